@@ -1,0 +1,50 @@
+// `npm run bench:size`: production build sizes and the login element's initial load.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const build = spawnSync(process.execPath, ['esbuild.config.mjs', '--no-types'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+function sizes(files) {
+  const buf = Buffer.concat(files.map((f) => readFileSync(f)));
+  return {
+    raw: buf.length,
+    gzip: files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0),
+    brotli: files.reduce((n, f) => n + brotliCompressSync(readFileSync(f), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+  };
+}
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? (f === 'types' ? [] : walk(p)) : p.endsWith('.js') ? [p] : [];
+  });
+}
+
+/** Everything fetched before Main renders: the entry and its static imports, not dynamic ones. */
+function initialLoad(metaFile, entry) {
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+  const seen = new Set();
+  const visit = (out) => {
+    if (seen.has(out) || !meta.outputs[out]) return;
+    seen.add(out);
+    for (const imp of meta.outputs[out].imports) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const row = (name, s) => console.log(`${name.padEnd(52)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} ${kb(s.brotli).padStart(10)}`);
+
+console.log(`\n${'output'.padEnd(52)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
+for (const f of walk('dist').sort()) row(relative('dist', f), sizes([f]));
+
+console.log('\nInitial load of <stytch-ui> (before the Main screen renders)');
+const standalone = initialLoad('dist/meta-esm.json', 'dist/stytch-ui.js');
+const external = initialLoad('dist/meta-reactExternal.json', 'dist/stytch-ui.react-external.js');
+row(`standalone (${standalone.length} files)`, sizes(standalone));
+row(`react-external, host's React not counted (${external.length} files)`, sizes(external));
+row('headless client (dist/client.js)', sizes(['dist/client.js']));

@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { bool, email, nonEmpty, num, record, sessionDuration, str } from './fields.ts';
+
+/* One schema per request body of SPEC §7. Optional fields stay optional: undefined is omitted on the wire. */
+
+const opt = v.optional;
+
+export const UsersSearch = v.object({ email: email() });
+export const UsersUpdate = v.object({ untrusted_metadata: opt(record()), name: opt(v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object')) });
+export const B2BMemberSearch = v.object({ email_address: email(), organization_id: nonEmpty() });
+
+export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(sessionDuration()) });
+
+export const MagicLinkLoginOrCreate = v.object({
+  email: email(),
+  login_magic_link_url: opt(str()),
+  signup_magic_link_url: opt(str()),
+  login_expiration_minutes: opt(num()),
+  signup_expiration_minutes: opt(num()),
+  login_template_id: opt(str()),
+  signup_template_id: opt(str()),
+  code_challenge: opt(str()),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
+  create_user_as_pending: opt(bool()),
+  locale: opt(str()),
+});
+export const MagicLinkSend = v.object({
+  email: email(),
+  login_magic_link_url: opt(str()),
+  signup_magic_link_url: opt(str()),
+  login_expiration_minutes: opt(num()),
+  signup_expiration_minutes: opt(num()),
+  login_template_id: opt(str()),
+  signup_template_id: opt(str()),
+  code_challenge: opt(str()),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
+  locale: opt(str()),
+});
+export const MagicLinkAuthenticate = v.object({ token: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
+
+export const OtpPhoneLoginOrCreate = v.object({
+  phone_number: nonEmpty(),
+  expiration_minutes: opt(num()),
+  locale: opt(str()),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
+});
+export const OtpEmailLoginOrCreate = v.object({
+  email: email(),
+  expiration_minutes: opt(num()),
+  login_template_id: opt(str()),
+  signup_template_id: opt(str()),
+  locale: opt(str()),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
+});
+export const OtpAuthenticate = v.object({ token: nonEmpty(), method_id: nonEmpty(), session_duration_minutes: sessionDuration() });
+
+export const OAuthAuthenticate = v.object({ token: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
+
+export const CryptoAuthenticateStart = v.object({
+  crypto_wallet_address: nonEmpty(),
+  crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana'),
+  siwe_params: opt(record()),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
+});
+export const CryptoAuthenticate = v.object({
+  crypto_wallet_address: nonEmpty(),
+  crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana'),
+  signature: nonEmpty(),
+  session_duration_minutes: sessionDuration(),
+});
+
+export const TotpCreate = v.object({ expiration_minutes: num() });
+export const TotpAuthenticate = v.object({ totp_code: nonEmpty(), session_duration_minutes: sessionDuration() });
+export const TotpRecover = v.object({ recovery_code: nonEmpty(), session_duration_minutes: sessionDuration() });
+
+export const WebAuthnRegisterStart = v.object({
+  domain: opt(str()),
+  authenticator_type: opt(str()),
+  is_passkey: opt(bool()),
+  user_agent: opt(str()),
+  return_passkey_credential_options: opt(bool()),
+  override_id: opt(str()),
+  override_name: opt(str()),
+  override_display_name: opt(str()),
+});
+export const WebAuthnRegister = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: opt(sessionDuration()) });
+export const WebAuthnAuthenticateStart = v.object({ domain: opt(str()), is_passkey: opt(bool()), return_passkey_credential_options: opt(bool()) });
+export const WebAuthnAuthenticate = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: sessionDuration() });
+export const WebAuthnUpdate = v.object({ name: nonEmpty() });
+
+export const PasswordCreate = v.object({ email: email(), password: nonEmpty(), session_duration_minutes: sessionDuration() });
+export const PasswordAuthenticate = PasswordCreate;
+export const PasswordStrengthCheck = v.object({ email: opt(str()), password: str() });
+export const PasswordResetByEmailStart = v.object({
+  email: email(),
+  login_redirect_url: opt(str()),
+  reset_password_redirect_url: opt(str()),
+  reset_password_expiration_minutes: opt(num()),
+  reset_password_template_id: opt(str()),
+  code_challenge: opt(str()),
+  locale: opt(str()),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
+});
+export const PasswordResetByEmail = v.object({ token: nonEmpty(), password: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
+export const PasswordResetByExisting = v.object({ email: email(), existing_password: nonEmpty(), new_password: nonEmpty(), session_duration_minutes: sessionDuration() });
+export const PasswordResetBySession = v.object({ password: nonEmpty(), session_duration_minutes: sessionDuration() });
+
+export const OAuthProviders = [
+  'google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon',
+  'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo',
+] as const;
+export type OAuthProvider = (typeof OAuthProviders)[number];
+export const OAuthStartQuery = v.object({
+  public_token: nonEmpty(),
+  code_challenge: opt(str()),
+  custom_scopes: opt(str()),
+  login_redirect_url: opt(str()),
+  signup_redirect_url: opt(str()),
+});
+
+export const TelemetryEvent = v.object({
+  telemetry: record(),
+  event: v.object({
+    public_token: str(),
+    event_name: str(),
+    details: opt(v.unknown()),
+    error_code: opt(v.unknown()),
+    error_description: opt(v.unknown()),
+    http_status_code: opt(v.unknown()),
+  }),
+});
+export const TelemetryBatch = v.pipe(v.array(TelemetryEvent, 'must be an array'), v.maxLength(100, 'must have at most 100 events'));

@@ -1,0 +1,80 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface DemoOptions {
+  port?: number;
+  host?: string;
+  /** Where the demo pages send every call; a different origin, as in production. */
+  providerUrl: string;
+  publicToken: string;
+  root?: string;
+  dist?: string;
+}
+
+export interface RunningDemo {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Resolves `rel` inside `base`, or undefined when it would escape it. */
+function inside(base: string, rel: string): string | undefined {
+  const full = normalize(join(base, decodeURIComponent(rel)));
+  return full === base || full.startsWith(base + sep) ? full : undefined;
+}
+
+/** Serves demo/ at / and dist/ at /dist/, plus /demo-config.js naming the provider. */
+export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
+  const root = resolve(options.root ?? 'demo');
+  const dist = resolve(options.dist ?? 'dist');
+  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken })};\n`;
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://demo');
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (url.pathname === '/demo-config.js') {
+        res.writeHead(200, { 'Content-Type': TYPES['.js']! }).end(config);
+        return;
+      }
+      let path = url.pathname.startsWith('/dist/') ? inside(dist, url.pathname.slice(6)) : inside(root, url.pathname.slice(1));
+      if (path && (await stat(path).catch(() => undefined))?.isDirectory()) path = join(path, 'index.html');
+      const info = path ? await stat(path).catch(() => undefined) : undefined;
+      if (!path || !info?.isFile() || path.endsWith('.ts')) {
+        res.writeHead(404, { 'Content-Type': TYPES['.txt']! }).end('Not found');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Length': info.size });
+      createReadStream(path).pipe(res);
+    } catch {
+      if (!res.headersSent) res.writeHead(400).end('Bad request');
+    }
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}

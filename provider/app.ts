@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { ProviderContext } from './context.ts';
+import { cors } from './http/cors.ts';
+import { ApiError, errorResponse } from './http/errors.ts';
+import { bodyGuards, securityHeaders } from './http/guards.ts';
+import { bootstrapRoutes } from './routes/bootstrap.ts';
+
+/** Builds the provider's HTTP application; the server and the tests both start from here. */
+export function createApp(ctx: ProviderContext): Hono {
+  const app = new Hono();
+  const authorized = new Set(ctx.config.authorizedOrigins);
+
+  app.use('*', securityHeaders());
+  app.use('*', cors((origin) => authorized.has(origin)));
+  app.use('/sdk/*', bodyGuards());
+
+  app.get('/health', async (c) => {
+    await ctx.db.query('SELECT 1');
+    return c.json({ status: 'ok' });
+  });
+
+  const sdk = new Hono();
+  sdk.route('/', bootstrapRoutes(ctx));
+  app.route('/sdk/v1', sdk);
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    // Unknown failures are logged here and never leak a stack trace to the caller.
+    console.error('provider: unhandled error', err);
+    return errorResponse(c, new ApiError(500, 'internal_server_error', 'An internal error occurred.'));
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+import { migrate } from './migrations.ts';
+import type { Database, Queryable } from './types.ts';
+
+export type { Database, Queryable } from './types.ts';
+
+export interface OpenOptions {
+  /** `postgres://…` to use a real server; otherwise the embedded database under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const unlock = lockDataDir(dataDir);
+  let pgl: PGlite;
+  try {
+    pgl = await PGlite.create(join(dataDir, 'pgdata'));
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+  return {
+    kind: 'pglite',
+    query: async (sql, params) => pgl.query(sql, params as unknown[]),
+    transaction: (fn) => pgl.transaction((tx) => fn({ query: async (sql, params) => tx.query(sql, params as unknown[]) })),
+    async close() {
+      try {
+        await pgl.exec('CHECKPOINT');
+        await pgl.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const query: Queryable['query'] = async (sql, params) => pool.query(sql, params) as never;
+  return {
+    kind: 'postgres',
+    query,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async (sql, params) => client.query(sql, params) as never });
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return db;
+}

@@ -1,0 +1,58 @@
+// `npm start` after install and build: provider, demo and the watch build in one process.
+import { resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { builds } from '../esbuild.config.mjs';
+import { startDemo } from '../demo/server.ts';
+import { startProvider } from '../provider/server.ts';
+
+const demoPort = Number(process.env.PORT ?? 5173);
+const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
+const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`];
+const pages = ['authenticate.html', 'reset-password.html', 'index.html'];
+
+// The demo origin is authorized, and its return pages allow-listed, on top of whatever the
+// project file or environment already says.
+const extraOrigins = [process.env.AUTHORIZED_ORIGINS, ...demoOrigins].filter(Boolean).join(',');
+const extraRedirects = [process.env.REDIRECT_URLS, ...demoOrigins.flatMap((o) => pages.map((p) => `${o}/${p}`))]
+  .filter(Boolean)
+  .join(',');
+
+const provider = await startProvider({
+  port: providerPort,
+  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  projectFile: process.env.PROJECT_FILE || undefined,
+  env: { ...process.env, AUTHORIZED_ORIGINS: extraOrigins, REDIRECT_URLS: extraRedirects },
+});
+const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
+const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken });
+
+const watchers = process.env.NO_WATCH
+  ? []
+  : await Promise.all(
+      Object.values(builds).map(async (options) => {
+        const ctx = await esbuild.context({ ...options, minify: false, define: { 'process.env.NODE_ENV': '"development"' } });
+        await ctx.watch();
+        return ctx;
+      }),
+    );
+
+console.log(`
+  Provider:      ${provider.url}
+  Public token:  ${publicToken}
+  Demo:          ${demo.url}
+
+  Open ${demo.url} in your browser. Ctrl-C stops everything.
+`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(watchers.map((w) => w.dispose()));
+  await demo.close();
+  await provider.close();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,21 @@
+// Node built-ins only: this runs before node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureDeps() {
+  const marker = 'node_modules/.package-lock.json';
+  const stale = !existsSync(marker) || (existsSync('package-lock.json') && statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  console.log('Installing dependencies...');
+  const cmd = existsSync('package-lock.json') ? ['ci'] : ['install'];
+  const r = spawnSync('npm', [...cmd, '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+    // Browsers come from the OS, never from an install step.
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  if (r.status !== 0) {
+    console.error('npm install failed');
+    process.exit(r.status ?? 1);
+  }
+}

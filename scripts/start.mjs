@@ -1,0 +1,12 @@
+// `npm start`: install when needed, build, then run provider + demo + watch build.
+import { spawn, spawnSync } from 'node:child_process';
+import { ensureDeps } from './lib/deps.mjs';
+
+ensureDeps();
+const build = spawnSync(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], { stdio: 'inherit' });
+// The child handles the signal itself; forwarding guards against a parent-only kill.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,92 @@
+// `npm test`: every suite, then one line `N passed, N failed` totalling them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from './lib/chromium.mjs';
+import { ensureDeps } from './lib/deps.mjs';
+
+ensureDeps();
+const chrome = findChromium();
+const env = { ...process.env, CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+const results = '.test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2);
+const totals = [];
+
+function run(cmd, args) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records a suite; a suite that exits non-zero never counts as all-passed. */
+function record(name, status, counts) {
+  const c = counts ?? { passed: 0, failed: 0 };
+  if (status !== 0 && c.failed === 0) c.failed = 1;
+  totals.push({ name, ...c });
+  console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
+}
+
+function files(dir, pattern) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p, pattern) : pattern.test(f) ? [p] : [];
+  });
+}
+
+const suites = {
+  typecheck() {
+    const status = run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+    record('typecheck', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  },
+  build() {
+    const status = run(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types']);
+    record('build', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  },
+  unit() {
+    const status = run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
+    record('unit', status, readJson(join(results, 'unit.json')));
+  },
+  provider() {
+    const tap = join(results, 'provider.tap');
+    const list = files('test/provider', /\.test\.ts$/).sort();
+    const status = run(process.execPath, [
+      '--import', 'tsx', '--test', '--test-concurrency=1',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+      ...list,
+    ]);
+    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
+    record('provider', status, { passed: num('pass'), failed: num('fail') + num('cancelled') });
+  },
+  e2e() {
+    const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);
+    const s = readJson(join(results, 'e2e.json'))?.stats;
+    record('e2e', status, s ? { passed: s.expected + s.flaky, failed: s.unexpected } : undefined);
+  },
+};
+
+for (const [name, fn] of Object.entries(suites)) {
+  if (only.length && !only.includes(name)) continue;
+  // End-to-end tests drive the built bundle.
+  if (name === 'e2e' && only.length && !only.includes('build')) suites.build();
+  fn();
+}
+
+const passed = totals.reduce((n, t) => n + t.passed, 0);
+const failed = totals.reduce((n, t) => n + t.failed, 0);
+console.log('');
+for (const t of totals) console.log(`  ${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

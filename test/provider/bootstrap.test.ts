@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databases, sdk, startTestProvider, TEST_ORIGIN, TEST_TOKEN, type TestProvider } from './harness.ts';
+
+for (const kind of databases) {
+  describe(`bootstrap over HTTP (${kind})`, () => {
+    let provider: TestProvider;
+    before(async () => {
+      provider = await startTestProvider(kind, { name: 'Acme', emailDomains: ['acme.test'] });
+    });
+    after(() => provider.destroy());
+
+    it('answers every field the official client needs, inside {data}', async () => {
+      const { status, json, headers } = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
+      assert.equal(status, 200);
+      assert.equal(headers.get('access-control-allow-origin'), TEST_ORIGIN);
+      const d = json.data;
+      assert.match(d.request_id, /^request-id-test-[0-9a-f-]{36}$/);
+      assert.equal(d.status_code, 200);
+      assert.equal(d.project_name, 'Acme');
+      assert.deepEqual(d.email_domains, ['acme.test']);
+      assert.equal(d.cname_domain, null);
+      assert.deepEqual(d.captcha_settings, { enabled: false });
+      assert.equal(d.dfp_protected_auth_enabled, false);
+      assert.ok(d.password_config && typeof d.password_config.luds_minimum_count === 'number');
+      for (const k of ['pkce_required_for_email_magic_links', 'pkce_required_for_password_resets', 'pkce_required_for_oauth', 'pkce_required_for_sso', 'siwe_required_for_crypto_wallets']) {
+        assert.equal(typeof d[k], 'boolean', k);
+      }
+      assert.equal(d.vertical, 'CONSUMER');
+    });
+
+    it('refuses an unknown public token with a spec-shaped JSON error', async () => {
+      const { status, json } = await sdk(provider, 'GET', '/projects/bootstrap/public-token-test-nope');
+      assert.equal(status, 401);
+      assert.equal(json.error_type, 'invalid_public_token');
+      assert.equal(typeof json.error_message, 'string');
+      assert.equal(typeof json.error_url, 'string');
+    });
+
+    it('gives no CORS grant to an origin the project has not authorized', async () => {
+      const { headers } = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`, undefined, { Origin: 'http://evil.test' });
+      assert.equal(headers.get('access-control-allow-origin'), null);
+    });
+  });
+}

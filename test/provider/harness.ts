@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startProvider, type RunningProvider } from '../../provider/server.ts';
+
+/** The databases the provider suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_ORIGIN = 'http://app.test';
+export const TEST_TOKEN = `public-token-test-${randomUUID()}`;
+
+export interface TestProvider extends RunningProvider {
+  dataDir: string;
+  /** Stops the server, keeping its data for a restart test. */
+  stop(): Promise<void>;
+  /** Stops and removes everything it created. */
+  destroy(): Promise<void>;
+  restart(): Promise<TestProvider>;
+}
+
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `provider_test_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts a provider on a free port with a fresh database of the given kind. */
+export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}): Promise<TestProvider> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'provider-test-'));
+  const projectFile = join(dataDir, 'project.json');
+  writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
+  const database = kind === 'postgres' ? await createDatabase() : undefined;
+  const boot = async (): Promise<TestProvider> => {
+    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: {} });
+    const self: TestProvider = {
+      ...running,
+      dataDir,
+      stop: () => running.close(),
+      async destroy() {
+        await running.close();
+        await database?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+      async restart() {
+        await running.close();
+        return boot();
+      },
+    };
+    return self;
+  };
+  return boot();
+}
+
+/** Calls `path` under /sdk/v1 the way the browser client does. */
+export async function sdk(provider: RunningProvider, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${provider.url}/sdk/v1${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`,
+      Origin: TEST_ORIGIN,
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}

@@ -1,0 +1,27 @@
+// Bundles each browser test file with esbuild when it is requested, so CommonJS packages
+// (React) and TSX work in the browser exactly as in the shipped build.
+import * as esbuild from 'esbuild';
+import { resolve } from 'node:path';
+
+export function bundleTestsPlugin() {
+  return {
+    name: 'bundle-tests',
+    async serve(context) {
+      if (!/\.test\.tsx?$/.test(context.path)) return undefined;
+      const file = resolve('.' + decodeURIComponent(context.path));
+      const result = await esbuild.build({
+        entryPoints: [file],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        sourcemap: 'inline',
+        target: 'es2022',
+        jsx: 'automatic',
+        jsxImportSource: '@emotion/react',
+        define: { 'process.env.NODE_ENV': '"development"' },
+        logLevel: 'silent',
+      });
+      return { body: result.outputFiles[0].text, type: 'js' };
+    },
+  };
+}
