@@ -8,8 +8,9 @@ export function ensureDeps() {
   const stale = !existsSync(marker) || (existsSync('package-lock.json') && statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   console.log('Installing dependencies...');
-  const cmd = existsSync('package-lock.json') ? ['ci'] : ['install'];
-  const r = spawnSync('npm', [...cmd, '--no-audit', '--no-fund'], {
+  // `npm install` follows the committed lock like `npm ci`, but tolerates the platform-only
+  // optional packages some npm versions leave out of the lock, which `npm ci` rejects.
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     stdio: 'inherit',
     // Browsers come from the OS, never from an install step.
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
