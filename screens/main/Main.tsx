@@ -1,10 +1,14 @@
-import { strings } from '../strings.ts';
+import { useWidget } from '../context.ts';
+import { Heading } from '../components/Heading.tsx';
 
-/** The Main screen: the only screen in the initial bundle. */
+/** The Main screen: the only screen in the initial bundle. Its blocks come with the flows. */
 export function Main() {
+  const { styles, strings } = useWidget();
+  const logo = styles.logo?.logoImageUrl;
   return (
     <section part="container">
-      <h1 part="header" tabIndex={-1}>{strings.mainHeader}</h1>
+      {logo ? <img part="logo" src={logo} alt="" height={50} /> : null}
+      {styles.hideHeaderText ? null : <Heading>{strings.mainHeader}</Heading>}
     </section>
   );
 }
