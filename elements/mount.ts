@@ -27,15 +27,10 @@ function mount<E extends WidgetElement>(tag: string, method: string, options: Mo
   const target = document.querySelector(options.elementId);
   if (!target) throw new MountTargetNotFoundError(options.elementId, method);
   const shadow = options.config?.enableShadowDOM === true;
-  let el = (target.localName === tag ? target : target.querySelector(`:scope > ${tag}`)) as E | null;
+  const existing = (target.localName === tag ? target : target.querySelector(`:scope > ${tag}`)) as E | null;
   // A shadow root cannot be removed, so switching DOM mode needs a fresh element.
-  if (el && el.isConnected && el.usesShadowDOM !== shadow) {
-    const fresh = document.createElement(tag) as E;
-    el.replaceWith(fresh);
-    el = fresh;
-  }
-  const created = !el;
-  el ??= document.createElement(tag) as E;
+  const reuse = existing && existing.usesShadowDOM === shadow ? existing : null;
+  const el = reuse ?? (document.createElement(tag) as E);
   if (options.nonce) el.nonce = options.nonce;
   // Properties first, then insertion: the first connection renders them in one pass.
   el.config = options.config;
@@ -43,7 +38,8 @@ function mount<E extends WidgetElement>(tag: string, method: string, options: Mo
   el.callbacks = options.callbacks;
   el.client = options.client;
   extra?.(el);
-  if (created) target.replaceChildren(el);
+  if (existing && !reuse) existing.replaceWith(el);
+  else if (!existing) target.replaceChildren(el);
   return el;
 }
 

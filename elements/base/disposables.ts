@@ -51,9 +51,16 @@ export class DisposablesController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    const all = [...this.#disposers];
-    this.#disposers.clear();
-    for (const dispose of all) dispose();
+    // Each teardown runs even if an earlier one throws; the first error is rethrown after.
+    let failure: { error: unknown } | undefined;
+    for (const dispose of [...this.#disposers]) {
+      try {
+        dispose();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
   }
 
   #track(dispose: () => void): () => void {
