@@ -7,7 +7,7 @@ export function Main() {
   const logo = styles.logo?.logoImageUrl;
   return (
     <section part="container">
-      {logo ? <img part="logo" src={logo} alt="" height={50} /> : null}
+      {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText ? null : <Heading>{strings.mainHeader}</Heading>}
     </section>
   );

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { WidgetElement } from '../../../elements/base/widget-element.ts';
 import { StytchErrorEvent, StytchEvent, StytchResetPasswordElement } from '../../../elements/index.ts';
-import { magicLinkStateAtom, resetPasswordStateAtom } from '../../../screens/state/atoms.ts';
+import { magicLinkStateAtom, resetPasswordStateAtom, screenAtom } from '../../../screens/state/atoms.ts';
 import { rootOf, settle, StytchLoginElement } from './helpers.ts';
 
 describe('widget elements', () => {
@@ -88,6 +88,15 @@ describe('widget elements', () => {
     expect(WidgetElement.storeOf(b!).get(magicLinkStateAtom).email).to.equal('');
   });
 
+  it('moves focus to the heading on a screen change, never on first render', async () => {
+    const el = await fixture<StytchLoginElement>(html`<stytch-ui .config=${{ enableShadowDOM: true }}></stytch-ui>`);
+    await settle(el);
+    expect(document.activeElement).to.equal(document.body);
+    WidgetElement.storeOf(el).set(screenAtom, 'EmailConfirmation');
+    await settle(el);
+    expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('h1'));
+  });
+
   it('passes the reset token from property and attribute into its store', async () => {
     const el = await fixture<StytchResetPasswordElement>(html`<stytch-reset-password password-reset-token="tok-1"></stytch-reset-password>`);
     await waitUntil(() => el.querySelector('h1'), 'the lazy reset flow renders');
@@ -124,4 +133,20 @@ describe('widget elements', () => {
     expect(calls).to.deep.equal([{ type: 'TEST', data: 1 }, 'boom']);
     expect(seen).to.deep.equal([{ type: 'TEST', data: 1 }, 'boom']);
   });
+});
+
+describe('nonce', () => {
+  const logo = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="300" height="200"/%3E';
+  for (const shadow of [true, false]) {
+    it(`reaches every style the widget adds, its own and Emotion's (${shadow ? 'shadow' : 'light'} DOM)`, async () => {
+      const el = await fixture<StytchLoginElement>(html`<stytch-ui nonce="n0nce" .config=${{ enableShadowDOM: shadow }} .styles=${{ logo: { logoImageUrl: logo } }}></stytch-ui>`);
+      await settle(el);
+      const img = rootOf(el).querySelector('img')!;
+      await waitUntil(() => img.complete);
+      expect(getComputedStyle(img).maxHeight, 'Emotion rule applied').to.equal('50px');
+      const styles = [...rootOf(el).querySelectorAll('style')];
+      expect(styles.length).to.be.greaterThan(1);
+      expect(styles.map((s) => s.nonce)).to.deep.equal(styles.map(() => 'n0nce'));
+    });
+  }
 });
