@@ -19,3 +19,11 @@ export class InvalidStylesError extends Error {
     super(`Invalid styles.${path}: ${reason}`);
   }
 }
+
+/** A mount function was called with options it cannot use. */
+export class InvalidMountCallError extends Error {
+  override readonly name = 'InvalidMountCallError';
+  constructor(method: string, rule: string, options?: ErrorOptions) {
+    super(`Invalid call to ${method}: ${rule}`, options);
+  }
+}

@@ -8,7 +8,7 @@ export { StytchPasskeyRegistrationElement } from './passkey-registration/element
 export { StytchResetPasswordElement } from './reset-password/element.ts';
 export type { HostCallbacks } from './base/widget-element.ts';
 export { InvalidAttributeError } from './base/properties.ts';
-export { InvalidStylesError, MountTargetNotFoundError } from './errors.ts';
+export { InvalidMountCallError, InvalidStylesError, MountTargetNotFoundError } from './errors.ts';
 export { StytchErrorEvent, StytchEvent, type StytchEventDetail } from './events.ts';
 export { mountLogin, mountPasskeyRegistration, mountResetPassword, type MountOptions, type ResetPasswordMountOptions } from './mount.ts';
 export type { StyleConfig } from '../theme/index.ts';

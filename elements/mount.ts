@@ -1,7 +1,7 @@
 import type { WidgetClient } from '../screens/context.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { HostCallbacks, WidgetElement } from './base/widget-element.ts';
-import { MountTargetNotFoundError } from './errors.ts';
+import { InvalidMountCallError, MountTargetNotFoundError } from './errors.ts';
 import type { StytchLoginElement } from './login/element.ts';
 import type { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
 import type { StytchResetPasswordElement } from './reset-password/element.ts';
@@ -23,8 +23,19 @@ export interface ResetPasswordMountOptions extends MountOptions {
   passwordResetToken?: string;
 }
 
+function findTarget(options: MountOptions, method: string): Element | null {
+  if (typeof options?.elementId !== 'string' || options.elementId.trim() === '') {
+    throw new InvalidMountCallError(method, 'elementId must be a non-empty CSS selector string');
+  }
+  try {
+    return document.querySelector(options.elementId);
+  } catch (cause) {
+    throw new InvalidMountCallError(method, `elementId (${options.elementId}) is not a valid CSS selector`, { cause });
+  }
+}
+
 function mount<E extends WidgetElement>(tag: string, method: string, options: MountOptions, extra?: (el: E) => void): E {
-  const target = document.querySelector(options.elementId);
+  const target = findTarget(options, method);
   if (!target) throw new MountTargetNotFoundError(options.elementId, method);
   const shadow = options.config?.enableShadowDOM === true;
   const existing = (target.localName === tag ? target : target.querySelector(`:scope > ${tag}`)) as E | null;

@@ -1,16 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { screenAtom } from '../state/atoms.ts';
+import { transitionCountAtom } from '../state/atoms.ts';
 
-// Module-level would be shared by every widget on the page; a ref per heading is not.
-/** A screen title that takes focus when the screen changes, but never on first load. */
+/**
+ * A screen title. After any transition it takes focus, so screen readers announce the new
+ * screen; on first load it does not, so the widget never steals focus from the host page.
+ */
 export function Heading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const screen = useAtomValue(screenAtom);
-  const first = useRef(screen);
+  const transitions = useAtomValue(transitionCountAtom);
   useEffect(() => {
-    if (screen !== first.current) ref.current?.focus();
-  }, [screen]);
+    if (transitions > 0) ref.current?.focus();
+  }, [transitions]);
   return (
     <h1 part="header" tabIndex={-1} ref={ref}>
       {children}

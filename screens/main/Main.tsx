@@ -8,7 +8,7 @@ export function Main() {
   return (
     <section part="container">
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
-      {styles.hideHeaderText ? null : <Heading>{strings.mainHeader}</Heading>}
+      {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{strings.mainHeader}</Heading>}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { WidgetElement } from '../../../elements/base/widget-element.ts';
 import { StytchErrorEvent, StytchEvent, StytchResetPasswordElement } from '../../../elements/index.ts';
-import { magicLinkStateAtom, resetPasswordStateAtom, screenAtom } from '../../../screens/state/atoms.ts';
+import { magicLinkStateAtom, resetPasswordStateAtom, screenAtom, transitionAtom } from '../../../screens/state/atoms.ts';
 import { rootOf, settle, StytchLoginElement } from './helpers.ts';
 
 describe('widget elements', () => {
@@ -92,9 +92,15 @@ describe('widget elements', () => {
     const el = await fixture<StytchLoginElement>(html`<stytch-ui .config=${{ enableShadowDOM: true }}></stytch-ui>`);
     await settle(el);
     expect(document.activeElement).to.equal(document.body);
-    WidgetElement.storeOf(el).set(screenAtom, 'EmailConfirmation');
+    const store = WidgetElement.storeOf(el);
+    store.set(transitionAtom, 'EmailConfirmation');
     await settle(el);
+    expect(store.get(screenAtom)).to.equal('EmailConfirmation');
     expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('h1'));
+    (el.shadowRoot!.activeElement as HTMLElement).blur();
+    store.set(transitionAtom, 'Main');
+    await settle(el);
+    expect(el.shadowRoot!.activeElement, 'back to Main focuses again').to.equal(el.shadowRoot!.querySelector('h1'));
   });
 
   it('passes the reset token from property and attribute into its store', async () => {

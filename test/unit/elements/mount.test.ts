@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { MountTargetNotFoundError, mountLogin, mountPasskeyRegistration, mountResetPassword } from '../../../elements/index.ts';
+import { InvalidMountCallError, MountTargetNotFoundError, mountLogin, mountPasskeyRegistration, mountResetPassword } from '../../../elements/index.ts';
 import { rootOf, settle } from './helpers.ts';
 
 describe('mount functions', () => {
@@ -48,6 +48,12 @@ describe('mount functions', () => {
     );
     expect(() => mountResetPassword({ elementId: '.nothing' })).to.throw(MountTargetNotFoundError, 'before calling mountResetPassword().');
     expect(() => mountPasskeyRegistration({ elementId: '.nothing' })).to.throw(MountTargetNotFoundError, 'before calling mountPasskeyRegistration().');
+  });
+
+  it('refuses an elementId that is not a selector with a usage error', () => {
+    expect(() => mountLogin({ elementId: '' })).to.throw(InvalidMountCallError, 'Invalid call to mountLogin: elementId must be a non-empty CSS selector string');
+    expect(() => mountLogin({} as { elementId: string })).to.throw(InvalidMountCallError);
+    expect(() => mountLogin({ elementId: '#[' })).to.throw(InvalidMountCallError, 'Invalid call to mountLogin: elementId (#[) is not a valid CSS selector');
   });
 
   it('mountResetPassword takes the token; mountPasskeyRegistration starts at its screen', async () => {
