@@ -97,7 +97,10 @@ export abstract class WidgetElement extends ReactiveElement {
     root.replaceChildren(styleHost, mount);
     this.#sheet = sheet;
     this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
-    this.#root = createRoot(mount);
+    // A render error unmounts the tree; the host hears of it instead of only the console.
+    this.#root = createRoot(mount, {
+      onUncaughtError: (error) => this.widgetCallbacks.onError(error instanceof Error ? error : new Error(String(error))),
+    });
     this.disposables.add(() => {
       this.#root?.unmount();
       this.#root = undefined;

@@ -47,6 +47,19 @@ describe('widget elements', () => {
     expect(event?.error).to.equal(errors[0]);
   });
 
+  it('reports a render failure through onError', async () => {
+    const errors: string[] = [];
+    const el = await fixture<StytchLoginElement>(html`<stytch-ui .callbacks=${{ onError: (e: Error) => errors.push(e.message) }}></stytch-ui>`);
+    await settle(el);
+    el.config = {
+      get products(): string[] {
+        throw new Error('config getter failed');
+      },
+    };
+    await waitUntil(() => errors.length > 0, 'onError called');
+    expect(errors).to.deep.equal(['config getter failed']);
+  });
+
   it('batches property changes into one render per microtask', async () => {
     const el = await fixture<StytchLoginElement>(html`<stytch-ui></stytch-ui>`);
     await settle(el);

@@ -68,6 +68,18 @@ describe('theme', () => {
     });
   }
 
+  it('keeps the styles of two light-DOM widgets apart', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div>
+      <stytch-ui .styles=${{ container: { width: '310px' } }}></stytch-ui>
+      <stytch-ui .styles=${{ container: { width: '330px' } }}></stytch-ui>
+    </div>`);
+    const [a, b] = [...box.querySelectorAll('stytch-ui')];
+    await settle(a!);
+    await settle(b!);
+    expect(style(a!, 'container').width).to.equal('310px');
+    expect(style(b!, 'container').width).to.equal('330px');
+  });
+
   it('lets host CSS style ::part names without !important', async () => {
     hostCss('stytch-ui::part(header) { color: rgb(0, 128, 0); } stytch-ui::part(container) { border-top-left-radius: 2px; }');
     const el = await fixture<StytchLoginElement>(html`<stytch-ui .config=${{ enableShadowDOM: true }}></stytch-ui>`);
