@@ -19,8 +19,6 @@ export interface HostCallbacks {
   onError?: (error: Error) => void;
 }
 
-let scopeCounter = 0;
-
 /** What every widget element has: properties in, React out, one store per instance. */
 export abstract class WidgetElement extends ReactiveElement {
   static override properties: PropertyDeclarations = {
@@ -48,7 +46,8 @@ export abstract class WidgetElement extends ReactiveElement {
   /** Listeners and timers of this instance, all ended on disconnect. */
   protected readonly disposables = new DisposablesController(this);
   readonly #store: WidgetStore = createStore();
-  readonly #scopeId = `s${++scopeCounter}`;
+  // Random, not a counter: two copies of the bundle on one page must not share scope ids.
+  readonly #scopeId = Math.random().toString(36).slice(2, 10);
   #root?: Root;
   #sheet?: HTMLStyleElement;
   #cache?: EmotionCache;
