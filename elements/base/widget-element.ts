@@ -1,9 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import { createStore } from 'jotai';
-import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { App, type Mode, type WidgetStore } from '../../screens/App.tsx';
+import type { Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { InvalidStylesError } from '../errors.ts';
@@ -11,6 +8,7 @@ import { StytchErrorEvent, StytchEvent } from '../events.ts';
 import { DisposablesController } from './disposables.ts';
 import type { PropertyDeclarations } from './properties.ts';
 import { defineElement } from './define.ts';
+import { defineReactRoot, ROOT_TAG, type ReactRootElement } from './react-root.ts';
 import { ReactiveElement } from './reactive-element.ts';
 
 /** The callbacks a host may pass; both optional. */
@@ -48,7 +46,7 @@ export abstract class WidgetElement extends ReactiveElement {
   readonly #store: WidgetStore = createStore();
   // Random, not a counter: two copies of the bundle on one page must not share scope ids.
   readonly #scopeId = Math.random().toString(36).slice(2, 10);
-  #root?: Root;
+  #root?: ReactRootElement;
   #sheet?: HTMLStyleElement;
   #cache?: EmotionCache;
   #reportedStyles = '';
@@ -86,7 +84,10 @@ export abstract class WidgetElement extends ReactiveElement {
     super.connectedCallback();
     const root = this.renderRoot!;
     const sheet = document.createElement('style');
-    const mount = document.createElement('div');
+    defineReactRoot();
+    const mount = document.createElement(ROOT_TAG) as ReactRootElement;
+    // The wrapper must not change layout: it is only where React renders.
+    mount.style.display = 'contents';
     const styleHost = document.createElement('div');
     // The element's nonce (attribute or property) reaches every style tag we or Emotion add.
     const nonce = this.nonce || undefined;
@@ -96,12 +97,9 @@ export abstract class WidgetElement extends ReactiveElement {
     root.replaceChildren(styleHost, mount);
     this.#sheet = sheet;
     this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
-    // A render error unmounts the tree; the host hears of it instead of only the console.
-    this.#root = createRoot(mount, {
-      onUncaughtError: (error) => this.widgetCallbacks.onError(error instanceof Error ? error : new Error(String(error))),
-    });
+    this.#root = mount;
     this.disposables.add(() => {
-      this.#root?.unmount();
+      // Removing r2wc's element unmounts the React tree synchronously.
       this.#root = undefined;
       this.#cache = undefined;
       this.#sheet = undefined;
@@ -124,21 +122,18 @@ export abstract class WidgetElement extends ReactiveElement {
       this.#reportedStyles = key;
       for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
     }
-    this.#root.render(
-      createElement(
-        CacheProvider,
-        { value: this.#cache },
-        createElement(App, {
-          mode: this.mode,
-          store: this.#store,
-          config: this.config,
-          styles,
-          callbacks: this.widgetCallbacks,
-          client: this.client,
-          passwordResetToken: this.renderToken(),
-        }),
-      ),
-    );
+    this.#root.root = {
+      cache: this.#cache,
+      app: {
+        mode: this.mode,
+        store: this.#store,
+        config: this.config,
+        styles,
+        callbacks: this.widgetCallbacks,
+        client: this.client,
+        passwordResetToken: this.renderToken(),
+      },
+    };
   }
 
   /** The jotai store of one element, for tests that check instances stay apart. */
