@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -37,6 +38,20 @@ function inside(base: string, rel: string): string | undefined {
   return full === base || full.startsWith(base + sep) ? full : undefined;
 }
 
+/** Pages holding this mark are served under a strict CSP with a fresh nonce in its place. */
+const NONCE_MARK = '__CSP_NONCE__';
+
+/** Serves a page the way a strict-CSP host site would: one nonce per response. */
+function sendWithNonce(res: ServerResponse, page: string): void {
+  const nonce = randomBytes(16).toString('base64');
+  const body = page.replaceAll(NONCE_MARK, nonce);
+  res.writeHead(200, {
+    'Content-Type': TYPES['.html']!,
+    'Content-Security-Policy': `style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; object-src 'none'; base-uri 'none'`,
+  });
+  res.end(body);
+}
+
 /** Serves demo/ at / and dist/ at /dist/, plus /demo-config.js naming the provider. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
@@ -57,6 +72,13 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       if (!path || !info?.isFile() || path.endsWith('.ts')) {
         res.writeHead(404, { 'Content-Type': TYPES['.txt']! }).end('Not found');
         return;
+      }
+      if (path.endsWith('.html')) {
+        const page = await readFile(path, 'utf8');
+        if (page.includes(NONCE_MARK)) {
+          sendWithNonce(res, page);
+          return;
+        }
       }
       res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Length': info.size });
       createReadStream(path).pipe(res);

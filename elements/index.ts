@@ -1,7 +1,14 @@
 /** Widget entry: defines the three elements and exports the mount functions. */
-import { defineAll } from './define.ts';
+import './login/define.ts';
+import './passkey-registration/define.ts';
+import './reset-password/define.ts';
 
-defineAll();
-
-export { defineAll, tags } from './define.ts';
-export { mountLogin, mountPasskeyRegistration, mountResetPassword, type MountOptions } from './mount.ts';
+export { StytchLoginElement } from './login/element.ts';
+export { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
+export { StytchResetPasswordElement } from './reset-password/element.ts';
+export type { HostCallbacks } from './base/widget-element.ts';
+export { InvalidAttributeError } from './base/properties.ts';
+export { InvalidMountCallError, InvalidStylesError, MountTargetNotFoundError } from './errors.ts';
+export { StytchErrorEvent, StytchEvent, type StytchEventDetail } from './events.ts';
+export { mountLogin, mountPasskeyRegistration, mountResetPassword, type MountOptions, type ResetPasswordMountOptions } from './mount.ts';
+export type { StyleConfig } from '../theme/index.ts';

@@ -1,29 +1,72 @@
-import { tags } from './define.ts';
+import type { WidgetClient } from '../screens/context.ts';
+import type { StyleConfig } from '../theme/index.ts';
+import type { HostCallbacks, WidgetElement } from './base/widget-element.ts';
+import { InvalidMountCallError, MountTargetNotFoundError } from './errors.ts';
+import type { StytchLoginElement } from './login/element.ts';
+import type { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
+import type { StytchResetPasswordElement } from './reset-password/element.ts';
 
-/** Options every mount function takes. */
+/** Options every mount function takes (SPEC §1). */
 export interface MountOptions {
+  /** A selector for the element the widget goes into, e.g. '#login'. */
   elementId: string;
-  config?: unknown;
-  styles?: unknown;
-  callbacks?: unknown;
+  config?: Record<string, unknown>;
+  styles?: StyleConfig;
+  callbacks?: HostCallbacks;
+  client?: WidgetClient;
+  /** The page's CSP nonce, put on every style tag the widget adds. */
+  nonce?: string;
 }
 
-function mount(tag: string, options: MountOptions): HTMLElement {
-  const target = document.querySelector(options.elementId);
-  if (!target) {
-    throw new Error(
-      `The selector you specified (${options.elementId}) applies to no DOM elements that are currently on the page. Make sure the element exists on the page before calling mount.`,
-    );
+/** Options of `mountResetPassword`: the token from the reset email as well. */
+export interface ResetPasswordMountOptions extends MountOptions {
+  passwordResetToken?: string;
+}
+
+function findTarget(options: MountOptions, method: string): Element | null {
+  if (typeof options?.elementId !== 'string' || options.elementId.trim() === '') {
+    throw new InvalidMountCallError(method, 'elementId must be a non-empty CSS selector string');
   }
-  const existing = target.querySelector(tag);
-  const el = (existing ?? document.createElement(tag)) as HTMLElement & Record<string, unknown>;
+  try {
+    return document.querySelector(options.elementId);
+  } catch (cause) {
+    throw new InvalidMountCallError(method, `elementId (${options.elementId}) is not a valid CSS selector`, { cause });
+  }
+}
+
+function mount<E extends WidgetElement>(tag: string, method: string, options: MountOptions, extra?: (el: E) => void): E {
+  const target = findTarget(options, method);
+  if (!target) throw new MountTargetNotFoundError(options.elementId, method);
+  const shadow = options.config?.enableShadowDOM === true;
+  const existing = (target.localName === tag ? target : target.querySelector(`:scope > ${tag}`)) as E | null;
+  // A shadow root cannot be removed, so switching DOM mode needs a fresh element.
+  const reuse = existing && existing.usesShadowDOM === shadow ? existing : null;
+  const el = reuse ?? (document.createElement(tag) as E);
+  if (options.nonce) el.nonce = options.nonce;
+  // Properties first, then insertion: the first connection renders them in one pass.
   el.config = options.config;
   el.styles = options.styles;
   el.callbacks = options.callbacks;
-  if (!existing) target.replaceChildren(el);
+  el.client = options.client;
+  extra?.(el);
+  if (existing && !reuse) existing.replaceWith(el);
+  else if (!existing) target.replaceChildren(el);
   return el;
 }
 
-export const mountLogin = (options: MountOptions) => mount(tags.login, options);
-export const mountResetPassword = (options: MountOptions & { passwordResetToken?: string }) => mount(tags.resetPassword, options);
-export const mountPasskeyRegistration = (options: MountOptions) => mount(tags.passkeyRegistration, options);
+/** Renders the login widget into the element `elementId` selects; again re-renders it. */
+export function mountLogin(options: MountOptions): StytchLoginElement {
+  return mount<StytchLoginElement>('stytch-ui', 'mountLogin', options);
+}
+
+/** Renders the reset-password form with the token from the reset email. */
+export function mountResetPassword(options: ResetPasswordMountOptions): StytchResetPasswordElement {
+  return mount<StytchResetPasswordElement>('stytch-reset-password', 'mountResetPassword', options, (el) => {
+    el.passwordResetToken = options.passwordResetToken;
+  });
+}
+
+/** Renders passkey registration for the signed-in user. */
+export function mountPasskeyRegistration(options: MountOptions): StytchPasskeyRegistrationElement {
+  return mount<StytchPasskeyRegistrationElement>('stytch-passkey-registration', 'mountPasskeyRegistration', options);
+}

@@ -1,14 +1,65 @@
-import { lazy, Suspense } from 'react';
+import { Provider, useSetAtom, type createStore } from 'jotai';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import type { StyleConfig } from '../theme/index.ts';
+import { ConfigError } from './components/ConfigError.tsx';
+import { resolveConfig } from './config.ts';
+import { WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { Main } from './main/Main.tsx';
+import { resetPasswordStateAtom } from './state/atoms.ts';
+import { strings } from './strings.ts';
 
 // Flows other than Main load on demand, so the login element's first paint stays small.
 const ResetPassword = lazy(() => import('./reset-password/ResetPassword.tsx'));
 const PasskeyRegistration = lazy(() => import('./passkey/PasskeyRegistration.tsx'));
 
+/** Which screen an element starts at (SPEC §1 mount modes). */
 export type Mode = 'login' | 'reset-password' | 'passkey-registration';
 
-/** Root of one widget instance. */
-export function App({ mode }: { mode: Mode }) {
+/** One jotai store; each element creates its own. */
+export type WidgetStore = ReturnType<typeof createStore>;
+
+/** Props of one widget instance's root. */
+export interface AppProps {
+  mode: Mode;
+  store: WidgetStore;
+  config: unknown;
+  styles: StyleConfig;
+  callbacks: WidgetCallbacks;
+  client?: WidgetClient | undefined;
+  passwordResetToken?: string | undefined;
+}
+
+function ResetToken({ token }: { token: string | undefined }) {
+  const set = useSetAtom(resetPasswordStateAtom);
+  useEffect(() => set({ token: token ?? '' }), [set, token]);
+  return null;
+}
+
+function Flow({ mode }: { mode: Mode }) {
   if (mode === 'login') return <Main />;
   return <Suspense fallback={null}>{mode === 'reset-password' ? <ResetPassword /> : <PasskeyRegistration />}</Suspense>;
+}
+
+/** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
+export function App({ mode, store, config, styles, callbacks, client, passwordResetToken }: AppProps) {
+  const result = useMemo(
+    () => resolveConfig(config, { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError }),
+    [config],
+  );
+  const context = useMemo<WidgetContextValue | undefined>(
+    () => (result.ok ? { config: result.value, styles, callbacks, client, strings } : undefined),
+    [result, styles, callbacks, client],
+  );
+  return (
+    <Provider store={store}>
+      {mode === 'reset-password' ? <ResetToken token={passwordResetToken} /> : null}
+      {context ? (
+        <WidgetContextProvider value={context}>
+          <Flow mode={mode} />
+        </WidgetContextProvider>
+      ) : (
+        <ConfigError message={result.ok ? '' : result.message} />
+      )}
+    </Provider>
+  );
 }

@@ -1,10 +1,12 @@
-import { strings } from '../strings.ts';
+import { Heading } from '../components/Heading.tsx';
+import { useWidget } from '../context.ts';
 
-/** Passkey registration start, loaded on demand. */
+/** Passkey registration start, loaded on demand; the ceremony comes with the passkey flow. */
 export default function PasskeyRegistration() {
+  const { strings } = useWidget();
   return (
     <section part="container">
-      <h1 part="header" tabIndex={-1}>{strings.passkeyRegistrationTitle}</h1>
+      <Heading>{strings.passkeyRegistrationTitle}</Heading>
     </section>
   );
 }

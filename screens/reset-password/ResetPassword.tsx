@@ -1,10 +1,12 @@
-import { strings } from '../strings.ts';
+import { Heading } from '../components/Heading.tsx';
+import { useWidget } from '../context.ts';
 
-/** The reset form, loaded on demand. */
+/** The reset form, loaded on demand; the form itself comes with the password flow. */
 export default function ResetPassword() {
+  const { strings } = useWidget();
   return (
     <section part="container">
-      <h1 part="header" tabIndex={-1}>{strings.resetPasswordTitle}</h1>
+      <Heading>{strings.resetPasswordTitle}</Heading>
     </section>
   );
 }

@@ -1,0 +1,149 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { createStore } from 'jotai';
+import type { Mode, WidgetStore } from '../../screens/App.tsx';
+import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
+import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
+import { InvalidStylesError } from '../errors.ts';
+import { StytchErrorEvent, StytchEvent } from '../events.ts';
+import { DisposablesController } from './disposables.ts';
+import type { PropertyDeclarations } from './properties.ts';
+import { defineElement } from './define.ts';
+import { defineReactRoot, ROOT_TAG, type ReactRootElement } from './react-root.ts';
+import { ReactiveElement } from './reactive-element.ts';
+
+/** The callbacks a host may pass; both optional. */
+export interface HostCallbacks {
+  onEvent?: (event: WidgetEventPayload) => void;
+  onError?: (error: Error) => void;
+}
+
+/** What every widget element has: properties in, React out, one store per instance. */
+export abstract class WidgetElement extends ReactiveElement {
+  static override properties: PropertyDeclarations = {
+    config: { attribute: 'config', type: 'json' },
+    styles: { attribute: 'styles', type: 'json' },
+    callbacks: { attribute: false, type: 'json' },
+    client: { attribute: false, type: 'json' },
+  };
+
+  /** The tag `define()` uses when none is given. */
+  static readonly defaultTag: string;
+
+  /** Registers this element as `tag` in `registry`; already defined is not an error. */
+  static define(tag: string = this.defaultTag, registry: CustomElementRegistry = customElements): CustomElementConstructor {
+    return defineElement(tag, this as unknown as CustomElementConstructor, registry);
+  }
+
+  declare config: unknown;
+  declare styles: StyleConfig | undefined;
+  declare callbacks: HostCallbacks | undefined;
+  declare client: WidgetClient | undefined;
+
+  /** The flow this element starts at. */
+  protected abstract readonly mode: Mode;
+  /** Listeners and timers of this instance, all ended on disconnect. */
+  protected readonly disposables = new DisposablesController(this);
+  readonly #store: WidgetStore = createStore();
+  // Random, not a counter: two copies of the bundle on one page must not share scope ids.
+  readonly #scopeId = Math.random().toString(36).slice(2, 10);
+  #root?: ReactRootElement;
+  #sheet?: HTMLStyleElement;
+  #cache?: EmotionCache;
+  #reportedStyles = '';
+  // Stable identity, so React does not re-render screens for an unchanged callbacks object.
+  protected readonly widgetCallbacks: WidgetCallbacks = {
+    onEvent: (event) => {
+      try {
+        this.callbacks?.onEvent?.(event);
+      } finally {
+        this.dispatchEvent(new StytchEvent(event));
+      }
+    },
+    onError: (error) => {
+      try {
+        this.callbacks?.onError?.(error);
+      } finally {
+        this.dispatchEvent(new StytchErrorEvent(error));
+      }
+    },
+  };
+
+  /** Whether this element renders into a shadow root (fixed at first connection). */
+  get usesShadowDOM(): boolean {
+    return this.renderRoot instanceof ShadowRoot;
+  }
+
+  protected override createRenderRoot(): HTMLElement | ShadowRoot {
+    const wanted = (this.config as { enableShadowDOM?: unknown } | undefined)?.enableShadowDOM === true;
+    if (wanted) return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    this.setAttribute(SCOPE_ATTRIBUTE, this.#scopeId);
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const root = this.renderRoot!;
+    const sheet = document.createElement('style');
+    defineReactRoot();
+    const mount = document.createElement(ROOT_TAG) as ReactRootElement;
+    // The wrapper must not change layout: it is only where React renders.
+    mount.style.display = 'contents';
+    const styleHost = document.createElement('div');
+    // The element's nonce (attribute or property) reaches every style tag we or Emotion add.
+    const nonce = this.nonce || undefined;
+    if (nonce) sheet.nonce = nonce;
+    styleHost.hidden = true;
+    styleHost.append(sheet);
+    root.replaceChildren(styleHost, mount);
+    this.#sheet = sheet;
+    this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
+    this.#root = mount;
+    this.disposables.add(() => {
+      // Removing r2wc's element unmounts the React tree synchronously.
+      this.#root = undefined;
+      this.#cache = undefined;
+      this.#sheet = undefined;
+      root.replaceChildren();
+    });
+  }
+
+  protected override attributeError(error: Error): void {
+    this.widgetCallbacks.onError(error);
+  }
+
+  protected override update(): void {
+    if (!this.#root || !this.#sheet || !this.#cache) return;
+    const styles = this.styles ?? {};
+    const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
+    const { css, issues } = compileTheme(styles, scope);
+    if (this.#sheet.textContent !== css) this.#sheet.textContent = css;
+    const key = issues.map((i) => i.path).join();
+    if (key !== this.#reportedStyles) {
+      this.#reportedStyles = key;
+      for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
+    }
+    this.#root.root = {
+      cache: this.#cache,
+      app: {
+        mode: this.mode,
+        store: this.#store,
+        config: this.config,
+        styles,
+        callbacks: this.widgetCallbacks,
+        client: this.client,
+        passwordResetToken: this.renderToken(),
+      },
+    };
+  }
+
+  /** The jotai store of one element, for tests that check instances stay apart. */
+  static storeOf(element: WidgetElement): WidgetStore {
+    return element.#store;
+  }
+
+  /** The reset token, for the one element that has it. */
+  protected renderToken(): string | undefined {
+    return undefined;
+  }
+}
+

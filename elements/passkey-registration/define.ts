@@ -1,0 +1,11 @@
+import { StytchPasskeyRegistrationElement } from './element.ts';
+
+StytchPasskeyRegistrationElement.define();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'stytch-passkey-registration': StytchPasskeyRegistrationElement;
+  }
+}
+
+export { StytchPasskeyRegistrationElement };

@@ -1,0 +1,26 @@
+import { atom } from 'jotai';
+
+/** Screen names of the login widget (SPEC §2). */
+export type ScreenName =
+  | 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation'
+  | 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess' | 'PasskeyConfirmation'
+  | 'PasswordCreateOrLogin' | 'PasswordResetForm' | 'PasswordForgot' | 'PasswordBreached'
+  | 'PasswordSetNew' | 'PasswordDedupe' | 'PasswordConfirmation'
+  | 'CryptoConnect' | 'CryptoSignMessage' | 'CryptoOtherScreen' | 'CryptoSetupWallet' | 'CryptoError' | 'CryptoConfirmation';
+
+// Widget form state (SPEC §3). Atoms are module constants, but their values live in the
+// store each element creates, so two widgets on one page never share them.
+export const screenAtom = atom<ScreenName>('Main');
+/** How many transitions this widget has made; headings take focus only after the first. */
+export const transitionCountAtom = atom(0);
+/** The "set screen" action of SPEC §4: every screen change goes through it. */
+export const transitionAtom = atom(null, (get, set, screen: ScreenName) => {
+  set(screenAtom, screen);
+  set(transitionCountAtom, get(transitionCountAtom) + 1);
+});
+export const errorMessageAtom = atom<string | undefined>(undefined);
+export const magicLinkStateAtom = atom<{ email: string }>({ email: '' });
+export const otpStateAtom = atom<{ type: 'email' | 'sms' | 'whatsapp'; methodId: string; otpDestination: string }>({ type: 'email', methodId: '', otpDestination: '' });
+export const cryptoStateAtom = atom<{ walletAddress: string; walletOption: string; walletChallenge: string }>({ walletAddress: '', walletOption: 'Metamask', walletChallenge: '' });
+export const passwordStateAtom = atom<{ email: string; type: 'new' | 'password' | 'passwordless' }>({ email: '', type: 'new' });
+export const resetPasswordStateAtom = atom<{ token: string }>({ token: '' });

@@ -1,0 +1,63 @@
+import { darkTheme, defaultTheme } from './defaults.ts';
+import type { StyleConfig, Theme } from './types.ts';
+import { declarationBlock, sizeVariables, themeVariables, type StyleIssue } from './variables.ts';
+
+/** Where the sheet lives: inside a shadow root, or in the light DOM under one scope id. */
+export type SheetScope = { kind: 'shadow' } | { kind: 'light'; scopeId: string };
+
+/** The compiled stylesheet and any style values it refused. */
+export interface CompiledTheme {
+  css: string;
+  issues: StyleIssue[];
+}
+
+/** The attribute that marks a light-DOM widget root. */
+export const SCOPE_ATTRIBUTE = 'data-stytch-scope';
+
+function themePart(styles: StyleConfig): Partial<Theme> {
+  const { fontFamily, colors, container, buttons, inputs } = styles;
+  return { fontFamily, colors, container, buttons, inputs } as Partial<Theme>;
+}
+
+// Every rule has at most one class-level specificity, so a host selector that names the
+// element or the part (`stytch-ui [part~=header]`, `::part(header)`) wins without !important.
+function componentRules(inside: string): string {
+  const p = (part: string) => `${inside}[part~="${part}"]`;
+  return [
+    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;width:var(--stytch-container-width);max-width:100%;padding:32px;background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start}`,
+    `${p('header')}{margin:0;font-size:var(--stytch-header-font-size);font-weight:var(--stytch-header-font-weight);text-align:center}`,
+    `${p('header')}:focus{outline:none}`,
+    `${p('helper')}{font-size:var(--stytch-helper-font-size);color:var(--stytch-colors-secondary)}`,
+    `${p('error')}{margin:0;color:var(--stytch-colors-error)}`,
+    `${p('button')}{box-sizing:border-box;width:100%;height:var(--stytch-button-height);font:inherit;font-weight:600;border:1px solid;cursor:pointer}`,
+    `${p('button-primary')}{background:var(--stytch-buttons-primary-background-color);color:var(--stytch-buttons-primary-text-color);border-color:var(--stytch-buttons-primary-border-color);border-radius:var(--stytch-buttons-primary-border-radius)}`,
+    `${p('button-secondary')}{background:var(--stytch-buttons-secondary-background-color);color:var(--stytch-buttons-secondary-text-color);border-color:var(--stytch-buttons-secondary-border-color);border-radius:var(--stytch-buttons-secondary-border-radius)}`,
+    `${p('button')}:disabled{cursor:default;background:var(--stytch-buttons-disabled-background-color);color:var(--stytch-buttons-disabled-text-color);border-color:var(--stytch-buttons-disabled-border-color);border-radius:var(--stytch-buttons-disabled-border-radius)}`,
+    `${p('input')}{box-sizing:border-box;width:100%;height:var(--stytch-button-height);padding:0 12px;font:inherit;font-size:var(--stytch-body-font-size);background:var(--stytch-inputs-background-color);color:var(--stytch-inputs-text-color);border:1px solid var(--stytch-inputs-border-color);border-radius:var(--stytch-inputs-border-radius)}`,
+    `${p('input')}::placeholder{color:var(--stytch-inputs-placeholder-color)}`,
+    // iOS zooms into any focused input under 16px; coarse pointers get at least that.
+    `@media (pointer:coarse),(max-width:600px){${p('input')}{font-size:max(16px,var(--stytch-body-font-size))}}`,
+  ].join('');
+}
+
+/** Compiles a host's style config into the stylesheet one widget instance injects. */
+export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }): CompiledTheme {
+  const issues: StyleIssue[] = [];
+  const root = scope.kind === 'shadow' ? ':host' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"])`;
+  const defaults = new Map([...sizeVariables(), ...themeVariables(defaultTheme)]);
+  const dark = themeVariables(darkTheme);
+  const host = themeVariables(themePart(styles), issues);
+  const scheme = styles.colorScheme ?? 'light';
+  const parts = [
+    scope.kind === 'shadow' ? ':host{display:block}:host([hidden]){display:none}' : '',
+    // Light DOM: undo host-page element rules (`h1 {…}`, `button {…}`) inside the widget.
+    scope.kind === 'light' ? `[${SCOPE_ATTRIBUTE}="${scope.scopeId}"] *{all:revert}` : '',
+    declarationBlock(root, defaults),
+    scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
+    scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
+    // Last, so the styles prop beats the presets; host CSS still beats all of these.
+    declarationBlock(root, host),
+    componentRules(scope.kind === 'shadow' ? '' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"]) `),
+  ];
+  return { css: parts.join(''), issues };
+}
