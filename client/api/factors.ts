@@ -33,7 +33,7 @@ export function cryptoWallets(ctx: ApiContext) {
       return call(ctx, { method: 'POST', path: `/crypto_wallets/authenticate/start/${primaryOrSecondary(ctx)}`, body: { ...body, ...(await protection(ctx)) } });
     },
     /** Verifies the signed challenge. */
-    authenticate(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; signature: string; session_duration_minutes: number }): Promise<AuthenticateResponse> {
+    async authenticate(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; signature: string; session_duration_minutes: number }): Promise<AuthenticateResponse> {
       const body = check('stytch.cryptoWallets.authenticate', S.CryptoAuthenticate, o);
       return authenticate(ctx, '/crypto_wallets/authenticate', body);
     },
@@ -44,20 +44,20 @@ export function cryptoWallets(ctx: ApiContext) {
 export function totps(ctx: ApiContext) {
   return {
     /** Creates an authenticator-app secret for the signed-in user. */
-    create(o: { expiration_minutes: number }): Promise<TotpCreateResponse> {
+    async create(o: { expiration_minutes: number }): Promise<TotpCreateResponse> {
       const body = check('stytch.totps.create', S.TotpCreate, o);
       return call(ctx, { method: 'POST', path: '/totps', body });
     },
     /** Checks an authenticator-app code. */
-    authenticate(o: { totp_code: string; session_duration_minutes: number }): Promise<TotpAuthenticateResponse> {
+    async authenticate(o: { totp_code: string; session_duration_minutes: number }): Promise<TotpAuthenticateResponse> {
       return authenticate(ctx, '/totps/authenticate', check('stytch.totps.authenticate', S.TotpAuthenticate, o));
     },
     /** Lists the signed-in user's recovery codes. */
-    recoveryCodes(): Promise<TotpRecoveryCodesResponse> {
+    async recoveryCodes(): Promise<TotpRecoveryCodesResponse> {
       return call(ctx, { method: 'POST', path: '/totps/recovery_codes', body: {} });
     },
     /** Signs in with a recovery code. */
-    recover(o: { recovery_code: string; session_duration_minutes: number }): Promise<TotpAuthenticateResponse> {
+    async recover(o: { recovery_code: string; session_duration_minutes: number }): Promise<TotpAuthenticateResponse> {
       return authenticate(ctx, '/totps/recover', check('stytch.totps.recover', S.TotpRecover, o));
     },
   };
@@ -72,7 +72,7 @@ export function search(ctx: ApiContext) {
       return call(ctx, { method: 'POST', path: '/users/search', body: { ...body, ...(await protection(ctx)) } });
     },
     /** Looks up a B2B organization member by email. */
-    searchMember(email_address: string, organization_id: string): Promise<BaseResponse & { member: unknown; organization: unknown }> {
+    async searchMember(email_address: string, organization_id: string): Promise<BaseResponse & { member: unknown; organization: unknown }> {
       const body = check('stytch.organizations.members.search', S.B2BMemberSearch, { email_address, organization_id });
       return call(ctx, { method: 'POST', path: '/b2b/organizations/members/search', body });
     },

@@ -53,7 +53,7 @@ export function otps(ctx: ApiContext) {
       send: (email: string, options: OtpEmailOptions = {}) => emailSend('send', email, options),
     },
     /** Checks a code against the method id the send answered. */
-    authenticate(code: string, method_id: string, options: { session_duration_minutes: number }): Promise<OtpAuthenticateResponse> {
+    async authenticate(code: string, method_id: string, options: { session_duration_minutes: number }): Promise<OtpAuthenticateResponse> {
       const body = check('stytch.otps.authenticate', S.OtpAuthenticate, { token: code, method_id, ...options });
       return authenticate(ctx, '/otps/authenticate', body);
     },

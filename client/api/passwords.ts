@@ -46,7 +46,7 @@ export function passwords(ctx: ApiContext) {
       return authenticate(ctx, '/passwords/authenticate', { ...body, ...(await protection(ctx)) });
     },
     /** Scores a candidate password (zxcvbn or LUDS, as the project is set up). */
-    strengthCheck(o: { email?: string; password: string }): Promise<StrengthCheckResponse> {
+    async strengthCheck(o: { email?: string; password: string }): Promise<StrengthCheckResponse> {
       const body = check('stytch.passwords.strengthCheck', S.PasswordStrengthCheck, o);
       return call(ctx, { method: 'POST', path: '/passwords/strength_check', body });
     },
@@ -65,12 +65,12 @@ export function passwords(ctx: ApiContext) {
       return r;
     },
     /** Replaces a known password. */
-    resetByExistingPassword(o: { email: string; existing_password: string; new_password: string; session_duration_minutes: number }): Promise<PasswordAuthenticateResponse> {
+    async resetByExistingPassword(o: { email: string; existing_password: string; new_password: string; session_duration_minutes: number }): Promise<PasswordAuthenticateResponse> {
       const body = check('stytch.passwords.resetByExistingPassword', S.PasswordResetByExisting, o);
       return authenticate(ctx, '/passwords/existing_password/reset', body);
     },
     /** Sets a password for the signed-in user. */
-    resetBySession(o: { password: string; session_duration_minutes: number }): Promise<PasswordAuthenticateResponse> {
+    async resetBySession(o: { password: string; session_duration_minutes: number }): Promise<PasswordAuthenticateResponse> {
       const body = check('stytch.passwords.resetBySession', S.PasswordResetBySession, o);
       return authenticate(ctx, '/passwords/session/reset', body);
     },

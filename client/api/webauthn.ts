@@ -82,7 +82,7 @@ export function webauthn(ctx: ApiContext) {
       });
     },
     /** Renames a registration. */
-    update(o: { webauthn_registration_id: string; name: string }): Promise<BaseResponse & { webauthn_registration: unknown }> {
+    async update(o: { webauthn_registration_id: string; name: string }): Promise<BaseResponse & { webauthn_registration: unknown }> {
       check('stytch.webauthn.update', S.WebAuthnUpdateOptions, o);
       return call(ctx, { method: 'PUT', path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`, body: { name: o.name } });
     },

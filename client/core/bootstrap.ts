@@ -49,6 +49,7 @@ export class Bootstrap {
   private data: BootstrapData;
   private readonly key: string;
   private readonly first: Promise<void>;
+  private waited: Promise<void> | undefined;
   private readonly listeners = new Set<(b: BootstrapData) => void>();
 
   constructor(private readonly env: ClientEnv, private readonly transport: Transport, publicToken: string) {
@@ -82,15 +83,16 @@ export class Bootstrap {
     return this.data;
   }
 
-  /** Resolves with the first answer, or after BOOTSTRAP_WAIT_MS with what is known. */
+  /** Resolves with the first answer, or once BOOTSTRAP_WAIT_MS have passed since the first wait, with what is known. */
   ready(): Promise<BootstrapData> {
-    return new Promise((resolve) => {
-      const h = this.env.timers.setTimeout(() => resolve(this.data), BOOTSTRAP_WAIT_MS);
+    this.waited ??= new Promise<void>((resolve) => {
+      const h = this.env.timers.setTimeout(resolve, BOOTSTRAP_WAIT_MS);
       void this.first.then(() => {
         this.env.timers.clearTimeout(h);
-        resolve(this.data);
+        resolve();
       });
     });
+    return this.waited.then(() => this.data);
   }
 
   /** Called with each fresh bootstrap; returns the unsubscribe. */
