@@ -20,6 +20,7 @@ export class SessionCookies {
     const o = { domain: this.domain, expires: isNaN(expires.getTime()) ? undefined : expires };
     this.jar.set(SESSION_COOKIE, session_token, o);
     this.jar.set(SESSION_JWT_COOKIE, session_jwt, o);
+    this.jar.remove(IST_COOKIE, { domain: this.domain });
   }
 
   writeIntermediate(token: string, now: number): void {

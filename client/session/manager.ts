@@ -90,7 +90,12 @@ export class SessionManager {
   }
 
   /** Records a successful authenticate answer. */
-  update(r: Pick<AuthenticateResponse, 'session' | 'user' | 'session_token' | 'session_jwt'>): void {
+  update(r: Pick<AuthenticateResponse, 'session' | 'user' | 'session_token' | 'session_jwt'> & { intermediate_session_token?: unknown }): void {
+    // A step-up answer carries only an intermediate token: keep it 10 minutes, no session yet.
+    if (!r.session_token && typeof r.intermediate_session_token === 'string' && r.intermediate_session_token) {
+      this.cookies.writeIntermediate(r.intermediate_session_token, this.env.timers.now());
+      return;
+    }
     if (r.session_token) {
       this.memoryTokens = { session_token: r.session_token, session_jwt: r.session_jwt };
       this.cookies.write(r.session_token, r.session_jwt, r.session?.expires_at);

@@ -144,3 +144,23 @@ describe('client sessions', () => {
     expect(timers.delays()).to.deep.equal([]);
   });
 });
+
+describe('client intermediate session token', () => {
+  it('keeps an intermediate session token in its 10-minute cookie and drops it once a session exists', async () => {
+    const f = fakeEnv({
+      'POST /passwords/authenticate': () => json(200, { data: { request_id: 'r', status_code: 200, intermediate_session_token: 'ist-1' } }),
+      'POST /otps/authenticate': () => authOk(),
+    });
+    const writes: { name: string; expires?: Date }[] = [];
+    const set = f.cookies.set;
+    f.cookies.set = (name, value, o) => (writes.push({ name, expires: o?.expires }), set(name, value, o));
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.passwords.authenticate({ email: 'a@example.com', password: 'pw', session_duration_minutes: 30 });
+    expect(f.cookies.map.get('stytch_intermediate_session_token')).to.equal('ist-1');
+    expect(writes[0]!.expires!.getTime() - f.timers.now()).to.equal(10 * 60 * 1000);
+    expect(client.session.getSync()).to.equal(null);
+    await client.otps.authenticate('123456', 'phone-number-test-1', { session_duration_minutes: 30 });
+    expect(f.cookies.map.has('stytch_intermediate_session_token')).to.equal(false);
+    client.dispose();
+  });
+});
