@@ -195,4 +195,24 @@ describe('client calls', () => {
     release(ok(BOOTSTRAP));
     client.dispose();
   });
+
+  it('in DFP DECISIONING mode sends the telemetry id but no captcha up front', async () => {
+    const f = fakeEnv(
+      { 'POST /users/search': () => ok({ userType: 'new' }) },
+      { ...BOOTSTRAP, captcha_settings: { enabled: true, siteKey: 'k' }, dfp_protected_auth_enabled: true, dfp_protected_auth_mode: 'DECISIONING' },
+    );
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env, captcha: { getToken: async () => 'captcha-x' }, dfp: { getTelemetryId: async () => 'dfp-3' } });
+    await client.user.search('a@example.com');
+    expect(f.calls[1]!.body).to.deep.equal({ email: 'a@example.com', dfp_telemetry_id: 'dfp-3' });
+    client.dispose();
+  });
+
+  it('ignores an invalid cname_domain from bootstrap with a warning', async () => {
+    const f = fakeEnv({ 'POST /users/search': () => ok({ userType: 'new' }) }, { ...BOOTSTRAP, cname_domain: 'https://bad/' });
+    const client = createClient(TOKEN, { env: f.env });
+    await client.user.search('a@example.com');
+    expect(f.calls[1]!.url).to.equal('https://test.stytch.com/sdk/v1/users/search');
+    expect(f.warnings.some((w) => w.includes('Unable to use custom API domain `https://bad/`'))).to.equal(true);
+    client.dispose();
+  });
 });
