@@ -36,6 +36,8 @@ describe('client sessions', () => {
     expect(refreshes(calls)).to.equal(1);
     const last = calls[calls.length - 1]!;
     expect(last.headers.Authorization).to.equal(`Basic ${btoa(`${TOKEN}:session-token-1`)}`);
+    const sdk = JSON.parse(atob(last.headers['X-SDK-Client']!));
+    expect([sdk.stytch_user_id, sdk.stytch_session_id]).to.deep.equal(['user-test-1', 'session-test-1']);
     await timers.advance(180000);
     expect(refreshes(calls)).to.equal(2);
     client.dispose();
