@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
-import type { Database } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { newId } from './ids.ts';
 
 const ALG = 'ES256';
@@ -24,8 +24,8 @@ export class SigningKeys {
     private readonly now: () => Date,
   ) {}
 
-  private async load(): Promise<Key> {
-    const { rows } = await this.db.query<{ kid: string; private_jwk: JWK; public_jwk: JWK; created_at: Date }>(
+  private async load(q: Queryable): Promise<Key> {
+    const { rows } = await q.query<{ kid: string; private_jwk: JWK; public_jwk: JWK; created_at: Date }>(
       'SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at DESC LIMIT 1',
     );
     const row = rows[0];
@@ -37,18 +37,19 @@ export class SigningKeys {
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
     const privateJwk = await exportJWK(privateKey);
     const createdAt = this.now();
-    await this.db.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)', [kid, privateJwk, publicJwk, createdAt]);
+    await q.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)', [kid, privateJwk, publicJwk, createdAt]);
     return { kid, createdAt, privateKey, publicJwk };
   }
 
-  private async signingKey(): Promise<Key> {
-    if (!this.current || this.now().getTime() - this.current.createdAt.getTime() >= ROTATE_MS) this.current = await this.load();
+  /** `q` is the caller's transaction when there is one: the embedded database has a single connection. */
+  private async signingKey(q: Queryable): Promise<Key> {
+    if (!this.current || this.now().getTime() - this.current.createdAt.getTime() >= ROTATE_MS) this.current = await this.load(q);
     return this.current;
   }
 
   /** Signs a session JWT that expires five minutes from now. */
-  async sign(claims: JWTPayload, subject: string, issuer: string, audience: string): Promise<string> {
-    const key = await this.signingKey();
+  async sign(q: Queryable, claims: JWTPayload, subject: string, issuer: string, audience: string): Promise<string> {
+    const key = await this.signingKey(q);
     const iat = Math.floor(this.now().getTime() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
@@ -87,7 +88,7 @@ export class SigningKeys {
 
   /** The JWKS: every key young enough to have signed a JWT that is still valid. */
   async jwks(): Promise<{ keys: JWK[] }> {
-    await this.signingKey();
+    await this.signingKey(this.db);
     const since = new Date(this.now().getTime() - 2 * ROTATE_MS);
     const { rows } = await this.db.query<{ public_jwk: JWK }>('SELECT public_jwk FROM signing_keys WHERE created_at > $1 ORDER BY created_at DESC', [since]);
     return { keys: rows.map((r) => r.public_jwk) };

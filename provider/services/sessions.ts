@@ -63,6 +63,7 @@ export interface Issued {
 async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token: string): Promise<Issued> {
   const session = sessionShape(row);
   const jwt = await ctx.keys.sign(
+    tx,
     {
       'https://stytch.com/session': {
         id: row.session_id,
