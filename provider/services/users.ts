@@ -16,20 +16,25 @@ interface UserRow {
 
 /** The user object of PROTOCOL.md. */
 export async function loadUser(db: Queryable, userId: string): Promise<Record<string, unknown> | null> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE user_id = $1', [userId]);
+  // One round trip: the session check runs this on every call.
+  const { rows } = await db.query<UserRow & { emails: Array<{ email_id: string; email: string; verified: boolean }>; phones: Array<{ phone_id: string; phone_number: string; verified: boolean }> }>(
+    `SELECT u.*,
+       COALESCE((SELECT json_agg(json_build_object('email_id', e.email_id, 'email', e.email, 'verified', e.verified) ORDER BY e.created_at)
+                 FROM user_emails e WHERE e.user_id = u.user_id), '[]') AS emails,
+       COALESCE((SELECT json_agg(json_build_object('phone_id', p.phone_id, 'phone_number', p.phone_number, 'verified', p.verified) ORDER BY p.created_at)
+                 FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones
+     FROM users u WHERE u.user_id = $1`,
+    [userId],
+  );
   const u = rows[0];
   if (!u) return null;
-  const emails = await db.query<{ email_id: string; email: string; verified: boolean }>(
-    'SELECT email_id, email, verified FROM user_emails WHERE user_id = $1 ORDER BY created_at', [userId]);
-  const phones = await db.query<{ phone_id: string; phone_number: string; verified: boolean }>(
-    'SELECT phone_id, phone_number, verified FROM user_phones WHERE user_id = $1 ORDER BY created_at', [userId]);
   return {
     user_id: u.user_id,
     created_at: new Date(u.created_at).toISOString(),
     status: u.status,
     name: { first_name: u.first_name, middle_name: u.middle_name, last_name: u.last_name },
-    emails: emails.rows,
-    phone_numbers: phones.rows,
+    emails: u.emails,
+    phone_numbers: u.phones,
     providers: [],
     crypto_wallets: [],
     totps: [],
