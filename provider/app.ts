@@ -41,6 +41,11 @@ export function createApp(ctx: ProviderContext): Hono {
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
+    // PostgreSQL data exceptions (class 22: NUL bytes, out-of-range numbers) come from the caller's input.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) {
+      return errorResponse(c, new ApiError(400, 'invalid_request', 'The request contains a value that cannot be stored.'));
+    }
     // Unknown failures are logged here and never leak a stack trace to the caller.
     console.error('provider: unhandled error', err);
     return errorResponse(c, new ApiError(500, 'internal_server_error', 'An internal error occurred.'));

@@ -77,6 +77,14 @@ for (const kind of databases) {
       assert.equal(tooMany.status, 400);
     });
 
+    it('answers values the database cannot store with a 400, not a 5xx', async () => {
+      const nul = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: 'a\u0000b@example.test' });
+      assert.equal(nul.status, 400, nul.text);
+      assert.equal(nul.json.error_type, 'invalid_request');
+      const huge = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: 'huge@example.test', expiration_minutes: 1e308 });
+      assert.equal(huge.status, 400);
+    });
+
     it('shows the outbox as a page that may not be framed', async () => {
       const res = await fetch(`${provider.url}/dev/outbox`);
       assert.equal(res.status, 200);
