@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { databases, outbox, sdk, startTestProvider, TestClock, uniqueEmail, uniquePhone, type TestProvider } from './harness.ts';
+import { databases, outbox, sdk, withSession, startTestProvider, TestClock, uniqueEmail, uniquePhone, type TestProvider } from './harness.ts';
 
 for (const kind of databases) {
   describe(`OTP (${kind})`, () => {
     let provider: TestProvider;
     const clock = new TestClock();
     before(async () => {
-      provider = await startTestProvider(kind, {}, clock);
+      provider = await startTestProvider(kind, { sendLimits: { perIp: 30 } }, clock);
     });
     after(() => provider.destroy());
 
@@ -114,6 +114,34 @@ for (const kind of databases) {
       const limited = await sdk(provider, 'POST', '/otps/email/send/primary', { email });
       assert.equal(limited.status, 429);
       assert.equal(limited.json.error_type, 'too_many_requests');
+      assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    });
+
+    it('send/secondary adds a number to the signed-in user', async () => {
+      const first = await sendEmail(uniqueEmail());
+      const session = (await sdk(provider, 'POST', '/otps/authenticate', { token: first.code, method_id: first.methodId, session_duration_minutes: 30 })).json.data;
+      const phone = uniquePhone();
+      const noSession = await sdk(provider, 'POST', '/otps/sms/send/secondary', { phone_number: phone });
+      assert.equal(noSession.status, 401);
+      const res = await sdk(provider, 'POST', '/otps/sms/send/secondary', { phone_number: phone }, withSession(session.session_token));
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.data.user_id, session.user_id);
+      const [message] = await outbox(provider, phone);
+      const auth = await sdk(provider, 'POST', '/otps/authenticate', { token: message!.code, method_id: res.json.data.method_id, session_duration_minutes: 30 }, withSession(session.session_token));
+      assert.equal(auth.status, 200);
+      assert.equal(auth.json.data.session.session_id, session.session.session_id);
+      assert.deepEqual(auth.json.data.session.authentication_factors.map((f: { delivery_method: string }) => f.delivery_method), ['email', 'sms']);
+      assert.equal(auth.json.data.user.phone_numbers[0].phone_number, phone);
+    });
+
+    it('limits sends per IP with 429 and Retry-After', async () => {
+      let limited;
+      for (let i = 0; i < 31 && !limited; i++) {
+        const res = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: uniqueEmail('ip') });
+        if (res.status === 429) limited = res;
+        else assert.equal(res.status, 200);
+      }
+      assert.ok(limited, 'no 429 within the per-IP limit');
       assert.ok(Number(limited.headers.get('retry-after')) > 0);
     });
   });
