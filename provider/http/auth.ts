@@ -41,17 +41,23 @@ function tokenMatches(ctx: ProviderContext, token: string): boolean {
  * refused when `needSession`, ignored otherwise (the caller signs in afresh).
  */
 export async function authenticateCaller(ctx: ProviderContext, c: Context, needSession: boolean): Promise<Caller> {
-  const creds = parseBasic(c.req.header('authorization'));
-  if (!creds || !tokenMatches(ctx, creds[0])) {
-    throw new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials: the public token is missing or not valid.');
-  }
+  const secret = sessionSecret(ctx, c);
   const client = clientInfo(c);
-  const [publicToken, secret] = creds;
-  if (secret === '' || secret === publicToken) {
+  if (secret === null) {
     if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active session.');
     return { sessionId: null, userId: null, client };
   }
   const session = await findSession(ctx, ctx.db, secret);
   if (!session && needSession) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
   return { sessionId: session?.session_id ?? null, userId: session?.user_id ?? null, client };
+}
+
+/** Checks the public token and returns the session secret, or null when the caller has none. */
+export function sessionSecret(ctx: ProviderContext, c: Context): string | null {
+  const creds = parseBasic(c.req.header('authorization'));
+  if (!creds || !tokenMatches(ctx, creds[0])) {
+    throw new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials: the public token is missing or not valid.');
+  }
+  const [publicToken, secret] = creds;
+  return secret === '' || secret === publicToken ? null : secret;
 }

@@ -143,14 +143,24 @@ export async function findSession(ctx: ProviderContext, db: Queryable, secret: s
 }
 
 /** `sessions/authenticate`: touches the session, optionally extends it, rotates its token. */
-export async function refresh(ctx: ProviderContext, tx: Queryable, sessionId: string, minutes: number | undefined): Promise<Issued> {
+export async function refresh(ctx: ProviderContext, tx: Queryable, secret: string, minutes: number | undefined): Promise<Issued> {
   const now = ctx.clock.now();
   const token = secretToken(32);
+  // The UPDATE itself checks that the session is live, so the check costs one round trip.
+  let where = 'token_hash = $1';
+  let key = sha256(secret);
+  if (secret.split('.').length === 3) {
+    const claims = await ctx.keys.verify(secret, ctx.config.projectId);
+    const id = (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id;
+    if (!id) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+    where = 'session_id = $1';
+    key = id;
+  }
   const { rows } = await tx.query<SessionRow>(
     `UPDATE sessions SET token_hash = $2, last_accessed_at = $3,
        expires_at = CASE WHEN $4::int IS NULL THEN expires_at ELSE $3::timestamptz + make_interval(mins => $4::int) END
-     WHERE session_id = $1 AND revoked_at IS NULL AND expires_at > $3 RETURNING *`,
-    [sessionId, sha256(token), now, minutes ?? null],
+     WHERE ${where} AND revoked_at IS NULL AND expires_at > $3 RETURNING *`,
+    [key, sha256(token), now, minutes ?? null],
   );
   if (!rows[0]) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
   return issue(ctx, tx, rows[0], token);

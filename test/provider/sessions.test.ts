@@ -51,7 +51,8 @@ for (const kind of databases) {
       const unknown = await sdk(provider, 'POST', '/sessions/authenticate', {}, withSession('not-a-session-token'));
       assert.equal(unknown.status, 404);
       const typed = await sdk(provider, 'POST', '/sessions/authenticate', { session_duration_minutes: 'long' }, withSession('x'));
-      assert.equal(typed.status, 404);
+      assert.equal(typed.status, 400);
+      assert.equal(typed.json.body[0].dataPath, '.session_duration_minutes');
     });
 
     it('sessions/revoke ends the session', async () => {
