@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
@@ -44,6 +44,16 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  sendLimits: v.optional(
+    v.object({
+      perAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
+      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
+  captcha: v.optional(v.literal(false), false),
+  dfp: v.optional(v.literal(false), false),
   rpId: v.optional(v.string()),
   siweRequired: v.optional(v.boolean(), false),
 });
@@ -80,7 +90,15 @@ export function loadProjectConfig(file: string, env: NodeJS.ProcessEnv = process
     writeFileSync(file, JSON.stringify({ projectId: seeded.projectId, name: seeded.name, publicTokens: seeded.publicTokens }, null, 2) + '\n');
     raw = { projectId: seeded.projectId, name: seeded.name, publicTokens: seeded.publicTokens };
   }
-  const result = v.safeParse(ProjectConfigSchema, applyEnv(raw, env));
+  const merged = applyEnv(raw, env);
+  // A project file without an id gets one derived from its token, so restarts keep it.
+  const tokens = merged.publicTokens as { test?: string; live?: string } | undefined;
+  const seed = tokens?.test ?? tokens?.live;
+  if (merged.projectId === undefined && seed) {
+    const h = createHash('sha256').update(seed).digest('hex');
+    merged.projectId = `project-${tokens?.test ? 'test' : 'live'}-${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  }
+  const result = v.safeParse(ProjectConfigSchema, merged);
   if (!result.success) {
     const issues = result.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`).join('; ');
     throw new Error(`invalid project configuration in ${file}: ${issues}`);

@@ -31,7 +31,8 @@ export function lockDataDir(dir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(readFileSync(path, 'utf8').trim());
-      if (owner && owner !== process.pid && alive(owner)) {
+      // Our own pid counts too: a second provider in this process must not share the directory.
+      if (owner && alive(owner)) {
         throw new DataDirLockedError(`data directory ${dir} is in use by process ${owner}`);
       }
       rmSync(path, { force: true });

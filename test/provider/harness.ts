@@ -3,7 +3,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Clock } from '../../provider/context.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
 
 /** The databases the provider suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -41,13 +53,13 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
 }
 
 /** Starts a provider on a free port with a fresh database of the given kind. */
-export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}): Promise<TestProvider> {
+export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock): Promise<TestProvider> {
   const dataDir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const projectFile = join(dataDir, 'project.json');
   writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
-    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: {} });
+    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: {}, clock });
     const self: TestProvider = {
       ...running,
       dataDir,
@@ -87,4 +99,36 @@ export async function sdk(provider: RunningProvider, method: string, path: strin
     json = undefined;
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/** Basic credentials carrying a session secret, as the browser client sends them once signed in. */
+export function withSession(secret: string): Record<string, string> {
+  return { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${secret}`).toString('base64')}` };
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  channel: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  link: string | null;
+  created_at: string;
+}
+
+/** Newest-first outbox messages for an address or number, through the JSON API. */
+export async function outbox(provider: RunningProvider, to: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+  return (await res.json()) as OutboxMessage[];
+}
+
+/** A unique address per test so tests in one file never share users or send limits. */
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** A unique E.164 number. */
+export function uniquePhone(): string {
+  return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 }

@@ -1,0 +1,26 @@
+// The slice of autocannon's API the provider bench uses (the package ships no types).
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Options {
+      url: string;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      connections?: number;
+      duration?: number;
+      requests?: Array<{ setupRequest?: (req: Request) => Request }>;
+    }
+    interface Request {
+      headers?: Record<string, string>;
+      [k: string]: unknown;
+    }
+    interface Result {
+      requests: { average: number };
+      latency: { p50: number; p99: number };
+      non2xx: number;
+      errors: number;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export default autocannon;
+}

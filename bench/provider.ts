@@ -1,0 +1,86 @@
+// `npm run bench:provider`: throughput and latency of the provider on loopback (not a test).
+// Uses DATABASE_URL when set (PostgreSQL), else a throwaway embedded database.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startProvider } from '../provider/server.ts';
+
+const TOKEN = 'public-token-test-bench000-0000-4000-8000-000000000000';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-provider-'));
+const projectFile = join(dataDir, 'project.json');
+writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TOKEN }, sendLimits: { perAddress: 1_000_000, perIp: 1_000_000 } }));
+const provider = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: process.env.DATABASE_URL || undefined, env: {} });
+const basic = (secret: string) => `Basic ${Buffer.from(`${TOKEN}:${secret}`).toString('base64')}`;
+
+async function call(path: string, body: unknown, secret = TOKEN): Promise<Record<string, any>> {
+  const res = await fetch(`${provider.url}/sdk/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: basic(secret) }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, any>;
+  if (!res.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** One full OTP sign-in: send, read the code from the outbox, authenticate. */
+async function otpSignIn(i: number): Promise<Record<string, any>> {
+  const email = `bench-${process.pid}-${i}@example.test`;
+  const sent = await call('/otps/email/login_or_create', { email });
+  const out = (await (await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { Accept: 'application/json' } })).json()) as Array<{ code: string }>;
+  return call('/otps/authenticate', { token: out[0]!.code, method_id: sent.method_id, session_duration_minutes: 60 });
+}
+
+interface Figures { name: string; rps: number; p50: number; p99: number; errors: number }
+
+async function cannon(name: string, opts: autocannon.Options): Promise<Figures> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
+}
+
+/** The OTP flow is three dependent requests, so it is driven by hand with the same concurrency. */
+async function otpFlow(): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = performance.now() + DURATION * 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      try {
+        await otpSignIn(next++);
+        latencies.push(performance.now() - t);
+      } catch {
+        errors++;
+      }
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { name: 'full OTP sign-in', rps: latencies.length / DURATION, p50: q(0.5), p99: q(0.99), errors };
+}
+
+try {
+  // The session JWT names the session; the opaque token rotates on every check, the JWT does not.
+  // Many users, as in production: one hot row would measure lock contention, not the provider.
+  const sessions = await Promise.all(Array.from({ length: 100 }, (_, i) => otpSignIn(-1 - i)));
+  let turn = 0;
+  const health = await cannon('health (ceiling)', { url: `${provider.url}/health` });
+  const check = await cannon('sessions/authenticate', {
+    url: `${provider.url}/sdk/v1/sessions/authenticate`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: basic(sessions[turn++ % sessions.length]!.session_jwt) } }) }],
+  });
+  const otp = await otpFlow();
+  const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  console.log(`provider bench on ${db}, ${CONNECTIONS} connections, ${DURATION}s each`);
+  console.log('name                       req/s     p50 ms   p99 ms   errors   vs health');
+  for (const f of [health, check, otp]) {
+    console.log(`${f.name.padEnd(25)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(8)}   ${(f.rps / health.rps).toFixed(2)}`);
+  }
+} finally {
+  await provider.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
