@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, email, nonEmpty, num, record, sessionDuration, str } from './fields.ts';
+import { bool, email, nonEmpty, num, record, sessionDuration, str, strArray } from './fields.ts';
 
 /* One schema per request body of SPEC §7. Optional fields stay optional: undefined is omitted on the wire. */
 
@@ -136,3 +136,28 @@ export const TelemetryEvent = v.object({
   }),
 });
 export const TelemetryBatch = v.pipe(v.array(TelemetryEvent, 'must be an array'), v.maxLength(100, 'must have at most 100 events'));
+
+/* Client-side option objects (not wire bodies) checked before a call. */
+export const OAuthStartOptions = v.object({
+  login_redirect_url: opt(str()),
+  signup_redirect_url: opt(str()),
+  custom_scopes: opt(strArray()),
+  provider_params: opt(v.record(v.string(), str(), 'must be an object')),
+});
+export const WebAuthnRegisterOptions = v.object({
+  domain: opt(str()),
+  authenticator_type: opt(str()),
+  is_passkey: opt(bool()),
+  session_duration_minutes: opt(sessionDuration()),
+  override_id: opt(str()),
+  override_name: opt(str()),
+  override_display_name: opt(str()),
+});
+export const WebAuthnAuthenticateOptions = v.object({
+  domain: opt(str()),
+  session_duration_minutes: sessionDuration(),
+  is_passkey: opt(bool()),
+  conditional_mediation: opt(bool()),
+});
+export const WebAuthnUpdateOptions = v.object({ webauthn_registration_id: nonEmpty(), name: nonEmpty() });
+export const IdParam = nonEmpty();

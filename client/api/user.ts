@@ -1,0 +1,65 @@
+import * as S from '../schemas/requests.ts';
+import { check } from '../core/validate.ts';
+import { call, type ApiContext } from './context.ts';
+import type { BaseResponse, Session, SessionTokens, User } from '../session/types.ts';
+
+type UserResponse = BaseResponse & User;
+type DeleteResponse = BaseResponse & { user_id: string; user: User };
+
+/** `user`: the signed-in user, its updates and the removal of each factor kind. */
+export function user(ctx: ApiContext) {
+  const remove = (kind: string, method: string) => async (id: string): Promise<DeleteResponse> => {
+    check(`stytch.user.${method}`, S.IdParam, id);
+    const r = await call<DeleteResponse>(ctx, { method: 'DELETE', path: `/users/${kind}/${encodeURIComponent(id)}` });
+    if (r.user) ctx.session.updateUser(r.user);
+    return r;
+  };
+  return {
+    /** Fetches the signed-in user and refreshes the local copy. */
+    async get(): Promise<UserResponse> {
+      const r = await call<UserResponse>(ctx, { method: 'GET', path: '/users/me' });
+      const { request_id: _r, status_code: _s, ...u } = r;
+      ctx.session.updateUser(u as User);
+      return r;
+    },
+    /** The locally known user, without a call. */
+    getSync: (): User | null => ctx.session.getUser(),
+    /** Updates the name or untrusted metadata. */
+    async update(o: { name?: { first_name?: string; middle_name?: string; last_name?: string }; untrusted_metadata?: Record<string, unknown> }): Promise<BaseResponse & { user_id: string; user: User }> {
+      const body = check('stytch.user.update', S.UsersUpdate, o);
+      const r = await call<BaseResponse & { user_id: string; user: User }>(ctx, { method: 'PUT', path: '/users/me', body });
+      if (r.user) ctx.session.updateUser(r.user);
+      return r;
+    },
+    /** Called with the user whenever it changes (here or in another tab). */
+    onChange: (l: (u: User | null) => void): (() => void) => ctx.session.onUserChange(l),
+    deleteEmail: remove('emails', 'deleteEmail'),
+    deletePhoneNumber: remove('phone_numbers', 'deletePhoneNumber'),
+    deleteTOTP: remove('totps', 'deleteTOTP'),
+    deleteCryptoWallet: remove('crypto_wallets', 'deleteCryptoWallet'),
+    deleteOAuthRegistration: remove('oauth', 'deleteOAuthRegistration'),
+    deleteWebauthnRegistration: remove('webauthn_registrations', 'deleteWebauthnRegistration'),
+    deleteBiometricRegistration: remove('biometric_registrations', 'deleteBiometricRegistration'),
+  };
+}
+
+/** `session`: authenticate, revoke and the local session. */
+export function session(ctx: ApiContext) {
+  return {
+    /** Re-checks the session with the provider; non-recoverable errors sign out locally. */
+    async authenticate(o: { session_duration_minutes?: number } = {}) {
+      check('stytch.session.authenticate', S.SessionsAuthenticate, o);
+      await ctx.bootstrap.ready();
+      return ctx.session.authenticate(o.session_duration_minutes);
+    },
+    /** Ends the session; `forceClear` clears local state even when the call fails. */
+    async revoke(o: { forceClear?: boolean } = {}): Promise<unknown> {
+      await ctx.bootstrap.ready();
+      return ctx.session.revoke(!!o.forceClear);
+    },
+    getSync: (): Session | null => ctx.session.getSession(),
+    getTokens: (): SessionTokens | null => ctx.session.getTokens(),
+    /** Called with the session whenever it changes (here or in another tab). */
+    onChange: (l: (s: Session | null) => void): (() => void) => ctx.session.onSessionChange(l),
+  };
+}

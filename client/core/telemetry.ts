@@ -1,0 +1,64 @@
+import type { ClientEnv, TimerHandle } from './env.ts';
+import type { TelemetryContext } from './request.ts';
+
+export const TELEMETRY_BATCH_SIZE = 15;
+export const TELEMETRY_FLUSH_MS = 800;
+
+/** One logged client event (PROTOCOL.md, Telemetry). */
+export interface ClientEvent {
+  event_name: string;
+  details?: unknown;
+  error_code?: string;
+  error_description?: string;
+  http_status_code?: number;
+}
+
+/** Batches events and posts them to `/sdk/v1/events` without Authorization; failures are ignored. */
+export class Telemetry {
+  private queue: { telemetry: TelemetryContext; event: ClientEvent & { public_token: string } }[] = [];
+  private timer: TimerHandle | undefined;
+  private readonly offHidden: () => void;
+
+  constructor(
+    private readonly env: ClientEnv,
+    private readonly publicToken: string,
+    private readonly url: () => string,
+    private readonly context: () => TelemetryContext,
+  ) {
+    this.offHidden = env.onHidden(() => this.flush());
+  }
+
+  /** Queues an event; a full batch is sent at once, otherwise within 800 ms. */
+  log(event: ClientEvent): void {
+    this.queue.push({ telemetry: this.context(), event: { public_token: this.publicToken, ...event } });
+    if (this.queue.length >= TELEMETRY_BATCH_SIZE) this.flush();
+    else if (this.timer === undefined) this.timer = this.env.timers.setTimeout(() => this.flush(), TELEMETRY_FLUSH_MS);
+  }
+
+  /** Sends everything queued, in batches of at most 15. */
+  flush(): void {
+    if (this.timer !== undefined) this.env.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, TELEMETRY_BATCH_SIZE);
+      try {
+        void this.env
+          .fetch(`${this.url().replace(/\/+$/, '')}/sdk/v1/events`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(batch),
+            keepalive: true,
+          })
+          .catch(() => undefined);
+      } catch {
+        /* telemetry never breaks the caller */
+      }
+    }
+  }
+
+  /** Flushes what is left and drops the timer and the page-hidden listener. */
+  dispose(): void {
+    this.flush();
+    this.offHidden();
+  }
+}

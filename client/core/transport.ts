@@ -1,0 +1,94 @@
+import { CaptchaRequiredError } from '../errors.ts';
+import type { ClientEnv } from './env.ts';
+import { processFetchFailure, processResponse } from './process.ts';
+import { basicAuth, buildRequest, SDK_NAME, SDK_VERSION, type SDKRequest, type TelemetryContext } from './request.ts';
+
+/** Produces a captcha token for the LOGIN action (reCAPTCHA in the browser). */
+export interface CaptchaProvider {
+  getToken(siteKey: string | undefined): Promise<string | undefined>;
+}
+
+/** Produces a device-fingerprint telemetry id. */
+export interface DFPProvider {
+  getTelemetryId(): Promise<string | undefined>;
+}
+
+/** v4 UUID from the injected random source. */
+export function uuid(random: ClientEnv['random']): string {
+  const b = new Uint8Array(random(new Uint32Array(4)).buffer);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Where the session identity for headers comes from. */
+export interface Identity {
+  sessionToken(): string | undefined;
+  userId(): string | undefined;
+  sessionId(): string | undefined;
+}
+
+/** The one place every SDK call goes through: headers, the injected fetch, response processing, the captcha retry. */
+export class Transport {
+  private readonly appSessionId: string;
+  private readonly persistentId: string;
+  /** Fills captcha_token and dfp_telemetry_id on the one retry after 'Captcha required'. */
+  onCaptchaRequired?: () => Promise<{ captcha_token?: string; dfp_telemetry_id?: string }>;
+
+  constructor(
+    readonly env: ClientEnv,
+    readonly publicToken: string,
+    public baseUrl: string,
+    private readonly identity: Identity,
+  ) {
+    this.appSessionId = `app-session-id-${uuid(env.random)}`;
+    let pid = env.storage.getItem('stytch_persistent_id');
+    if (!pid) env.storage.setItem('stytch_persistent_id', (pid = `persistent-id-${uuid(env.random)}`));
+    this.persistentId = pid;
+  }
+
+  /** The X-SDK-Client fields for one request or telemetry event. */
+  telemetry(): TelemetryContext {
+    let timezone = 'UTC';
+    try {
+      timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch {
+      /* some runtimes lack Intl time zones */
+    }
+    return {
+      event_id: `event-id-${uuid(this.env.random)}`,
+      app_session_id: this.appSessionId,
+      persistent_id: this.persistentId,
+      client_sent_at: new Date(this.env.timers.now()).toISOString(),
+      timezone,
+      stytch_user_id: this.identity.userId(),
+      stytch_session_id: this.identity.sessionId(),
+      app: { identifier: this.env.location.hostname },
+      sdk: { identifier: SDK_NAME, version: SDK_VERSION },
+    };
+  }
+
+  private async send<T>(req: SDKRequest): Promise<T> {
+    const auth = basicAuth(this.publicToken, this.identity.sessionToken());
+    const [url, init] = buildRequest(this.baseUrl, req, auth, this.env.location.origin, this.telemetry());
+    let response: Response;
+    try {
+      response = await this.env.fetch(url, init);
+    } catch (e) {
+      processFetchFailure(e);
+    }
+    return processResponse<T>(response);
+  }
+
+  /** Sends one call; on 'Captcha required' retries once with a captcha token and telemetry id. */
+  async call<T>(req: SDKRequest): Promise<T> {
+    try {
+      return await this.send<T>(req);
+    } catch (e) {
+      if (!(e instanceof CaptchaRequiredError) || !this.onCaptchaRequired) throw e;
+      const extra = await this.onCaptchaRequired();
+      return this.send<T>({ ...req, body: { ...(req.body ?? {}), ...extra } });
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { StytchSDKError } from '../errors.ts';
+
+/** Methods the clientside-services page answers (PROTOCOL.md). */
+export interface ClientsideServices {
+  parsedPhoneNumber(req: { phoneNumber: string; regionCode: string }): Promise<{ isValid: boolean; number: string; national: string }>;
+  getExamplePhoneNumber(req: { regionCode: string }): Promise<{ phoneNumber: string }>;
+  oneTapStart(req: object): Promise<unknown>;
+  oneTapSubmit(req: object): Promise<unknown>;
+}
+
+/** A message answered on the port. */
+type Reply = { success: true; payload: unknown } | { success: false; error: unknown };
+
+/** The hidden-iframe channel, created on first use; messages go only to the iframe's exact origin. */
+export class IframeChannel implements ClientsideServices {
+  private frame: Promise<HTMLIFrameElement> | undefined;
+  private readonly origin: string;
+
+  constructor(private readonly url: string, private readonly doc: () => Document) {
+    this.origin = new URL(url).origin;
+  }
+
+  private load(): Promise<HTMLIFrameElement> {
+    return (this.frame ??= new Promise((resolve) => {
+      const doc = this.doc();
+      const f = doc.createElement('iframe');
+      f.src = this.url;
+      f.title = 'clientside services';
+      f.setAttribute('aria-hidden', 'true');
+      f.tabIndex = -1;
+      f.style.cssText = 'position:absolute;width:0;height:0;border:0';
+      f.addEventListener('load', () => resolve(f), { once: true });
+      doc.body.appendChild(f);
+    }));
+  }
+
+  /** Posts `{method, args}` with a MessagePort to the iframe's exact origin and awaits the port's reply. */
+  async call<T>(method: string, request: object): Promise<T> {
+    const frame = await this.load();
+    const { port1, port2 } = new MessageChannel();
+    return new Promise<T>((resolve, reject) => {
+      port1.onmessage = (e: MessageEvent<Reply>) => {
+        port1.close();
+        const r = e.data;
+        if (r && r.success === true) resolve(r.payload as T);
+        else reject(new StytchSDKError(typeof r?.error === 'string' ? r.error : JSON.stringify(r?.error ?? 'clientside services failed')));
+      };
+      const target = frame.contentWindow;
+      if (!target) return reject(new StytchSDKError('The clientside services frame is gone.'));
+      target.postMessage({ method, args: [request] }, this.origin, [port2]);
+    });
+  }
+
+  parsedPhoneNumber = (r: { phoneNumber: string; regionCode: string }) => this.call<{ isValid: boolean; number: string; national: string }>('parsedPhoneNumber', r);
+  getExamplePhoneNumber = (r: { regionCode: string }) => this.call<{ phoneNumber: string }>('getExamplePhoneNumber', r);
+  oneTapStart = (r: object) => this.call<unknown>('oneTapStart', r);
+  oneTapSubmit = (r: object) => this.call<unknown>('oneTapSubmit', r);
+
+  /** Removes the iframe if it was created. */
+  dispose(): void {
+    void this.frame?.then((f) => f.remove());
+    this.frame = undefined;
+  }
+}
+
+/** The iframe side: answers only messages from `allowedOrigins`, exactly. Returns the unsubscribe. */
+export function serveClientsideServices(
+  win: Window,
+  allowedOrigins: readonly string[],
+  handlers: Record<string, (request: never) => Promise<unknown> | unknown>,
+): () => void {
+  const onMessage = async (e: MessageEvent) => {
+    const port = e.ports[0];
+    if (!port || !allowedOrigins.includes(e.origin)) return;
+    const { method, args } = (e.data ?? {}) as { method?: unknown; args?: unknown };
+    const handler = typeof method === 'string' && Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+    try {
+      if (!handler || !Array.isArray(args)) throw new Error(`Unknown method ${String(method)}`);
+      port.postMessage({ success: true, payload: await handler(args[0] as never) });
+    } catch (err) {
+      port.postMessage({ success: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
+}

@@ -1,0 +1,146 @@
+import { expect } from '@open-wc/testing';
+import { createClient, StytchAPIError, type Session } from '../../../client/index.ts';
+import { apiError, authOk, fakeEnv, flush, json, SESSION, USER } from './fake-env.ts';
+
+const TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
+const BASE = 'http://127.0.0.1:9999/prefix';
+
+/** A client signed in through OTP, plus its fake environment. */
+async function signedIn(sessionRoute: () => Response) {
+  const f = fakeEnv({ 'POST /otps/authenticate': () => authOk(), 'POST /sessions/authenticate': sessionRoute });
+  const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+  const p = client.otps.authenticate('123456', 'phone-number-test-1', { session_duration_minutes: 30 });
+  await flush();
+  await p;
+  return { client, ...f };
+}
+
+const refreshes = (calls: { url: string }[]) => calls.filter((c) => c.url.endsWith('/sessions/authenticate')).length;
+
+describe('client sessions', () => {
+  it('writes the session cookies and keeps the session after authenticate', async () => {
+    const { client, cookies } = await signedIn(() => authOk());
+    expect(cookies.map.get('stytch_session')).to.equal('session-token-1');
+    expect(cookies.map.get('stytch_session_jwt')).to.equal('jwt-1');
+    expect(client.session.getSync()?.session_id).to.equal('session-test-1');
+    expect(client.session.getTokens()).to.deep.equal({ session_token: 'session-token-1', session_jwt: 'jwt-1' });
+    expect(client.user.getSync()?.user_id).to.equal('user-test-1');
+    client.dispose();
+  });
+
+  it('refreshes every 180000 ms, sending the session token', async () => {
+    const { client, timers, calls } = await signedIn(() => authOk());
+    await timers.advance(179999);
+    expect(refreshes(calls)).to.equal(0);
+    await timers.advance(1);
+    expect(refreshes(calls)).to.equal(1);
+    const last = calls[calls.length - 1]!;
+    expect(last.headers.Authorization).to.equal(`Basic ${btoa(`${TOKEN}:session-token-1`)}`);
+    await timers.advance(180000);
+    expect(refreshes(calls)).to.equal(2);
+    client.dispose();
+  });
+
+  it('retries recoverable failures after 2000 ms × 2^attempt ± 175 ms', async () => {
+    let fail = true;
+    const { client, timers, calls } = await signedIn(() => (fail ? apiError(500, 'internal_server_error') : authOk()));
+    await timers.advance(180000);
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 9; attempt++) {
+      const [d] = timers.delays();
+      delays.push(d!);
+      await timers.advance(d!);
+    }
+    delays.forEach((d, attempt) => {
+      const base = 2000 * 2 ** Math.min(attempt, 7);
+      expect(d, `attempt ${attempt}`).to.be.within(base - 175, base + 175);
+    });
+    expect(refreshes(calls)).to.equal(10);
+    fail = false;
+    await timers.advance(timers.delays()[0]!);
+    expect(timers.delays()).to.deep.equal([180000]);
+    expect(client.session.getSync()).to.not.equal(null);
+    client.dispose();
+  });
+
+  for (const type of ['unauthorized_credentials', 'user_unauthenticated', 'invalid_secret_authentication', 'session_not_found']) {
+    it(`ends the session on ${type} and stops refreshing`, async () => {
+      const { client, timers, cookies, calls } = await signedIn(() => apiError(401, type));
+      const seen: (Session | null)[] = [];
+      client.session.onChange((s) => seen.push(s));
+      await timers.advance(180000);
+      expect(client.session.getSync()).to.equal(null);
+      expect(cookies.map.has('stytch_session')).to.equal(false);
+      expect(seen).to.deep.equal([null]);
+      await timers.advance(10 * 180000);
+      expect(refreshes(calls)).to.equal(1);
+      client.dispose();
+    });
+  }
+
+  it('revoke keeps local state when the call fails, unless forceClear', async () => {
+    const f = await signedIn(() => authOk());
+    f.routes['POST /sessions/revoke'] = () => apiError(500, 'internal_server_error');
+    const first = await f.client.session.revoke().catch((e: unknown) => e);
+    expect(first).to.be.instanceOf(StytchAPIError);
+    expect(f.client.session.getSync()).to.not.equal(null);
+    await f.client.session.revoke({ forceClear: true }).catch(() => undefined);
+    expect(f.client.session.getSync()).to.equal(null);
+    expect(f.cookies.map.size).to.equal(0);
+    f.client.dispose();
+  });
+
+  it('revoke clears local state and other tabs see the state key removed', async () => {
+    const f = await signedIn(() => authOk());
+    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    await f.client.session.revoke();
+    expect(f.client.session.getSync()).to.equal(null);
+    expect([...f.storage.map.keys()].some((k) => k.startsWith('stytch_sdk_state_'))).to.equal(false);
+    f.client.dispose();
+  });
+
+  it('signs out when another tab removes the shared state', async () => {
+    const f = await signedIn(() => authOk());
+    const key = [...f.storage.map.keys()].find((k) => k.startsWith('stytch_sdk_state_'))!;
+    f.storageListeners.forEach((l) => l(key, null));
+    expect(f.client.session.getSync()).to.equal(null);
+    expect(f.client.user.getSync()).to.equal(null);
+    expect(f.timers.delays()).to.deep.equal([]);
+    f.client.dispose();
+  });
+
+  it('destroys a stored session at start-up when the token cookie is gone and the endpoint is the default', async () => {
+    const f = fakeEnv();
+    f.storage.setItem(`stytch_sdk_state_${TOKEN}`, JSON.stringify({ session: SESSION, user: USER }));
+    const client = createClient(TOKEN, { env: f.env });
+    expect(client.session.getSync()).to.equal(null);
+    client.dispose();
+  });
+
+  it('keeps a stored session at start-up without a cookie when a custom endpoint is used', async () => {
+    const f = fakeEnv({ 'POST /sessions/authenticate': () => authOk() });
+    f.storage.setItem(`stytch_sdk_state_${TOKEN}`, JSON.stringify({ session: SESSION, user: USER }));
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    expect(client.session.getSync()?.session_id).to.equal('session-test-1');
+    client.dispose();
+  });
+
+  it('authenticates at start-up when a session cookie exists', async () => {
+    const f = fakeEnv({ 'POST /sessions/authenticate': () => authOk('session-token-2') });
+    f.cookies.set('stytch_session', 'session-token-1');
+    const client = createClient(TOKEN, { env: f.env });
+    await f.timers.advance(0);
+    expect(refreshes(f.calls)).to.equal(1);
+    expect(f.calls.find((c) => c.url.endsWith('/sessions/authenticate'))!.url).to.equal('https://test.stytch.com/sdk/v1/sessions/authenticate');
+    expect(client.session.getTokens()?.session_token).to.equal('session-token-2');
+    client.dispose();
+  });
+
+  it('dispose leaves no timer behind', async () => {
+    const { client, timers } = await signedIn(() => authOk());
+    client.logEvent({ event_name: 'x' });
+    expect(timers.delays().length).to.be.greaterThan(0);
+    client.dispose();
+    expect(timers.delays()).to.deep.equal([]);
+  });
+});
