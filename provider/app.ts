@@ -4,6 +4,13 @@ import { cors } from './http/cors.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
+import { devRoutes } from './routes/dev.ts';
+import { eventRoutes } from './routes/events.ts';
+import { magicLinkRoutes } from './routes/magic-links.ts';
+import { otpRoutes } from './routes/otps.ts';
+import { passwordRoutes } from './routes/passwords.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { userRoutes } from './routes/users.ts';
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
 export function createApp(ctx: ProviderContext): Hono {
@@ -21,7 +28,15 @@ export function createApp(ctx: ProviderContext): Hono {
 
   const sdk = new Hono();
   sdk.route('/', bootstrapRoutes(ctx));
+  sdk.route('/', userRoutes(ctx));
+  sdk.route('/', sessionRoutes(ctx));
+  sdk.route('/', otpRoutes(ctx));
+  sdk.route('/', magicLinkRoutes(ctx));
+  sdk.route('/', passwordRoutes(ctx));
+  sdk.route('/', eventRoutes(ctx));
   app.route('/sdk/v1', sdk);
+  app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
+  if (ctx.devPages) app.route('/', devRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
   app.onError((err, c) => {

@@ -44,6 +44,16 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  sendLimits: v.optional(
+    v.object({
+      perAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
+      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
+  captcha: v.optional(v.literal(false), false),
+  dfp: v.optional(v.literal(false), false),
   rpId: v.optional(v.string()),
   siweRequired: v.optional(v.boolean(), false),
 });

@@ -1,10 +1,24 @@
 import type { ProjectConfig } from './config.ts';
 import type { Database } from './db/index.ts';
+import type { Delivery } from './services/delivery.ts';
+import type { SigningKeys } from './services/jwt.ts';
+
+/** The time source; tests inject a movable clock instead of patching globals. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
 
 /** What every route needs, built once per server and passed in (no module-level state). */
 export interface ProviderContext {
   config: ProjectConfig;
   db: Database;
+  clock: Clock;
+  keys: SigningKeys;
+  delivery: Delivery;
   /** Development pages (outbox, consent) are on unless NODE_ENV=production says otherwise. */
   devPages: boolean;
+  /** 'test' or 'live', from the public token of the project being served. */
+  env: 'test' | 'live';
 }

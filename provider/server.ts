@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
+import { systemClock, type Clock } from './context.ts';
 import { openDatabase } from './db/index.ts';
+import { Delivery } from './services/delivery.ts';
+import { SigningKeys } from './services/jwt.ts';
 
 export interface ProviderOptions {
   port?: number;
@@ -13,6 +16,8 @@ export interface ProviderOptions {
   /** Project file; defaults to `<dataDir>/project.json`, seeded on first start. */
   projectFile?: string;
   env?: NodeJS.ProcessEnv;
+  /** Time source; tests pass a movable clock. */
+  clock?: Clock;
 }
 
 export interface RunningProvider {
@@ -28,7 +33,17 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const config = loadProjectConfig(options.projectFile ?? join(options.dataDir, 'project.json'), env);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
-  const app = createApp({ config, db, devPages });
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
+  const app = createApp({
+    config,
+    db,
+    devPages,
+    clock,
+    keys: new SigningKeys(db, now),
+    delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
+    env: config.publicTokens.test ? 'test' : 'live',
+  });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));

@@ -25,7 +25,18 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: async (sql, params) => pgl.query(sql, params as unknown[]),
-    transaction: (fn) => pgl.transaction((tx) => fn({ query: async (sql, params) => tx.query(sql, params as unknown[]) })),
+    exec: async (sql) => {
+      await pgl.exec(sql);
+    },
+    transaction: (fn) =>
+      pgl.transaction((tx) =>
+        fn({
+          query: async (sql, params) => tx.query(sql, params as unknown[]),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
     async close() {
       try {
         await pgl.exec('CHECKPOINT');
@@ -43,11 +54,19 @@ function openPostgres(url: string): Database {
   return {
     kind: 'postgres',
     query,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async (sql, params) => client.query(sql, params) as never });
+        const result = await fn({
+          query: async (sql, params) => client.query(sql, params) as never,
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
         await client.query('COMMIT');
         return result;
       } catch (e) {

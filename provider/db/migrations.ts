@@ -17,6 +17,104 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    id: 2,
+    name: 'identities',
+    sql: `
+      CREATE TABLE users (
+        user_id text PRIMARY KEY,
+        created_at timestamptz NOT NULL,
+        status text NOT NULL DEFAULT 'active',
+        first_name text NOT NULL DEFAULT '',
+        middle_name text NOT NULL DEFAULT '',
+        last_name text NOT NULL DEFAULT '',
+        untrusted_metadata jsonb NOT NULL DEFAULT '{}',
+        trusted_metadata jsonb NOT NULL DEFAULT '{}',
+        password_id text,
+        password_hash text,
+        password_requires_reset boolean NOT NULL DEFAULT false
+      );
+      CREATE TABLE user_emails (
+        email_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        email text NOT NULL UNIQUE,
+        verified boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX user_emails_user ON user_emails (user_id);
+      CREATE TABLE user_phones (
+        phone_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        phone_number text NOT NULL UNIQUE,
+        verified boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX user_phones_user ON user_phones (user_id);
+      CREATE TABLE sessions (
+        session_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        token_hash text NOT NULL UNIQUE,
+        started_at timestamptz NOT NULL,
+        last_accessed_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        ip_address text NOT NULL DEFAULT '',
+        user_agent text NOT NULL DEFAULT '',
+        factors jsonb NOT NULL DEFAULT '[]',
+        revoked_at timestamptz
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE TABLE otps (
+        otp_id text PRIMARY KEY,
+        method_id text NOT NULL,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        channel text NOT NULL CHECK (channel IN ('sms', 'whatsapp', 'email')),
+        code_hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        used_at timestamptz
+      );
+      CREATE INDEX otps_method ON otps (method_id, created_at DESC);
+      CREATE TABLE email_tokens (
+        token_hash text PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('magic_link', 'password_reset')),
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        email_id text NOT NULL,
+        code_challenge text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE outbox (
+        id text PRIMARY KEY,
+        seq bigserial NOT NULL,
+        recipient text NOT NULL,
+        channel text NOT NULL,
+        subject text NOT NULL DEFAULT '',
+        body text NOT NULL,
+        code text,
+        link text,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX outbox_recipient ON outbox (recipient, seq DESC);
+      CREATE TABLE rate_limits (
+        key text PRIMARY KEY,
+        window_start timestamptz NOT NULL,
+        count integer NOT NULL
+      );
+      CREATE TABLE signing_keys (
+        kid text PRIMARY KEY,
+        private_jwk jsonb NOT NULL,
+        public_jwk jsonb NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE TABLE events (
+        id bigserial PRIMARY KEY,
+        received_at timestamptz NOT NULL,
+        event_name text NOT NULL,
+        body jsonb NOT NULL
+      );`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */
@@ -30,7 +128,7 @@ export async function migrate(db: Database): Promise<void> {
     const applied = new Set(rows.map((r) => r.id));
     for (const m of migrations) {
       if (applied.has(m.id)) continue;
-      await tx.query(m.sql);
+      await tx.exec(m.sql);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
     }
   });

@@ -1,6 +1,8 @@
 /** The slice of a PostgreSQL client the provider uses, shared by PGlite and `pg`. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Database extends Queryable {

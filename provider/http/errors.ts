@@ -10,6 +10,7 @@ export class ApiError extends Error {
     readonly errorType: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -31,6 +32,7 @@ export function errorResponse(c: Context, err: ApiError): Response {
       error_type: err.errorType,
       error_message: err.message,
       error_url: `${DOCS}/${err.status}#${err.errorType}`,
+      ...err.extra,
     },
     err.status,
   );

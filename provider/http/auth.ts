@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ProviderContext } from '../context.ts';
+import { findSession, type ClientInfo } from '../services/sessions.ts';
+import { safeEqual, sha256 } from '../services/ids.ts';
+import { ApiError } from './errors.ts';
+
+export interface Caller {
+  /** The session the caller presented, or null when the secret is the public token. */
+  sessionId: string | null;
+  userId: string | null;
+  client: ClientInfo;
+}
+
+function parseBasic(header: string | undefined): [string, string] | null {
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  return i < 0 ? null : [decoded.slice(0, i), decoded.slice(i + 1)];
+}
+
+/** The caller's IP as the socket reports it (a reverse proxy would be configured to set it). */
+export function clientInfo(c: Context): ClientInfo {
+  let ip = '';
+  try {
+    ip = getConnInfo(c).remote.address ?? '';
+  } catch {
+    ip = '';
+  }
+  return { ip, userAgent: c.req.header('user-agent') ?? '' };
+}
+
+function tokenMatches(ctx: ProviderContext, token: string): boolean {
+  const h = sha256(token);
+  return [ctx.config.publicTokens.test, ctx.config.publicTokens.live].some((t) => t !== undefined && safeEqual(sha256(t), h));
+}
+
+/**
+ * Checks the Basic credentials: the public token must be the project's; the secret is the
+ * public token again (no session) or a session token/JWT. An unknown session secret is
+ * refused when `needSession`, ignored otherwise (the caller signs in afresh).
+ */
+export async function authenticateCaller(ctx: ProviderContext, c: Context, needSession: boolean): Promise<Caller> {
+  const creds = parseBasic(c.req.header('authorization'));
+  if (!creds || !tokenMatches(ctx, creds[0])) {
+    throw new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials: the public token is missing or not valid.');
+  }
+  const client = clientInfo(c);
+  const [publicToken, secret] = creds;
+  if (secret === '' || secret === publicToken) {
+    if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active session.');
+    return { sessionId: null, userId: null, client };
+  }
+  const session = await findSession(ctx, ctx.db, secret);
+  if (!session && needSession) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return { sessionId: session?.session_id ?? null, userId: session?.user_id ?? null, client };
+}

@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { ApiError } from './errors.ts';
+import { readJson } from './guards.ts';
+
+/** A 400 that lists each failing data path, as the hosted provider's schema errors do. */
+export class SchemaError extends ApiError {
+  override name = 'SchemaError';
+  constructor(readonly issues: Array<{ dataPath: string; message: string }>) {
+    super(400, 'invalid_request', `Request does not match expected schema: ${issues.map((i) => `${i.dataPath}: ${i.message}`).join('; ')}`, {}, { body: issues });
+  }
+}
+
+/** Reads and validates the JSON body against a shared schema. */
+export async function body<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  const raw = await readJson(c.req.raw);
+  const result = v.safeParse(schema, raw);
+  if (!result.success) {
+    throw new SchemaError(result.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`.replace(/\.$/, ''), message: i.message })));
+  }
+  return result.output;
+}

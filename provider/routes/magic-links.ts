@@ -1,0 +1,81 @@
+import { Hono, type Context } from 'hono';
+import { requests } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import { authenticateCaller } from '../http/auth.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { body } from '../http/validate.ts';
+import { issueEmailToken, redeemEmailToken, redirectUrl } from '../services/email-tokens.ts';
+import { limitSend, requireProduct } from '../services/sends.ts';
+import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { withTx } from '../services/tx.ts';
+import { attachEmail, emailIdentity, normalizeEmail } from '../services/users.ts';
+
+type Mode = 'login_or_create' | 'primary' | 'secondary';
+
+/** Email magic links: login_or_create, send/primary, send/secondary and authenticate. */
+export function magicLinkRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+
+  const send = async (c: Context, mode: Mode) => {
+    requireProduct(ctx, 'emailMagicLinks');
+    const caller = await authenticateCaller(ctx, c, mode === 'secondary');
+    const req = mode === 'login_or_create' ? await body(c, requests.MagicLinkLoginOrCreate) : await body(c, requests.MagicLinkSend);
+    const email = normalizeEmail(req.email);
+    const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
+    const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
+    await limitSend(ctx, email, caller.client);
+    const result = await withTx(ctx.db, async (tx) => {
+      const now = ctx.clock.now();
+      let identity;
+      if (mode === 'secondary') {
+        const emailId = await attachEmail(tx, caller.userId!, email, ctx.env, now);
+        if (!emailId) throw new ApiError(409, 'duplicate_email', 'This email belongs to another user.');
+        identity = { userId: caller.userId!, methodId: emailId, created: false };
+      } else {
+        const pending = 'create_user_as_pending' in req && req.create_user_as_pending === true;
+        identity = (await emailIdentity(tx, email, ctx.env, now, true, pending ? 'pending' : 'active'))!;
+      }
+      const url = identity.created ? signupUrl : loginUrl;
+      const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
+      const link = await issueEmailToken(ctx, tx, 'magic_link', identity.userId, identity.methodId, url, minutes, req.code_challenge);
+      await ctx.delivery.send(tx, {
+        to: email,
+        channel: 'email',
+        subject: identity.created ? `Finish signing up to ${ctx.config.name}` : `Your ${ctx.config.name} login link`,
+        text: `Click the link below to ${identity.created ? 'sign up' : 'log in'} to ${ctx.config.name}. It expires in ${minutes} minutes.\n\n${link}\n`,
+        link,
+      });
+      return identity;
+    });
+    return ok(c, {
+      user_id: result.userId,
+      email_id: result.methodId,
+      ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
+    });
+  };
+
+  app.post('/magic_links/email/login_or_create', (c) => send(c, 'login_or_create'));
+  app.post('/magic_links/email/send/primary', (c) => send(c, 'primary'));
+  app.post('/magic_links/email/send/secondary', (c) => send(c, 'secondary'));
+
+  app.post('/magic_links/authenticate', async (c) => {
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.MagicLinkAuthenticate);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const issued = await withTx(ctx.db, async (tx) => {
+      // A reset link may also sign in without a password (the reset page's alternative).
+      const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
+      const factor = {
+        type: 'magic_link',
+        delivery_method: 'email',
+        last_authenticated_at: ctx.clock.now().toISOString(),
+        email_factor: { email_id: redeemed.emailId },
+      };
+      const out = await startOrExtend(ctx, tx, redeemed.userId, factor, minutes, caller.client, caller.userId === redeemed.userId ? caller.sessionId : null);
+      return { ...out, method_id: redeemed.emailId };
+    });
+    return ok(c, { ...issued, reset_sessions: false });
+  });
+
+  return app;
+}

@@ -1,0 +1,82 @@
+import { Hono, type Context } from 'hono';
+import { requests } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import { authenticateCaller } from '../http/auth.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { body } from '../http/validate.ts';
+import { issueOtp, redeemOtp, type OtpChannel } from '../services/otp.ts';
+import { limitSend, requireProduct } from '../services/sends.ts';
+import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { withTx } from '../services/tx.ts';
+import { attachEmail, attachPhone, emailIdentity, normalizeEmail, phoneIdentity } from '../services/users.ts';
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+function phoneOf(raw: string): string {
+  const phone = raw.replace(/[\s()-]/g, '');
+  if (!E164.test(phone)) throw new ApiError(400, 'invalid_phone_number', 'Phone number format is invalid; use E.164, e.g. +15555550100.');
+  return phone;
+}
+
+type Mode = 'login_or_create' | 'primary' | 'secondary';
+
+/** OTP by SMS, WhatsApp and email: login_or_create, send/primary, send/secondary, authenticate. */
+export function otpRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+
+  const send = async (c: Context, channel: OtpChannel, mode: Mode) => {
+    requireProduct(ctx, 'otp');
+    const caller = await authenticateCaller(ctx, c, mode === 'secondary');
+    const req = channel === 'email' ? await body(c, requests.OtpEmailLoginOrCreate) : await body(c, requests.OtpPhoneLoginOrCreate);
+    const to = 'email' in req ? normalizeEmail(req.email) : phoneOf(req.phone_number);
+    await limitSend(ctx, to, caller.client);
+    const result = await withTx(ctx.db, async (tx) => {
+      const now = ctx.clock.now();
+      let identity;
+      if (mode === 'secondary') {
+        const methodId = channel === 'email' ? await attachEmail(tx, caller.userId!, to, ctx.env, now) : await attachPhone(tx, caller.userId!, to, ctx.env, now);
+        if (!methodId) throw new ApiError(409, 'duplicate_identifier', 'This identifier belongs to another user.');
+        identity = { userId: caller.userId!, methodId, created: false };
+      } else {
+        identity = channel === 'email' ? (await emailIdentity(tx, to, ctx.env, now))! : await phoneIdentity(tx, to, ctx.env, now);
+      }
+      await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes ?? 5);
+      return identity;
+    });
+    return ok(c, {
+      user_id: result.userId,
+      method_id: result.methodId,
+      ...(channel === 'email' ? { email_id: result.methodId } : { phone_id: result.methodId }),
+      ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
+    });
+  };
+
+  for (const channel of ['sms', 'whatsapp', 'email'] as const) {
+    app.post(`/otps/${channel}/login_or_create`, (c) => send(c, channel, 'login_or_create'));
+    app.post(`/otps/${channel}/send/primary`, (c) => send(c, channel, 'primary'));
+    app.post(`/otps/${channel}/send/secondary`, (c) => send(c, channel, 'secondary'));
+  }
+
+  app.post('/otps/authenticate', async (c) => {
+    requireProduct(ctx, 'otp');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.OtpAuthenticate);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    // One transaction: the redemption (or the counted wrong guess) and the session commit together.
+    const issued = await withTx(ctx.db, async (tx) => {
+      const check = await redeemOtp(ctx, tx, req.method_id, req.token);
+      if (!check.ok) return null;
+      const factor = {
+        type: 'otp',
+        delivery_method: check.channel,
+        last_authenticated_at: ctx.clock.now().toISOString(),
+        ...(check.channel === 'email' ? { email_factor: { email_id: req.method_id } } : { phone_number_factor: { phone_id: req.method_id } }),
+      };
+      return startOrExtend(ctx, tx, check.userId, factor, minutes, caller.client, caller.userId === check.userId ? caller.sessionId : null);
+    });
+    if (!issued) throw new ApiError(401, 'otp_code_not_found', 'The passcode is incorrect, expired or already used.');
+    return ok(c, { ...issued, method_id: req.method_id, reset_sessions: false });
+  });
+
+  return app;
+}

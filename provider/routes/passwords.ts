@@ -1,0 +1,168 @@
+import { Hono } from 'hono';
+import { requests } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { authenticateCaller, type Caller } from '../http/auth.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { body } from '../http/validate.ts';
+import { issueEmailToken, redeemEmailToken, redirectUrl } from '../services/email-tokens.ts';
+import { hashPassword, verifyPassword } from '../services/hashing.ts';
+import { newId } from '../services/ids.ts';
+import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
+import { limitSend, requireProduct } from '../services/sends.ts';
+import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { checkStrength } from '../services/strength.ts';
+import { withTx } from '../services/tx.ts';
+import { emailIdentity, normalizeEmail } from '../services/users.ts';
+
+/** Passwords: create, authenticate, strength check and the three resets. */
+export function passwordRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+
+  const requireStrong = (password: string, email?: string) => {
+    const s = checkStrength(ctx.config.passwordPolicy, password, email);
+    if (!s.valid_password) {
+      throw new ApiError(400, s.breached_password ? 'breached_password' : 'weak_password', s.breached_password
+        ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
+        : 'The password does not meet the project\'s strength requirements.');
+    }
+  };
+
+  const setPassword = async (tx: Queryable, userId: string, hash: string) => {
+    await tx.query('UPDATE users SET password_hash = $2, password_id = COALESCE(password_id, $3), password_requires_reset = false WHERE user_id = $1', [userId, hash, newId('password', ctx.env)]);
+  };
+
+  const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
+    startOrExtend(ctx, tx, userId, { type, delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: emailId } }, minutes, caller.client,
+      caller.userId === userId ? caller.sessionId : null);
+
+  app.post('/passwords/strength_check', async (c) => {
+    requireProduct(ctx, 'passwords');
+    await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.PasswordStrengthCheck);
+    return ok(c, { ...checkStrength(ctx.config.passwordPolicy, req.password, req.email) });
+  });
+
+  app.post('/passwords', async (c) => {
+    requireProduct(ctx, 'passwords');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.PasswordCreate);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const email = normalizeEmail(req.email);
+    requireStrong(req.password, email);
+    const hash = await hashPassword(req.password);
+    const issued = await withTx(ctx.db, async (tx) => {
+      const identity = (await emailIdentity(tx, email, ctx.env, ctx.clock.now()))!;
+      if (!identity.created) throw new ApiError(400, 'duplicate_email', 'A user with this email already exists; sign in or reset the password.');
+      await setPassword(tx, identity.userId, hash);
+      const out = await signIn(tx, identity.userId, identity.methodId, minutes, caller);
+      return { ...out, email_id: identity.methodId };
+    });
+    return ok(c, { ...issued });
+  });
+
+  app.post('/passwords/authenticate', async (c) => {
+    requireProduct(ctx, 'passwords');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.PasswordAuthenticate);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const email = normalizeEmail(req.email);
+    await assertNotLocked(ctx.db, email, ctx.clock.now());
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null }>(
+      'SELECT u.user_id, e.email_id, u.password_hash FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const row = rows[0];
+    // Unknown address, no password and wrong password cost the same and answer the same.
+    if (!(await verifyPassword(row?.password_hash ?? null, req.password)) || !row) {
+      await recordFailure(ctx.db, email, ctx.clock.now());
+      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
+    }
+    await clearFailures(ctx.db, email);
+    const issued = await withTx(ctx.db, (tx) => signIn(tx, row.user_id, row.email_id, minutes, caller));
+    return ok(c, { ...issued });
+  });
+
+  app.post('/passwords/email/reset/start', async (c) => {
+    requireProduct(ctx, 'passwords');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.PasswordResetByEmailStart);
+    const email = normalizeEmail(req.email);
+    const url = redirectUrl(ctx, req.reset_password_redirect_url);
+    await limitSend(ctx, email, caller.client);
+    await withTx(ctx.db, async (tx) => {
+      const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
+      // Unknown addresses get the same answer and no mail: nothing to enumerate.
+      if (!identity) return;
+      const minutes = req.reset_password_expiration_minutes ?? 30;
+      const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
+      await ctx.delivery.send(tx, {
+        to: email,
+        channel: 'email',
+        subject: `Reset your ${ctx.config.name} password`,
+        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n`,
+        link,
+      });
+    });
+    return ok(c, {});
+  });
+
+  app.post('/passwords/email/reset', async (c) => {
+    requireProduct(ctx, 'passwords');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.PasswordResetByEmail);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    requireStrong(req.password);
+    const hash = await hashPassword(req.password);
+    const issued = await withTx(ctx.db, async (tx) => {
+      const redeemed = await redeemEmailToken(ctx, tx, req.token, ['password_reset'], req.code_verifier);
+      await setPassword(tx, redeemed.userId, hash);
+      // A reset ends every other session: whoever knew the old password is signed out.
+      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [redeemed.userId, ctx.clock.now()]);
+      return signIn(tx, redeemed.userId, redeemed.emailId, minutes, { ...caller, sessionId: null });
+    });
+    return ok(c, { ...issued });
+  });
+
+  app.post('/passwords/existing_password/reset', async (c) => {
+    requireProduct(ctx, 'passwords');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.PasswordResetByExisting);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const email = normalizeEmail(req.email);
+    await assertNotLocked(ctx.db, email, ctx.clock.now());
+    requireStrong(req.new_password, email);
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null }>(
+      'SELECT u.user_id, e.email_id, u.password_hash FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const row = rows[0];
+    if (!(await verifyPassword(row?.password_hash ?? null, req.existing_password)) || !row) {
+      await recordFailure(ctx.db, email, ctx.clock.now());
+      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
+    }
+    await clearFailures(ctx.db, email);
+    const hash = await hashPassword(req.new_password);
+    const issued = await withTx(ctx.db, async (tx) => {
+      await setPassword(tx, row.user_id, hash);
+      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [row.user_id, ctx.clock.now()]);
+      return signIn(tx, row.user_id, row.email_id, minutes, { ...caller, sessionId: null });
+    });
+    return ok(c, { ...issued });
+  });
+
+  app.post('/passwords/session/reset', async (c) => {
+    requireProduct(ctx, 'passwords');
+    const caller = await authenticateCaller(ctx, c, true);
+    const req = await body(c, requests.PasswordResetBySession);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    requireStrong(req.password);
+    const hash = await hashPassword(req.password);
+    const issued = await withTx(ctx.db, async (tx) => {
+      const { rows } = await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE user_id = $1 ORDER BY created_at LIMIT 1', [caller.userId]);
+      if (!rows[0]) throw new ApiError(400, 'no_email', 'The user has no email address to attach a password to.');
+      await setPassword(tx, caller.userId!, hash);
+      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id <> $3 AND revoked_at IS NULL', [caller.userId, ctx.clock.now(), caller.sessionId]);
+      return signIn(tx, caller.userId!, rows[0].email_id, minutes, caller);
+    });
+    return ok(c, { ...issued });
+  });
+
+  return app;
+}

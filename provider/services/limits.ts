@@ -1,0 +1,22 @@
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+
+/**
+ * Fixed-window counter kept in the database, so every provider process sharing it enforces
+ * one limit. Throws 429 with Retry-After once `max` is exceeded within `windowSeconds`.
+ */
+export async function hit(db: Queryable, key: string, max: number, windowSeconds: number, now: Date): Promise<void> {
+  const { rows } = await db.query<{ window_start: Date; count: number }>(
+    `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+     ON CONFLICT (key) DO UPDATE SET
+       window_start = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2 ELSE rate_limits.window_start END,
+       count = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE rate_limits.count + 1 END
+     RETURNING window_start, count`,
+    [key, now, windowSeconds],
+  );
+  const row = rows[0]!;
+  if (row.count > max) {
+    const retry = Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
+    throw new ApiError(429, 'too_many_requests', 'Too many requests have been made. Please wait and try again.', { 'Retry-After': String(retry) });
+  }
+}

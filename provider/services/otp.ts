@@ -1,0 +1,52 @@
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
+
+export type OtpChannel = 'sms' | 'whatsapp' | 'email';
+export const MAX_OTP_GUESSES = 5;
+
+/**
+ * Issues a fresh code for `methodId`, replacing any earlier unused one, and queues its
+ * message in the same transaction.
+ */
+export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = 5): Promise<void> {
+  if (!Number.isInteger(expirationMinutes) || expirationMinutes < 1 || expirationMinutes > 10) {
+    throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 1 to 10.');
+  }
+  const now = ctx.clock.now();
+  const code = otpCode();
+  // The code is 6 digits; its hash is salted with the method id so equal codes differ at rest.
+  await tx.query('UPDATE otps SET used_at = $2 WHERE method_id = $1 AND used_at IS NULL', [methodId, now]);
+  await tx.query(
+    'INSERT INTO otps (otp_id, method_id, user_id, channel, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+    [newId('otp', ctx.env), methodId, userId, channel, sha256(`${methodId}:${code}`), now, new Date(now.getTime() + expirationMinutes * 60_000)],
+  );
+  const text = `Your ${ctx.config.name} verification code is ${code}. It expires in ${expirationMinutes} minutes.`;
+  await ctx.delivery.send(tx, { to, channel, subject: channel === 'email' ? `Your ${ctx.config.name} code is ${code}` : '', text, code });
+}
+
+export type OtpCheck = { ok: true; userId: string; channel: OtpChannel } | { ok: false };
+
+/**
+ * Redeems a code: the row is locked so that of many parallel redemptions exactly one wins;
+ * a wrong guess is counted (and committed) before the failure is reported.
+ */
+export async function redeemOtp(ctx: ProviderContext, tx: Queryable, methodId: string, code: string): Promise<OtpCheck> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<{ otp_id: string; user_id: string; channel: OtpChannel; code_hash: string; expires_at: Date; attempts: number }>(
+    `SELECT otp_id, user_id, channel, code_hash, expires_at, attempts FROM otps
+     WHERE method_id = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [methodId],
+  );
+  const otp = rows[0];
+  if (!otp || new Date(otp.expires_at) <= now || otp.attempts >= MAX_OTP_GUESSES) return { ok: false };
+  if (!safeEqual(otp.code_hash, sha256(`${methodId}:${code}`))) {
+    await tx.query('UPDATE otps SET attempts = attempts + 1 WHERE otp_id = $1', [otp.otp_id]);
+    return { ok: false };
+  }
+  await tx.query('UPDATE otps SET used_at = $2 WHERE otp_id = $1', [otp.otp_id, now]);
+  await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [methodId]);
+  await tx.query('UPDATE user_phones SET verified = true WHERE phone_id = $1', [methodId]);
+  return { ok: true, userId: otp.user_id, channel: otp.channel };
+}

@@ -1,0 +1,74 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as en from '@zxcvbn-ts/language-en';
+import type { ProjectConfig } from '../config.ts';
+
+const zxcvbn = new ZxcvbnFactory({
+  translations: en.translations,
+  graphs: common.adjacencyGraphs,
+  dictionary: { ...common.dictionary, ...en.dictionary },
+});
+
+/** The offline common/breached list: zxcvbn-ts's common password dictionary. */
+const breached = new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
+export interface StrengthResult {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  breach_detection_on_create: boolean;
+  strength_policy: 'zxcvbn' | 'luds';
+  feedback: {
+    warning: string;
+    suggestions: string[];
+    luds_requirements: {
+      has_digit: boolean;
+      has_lower_case: boolean;
+      has_symbol: boolean;
+      has_upper_case: boolean;
+      missing_characters: number;
+      missing_complexity: number;
+    };
+  };
+}
+
+/** Judges a password by the project's policy; the email's local part counts as a guessable input. */
+export function checkStrength(policy: ProjectConfig['passwordPolicy'], password: string, email?: string): StrengthResult {
+  const isBreached = breached.has(password.toLowerCase());
+  const classes = {
+    has_digit: /\d/.test(password),
+    has_lower_case: /\p{Ll}/u.test(password),
+    has_symbol: /[^\p{L}\p{N}]/u.test(password),
+    has_upper_case: /\p{Lu}/u.test(password),
+  };
+  const present = Object.values(classes).filter(Boolean).length;
+  if (policy.policy === 'luds') {
+    const missingCharacters = Math.max(0, policy.minimumCount - [...password].length);
+    const missingComplexity = Math.max(0, policy.complexity - present);
+    const valid = missingCharacters === 0 && missingComplexity === 0 && !isBreached;
+    return {
+      valid_password: valid,
+      score: valid ? 4 : 0,
+      breached_password: isBreached,
+      breach_detection_on_create: true,
+      strength_policy: 'luds',
+      feedback: { warning: '', suggestions: [], luds_requirements: { ...classes, missing_characters: missingCharacters, missing_complexity: missingComplexity } },
+    };
+  }
+  // zxcvbn is costly on very long inputs; past 100 characters the score cannot drop.
+  const inputs = email ? [email, email.split('@')[0]!] : [];
+  const result = zxcvbn.check(password.slice(0, 100), inputs);
+  const valid = result.score >= 3 && !isBreached;
+  return {
+    valid_password: valid,
+    score: result.score,
+    breached_password: isBreached,
+    breach_detection_on_create: true,
+    strength_policy: 'zxcvbn',
+    feedback: {
+      warning: result.feedback.warning ?? '',
+      suggestions: result.feedback.suggestions,
+      luds_requirements: { ...classes, missing_characters: 0, missing_complexity: 0 },
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { Queryable } from '../db/index.ts';
+import { newId } from './ids.ts';
+
+interface UserRow {
+  user_id: string;
+  created_at: Date;
+  status: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  untrusted_metadata: Record<string, unknown>;
+  trusted_metadata: Record<string, unknown>;
+  password_id: string | null;
+  password_requires_reset: boolean;
+}
+
+/** The user object of PROTOCOL.md. */
+export async function loadUser(db: Queryable, userId: string): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE user_id = $1', [userId]);
+  const u = rows[0];
+  if (!u) return null;
+  const emails = await db.query<{ email_id: string; email: string; verified: boolean }>(
+    'SELECT email_id, email, verified FROM user_emails WHERE user_id = $1 ORDER BY created_at', [userId]);
+  const phones = await db.query<{ phone_id: string; phone_number: string; verified: boolean }>(
+    'SELECT phone_id, phone_number, verified FROM user_phones WHERE user_id = $1 ORDER BY created_at', [userId]);
+  return {
+    user_id: u.user_id,
+    created_at: new Date(u.created_at).toISOString(),
+    status: u.status,
+    name: { first_name: u.first_name, middle_name: u.middle_name, last_name: u.last_name },
+    emails: emails.rows,
+    phone_numbers: phones.rows,
+    providers: [],
+    crypto_wallets: [],
+    totps: [],
+    webauthn_registrations: [],
+    biometric_registrations: [],
+    password: u.password_id ? { password_id: u.password_id, requires_reset: u.password_requires_reset } : null,
+    trusted_metadata: u.trusted_metadata,
+    untrusted_metadata: u.untrusted_metadata,
+    roles: [],
+  };
+}
+
+export interface Identity {
+  userId: string;
+  methodId: string;
+  created: boolean;
+}
+
+/** Email addresses compare case-insensitively; stored lowercased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function createUser(tx: Queryable, env: 'test' | 'live', now: Date, status: string): Promise<string> {
+  const userId = newId('user', env);
+  await tx.query('INSERT INTO users (user_id, created_at, status) VALUES ($1, $2, $3)', [userId, now, status]);
+  return userId;
+}
+
+/** Finds the user owning `email`, creating user and email when none does. Race-safe through the unique index. */
+export async function emailIdentity(tx: Queryable, email: string, env: 'test' | 'live', now: Date, create = true, status = 'active'): Promise<Identity | null> {
+  const address = normalizeEmail(email);
+  const found = await tx.query<{ user_id: string; email_id: string }>('SELECT user_id, email_id FROM user_emails WHERE email = $1', [address]);
+  if (found.rows[0]) return { userId: found.rows[0].user_id, methodId: found.rows[0].email_id, created: false };
+  if (!create) return null;
+  const userId = await createUser(tx, env, now, status);
+  const emailId = newId('email', env);
+  await tx.query('INSERT INTO user_emails (email_id, user_id, email, created_at) VALUES ($1, $2, $3, $4)', [emailId, userId, address, now]);
+  return { userId, methodId: emailId, created: true };
+}
+
+/** Same as emailIdentity, for a phone number in E.164. */
+export async function phoneIdentity(tx: Queryable, phone: string, env: 'test' | 'live', now: Date): Promise<Identity> {
+  const found = await tx.query<{ user_id: string; phone_id: string }>('SELECT user_id, phone_id FROM user_phones WHERE phone_number = $1', [phone]);
+  if (found.rows[0]) return { userId: found.rows[0].user_id, methodId: found.rows[0].phone_id, created: false };
+  const userId = await createUser(tx, env, now, 'active');
+  const phoneId = newId('phone-number', env);
+  await tx.query('INSERT INTO user_phones (phone_id, user_id, phone_number, created_at) VALUES ($1, $2, $3, $4)', [phoneId, userId, phone, now]);
+  return { userId, methodId: phoneId, created: true };
+}
+
+/** Adds an email to an existing user (secondary send); refuses one owned by someone else. */
+export async function attachEmail(tx: Queryable, userId: string, email: string, env: 'test' | 'live', now: Date): Promise<string | null> {
+  const address = normalizeEmail(email);
+  const found = await tx.query<{ user_id: string; email_id: string }>('SELECT user_id, email_id FROM user_emails WHERE email = $1', [address]);
+  if (found.rows[0]) return found.rows[0].user_id === userId ? found.rows[0].email_id : null;
+  const emailId = newId('email', env);
+  await tx.query('INSERT INTO user_emails (email_id, user_id, email, created_at) VALUES ($1, $2, $3, $4)', [emailId, userId, address, now]);
+  return emailId;
+}
+
+/** Adds a phone number to an existing user; refuses one owned by someone else. */
+export async function attachPhone(tx: Queryable, userId: string, phone: string, env: 'test' | 'live', now: Date): Promise<string | null> {
+  const found = await tx.query<{ user_id: string; phone_id: string }>('SELECT user_id, phone_id FROM user_phones WHERE phone_number = $1', [phone]);
+  if (found.rows[0]) return found.rows[0].user_id === userId ? found.rows[0].phone_id : null;
+  const phoneId = newId('phone-number', env);
+  await tx.query('INSERT INTO user_phones (phone_id, user_id, phone_number, created_at) VALUES ($1, $2, $3, $4)', [phoneId, userId, phone, now]);
+  return phoneId;
+}
