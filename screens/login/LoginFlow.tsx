@@ -1,0 +1,36 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { Toasts } from '../components/Toasts.tsx';
+import { Main } from '../main/Main.tsx';
+import { screenAtom } from '../state/atoms.ts';
+
+// Every flow but Main loads on demand, so the login element's first paint stays small.
+const EmailConfirmation = lazy(() => import('../magic-link/EmailConfirmation.tsx'));
+const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
+const OTPConfirmation = lazy(() => import('../otp/OTPConfirmation.tsx'));
+
+function Screen() {
+  const screen = useAtomValue(screenAtom);
+  switch (screen) {
+    case 'EmailConfirmation':
+      return <EmailConfirmation />;
+    case 'OTPAuthenticate':
+      return <OTPAuthenticate />;
+    case 'OTPConfirmation':
+      return <OTPConfirmation />;
+    default:
+      return <Main />;
+  }
+}
+
+/** The login widget: the current screen and the toast stack. */
+export function LoginFlow() {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+      <Toasts />
+    </>
+  );
+}
