@@ -47,6 +47,8 @@ export const strings = {
   invalidPasscode: 'Invalid passcode, please try again.',
   otpVerified: 'Your passcode has been successfully verified.',
   dismiss: 'Dismiss',
+  success: 'Success',
+  passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
 } as const;
 
 /** The shape a translated catalog must have. */

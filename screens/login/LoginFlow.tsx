@@ -8,6 +8,7 @@ import { screenAtom } from '../state/atoms.ts';
 const EmailConfirmation = lazy(() => import('../magic-link/EmailConfirmation.tsx'));
 const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
 const OTPConfirmation = lazy(() => import('../otp/OTPConfirmation.tsx'));
+const PasskeyConfirmation = lazy(() => import('../passkey/PasskeyConfirmation.tsx'));
 
 function Screen() {
   const screen = useAtomValue(screenAtom);
@@ -18,6 +19,8 @@ function Screen() {
       return <OTPAuthenticate />;
     case 'OTPConfirmation':
       return <OTPConfirmation />;
+    case 'PasskeyConfirmation':
+      return <PasskeyConfirmation />;
     default:
       return <Main />;
   }

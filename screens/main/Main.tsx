@@ -1,8 +1,13 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
+import { OAuthButtons } from './OAuthButtons.tsx';
+import { oauthProviders } from './oauthProviders.ts';
+import { PasskeyButton } from './PasskeyButton.tsx';
+import { PoweredBy } from './PoweredBy.tsx';
+import { WalletButtons } from './WalletButtons.tsx';
 
 /** The 'or' divider between the social and the email groups. */
 function Divider() {
@@ -17,18 +22,45 @@ function Divider() {
   );
 }
 
+/**
+ * SPEC §2: the passkey button comes first, unless the browser offers passkey autofill and an
+ * email, OTP or password form is there to carry it; then it goes last.
+ */
+function usePasskeyLast(enabled: boolean, hasForm: boolean): boolean {
+  const { client } = useWidget();
+  const [last, setLast] = useState(false);
+  useEffect(() => {
+    if (!enabled || !hasForm || !client) return setLast(false);
+    let live = true;
+    void client.webauthn.browserSupportsAutofill().then((ok) => live && setLast(ok));
+    return () => {
+      live = false;
+    };
+  }, [enabled, hasForm, client]);
+  return last;
+}
+
 /** The Main screen: the only screen in the initial bundle (SPEC §2). */
 export function Main() {
   const { styles, strings, config } = useWidget();
   const logo = styles.logo?.logoImageUrl;
   const methods = useMemo(() => loginMethods(config), [config]);
-  const social = config.products.includes('oauth') || config.products.includes('crypto');
+  const providers = useMemo(() => (config.products.includes('oauth') ? oauthProviders(config.config.oauthOptions) : []), [config]);
+  const crypto = config.products.includes('crypto');
+  const passkeys = config.products.includes('passkeys');
+  const passkeyLast = usePasskeyLast(passkeys, methods.length > 0);
+  const social = providers.length > 0 || crypto;
   return (
     <section part="container">
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{strings.mainHeader}</Heading>}
+      {passkeys && !passkeyLast ? <PasskeyButton /> : null}
+      {providers.length > 0 ? <OAuthButtons providers={providers} /> : null}
+      {crypto ? <WalletButtons oauthCount={providers.length} /> : null}
       {social && methods.length > 0 ? <Divider /> : null}
       {methods.length > 0 ? <LoginForm methods={methods} /> : null}
+      {passkeys && passkeyLast ? <PasskeyButton /> : null}
+      <PoweredBy />
     </section>
   );
 }

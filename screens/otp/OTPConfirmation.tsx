@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
+import { SuccessCheck } from './SuccessCheck.tsx';
 
 /** The event every success screen emits once on display (SPEC §7). */
 export const AUTHENTICATE_FLOW_COMPLETE = 'AUTHENTICATE_FLOW_COMPLETE';
@@ -16,10 +17,7 @@ export default function OTPConfirmation() {
   }, [callbacks]);
   return (
     <section part="container" css={{ alignItems: 'center', textAlign: 'center' }}>
-      <svg part="success-check" width="96" height="96" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-        <circle cx="48" cy="48" r="46" fill="#0c7a5a" />
-        <path d="M28 49l13 13 27-28" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <SuccessCheck />
       <Heading>{strings.otpVerified}</Heading>
     </section>
   );

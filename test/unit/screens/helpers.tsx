@@ -52,6 +52,15 @@ export interface Rendered {
   unmount(): void;
 }
 
+/** The parts of the client every Main render touches: bootstrap, telemetry, passkey support. */
+export function baseClient(bootstrap: { disable_sdk_watermark: boolean; email_domains: string[] } = { disable_sdk_watermark: true, email_domains: [] }, autofill = false) {
+  return {
+    bootstrap: { getSync: () => bootstrap, onChange: () => () => {} },
+    logEvent: () => {},
+    webauthn: { browserSupportsAutofill: () => Promise.resolve(autofill), authenticate: () => Promise.resolve(null) },
+  };
+}
+
 /** Renders the login App with a fake client and clock. */
 export async function renderLogin(config: unknown, client: Partial<Record<keyof WidgetClient, unknown>>, prepare?: (store: ReturnType<typeof createStore>) => void): Promise<Rendered> {
   const root = document.createElement('div');
@@ -70,7 +79,7 @@ export async function renderLogin(config: unknown, client: Partial<Record<keyof 
         config={config}
         styles={{}}
         clock={clock}
-        client={client as unknown as WidgetClient}
+        client={{ ...baseClient(), ...client } as unknown as WidgetClient}
         callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }}
       />,
     );
@@ -103,7 +112,8 @@ export async function click(el: Element | null | undefined): Promise<void> {
 
 /** The first button whose text is `text`. */
 export function button(root: ParentNode, text: string): HTMLButtonElement | undefined {
-  return [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === text || b.getAttribute('aria-label') === text);
+  const own = (b: Element) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+  return [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === text || own(b) === text || b.getAttribute('aria-label') === text);
 }
 
 /** A provider-shaped API error. */

@@ -23,7 +23,7 @@ function mlClient(send: (email: string, o: unknown) => Promise<unknown> = () => 
     client: {
       magicLinks: { email: { loginOrCreate: (email: string, o: unknown) => (sent.push([email, o]), send(email, o)) } },
       otps: { email: { loginOrCreate: (email: string, o: unknown) => (sent.push([email, o]), Promise.resolve({ method_id: 'email-1' })) } },
-      bootstrap: { getSync: () => ({ email_domains: ['mail.example.org'] }) },
+      bootstrap: { getSync: () => ({ email_domains: ['mail.example.org'], disable_sdk_watermark: true }), onChange: () => () => {} },
       logEvent: (e: unknown) => logged.push(e),
     },
   };

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { useWidget } from '../context.ts';
+
+/** The 'Powered by' footer, shown while bootstrap asks for the watermark. */
+export function PoweredBy() {
+  const { client, strings } = useWidget();
+  const [show, setShow] = useState(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false));
+  useEffect(() => client?.bootstrap.onChange((b) => setShow(!b.disable_sdk_watermark)), [client]);
+  if (!show) return null;
+  return (
+    <footer part="watermark" css={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 6, fontSize: 12 }}>
+      <span part="helper">{strings.poweredBy}</span>
+      <svg width="52" height="14" viewBox="0 0 52 14" role="img" aria-label="Stytch" focusable="false">
+        <text x="0" y="11.5" fontSize="13" fontWeight="700" fill="currentColor" fontFamily="system-ui,sans-serif">
+          stytch
+        </text>
+      </svg>
+    </footer>
+  );
+}
