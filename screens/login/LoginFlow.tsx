@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { Toasts } from '../components/Toasts.tsx';
 import { Main } from '../main/Main.tsx';
-import { screenAtom } from '../state/atoms.ts';
+import { screenAtom, toastsAtom } from '../state/atoms.ts';
 
 // Every flow but Main loads on demand, so the login element's first paint stays small.
 const EmailConfirmation = lazy(() => import('../magic-link/EmailConfirmation.tsx'));
 const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
 const OTPConfirmation = lazy(() => import('../otp/OTPConfirmation.tsx'));
+const Toasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.Toasts })));
 const PasskeyConfirmation = lazy(() => import('../passkey/PasskeyConfirmation.tsx'));
 
 function Screen() {
@@ -28,12 +28,17 @@ function Screen() {
 
 /** The login widget: the current screen and the toast stack. */
 export function LoginFlow() {
+  const toasts = useAtomValue(toastsAtom).length > 0;
   return (
     <>
       <Suspense fallback={null}>
         <Screen />
       </Suspense>
-      <Toasts />
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Banner } from '../components/Banner.tsx';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
-import { EmailForm } from './EmailForm.tsx';
 import { methodLabel, type LoginMethod } from './methods.ts';
-import { PhoneForm } from './PhoneForm.tsx';
+
+// The forms load on demand (the phone form carries the country table), keeping Main's first load small.
+const EmailForm = lazy(() => import('./EmailForm.tsx').then((m) => ({ default: m.EmailForm })));
+const PhoneForm = lazy(() => import('./PhoneForm.tsx').then((m) => ({ default: m.PhoneForm })));
 
 function MethodForm({ method, methods }: { method: LoginMethod; methods: readonly LoginMethod[] }) {
   const { config } = useWidget();

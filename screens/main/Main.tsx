@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
-import { OAuthButtons } from './OAuthButtons.tsx';
-import { oauthProviders } from './oauthProviders.ts';
-import { PasskeyButton } from './PasskeyButton.tsx';
 import { PoweredBy } from './PoweredBy.tsx';
-import { WalletButtons } from './WalletButtons.tsx';
+
+// Blocks only some configs show load on demand, so a host pays only for what it configured.
+const OAuthButtons = lazy(() => import('./OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
+const WalletButtons = lazy(() => import('./WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
+const PasskeyButton = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
 
 /** The 'or' divider between the social and the email groups. */
 function Divider() {
@@ -45,22 +46,26 @@ export function Main() {
   const { styles, strings, config } = useWidget();
   const logo = styles.logo?.logoImageUrl;
   const methods = useMemo(() => loginMethods(config), [config]);
-  const providers = useMemo(() => (config.products.includes('oauth') ? oauthProviders(config.config.oauthOptions) : []), [config]);
+  // Only the count is needed here; the provider table loads with the OAuth block.
+  const listed = (config.config.oauthOptions as { providers?: unknown } | undefined)?.providers;
+  const oauthCount = config.products.includes('oauth') && Array.isArray(listed) ? listed.length : 0;
   const crypto = config.products.includes('crypto');
   const passkeys = config.products.includes('passkeys');
   const passkeyLast = usePasskeyLast(passkeys, methods.length > 0);
-  const social = providers.length > 0 || crypto;
+  const social = oauthCount > 0 || crypto;
   return (
     <section part="container">
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{strings.mainHeader}</Heading>}
-      {passkeys && !passkeyLast ? <PasskeyButton /> : null}
-      {providers.length > 0 ? <OAuthButtons providers={providers} /> : null}
-      {crypto ? <WalletButtons oauthCount={providers.length} /> : null}
-      {social && methods.length > 0 ? <Divider /> : null}
-      {methods.length > 0 ? <LoginForm methods={methods} /> : null}
-      {passkeys && passkeyLast ? <PasskeyButton /> : null}
-      <PoweredBy />
+      <Suspense fallback={null}>
+        {passkeys && !passkeyLast ? <PasskeyButton /> : null}
+        {oauthCount > 0 ? <OAuthButtons /> : null}
+        {crypto ? <WalletButtons oauthCount={oauthCount} /> : null}
+        {social && methods.length > 0 ? <Divider /> : null}
+        {methods.length > 0 ? <LoginForm methods={methods} /> : null}
+        {passkeys && passkeyLast ? <PasskeyButton /> : null}
+        <PoweredBy />
+      </Suspense>
     </section>
   );
 }

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { OAUTH_PROVIDERS, type OAuthProviderConfig } from './oauthProviders.ts';
+import { OAUTH_PROVIDERS, oauthProviders, type OAuthProviderConfig } from './oauthProviders.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
 
 const rowCss = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8 } as const;
 
 /** 'Continue with {provider}' buttons; each starts the redirect through the client. */
-export function OAuthButtons({ providers }: { providers: OAuthProviderConfig[] }) {
+export function OAuthButtons() {
   const { client, config, strings } = useWidget();
+  const providers = useMemo(() => oauthProviders(config.config.oauthOptions), [config]);
   const report = useReportError();
   const [error, setError] = useState<string>();
   const defaults = (config.config.oauthOptions ?? {}) as { loginRedirectURL?: string; signupRedirectURL?: string };
