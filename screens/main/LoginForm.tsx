@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Banner } from '../components/Banner.tsx';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
@@ -76,7 +76,10 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
         </div>
       ) : null}
       <div role={methods.length > 1 ? 'tabpanel' : undefined} id={`${id}-panel`} aria-labelledby={methods.length > 1 ? `${id}-tab-${selected}` : undefined}>
-        <MethodForm method={current} methods={methods} />
+        {/* Its own boundary: a form loading must never hide the tabs (and drop their focus). */}
+        <Suspense fallback={null}>
+          <MethodForm method={current} methods={methods} />
+        </Suspense>
       </div>
     </div>
   );
