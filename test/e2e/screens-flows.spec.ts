@@ -96,3 +96,17 @@ test('Main: tabs Text, WhatsApp, Email switch between the phone and email forms'
   await w.getByRole('tab', { name: 'Email' }).click();
   await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
 });
+
+test('phone: the clientside-services parser refuses a bad number and formats by the chosen country', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['sms'] } }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Phone number' }).fill('123');
+  await w.getByRole('button', { name: 'Continue' }).click();
+  await expect(w.getByRole('alert')).toHaveText('Invalid phone number, please try again.', { timeout: 15_000 });
+  // A UK mobile number is valid only with the United Kingdom picked.
+  await w.getByRole('combobox', { name: 'Country' }).selectOption('GB');
+  const digits = `7700${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  await w.getByRole('textbox', { name: 'Phone number' }).fill(digits);
+  await w.getByRole('button', { name: 'Continue' }).click();
+  await expect(w.getByText(`A 6-digit passcode was sent to you at +44${digits}.`)).toBeVisible({ timeout: 15_000 });
+});
