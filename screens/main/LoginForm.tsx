@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Banner } from '../components/Banner.tsx';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { methodLabel, type LoginMethod } from './methods.ts';
 
+// The banner shows only with an error, so it loads then.
+const Banner = lazy(() => import('../components/Banner.tsx').then((m) => ({ default: m.Banner })));
 // The forms load on demand (the phone form carries the country table), keeping Main's first load small.
 const EmailForm = lazy(() => import('./EmailForm.tsx').then((m) => ({ default: m.EmailForm })));
 const PhoneForm = lazy(() => import('./PhoneForm.tsx').then((m) => ({ default: m.PhoneForm })));
@@ -41,7 +42,11 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
 
   return (
     <div part="login-form" css={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      {error ? <Banner variant="error" message={error} /> : null}
+      {error ? (
+        <Suspense fallback={null}>
+          <Banner variant="error" message={error} />
+        </Suspense>
+      ) : null}
       {methods.length > 1 ? (
         <div role="tablist" part="tabs" onKeyDown={onKey} css={{ display: 'flex', borderBottom: '1px solid var(--stytch-colors-secondary)' }}>
           {methods.map((m, i) => (

@@ -3,11 +3,11 @@ import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
-import { PoweredBy } from './PoweredBy.tsx';
 
 // Blocks only some configs show load on demand, so a host pays only for what it configured.
 const OAuthButtons = lazy(() => import('./OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
 const WalletButtons = lazy(() => import('./WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
+const PoweredBy = lazy(() => import('./PoweredBy.tsx').then((m) => ({ default: m.PoweredBy })));
 const PasskeyButton = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
 
 /** The 'or' divider between the social and the email groups. */
@@ -41,6 +41,14 @@ function usePasskeyLast(enabled: boolean, hasForm: boolean): boolean {
   return last;
 }
 
+/** Whether bootstrap asks for the 'Powered by' watermark, following its refresh. */
+function useWatermark(): boolean {
+  const { client } = useWidget();
+  const [show, setShow] = useState(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false));
+  useEffect(() => client?.bootstrap.onChange((b) => setShow(!b.disable_sdk_watermark)), [client]);
+  return show;
+}
+
 /** The Main screen: the only screen in the initial bundle (SPEC §2). */
 export function Main() {
   const { styles, strings, config } = useWidget();
@@ -53,6 +61,7 @@ export function Main() {
   const passkeys = config.products.includes('passkeys');
   const passkeyLast = usePasskeyLast(passkeys, methods.length > 0);
   const social = oauthCount > 0 || crypto;
+  const watermark = useWatermark();
   return (
     <section part="container">
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
@@ -64,7 +73,7 @@ export function Main() {
         {social && methods.length > 0 ? <Divider /> : null}
         {methods.length > 0 ? <LoginForm methods={methods} /> : null}
         {passkeys && passkeyLast ? <PasskeyButton /> : null}
-        <PoweredBy />
+        {watermark ? <PoweredBy /> : null}
       </Suspense>
     </section>
   );

@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useWidget } from '../context.ts';
 
-/** The 'Powered by' footer, shown while bootstrap asks for the watermark. */
+/** The 'Powered by' footer; Main shows it while bootstrap asks for the watermark. */
 export function PoweredBy() {
-  const { client, strings } = useWidget();
-  const [show, setShow] = useState(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false));
-  useEffect(() => client?.bootstrap.onChange((b) => setShow(!b.disable_sdk_watermark)), [client]);
-  if (!show) return null;
+  const { strings } = useWidget();
   return (
     <footer part="watermark" css={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 6, fontSize: 12 }}>
       <span part="helper">{strings.poweredBy}</span>
