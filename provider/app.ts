@@ -4,6 +4,7 @@ import { cors } from './http/cors.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
+import { clientsideServicesRoutes } from './routes/clientside-services.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
@@ -36,6 +37,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', eventRoutes(ctx));
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
+  app.route('/', clientsideServicesRoutes(ctx));
   if (ctx.devPages) app.route('/', devRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));

@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import { resolveConfig } from './config.ts';
-import { WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
-import { Main } from './main/Main.tsx';
+import { browserClock, WidgetContextProvider, type Clock, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
+import { LoginFlow } from './login/LoginFlow.tsx';
 import { resetPasswordStateAtom } from './state/atoms.ts';
 import { strings } from './strings.ts';
 
@@ -27,6 +27,8 @@ export interface AppProps {
   callbacks: WidgetCallbacks;
   client?: WidgetClient | undefined;
   passwordResetToken?: string | undefined;
+  /** The countdowns' and toasts' clock; the browser's unless a test passes one. */
+  clock?: Clock | undefined;
 }
 
 function ResetToken({ token }: { token: string | undefined }) {
@@ -36,19 +38,19 @@ function ResetToken({ token }: { token: string | undefined }) {
 }
 
 function Flow({ mode }: { mode: Mode }) {
-  if (mode === 'login') return <Main />;
+  if (mode === 'login') return <LoginFlow />;
   return <Suspense fallback={null}>{mode === 'reset-password' ? <ResetPassword /> : <PasskeyRegistration />}</Suspense>;
 }
 
 /** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
-export function App({ mode, store, config, styles, callbacks, client, passwordResetToken }: AppProps) {
+export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, clock = browserClock }: AppProps) {
   const result = useMemo(
     () => resolveConfig(config, { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError }),
     [config],
   );
   const context = useMemo<WidgetContextValue | undefined>(
-    () => (result.ok ? { config: result.value, styles, callbacks, client, strings } : undefined),
-    [result, styles, callbacks, client],
+    () => (result.ok ? { config: result.value, styles, callbacks, client, strings, clock } : undefined),
+    [result, styles, callbacks, client, clock],
   );
   return (
     <Provider store={store}>

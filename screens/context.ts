@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Client } from '../client/index.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { ResolvedConfig } from './config.ts';
 import { strings, type Strings } from './strings.ts';
@@ -15,11 +16,26 @@ export interface WidgetCallbacks {
   onError(error: Error): void;
 }
 
-/**
- * The headless client, typed only as far as the shell needs. The screens issue narrows it to
- * the client's real interface; until then nothing here calls it.
- */
-export type WidgetClient = object;
+/** The headless client the screens call; only its type is imported, so it never enters the widget bundle. */
+export type WidgetClient = Client;
+
+/** The clock the countdowns and toasts run on; tests pass a fake one. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** The browser's clock. */
+export const browserClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as number),
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+  clearInterval: (h) => globalThis.clearInterval(h as number),
+};
 
 /** Everything a screen reads from its widget instance. */
 export interface WidgetContextValue {
@@ -28,6 +44,7 @@ export interface WidgetContextValue {
   callbacks: WidgetCallbacks;
   client: WidgetClient | undefined;
   strings: Strings;
+  clock: Clock;
 }
 
 const Context = createContext<WidgetContextValue | undefined>(undefined);
@@ -41,3 +58,17 @@ export function useWidget(): WidgetContextValue {
 }
 
 export { strings };
+
+/** The client, or a usage error when the host mounted the widget without one. */
+export function requireClient(client: WidgetClient | undefined): WidgetClient {
+  if (!client) throw new MissingClientError();
+  return client;
+}
+
+/** The host mounted a widget that must call the provider without passing `client`. */
+export class MissingClientError extends Error {
+  override name = 'MissingClientError';
+  constructor() {
+    super('The widget needs a client: pass `client: createClient(publicToken)` to the mount call.');
+  }
+}

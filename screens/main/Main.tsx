@@ -1,14 +1,80 @@
-import { useWidget } from '../context.ts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
+import { useWidget } from '../context.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { loginMethods } from './methods.ts';
 
-/** The Main screen: the only screen in the initial bundle. Its blocks come with the flows. */
+// Blocks only some configs show load on demand, so a host pays only for what it configured.
+const OAuthButtons = lazy(() => import('./OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
+const WalletButtons = lazy(() => import('./WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
+const PoweredBy = lazy(() => import('./PoweredBy.tsx').then((m) => ({ default: m.PoweredBy })));
+const PasskeyButton = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
+
+/** The 'or' divider between the social and the email groups. */
+function Divider() {
+  const { strings } = useWidget();
+  const line = { flex: 1, height: 1, background: 'var(--stytch-colors-secondary)' };
+  return (
+    <div part="divider" css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <span css={line} />
+      <span part="helper">{strings.or}</span>
+      <span css={line} />
+    </div>
+  );
+}
+
+/**
+ * SPEC §2: the passkey button comes first, unless the browser offers passkey autofill and an
+ * email, OTP or password form is there to carry it; then it goes last.
+ */
+function usePasskeyLast(enabled: boolean, hasForm: boolean): boolean {
+  const { client } = useWidget();
+  const [last, setLast] = useState(false);
+  useEffect(() => {
+    if (!enabled || !hasForm || !client) return setLast(false);
+    let live = true;
+    void client.webauthn.browserSupportsAutofill().then((ok) => live && setLast(ok));
+    return () => {
+      live = false;
+    };
+  }, [enabled, hasForm, client]);
+  return last;
+}
+
+/** Whether bootstrap asks for the 'Powered by' watermark, following its refresh. */
+function useWatermark(): boolean {
+  const { client } = useWidget();
+  const [show, setShow] = useState(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false));
+  useEffect(() => client?.bootstrap.onChange((b) => setShow(!b.disable_sdk_watermark)), [client]);
+  return show;
+}
+
+/** The Main screen: the only screen in the initial bundle (SPEC §2). */
 export function Main() {
-  const { styles, strings } = useWidget();
+  const { styles, strings, config } = useWidget();
   const logo = styles.logo?.logoImageUrl;
+  const methods = useMemo(() => loginMethods(config), [config]);
+  // Only the count is needed here; the provider table loads with the OAuth block.
+  const listed = (config.config.oauthOptions as { providers?: unknown } | undefined)?.providers;
+  const oauthCount = config.products.includes('oauth') && Array.isArray(listed) ? listed.length : 0;
+  const crypto = config.products.includes('crypto');
+  const passkeys = config.products.includes('passkeys');
+  const passkeyLast = usePasskeyLast(passkeys, methods.length > 0);
+  const social = oauthCount > 0 || crypto;
+  const watermark = useWatermark();
   return (
     <section part="container">
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{strings.mainHeader}</Heading>}
+      <Suspense fallback={null}>
+        {passkeys && !passkeyLast ? <PasskeyButton /> : null}
+        {oauthCount > 0 ? <OAuthButtons /> : null}
+        {crypto ? <WalletButtons oauthCount={oauthCount} /> : null}
+        {social && methods.length > 0 ? <Divider /> : null}
+        {methods.length > 0 ? <LoginForm methods={methods} /> : null}
+        {passkeys && passkeyLast ? <PasskeyButton /> : null}
+        {watermark ? <PoweredBy /> : null}
+      </Suspense>
     </section>
   );
 }

@@ -24,3 +24,16 @@ export const otpStateAtom = atom<{ type: 'email' | 'sms' | 'whatsapp'; methodId:
 export const cryptoStateAtom = atom<{ walletAddress: string; walletOption: string; walletChallenge: string }>({ walletAddress: '', walletOption: 'Metamask', walletChallenge: '' });
 export const passwordStateAtom = atom<{ email: string; type: 'new' | 'password' | 'passwordless' }>({ email: '', type: 'new' });
 export const resetPasswordStateAtom = atom<{ token: string }>({ token: '' });
+
+/** One toast (SPEC §4, §9); `visible` turns false on dismissal, removal follows 1 s later. */
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error';
+  message: string;
+  visible: boolean;
+}
+export const toastsAtom = atom<Toast[]>([]);
+/** When the current OTP expires (clock ms); resend moves it. */
+export const otpExpiryAtom = atom(0);
+/** The email typed on Main, kept so 'Try again' can clear it. */
+export const mainEmailAtom = atom('');

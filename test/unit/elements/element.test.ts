@@ -107,7 +107,8 @@ describe('widget elements', () => {
     expect(document.activeElement).to.equal(document.body);
     const store = WidgetElement.storeOf(el);
     store.set(transitionAtom, 'EmailConfirmation');
-    await settle(el);
+    // The screen is a lazy chunk: React reveals it after its Suspense throttle, not in one turn.
+    await waitUntil(() => el.shadowRoot!.querySelector('h1')?.textContent === 'Check your email');
     expect(store.get(screenAtom)).to.equal('EmailConfirmation');
     expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('h1'));
     (el.shadowRoot!.activeElement as HTMLElement).blur();

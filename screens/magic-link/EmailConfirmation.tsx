@@ -1,0 +1,60 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useMemo } from 'react';
+import { BackButton } from '../components/BackButton.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { useWidget } from '../context.ts';
+import { magicLinkStateAtom, mainEmailAtom, transitionAtom } from '../state/atoms.ts';
+import { mailLinks } from './mailLinks.ts';
+
+const linkCss = { color: 'inherit', fontWeight: 600 } as const;
+
+/** 'Check your email': where the link went, inbox shortcuts and 'Try again' (SPEC §2). */
+export default function EmailConfirmation() {
+  const { strings, client } = useWidget();
+  const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
+  const setMainEmail = useSetAtom(mainEmailAtom);
+  const go = useSetAtom(transitionAtom);
+  // The project's sending domain, from bootstrap: inbox searches find the mail it sent.
+  const domain = useMemo(() => client?.bootstrap.getSync().email_domains[0], [client]);
+  const links = mailLinks(domain);
+
+  const tryAgain = () => {
+    client?.logEvent({ event_name: 'email_try_again_clicked', details: { email, type: 'login_or_create_eml' } });
+    setMagic({ email: '' });
+    setMainEmail('');
+    go('Main');
+  };
+
+  return (
+    <section part="container">
+      <BackButton />
+      <Heading>{strings.checkEmailTitle}</Heading>
+      <p>
+        {strings.emailSentTo} <strong>{email}</strong>.
+      </p>
+      <ul part="mail-links" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'center' }}>
+        <li>
+          <a part="link" href={links.gmail} target="_blank" rel="noopener noreferrer" css={linkCss}>
+            {strings.openGmail}
+          </a>
+        </li>
+        <li>
+          <a part="link" href={links.yahoo} target="_blank" rel="noopener noreferrer" css={linkCss}>
+            {strings.openYahoo}
+          </a>
+        </li>
+        <li>
+          <a part="link" href={links.outlook} target="_blank" rel="noopener noreferrer" css={linkCss}>
+            {strings.openOutlook}
+          </a>
+        </li>
+      </ul>
+      <p part="helper">
+        {strings.tryAgainPrefix}{' '}
+        <button type="button" part="link-button" onClick={tryAgain} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
+          {strings.tryAgain}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { dialCode } from '../../client/phone/dial-codes.ts';
+
+/** One entry of the country picker. */
+export interface Country {
+  region: string;
+  dial: string;
+  name: string;
+}
+
+let cache: Country[] | undefined;
+
+/** Every region with a dialing code, named in the page's language, sorted by name. */
+export function countries(locale?: string): Country[] {
+  if (cache) return cache;
+  const names = new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'code' });
+  const out: Country[] = [];
+  const A = 65;
+  for (let i = 0; i < 26; i++) {
+    for (let j = 0; j < 26; j++) {
+      const region = String.fromCharCode(A + i, A + j);
+      const dial = dialCode(region);
+      if (dial) out.push({ region, dial, name: names.of(region) ?? region });
+    }
+  }
+  return (cache = out.sort((a, b) => a.name.localeCompare(b.name)));
+}

@@ -1,0 +1,31 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useWidget } from '../context.ts';
+import { otpExpiryAtom } from '../state/atoms.ts';
+
+/** m:ss of a duration in ms, rounded up so 0:00 shows only at expiry. */
+export function formatRemaining(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** 'Your code expires in m:ss. Didn't get it? Resend code', then the expired text. */
+export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean }) {
+  const { clock, strings } = useWidget();
+  const expiry = useAtomValue(otpExpiryAtom);
+  const [now, setNow] = useState(() => clock.now());
+  useEffect(() => {
+    setNow(clock.now());
+    const h = clock.setInterval(() => setNow(clock.now()), 1000);
+    return () => clock.clearInterval(h);
+  }, [clock, expiry]);
+  const remaining = expiry - now;
+  return (
+    <p part="helper">
+      {remaining > 0 ? strings.otpExpiresIn(formatRemaining(remaining)) : strings.otpExpired}{' '}
+      <button type="button" part="link-button" disabled={busy} onClick={onResend} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
+        {strings.resendCode}
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,101 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
+import { BackButton } from '../components/BackButton.tsx';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { requireClient, useWidget } from '../context.ts';
+import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
+import { useToast } from '../hooks/useToast.ts';
+import { otpExpirationMinutes, sendOtp, sessionDurationMinutes } from '../main/send.ts';
+import { otpExpiryAtom, otpStateAtom, transitionAtom } from '../state/atoms.ts';
+import { Countdown } from './Countdown.tsx';
+import { OtpInput } from './OtpInput.tsx';
+import { Verifying } from './Verifying.tsx';
+import { receiveSmsCode } from './webOtp.ts';
+
+/** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
+export default function OTPAuthenticate() {
+  const { client, config, clock, strings, callbacks } = useWidget();
+  const [otp, setOtp] = useAtom(otpStateAtom);
+  const setExpiry = useSetAtom(otpExpiryAtom);
+  const go = useSetAtom(transitionAtom);
+  const report = useReportError();
+  const toast = useToast();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const verify = async (value: string) => {
+    setVerifying(true);
+    setError(undefined);
+    try {
+      const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: sessionDurationMinutes(config.config) });
+      callbacks.onEvent({ type: 'OTP_AUTHENTICATE', data: r });
+      go('OTPConfirmation');
+    } catch (err) {
+      const shown = report(err);
+      setError(apiErrorMessage(err) !== undefined ? strings.invalidPasscode : shown);
+      setCode('');
+      setVerifying(false);
+    }
+  };
+
+  const change = (value: string) => {
+    setCode(value);
+    if (value.length === 6 && !verifying) void verify(value);
+  };
+
+  useEffect(() => {
+    if (!verifying && error) input.current?.focus();
+  }, [verifying, error]);
+
+  // Where the browser supports the Web OTP API, an SMS code fills itself in.
+  useEffect(() => {
+    if (otp.type !== 'sms') return;
+    const ctrl = new AbortController();
+    void receiveSmsCode(globalThis.navigator?.credentials as never, ctrl.signal).then((c) => {
+      if (c && !ctrl.signal.aborted) change(c.replace(/\D/g, '').slice(0, 6));
+    });
+    return () => ctrl.abort();
+    // Runs once per destination; `change` reads the latest state through its closure on call.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [otp.type, otp.otpDestination]);
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      const r = await sendOtp(requireClient(client), config.config, otp.type, otp.otpDestination);
+      setOtp({ ...otp, methodId: r.method_id });
+      setExpiry(clock.now() + otpExpirationMinutes(config.config) * 60_000);
+      setError(undefined);
+      toast.show('success', strings.codeResent);
+    } catch (err) {
+      toast.show('error', report(err));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <section part="container">
+      <BackButton />
+      <Heading>{strings.otpTitle}</Heading>
+      <p>{strings.otpSentTo(otp.otpDestination)}</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (code.length === 6 && !verifying) void verify(code);
+        }}
+        css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
+        <OtpInput ref={input} id={`${id}-code`} label={strings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : undefined} onChange={change} />
+        <ErrorText id={`${id}-error`} message={error} />
+      </form>
+      {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}
+    </section>
+  );
+}

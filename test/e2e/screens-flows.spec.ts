@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { demoUrl, latestMessage, uniqueEmail, uniquePhone, warmSigningKey, widget } from './screens-helpers.ts';
+
+test.beforeAll(warmSigningKey);
+
+test('magic link: the link from the outbox signs the user in with a session cookie', async ({ page, context }) => {
+  const email = uniqueEmail('eml');
+  await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Check your email' })).toBeFocused({ timeout: 15_000 });
+  await expect(w.getByText(email)).toBeVisible();
+  const message = await latestMessage(email);
+  expect(message.link).toContain('/authenticate.html');
+  await page.goto(message.link!);
+  await expect(page.getByRole('heading', { name: 'Signed in' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const cookies = await context.cookies();
+  expect(cookies.map((c) => c.name)).toContain('stytch_session');
+});
+
+test('magic link: a bad email is refused in place and Try again returns to an empty form', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('alert')).toHaveText('Invalid email address');
+  const email = uniqueEmail('retry');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await w.getByRole('button', { name: 'Try again' }).click();
+  await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeFocused({ timeout: 15_000 });
+  await expect(w.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+});
+
+for (const channel of ['sms', 'whatsapp'] as const) {
+  test(`OTP by ${channel}: the code from the outbox verifies`, async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: [channel] } }));
+    const w = widget(page);
+    await w.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+    await w.getByRole('button', { name: 'Continue' }).click();
+    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeFocused({ timeout: 15_000 });
+    await expect(w.getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
+    const message = await latestMessage(`+1${phone}`);
+    expect(message.channel).toBe(channel);
+    await w.getByLabel('One-time passcode').fill(message.code!);
+    await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#events')).toHaveText('AUTHENTICATE_FLOW_COMPLETE');
+  });
+}
+
+test('OTP by email: wrong code, resend, then the new code verifies', async ({ page }) => {
+  const email = uniqueEmail('otp');
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'] } }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill('bad@');
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('alert')).toHaveText('Invalid email, please try again.');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  const first = await latestMessage(email);
+  const wrong = first.code === '000000' ? '111111' : '000000';
+  await w.getByLabel('One-time passcode').fill(wrong);
+  await expect(w.getByRole('alert')).toHaveText('Invalid passcode, please try again.');
+  await expect(w.getByLabel('One-time passcode')).toHaveValue('');
+  await w.getByRole('button', { name: 'Resend code' }).click();
+  await expect(w.getByRole('status').filter({ hasText: 'Code resent' })).toBeVisible();
+  const second = await latestMessage(email, 1);
+  await w.getByLabel('One-time passcode').fill(second.code!);
+  await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('OTP: the countdown runs out and reads expired; the back arrow returns to Main', async ({ page }) => {
+  await page.clock.install();
+  const email = uniqueEmail('exp');
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 1 } }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByText("Your code expires in 1:00. Didn't get it? Resend code")).toBeVisible({ timeout: 15_000 });
+  await page.clock.runFor(61_000);
+  await expect(w.getByText('Your code has expired. Resend code')).toBeVisible();
+  await w.getByRole('button', { name: 'Back' }).click();
+  await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeFocused({ timeout: 15_000 });
+});
+
+test('Main: tabs Text, WhatsApp, Email switch between the phone and email forms', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms', 'whatsapp'] } }));
+  const w = widget(page);
+  const tabs = w.getByRole('tab');
+  await expect(tabs).toHaveText(['Text', 'WhatsApp', 'Email']);
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  await w.getByRole('tab', { name: 'Email' }).click();
+  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
+});
+
+test('phone: the clientside-services parser refuses a bad number and formats by the chosen country', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['sms'] } }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Phone number' }).fill('123');
+  await w.getByRole('button', { name: 'Continue' }).click();
+  await expect(w.getByRole('alert')).toHaveText('Invalid phone number, please try again.', { timeout: 15_000 });
+  // A UK mobile number is valid only with the United Kingdom picked.
+  await w.getByRole('combobox', { name: 'Country' }).selectOption('GB');
+  const digits = `7700${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  await w.getByRole('textbox', { name: 'Phone number' }).fill(digits);
+  await w.getByRole('button', { name: 'Continue' }).click();
+  await expect(w.getByText(`A 6-digit passcode was sent to you at +44${digits}.`)).toBeVisible({ timeout: 15_000 });
+});

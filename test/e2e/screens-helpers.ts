@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo page with a config override. */
+export function demoUrl(config?: object, extra = ''): string {
+  const base = process.env.E2E_DEMO_URL!;
+  return config ? `${base}/index.html?config=${encodeURIComponent(JSON.stringify(config))}${extra}` : `${base}/index.html${extra ? `?${extra.slice(1)}` : ''}`;
+}
+
+/** A fresh address per test so the outbox never mixes runs. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** A fresh US number per test (555-01xx range style, valid shape). */
+export function uniquePhone(): string {
+  return `201555${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+}
+
+interface OutboxEntry {
+  to: string;
+  channel: string;
+  code: string | null;
+  link: string | null;
+}
+
+/** The newest outbox message to `to`, waiting until one arrives after `after` entries. */
+export async function latestMessage(to: string, after = 0): Promise<OutboxEntry> {
+  let found: OutboxEntry[] = [];
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+      found = (await res.json()) as OutboxEntry[];
+      return found.length;
+    })
+    .toBeGreaterThan(after);
+  return found[0]!;
+}
+
+/** The login widget (shadow DOM is pierced by Playwright locators). */
+export function widget(page: Page) {
+  return page.locator('stytch-ui');
+}
+
+/**
+ * Loads the provider's signing key before the first sign-in. Works around a provider defect:
+ * the first key load queries outside the authenticate transaction and deadlocks on PGlite.
+ */
+export async function warmSigningKey(): Promise<void> {
+  await fetch(`${process.env.E2E_PROVIDER_URL}/.well-known/jwks.json`);
+}

@@ -1,0 +1,80 @@
+import { expect } from '@open-wc/testing';
+import { detectWallets, splitWallets } from '../../../screens/main/wallets.ts';
+import { baseClient, button, click, renderLogin, type Rendered } from './helpers.tsx';
+
+const ALL = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon', 'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo'];
+const NAMES = ['Google', 'Microsoft', 'Apple', 'GitHub', 'GitLab', 'Facebook', 'Discord', 'Salesforce', 'Slack', 'Amazon', 'Bitbucket', 'LinkedIn', 'Coinbase', 'Twitch', 'Twitter', 'TikTok', 'Snapchat', 'Figma', 'Yahoo'];
+
+describe('Main blocks', () => {
+  let r: Rendered | undefined;
+  afterEach(() => r?.unmount());
+
+  it('renders "Continue with {provider}" with an icon for all 19 providers', async () => {
+    r = await renderLogin({ products: ['oauth'], oauthOptions: { providers: ALL.map((type) => ({ type })) } }, {});
+    const buttons = [...r.root.querySelectorAll('[part~="oauth-button"]')];
+    // The label is the button's own text; the icon is aria-hidden.
+    const label = (b: Element) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+    expect(buttons.map(label)).to.deep.equal(NAMES.map((n) => `Continue with ${n}`));
+    expect(buttons.every((b) => b.querySelector('svg[aria-hidden="true"]'))).to.equal(true);
+  });
+
+  it('starts the redirect with custom scopes, provider params and redirect URLs', async () => {
+    const starts: [string, unknown][] = [];
+    const oauth = Object.fromEntries(ALL.map((p) => [p, { start: (o: unknown) => (starts.push([p, o]), Promise.resolve()) }]));
+    const providers = [{ type: 'github', custom_scopes: ['repo'], provider_params: { login: 'ada' }, loginRedirectURL: 'https://a.test/l' }];
+    r = await renderLogin({ products: ['oauth'], oauthOptions: { providers, signupRedirectURL: 'https://a.test/s' } }, { oauth });
+    await click(button(r.root, 'Continue with GitHub'));
+    expect(starts).to.deep.equal([['github', { login_redirect_url: 'https://a.test/l', signup_redirect_url: 'https://a.test/s', custom_scopes: ['repo'], provider_params: { login: 'ada' } }]]);
+  });
+
+  it('puts the "or" divider between the social and the email groups only when both exist', async () => {
+    r = await renderLogin({ products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } }, {});
+    const parts = [...r.root.querySelector('section')!.children].map((c) => c.getAttribute('part'));
+    expect(parts.indexOf('divider')).to.be.greaterThan(parts.indexOf('oauth'));
+    expect(parts.indexOf('divider')).to.be.lessThan(parts.indexOf('login-form'));
+    expect(r.root.querySelector('[part="divider"]')!.textContent).to.equal('or');
+    r.unmount();
+    r = await renderLogin({ products: ['emailMagicLinks'] }, {});
+    expect(r.root.querySelector('[part="divider"]')).to.equal(null);
+  });
+
+  it('detects only injected wallets and caps Main at 6 − providers − 1, the rest behind "other"', () => {
+    expect(detectWallets({})).to.deep.equal([]);
+    expect(detectWallets({ ethereum: { isMetaMask: true }, phantom: { solana: { isPhantom: true } } })).to.deep.equal(['Phantom', 'Metamask']);
+    expect(detectWallets({ ethereum: {}, solana: {} })).to.deep.equal(['Other Ethereum Wallet', 'Other Solana Wallet']);
+    const five = ['Phantom', 'Vessel', 'Binance', 'Coinbase', 'Metamask'] as const;
+    expect(splitWallets(five, 2)).to.deep.equal({ shown: ['Phantom', 'Vessel', 'Binance'], hidden: ['Coinbase', 'Metamask'] });
+    expect(splitWallets(five, 0).hidden).to.deep.equal([]);
+  });
+
+  it('the wallet block shows detected wallets, "other" and "Set up a new crypto wallet"', async () => {
+    const w = globalThis as { ethereum?: unknown };
+    w.ethereum = { isMetaMask: true };
+    try {
+      r = await renderLogin({ products: ['crypto', 'oauth'], oauthOptions: { providers: ['google', 'apple', 'github', 'gitlab', 'slack'].map((type) => ({ type })) } }, {});
+      const texts = [...r.root.querySelectorAll('[part="wallets"] button')].map((b) => b.textContent);
+      expect(texts).to.deep.equal(['Continue with other Crypto Wallet', 'Set up a new crypto wallet']);
+    } finally {
+      delete w.ethereum;
+    }
+  });
+
+  it('the passkey button is first, and last when autofill is supported and a form exists', async () => {
+    r = await renderLogin({ products: ['passkeys', 'emailMagicLinks'] }, {});
+    let parts = [...r.root.querySelector('section')!.children].map((c) => c.getAttribute('part'));
+    expect(parts.indexOf('passkey')).to.be.lessThan(parts.indexOf('login-form'));
+    expect(button(r.root, 'Login with a Passkey')).not.to.equal(undefined);
+    r.unmount();
+    r = await renderLogin({ products: ['passkeys', 'emailMagicLinks'] }, { webauthn: { ...baseClient().webauthn, browserSupportsAutofill: () => Promise.resolve(true) } });
+    parts = [...r.root.querySelector('section')!.children].map((c) => c.getAttribute('part'));
+    expect(parts.indexOf('passkey')).to.be.greaterThan(parts.indexOf('login-form'));
+  });
+
+  it('shows "Powered by" only when bootstrap asks for the watermark', async () => {
+    r = await renderLogin({ products: ['emailMagicLinks'] }, { bootstrap: baseClient({ disable_sdk_watermark: false, email_domains: [] }).bootstrap });
+    expect(r.root.querySelector('[part="watermark"]')!.textContent).to.contain('Powered by');
+    r.unmount();
+    r = await renderLogin({ products: ['emailMagicLinks'] }, {});
+    expect(r.root.querySelector('[part="watermark"]')).to.equal(null);
+  });
+});
