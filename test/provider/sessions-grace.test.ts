@@ -67,6 +67,20 @@ for (const kind of databases) {
       assert.equal((await check(byJwt.json.data.session_token)).status, 200);
     });
 
+    it('refuses a session JWT that is forged, for another project or expired', async () => {
+      const s = await signIn();
+      const [h, p, sig] = s.session_jwt.split('.');
+      const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+      const other = Buffer.from(JSON.stringify({ ...claims, aud: 'project-test-other' })).toString('base64url');
+      const flipped = `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
+      for (const forged of [`${h}.${p}.${flipped}`, `${h}.${other}.${sig}`]) {
+        assert.equal((await check(forged)).status, 404);
+      }
+      clock.advance(5 * 60_000 + 1_000);
+      assert.equal((await check(s.session_jwt)).status, 404);
+      assert.equal((await check(s.session_token)).status, 200, 'the session itself lives on');
+    });
+
     it('revoke kills every token of the session at once, grace ones included', async () => {
       const s = await signIn();
       const next = await check(s.session_token);
