@@ -8,9 +8,14 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
-      requests?: Array<{ setupRequest?: (req: Request) => Request }>;
+      /** Load-generator worker threads (requests must then be plain objects). */
+      workers?: number;
+      requests?: Array<Request>;
     }
     interface Request {
+      method?: string;
+      path?: string;
+      body?: string;
       headers?: Record<string, string>;
       [k: string]: unknown;
     }

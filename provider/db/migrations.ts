@@ -115,6 +115,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         body jsonb NOT NULL
       );`,
   },
+  {
+    id: 3,
+    name: 'session_tokens',
+    // A session holds several opaque tokens: the current one(s) and, for a short grace
+    // window, the ones just rotated out, so two checks racing with one token both succeed.
+    sql: `
+      CREATE TABLE session_tokens (
+        token_hash text PRIMARY KEY,
+        session_id text NOT NULL REFERENCES sessions ON DELETE CASCADE,
+        grace_until timestamptz
+      );
+      CREATE INDEX session_tokens_session ON session_tokens (session_id);
+      INSERT INTO session_tokens (token_hash, session_id) SELECT token_hash, session_id FROM sessions;
+      ALTER TABLE sessions DROP COLUMN token_hash;`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

@@ -2,7 +2,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId, secretToken, sha256 } from './ids.ts';
-import { loadUser } from './users.ts';
+import { loadUser, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 
 export interface Factor {
   type: string;
@@ -21,6 +21,14 @@ interface SessionRow {
   user_agent: string;
   factors: Factor[];
 }
+
+/**
+ * How long a rotated-out session token still authenticates. Every check rotates the token,
+ * so two checks sent at once with one token (two tabs refreshing, a page load racing the
+ * background refresh) would otherwise sign the slower one out; a minute covers any such race
+ * while keeping a leaked old token short-lived.
+ */
+export const TOKEN_GRACE_MS = 60_000;
 
 export interface ClientInfo {
   ip: string;
@@ -60,7 +68,7 @@ export interface Issued {
   user: Record<string, unknown>;
 }
 
-async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token: string): Promise<Issued> {
+async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token: string, preloaded?: UserRow | null): Promise<Issued> {
   const session = sessionShape(row);
   const jwt = await ctx.keys.sign(
     tx,
@@ -78,7 +86,7 @@ async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token
     `stytch.com/${ctx.config.projectId}`,
     ctx.config.projectId,
   );
-  const user = await loadUser(tx, row.user_id);
+  const user = preloaded ? userShape(preloaded) : await loadUser(tx, row.user_id);
   if (!user) throw new ApiError(404, 'user_not_found', 'User not found.');
   return { user_id: row.user_id, session_token: token, session_jwt: jwt, session, user };
 }
@@ -105,9 +113,11 @@ export async function startOrExtend(
     if (cur && cur.user_id === userId) {
       const factors = [...cur.factors.filter((f) => !(f.type === factor.type && f.delivery_method === factor.delivery_method)), factor];
       const { rows: updated } = await tx.query<SessionRow>(
-        'UPDATE sessions SET token_hash = $2, last_accessed_at = $3, expires_at = $4, factors = $5 WHERE session_id = $1 RETURNING *',
-        [cur.session_id, sha256(token), now, expires, JSON.stringify(factors)],
+        'UPDATE sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE session_id = $1 RETURNING *',
+        [cur.session_id, now, expires, JSON.stringify(factors)],
       );
+      await tx.query('UPDATE session_tokens SET grace_until = $2 WHERE session_id = $1 AND grace_until IS NULL', [cur.session_id, graceUntil(now)]);
+      await tx.query('INSERT INTO session_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(token), cur.session_id]);
       return issue(ctx, tx, updated[0]!, token);
     }
   }
@@ -122,9 +132,10 @@ export async function startOrExtend(
     factors: [factor],
   };
   await tx.query(
-    'INSERT INTO sessions (session_id, user_id, token_hash, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
-    [row.session_id, userId, sha256(token), now, now, expires, client.ip, client.userAgent, JSON.stringify(row.factors)],
+    'INSERT INTO sessions (session_id, user_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
+    [row.session_id, userId, now, now, expires, client.ip, client.userAgent, JSON.stringify(row.factors)],
   );
+  await tx.query('INSERT INTO session_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(token), row.session_id]);
   return issue(ctx, tx, row, token);
 }
 
@@ -138,35 +149,76 @@ export async function findSession(ctx: ProviderContext, db: Queryable, secret: s
     const { rows } = await db.query<SessionRow>('SELECT * FROM sessions WHERE session_id = $1 AND revoked_at IS NULL AND expires_at > $2', [id, now]);
     return rows[0] ?? null;
   }
-  const { rows } = await db.query<SessionRow>('SELECT * FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2', [sha256(secret), now]);
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.* FROM session_tokens t JOIN sessions s ON s.session_id = t.session_id
+     WHERE t.token_hash = $1 AND (t.grace_until IS NULL OR t.grace_until > $2) AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [sha256(secret), now],
+  );
   return rows[0] ?? null;
 }
 
-/** `sessions/authenticate`: touches the session, optionally extends it, rotates its token. */
-export async function refresh(ctx: ProviderContext, tx: Queryable, secret: string, minutes: number | undefined): Promise<Issued> {
+function graceUntil(now: Date): Date {
+  return new Date(now.getTime() + TOKEN_GRACE_MS);
+}
+
+/**
+ * The whole session check as one statement (one round trip, its own transaction): find the
+ * live session, touch or extend it, retire the presented token (an opaque one) or every
+ * current token (a JWT names no token) into the grace window, sweep tokens past it, store
+ * the new token's hash and load the user. `$1` is the presented token's hash or the JWT's
+ * session id.
+ */
+function refreshSql(byJwt: boolean): string {
+  const target = byJwt
+    ? '$1'
+    : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $3))';
+  const retire = byJwt
+    ? 'session_id IN (SELECT session_id FROM s) AND grace_until IS NULL'
+    : 'token_hash = $1 AND grace_until IS NULL AND session_id IN (SELECT session_id FROM s)';
+  return `WITH s AS (
+      UPDATE sessions SET last_accessed_at = $3,
+        expires_at = CASE WHEN $4::int IS NULL THEN expires_at ELSE $3::timestamptz + make_interval(mins => $4::int) END
+      WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $3
+      RETURNING *
+    ), retired AS (
+      UPDATE session_tokens SET grace_until = $5 WHERE ${retire}
+    ), swept AS (
+      DELETE FROM session_tokens WHERE session_id IN (SELECT session_id FROM s) AND grace_until <= $3
+    ), minted AS (
+      INSERT INTO session_tokens (token_hash, session_id) SELECT $2, session_id FROM s
+    )
+    SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`;
+}
+
+/**
+ * `sessions/authenticate`: touches the session, optionally extends it, rotates its token.
+ * A token rotated out less than TOKEN_GRACE_MS ago still authenticates (and gets a new one).
+ */
+export async function refresh(ctx: ProviderContext, db: Queryable, secret: string, minutes: number | undefined): Promise<Issued> {
   const now = ctx.clock.now();
   const token = secretToken(32);
-  // The UPDATE itself checks that the session is live, so the check costs one round trip.
-  let where = 'token_hash = $1';
   let key = sha256(secret);
-  if (secret.split('.').length === 3) {
+  const byJwt = secret.split('.').length === 3;
+  if (byJwt) {
     const claims = await ctx.keys.verify(secret, ctx.config.projectId);
     const id = (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id;
     if (!id) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-    where = 'session_id = $1';
     key = id;
   }
-  const { rows } = await tx.query<SessionRow>(
-    `UPDATE sessions SET token_hash = $2, last_accessed_at = $3,
-       expires_at = CASE WHEN $4::int IS NULL THEN expires_at ELSE $3::timestamptz + make_interval(mins => $4::int) END
-     WHERE ${where} AND revoked_at IS NULL AND expires_at > $3 RETURNING *`,
-    [key, sha256(token), now, minutes ?? null],
-  );
-  if (!rows[0]) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  return issue(ctx, tx, rows[0], token);
+  const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(refreshSql(byJwt), [key, sha256(token), now, minutes ?? null, graceUntil(now)]);
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  if (!row.user_row) throw new ApiError(404, 'user_not_found', 'User not found.');
+  return issue(ctx, db, row, token, row.user_row);
 }
 
 /** Revokes one session. */
 export async function revoke(ctx: ProviderContext, db: Queryable, sessionId: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = $2 WHERE session_id = $1 AND revoked_at IS NULL', [sessionId, ctx.clock.now()]);
+  // Every lookup checks revoked_at, so this alone kills all the session's tokens, grace ones
+  // included; deleting them too keeps no dead hashes around.
+  await db.query(
+    `WITH r AS (UPDATE sessions SET revoked_at = $2 WHERE session_id = $1 AND revoked_at IS NULL RETURNING session_id)
+     DELETE FROM session_tokens WHERE session_id = $1`,
+    [sessionId, ctx.clock.now()],
+  );
 }

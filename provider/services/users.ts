@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/index.ts';
 import { newId } from './ids.ts';
 
-interface UserRow {
+/** A user row with its emails and phones, as `USER_ROW_SQL` selects it. */
+export interface UserRow {
   user_id: string;
-  created_at: Date;
+  created_at: Date | string;
   status: string;
   first_name: string;
   middle_name: string;
@@ -12,22 +13,23 @@ interface UserRow {
   trusted_metadata: Record<string, unknown>;
   password_id: string | null;
   password_requires_reset: boolean;
+  emails: Array<{ email_id: string; email: string; verified: boolean }>;
+  phones: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
 }
 
-/** The user object of PROTOCOL.md. */
-export async function loadUser(db: Queryable, userId: string): Promise<Record<string, unknown> | null> {
-  // One round trip: the session check runs this on every call.
-  const { rows } = await db.query<UserRow & { emails: Array<{ email_id: string; email: string; verified: boolean }>; phones: Array<{ phone_id: string; phone_number: string; verified: boolean }> }>(
-    `SELECT u.*,
+/**
+ * Selects users (`u`) with their emails and phones aggregated, so a caller loads a user in
+ * the same round trip as its own statement; append a WHERE on `u.user_id`.
+ */
+export const USER_ROW_SQL = `SELECT u.*,
        COALESCE((SELECT json_agg(json_build_object('email_id', e.email_id, 'email', e.email, 'verified', e.verified) ORDER BY e.created_at)
                  FROM user_emails e WHERE e.user_id = u.user_id), '[]') AS emails,
        COALESCE((SELECT json_agg(json_build_object('phone_id', p.phone_id, 'phone_number', p.phone_number, 'verified', p.verified) ORDER BY p.created_at)
                  FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones
-     FROM users u WHERE u.user_id = $1`,
-    [userId],
-  );
-  const u = rows[0];
-  if (!u) return null;
+     FROM users u`;
+
+/** The user object of PROTOCOL.md from a `USER_ROW_SQL` row (or its JSON form). */
+export function userShape(u: UserRow): Record<string, unknown> {
   return {
     user_id: u.user_id,
     created_at: new Date(u.created_at).toISOString(),
@@ -45,6 +47,12 @@ export async function loadUser(db: Queryable, userId: string): Promise<Record<st
     untrusted_metadata: u.untrusted_metadata,
     roles: [],
   };
+}
+
+/** The user object of PROTOCOL.md, in one round trip. */
+export async function loadUser(db: Queryable, userId: string): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.query<UserRow>(`${USER_ROW_SQL} WHERE u.user_id = $1`, [userId]);
+  return rows[0] ? userShape(rows[0]) : null;
 }
 
 export interface Identity {
