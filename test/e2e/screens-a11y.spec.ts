@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { demoUrl, latestMessage, uniqueEmail, uniquePhone, warmSigningKey, widget } from './screens-helpers.ts';
+import { demoUrl, latestMessage, uniqueEmail, uniquePhone, widget } from './screens-helpers.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-test.beforeAll(warmSigningKey);
 
 /** axe-core over the widget (its shadow tree included); returns the violations found. */
 async function axe(page: Page): Promise<string[]> {

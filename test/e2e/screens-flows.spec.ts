@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoUrl, latestMessage, uniqueEmail, uniquePhone, warmSigningKey, widget } from './screens-helpers.ts';
-
-test.beforeAll(warmSigningKey);
+import { demoUrl, latestMessage, uniqueEmail, uniquePhone, widget } from './screens-helpers.ts';
 
 test('magic link: the link from the outbox signs the user in with a session cookie', async ({ page, context }) => {
   const email = uniqueEmail('eml');

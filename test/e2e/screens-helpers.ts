@@ -40,11 +40,3 @@ export async function latestMessage(to: string, after = 0): Promise<OutboxEntry>
 export function widget(page: Page) {
   return page.locator('stytch-ui');
 }
-
-/**
- * Loads the provider's signing key before the first sign-in. Works around a provider defect:
- * the first key load queries outside the authenticate transaction and deadlocks on PGlite.
- */
-export async function warmSigningKey(): Promise<void> {
-  await fetch(`${process.env.E2E_PROVIDER_URL}/.well-known/jwks.json`);
-}
