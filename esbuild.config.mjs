@@ -8,11 +8,25 @@ const dev = args.has('--dev') || args.has('--watch');
 const watch = args.has('--watch');
 const outdir = 'dist';
 
+// @emotion/react's browser build imports hoist-non-react-statics (and through it react-is) for
+// side effects only; the package has none, so saying so lets the unused import drop out.
+const pureHoistStatics = {
+  name: 'pure-hoist-statics',
+  setup(build) {
+    build.onResolve({ filter: /^hoist-non-react-statics$/ }, async (args) => {
+      if (args.pluginData === 'pure') return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'pure' });
+      return { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
 const common = {
+  plugins: [pureHoistStatics],
   bundle: true,
   sourcemap: true,
   minify: !dev,
-  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  target: ['es2022', 'chrome100', 'firefox100', 'safari15.4'],
   jsx: 'automatic',
   jsxImportSource: '@emotion/react',
   legalComments: 'linked',

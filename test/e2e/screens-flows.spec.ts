@@ -103,7 +103,8 @@ test('phone: the clientside-services parser refuses a bad number and formats by 
   await expect(w.getByRole('alert')).toHaveText('Invalid phone number, please try again.', { timeout: 15_000 });
   // A UK mobile number is valid only with the United Kingdom picked.
   await w.getByRole('combobox', { name: 'Country' }).selectOption('GB');
-  const digits = `7700${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  // 07400 0xxxxx is a valid UK mobile range for every suffix (random suffixes of 07700 are not).
+  const digits = `74000${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   await w.getByRole('textbox', { name: 'Phone number' }).fill(digits);
   await w.getByRole('button', { name: 'Continue' }).click();
   await expect(w.getByText(`A 6-digit passcode was sent to you at +44${digits}.`)).toBeVisible({ timeout: 15_000 });
