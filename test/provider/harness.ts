@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Clock } from '../../provider/context.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
+import type { OutboxEntry } from '../../provider/services/delivery.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -106,16 +107,8 @@ export function withSession(secret: string): Record<string, string> {
   return { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${secret}`).toString('base64')}` };
 }
 
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  channel: string;
-  subject: string;
-  text: string;
-  code: string | null;
-  link: string | null;
-  created_at: string;
-}
+/** What the outbox JSON API answers: the provider's own entry type. */
+export type OutboxMessage = OutboxEntry;
 
 /** Newest-first outbox messages for an address or number, through the JSON API. */
 export async function outbox(provider: RunningProvider, to: string): Promise<OutboxMessage[]> {
