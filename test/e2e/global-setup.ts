@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo } from '../../demo/server.ts';
@@ -25,14 +27,27 @@ export default async function globalSetup() {
       redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html'].map((p) => `${demoOrigin}/${p}`),
     }),
   );
-  const provider = await startProvider({ port: 0, dataDir, projectFile, env: {} });
+  // The provider's clock runs with the real one but can be moved ahead, so a test can see a
+  // code expire without waiting. Workers are other processes: they move it over loopback.
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const control = createServer((req, res) => {
+    const ms = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('ms'));
+    if (req.method !== 'POST' || !Number.isFinite(ms) || ms < 0) return void res.writeHead(400).end();
+    offsetMs += ms;
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((ok) => control.listen(0, '127.0.0.1', ok));
+  const provider = await startProvider({ port: 0, dataDir, projectFile, env: {}, clock });
   const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken });
   process.env.E2E_DEMO_URL = site.url;
   process.env.E2E_PROVIDER_URL = provider.url;
   process.env.E2E_PUBLIC_TOKEN = publicToken;
+  process.env.E2E_CLOCK_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
   return async () => {
     await site.close();
     await provider.close();
+    control.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
