@@ -2,6 +2,7 @@ import * as S from '../schemas/requests.ts';
 import { check } from '../core/validate.ts';
 import { authenticate, call, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
+import type { StrengthCheckResult } from '../schemas/responses.ts';
 
 export interface PasswordCredentials {
   email: string;
@@ -16,18 +17,8 @@ export interface PasswordResetByEmailStartOptions {
   reset_password_template_id?: string;
   locale?: string;
 }
-export interface StrengthCheckResponse extends BaseResponse {
-  valid_password: boolean;
-  score: number;
-  breached_password: boolean;
-  breach_detection_on_create: boolean;
-  strength_policy: 'zxcvbn' | 'luds';
-  feedback: {
-    warning: string;
-    suggestions: string[];
-    luds_requirements?: { has_digit: boolean; has_lower_case: boolean; has_symbol: boolean; has_upper_case: boolean; missing_characters: number; missing_complexity: number };
-  };
-}
+/** The strength check's answer: the shared wire shape plus request_id and status_code. */
+export interface StrengthCheckResponse extends BaseResponse, StrengthCheckResult {}
 export interface PasswordAuthenticateResponse extends AuthenticateResponse {
   email_id?: string;
 }

@@ -2,3 +2,4 @@
 export * as requests from './requests.ts';
 export * from './fields.ts';
 export { OAuthProviders, type OAuthProvider } from './requests.ts';
+export type { StrengthCheckResult } from './responses.ts';

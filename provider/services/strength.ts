@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
+import type { StrengthCheckResult } from '../../client/schemas/index.ts';
 import type { ProjectConfig } from '../config.ts';
 
 const zxcvbn = new ZxcvbnFactory({
@@ -12,25 +13,8 @@ const zxcvbn = new ZxcvbnFactory({
 /** The offline common/breached list: zxcvbn-ts's common password dictionary. */
 const breached = new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
-export interface StrengthResult {
-  valid_password: boolean;
-  score: number;
-  breached_password: boolean;
-  breach_detection_on_create: boolean;
-  strength_policy: 'zxcvbn' | 'luds';
-  feedback: {
-    warning: string;
-    suggestions: string[];
-    luds_requirements: {
-      has_digit: boolean;
-      has_lower_case: boolean;
-      has_symbol: boolean;
-      has_upper_case: boolean;
-      missing_characters: number;
-      missing_complexity: number;
-    };
-  };
-}
+/** The answer of `passwords/strength_check`: the shared wire shape. */
+export type StrengthResult = StrengthCheckResult;
 
 /** Judges a password by the project's policy; the email's local part counts as a guessable input. */
 export function checkStrength(policy: ProjectConfig['passwordPolicy'], password: string, email?: string): StrengthResult {
