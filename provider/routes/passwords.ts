@@ -32,6 +32,15 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     await tx.query('UPDATE users SET password_hash = $2, password_id = COALESCE(password_id, $3), password_requires_reset = false WHERE user_id = $1', [userId, hash, newId('password', ctx.env)]);
   };
 
+  /**
+   * A reset sets the new hash and ends every other session of the user: whoever knew the old
+   * password is signed out. `keep` is the session making the change, when it should survive.
+   */
+  const replacePassword = async (tx: Queryable, userId: string, hash: string, keep: string | null) => {
+    await setPassword(tx, userId, hash);
+    await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
+  };
+
   const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
     startOrExtend(ctx, tx, userId, { type, delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: emailId } }, minutes, caller.client,
       caller.userId === userId ? caller.sessionId : null);
@@ -114,9 +123,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const hash = await hashPassword(req.password);
     const issued = await withTx(ctx.db, async (tx) => {
       const redeemed = await redeemEmailToken(ctx, tx, req.token, ['password_reset'], req.code_verifier);
-      await setPassword(tx, redeemed.userId, hash);
-      // A reset ends every other session: whoever knew the old password is signed out.
-      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [redeemed.userId, ctx.clock.now()]);
+      await replacePassword(tx, redeemed.userId, hash, null);
       return signIn(tx, redeemed.userId, redeemed.emailId, minutes, { ...caller, sessionId: null });
     });
     return ok(c, { ...issued });
@@ -140,8 +147,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     await clearFailures(ctx.db, email);
     const hash = await hashPassword(req.new_password);
     const issued = await withTx(ctx.db, async (tx) => {
-      await setPassword(tx, row.user_id, hash);
-      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [row.user_id, ctx.clock.now()]);
+      await replacePassword(tx, row.user_id, hash, null);
       return signIn(tx, row.user_id, row.email_id, minutes, { ...caller, sessionId: null });
     });
     return ok(c, { ...issued });
@@ -157,8 +163,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const issued = await withTx(ctx.db, async (tx) => {
       const { rows } = await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE user_id = $1 ORDER BY created_at LIMIT 1', [caller.userId]);
       if (!rows[0]) throw new ApiError(400, 'no_email', 'The user has no email address to attach a password to.');
-      await setPassword(tx, caller.userId!, hash);
-      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id <> $3 AND revoked_at IS NULL', [caller.userId, ctx.clock.now(), caller.sessionId]);
+      await replacePassword(tx, caller.userId!, hash, caller.sessionId);
       return signIn(tx, caller.userId!, rows[0].email_id, minutes, caller);
     });
     return ok(c, { ...issued });
