@@ -11,6 +11,7 @@ import { magicLinkRoutes } from './routes/magic-links.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
@@ -34,6 +35,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', otpRoutes(ctx));
   sdk.route('/', magicLinkRoutes(ctx));
   sdk.route('/', passwordRoutes(ctx));
+  sdk.route('/', totpRoutes(ctx));
   sdk.route('/', eventRoutes(ctx));
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));

@@ -130,6 +130,28 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       INSERT INTO session_tokens (token_hash, session_id) SELECT token_hash, session_id FROM sessions;
       ALTER TABLE sessions DROP COLUMN token_hash;`,
   },
+  {
+    id: 6,
+    name: 'totps',
+    // last_step holds the time step of the last accepted code, so no code is accepted twice.
+    sql: `
+      CREATE TABLE totps (
+        totp_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        secret text NOT NULL,
+        verified boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        last_step bigint
+      );
+      CREATE INDEX totps_user ON totps (user_id);
+      CREATE TABLE totp_recovery_codes (
+        code_hash text PRIMARY KEY,
+        totp_id text NOT NULL REFERENCES totps ON DELETE CASCADE,
+        used_at timestamptz
+      );
+      CREATE INDEX totp_recovery_codes_totp ON totp_recovery_codes (totp_id);`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

@@ -15,6 +15,7 @@ export interface UserRow {
   password_requires_reset: boolean;
   emails: Array<{ email_id: string; email: string; verified: boolean }>;
   phones: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
+  totps: Array<{ totp_id: string; verified: boolean }>;
 }
 
 /**
@@ -25,7 +26,9 @@ export const USER_ROW_SQL = `SELECT u.*,
        COALESCE((SELECT json_agg(json_build_object('email_id', e.email_id, 'email', e.email, 'verified', e.verified) ORDER BY e.created_at)
                  FROM user_emails e WHERE e.user_id = u.user_id), '[]') AS emails,
        COALESCE((SELECT json_agg(json_build_object('phone_id', p.phone_id, 'phone_number', p.phone_number, 'verified', p.verified) ORDER BY p.created_at)
-                 FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones
+                 FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones,
+       COALESCE((SELECT json_agg(json_build_object('totp_id', t.totp_id, 'verified', t.verified) ORDER BY t.created_at)
+                 FROM totps t WHERE t.user_id = u.user_id), '[]') AS totps
      FROM users u`;
 
 /** The user object of PROTOCOL.md from a `USER_ROW_SQL` row (or its JSON form). */
@@ -39,7 +42,7 @@ export function userShape(u: UserRow): Record<string, unknown> {
     phone_numbers: u.phones,
     providers: [],
     crypto_wallets: [],
-    totps: [],
+    totps: u.totps,
     webauthn_registrations: [],
     biometric_registrations: [],
     password: u.password_id ? { password_id: u.password_id, requires_reset: u.password_requires_reset } : null,

@@ -125,3 +125,12 @@ export function uniqueEmail(tag = 'user'): string {
 export function uniquePhone(): string {
   return `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 }
+
+/** Signs a fresh user in by email OTP; the authenticate response's data (session_token, user…). */
+export async function signInByEmailOtp(provider: RunningProvider, email = uniqueEmail()) {
+  const send = await sdk(provider, 'POST', '/otps/email/login_or_create', { email });
+  const [message] = await outbox(provider, email);
+  const res = await sdk(provider, 'POST', '/otps/authenticate', { token: message!.code, method_id: send.json.data.method_id, session_duration_minutes: 30 });
+  if (res.status !== 200) throw new Error(`OTP sign-in failed: ${res.text}`);
+  return res.json.data;
+}

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { requests } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import { authenticateCaller } from '../http/auth.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { body } from '../http/validate.ts';
+import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
+import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { createTotp, issueRecoveryCodes, redeemRecoveryCode, totpLabel, verifyTotpCode } from '../services/totp.ts';
+import { withTx } from '../services/tx.ts';
+
+/**
+ * Authenticator-app codes. Every call acts on the signed-in user: a TOTP is a second factor
+ * added to a session that another factor started.
+ */
+export function totpRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+
+  app.post('/totps', async (c) => {
+    const caller = await authenticateCaller(ctx, c, true);
+    const req = await body(c, requests.TotpCreate);
+    const userId = caller.userId!;
+    const created = await withTx(ctx.db, async (tx) => createTotp(ctx, tx, userId, await totpLabel(tx, userId), req.expiration_minutes));
+    return ok(c, { user_id: userId, ...created });
+  });
+
+  app.post('/totps/authenticate', async (c) => {
+    const caller = await authenticateCaller(ctx, c, true);
+    const req = await body(c, requests.TotpAuthenticate);
+    const userId = caller.userId!;
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const now = ctx.clock.now();
+    await assertNotLocked(ctx.db, userId, now, 'totpfail');
+    const issued = await withTx(ctx.db, async (tx) => {
+      const totpId = await verifyTotpCode(ctx, tx, userId, req.totp_code);
+      if (!totpId) return null;
+      const factor = { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: now.toISOString(), authenticator_app_factor: { totp_id: totpId } };
+      return { totpId, session: await startOrExtend(ctx, tx, userId, factor, minutes, caller.client, caller.sessionId) };
+    });
+    if (!issued) {
+      await recordFailure(ctx.db, userId, now, 'totpfail');
+      throw new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.');
+    }
+    await clearFailures(ctx.db, userId, 'totpfail');
+    return ok(c, { ...issued.session, totp_id: issued.totpId });
+  });
+
+  // Codes are stored only as hashes, so they cannot be shown again: asking for them issues a
+  // fresh set for each verified TOTP and retires the old ones.
+  app.post('/totps/recovery_codes', async (c) => {
+    const caller = await authenticateCaller(ctx, c, true);
+    const userId = caller.userId!;
+    const totps = await withTx(ctx.db, async (tx) => {
+      const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
+      const out = [];
+      for (const { totp_id } of rows) out.push({ totp_id, verified: true, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
+      return out;
+    });
+    return ok(c, { user_id: userId, totps });
+  });
+
+  app.post('/totps/recover', async (c) => {
+    const caller = await authenticateCaller(ctx, c, true);
+    const req = await body(c, requests.TotpRecover);
+    const userId = caller.userId!;
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const now = ctx.clock.now();
+    await assertNotLocked(ctx.db, userId, now, 'totpfail');
+    const issued = await withTx(ctx.db, async (tx) => {
+      const spent = await redeemRecoveryCode(ctx, tx, userId, req.recovery_code);
+      if (!spent) return null;
+      const factor = { type: 'recovery_code', delivery_method: 'recovery_code', last_authenticated_at: now.toISOString(), recovery_code_factor: { totp_recovery_code_id: spent.codeId } };
+      return { totpId: spent.totpId, session: await startOrExtend(ctx, tx, userId, factor, minutes, caller.client, caller.sessionId) };
+    });
+    if (!issued) {
+      await recordFailure(ctx.db, userId, now, 'totpfail');
+      throw new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.');
+    }
+    await clearFailures(ctx.db, userId, 'totpfail');
+    return ok(c, { ...issued.session, totp_id: issued.totpId });
+  });
+
+  return app;
+}

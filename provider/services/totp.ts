@@ -1,0 +1,143 @@
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { newId, sha256 } from './ids.ts';
+
+/** RFC 6238 parameters every authenticator app understands. */
+const PERIOD_SECONDS = 30;
+const DIGITS = 6;
+/** 20 bytes = 160 bits, RFC 4226's recommended secret length. */
+const SECRET_BYTES = 20;
+/** Codes from the previous and the next step still count, for clock drift between devices. */
+const WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+
+function totpFor(ctx: ProviderContext, secret: string, label: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer: ctx.config.name,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+/** A recovery code as users copy it: 12 base32 letters in three groups, about 60 bits. */
+function recoveryCode(): string {
+  const letters = new OTPAuth.Secret({ size: 8 }).base32.slice(0, 12).toLowerCase();
+  return `${letters.slice(0, 4)}-${letters.slice(4, 8)}-${letters.slice(8, 12)}`;
+}
+
+/** Recovery codes compare without case, spaces or dashes, since people retype them. */
+export function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+function hashRecoveryCode(totpId: string, code: string): string {
+  return sha256(`${totpId}:${normalizeRecoveryCode(code)}`);
+}
+
+/** Replaces the TOTP's recovery codes with a fresh set and returns them in the clear, once. */
+export async function issueRecoveryCodes(tx: Queryable, totpId: string): Promise<string[]> {
+  await tx.query('DELETE FROM totp_recovery_codes WHERE totp_id = $1', [totpId]);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  for (const code of codes) {
+    await tx.query('INSERT INTO totp_recovery_codes (code_hash, totp_id) VALUES ($1, $2)', [hashRecoveryCode(totpId, code), totpId]);
+  }
+  return codes;
+}
+
+export interface CreatedTotp {
+  totp_id: string;
+  secret: string;
+  qr_code: string;
+  recovery_codes: string[];
+}
+
+/**
+ * Creates an unverified TOTP for the user. It becomes usable once a code from it is
+ * authenticated, which must happen within `expirationMinutes`.
+ */
+export async function createTotp(ctx: ProviderContext, tx: Queryable, userId: string, label: string, expirationMinutes: number): Promise<CreatedTotp> {
+  if (!Number.isInteger(expirationMinutes) || expirationMinutes < 5 || expirationMinutes > 1440) {
+    throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 5 to 1440.');
+  }
+  const now = ctx.clock.now();
+  const secret = new OTPAuth.Secret({ size: SECRET_BYTES }).base32;
+  const totpId = newId('totp', ctx.env);
+  // An abandoned, never-verified enrolment is replaced rather than piling up.
+  await tx.query('DELETE FROM totps WHERE user_id = $1 AND verified = false', [userId]);
+  await tx.query('INSERT INTO totps (totp_id, user_id, secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    totpId,
+    userId,
+    secret,
+    now,
+    new Date(now.getTime() + expirationMinutes * 60_000),
+  ]);
+  const recovery_codes = await issueRecoveryCodes(tx, totpId);
+  const qr_code = await QRCode.toDataURL(totpFor(ctx, secret, label).toString(), { errorCorrectionLevel: 'M', margin: 2 });
+  return { totp_id: totpId, secret, qr_code, recovery_codes };
+}
+
+interface TotpRow {
+  totp_id: string;
+  secret: string;
+  verified: boolean;
+  expires_at: Date;
+  last_step: string | null;
+}
+
+/** The user's usable TOTPs, newest first, locked so parallel codes are judged one at a time. */
+async function usableTotps(ctx: ProviderContext, tx: Queryable, userId: string): Promise<TotpRow[]> {
+  const { rows } = await tx.query<TotpRow>(
+    'SELECT totp_id, secret, verified, expires_at, last_step FROM totps WHERE user_id = $1 ORDER BY created_at DESC FOR UPDATE',
+    [userId],
+  );
+  const now = ctx.clock.now();
+  return rows.filter((r) => r.verified || new Date(r.expires_at) > now);
+}
+
+/**
+ * Checks a code against the user's TOTPs. A code is accepted one step either side of now,
+ * and never twice: the step it belongs to is recorded, and that step or any earlier one is
+ * refused afterwards, so a code seen over a shoulder cannot be replayed.
+ */
+export async function verifyTotpCode(ctx: ProviderContext, tx: Queryable, userId: string, code: string): Promise<string | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const timestamp = ctx.clock.now().getTime();
+  const currentStep = Math.floor(timestamp / 1000 / PERIOD_SECONDS);
+  for (const row of await usableTotps(ctx, tx, userId)) {
+    const delta = totpFor(ctx, row.secret, userId).validate({ token: code, timestamp, window: WINDOW });
+    if (delta === null) continue;
+    const step = currentStep + delta;
+    if (row.last_step !== null && step <= Number(row.last_step)) return null;
+    await tx.query('UPDATE totps SET last_step = $2, verified = true WHERE totp_id = $1', [row.totp_id, step]);
+    return row.totp_id;
+  }
+  return null;
+}
+
+/** Spends one recovery code of the user's verified TOTPs; each code works once. */
+export async function redeemRecoveryCode(ctx: ProviderContext, tx: Queryable, userId: string, code: string): Promise<{ totpId: string; codeId: string } | null> {
+  const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true', [userId]);
+  for (const { totp_id } of rows) {
+    const hash = hashRecoveryCode(totp_id, code);
+    // The conditional update is the single-use guarantee: of two racing requests one matches.
+    const used = await tx.query<{ code_hash: string }>(
+      'UPDATE totp_recovery_codes SET used_at = $3 WHERE code_hash = $1 AND totp_id = $2 AND used_at IS NULL RETURNING code_hash',
+      [hash, totp_id, ctx.clock.now()],
+    );
+    if (used.rows[0]) return { totpId: totp_id, codeId: `totp-recovery-code-${hash.slice(0, 16)}` };
+  }
+  return null;
+}
+
+/** A label for authenticator apps: the user's first email, else their id. */
+export async function totpLabel(db: Queryable, userId: string): Promise<string> {
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM user_emails WHERE user_id = $1 ORDER BY created_at LIMIT 1', [userId]);
+  return rows[0]?.email ?? userId;
+}
+
