@@ -56,6 +56,16 @@ export const ProjectConfigSchema = v.object({
   dfp: v.optional(v.literal(false), false),
   rpId: v.optional(v.string()),
   siweRequired: v.optional(v.boolean(), false),
+  /** Flows whose starts must carry a PKCE code_challenge. */
+  pkceRequired: v.optional(
+    v.object({
+      emailMagicLinks: v.optional(v.boolean(), false),
+      passwordResets: v.optional(v.boolean(), false),
+      oauth: v.optional(v.boolean(), false),
+      sso: v.optional(v.boolean(), false),
+    }),
+    {},
+  ),
 });
 
 export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;
@@ -64,15 +74,49 @@ function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Environment variables win over the file, so one file serves several deployments. */
+const PKCE_FLOWS = ['emailMagicLinks', 'passwordResets', 'oauth', 'sso'];
+const bool = (value: string): boolean => /^(1|true|yes|on)$/i.test(value.trim());
+
+/**
+ * Environment variables win over the file, so one file serves several deployments.
+ * `PROJECT_CONFIG` (a JSON object) is merged first; the named variables then set one field each.
+ */
 export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...raw };
+  let out: Record<string, unknown> = { ...raw };
+  if (env.PROJECT_CONFIG) {
+    let extra: unknown;
+    try {
+      extra = JSON.parse(env.PROJECT_CONFIG);
+    } catch {
+      throw new Error('PROJECT_CONFIG is not valid JSON');
+    }
+    if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new Error('PROJECT_CONFIG must be a JSON object');
+    out = { ...out, ...(extra as Record<string, unknown>) };
+  }
   const origins = list(env.AUTHORIZED_ORIGINS);
   if (origins) out.authorizedOrigins = origins;
   const redirects = list(env.REDIRECT_URLS);
   if (redirects) out.redirectUrls = redirects;
-  if (env.PUBLIC_TOKEN) out.publicTokens = { ...(raw.publicTokens as object), test: env.PUBLIC_TOKEN };
-  if (env.SMTP_URL) out.delivery = { ...(raw.delivery as object), smtpUrl: env.SMTP_URL };
+  if (env.PUBLIC_TOKEN) out.publicTokens = { ...(out.publicTokens as object), test: env.PUBLIC_TOKEN };
+  if (env.LIVE_PUBLIC_TOKEN) out.publicTokens = { ...(out.publicTokens as object), live: env.LIVE_PUBLIC_TOKEN };
+  if (env.PROJECT_NAME) out.name = env.PROJECT_NAME;
+  const products = list(env.PRODUCTS);
+  if (products) out.products = products;
+  const domains = list(env.EMAIL_DOMAINS);
+  if (domains) out.emailDomains = domains;
+  if (env.SMTP_URL) out.delivery = { ...(out.delivery as object), smtpUrl: env.SMTP_URL };
+  if (env.EMAIL_FROM) out.delivery = { ...(out.delivery as object), from: env.EMAIL_FROM };
+  if (env.OUTBOX !== undefined) out.delivery = { ...(out.delivery as object), outbox: bool(env.OUTBOX) };
+  if (env.RP_ID) out.rpId = env.RP_ID;
+  if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
+  if (env.DISPLAY_WATERMARK !== undefined) out.displayWatermark = bool(env.DISPLAY_WATERMARK);
+  const pkce = list(env.PKCE_REQUIRED);
+  if (pkce) {
+    const unknown = pkce.filter((flow) => !PKCE_FLOWS.includes(flow));
+    if (unknown.length) throw new Error(`PKCE_REQUIRED names unknown flows: ${unknown.join(', ')} (known: ${PKCE_FLOWS.join(', ')})`);
+    out.pkceRequired = Object.fromEntries(pkce.map((flow) => [flow, true]));
+  }
+  if (env.SESSION_MAX_MINUTES) out.sessionLimits = { ...(out.sessionLimits as object), maxDurationMinutes: Number(env.SESSION_MAX_MINUTES) };
   return out;
 }
 

@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context.ts';
 import { authenticateCaller } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
-import { issueEmailToken, redeemEmailToken, redirectUrl } from '../services/email-tokens.ts';
+import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
@@ -23,6 +23,7 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
     const email = normalizeEmail(req.email);
     const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
     const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
+    requirePkce(ctx, 'emailMagicLinks', req.code_challenge);
     await limitSend(ctx, email, caller.client);
     const result = await withTx(ctx.db, async (tx) => {
       const now = ctx.clock.now();

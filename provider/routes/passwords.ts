@@ -5,7 +5,7 @@ import type { Queryable } from '../db/index.ts';
 import { authenticateCaller, type Caller } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
-import { issueEmailToken, redeemEmailToken, redirectUrl } from '../services/email-tokens.ts';
+import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { hashPassword, verifyPassword } from '../services/hashing.ts';
 import { newId } from '../services/ids.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
@@ -96,6 +96,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const req = await body(c, requests.PasswordResetByEmailStart);
     const email = normalizeEmail(req.email);
     const url = redirectUrl(ctx, req.reset_password_redirect_url);
+    requirePkce(ctx, 'passwordResets', req.code_challenge);
     await limitSend(ctx, email, caller.client);
     await withTx(ctx.db, async (tx) => {
       const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);

@@ -17,6 +17,19 @@ export function redirectUrl(ctx: ProviderContext, asked: string | undefined): st
   return asked;
 }
 
+/** The flows whose PKCE requirement a project can switch on (bootstrap reports each). */
+export type PkceFlow = 'emailMagicLinks' | 'passwordResets' | 'oauth' | 'sso';
+
+/**
+ * Refuses a start without a code_challenge when the project requires PKCE for the flow. It
+ * runs before any lookup, so the answer is the same whether or not the address exists.
+ */
+export function requirePkce(ctx: ProviderContext, flow: PkceFlow, codeChallenge: string | undefined): void {
+  if (ctx.config.pkceRequired[flow] && !codeChallenge) {
+    throw new ApiError(400, 'pkce_required', 'This project requires PKCE: send a code_challenge (pkce).');
+  }
+}
+
 /** Creates a 256-bit single-use token and returns the link to `url` that carries it. */
 export async function issueEmailToken(
   ctx: ProviderContext,

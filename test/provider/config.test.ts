@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadProjectConfig } from '../../provider/config.ts';
+import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
+
+function projectFile(content: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'project-config-')), 'project.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+describe('project configuration', () => {
+  it('lets environment variables override the file, field by field', () => {
+    const file = projectFile({ name: 'From file', publicTokens: { test: 'public-token-test-file' }, products: ['otp'] });
+    const config = loadProjectConfig(file, {
+      PROJECT_CONFIG: JSON.stringify({ emailDomains: ['json.example'], displayWatermark: true }),
+      PROJECT_NAME: 'From env',
+      PRODUCTS: 'otp, emailMagicLinks',
+      LIVE_PUBLIC_TOKEN: 'public-token-live-env',
+      PKCE_REQUIRED: 'emailMagicLinks,oauth',
+      DISPLAY_WATERMARK: 'false',
+      SESSION_MAX_MINUTES: '120',
+      RP_ID: 'login.example',
+    });
+    assert.equal(config.name, 'From env');
+    assert.deepEqual(config.products, ['otp', 'emailMagicLinks']);
+    assert.deepEqual(config.publicTokens, { test: 'public-token-test-file', live: 'public-token-live-env' });
+    assert.deepEqual(config.emailDomains, ['json.example']);
+    assert.equal(config.displayWatermark, false);
+    assert.deepEqual(config.pkceRequired, { emailMagicLinks: true, passwordResets: false, oauth: true, sso: false });
+    assert.equal(config.sessionLimits.maxDurationMinutes, 120);
+    assert.equal(config.rpId, 'login.example');
+  });
+
+  it('names the bad field of an invalid override instead of starting with it', () => {
+    const file = projectFile({ publicTokens: { test: 'public-token-test-x' } });
+    assert.throws(() => loadProjectConfig(file, { PRODUCTS: 'otp,carrier-pigeon' }), /products\.1/);
+    assert.throws(() => loadProjectConfig(file, { PKCE_REQUIRED: 'magicLinks' }), /PKCE_REQUIRED names unknown flows: magicLinks/);
+    assert.throws(() => loadProjectConfig(file, { PROJECT_CONFIG: '{oops' }), /PROJECT_CONFIG is not valid JSON/);
+    assert.throws(() => loadProjectConfig(file, { SESSION_MAX_MINUTES: 'lots' }), /sessionLimits\.maxDurationMinutes/);
+  });
+});
+
+for (const kind of databases) {
+  describe(`PKCE required by the project (${kind})`, () => {
+    let provider: TestProvider;
+    before(async () => {
+      provider = await startTestProvider(kind, {
+        redirectUrls: ['http://app.test/authenticate'],
+        pkceRequired: { emailMagicLinks: true, passwordResets: true },
+      });
+    });
+    after(() => provider.destroy());
+
+    it('reports the flags in bootstrap', async () => {
+      const res = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
+      assert.equal(res.json.data.pkce_required_for_email_magic_links, true);
+      assert.equal(res.json.data.pkce_required_for_password_resets, true);
+      assert.equal(res.json.data.pkce_required_for_oauth, false);
+    });
+
+    it('refuses magic-link and reset starts without a code_challenge, for known and unknown addresses alike', async () => {
+      const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+      const eml = await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email: uniqueEmail() });
+      assert.equal(eml.status, 400);
+      assert.equal(eml.json.error_type, 'pkce_required');
+      const withPkce = await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email: uniqueEmail(), code_challenge: challenge });
+      assert.equal(withPkce.status, 200, withPkce.text);
+      const reset = await sdk(provider, 'POST', '/passwords/email/reset/start', { email: uniqueEmail() });
+      assert.equal(reset.status, 400);
+      assert.equal(reset.json.error_type, 'pkce_required');
+    });
+  });
+}
