@@ -34,10 +34,10 @@ export function OAuthButtons() {
   return (
     <div part="oauth" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {providers.map((p) => {
-        const [name, color] = OAUTH_PROVIDERS[p.type];
+        const name = OAUTH_PROVIDERS[p.type];
         return (
           <button key={p.type} type="button" part="button button-secondary oauth-button" onClick={() => void start(p)} css={rowCss}>
-            <ProviderIcon name={name} color={color} />
+            <ProviderIcon type={p.type} />
             {strings.continueWith(name)}
           </button>
         );

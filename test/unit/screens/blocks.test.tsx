@@ -18,6 +18,20 @@ describe('Main blocks', () => {
     expect(buttons.every((b) => b.querySelector('svg[aria-hidden="true"]'))).to.equal(true);
   });
 
+  it('draws each provider its own mark, black marks in the text colour so dark themes keep them', async () => {
+    r = await renderLogin({ products: ['oauth'], oauthOptions: { providers: ALL.map((type) => ({ type })) } }, {});
+    const icons = [...r.root.querySelectorAll('[part~="oauth-button"] svg')];
+    const drawings = icons.map((svg) => svg.innerHTML);
+    expect(drawings.every((d) => /<(path|rect|circle)/.test(d))).to.equal(true);
+    expect(new Set(drawings).size).to.equal(19);
+    // Every mark fills most of its square (a wordmark squeezed into 20 px would not).
+    const small = icons.filter((svg) => { const box = (svg as SVGSVGElement).getBBox(); return Math.min(box.width, box.height) < 12; });
+    expect(small.length, 'marks drawn smaller than half their box').to.equal(0);
+    const fill = (type: string) => icons[ALL.indexOf(type)]!.querySelector('path')!.getAttribute('fill');
+    expect(['apple', 'github', 'twitter', 'tiktok'].map(fill)).to.deep.equal(['currentColor', 'currentColor', 'currentColor', 'currentColor']);
+    expect(fill('google')).to.equal('#4285F4');
+  });
+
   it('starts the redirect with custom scopes, provider params and redirect URLs', async () => {
     const starts: [string, unknown][] = [];
     const oauth = Object.fromEntries(ALL.map((p) => [p, { start: (o: unknown) => (starts.push([p, o]), Promise.resolve()) }]));
