@@ -1,5 +1,8 @@
 // `npm run bench:provider`: throughput and latency of the provider on loopback (not a test).
-// Uses DATABASE_URL when set (PostgreSQL), else a throwaway embedded database.
+// Uses DATABASE_URL when set (PostgreSQL), else a throwaway embedded database. BENCH_WORKERS=n
+// (PostgreSQL only) runs the provider as `npm run provider` does with WORKERS=n.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +16,30 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-provider-'));
 const projectFile = join(dataDir, 'project.json');
 writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TOKEN }, sendLimits: { perAddress: 1_000_000, perIp: 1_000_000 } }));
-const provider = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: process.env.DATABASE_URL || undefined, env: {} });
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const provider = WORKERS > 1 ? await startCluster() : await startProvider({ port: 0, dataDir, projectFile, databaseUrl: process.env.DATABASE_URL || undefined, env: {} });
+
+/** The provider's own CLI with WORKERS processes, resolved once it prints its address. */
+async function startCluster(): Promise<{ url: string; close(): Promise<void> }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
+    env: { ...process.env, WORKERS: String(WORKERS), PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROJECT_FILE: projectFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.setEncoding('utf8');
+  while (!out.includes('public token')) {
+    const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => { throw new Error('provider exited'); })])) as [string];
+    out += chunk;
+  }
+  return {
+    url: `http://localhost:${port}`,
+    async close() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
 const basic = (secret: string) => `Basic ${Buffer.from(`${TOKEN}:${secret}`).toString('base64')}`;
 
 async function call(path: string, body: unknown, secret = TOKEN): Promise<Record<string, any>> {
@@ -77,7 +103,7 @@ try {
   });
   const otp = await otpFlow();
   const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  console.log(`provider bench on ${db}, ${CONNECTIONS} connections, ${DURATION}s each`);
+  console.log(`provider bench on ${db}, ${WORKERS} process${WORKERS > 1 ? 'es' : ''}, ${CONNECTIONS} connections, ${DURATION}s each`);
   console.log('name                       req/s     p50 ms   p99 ms   errors   vs health');
   for (const f of [health, check, otp]) {
     console.log(`${f.name.padEnd(25)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(8)}   ${(f.rps / health.rps).toFixed(2)}`);

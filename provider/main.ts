@@ -1,27 +1,89 @@
-import { resolve } from 'node:path';
+import cluster from 'node:cluster';
+import { join, resolve } from 'node:path';
+import { loadProjectConfig } from './config.ts';
 import { startProvider } from './server.ts';
 
-/** CLI entry: `npm run provider`. Honours PROVIDER_PORT, DATA_DIR, DATABASE_URL, PROJECT_FILE. */
-const provider = await startProvider({
-  port: Number(process.env.PROVIDER_PORT ?? 8787),
-  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  projectFile: process.env.PROJECT_FILE || undefined,
-});
-console.log(`provider: ${provider.url}`);
-console.log(`public token: ${provider.config.publicTokens.test ?? provider.config.publicTokens.live}`);
+/**
+ * CLI entry: `npm run provider`. Honours PROVIDER_PORT, DATA_DIR, DATABASE_URL, PROJECT_FILE
+ * and WORKERS: with PostgreSQL, WORKERS=n runs n processes sharing the port and the database,
+ * which is how one machine uses all its cores (the embedded database serves one process only).
+ */
+const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const projectFile = process.env.PROJECT_FILE || undefined;
+const port = Number(process.env.PROVIDER_PORT ?? 8787);
+const workers = Number(process.env.WORKERS ?? 1);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    provider.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        console.error('provider: shutdown failed', e);
-        process.exit(1);
-      },
-    );
+if (!Number.isInteger(workers) || workers < 1) {
+  console.error(`provider: WORKERS must be a positive integer, got ${process.env.WORKERS}`);
+  process.exit(1);
+}
+if (workers > 1 && !databaseUrl) {
+  console.error('provider: WORKERS > 1 needs DATABASE_URL; the embedded database serves a single process');
+  process.exit(1);
+}
+
+if (workers > 1 && cluster.isPrimary) await supervise();
+else await serveOne();
+
+/** Runs one provider in this process until SIGINT/SIGTERM. */
+async function serveOne(): Promise<void> {
+  const provider = await startProvider({ port, dataDir, databaseUrl, projectFile });
+  if (!cluster.isWorker) {
+    console.log(`provider: ${provider.url}`);
+    console.log(`public token: ${provider.config.publicTokens.test ?? provider.config.publicTokens.live}`);
+  }
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      provider.close().then(
+        () => process.exit(0),
+        (e: unknown) => {
+          console.error('provider: shutdown failed', e);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+/** The primary: seeds the project file once, forks the workers and replaces any that crash. */
+async function supervise(): Promise<void> {
+  // Seeding here, before any fork, keeps workers from racing to create the project file.
+  const config = loadProjectConfig(projectFile ?? join(dataDir, 'project.json'));
+  let stopping = false;
+  let ready = 0;
+  const fork = () => cluster.fork().once('listening', () => {
+    if (++ready === workers) {
+      console.log(`provider: http://localhost:${port} (${workers} workers)`);
+      console.log(`public token: ${config.publicTokens.test ?? config.publicTokens.live}`);
+    }
   });
+  for (let i = 0; i < workers; i++) fork();
+  let recentCrashes = 0;
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`provider: worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    // A worker that dies at once on every start (bad configuration) must not spin forever.
+    if (++recentCrashes > workers * 3) {
+      console.error('provider: workers keep exiting; giving up');
+      process.exit(1);
+    }
+    setTimeout(() => recentCrashes--, 60_000).unref();
+    fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+      let left = Object.keys(cluster.workers ?? {}).length;
+      if (left === 0) process.exit(0);
+      cluster.on('exit', () => {
+        if (--left === 0) process.exit(0);
+      });
+    });
+  }
 }
