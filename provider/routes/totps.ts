@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
 import { authenticateCaller } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
-import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { durationMinutes, startOrExtend, type Factor } from '../services/sessions.ts';
 import { createTotp, issueRecoveryCodes, redeemRecoveryCode, totpLabel, verifyTotpCode } from '../services/totp.ts';
 import { withTx } from '../services/tx.ts';
 
@@ -24,27 +25,6 @@ export function totpRoutes(ctx: ProviderContext): Hono {
     return ok(c, { user_id: userId, ...created });
   });
 
-  app.post('/totps/authenticate', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    const req = await body(c, requests.TotpAuthenticate);
-    const userId = caller.userId!;
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
-    const now = ctx.clock.now();
-    await assertNotLocked(ctx.db, userId, now, 'totpfail');
-    const issued = await withTx(ctx.db, async (tx) => {
-      const totpId = await verifyTotpCode(ctx, tx, userId, req.totp_code);
-      if (!totpId) return null;
-      const factor = { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: now.toISOString(), authenticator_app_factor: { totp_id: totpId } };
-      return { totpId, session: await startOrExtend(ctx, tx, userId, factor, minutes, caller.client, caller.sessionId) };
-    });
-    if (!issued) {
-      await recordFailure(ctx.db, userId, now, 'totpfail');
-      throw new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.');
-    }
-    await clearFailures(ctx.db, userId, 'totpfail');
-    return ok(c, { ...issued.session, totp_id: issued.totpId });
-  });
-
   // Codes are stored only as hashes, so they cannot be shown again: asking for them issues a
   // fresh set for each verified TOTP and retires the old ones.
   app.post('/totps/recovery_codes', async (c) => {
@@ -59,26 +39,47 @@ export function totpRoutes(ctx: ProviderContext): Hono {
     return ok(c, { user_id: userId, totps });
   });
 
-  app.post('/totps/recover', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    const req = await body(c, requests.TotpRecover);
-    const userId = caller.userId!;
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
-    const now = ctx.clock.now();
-    await assertNotLocked(ctx.db, userId, now, 'totpfail');
-    const issued = await withTx(ctx.db, async (tx) => {
-      const spent = await redeemRecoveryCode(ctx, tx, userId, req.recovery_code);
-      if (!spent) return null;
-      const factor = { type: 'recovery_code', delivery_method: 'recovery_code', last_authenticated_at: now.toISOString(), recovery_code_factor: { totp_recovery_code_id: spent.codeId } };
-      return { totpId: spent.totpId, session: await startOrExtend(ctx, tx, userId, factor, minutes, caller.client, caller.sessionId) };
+  /**
+   * Both sign-ins by something only the authenticator's owner has: `redeem` checks the code in
+   * the transaction that also extends the session; failures count toward the per-user lock.
+   */
+  const secondFactor = (path: string, redeem: (tx: Queryable, userId: string, code: string, now: Date) => Promise<{ totpId: string; factor: Factor } | null>, refusal: ApiError) =>
+    app.post(path, async (c) => {
+      const caller = await authenticateCaller(ctx, c, true);
+      const req = await body(c, path === '/totps/recover' ? requests.TotpRecover : requests.TotpAuthenticate);
+      const code = 'recovery_code' in req ? req.recovery_code : req.totp_code;
+      const userId = caller.userId!;
+      const minutes = durationMinutes(ctx, req.session_duration_minutes);
+      const now = ctx.clock.now();
+      await assertNotLocked(ctx.db, userId, now, 'totpfail');
+      const issued = await withTx(ctx.db, async (tx) => {
+        const spent = await redeem(tx, userId, code, now);
+        return spent && { totpId: spent.totpId, session: await startOrExtend(ctx, tx, userId, spent.factor, minutes, caller.client, caller.sessionId) };
+      });
+      if (!issued) {
+        await recordFailure(ctx.db, userId, now, 'totpfail');
+        throw refusal;
+      }
+      await clearFailures(ctx.db, userId, 'totpfail');
+      return ok(c, { ...issued.session, totp_id: issued.totpId });
     });
-    if (!issued) {
-      await recordFailure(ctx.db, userId, now, 'totpfail');
-      throw new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.');
-    }
-    await clearFailures(ctx.db, userId, 'totpfail');
-    return ok(c, { ...issued.session, totp_id: issued.totpId });
-  });
+
+  secondFactor(
+    '/totps/authenticate',
+    async (tx, userId, code, now) => {
+      const totpId = await verifyTotpCode(ctx, tx, userId, code);
+      return totpId === null ? null : { totpId, factor: { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: now.toISOString(), authenticator_app_factor: { totp_id: totpId } } };
+    },
+    new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.'),
+  );
+  secondFactor(
+    '/totps/recover',
+    async (tx, userId, code, now) => {
+      const spent = await redeemRecoveryCode(ctx, tx, userId, code);
+      return spent === null ? null : { totpId: spent.totpId, factor: { type: 'recovery_code', delivery_method: 'recovery_code', last_authenticated_at: now.toISOString(), recovery_code_factor: { totp_recovery_code_id: spent.codeId } } };
+    },
+    new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.'),
+  );
 
   return app;
 }
