@@ -53,6 +53,12 @@ function openPostgres(url: string): Database {
   // More connections than the server can run at once only queue inside it: on 2 cores, 4
   // connections measured 867 session checks/s where 10 gave 488-671 (bench/RESULTS.md).
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 2 * availableParallelism()) });
+  // An idle connection the server drops (restart, failover, an administrator) is only logged:
+  // the pool replaces it on next use, and without a listener it would crash the process.
+  let closed = false;
+  pool.on('error', (e) => {
+    if (!closed) console.error(`provider: idle database connection lost: ${e.message}`);
+  });
   const query: Queryable['query'] = async (sql, params) => pool.query(sql, params) as never;
   return {
     kind: 'postgres',
@@ -79,7 +85,10 @@ function openPostgres(url: string): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      closed = true;
+      return pool.end();
+    },
   };
 }
 
