@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import * as esbuild from 'esbuild';
+import * as OTPAuth from 'otpauth';
 
 /*
  * The official headless client, unchanged, pointed at our provider through its `endpoints`
@@ -82,4 +83,24 @@ test('the official headless client signs in with a magic link and with a passwor
   await page.evaluate(([e, p]) => (window as any).client.passwords.create({ email: e, password: p, session_duration_minutes: 30 }), [pwEmail, password] as const);
   const signedIn = await page.evaluate(([e, p]) => (window as any).client.passwords.authenticate({ email: e, password: p, session_duration_minutes: 30 }), [pwEmail, password] as const);
   expect(signedIn.user.emails[0].email).toBe(pwEmail);
+});
+
+test('the official headless client enrols TOTP and signs in with a code and a recovery code', async ({ page }) => {
+  await openClient(page);
+  const email = `official-totp-${Date.now()}@example.test`;
+  const sent = await page.evaluate((address) => (window as any).client.otps.email.loginOrCreate(address), email);
+  const { code } = await latest(email);
+  await page.evaluate(([c, m]) => (window as any).client.otps.authenticate(c, m, { session_duration_minutes: 30 }), [code, sent.method_id] as const);
+
+  const totp = await page.evaluate(() => (window as any).client.totps.create({ expiration_minutes: 10 }));
+  expect(totp.recovery_codes).toHaveLength(10);
+  const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totp.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  const auth = await page.evaluate((c) => (window as any).client.totps.authenticate({ totp_code: c, session_duration_minutes: 30 }), app.generate());
+  expect(auth.totp_id).toBe(totp.totp_id);
+  expect(auth.session.authentication_factors.map((f: { type: string }) => f.type)).toEqual(['otp', 'totp']);
+  const recovered = await page.evaluate((c) => (window as any).client.totps.recover({ recovery_code: c, session_duration_minutes: 30 }), totp.recovery_codes[3]);
+  expect(recovered.totp_id).toBe(totp.totp_id);
+  // The session the official client keeps now carries both second factors.
+  const session = await page.evaluate(() => (window as any).client.session.getSync());
+  expect(session.authentication_factors.map((f: { type: string }) => f.type)).toEqual(['otp', 'totp', 'recovery_code']);
 });
