@@ -12,6 +12,7 @@ import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { userRoutes } from './routes/users.ts';
+import { webauthnRoutes } from './routes/webauthn.ts';
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
 export function createApp(ctx: ProviderContext): Hono {
@@ -35,6 +36,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', magicLinkRoutes(ctx));
   sdk.route('/', passwordRoutes(ctx));
   sdk.route('/', eventRoutes(ctx));
+  sdk.route('/', webauthnRoutes(ctx));
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
