@@ -5,6 +5,8 @@ import { useWidget } from '../context.ts';
 import { autofillAbortAtom, passkeyErrorAtom } from '../passkey/atoms.ts';
 import { usePasskeyLogin } from '../passkey/usePasskeyLogin.ts';
 
+export { default as PasskeyAutofill } from '../passkey/PasskeyAutofill.tsx';
+
 /** 'Login with a Passkey': a modal passkey prompt; its error line also shows autofill failures. */
 export function PasskeyButton() {
   const { strings } = useWidget();
