@@ -153,6 +153,7 @@ export const WebAuthnRegisterOptions = v.object({
   override_id: opt(str()),
   override_name: opt(str()),
   override_display_name: opt(str()),
+  use_base64_url_encoding: opt(bool()),
 });
 export const WebAuthnAuthenticateOptions = v.object({
   domain: opt(str()),

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { deviceLabel } from './errors.ts';
 import { passkeyStrings as s } from './strings.ts';
 
@@ -60,6 +60,17 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
   const mine = state.type !== 'viewing' && state.id === item.webauthn_registration_id;
   const otherBusy = state.type !== 'viewing' && !mine;
   const [draft, setDraft] = useState(item.name);
+  // When a rename or delete of this row ends, focus returns to the button that started it.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const previous = useRef(mine ? state.type : 'viewing');
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = mine ? state.type : 'viewing';
+    if (mine) return;
+    if (was === 'editing') renameButton.current?.focus();
+    if (was === 'deleting') deleteButton.current?.focus();
+  }, [mine, state.type]);
 
   if (mine && state.type === 'editing') {
     const save = (e: FormEvent) => {
@@ -103,6 +114,7 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
         {mine ? null : (
           <>
             <button
+              ref={renameButton}
               type="button"
               css={iconButton}
               aria-label={s.rename(title)}
@@ -115,7 +127,7 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
             >
               <Pencil />
             </button>
-            <button type="button" css={iconButton} aria-label={s.remove(title)} title={s.remove(title)} disabled={otherBusy} onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}>
+            <button ref={deleteButton} type="button" css={iconButton} aria-label={s.remove(title)} title={s.remove(title)} disabled={otherBusy} onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}>
               <Trash />
             </button>
           </>

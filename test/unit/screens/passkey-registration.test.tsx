@@ -211,7 +211,7 @@ describe('stytch-passkey-registration', () => {
     expect(logged()).to.have.length(1);
   });
 
-  it('Escape leaves rename without a call', async () => {
+  it('Escape leaves rename without a call and gives focus back to the rename button', async () => {
     const f = fakeClient([reg('reg-1', 'Laptop', MAC)]);
     m = await renderRegistration(f.client);
     await click(button(m.root, 'Skip'));
@@ -219,6 +219,7 @@ describe('stytch-passkey-registration', () => {
     await act(async () => m!.root.querySelector('li input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(m.root.querySelector('li input')).to.equal(null);
     expect(f.calls.update).to.have.length(0);
+    expect(document.activeElement).to.equal(button(m.root, 'Rename Laptop'));
   });
 
   it('delete warns, hides the bottom buttons, and Cancel clears the selection', async () => {
@@ -231,8 +232,10 @@ describe('stytch-passkey-registration', () => {
     expect(button(m.root, 'Done')).to.equal(undefined);
     expect(button(m.root, 'Rename Phone')!.disabled).to.equal(true);
     expect(button(m.root, 'Delete Phone')!.disabled).to.equal(true);
+    expect(document.activeElement).to.equal(button(m.root, 'Delete'));
     await click(button(m.root, 'Cancel'));
     expect(m.root.querySelector('[role="alert"]')).to.equal(null);
+    expect(document.activeElement).to.equal(button(m.root, 'Delete Laptop'));
     expect(button(m.root, 'Done')).not.to.equal(undefined);
     expect(f.calls.remove).to.have.length(0);
   });
