@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { deviceLabel } from './errors.ts';
+import { deviceLabel } from './device.ts';
 import { passkeyStrings as s } from './strings.ts';
 
 /** One registration as the user object lists it. */

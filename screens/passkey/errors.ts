@@ -27,11 +27,3 @@ export function creationErrorText(e: unknown, s: PasskeyStrings): string {
   const message = e instanceof Error ? e.message : String(e);
   return name === 'InvalidStateError' || DUPLICATE.test(message) ? s.duplicate : s.notCreated;
 }
-
-/** 'Desktop device', 'Mobile device' or 'Unknown device' from the registering browser's user agent. */
-export function deviceLabel(userAgent: string, s: PasskeyStrings): string {
-  if (!userAgent.trim()) return s.unknownDevice;
-  if (/Mobi|Android|iPhone|iPad|iPod/i.test(userAgent)) return s.mobile;
-  if (/Windows|Macintosh|Mac OS X|X11|Linux|CrOS/i.test(userAgent)) return s.desktop;
-  return s.unknownDevice;
-}

@@ -140,3 +140,22 @@ test('passkey registration without a signed-in user shows its error', async ({ p
   );
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
 });
+
+test('the passkey registration screens have no axe violations in the dark theme', async ({ page }) => {
+  await addAuthenticator(page);
+  await signInWithOtp(page, uniqueEmail('dark'));
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html?theme=dark`);
+  const reg = page.locator('stytch-passkey-registration');
+  await expect(reg.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible({ timeout: 15_000 });
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Create a Passkey' }).click();
+  await expect(reg.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Rename Passkey' }).click();
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(reg.getByRole('button', { name: 'Rename Passkey' })).toBeFocused();
+  await reg.getByRole('button', { name: 'Delete Passkey' }).click();
+  await expect(reg.getByRole('alert')).toBeVisible();
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { runAutofill } from '../../../screens/passkey/autofill.ts';
-import { authErrorText, creationErrorText, deviceLabel } from '../../../screens/passkey/errors.ts';
+import { deviceLabel } from '../../../screens/passkey/device.ts';
+import { authErrorText, creationErrorText } from '../../../screens/passkey/errors.ts';
 import { passkeyStrings as s } from '../../../screens/passkey/strings.ts';
 import { apiError, baseClient, button, click, flush, renderLogin, type, type Rendered } from './helpers.tsx';
 
