@@ -141,7 +141,7 @@ test('passkey registration without a signed-in user shows its error', async ({ p
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
 });
 
-test('the passkey registration screens have no axe violations in the dark theme', async ({ page }) => {
+test('dark theme: the registration screens have no axe violations; registering the same authenticator twice is refused', async ({ page }) => {
   await addAuthenticator(page);
   await signInWithOtp(page, uniqueEmail('dark'));
   await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html?theme=dark`);
@@ -157,5 +157,15 @@ test('the passkey registration screens have no axe violations in the dark theme'
   await expect(reg.getByRole('button', { name: 'Rename Passkey' })).toBeFocused();
   await reg.getByRole('button', { name: 'Delete Passkey' }).click();
   await expect(reg.getByRole('alert')).toBeVisible();
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+
+  // The same authenticator again: the browser refuses the excluded credential.
+  await reg.getByRole('button', { name: 'Cancel' }).click();
+  await reg.getByRole('button', { name: 'Set up another Passkey' }).click();
+  await reg.getByRole('button', { name: 'Create a Passkey' }).click();
+  await expect(reg.getByRole('alert')).toHaveText(
+    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+    { timeout: 15_000 },
+  );
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
 });
