@@ -13,6 +13,7 @@ import { passwordRoutes } from './routes/passwords.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
+import { webauthnRoutes } from './routes/webauthn.ts';
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
 export function createApp(ctx: ProviderContext): Hono {
@@ -37,6 +38,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', passwordRoutes(ctx));
   sdk.route('/', totpRoutes(ctx));
   sdk.route('/', eventRoutes(ctx));
+  sdk.route('/', webauthnRoutes(ctx));
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));

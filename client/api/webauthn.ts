@@ -13,6 +13,8 @@ export interface WebAuthnRegisterOptions {
   override_id?: string;
   override_name?: string;
   override_display_name?: string;
+  /** Asks the provider for base64url (rather than base64) binary fields in the creation options. */
+  use_base64_url_encoding?: boolean;
 }
 export interface WebAuthnAuthenticateOptions {
   domain?: string;
@@ -52,6 +54,7 @@ export function webauthn(ctx: ApiContext) {
           override_name: o.override_name,
           override_display_name: o.override_display_name,
           user_agent: globalThis.navigator?.userAgent,
+          use_base64_url_encoding: o.use_base64_url_encoding,
         },
       });
       const credential = await creds().create({ publicKey: creationOptions(JSON.parse(start.public_key_credential_creation_options)) });

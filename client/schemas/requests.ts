@@ -87,6 +87,7 @@ export const WebAuthnRegisterStart = v.object({
   override_id: opt(str()),
   override_name: opt(str()),
   override_display_name: opt(str()),
+  use_base64_url_encoding: opt(bool()),
 });
 export const WebAuthnRegister = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: opt(sessionDuration()) });
 export const WebAuthnAuthenticateStart = v.object({ domain: opt(str()), is_passkey: opt(bool()), return_passkey_credential_options: opt(bool()) });
@@ -152,6 +153,7 @@ export const WebAuthnRegisterOptions = v.object({
   override_id: opt(str()),
   override_name: opt(str()),
   override_display_name: opt(str()),
+  use_base64_url_encoding: opt(bool()),
 });
 export const WebAuthnAuthenticateOptions = v.object({
   domain: opt(str()),

@@ -131,6 +131,46 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE sessions DROP COLUMN token_hash;`,
   },
   {
+    id: 4,
+    name: 'webauthn',
+    // Challenges live on the server so each is redeemed once (DELETE ... RETURNING) and
+    // expires with the ceremony's timeout; registrations keep the counter and backup flags.
+    sql: `
+      CREATE TABLE webauthn_registrations (
+        webauthn_registration_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        credential_id text NOT NULL UNIQUE,
+        public_key text NOT NULL,
+        user_handle text NOT NULL,
+        sign_count bigint NOT NULL DEFAULT 0,
+        transports jsonb NOT NULL DEFAULT '[]',
+        device_type text NOT NULL,
+        backed_up boolean NOT NULL,
+        is_passkey boolean NOT NULL,
+        domain text NOT NULL,
+        user_agent text NOT NULL DEFAULT '',
+        authenticator_type text NOT NULL DEFAULT '',
+        name text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL,
+        last_used_at timestamptz
+      );
+      CREATE INDEX webauthn_registrations_user ON webauthn_registrations (user_id, created_at);
+      CREATE TABLE webauthn_challenges (
+        challenge text PRIMARY KEY,
+        ceremony text NOT NULL CHECK (ceremony IN ('register', 'authenticate')),
+        user_id text REFERENCES users ON DELETE CASCADE,
+        rp_id text NOT NULL,
+        user_verification text NOT NULL,
+        is_passkey boolean NOT NULL,
+        user_agent text NOT NULL DEFAULT '',
+        authenticator_type text NOT NULL DEFAULT '',
+        user_handle text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+  },
+  {
     id: 6,
     name: 'totps',
     // last_step holds the time step of the last accepted code, so no code is accepted twice.

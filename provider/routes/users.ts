@@ -7,6 +7,7 @@ import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
 import { withTx } from '../services/tx.ts';
 import { loadUser, normalizeEmail } from '../services/users.ts';
+import { deleteRegistration } from '../services/webauthn-registrations.ts';
 
 const MAX_METADATA_BYTES = 4096;
 
@@ -68,6 +69,17 @@ export function userRoutes(ctx: ProviderContext): Hono {
   app.delete('/users/biometric_registrations/:id', async (c) => {
     await authenticateCaller(ctx, c, true);
     throw new ApiError(404, 'biometric_registration_not_found', 'No such identifier on this user.');
+  });
+
+  app.delete('/users/webauthn_registrations/:id', async (c) => {
+    const caller = await authenticateCaller(ctx, c, true);
+    const user = await withTx(ctx.db, async (tx) => {
+      if (!(await deleteRegistration(tx, caller.userId!, c.req.param('id')))) {
+        throw new ApiError(404, 'webauthn_registration_not_found', 'WebAuthn registration could not be found.');
+      }
+      return loadUser(tx, caller.userId!);
+    });
+    return ok(c, { user_id: caller.userId, user });
   });
 
   app.post('/users/search', async (c) => {

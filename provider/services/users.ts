@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import { newId } from './ids.ts';
+import { REGISTRATIONS_JSON_SQL } from './webauthn-registrations.ts';
 
 /** A user row with its emails and phones, as `USER_ROW_SQL` selects it. */
 export interface UserRow {
@@ -16,6 +17,7 @@ export interface UserRow {
   emails: Array<{ email_id: string; email: string; verified: boolean }>;
   phones: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
   totps: Array<{ totp_id: string; verified: boolean }>;
+  webauthn_registrations?: Array<Record<string, unknown>>;
 }
 
 /**
@@ -28,7 +30,8 @@ export const USER_ROW_SQL = `SELECT u.*,
        COALESCE((SELECT json_agg(json_build_object('phone_id', p.phone_id, 'phone_number', p.phone_number, 'verified', p.verified) ORDER BY p.created_at)
                  FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones,
        COALESCE((SELECT json_agg(json_build_object('totp_id', t.totp_id, 'verified', t.verified) ORDER BY t.created_at)
-                 FROM totps t WHERE t.user_id = u.user_id), '[]') AS totps
+                 FROM totps t WHERE t.user_id = u.user_id), '[]') AS totps,
+       ${REGISTRATIONS_JSON_SQL} AS webauthn_registrations
      FROM users u`;
 
 /** The user object of PROTOCOL.md from a `USER_ROW_SQL` row (or its JSON form). */
@@ -43,7 +46,7 @@ export function userShape(u: UserRow): Record<string, unknown> {
     providers: [],
     crypto_wallets: [],
     totps: u.totps,
-    webauthn_registrations: [],
+    webauthn_registrations: u.webauthn_registrations ?? [],
     biometric_registrations: [],
     password: u.password_id ? { password_id: u.password_id, requires_reset: u.password_requires_reset } : null,
     trusted_metadata: u.trusted_metadata,

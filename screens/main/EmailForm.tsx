@@ -12,6 +12,8 @@ import { useSent } from './useSent.ts';
 /** The email form of the login form: a magic link or an email code, by method. */
 export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }) {
   const { client, config, strings } = useWidget();
+  // With passkeys on, the field also offers saved passkeys (conditional mediation).
+  const passkeys = config.products.includes('passkeys');
   const [email, setEmail] = useAtom(mainEmailAtom);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -51,7 +53,7 @@ export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }
         part="input"
         type="email"
         name="email"
-        autoComplete="email"
+        autoComplete={passkeys ? 'username webauthn' : 'email'}
         placeholder={strings.emailPlaceholder}
         value={email}
         aria-invalid={error ? true : undefined}

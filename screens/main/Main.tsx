@@ -9,6 +9,8 @@ const OAuthButtons = lazy(() => import('./OAuthButtons.tsx').then((m) => ({ defa
 const WalletButtons = lazy(() => import('./WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
 const PoweredBy = lazy(() => import('./PoweredBy.tsx').then((m) => ({ default: m.PoweredBy })));
 const PasskeyButton = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
+// Autofill rides in the button's chunk: both come with passkeys, and one chunk keeps the split small.
+const PasskeyAutofill = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyAutofill })));
 
 /** The 'or' divider between the social and the email groups. */
 function Divider() {
@@ -73,6 +75,7 @@ export function Main() {
         {social && methods.length > 0 ? <Divider /> : null}
         {methods.length > 0 ? <LoginForm methods={methods} /> : null}
         {passkeys && passkeyLast ? <PasskeyButton /> : null}
+        {passkeys && passkeyLast ? <PasskeyAutofill /> : null}
         {watermark ? <PoweredBy /> : null}
       </Suspense>
     </section>

@@ -1,36 +1,33 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { requireClient, useWidget } from '../context.ts';
-import { useReportError } from '../hooks/useReportError.ts';
-import { transitionAtom } from '../state/atoms.ts';
-import { sessionDurationMinutes } from './send.ts';
+import { useWidget } from '../context.ts';
+import { autofillAbortAtom, passkeyErrorAtom } from '../passkey/atoms.ts';
+import { usePasskeyLogin } from '../passkey/usePasskeyLogin.ts';
 
-/** 'Login with a Passkey': a modal passkey prompt through the client. */
+export { default as PasskeyAutofill } from '../passkey/PasskeyAutofill.tsx';
+
+/** 'Login with a Passkey': a modal passkey prompt; its error line also shows autofill failures. */
 export function PasskeyButton() {
-  const { client, config, strings, callbacks } = useWidget();
-  const go = useSetAtom(transitionAtom);
-  const report = useReportError();
-  const [error, setError] = useState<string>();
+  const { strings } = useWidget();
+  const login = usePasskeyLogin();
+  const error = useAtomValue(passkeyErrorAtom);
+  const autofill = useAtomValue(autofillAbortAtom);
   const [busy, setBusy] = useState(false);
-  const login = async () => {
+  const click = async () => {
     setBusy(true);
-    setError(undefined);
+    autofill?.abort();
     try {
-      const r = await requireClient(client).webauthn.authenticate({ session_duration_minutes: sessionDurationMinutes(config.config), is_passkey: true });
-      if (r) {
-        callbacks.onEvent({ type: 'PASSKEY_AUTHENTICATE', data: r });
-        go('PasskeyConfirmation');
-      }
-    } catch (err) {
-      setError(report(err));
+      await login();
+    } catch {
+      // usePasskeyLogin has shown and reported the failure.
     } finally {
       setBusy(false);
     }
   };
   return (
     <div part="passkey" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <button type="button" part="button button-secondary passkey-button" disabled={busy} onClick={() => void login()}>
+      <button type="button" part="button button-secondary passkey-button" disabled={busy} aria-busy={busy} onClick={() => void click()}>
         {strings.passkeyLogin}
       </button>
       <ErrorText message={error} />

@@ -65,7 +65,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           part="input"
           type="tel"
           name="phone"
-          autoComplete="tel-national"
+          autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
           value={phone}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

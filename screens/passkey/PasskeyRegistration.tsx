@@ -1,12 +1,14 @@
-import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { screenAtom } from '../state/atoms.ts';
+import PasskeyRegistrationStart from './PasskeyRegistrationStart.tsx';
 
-/** Passkey registration start, loaded on demand; the ceremony comes with the passkey flow. */
+const PasskeyRegistrationSuccess = lazy(() => import('./PasskeyRegistrationSuccess.tsx'));
+
+/** The `stytch-passkey-registration` flow: PasskeyRegistrationStart, then PasskeyRegistrationSuccess. */
 export default function PasskeyRegistration() {
-  const { strings } = useWidget();
+  const screen = useAtomValue(screenAtom);
   return (
-    <section part="container">
-      <Heading>{strings.passkeyRegistrationTitle}</Heading>
-    </section>
+    <Suspense fallback={null}>{screen === 'PasskeyRegistrationSuccess' ? <PasskeyRegistrationSuccess /> : <PasskeyRegistrationStart />}</Suspense>
   );
 }

@@ -127,10 +127,10 @@ describe('widget elements', () => {
     expect(WidgetElement.storeOf(el).get(resetPasswordStateAtom).token).to.equal('tok-2');
   });
 
-  it('renders passkey registration', async () => {
+  it('renders passkey registration (without a signed-in user, its SPEC §2 error)', async () => {
     const el = await fixture(html`<stytch-passkey-registration></stytch-passkey-registration>`);
-    await waitUntil(() => el.querySelector('h1'), 'the lazy passkey flow renders');
-    expect(el.querySelector('h1')?.textContent).to.equal('Set up a new Passkey');
+    await waitUntil(() => el.querySelector('[role="alert"]'), 'the lazy passkey flow renders');
+    expect(el.querySelector('[role="alert"]')?.textContent).to.equal('Error: Cannot use PasskeyRegistration component without active user authenticated.');
   });
 
   it('delivers onEvent/onError and bubbling, composed DOM events out of the shadow root', async () => {

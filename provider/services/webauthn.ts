@@ -1,0 +1,180 @@
+import {
+  type AuthenticationExtensionsClientInputs,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { newId } from './ids.ts';
+import { CEREMONY_TIMEOUT_MS, consumeChallenge, storeChallenge, type PendingChallenge, type UserVerification } from './webauthn-challenges.ts';
+import { InvalidCredentialError, parseAssertion, parseAttestation, signedChallenge } from './webauthn-credential.ts';
+import { findByCredentialId, listForUser, type Registration } from './webauthn-registrations.ts';
+import { originsFor, type RelyingParty } from './webauthn-rp.ts';
+
+/** A passkey must be discoverable and verify its user; a second-factor key only prefers it. */
+function policy(isPasskey: boolean): UserVerification {
+  return isPasskey ? 'required' : 'preferred';
+}
+
+/** The WebAuthn user handle of a user: its id's bytes (random, stable, no personal data). */
+export function userHandleOf(userId: string): string {
+  return Buffer.from(userId, 'utf8').toString('base64url');
+}
+
+/** The challenge or signature did not check out. */
+export class WebAuthnAuthError extends ApiError {
+  override name = 'WebAuthnAuthError';
+  constructor(detail: string) {
+    super(401, 'unable_to_auth_webauthn_registration', `WebAuthn registration could not be authenticated: ${detail}.`);
+  }
+}
+
+/** The registration ceremony failed verification. */
+export class WebAuthnRegisterError extends ApiError {
+  override name = 'WebAuthnRegisterError';
+  constructor(detail: string) {
+    super(400, 'invalid_public_key_credential', `The passkey could not be registered: ${detail}.`);
+  }
+}
+
+export interface RegisterStart {
+  rp: RelyingParty;
+  userId: string;
+  userName: string;
+  displayName: string;
+  isPasskey: boolean;
+  authenticatorType: 'platform' | 'cross-platform' | undefined;
+  userAgent: string;
+  overrideId: string | undefined;
+}
+
+/** Creation options for `navigator.credentials.create`, with the challenge stored for one use. */
+export async function registrationOptions(ctx: ProviderContext, db: Queryable, o: RegisterStart): Promise<Record<string, unknown>> {
+  const existing = await listForUser(db, o.userId);
+  const userHandle = o.overrideId ? Buffer.from(o.overrideId, 'utf8').toString('base64url') : userHandleOf(o.userId);
+  const uv = policy(o.isPasskey);
+  const options = await generateRegistrationOptions({
+    rpName: o.rp.rpName,
+    rpID: o.rp.rpId,
+    userName: o.userName,
+    userDisplayName: o.displayName,
+    userID: new Uint8Array(Buffer.from(userHandle, 'base64url')),
+    timeout: CEREMONY_TIMEOUT_MS,
+    attestationType: 'none',
+    excludeCredentials: existing.map((r) => ({ id: r.credential_id, transports: r.transports })),
+    authenticatorSelection: {
+      residentKey: o.isPasskey ? 'required' : 'discouraged',
+      requireResidentKey: o.isPasskey,
+      userVerification: uv,
+      ...(o.authenticatorType ? { authenticatorAttachment: o.authenticatorType } : {}),
+    },
+    extensions: { credProps: true } as AuthenticationExtensionsClientInputs,
+    supportedAlgorithmIDs: [-7, -8, -257],
+  });
+  await storeChallenge(
+    db,
+    { challenge: options.challenge, ceremony: 'register', userId: o.userId, rpId: o.rp.rpId, userVerification: uv, isPasskey: o.isPasskey, userAgent: o.userAgent, authenticatorType: o.authenticatorType ?? '', userHandle },
+    ctx.clock.now(),
+  );
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Verifies an attestation against its stored challenge; returns the registration to store. */
+export async function verifyRegistration(ctx: ProviderContext, db: Queryable, userId: string, credentialJson: string): Promise<Registration> {
+  const response = parseAttestation(credentialJson);
+  const pending = await consumeChallenge(db, signedChallenge(response.response.clientDataJSON), 'register', ctx.clock.now());
+  if (!pending || pending.userId !== userId) throw new WebAuthnRegisterError('the challenge is unknown, expired or already used; start the registration again');
+  let result;
+  try {
+    result = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: pending.challenge,
+      expectedOrigin: originsFor(ctx.config, pending.rpId),
+      expectedRPID: pending.rpId,
+      requireUserVerification: pending.userVerification === 'required',
+      supportedAlgorithmIDs: [-7, -8, -257],
+    });
+  } catch (e) {
+    throw new WebAuthnRegisterError(e instanceof Error ? e.message : 'verification failed');
+  }
+  if (!result.verified) throw new WebAuthnRegisterError('verification failed');
+  const rk = (response.clientExtensionResults as { credProps?: { rk?: unknown } }).credProps?.rk;
+  if (pending.isPasskey && rk === false) throw new WebAuthnRegisterError('a passkey must be a discoverable credential');
+  const info = result.registrationInfo;
+  return {
+    webauthn_registration_id: newId('webauthn-registration', ctx.env),
+    user_id: userId,
+    credential_id: info.credential.id,
+    public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
+    user_handle: pending.userHandle ?? userHandleOf(userId),
+    sign_count: info.credential.counter,
+    transports: info.credential.transports ?? response.response.transports ?? [],
+    device_type: info.credentialDeviceType,
+    backed_up: info.credentialBackedUp,
+    is_passkey: pending.isPasskey,
+    domain: pending.rpId,
+    user_agent: pending.userAgent,
+    authenticator_type: pending.authenticatorType || (response.authenticatorAttachment ?? ''),
+    name: '',
+  };
+}
+
+/** Request options for `navigator.credentials.get`; without a user, any discoverable credential may answer. */
+export async function authenticationOptions(ctx: ProviderContext, db: Queryable, rp: RelyingParty, userId: string | null, isPasskey: boolean): Promise<Record<string, unknown>> {
+  const allow = userId ? await listForUser(db, userId) : [];
+  const uv = policy(isPasskey);
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpId,
+    timeout: CEREMONY_TIMEOUT_MS,
+    userVerification: uv,
+    ...(userId ? { allowCredentials: allow.map((r) => ({ id: r.credential_id, transports: r.transports })) } : {}),
+  });
+  await storeChallenge(
+    db,
+    { challenge: options.challenge, ceremony: 'authenticate', userId, rpId: rp.rpId, userVerification: uv, isPasskey, userAgent: '', authenticatorType: '', userHandle: null },
+    ctx.clock.now(),
+  );
+  return options as unknown as Record<string, unknown>;
+}
+
+/** A verified assertion: the registration used, its new counter and backup state, and the ceremony. */
+export interface Assertion {
+  registration: Registration;
+  newCounter: number;
+  backedUp: boolean;
+  pending: PendingChallenge;
+}
+
+/** Verifies an assertion against its stored, single-use challenge and the stored public key. */
+export async function verifyAssertion(ctx: ProviderContext, db: Queryable, credentialJson: string): Promise<Assertion> {
+  const response = parseAssertion(credentialJson);
+  const challenge = signedChallenge(response.response.clientDataJSON);
+  const registration = await findByCredentialId(db, response.rawId);
+  // The challenge is spent even when the credential is unknown, so no attempt can reuse it.
+  const pending = await consumeChallenge(db, challenge, 'authenticate', ctx.clock.now());
+  if (!registration) throw new ApiError(404, 'webauthn_registration_not_found', 'WebAuthn registration could not be found.');
+  if (!pending) throw new WebAuthnAuthError('the challenge is unknown, expired or already used');
+  if (pending.userId && pending.userId !== registration.user_id) throw new WebAuthnAuthError('the credential belongs to another user');
+  if (pending.rpId !== registration.domain) throw new WebAuthnAuthError('the credential was registered for another domain');
+  const handle = response.response.userHandle;
+  if (handle !== undefined && handle !== registration.user_handle) throw new WebAuthnAuthError('the user handle does not match the credential');
+  let result;
+  try {
+    result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: pending.challenge,
+      expectedOrigin: originsFor(ctx.config, pending.rpId),
+      expectedRPID: pending.rpId,
+      credential: { id: registration.credential_id, publicKey: new Uint8Array(Buffer.from(registration.public_key, 'base64url')), counter: registration.sign_count, transports: registration.transports },
+      requireUserVerification: pending.userVerification === 'required',
+    });
+  } catch (e) {
+    if (e instanceof InvalidCredentialError) throw e;
+    throw new WebAuthnAuthError(e instanceof Error ? e.message : 'verification failed');
+  }
+  if (!result.verified) throw new WebAuthnAuthError('the signature does not verify');
+  return { registration, newCounter: result.authenticationInfo.newCounter, backedUp: result.authenticationInfo.credentialBackedUp, pending };
+}

@@ -1,0 +1,84 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { useWidget } from '../context.ts';
+import { sessionDurationMinutes } from '../main/send.ts';
+import { transitionAtom } from '../state/atoms.ts';
+import { creationErrorText } from './errors.ts';
+import { passkeyDomain } from './options.ts';
+import { passkeyStrings as s } from './strings.ts';
+
+type UserState = 'loading' | 'hasUser' | 'noUser';
+
+/** 'Set up a new Passkey': create one or skip; only for a signed-in user (SPEC §6). */
+export default function PasskeyRegistrationStart() {
+  const { client, config, callbacks } = useWidget();
+  const go = useSetAtom(transitionAtom);
+  // A locally known user shows the screen at once; the check below still confirms it.
+  const [user, setUser] = useState<UserState>(() => (client?.user.getSync() ? 'hasUser' : 'loading'));
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!client) return setUser('noUser');
+    let live = true;
+    client.user.get().then(
+      () => live && setUser('hasUser'),
+      (e: unknown) => {
+        if (!live) return;
+        setUser('noUser');
+        callbacks.onError(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, callbacks]);
+
+  const create = async () => {
+    if (!client || busy) return;
+    setError(undefined);
+    setBusy(true);
+    try {
+      const r = await client.webauthn.register({ is_passkey: true, session_duration_minutes: sessionDurationMinutes(config.config), domain: passkeyDomain(config.config) });
+      callbacks.onEvent({ type: 'PASSKEY_REGISTER', data: r });
+      go('PasskeyRegistrationSuccess');
+    } catch (e) {
+      callbacks.onError(e instanceof Error ? e : new Error(String(e)));
+      setError(creationErrorText(e, s));
+      setBusy(false);
+    }
+  };
+  const skip = () => {
+    callbacks.onEvent({ type: 'PASSKEY_SKIP', data: {} });
+    go('PasskeyRegistrationSuccess');
+  };
+
+  if (user === 'loading') return <section part="container" aria-busy="true" />;
+  if (user === 'noUser') {
+    return (
+      <section part="container">
+        <ErrorText message={s.noUser} />
+      </section>
+    );
+  }
+  return (
+    <section part="container">
+      <Heading>{s.registrationTitle}</Heading>
+      <p css={{ margin: 0 }}>{s.registrationSubtitle}</p>
+      <p part="helper" css={{ margin: 0 }}>
+        {s.registrationExplainer}
+      </p>
+      <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+          {s.create}
+        </button>
+        <ErrorText message={error} />
+        <button type="button" part="button button-secondary" disabled={busy} onClick={skip}>
+          {s.skip}
+        </button>
+      </div>
+    </section>
+  );
+}

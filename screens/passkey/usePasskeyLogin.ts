@@ -1,0 +1,67 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { requireClient, useWidget } from '../context.ts';
+import { sessionDurationMinutes } from '../main/send.ts';
+import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
+import { passkeyErrorAtom } from './atoms.ts';
+import { authErrorText } from './errors.ts';
+import { passkeyDomain } from './options.ts';
+import { passkeyStrings } from './strings.ts';
+
+/** An empty answer from the passkey prompt (no credential chosen, nothing signed). */
+export class EmptyPasskeyResultError extends Error {
+  override name = 'EmptyPasskeyResultError';
+  constructor() {
+    super('The passkey prompt returned no credential.');
+  }
+}
+
+export interface PasskeyLoginOptions {
+  conditional?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Signs in with a passkey (modal, or autofill through conditional mediation): success emits
+ * PASSKEY_AUTHENTICATE, clears the error and moves to PasskeyConfirmation; failure shows the
+ * SPEC §8 text, reports to onError and rethrows for the autofill retry loop.
+ */
+export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown> {
+  const { client, config, callbacks } = useWidget();
+  const go = useSetAtom(transitionAtom);
+  const setError = useSetAtom(passkeyErrorAtom);
+  const clearFormError = useSetAtom(errorMessageAtom);
+  // In a shadow root the client cannot see the widget's own `webauthn` input, so it is told.
+  const shadow = (config.config as { enableShadowDOM?: unknown }).enableShadowDOM === true;
+  return useCallback(
+    async ({ conditional = false, signal }: PasskeyLoginOptions = {}) => {
+      try {
+        const r = await requireClient(client).webauthn.authenticate({
+          session_duration_minutes: sessionDurationMinutes(config.config),
+          is_passkey: true,
+          conditional_mediation: conditional,
+          disable_input_check: shadow,
+          signal,
+          domain: passkeyDomain(config.config),
+        });
+        if (!r) {
+          // Autofill that the browser cannot offer is not a failure; a modal prompt with no answer is.
+          if (conditional) return null;
+          throw new EmptyPasskeyResultError();
+        }
+        setError(undefined);
+        clearFormError(undefined);
+        callbacks.onEvent({ type: 'PASSKEY_AUTHENTICATE', data: r });
+        go('PasskeyConfirmation');
+        return r;
+      } catch (e) {
+        if (signal?.aborted) throw e;
+        const text = authErrorText(e, passkeyStrings);
+        if (text) setError(text);
+        callbacks.onError(e instanceof Error ? e : new Error(String(e)));
+        throw e;
+      }
+    },
+    [client, config, callbacks, go, setError, clearFormError, shadow],
+  );
+}

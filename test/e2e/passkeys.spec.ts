@@ -1,0 +1,171 @@
+import { createRequire } from 'node:module';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const PASSKEY_LOGIN = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } };
+// No email, OTP or password form: the passkey button alone, so autofill is not armed.
+const BUTTON_ONLY = { products: ['oauth', 'passkeys'], oauthOptions: { providers: [{ type: 'google' }] } };
+
+/** A CDP virtual platform authenticator: discoverable credentials, user verification that succeeds. */
+async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function axe(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async (sel) => {
+    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(
+      { include: [[sel]] },
+      { resultTypes: ['violations'] },
+    );
+    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  }, selector);
+}
+
+/** Signs in on the login demo with an emailed code. */
+async function signInWithOtp(page: Page, email: string): Promise<void> {
+  await page.goto(demoUrl(PASSKEY_LOGIN));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  const { code } = await latestMessage(email);
+  await w.getByLabel('One-time passcode').fill(code!);
+  await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.locator('#who')).toHaveText('Not signed in');
+}
+
+test('passkeys end to end: register after an OTP sign-in, rename, sign in from the button and by autofill, delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { cdp, id } = await addAuthenticator(page);
+  const email = uniqueEmail('passkey');
+  await signInWithOtp(page, email);
+
+  // Register with <stytch-passkey-registration>, keyboard only.
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  await expect(page.locator('#who')).toHaveText(`Signed in as ${email}`, { timeout: 15_000 });
+  const reg = page.locator('stytch-passkey-registration');
+  await expect(reg.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible({ timeout: 15_000 });
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Create a Passkey' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(reg.getByRole('heading', { name: 'Passkey successfully created!' })).toBeFocused({ timeout: 15_000 });
+  await expect(page.locator('#events')).toHaveText('PASSKEY_REGISTER');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: id });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+  await expect(reg.getByRole('heading', { name: 'Existing Passkeys' })).toBeVisible();
+  await expect(reg.getByRole('listitem')).toHaveText(['PasskeyDesktop device']);
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+
+  // Rename inline with the keyboard; the new name survives a reload.
+  await reg.getByRole('button', { name: 'Rename Passkey' }).focus();
+  await page.keyboard.press('Enter');
+  const name = reg.getByRole('textbox', { name: 'Passkey name' });
+  await expect(name).toBeFocused();
+  await expect(reg.getByRole('button', { name: 'Done' })).toBeDisabled();
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await name.fill('Work laptop');
+  await page.keyboard.press('Enter');
+  await expect(reg.getByRole('listitem')).toHaveText(['Work laptopDesktop device']);
+  await page.reload();
+  await reg.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 });
+  await expect(page.locator('#events')).toHaveText('PASSKEY_SKIP');
+  await expect(reg.getByRole('listitem')).toHaveText(['Work laptopDesktop device'], { timeout: 15_000 });
+  await reg.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('#events')).toHaveText('PASSKEY_DONE');
+
+  // Sign out, then sign in from the 'Login with a Passkey' button.
+  await signOut(page);
+  await page.goto(demoUrl(BUTTON_ONLY));
+  const w = widget(page);
+  await w.getByRole('button', { name: 'Login with a Passkey' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(w.getByRole('heading', { name: 'Success' })).toBeFocused({ timeout: 15_000 });
+  await expect(w.getByText('Your Passkey has been successfully authenticated.')).toBeVisible();
+  await expect(page.locator('#events')).toHaveText('AUTHENTICATE_FLOW_COMPLETE');
+  expect(await axe(page, 'stytch-ui')).toEqual([]);
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  await expect(page.locator('#who')).toHaveText(`Signed in as ${email}`, { timeout: 15_000 });
+
+  // Sign out, then sign in through autofill on the email field.
+  await signOut(page);
+  // Chromium's virtual authenticator answers a conditional request at once, as a user picking
+  // the passkey from the field's autofill list would; nothing is clicked.
+  await page.goto(demoUrl(PASSKEY_LOGIN));
+  await expect(w.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 15_000 });
+  await expect(w.getByText('Your Passkey has been successfully authenticated.')).toBeVisible();
+
+  // Delete it: warning, confirm; the passkey then no longer signs in.
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  await reg.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 });
+  await reg.getByRole('button', { name: 'Delete Work laptop' }).click();
+  await expect(reg.getByRole('alert')).toHaveText('Once deleted, the passkey cannot be restored.');
+  await expect(reg.getByRole('button', { name: 'Done' })).toHaveCount(0);
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(reg.getByRole('listitem')).toHaveCount(0);
+  await expect(reg.getByRole('button', { name: 'Done' })).toBeVisible();
+  await page.reload();
+  await reg.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 });
+  await expect(reg.getByRole('heading', { name: 'Existing Passkeys' })).toHaveCount(0);
+
+  await signOut(page);
+  await page.goto(demoUrl(BUTTON_ONLY));
+  await w.getByRole('button', { name: 'Login with a Passkey' }).click();
+  await expect(w.getByRole('alert')).toHaveText(
+    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+    { timeout: 15_000 },
+  );
+});
+
+test('passkey registration without a signed-in user shows its error', async ({ page }) => {
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.reload();
+  await expect(page.locator('stytch-passkey-registration').getByRole('alert')).toHaveText(
+    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+    { timeout: 15_000 },
+  );
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+});
+
+test('dark theme: the registration screens have no axe violations; registering the same authenticator twice is refused', async ({ page }) => {
+  await addAuthenticator(page);
+  await signInWithOtp(page, uniqueEmail('dark'));
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html?theme=dark`);
+  const reg = page.locator('stytch-passkey-registration');
+  await expect(reg.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible({ timeout: 15_000 });
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Create a Passkey' }).click();
+  await expect(reg.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Rename Passkey' }).click();
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(reg.getByRole('button', { name: 'Rename Passkey' })).toBeFocused();
+  await reg.getByRole('button', { name: 'Delete Passkey' }).click();
+  await expect(reg.getByRole('alert')).toBeVisible();
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+
+  // The same authenticator again: the browser refuses the excluded credential.
+  await reg.getByRole('button', { name: 'Cancel' }).click();
+  await reg.getByRole('button', { name: 'Set up another Passkey' }).click();
+  await reg.getByRole('button', { name: 'Create a Passkey' }).click();
+  await expect(reg.getByRole('alert')).toHaveText(
+    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+    { timeout: 15_000 },
+  );
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+});

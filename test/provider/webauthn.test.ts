@@ -1,0 +1,233 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databases, outbox, sdk, startTestProvider, TEST_ORIGIN, TestClock, uniqueEmail, withSession, type TestProvider } from './harness.ts';
+import { SoftAuthenticator } from './webauthn-authenticator.ts';
+
+const RP_ID = new URL(TEST_ORIGIN).hostname;
+
+for (const kind of databases) {
+  describe(`WebAuthn passkeys (${kind})`, () => {
+    let provider: TestProvider;
+    const clock = new TestClock();
+    before(async () => {
+      provider = await startTestProvider(kind, { sendLimits: { perIp: 100 } }, clock);
+    });
+    after(() => provider.destroy());
+
+    /** Signs a fresh user in by emailed code; returns its session token and user id. */
+    async function signIn(): Promise<{ token: string; userId: string; email: string }> {
+      const email = uniqueEmail('passkey');
+      const sent = await sdk(provider, 'POST', '/otps/email/login_or_create', { email });
+      assert.equal(sent.status, 200, sent.text);
+      const [message] = await outbox(provider, email);
+      const res = await sdk(provider, 'POST', '/otps/authenticate', { token: message!.code, method_id: sent.json.data.method_id, session_duration_minutes: 30 });
+      assert.equal(res.status, 200, res.text);
+      return { token: res.json.data.session_token, userId: res.json.data.user_id, email };
+    }
+
+    async function registerStart(token: string, body: Record<string, unknown> = { domain: RP_ID, return_passkey_credential_options: true }) {
+      const res = await sdk(provider, 'POST', '/webauthn/register/start', body, withSession(token));
+      assert.equal(res.status, 200, res.text);
+      return JSON.parse(res.json.data.public_key_credential_creation_options);
+    }
+
+    /** A signed-in user with one registered passkey. */
+    async function withPasskey(isPasskey = true) {
+      const user = await signIn();
+      const auth = new SoftAuthenticator(TEST_ORIGIN);
+      const options = await registerStart(user.token, { domain: RP_ID, return_passkey_credential_options: isPasskey });
+      const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: auth.create(options), session_duration_minutes: 30 }, withSession(user.token));
+      assert.equal(res.status, 200, res.text);
+      return { ...user, auth, registrationId: res.json.data.webauthn_registration_id as string, token: res.json.data.session_token as string };
+    }
+
+    async function authStart(path = 'primary', headers: Record<string, string> = {}) {
+      const res = await sdk(provider, 'POST', `/webauthn/authenticate/start/${path}`, { domain: RP_ID, return_passkey_credential_options: true }, headers);
+      assert.equal(res.status, 200, res.text);
+      return JSON.parse(res.json.data.public_key_credential_request_options);
+    }
+
+    const authenticate = (credential: string) => sdk(provider, 'POST', '/webauthn/authenticate', { public_key_credential: credential, session_duration_minutes: 30 });
+
+    it('registers a passkey with options that require a discoverable, user-verified credential, and lists it on the user', async () => {
+      const user = await signIn();
+      const options = await registerStart(user.token, { domain: RP_ID, return_passkey_credential_options: true, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)' });
+      assert.equal(options.rp.id, RP_ID);
+      assert.equal(options.authenticatorSelection.residentKey, 'required');
+      assert.equal(options.authenticatorSelection.userVerification, 'required');
+      assert.equal(options.user.name, user.email);
+      assert.deepEqual(options.excludeCredentials, []);
+      const auth = new SoftAuthenticator(TEST_ORIGIN);
+      const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: auth.create(options, { residentKey: true }), session_duration_minutes: 30 }, withSession(user.token));
+      assert.equal(res.status, 200, res.text);
+      const d = res.json.data;
+      assert.match(d.webauthn_registration_id, /^webauthn-registration-test-/);
+      assert.equal(d.user_id, user.userId);
+      assert.ok(d.session.authentication_factors.some((f: { type: string }) => f.type === 'webauthn'));
+      const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(d.session_token));
+      assert.deepEqual(me.json.data.webauthn_registrations, [
+        { webauthn_registration_id: d.webauthn_registration_id, domain: RP_ID, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)', verified: true, authenticator_type: 'platform', name: '' },
+      ]);
+      // The next registration excludes the credential the user already has.
+      const next = await registerStart(d.session_token);
+      assert.deepEqual(next.excludeCredentials.map((c: { id: string }) => c.id), [JSON.parse(auth.create(options)).id]);
+    });
+
+    it('signs in with a discoverable passkey (no user given at start) and with a secondary start listing the credential', async () => {
+      const p = await withPasskey();
+      const options = await authStart();
+      assert.equal(options.rpId, RP_ID);
+      assert.equal(options.userVerification, 'required');
+      assert.equal(options.allowCredentials, undefined);
+      const res = await authenticate(p.auth.get(options));
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.data.user_id, p.userId);
+      assert.equal(res.json.data.webauthn_registration_id, p.registrationId);
+      assert.equal(res.json.data.session.authentication_factors[0].type, 'webauthn');
+      assert.equal(res.json.data.user.webauthn_registrations.length, 1);
+
+      const secondary = await authStart('secondary', withSession(res.json.data.session_token));
+      assert.deepEqual(secondary.allowCredentials.map((c: { id: string }) => c.id), [Buffer.from(p.auth.credentialId).toString('base64url')]);
+      const again = await sdk(provider, 'POST', '/webauthn/authenticate', { public_key_credential: p.auth.get(secondary), session_duration_minutes: 30 }, withSession(res.json.data.session_token));
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.json.data.session.session_id, res.json.data.session.session_id);
+    });
+
+    it('refuses a bogus signature, a wrong origin and a counter that does not grow', async () => {
+      const p = await withPasskey();
+      const bogus = await authenticate(p.auth.get(await authStart(), { corruptSignature: true }));
+      assert.equal(bogus.status, 401);
+      assert.equal(bogus.json.error_type, 'unable_to_auth_webauthn_registration');
+      const origin = await authenticate(p.auth.get(await authStart(), { origin: 'http://evil.test' }));
+      assert.equal(origin.status, 401);
+      const good = await authenticate(p.auth.get(await authStart(), { counter: 10 }));
+      assert.equal(good.status, 200, good.text);
+      const cloned = await authenticate(p.auth.get(await authStart(), { counter: 10 }));
+      assert.equal(cloned.status, 401);
+      assert.equal(cloned.json.error_type, 'unable_to_auth_webauthn_registration');
+    });
+
+    it('requires user verification for passkeys, in registration and sign-in, and only prefers it otherwise', async () => {
+      const user = await signIn();
+      const auth = new SoftAuthenticator(TEST_ORIGIN);
+      const reg = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: auth.create(await registerStart(user.token), { userVerified: false }) }, withSession(user.token));
+      assert.equal(reg.status, 400);
+      assert.equal(reg.json.error_type, 'invalid_public_key_credential');
+
+      const p = await withPasskey();
+      const noUv = await authenticate(p.auth.get(await authStart(), { userVerified: false }));
+      assert.equal(noUv.status, 401);
+      assert.equal(noUv.json.error_type, 'unable_to_auth_webauthn_registration');
+
+      const key = await withPasskey(false);
+      const start = await sdk(provider, 'POST', '/webauthn/authenticate/start/primary', { domain: RP_ID }, {});
+      const options = JSON.parse(start.json.data.public_key_credential_request_options);
+      assert.equal(options.userVerification, 'preferred');
+      const ok = await authenticate(key.auth.get(options, { userVerified: false }));
+      assert.equal(ok.status, 200, ok.text);
+    });
+
+    it('refuses a non-discoverable credential where a passkey was asked for', async () => {
+      const user = await signIn();
+      const auth = new SoftAuthenticator(TEST_ORIGIN);
+      const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: auth.create(await registerStart(user.token), { residentKey: false }) }, withSession(user.token));
+      assert.equal(res.status, 400);
+      assert.match(res.json.error_message, /discoverable/);
+    });
+
+    it('uses a challenge once: a replayed assertion and two concurrent submissions yield one session', async () => {
+      const p = await withPasskey();
+      const credential = p.auth.get(await authStart());
+      assert.equal((await authenticate(credential)).status, 200);
+      const replay = await authenticate(credential);
+      assert.equal(replay.status, 401);
+      assert.match(replay.json.error_message, /already used/);
+
+      const racing = p.auth.get(await authStart());
+      const results = await Promise.all([authenticate(racing), authenticate(racing), authenticate(racing)]);
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401]);
+
+      const user = await signIn();
+      const options = await registerStart(user.token);
+      const attestation = new SoftAuthenticator(TEST_ORIGIN).create(options);
+      const regs = await Promise.all([1, 2].map(() => sdk(provider, 'POST', '/webauthn/register', { public_key_credential: attestation }, withSession(user.token))));
+      assert.deepEqual(regs.map((r) => r.status).sort(), [200, 400]);
+    });
+
+    it('refuses a challenge once its timeout has passed', async () => {
+      const p = await withPasskey();
+      const options = await authStart();
+      assert.equal(options.timeout, 5 * 60_000);
+      clock.advance(options.timeout + 1000);
+      const res = await authenticate(p.auth.get(options));
+      assert.equal(res.status, 401);
+      assert.equal(res.json.error_type, 'unable_to_auth_webauthn_registration');
+    });
+
+    it('renames a registration for its owner only', async () => {
+      const p = await withPasskey();
+      const res = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, { name: '  Work laptop ' }, withSession(p.token));
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.json.data.webauthn_registration.name, 'Work laptop');
+      const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(p.token));
+      assert.equal(me.json.data.webauthn_registrations[0].name, 'Work laptop');
+      const other = await signIn();
+      const foreign = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, { name: 'Mine' }, withSession(other.token));
+      assert.equal(foreign.status, 404);
+      assert.equal(foreign.json.error_type, 'webauthn_registration_not_found');
+      const blank = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, { name: '   ' }, withSession(p.token));
+      assert.equal(blank.status, 400);
+      const missing = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, {}, withSession(p.token));
+      assert.equal(missing.status, 400);
+      assert.deepEqual(missing.json.body.map((i: { dataPath: string }) => i.dataPath), ['.name']);
+      const anonymous = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, { name: 'x' });
+      assert.equal(anonymous.status, 401);
+    });
+
+    it('deletes a registration; the passkey then no longer signs in', async () => {
+      const p = await withPasskey();
+      const other = await signIn();
+      const foreign = await sdk(provider, 'DELETE', `/users/webauthn_registrations/${p.registrationId}`, undefined, withSession(other.token));
+      assert.equal(foreign.status, 404);
+      const res = await sdk(provider, 'DELETE', `/users/webauthn_registrations/${p.registrationId}`, undefined, withSession(p.token));
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.json.data.user.webauthn_registrations, []);
+      const gone = await authenticate(p.auth.get(await authStart()));
+      assert.equal(gone.status, 404);
+      assert.equal(gone.json.error_type, 'webauthn_registration_not_found');
+      const twice = await sdk(provider, 'DELETE', `/users/webauthn_registrations/${p.registrationId}`, undefined, withSession(p.token));
+      assert.equal(twice.status, 404);
+    });
+
+    it('answers bad input with spec-shaped errors', async () => {
+      const user = await signIn();
+      const noSession = await sdk(provider, 'POST', '/webauthn/register/start', { domain: RP_ID });
+      assert.equal(noSession.status, 401);
+      assert.equal(noSession.json.error_type, 'unauthorized_credentials');
+      const domain = await sdk(provider, 'POST', '/webauthn/register/start', { domain: 'evil.test' }, withSession(user.token));
+      assert.equal(domain.status, 400);
+      assert.equal(domain.json.error_type, 'invalid_domain');
+      const attachment = await sdk(provider, 'POST', '/webauthn/register/start', { authenticator_type: 'usb' }, withSession(user.token));
+      assert.equal(attachment.status, 400);
+      const typed = await sdk(provider, 'POST', '/webauthn/authenticate/start/primary', { domain: 42 });
+      assert.equal(typed.status, 400);
+      assert.deepEqual(typed.json.body, [{ dataPath: '.domain', message: 'must be a string' }]);
+      const secondary = await sdk(provider, 'POST', '/webauthn/authenticate/start/secondary', {});
+      assert.equal(secondary.status, 401);
+      for (const credential of ['not json', '{}', JSON.stringify({ id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'e30' } }), '[]']) {
+        const res = await authenticate(credential);
+        assert.equal(res.status, 400, credential);
+        assert.equal(res.json.error_type, 'invalid_public_key_credential');
+        assert.equal(typeof res.json.request_id, 'string');
+      }
+      const noDuration = await sdk(provider, 'POST', '/webauthn/authenticate', { public_key_credential: 'x' });
+      assert.equal(noDuration.status, 400);
+      const attestation = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: '{"id":"a"}' }, withSession(user.token));
+      assert.equal(attestation.status, 400);
+      assert.equal(attestation.json.error_type, 'invalid_public_key_credential');
+      const unknown = await authenticate(new SoftAuthenticator(TEST_ORIGIN).get(await authStart()));
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.json.error_type, 'webauthn_registration_not_found');
+    });
+  });
+}
