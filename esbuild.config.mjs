@@ -53,6 +53,41 @@ export const builds = {
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
 };
 
+// Host apps import the package by name, as a host site would; the names resolve to the built
+// files above, so the hosts are built after them and exercise what ships.
+const PACKAGE = {
+  'stytch-ui/react-external': './dist/stytch-ui.react-external.js',
+  'stytch-ui/client': './dist/client.js',
+  'stytch-ui': './dist/stytch-ui.js',
+};
+
+const host = {
+  bundle: true,
+  sourcemap: true,
+  minify: !dev,
+  target: common.target,
+  format: 'esm',
+  logLevel: 'warning',
+  alias: PACKAGE,
+  // Outside dist/ so the package never ships them.
+  outdir: 'hosts/dist',
+  define: common.define,
+};
+
+/** The host integrations under hosts/, each a real app bundled with its framework. */
+export const hostBuilds = {
+  react: { ...host, entryPoints: { react: 'hosts/react/main.tsx' }, jsx: 'automatic', jsxImportSource: 'react' },
+  // The runtime template compiler is what honours compilerOptions.isCustomElement.
+  vue: {
+    ...host,
+    entryPoints: { vue: 'hosts/vue/main.ts' },
+    alias: { ...PACKAGE, vue: 'vue/dist/vue.esm-bundler.js' },
+    define: { ...host.define, __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+  },
+  // JIT: @angular/compiler is bundled and compiles the component's template in the browser.
+  angular: { ...host, entryPoints: { angular: 'hosts/angular/main.ts' } },
+};
+
 function buildTypes() {
   const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('type declarations failed');
@@ -62,7 +97,8 @@ async function main() {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   if (watch) {
-    for (const [name, options] of Object.entries(builds)) {
+    await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
+    for (const [name, options] of Object.entries({ ...builds, ...hostBuilds })) {
       const ctx = await esbuild.context(options);
       await ctx.watch();
       console.log(`build: watching ${name}`);
@@ -72,6 +108,7 @@ async function main() {
   const results = await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
   const names = Object.keys(builds);
   results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
+  await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
   if (!args.has('--no-types')) buildTypes();
 }
 
