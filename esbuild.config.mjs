@@ -49,7 +49,7 @@ export const builds = {
     chunkNames: 'chunks-rx/[name]-[hash]',
     external: REACT,
   },
-  iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/index.ts' }, format: 'iife', globalName: 'StytchUI' },
+  iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
 };
 
