@@ -38,7 +38,7 @@ Component({
   standalone: true,
   schemas: [CUSTOM_ELEMENTS_SCHEMA],
   template: `
-    <h1>Angular host</h1>
+    <header><h1>Angular host</h1></header>
     <main>
       <stytch-ui [config]="config" [styles]="styles" [client]="client" (stytch-event)="onEvent($event)" (stytch-error)="onError($event)"></stytch-ui>
       <section>

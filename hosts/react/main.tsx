@@ -38,7 +38,7 @@ function HostApp() {
   const onError = useCallback((event: StytchErrorEvent) => setEvents((list) => [...list, `error: ${event.error.message}`]), []);
   return (
     <>
-      <h1>React host</h1>
+      <header><h1>React host</h1></header>
       <main>
         <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />
         <section>

@@ -30,7 +30,7 @@ const App = defineComponent({
     };
   },
   template: `
-    <h1>Vue 3 host</h1>
+    <header><h1>Vue 3 host</h1></header>
     <main>
       <stytch-ui :config.prop="config" :styles.prop="styles" .client="client" @stytch-event="onEvent" @stytch-error="onError"></stytch-ui>
       <section>
