@@ -64,6 +64,12 @@ test('playground: a config the widget refuses shows the widget’s own error', a
   await expect(widget(page).getByText('Error: Cannot use Passkeys by itself, please add another product to the config.')).toBeVisible();
 });
 
+test('light DOM: provider icons keep their brand colour (regression: the light-DOM reset reverted SVG fills)', async ({ page }) => {
+  await page.goto(playground({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] }, enableShadowDOM: false }));
+  const rect = widget(page).locator('[part="provider-icon"] rect');
+  await expect(rect).toHaveCSS('fill', 'rgb(66, 133, 244)');
+});
+
 test('plain HTML page: the script-tag build alone mounts the widget and signs in', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
