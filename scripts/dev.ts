@@ -41,6 +41,9 @@ console.log(`
   Provider:      ${provider.url}
   Public token:  ${publicToken}
   Demo:          ${demo.url}
+  Playground:    ${demo.url}/playground.html
+  Host apps:     ${demo.url}/hosts/react/  /hosts/vue/  /hosts/angular/
+  Outbox:        ${provider.url}/dev/outbox
 
   Open ${demo.url} in your browser. Ctrl-C stops everything.
 `);
