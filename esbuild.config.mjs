@@ -68,6 +68,7 @@ const host = {
   target: common.target,
   format: 'esm',
   logLevel: 'warning',
+  metafile: true,
   alias: PACKAGE,
   // Outside dist/ so the package never ships them.
   outdir: 'hosts/dist',
@@ -108,7 +109,9 @@ async function main() {
   const results = await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
   const names = Object.keys(builds);
   results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
-  await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
+  const hosts = await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
+  const hostNames = Object.keys(hostBuilds);
+  hosts.forEach((r, i) => writeFileSync(`hosts/dist/meta-${hostNames[i]}.json`, JSON.stringify(r.metafile)));
   if (!args.has('--no-types')) buildTypes();
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 
@@ -22,3 +23,13 @@ for (const host of ['vue', 'angular', 'react'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('react host: bundles the react-external build and exactly one React, its own', () => {
+  const meta = JSON.parse(readFileSync(new URL('../../hosts/dist/meta-react.json', import.meta.url), 'utf8')) as { inputs: Record<string, unknown> };
+  const inputs = Object.keys(meta.inputs);
+  expect(inputs).toContain('dist/stytch-ui.react-external.js');
+  // The widget arrives as the built file, not recompiled from source.
+  expect(inputs.filter((i) => i.startsWith('elements/') || i.startsWith('screens/'))).toEqual([]);
+  const reactRoots = new Set(inputs.map((i) => i.match(/^(.*node_modules\/react(?:-dom)?)\//)?.[1]).filter(Boolean));
+  expect([...reactRoots].sort()).toEqual(['node_modules/react', 'node_modules/react-dom']);
+});
