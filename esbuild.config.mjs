@@ -49,8 +49,44 @@ export const builds = {
     chunkNames: 'chunks-rx/[name]-[hash]',
     external: REACT,
   },
-  iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/index.ts' }, format: 'iife', globalName: 'StytchUI' },
+  iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
+};
+
+// Host apps import the package by name, as a host site would; the names resolve to the built
+// files above, so the hosts are built after them and exercise what ships.
+const PACKAGE = {
+  'stytch-ui/react-external': './dist/stytch-ui.react-external.js',
+  'stytch-ui/client': './dist/client.js',
+  'stytch-ui': './dist/stytch-ui.js',
+};
+
+const host = {
+  bundle: true,
+  sourcemap: true,
+  minify: !dev,
+  target: common.target,
+  format: 'esm',
+  logLevel: 'warning',
+  metafile: true,
+  alias: PACKAGE,
+  // Outside dist/ so the package never ships them.
+  outdir: 'hosts/dist',
+  define: common.define,
+};
+
+/** The host integrations under hosts/, each a real app bundled with its framework. */
+export const hostBuilds = {
+  react: { ...host, entryPoints: { react: 'hosts/react/main.tsx' }, jsx: 'automatic', jsxImportSource: 'react' },
+  // The runtime template compiler is what honours compilerOptions.isCustomElement.
+  vue: {
+    ...host,
+    entryPoints: { vue: 'hosts/vue/main.ts' },
+    alias: { ...PACKAGE, vue: 'vue/dist/vue.esm-bundler.js' },
+    define: { ...host.define, __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+  },
+  // JIT: @angular/compiler is bundled and compiles the component's template in the browser.
+  angular: { ...host, entryPoints: { angular: 'hosts/angular/main.ts' } },
 };
 
 function buildTypes() {
@@ -62,7 +98,8 @@ async function main() {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   if (watch) {
-    for (const [name, options] of Object.entries(builds)) {
+    await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
+    for (const [name, options] of Object.entries({ ...builds, ...hostBuilds })) {
       const ctx = await esbuild.context(options);
       await ctx.watch();
       console.log(`build: watching ${name}`);
@@ -72,6 +109,9 @@ async function main() {
   const results = await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
   const names = Object.keys(builds);
   results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
+  const hosts = await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
+  const hostNames = Object.keys(hostBuilds);
+  hosts.forEach((r, i) => writeFileSync(`hosts/dist/meta-${hostNames[i]}.json`, JSON.stringify(r.metafile)));
   if (!args.has('--no-types')) buildTypes();
 }
 

@@ -25,6 +25,8 @@ export interface DemoOptions {
   publicToken: string;
   root?: string;
   dist?: string;
+  /** The host integrations (hosts/ of the repo), served at /hosts/. */
+  hosts?: string;
 }
 
 export interface RunningDemo {
@@ -52,10 +54,21 @@ function sendWithNonce(res: ServerResponse, page: string): void {
   res.end(body);
 }
 
-/** Serves demo/ at / and dist/ at /dist/, plus /demo-config.js naming the provider. */
+/** The file a request path names: dist/ at /dist/, hosts/ at /hosts/, demo/ for the rest. */
+function locate(pathname: string, dirs: { root: string; dist: string; hosts: string }): string | undefined {
+  if (pathname.startsWith('/dist/')) return inside(dirs.dist, pathname.slice(6));
+  if (pathname.startsWith('/hosts/')) return inside(dirs.hosts, pathname.slice(7));
+  return inside(dirs.root, pathname.slice(1));
+}
+
+/** Source files stay private even where their folder is served. */
+const SOURCE = /\.(ts|tsx|mts)$/;
+
+/** Serves demo/ at /, dist/ at /dist/ and hosts/ at /hosts/, plus /demo-config.js naming the provider. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
   const dist = resolve(options.dist ?? 'dist');
+  const hosts = resolve(options.hosts ?? 'hosts');
   const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken })};\n`;
   const server: Server = createServer(async (req, res) => {
     try {
@@ -66,10 +79,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         res.writeHead(200, { 'Content-Type': TYPES['.js']! }).end(config);
         return;
       }
-      let path = url.pathname.startsWith('/dist/') ? inside(dist, url.pathname.slice(6)) : inside(root, url.pathname.slice(1));
+      let path = locate(url.pathname, { root, dist, hosts });
       if (path && (await stat(path).catch(() => undefined))?.isDirectory()) path = join(path, 'index.html');
       const info = path ? await stat(path).catch(() => undefined) : undefined;
-      if (!path || !info?.isFile() || path.endsWith('.ts')) {
+      if (!path || !info?.isFile() || SOURCE.test(path)) {
         res.writeHead(404, { 'Content-Type': TYPES['.txt']! }).end('Not found');
         return;
       }

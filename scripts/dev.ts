@@ -1,7 +1,7 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
 import { resolve } from 'node:path';
 import * as esbuild from 'esbuild';
-import { builds } from '../esbuild.config.mjs';
+import { builds, hostBuilds } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
 import { startProvider } from '../provider/server.ts';
 
@@ -30,7 +30,7 @@ const demo = await startDemo({ port: demoPort, providerUrl: provider.url, public
 const watchers = process.env.NO_WATCH
   ? []
   : await Promise.all(
-      Object.values(builds).map(async (options) => {
+      [...Object.values(builds), ...Object.values(hostBuilds)].map(async (options) => {
         const ctx = await esbuild.context({ ...options, minify: false, define: { 'process.env.NODE_ENV': '"development"' } });
         await ctx.watch();
         return ctx;
@@ -41,6 +41,9 @@ console.log(`
   Provider:      ${provider.url}
   Public token:  ${publicToken}
   Demo:          ${demo.url}
+  Playground:    ${demo.url}/playground.html
+  Host apps:     ${demo.url}/hosts/react/  /hosts/vue/  /hosts/angular/
+  Outbox:        ${provider.url}/dev/outbox
 
   Open ${demo.url} in your browser. Ctrl-C stops everything.
 `);

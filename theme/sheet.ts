@@ -50,8 +50,10 @@ export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kin
   const scheme = styles.colorScheme ?? 'light';
   const parts = [
     scope.kind === 'shadow' ? ':host{display:block}:host([hidden]){display:none}' : '',
-    // Light DOM: undo host-page element rules (`h1 {…}`, `button {…}`) inside the widget.
-    scope.kind === 'light' ? `[${SCOPE_ATTRIBUTE}="${scope.scopeId}"] *{all:revert}` : '',
+    // Light DOM: undo host-page element rules (`h1 {…}`, `button {…}`) inside the widget. SVG is
+    // left out: `all` would also revert its presentation attributes (fill, width), blanking icons;
+    // :where keeps the rule as weak as before, so the widget's own class rules still win.
+    scope.kind === 'light' ? `[${SCOPE_ATTRIBUTE}="${scope.scopeId}"] :where(:not(svg, svg *)){all:revert}` : '',
     declarationBlock(root, defaults),
     scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
     scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',

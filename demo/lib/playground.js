@@ -1,0 +1,56 @@
+// The playground's checks: JSON syntax and the shape of SPEC §3's configuration, reported as
+// a list of plain sentences before anything is mounted.
+const PRODUCTS = ['oauth', 'crypto', 'emailMagicLinks', 'otp', 'passwords', 'passkeys'];
+const OTP_METHODS = ['sms', 'whatsapp', 'email'];
+const OPTIONS = {
+  products: 'array',
+  oauthOptions: 'object',
+  otpOptions: 'object',
+  emailMagicLinksOptions: 'object',
+  passwordOptions: 'object',
+  sessionOptions: 'object',
+  enableShadowDOM: 'boolean',
+};
+const MINUTES = [
+  ['otpOptions', 'expirationMinutes'],
+  ['emailMagicLinksOptions', 'loginExpirationMinutes'],
+  ['emailMagicLinksOptions', 'signupExpirationMinutes'],
+  ['passwordOptions', 'loginExpirationMinutes'],
+  ['passwordOptions', 'resetPasswordExpirationMinutes'],
+  ['sessionOptions', 'sessionDurationMinutes'],
+];
+
+const kind = (value) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+
+/** Parses the editor's text: `{ config }` when usable, else `{ errors }` to show. */
+export function checkConfig(text) {
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch (e) {
+    return { errors: [`Not valid JSON: ${e.message}`] };
+  }
+  if (kind(config) !== 'object') return { errors: [`The configuration must be a JSON object, not ${kind(config)}.`] };
+  const errors = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (!(key in OPTIONS)) errors.push(`Unknown option "${key}"; the options are ${Object.keys(OPTIONS).join(', ')}.`);
+    else if (kind(value) !== OPTIONS[key]) errors.push(`"${key}" must be ${OPTIONS[key] === 'array' ? 'an' : 'a'} ${OPTIONS[key]}, not ${kind(value)}.`);
+  }
+  for (const p of Array.isArray(config.products) ? config.products : []) {
+    if (!PRODUCTS.includes(p)) errors.push(`Unknown product ${JSON.stringify(p)}; the products are ${PRODUCTS.join(', ')}.`);
+  }
+  const methods = config.otpOptions?.methods;
+  if (methods !== undefined && !Array.isArray(methods)) errors.push('"otpOptions.methods" must be an array.');
+  for (const m of Array.isArray(methods) ? methods : []) {
+    if (!OTP_METHODS.includes(m)) errors.push(`Unknown OTP method ${JSON.stringify(m)}; the methods are ${OTP_METHODS.join(', ')}.`);
+  }
+  const providers = config.oauthOptions?.providers;
+  if (providers !== undefined && !(Array.isArray(providers) && providers.every((p) => typeof p?.type === 'string'))) {
+    errors.push('"oauthOptions.providers" must be a list of objects with a "type", e.g. [{"type": "google"}].');
+  }
+  for (const [group, field] of MINUTES) {
+    const value = config[group]?.[field];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) errors.push(`"${group}.${field}" must be a whole number of minutes above 0.`);
+  }
+  return errors.length ? { errors } : { config };
+}

@@ -1,0 +1,57 @@
+// An Angular app hosting the widget: a standalone component whose schema allows custom
+// elements, with property bindings in and event bindings out. JIT: @angular/compiler is
+// bundled and compiles the template in the browser, so no Angular CLI is needed.
+import '@angular/compiler';
+import { Component, CUSTOM_ELEMENTS_SCHEMA, provideZonelessChangeDetection, signal } from '@angular/core';
+import { bootstrapApplication } from '@angular/platform-browser';
+import 'stytch-ui';
+import type { StytchErrorEvent, StytchEvent } from 'stytch-ui';
+import { createClient } from 'stytch-ui/client';
+import { hostConfig, hostEnv, signedInAs } from '../shared/env.ts';
+
+const env = hostEnv();
+const client = createClient(env.publicToken, { baseUrl: env.providerUrl });
+
+/** The host's root component. */
+class HostApp {
+  readonly client = client;
+  readonly config = hostConfig;
+  readonly styles = { container: { width: '100%' } };
+  readonly status = signal('Not signed in');
+  readonly events = signal<string[]>([]);
+
+  onEvent(event: Event): void {
+    const { detail } = event as StytchEvent;
+    this.events.update((list) => [...list, detail.type]);
+    const line = signedInAs(detail);
+    if (line) this.status.set(line);
+  }
+
+  onError(event: Event): void {
+    this.events.update((list) => [...list, `error: ${(event as StytchErrorEvent).error.message}`]);
+  }
+}
+
+// The decorator applied as a call: the same JIT metadata, with no decorator transform needed.
+Component({
+  selector: 'host-app',
+  standalone: true,
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  template: `
+    <header><h1>Angular host</h1></header>
+    <main>
+      <stytch-ui [config]="config" [styles]="styles" [client]="client" (stytch-event)="onEvent($event)" (stytch-error)="onError($event)"></stytch-ui>
+      <section>
+        <h2>The host's own state</h2>
+        <p id="host-status" role="status">{{ status() }}</p>
+        <p>Events received by the Angular handler:</p>
+        <ol id="host-events">
+          @for (e of events(); track $index) {
+            <li>{{ e }}</li>
+          }
+        </ol>
+      </section>
+    </main>`,
+})(HostApp);
+
+bootstrapApplication(HostApp, { providers: [provideZonelessChangeDetection()] }).catch((e: unknown) => console.error(e));

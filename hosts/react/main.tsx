@@ -1,0 +1,65 @@
+/** @jsxImportSource react */
+// A React 19 app hosting the widget through the react-external build: the widget's screens
+// render with this app's React, so the page carries one copy of it.
+import { StrictMode, useCallback, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'stytch-ui/react-external';
+import type { StyleConfig, StytchErrorEvent, StytchEvent } from 'stytch-ui/react-external';
+import { createClient, type Client } from 'stytch-ui/client';
+import { hostConfig, hostEnv, signedInAs } from '../shared/env.ts';
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      // React 19 sets these as properties and listens to `on<event-name>` props as DOM events.
+      'stytch-ui': {
+        config?: object;
+        styles?: StyleConfig;
+        client?: Client;
+        'onstytch-event'?: (event: StytchEvent) => void;
+        'onstytch-error'?: (event: StytchErrorEvent) => void;
+      };
+    }
+  }
+}
+
+const env = hostEnv();
+const client = createClient(env.publicToken, { baseUrl: env.providerUrl });
+const styles: StyleConfig = { container: { width: '100%' } };
+
+function HostApp() {
+  const [status, setStatus] = useState('Not signed in');
+  const [events, setEvents] = useState<string[]>([]);
+  const onEvent = useCallback((event: StytchEvent) => {
+    setEvents((list) => [...list, event.detail.type]);
+    const line = signedInAs(event.detail);
+    if (line) setStatus(line);
+  }, []);
+  const onError = useCallback((event: StytchErrorEvent) => setEvents((list) => [...list, `error: ${event.error.message}`]), []);
+  return (
+    <>
+      <header><h1>React host</h1></header>
+      <main>
+        <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />
+        <section>
+          <h2>The host's own state</h2>
+          <p id="host-status" role="status">
+            {status}
+          </p>
+          <p>Events received by the React handler:</p>
+          <ol id="host-events">
+            {events.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ol>
+        </section>
+      </main>
+    </>
+  );
+}
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <HostApp />
+  </StrictMode>,
+);

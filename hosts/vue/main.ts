@@ -1,0 +1,47 @@
+// A Vue 3 app hosting the widget: the runtime compiler is told the stytch-* tags are custom
+// elements, objects go in as DOM properties (.prop) and events come back through @event.
+import { createApp, defineComponent, markRaw, ref } from 'vue';
+import 'stytch-ui';
+import type { StytchErrorEvent, StytchEvent } from 'stytch-ui';
+import { createClient } from 'stytch-ui/client';
+import { hostConfig, hostEnv, signedInAs } from '../shared/env.ts';
+
+const env = hostEnv();
+// markRaw: the client holds timers and listeners that a reactive proxy must not wrap.
+const client = markRaw(createClient(env.publicToken, { baseUrl: env.providerUrl }));
+
+const App = defineComponent({
+  setup() {
+    const status = ref('Not signed in');
+    const events = ref<string[]>([]);
+    return {
+      client,
+      config: hostConfig,
+      styles: { container: { width: '100%' } },
+      status,
+      events,
+      onEvent(event: StytchEvent) {
+        events.value.push(event.detail.type);
+        status.value = signedInAs(event.detail) ?? status.value;
+      },
+      onError(event: StytchErrorEvent) {
+        events.value.push(`error: ${event.error.message}`);
+      },
+    };
+  },
+  template: `
+    <header><h1>Vue 3 host</h1></header>
+    <main>
+      <stytch-ui :config.prop="config" :styles.prop="styles" .client="client" @stytch-event="onEvent" @stytch-error="onError"></stytch-ui>
+      <section>
+        <h2>The host's own state</h2>
+        <p id="host-status" role="status">{{ status }}</p>
+        <p>Events received by the Vue handler:</p>
+        <ol id="host-events"><li v-for="(e, i) in events" :key="i">{{ e }}</li></ol>
+      </section>
+    </main>`,
+});
+
+const app = createApp(App);
+app.config.compilerOptions.isCustomElement = (tag) => tag.startsWith('stytch-');
+app.mount('#app');

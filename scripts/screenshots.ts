@@ -1,0 +1,116 @@
+// `npm run screenshots`: the main screens in light and dark, from the running demo, as PNGs
+// under docs/screenshots/. Starts the provider and the demo exactly as the e2e run does.
+import { mkdirSync } from 'node:fs';
+import { chromium, type Locator, type Page } from 'playwright';
+import globalSetup from '../test/e2e/global-setup.ts';
+// @ts-expect-error: a plain .mjs helper without declarations
+import { CHROMIUM_ARGS, findChromium } from './lib/chromium.mjs';
+
+const OUT = 'docs/screenshots';
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+interface Shot {
+  /** File name stem; the theme is appended. */
+  name: string;
+  /** Page to open, relative to the demo site. */
+  path: string;
+  /** Drives the page to the screen; returns what to photograph (the widget's box by default). */
+  drive?: (page: Page, widget: Locator) => Promise<Locator | Page | void>;
+}
+
+// Each run starts on an empty database, so fixed addresses keep the pictures the same from run
+// to run; each is used at most twice, well under the provider's per-address send limit.
+const EMAILS = { link: 'ada.lovelace@example.com', entry: 'grace.hopper@example.com', success: 'alan.turing@example.com' };
+
+/** The newest outbox message to `to`, polling the provider's development API. */
+async function latestCode(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+    const list = (await res.json()) as { code: string | null }[];
+    if (list[0]?.code) return list[0].code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code reached the outbox for ${to}`);
+}
+
+const config = (c: object) => `index.html?config=${encodeURIComponent(JSON.stringify(c))}`;
+const emailOtp = config({ products: ['otp'], otpOptions: { methods: ['email'] } });
+
+async function sendEmailOtp(widget: Locator, email: string): Promise<string> {
+  await widget.getByRole('textbox', { name: 'Email' }).fill(email);
+  await widget.getByRole('button', { name: 'Continue with email' }).click();
+  await widget.getByRole('heading', { name: 'Enter passcode' }).waitFor({ timeout: 15_000 });
+  return email;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'main', path: 'index.html' },
+  { name: 'main-all-products', path: 'products.html?set=all' },
+  {
+    name: 'email-confirmation',
+    path: config({ products: ['emailMagicLinks'] }),
+    drive: async (_page, w) => {
+      await w.getByRole('textbox', { name: 'Email' }).fill(EMAILS.link);
+      await w.getByRole('button', { name: 'Continue with email' }).click();
+      await w.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: 'otp-entry',
+    path: emailOtp,
+    drive: async (_page, w) => {
+      await sendEmailOtp(w, EMAILS.entry);
+    },
+  },
+  {
+    name: 'otp-success',
+    path: emailOtp,
+    drive: async (_page, w) => {
+      const email = await sendEmailOtp(w, EMAILS.success);
+      await w.getByLabel('One-time passcode').fill(await latestCode(email));
+      await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+    },
+  },
+  { name: 'config-error', path: config({ products: ['passkeys'] }) },
+  { name: 'home', path: 'index.html', drive: async (page) => page },
+  { name: 'playground', path: 'playground.html', drive: async (page) => page },
+];
+
+async function shoot(page: Page, base: string, shot: Shot, theme: Theme): Promise<void> {
+  const url = new URL(shot.path, `${base}/`);
+  if (theme === 'dark') url.searchParams.set('theme', 'dark');
+  await page.goto(url.href);
+  const widget = page.locator('stytch-ui');
+  await widget.getByRole('heading').or(widget.getByText(/^Error:/)).first().waitFor({ timeout: 15_000 });
+  // The bordered box itself, not the element's layout slot around it.
+  const target = (await shot.drive?.(page, widget)) ?? widget.locator('[part="container"]').first();
+  // Let the transition's focus ring and fonts settle before the picture.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await target.screenshot({ path: `${OUT}/${shot.name}-${theme}.png`, animations: 'disabled' });
+  console.log(`  ${OUT}/${shot.name}-${theme}.png`);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const teardown = await globalSetup();
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: (CHROMIUM_ARGS as string[]).filter((a) => a !== '--headless'),
+  });
+  try {
+    const only = process.argv.slice(2);
+    for (const theme of THEMES) {
+      const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, colorScheme: theme });
+      const page = await context.newPage();
+      for (const shot of SHOTS) if (only.length === 0 || only.includes(shot.name)) await shoot(page, process.env.E2E_DEMO_URL!, shot, theme);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await teardown();
+  }
+}
+
+await main();

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+
+// Each host app mounts the widget with its own framework's bindings and renders, from its own
+// event handler, who signed in: the widget's events reach host code, not just the DOM.
+for (const host of ['vue', 'angular', 'react'] as const) {
+  test(`${host} host: an email OTP sign-in reaches the host's own event handler`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const email = uniqueEmail(`host-${host}`);
+    await page.goto(`${process.env.E2E_DEMO_URL}/hosts/${host}/`);
+    const w = widget(page);
+    await expect(page.locator('#host-status')).toHaveText('Not signed in');
+    await w.getByRole('textbox', { name: 'Email' }).fill(email);
+    await w.getByRole('button', { name: 'Continue with email' }).click();
+    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+    const message = await latestMessage(email);
+    await w.getByLabel('One-time passcode').fill(message.code!);
+    await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+    await expect(page.locator('#host-events li')).toContainText(['OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('react host: bundles the react-external build and exactly one React, its own', () => {
+  const meta = JSON.parse(readFileSync(new URL('../../hosts/dist/meta-react.json', import.meta.url), 'utf8')) as { inputs: Record<string, unknown> };
+  const inputs = Object.keys(meta.inputs);
+  expect(inputs).toContain('dist/stytch-ui.react-external.js');
+  // The widget arrives as the built file, not recompiled from source.
+  expect(inputs.filter((i) => i.startsWith('elements/') || i.startsWith('screens/'))).toEqual([]);
+  const reactRoots = new Set(inputs.map((i) => i.match(/^(.*node_modules\/react(?:-dom)?)\//)?.[1]).filter(Boolean));
+  expect([...reactRoots].sort()).toEqual(['node_modules/react', 'node_modules/react-dom']);
+});
