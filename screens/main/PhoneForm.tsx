@@ -47,19 +47,29 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
         {strings.phoneLabel}
       </label>
       <div css={{ display: 'flex', gap: 8 }}>
-        <select
-          part="input select"
-          aria-label={strings.countryLabel}
-          value={region}
-          onChange={(e) => setRegion(e.target.value)}
-          css={{ width: '7.5em', flex: 'none', paddingInline: 6 }}
-        >
-          {list.map((c) => (
-            <option key={c.region} value={c.region}>
-              {`${c.name} (+${c.dial})`}
-            </option>
-          ))}
-        </select>
+        {/* The closed picker shows only "US +1": full names do not fit beside the number. The
+            native select sits on top, transparent, so picking and assistive technology are unchanged. */}
+        <div css={{ position: 'relative', flex: 'none', width: '6.5em', borderRadius: 'var(--stytch-inputs-border-radius)', '&:has(select:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 } }}>
+          <span part="input country-display" aria-hidden="true" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 4, paddingInline: 10 }}>
+            {`${region} +${list.find((c) => c.region === region)?.dial ?? ''}`}
+            <svg width="10" height="6" viewBox="0 0 10 6" focusable="false">
+              <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            </svg>
+          </span>
+          <select
+            part="select"
+            aria-label={strings.countryLabel}
+            value={region}
+            onChange={(e) => setRegion(e.target.value)}
+            css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer', font: 'inherit', fontSize: 16 }}
+          >
+            {list.map((c) => (
+              <option key={c.region} value={c.region}>
+                {`${c.name} (+${c.dial})`}
+              </option>
+            ))}
+          </select>
+        </div>
         <input
           id={`${id}-phone`}
           part="input"

@@ -113,6 +113,17 @@ describe('Main login form', () => {
     r = await renderLogin({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } }, client);
     const select = r.root.querySelector('select')!;
     expect([...select.options].find((o) => o.value === 'GB')!.textContent).to.contain('(+44)');
+    // Closed, the picker shows the short form; the select stays the labelled control.
+    const shown = r.root.querySelector('[part~="country-display"]')!;
+    expect(shown.textContent).to.equal('US +1');
+    expect(select.getAttribute('aria-label')).to.equal('Country');
+    select.value = 'GB';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((res) => setTimeout(res, 0));
+    expect(shown.textContent).to.equal('GB +44');
+    select.value = 'US';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((res) => setTimeout(res, 0));
     await type(r.root.querySelector('input')!, '123');
     await click(button(r.root, 'Continue'));
     expect(parsed).to.deep.equal([['123', 'US']]);
