@@ -15,6 +15,14 @@ import { checkStrength } from '../services/strength.ts';
 import { withTx } from '../services/tx.ts';
 import { emailIdentity, normalizeEmail } from '../services/users.ts';
 
+/** The reset email's "log in instead" link: the reset link's token at `url`, typed `login`. */
+function loginLink(url: string, resetLink: string): string {
+  const link = new URL(url);
+  link.searchParams.set('stytch_token_type', 'login');
+  link.searchParams.set('token', new URL(resetLink).searchParams.get('token') ?? '');
+  return link.toString();
+}
+
 /** Passwords: create, authenticate, strength check and the three resets. */
 export function passwordRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
@@ -96,6 +104,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const req = await body(c, requests.PasswordResetByEmailStart);
     const email = normalizeEmail(req.email);
     const url = redirectUrl(ctx, req.reset_password_redirect_url);
+    // With a login URL the email also offers to sign in without resetting: the same token, as a login link.
+    const loginUrl = req.login_redirect_url === undefined ? undefined : redirectUrl(ctx, req.login_redirect_url);
     await limitSend(ctx, email, caller.client);
     await withTx(ctx.db, async (tx) => {
       const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
@@ -107,7 +117,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
         to: email,
         channel: 'email',
         subject: `Reset your ${ctx.config.name} password`,
-        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n`,
+        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n` +
+          (loginUrl ? `\nOr log in without resetting your password:\n\n${loginLink(loginUrl, link)}\n` : ''),
         link,
       });
     });

@@ -88,6 +88,25 @@ for (const kind of databases) {
       assert.equal((await sdk(provider, 'POST', '/passwords/authenticate', { email, password: fourth, session_duration_minutes: 30 })).status, 200);
     });
 
+    it('with login_redirect_url the reset email also carries a login link that signs in as a magic link', async () => {
+      const email = uniqueEmail();
+      await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 });
+      const refused = await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT, login_redirect_url: 'http://evil.test/' });
+      assert.equal(refused.status, 400);
+      const start = await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT, login_redirect_url: REDIRECT });
+      assert.equal(start.status, 200, start.text);
+      const [message] = await outbox(provider, email);
+      const found = message!.text.match(/http:\/\/app\.test\/\S*stytch_token_type=login\S*/);
+      assert.ok(found, message!.text);
+      const login = new URL(found[0]);
+      assert.equal(login.searchParams.get('token'), new URL(message!.link!).searchParams.get('token'));
+      const signedIn = await sdk(provider, 'POST', '/magic_links/authenticate', { token: login.searchParams.get('token'), session_duration_minutes: 30 });
+      assert.equal(signedIn.status, 200, signedIn.text);
+      // One token: once used to log in, it no longer resets the password.
+      const reset = await sdk(provider, 'POST', '/passwords/email/reset', { token: login.searchParams.get('token'), password: `${STRONG} x`, session_duration_minutes: 30 });
+      assert.equal(reset.status, 404);
+    });
+
     it('reset/start answers the same for an unknown address and sends nothing', async () => {
       const email = uniqueEmail();
       const res = await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT });
