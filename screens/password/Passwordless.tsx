@@ -54,7 +54,8 @@ export function Passwordless({ email }: { email: string }) {
   return (
     <>
       <Suspense fallback={null}>{alt.method === 'otp' ? <OTPAuthenticate /> : <EmailConfirmation />}</Suspense>
-      <div part="alternatives" css={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 16, width: 'var(--stytch-container-width)', maxWidth: '100%', boxSizing: 'border-box' }}>
+      {/* Its own card: the sent screen is whole above it, and the theme's colours hold here too. */}
+      <div part="container alternatives" css={{ marginTop: 8, gap: 12 }}>
         <Divider />
         <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void createPassword()}>
           {passwordStrings.createPasswordInstead}
