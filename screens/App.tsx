@@ -1,5 +1,5 @@
-import { Provider, useSetAtom, type createStore } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Provider, useSetAtom, useStore, type createStore } from 'jotai';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import { resolveConfig } from './config.ts';
@@ -34,6 +34,12 @@ export interface AppProps {
 }
 
 function ResetToken({ token, tokenType }: { token: string | undefined; tokenType: string | undefined }) {
+  const store = useStore();
+  // The first render already has them, so the reset flow never starts without its token.
+  useState(() => {
+    store.set(resetPasswordStateAtom, { token: token ?? '' });
+    store.set(resetTokenTypeAtom, tokenType);
+  });
   const set = useSetAtom(resetPasswordStateAtom);
   const setType = useSetAtom(resetTokenTypeAtom);
   useEffect(() => set({ token: token ?? '' }), [set, token]);

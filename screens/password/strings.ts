@@ -30,6 +30,7 @@ export const passwordStrings = {
   emailResent: 'Email resent',
   loginWithoutPassword: 'Login without a password',
   loggingIn: 'Logging in...',
+  missingResetToken: 'This page needs the link from your password reset email. Open the link from the email again.',
   strengthLabel: 'Password strength',
   strengthScore: (score: number) => `${score} of 4`,
   ludsLength: (n: number) => `Must be at least ${n} characters long`,

@@ -117,6 +117,22 @@ describe('Reset password form', () => {
   });
 });
 
+describe('Reset page without a token', () => {
+  let r: ResetRendered | undefined;
+  afterEach(() => r?.unmount());
+
+  it('says the page needs the emailed link, and calls nothing', async () => {
+    for (const tokenType of [undefined, 'login']) {
+      r = await renderReset({}, undefined, tokenType);
+      expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('This page needs the link from your password reset email. Open the link from the email again.');
+      expect(r.root.querySelector('input')).to.equal(null);
+      expect(r.calls).to.deep.equal({});
+      r.unmount();
+      r = undefined;
+    }
+  });
+});
+
 describe('Reset page with stytch_token_type=login', () => {
   let r: ResetRendered | undefined;
   afterEach(() => r?.unmount());
