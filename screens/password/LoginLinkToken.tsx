@@ -21,8 +21,8 @@ export default function LoginLinkToken() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    requireClient(client)
-      .magicLinks.authenticate(token, { session_duration_minutes: sessionDurationMinutes(config.config) })
+    Promise.resolve()
+      .then(() => requireClient(client).magicLinks.authenticate(token, { session_duration_minutes: sessionDurationMinutes(config.config) }))
       .then((r) => actions.signedIn('MAGIC_LINK_AUTHENTICATE', r))
       .catch((err: unknown) => setError(report(err)));
   }, [client, config, token, actions, report]);

@@ -31,17 +31,19 @@ export function useStrengthCheck(password: string, email?: string): Strength {
     const seq = ++latest.current;
     if (password === '') return;
     const timer = clock.setTimeout(() => {
-      const c = requireClient(client);
-      c.passwords.strengthCheck(email === undefined ? { password } : { email, password }).then(
-        (r) => {
-          if (seq === latest.current) setAnswer({ password, result: r });
-        },
-        (err: unknown) => {
-          if (seq !== latest.current) return;
-          callbacks.onError(err instanceof Error ? err : new Error(String(err)));
-          setAnswer({ password, error: apiErrorMessage(err) ?? strings.genericError });
-        },
-      );
+      // Through a promise, so even a missing client ends as an answer, never a throw in a timer.
+      Promise.resolve()
+        .then(() => requireClient(client).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
+        .then(
+          (r) => {
+            if (seq === latest.current) setAnswer({ password, result: r });
+          },
+          (err: unknown) => {
+            if (seq !== latest.current) return;
+            callbacks.onError(err instanceof Error ? err : new Error(String(err)));
+            setAnswer({ password, error: apiErrorMessage(err) ?? strings.genericError });
+          },
+        );
     }, STRENGTH_DEBOUNCE_MS);
     return () => clock.clearTimeout(timer);
   }, [password, email, client, clock, callbacks, strings]);

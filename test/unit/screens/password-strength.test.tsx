@@ -116,3 +116,20 @@ describe('Password strength indicator', () => {
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
   });
 });
+
+describe('Password strength when the call itself breaks', () => {
+  it('shows the generic message and reports the error instead of throwing in a timer', async () => {
+    // A client without `passwords`: the call throws synchronously inside the debounce timer.
+    const r = await renderLogin({ products: ['passwords'] }, {}, (store) => {
+      store.set(passwordStateAtom, { email: EMAIL, type: 'new' });
+      store.set(transitionAtom, 'PasswordCreateOrLogin');
+    });
+    try {
+      await enter(r, 'some password');
+      expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Something went wrong. Please try again.');
+      expect(r.errors.map((e) => e.name)).to.deep.equal(['TypeError']);
+    } finally {
+      r.unmount();
+    }
+  });
+});
