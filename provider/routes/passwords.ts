@@ -11,7 +11,7 @@ import { newId } from '../services/ids.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
-import { checkStrength } from '../services/strength.ts';
+import { checkStrength, isBreached } from '../services/strength.ts';
 import { withTx } from '../services/tx.ts';
 import { emailIdentity, normalizeEmail } from '../services/users.ts';
 
@@ -47,6 +47,17 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
   const replacePassword = async (tx: Queryable, userId: string, hash: string, keep: string | null) => {
     await setPassword(tx, userId, hash);
     await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
+  };
+
+  /**
+   * A correct password that must still not sign in (the hosted provider's `reset_password`):
+   * it is on the breached list, or the address was proven by a passwordless sign-in after the
+   * password was set. Only a reset by email clears it.
+   */
+  const requireNoReset = (password: string, requiresReset: boolean) => {
+    if (requiresReset || isBreached(password)) {
+      throw new ApiError(400, 'reset_password', 'This password must be reset before it can be used. Reset it from the link sent by email.');
+    }
   };
 
   const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
@@ -85,8 +96,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
     const email = normalizeEmail(req.email);
     await assertNotLocked(ctx.db, email, ctx.clock.now());
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null }>(
-      'SELECT u.user_id, e.email_id, u.password_hash FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
     const row = rows[0];
     // Unknown address, no password and wrong password cost the same and answer the same.
     if (!(await verifyPassword(row?.password_hash ?? null, req.password)) || !row) {
@@ -94,6 +105,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
     }
     await clearFailures(ctx.db, email);
+    requireNoReset(req.password, row.password_requires_reset);
     const issued = await withTx(ctx.db, (tx) => signIn(tx, row.user_id, row.email_id, minutes, caller));
     return ok(c, { ...issued });
   });
@@ -148,14 +160,15 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const email = normalizeEmail(req.email);
     await assertNotLocked(ctx.db, email, ctx.clock.now());
     requireStrong(req.new_password, email);
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null }>(
-      'SELECT u.user_id, e.email_id, u.password_hash FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
     const row = rows[0];
     if (!(await verifyPassword(row?.password_hash ?? null, req.existing_password)) || !row) {
       await recordFailure(ctx.db, email, ctx.clock.now());
       throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
     }
     await clearFailures(ctx.db, email);
+    requireNoReset(req.existing_password, row.password_requires_reset);
     const hash = await hashPassword(req.new_password);
     const issued = await withTx(ctx.db, async (tx) => {
       await replacePassword(tx, row.user_id, hash, null);

@@ -206,3 +206,23 @@ test('reset by existing password through the headless client', async ({ page }) 
   expect(await headless(page, 'authenticate', { email, password: STRONG, session_duration_minutes: 30 })).toEqual({ ok: false, error_type: 'unauthorized_credentials' });
   expect(await headless(page, 'authenticate', { email, password: NEWER, session_duration_minutes: 30 })).toEqual({ ok: true });
 });
+
+test('a password user whose first magic-link sign-in proves the address must reset: reset_password leads to PasswordDedupe', async ({ page }) => {
+  const email = uniqueEmail('pw-dedupe');
+  expect(await headless(page, 'create', { email, password: STRONG, session_duration_minutes: 30 })).toEqual({ ok: true });
+  expect(await headless(page, 'magicLink', { email })).toEqual({ ok: true });
+  await page.goto((await latestMessage(email)).link!);
+  await expect(page.locator('#title')).toHaveText('Signed in', SLOW);
+
+  const w = await logIn(page, email, STRONG);
+  await expect(w.getByRole('heading', { name: 'Check your email to set a new password!' })).toBeVisible(SLOW);
+  await expect(w.getByText(email)).toBeVisible();
+  const { reset } = await resetEmail(email, 1);
+  await page.goto(reset);
+  const form = page.locator('stytch-reset-password');
+  await form.getByLabel('New password', { exact: true }).fill(NEWER);
+  await form.getByRole('button', { name: 'Continue', exact: true }).click({ timeout: 15_000 });
+  await expect(form.getByRole('heading', { name: 'Success!' })).toBeVisible(SLOW);
+  const again = await logIn(page, email, NEWER);
+  await expect(again.getByRole('heading', { name: 'Success!' })).toBeVisible(SLOW);
+});
