@@ -55,19 +55,28 @@ function Requirement({ met, text }: { met: boolean; text: string }) {
  * or the LUDS requirements; the breach message for either; nothing for policy none.
  */
 export function StrengthIndicator({ strength, id }: { strength: Strength; id?: string }) {
+  // One live region that stays put while its content changes, so each verdict is announced.
+  return (
+    <div id={id} aria-live="polite">
+      <Verdict strength={strength} />
+    </div>
+  );
+}
+
+function Verdict({ strength }: { strength: Strength }) {
   const { client } = useWidget();
   const luds = useMemo(() => client?.bootstrap.getSync().password_config, [client]);
   const { result, error } = strength;
-  if (error) return <ErrorText id={id} message={error} />;
+  if (error) return <ErrorText message={error} />;
   const policy: string | undefined = result?.strength_policy;
-  if (!result || (policy !== 'zxcvbn' && policy !== 'luds')) return <div id={id} aria-live="polite" />;
+  if (!result || (policy !== 'zxcvbn' && policy !== 'luds')) return null;
   const req = result.feedback.luds_requirements;
   // The bootstrap carries the project's LUDS numbers; without it, the answer still implies them.
   const present = [req.has_digit, req.has_lower_case, req.has_symbol, req.has_upper_case].filter(Boolean).length;
   const minLength = luds?.luds_minimum_count || [...strength.password].length + req.missing_characters;
   const complexity = luds?.luds_complexity || present + req.missing_complexity;
   return (
-    <div id={id} part="strength" aria-live="polite" css={{ display: 'flex', flexDirection: 'column', gap: 6, fontSize: 14 }}>
+    <div part="strength" css={{ display: 'flex', flexDirection: 'column', gap: 6, fontSize: 14 }}>
       {policy === 'zxcvbn' ? (
         <>
           <Meter score={result.score} />
