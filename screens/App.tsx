@@ -1,11 +1,11 @@
-import { Provider, useSetAtom, type createStore } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Provider, useSetAtom, useStore, type createStore } from 'jotai';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import { resolveConfig } from './config.ts';
 import { browserClock, WidgetContextProvider, type Clock, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
-import { resetPasswordStateAtom } from './state/atoms.ts';
+import { resetPasswordStateAtom, resetTokenTypeAtom } from './state/atoms.ts';
 import { strings } from './strings.ts';
 
 // Flows other than Main load on demand, so the login element's first paint stays small.
@@ -27,13 +27,23 @@ export interface AppProps {
   callbacks: WidgetCallbacks;
   client?: WidgetClient | undefined;
   passwordResetToken?: string | undefined;
+  /** The reset link's `stytch_token_type`: 'login' signs in with the token at once. */
+  passwordResetTokenType?: string | undefined;
   /** The countdowns' and toasts' clock; the browser's unless a test passes one. */
   clock?: Clock | undefined;
 }
 
-function ResetToken({ token }: { token: string | undefined }) {
+function ResetToken({ token, tokenType }: { token: string | undefined; tokenType: string | undefined }) {
+  const store = useStore();
+  // The first render already has them, so the reset flow never starts without its token.
+  useState(() => {
+    store.set(resetPasswordStateAtom, { token: token ?? '' });
+    store.set(resetTokenTypeAtom, tokenType);
+  });
   const set = useSetAtom(resetPasswordStateAtom);
+  const setType = useSetAtom(resetTokenTypeAtom);
   useEffect(() => set({ token: token ?? '' }), [set, token]);
+  useEffect(() => setType(tokenType), [setType, tokenType]);
   return null;
 }
 
@@ -43,7 +53,7 @@ function Flow({ mode }: { mode: Mode }) {
 }
 
 /** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
-export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, clock = browserClock }: AppProps) {
+export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, clock = browserClock }: AppProps) {
   const result = useMemo(
     () => resolveConfig(config, { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError }),
     [config],
@@ -54,7 +64,7 @@ export function App({ mode, store, config, styles, callbacks, client, passwordRe
   );
   return (
     <Provider store={store}>
-      {mode === 'reset-password' ? <ResetToken token={passwordResetToken} /> : null}
+      {mode === 'reset-password' ? <ResetToken token={passwordResetToken} tokenType={passwordResetTokenType} /> : null}
       {context ? (
         <WidgetContextProvider value={context}>
           <Flow mode={mode} />

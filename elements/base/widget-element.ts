@@ -132,6 +132,7 @@ export abstract class WidgetElement extends ReactiveElement {
         callbacks: this.widgetCallbacks,
         client: this.client,
         passwordResetToken: this.renderToken(),
+        passwordResetTokenType: this.renderTokenType(),
       },
     };
   }
@@ -143,6 +144,11 @@ export abstract class WidgetElement extends ReactiveElement {
 
   /** The reset token, for the one element that has it. */
   protected renderToken(): string | undefined {
+    return undefined;
+  }
+
+  /** The reset link's `stytch_token_type`, for the one element that has it. */
+  protected renderTokenType(): string | undefined {
     return undefined;
   }
 }

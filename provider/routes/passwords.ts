@@ -11,9 +11,17 @@ import { newId } from '../services/ids.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
-import { checkStrength } from '../services/strength.ts';
+import { checkStrength, isBreached } from '../services/strength.ts';
 import { withTx } from '../services/tx.ts';
 import { emailIdentity, normalizeEmail } from '../services/users.ts';
+
+/** The reset email's "log in instead" link: the reset link's token at `url`, typed `login`. */
+function loginLink(url: string, resetLink: string): string {
+  const link = new URL(url);
+  link.searchParams.set('stytch_token_type', 'login');
+  link.searchParams.set('token', new URL(resetLink).searchParams.get('token') ?? '');
+  return link.toString();
+}
 
 /** Passwords: create, authenticate, strength check and the three resets. */
 export function passwordRoutes(ctx: ProviderContext): Hono {
@@ -39,6 +47,17 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
   const replacePassword = async (tx: Queryable, userId: string, hash: string, keep: string | null) => {
     await setPassword(tx, userId, hash);
     await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
+  };
+
+  /**
+   * A correct password that must still not sign in (the hosted provider's `reset_password`):
+   * it is on the breached list, or the address was proven by a passwordless sign-in after the
+   * password was set. Only a reset by email clears it.
+   */
+  const requireNoReset = (password: string, requiresReset: boolean) => {
+    if (requiresReset || isBreached(password)) {
+      throw new ApiError(400, 'reset_password', 'This password must be reset before it can be used. Reset it from the link sent by email.');
+    }
   };
 
   const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
@@ -77,8 +96,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
     const email = normalizeEmail(req.email);
     await assertNotLocked(ctx.db, email, ctx.clock.now());
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null }>(
-      'SELECT u.user_id, e.email_id, u.password_hash FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
     const row = rows[0];
     // Unknown address, no password and wrong password cost the same and answer the same.
     if (!(await verifyPassword(row?.password_hash ?? null, req.password)) || !row) {
@@ -86,6 +105,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
     }
     await clearFailures(ctx.db, email);
+    requireNoReset(req.password, row.password_requires_reset);
     const issued = await withTx(ctx.db, (tx) => signIn(tx, row.user_id, row.email_id, minutes, caller));
     return ok(c, { ...issued });
   });
@@ -97,6 +117,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const email = normalizeEmail(req.email);
     const url = redirectUrl(ctx, req.reset_password_redirect_url);
     requirePkce(ctx, 'passwordResets', req.code_challenge);
+    // With a login URL the email also offers to sign in without resetting: the same token, as a login link.
+    const loginUrl = req.login_redirect_url === undefined ? undefined : redirectUrl(ctx, req.login_redirect_url);
     await limitSend(ctx, email, caller.client);
     await withTx(ctx.db, async (tx) => {
       const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
@@ -108,7 +130,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
         to: email,
         channel: 'email',
         subject: `Reset your ${ctx.config.name} password`,
-        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n`,
+        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n` +
+          (loginUrl ? `\nOr log in without resetting your password:\n\n${loginLink(loginUrl, link)}\n` : ''),
         link,
       });
     });
@@ -138,14 +161,15 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const email = normalizeEmail(req.email);
     await assertNotLocked(ctx.db, email, ctx.clock.now());
     requireStrong(req.new_password, email);
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null }>(
-      'SELECT u.user_id, e.email_id, u.password_hash FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
     const row = rows[0];
     if (!(await verifyPassword(row?.password_hash ?? null, req.existing_password)) || !row) {
       await recordFailure(ctx.db, email, ctx.clock.now());
       throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
     }
     await clearFailures(ctx.db, email);
+    requireNoReset(req.existing_password, row.password_requires_reset);
     const hash = await hashPassword(req.new_password);
     const issued = await withTx(ctx.db, async (tx) => {
       await replacePassword(tx, row.user_id, hash, null);

@@ -3,6 +3,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { safeEqual, secretToken, sha256 } from './ids.ts';
+import { verifyEmailByPasswordless } from './dedupe.ts';
 
 export type TokenKind = 'magic_link' | 'password_reset';
 
@@ -81,7 +82,7 @@ export async function redeemEmailToken(ctx: ProviderContext, tx: Queryable, toke
     throw new ApiError(400, 'pkce_mismatch', 'A code_verifier was sent but the link was requested without PKCE (pkce).');
   }
   await tx.query('UPDATE email_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
-  await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [row.email_id]);
+  await verifyEmailByPasswordless(tx, row.email_id);
   await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1", [row.user_id]);
   return { userId: row.user_id, emailId: row.email_id, kind: row.kind };
 }

@@ -2,6 +2,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
+import { verifyEmailByPasswordless } from './dedupe.ts';
 
 export type OtpChannel = 'sms' | 'whatsapp' | 'email';
 export const MAX_OTP_GUESSES = 5;
@@ -46,7 +47,7 @@ export async function redeemOtp(ctx: ProviderContext, tx: Queryable, methodId: s
     return { ok: false };
   }
   await tx.query('UPDATE otps SET used_at = $2 WHERE otp_id = $1', [otp.otp_id, now]);
-  await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [methodId]);
+  await verifyEmailByPasswordless(tx, methodId);
   await tx.query('UPDATE user_phones SET verified = true WHERE phone_id = $1', [methodId]);
   return { ok: true, userId: otp.user_id, channel: otp.channel };
 }

@@ -13,12 +13,17 @@ const zxcvbn = new ZxcvbnFactory({
 /** The offline common/breached list: zxcvbn-ts's common password dictionary. */
 const breached = new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
+/** Whether the password is on the offline breached list. */
+export function isBreached(password: string): boolean {
+  return breached.has(password.toLowerCase());
+}
+
 /** The answer of `passwords/strength_check`: the shared wire shape. */
 export type StrengthResult = StrengthCheckResult;
 
 /** Judges a password by the project's policy; the email's local part counts as a guessable input. */
 export function checkStrength(policy: ProjectConfig['passwordPolicy'], password: string, email?: string): StrengthResult {
-  const isBreached = breached.has(password.toLowerCase());
+  const breachedPassword = isBreached(password);
   const classes = {
     has_digit: /\d/.test(password),
     has_lower_case: /\p{Ll}/u.test(password),
@@ -29,11 +34,11 @@ export function checkStrength(policy: ProjectConfig['passwordPolicy'], password:
   if (policy.policy === 'luds') {
     const missingCharacters = Math.max(0, policy.minimumCount - [...password].length);
     const missingComplexity = Math.max(0, policy.complexity - present);
-    const valid = missingCharacters === 0 && missingComplexity === 0 && !isBreached;
+    const valid = missingCharacters === 0 && missingComplexity === 0 && !breachedPassword;
     return {
       valid_password: valid,
       score: valid ? 4 : 0,
-      breached_password: isBreached,
+      breached_password: breachedPassword,
       breach_detection_on_create: true,
       strength_policy: 'luds',
       feedback: { warning: '', suggestions: [], luds_requirements: { ...classes, missing_characters: missingCharacters, missing_complexity: missingComplexity } },
@@ -42,11 +47,11 @@ export function checkStrength(policy: ProjectConfig['passwordPolicy'], password:
   // zxcvbn is costly on very long inputs; past 100 characters the score cannot drop.
   const inputs = email ? [email, email.split('@')[0]!] : [];
   const result = zxcvbn.check(password.slice(0, 100), inputs);
-  const valid = result.score >= 3 && !isBreached;
+  const valid = result.score >= 3 && !breachedPassword;
   return {
     valid_password: valid,
     score: result.score,
-    breached_password: isBreached,
+    breached_password: breachedPassword,
     breach_detection_on_create: true,
     strength_policy: 'zxcvbn',
     feedback: {

@@ -9,6 +9,7 @@ const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
 const OTPConfirmation = lazy(() => import('../otp/OTPConfirmation.tsx'));
 const Toasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.Toasts })));
 const PasskeyConfirmation = lazy(() => import('../passkey/PasskeyConfirmation.tsx'));
+const PasswordScreens = lazy(() => import('../password/PasswordScreens.tsx'));
 
 function Screen() {
   const screen = useAtomValue(screenAtom);
@@ -22,7 +23,8 @@ function Screen() {
     case 'PasskeyConfirmation':
       return <PasskeyConfirmation />;
     default:
-      return <Main />;
+      // Every Password* screen of the login widget comes with the password flow's chunk.
+      return screen.startsWith('Password') ? <PasswordScreens screen={screen} /> : <Main />;
   }
 }
 

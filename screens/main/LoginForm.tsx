@@ -9,15 +9,13 @@ const Banner = lazy(() => import('../components/Banner.tsx').then((m) => ({ defa
 // The forms load on demand (the phone form carries the country table), keeping Main's first load small.
 const EmailForm = lazy(() => import('./EmailForm.tsx').then((m) => ({ default: m.EmailForm })));
 const PhoneForm = lazy(() => import('./PhoneForm.tsx').then((m) => ({ default: m.PhoneForm })));
+const PasswordEmailForm = lazy(() => import('../password/PasswordEmailForm.tsx'));
 
-function MethodForm({ method, methods }: { method: LoginMethod; methods: readonly LoginMethod[] }) {
-  const { config } = useWidget();
+function MethodForm({ method }: { method: LoginMethod }) {
   if (method === 'sms' || method === 'whatsapp') return <PhoneForm channel={method} />;
-  if (method !== 'passwords') return <EmailForm key={method} method={method} />;
-  // The password screens come with the passwords flow; until then its tab sends what email can.
-  const otpEmail = (config.config.otpOptions?.methods ?? []).includes('email');
-  if (config.products.includes('emailMagicLinks') && !methods.includes('emailMagicLinks')) return <EmailForm method="emailMagicLinks" />;
-  return otpEmail ? <EmailForm method="emailOtp" /> : null;
+  // The password tab looks the user up first; the email code or link is offered from there.
+  if (method === 'passwords') return <PasswordEmailForm />;
+  return <EmailForm key={method} method={method} />;
 }
 
 /** The login form: tabs when more than one method exists, the first selected (SPEC §2). */
@@ -83,7 +81,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
       <div role={methods.length > 1 ? 'tabpanel' : undefined} id={`${id}-panel`} aria-labelledby={methods.length > 1 ? `${id}-tab-${selected}` : undefined}>
         {/* Its own boundary: a form loading must never hide the tabs (and drop their focus). */}
         <Suspense fallback={null}>
-          <MethodForm method={current} methods={methods} />
+          <MethodForm method={current} />
         </Suspense>
       </div>
     </div>

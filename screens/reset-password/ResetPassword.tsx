@@ -1,12 +1,27 @@
-import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useAtomValue } from 'jotai';
+import { lazy } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { passwordStrings } from '../password/strings.ts';
+import { resetPasswordStateAtom, resetTokenTypeAtom, screenAtom } from '../state/atoms.ts';
 
-/** The reset form, loaded on demand; the form itself comes with the password flow. */
+// Loaded on demand with the reset element's flow; the login element never fetches these.
+const ResetPasswordForm = lazy(() => import('../password/ResetPasswordForm.tsx'));
+const LoginLinkToken = lazy(() => import('../password/LoginLinkToken.tsx'));
+const PasswordConfirmation = lazy(() => import('../password/PasswordConfirmation.tsx'));
+
+/** The reset-password element's flow: the form or the login-link sign-in, then 'Success!'. */
 export default function ResetPassword() {
-  const { strings } = useWidget();
-  return (
-    <section part="container">
-      <Heading>{strings.resetPasswordTitle}</Heading>
-    </section>
-  );
+  const screen = useAtomValue(screenAtom);
+  const tokenType = useAtomValue(resetTokenTypeAtom);
+  const { token } = useAtomValue(resetPasswordStateAtom);
+  if (screen === 'PasswordConfirmation') return <PasswordConfirmation />;
+  // Without a token neither a reset nor a login can succeed: say so instead of a form that fails.
+  if (!token) {
+    return (
+      <section part="container">
+        <ErrorText message={passwordStrings.missingResetToken} />
+      </section>
+    );
+  }
+  return tokenType === 'login' ? <LoginLinkToken /> : <ResetPasswordForm />;
 }

@@ -37,3 +37,5 @@ export const toastsAtom = atom<Toast[]>([]);
 export const otpExpiryAtom = atom(0);
 /** The email typed on Main, kept so 'Try again' can clear it. */
 export const mainEmailAtom = atom('');
+/** The reset page's `stytch_token_type` (SPEC §4): 'login' authenticates the token at once. */
+export const resetTokenTypeAtom = atom<string | undefined>(undefined);

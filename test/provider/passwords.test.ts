@@ -88,6 +88,54 @@ for (const kind of databases) {
       assert.equal((await sdk(provider, 'POST', '/passwords/authenticate', { email, password: fourth, session_duration_minutes: 30 })).status, 200);
     });
 
+    it('with login_redirect_url the reset email also carries a login link that signs in as a magic link', async () => {
+      const email = uniqueEmail();
+      await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 });
+      const refused = await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT, login_redirect_url: 'http://evil.test/' });
+      assert.equal(refused.status, 400);
+      const start = await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT, login_redirect_url: REDIRECT });
+      assert.equal(start.status, 200, start.text);
+      const [message] = await outbox(provider, email);
+      const found = message!.text.match(/http:\/\/app\.test\/\S*stytch_token_type=login\S*/);
+      assert.ok(found, message!.text);
+      const login = new URL(found[0]);
+      assert.equal(login.searchParams.get('token'), new URL(message!.link!).searchParams.get('token'));
+      const signedIn = await sdk(provider, 'POST', '/magic_links/authenticate', { token: login.searchParams.get('token'), session_duration_minutes: 30 });
+      assert.equal(signedIn.status, 200, signedIn.text);
+      // One token: once used to log in, it no longer resets the password.
+      const reset = await sdk(provider, 'POST', '/passwords/email/reset', { token: login.searchParams.get('token'), password: `${STRONG} x`, session_duration_minutes: 30 });
+      assert.equal(reset.status, 404);
+    });
+
+    it('after a first passwordless sign-in proves the address, the password must be reset (reset_password)', async () => {
+      const email = uniqueEmail();
+      await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 });
+      assert.equal((await sdk(provider, 'POST', '/passwords/authenticate', { email, password: STRONG, session_duration_minutes: 30 })).status, 200);
+      await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: REDIRECT, signup_magic_link_url: REDIRECT });
+      const [sent] = await outbox(provider, email);
+      const token = new URL(sent!.link!).searchParams.get('token');
+      assert.equal((await sdk(provider, 'POST', '/magic_links/authenticate', { token, session_duration_minutes: 30 })).status, 200);
+
+      const refused = await sdk(provider, 'POST', '/passwords/authenticate', { email, password: STRONG, session_duration_minutes: 30 });
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal(refused.json.error_type, 'reset_password');
+      // A wrong password still reads as wrong: the flag says nothing to a guesser.
+      assert.equal((await sdk(provider, 'POST', '/passwords/authenticate', { email, password: 'a wrong guess here', session_duration_minutes: 30 })).json.error_type, 'unauthorized_credentials');
+      const byExisting = await sdk(provider, 'POST', '/passwords/existing_password/reset', { email, existing_password: STRONG, new_password: `${STRONG} 2`, session_duration_minutes: 30 });
+      assert.equal(byExisting.json.error_type, 'reset_password');
+
+      await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT });
+      const [reset] = await outbox(provider, email);
+      const next = `${STRONG} renewed`;
+      assert.equal((await sdk(provider, 'POST', '/passwords/email/reset', { token: new URL(reset!.link!).searchParams.get('token'), password: next, session_duration_minutes: 30 })).status, 200);
+      assert.equal((await sdk(provider, 'POST', '/passwords/authenticate', { email, password: next, session_duration_minutes: 30 })).status, 200);
+      // The address is proven now: later passwordless sign-ins leave the password alone.
+      await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: REDIRECT, signup_magic_link_url: REDIRECT });
+      const [again] = await outbox(provider, email);
+      await sdk(provider, 'POST', '/magic_links/authenticate', { token: new URL(again!.link!).searchParams.get('token'), session_duration_minutes: 30 });
+      assert.equal((await sdk(provider, 'POST', '/passwords/authenticate', { email, password: next, session_duration_minutes: 30 })).status, 200);
+    });
+
     it('reset/start answers the same for an unknown address and sends nothing', async () => {
       const email = uniqueEmail();
       const res = await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT });

@@ -1,0 +1,14 @@
+import { useWidget } from '../context.ts';
+
+/** The 'or' line between a password form and its alternative. */
+export function Divider() {
+  const { strings } = useWidget();
+  const line = { flex: 1, height: 1, background: 'var(--stytch-colors-secondary)' };
+  return (
+    <div part="divider" css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <span css={line} />
+      <span part="helper">{strings.or}</span>
+      <span css={line} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Heading } from '../components/Heading.tsx';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { requireClient, useWidget } from '../context.ts';
+import { useReportError } from '../hooks/useReportError.ts';
+import { sessionDurationMinutes } from '../main/send.ts';
+import type { ScreenName } from '../state/atoms.ts';
+import { Divider } from './Divider.tsx';
+import { EmailReadOnly } from './EmailReadOnly.tsx';
+import { linkButtonCss } from './linkButton.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { useAlternative } from './useAlternative.ts';
+import { errorType, RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
+import { passwordStrings } from './strings.ts';
+
+/** Errors that send the user to set a new password by email instead (SPEC §4), and where to. */
+const RESET_SCREENS: Record<string, ScreenName> = { [RESET_PASSWORD_ERROR]: 'PasswordDedupe', breached_password: 'PasswordBreached' };
+
+/** The existing-user variant: 'Log In' with the password, 'Forgot Password?', or the email alternative. */
+export function ExistingUser({ email }: { email: string }) {
+  const { client, config, strings } = useWidget();
+  const alt = useAlternative();
+  const actions = usePasswordActions();
+  const report = useReportError();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  // Every action here is one request that either moves on or leaves an error under the field.
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (err) {
+      setError(report(err));
+      setBusy(false);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password === '') return;
+    void run(async () => {
+      try {
+        const r = await requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: sessionDurationMinutes(config.config) });
+        actions.signedIn('PASSWORD_AUTHENTICATE', r);
+      } catch (err) {
+        const next = RESET_SCREENS[errorType(err) ?? ''];
+        if (!next) throw err;
+        report(err);
+        await actions.startReset(email, next);
+      }
+    });
+  };
+
+  return (
+    <>
+      <Heading>{passwordStrings.loginTitle}</Heading>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <EmailReadOnly id={`${id}-email`} email={email} />
+        <PasswordField
+          id={`${id}-password`}
+          label={passwordStrings.passwordLabel}
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          invalid={!!error}
+          describedBy={error ? `${id}-error` : undefined}
+        />
+        <ErrorText id={`${id}-error`} message={error} />
+        <button type="button" part="link-button" css={linkButtonCss} onClick={() => void run(() => actions.startReset(email, 'PasswordForgot'))}>
+          {passwordStrings.forgotPasswordLink}
+        </button>
+        <SubmitButton busy={busy} disabled={password === ''}>
+          {strings.continue}
+        </SubmitButton>
+      </form>
+      {alt.label ? (
+        <>
+          <Divider />
+          <button type="button" part="button button-secondary" disabled={busy} onClick={() => void run(() => alt.send(email))}>
+            {alt.label}
+          </button>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Heading } from '../components/Heading.tsx';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { requireClient, useWidget } from '../context.ts';
+import { useReportError } from '../hooks/useReportError.ts';
+import { sessionDurationMinutes } from '../main/send.ts';
+import { Divider } from './Divider.tsx';
+import { EmailReadOnly } from './EmailReadOnly.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { StrengthIndicator } from './StrengthIndicator.tsx';
+import { useAlternative } from './useAlternative.ts';
+import { errorType, RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
+import { useStrengthCheck } from './useStrengthCheck.ts';
+import { passwordStrings } from './strings.ts';
+
+/** The new-user variant: set a password (Continue waits for a valid one), or the email alternative. */
+export function NewUser({ email }: { email: string }) {
+  const { client, config, strings } = useWidget();
+  const alt = useAlternative();
+  const actions = usePasswordActions();
+  const report = useReportError();
+  const [password, setPassword] = useState('');
+  const strength = useStrengthCheck(password, email);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [altBusy, setAltBusy] = useState(false);
+  const id = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !strength.valid) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const r = await requireClient(client).passwords.create({ email, password, session_duration_minutes: sessionDurationMinutes(config.config) });
+      actions.signedIn('PASSWORD_CREATE', r);
+    } catch (err) {
+      try {
+        if (errorType(err) !== RESET_PASSWORD_ERROR) throw err;
+        report(err);
+        await actions.startReset(email, 'PasswordDedupe');
+      } catch (shown) {
+        setError(report(shown));
+        setBusy(false);
+      }
+    }
+  };
+
+  const sendAlternative = async () => {
+    setAltBusy(true);
+    setError(undefined);
+    try {
+      await alt.send(email);
+    } catch (err) {
+      setError(report(err));
+      setAltBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Heading>{passwordStrings.createAccountTitle}</Heading>
+      {alt.label ? (
+        <>
+          <p css={{ margin: 0 }}>{passwordStrings.chooseHowCreate}</p>
+          <button type="button" part="button button-primary" disabled={altBusy} aria-busy={altBusy} onClick={() => void sendAlternative()}>
+            {alt.label}
+          </button>
+          <Divider />
+        </>
+      ) : null}
+      <p css={{ margin: 0 }}>{passwordStrings.finishCreating}</p>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <EmailReadOnly id={`${id}-email`} email={email} />
+        <PasswordField
+          id={`${id}-password`}
+          label={passwordStrings.passwordLabel}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          invalid={!!error}
+          describedBy={`${id}-strength${error ? ` ${id}-error` : ''}`}
+        />
+        <StrengthIndicator id={`${id}-strength`} strength={strength} />
+        <ErrorText id={`${id}-error`} message={error} />
+        <SubmitButton busy={busy} disabled={!strength.valid}>
+          {strings.continue}
+        </SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { BackButton } from '../components/BackButton.tsx';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { useReportError } from '../hooks/useReportError.ts';
+import { Divider } from './Divider.tsx';
+import { useAlternative } from './useAlternative.ts';
+import { usePasswordActions } from './usePasswordActions.ts';
+import { passwordStrings } from './strings.ts';
+
+const EmailConfirmation = lazy(() => import('../magic-link/EmailConfirmation.tsx'));
+const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
+
+/**
+ * The passwordless variant (SPEC §4): on arrival it sends an email code when email is an OTP
+ * method, otherwise a magic link when configured (and shows that screen here, with 'Create a
+ * password instead'), otherwise a reset email and moves to PasswordSetNew.
+ */
+export function Passwordless({ email }: { email: string }) {
+  const alt = useAlternative();
+  const actions = usePasswordActions();
+  const report = useReportError();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // One automatic send per arrival, even when React runs effects twice.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const send = alt.method ? alt.send(email, true).then(() => setSent(true)) : actions.startReset(email, 'PasswordSetNew');
+    send.catch((err: unknown) => setError(report(err)));
+  }, [alt, actions, email, report]);
+
+  const createPassword = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await actions.startReset(email, 'PasswordSetNew');
+    } catch (err) {
+      setError(report(err));
+      setBusy(false);
+    }
+  };
+
+  if (!sent) {
+    return (
+      <section part="container">
+        <BackButton />
+        {error ? <ErrorText message={error} /> : <p role="status">{passwordStrings.sendingEmail}</p>}
+      </section>
+    );
+  }
+  return (
+    <>
+      <Suspense fallback={null}>{alt.method === 'otp' ? <OTPAuthenticate /> : <EmailConfirmation />}</Suspense>
+      {/* Its own card: the sent screen is whole above it, and the theme's colours hold here too. */}
+      <div part="container alternatives" css={{ marginTop: 8, gap: 12 }}>
+        <Divider />
+        <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void createPassword()}>
+          {passwordStrings.createPasswordInstead}
+        </button>
+        <ErrorText message={error} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useAtomValue } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { requireClient, useWidget } from '../context.ts';
+import { useReportError } from '../hooks/useReportError.ts';
+import { sessionDurationMinutes } from '../main/send.ts';
+import { resetPasswordStateAtom } from '../state/atoms.ts';
+import { LoggingIn } from './LoggingIn.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { StrengthIndicator } from './StrengthIndicator.tsx';
+import { usePasswordActions } from './usePasswordActions.ts';
+import { useStrengthCheck } from './useStrengthCheck.ts';
+import { passwordStrings } from './strings.ts';
+
+/**
+ * 'Reset your password' (SPEC §2): a new password with its strength, Continue once it is
+ * valid, and 'Login without a password', which redeems the same token as a magic link.
+ */
+export default function ResetPasswordForm() {
+  const { client, config, strings } = useWidget();
+  const { token } = useAtomValue(resetPasswordStateAtom);
+  const actions = usePasswordActions();
+  const report = useReportError();
+  const [password, setPassword] = useState('');
+  const strength = useStrengthCheck(password);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [loggingIn, setLoggingIn] = useState(false);
+  const id = useId();
+  const minutes = sessionDurationMinutes(config.config);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !strength.valid) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const r = await requireClient(client).passwords.resetByEmail({ token, password, session_duration_minutes: minutes });
+      actions.signedIn('PASSWORD_RESET_BY_EMAIL', r);
+    } catch (err) {
+      setError(report(err));
+      setBusy(false);
+    }
+  };
+
+  const loginWithoutPassword = async () => {
+    setLoggingIn(true);
+    setError(undefined);
+    try {
+      // The client tries the reset's proof key first and falls back to the magic-link one (SPEC §8).
+      const r = await requireClient(client).magicLinks.authenticate(token, { session_duration_minutes: minutes });
+      actions.signedIn('MAGIC_LINK_AUTHENTICATE', r);
+    } catch (err) {
+      setError(report(err));
+      setLoggingIn(false);
+    }
+  };
+
+  if (loggingIn) return <LoggingIn />;
+  return (
+    <section part="container">
+      <Heading>{strings.resetPasswordTitle}</Heading>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <PasswordField
+          id={`${id}-password`}
+          label={passwordStrings.newPasswordLabel}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          invalid={!!error}
+          describedBy={`${id}-strength${error ? ` ${id}-error` : ''}`}
+        />
+        <StrengthIndicator id={`${id}-strength`} strength={strength} />
+        <ErrorText id={`${id}-error`} message={error} />
+        <SubmitButton busy={busy} disabled={!strength.valid}>
+          {strings.continue}
+        </SubmitButton>
+      </form>
+      <button type="button" part="button button-secondary" disabled={busy} onClick={() => void loginWithoutPassword()}>
+        {passwordStrings.loginWithoutPassword}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { useWidget } from '../context.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
+import type { Strength } from './useStrengthCheck.ts';
+import { passwordStrings } from './strings.ts';
+
+const RED = 'var(--stytch-colors-error)';
+const GREEN = 'var(--stytch-colors-success)';
+
+/** SPEC §5 meter: score 0-1 fills one red segment, 2 two red, 3 three green, 4 four green. */
+export function meterSegments(score: number): { filled: number; color: 'red' | 'green' } {
+  const s = Math.max(0, Math.min(4, Math.round(score)));
+  return { filled: Math.max(1, s), color: s >= 3 ? 'green' : 'red' };
+}
+
+function Meter({ score }: { score: number }) {
+  const { filled, color } = meterSegments(score);
+  return (
+    <div
+      part="strength-meter"
+      role="meter"
+      aria-label={passwordStrings.strengthLabel}
+      aria-valuemin={0}
+      aria-valuemax={4}
+      aria-valuenow={score}
+      aria-valuetext={passwordStrings.strengthScore(score)}
+      css={{ display: 'flex', gap: 4 }}
+    >
+      {[0, 1, 2, 3].map((i) => (
+        <span
+          key={i}
+          part={i < filled ? 'strength-segment strength-segment-filled' : 'strength-segment'}
+          data-color={i < filled ? color : undefined}
+          css={{ flex: 1, height: 6, borderRadius: 3, background: i < filled ? (color === 'green' ? GREEN : RED) : 'var(--stytch-colors-secondary)', opacity: i < filled ? 1 : 0.3 }}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Requirement({ met, text }: { met: boolean; text: string }) {
+  return (
+    <li part={met ? 'requirement requirement-met' : 'requirement'} css={{ color: met ? GREEN : RED }}>
+      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        {met ? passwordStrings.requirementMet : passwordStrings.requirementNotMet}{' '}
+      </span>
+      <span aria-hidden="true">{met ? '✓ ' : '✗ '}</span>
+      {text}
+    </li>
+  );
+}
+
+/**
+ * The strength feedback under a new-password field (SPEC §5): zxcvbn's meter and warning,
+ * or the LUDS requirements; the breach message for either; nothing for policy none.
+ */
+export function StrengthIndicator({ strength, id }: { strength: Strength; id?: string }) {
+  // One live region that stays put while its content changes, so each verdict is announced.
+  return (
+    <div id={id} aria-live="polite">
+      <Verdict strength={strength} />
+    </div>
+  );
+}
+
+function Verdict({ strength }: { strength: Strength }) {
+  const { client } = useWidget();
+  const luds = useMemo(() => client?.bootstrap.getSync().password_config, [client]);
+  const { result, error } = strength;
+  if (error) return <ErrorText message={error} />;
+  const policy: string | undefined = result?.strength_policy;
+  if (!result || (policy !== 'zxcvbn' && policy !== 'luds')) return null;
+  const req = result.feedback.luds_requirements;
+  // The bootstrap carries the project's LUDS numbers; without it, the answer still implies them.
+  const present = [req.has_digit, req.has_lower_case, req.has_symbol, req.has_upper_case].filter(Boolean).length;
+  const minLength = luds?.luds_minimum_count || [...strength.password].length + req.missing_characters;
+  const complexity = luds?.luds_complexity || present + req.missing_complexity;
+  return (
+    <div part="strength" css={{ display: 'flex', flexDirection: 'column', gap: 6, fontSize: 14 }}>
+      {policy === 'zxcvbn' ? (
+        <>
+          <Meter score={result.score} />
+          {result.feedback.warning ? <p part="helper strength-warning" css={{ margin: 0 }}>{result.feedback.warning}</p> : null}
+        </>
+      ) : (
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative' }}>
+          <Requirement met={req.missing_characters === 0} text={passwordStrings.ludsLength(minLength)} />
+          <Requirement met={req.missing_complexity === 0} text={passwordStrings.ludsComplexity(complexity)} />
+        </ul>
+      )}
+      {result.breached_password ? <p part="error strength-breached" css={{ margin: 0, color: RED }}>{passwordStrings.breachedPassword}</p> : null}
+    </div>
+  );
+}

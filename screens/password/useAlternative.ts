@@ -1,0 +1,28 @@
+import { useCallback, useMemo } from 'react';
+import { requireClient, useWidget } from '../context.ts';
+import { sendMagicLink, sendOtp } from '../main/send.ts';
+import { useSent } from '../main/useSent.ts';
+import { passwordlessMethod, type PasswordlessMethod } from './options.ts';
+import { passwordStrings } from './strings.ts';
+
+/** The way to sign in without a password that the config offers, its button text, and its send. */
+export function useAlternative(): { method: PasswordlessMethod; label: string | undefined; send(email: string, stay?: boolean): Promise<void> } {
+  const { client, config } = useWidget();
+  const method = useMemo(() => passwordlessMethod(config), [config]);
+  const { otp, magicLink } = useSent();
+  const send = useCallback(
+    async (email: string, stay = false) => {
+      const c = requireClient(client);
+      if (method === 'otp') {
+        const r = await sendOtp(c, config.config, 'email', email);
+        otp('email', r.method_id, email, stay);
+      } else if (method === 'eml') {
+        await sendMagicLink(c, config.config, email);
+        magicLink(email, stay);
+      }
+    },
+    [client, config, method, otp, magicLink],
+  );
+  const label = method === 'otp' ? passwordStrings.emailMeCode : method === 'eml' ? passwordStrings.emailMeLink : undefined;
+  return { method, label, send };
+}

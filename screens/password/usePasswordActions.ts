@@ -1,0 +1,55 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import { requireClient, useWidget } from '../context.ts';
+import { sendMagicLink } from '../main/send.ts';
+import { useSent } from '../main/useSent.ts';
+import { errorMessageAtom, transitionAtom, type ScreenName } from '../state/atoms.ts';
+import { resetStartOptions } from './options.ts';
+
+/** The error type that asks for a reset by email before any password sign-in (SPEC §4). */
+export const RESET_PASSWORD_ERROR = 'reset_password';
+
+/** The provider's error_type of a failed call, if it was an API error. */
+export function errorType(error: unknown): string | undefined {
+  const t = typeof error === 'object' && error !== null ? (error as { error_type?: unknown }).error_type : undefined;
+  return typeof t === 'string' ? t : undefined;
+}
+
+/** The password flow's shared steps: start a reset, finish a sign-in, log in without a password. */
+export function usePasswordActions() {
+  const { client, config, callbacks } = useWidget();
+  const go = useSetAtom(transitionAtom);
+  const clearError = useSetAtom(errorMessageAtom);
+  const { magicLink } = useSent();
+
+  /** Emails a reset link for `email`; moves to `then` when given. */
+  const startReset = useCallback(
+    async (email: string, then?: ScreenName) => {
+      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config.config, email));
+      callbacks.onEvent({ type: 'PASSWORD_RESET_BY_EMAIL_START', data: r });
+      if (then) go(then);
+    },
+    [client, config, callbacks, go],
+  );
+
+  /** Reports a sign-in and shows 'Success!'. */
+  const signedIn = useCallback(
+    (type: string, data: unknown) => {
+      clearError(undefined);
+      callbacks.onEvent({ type, data });
+      go('PasswordConfirmation');
+    },
+    [callbacks, clearError, go],
+  );
+
+  /** Sends a magic link (login or create) to `email`, then 'Check your email'. */
+  const loginWithoutPassword = useCallback(
+    async (email: string) => {
+      await sendMagicLink(requireClient(client), config.config, email);
+      magicLink(email);
+    },
+    [client, config, magicLink],
+  );
+
+  return useMemo(() => ({ startReset, signedIn, loginWithoutPassword }), [startReset, signedIn, loginWithoutPassword]);
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import type { StrengthCheckResult } from '../../client/schemas/responses.ts';
+import { requireClient, useWidget } from '../context.ts';
+import { apiErrorMessage } from '../hooks/useReportError.ts';
+
+/** Keystrokes closer together than this share one check (SPEC §9 debounce default). */
+export const STRENGTH_DEBOUNCE_MS = 500;
+
+/** What the indicator shows: the provider's verdict on one exact password, or its error. */
+export interface Strength {
+  /** The password in the field. */
+  password: string;
+  /** The verdict, only while it is about the password now in the field. */
+  result: StrengthCheckResult | undefined;
+  /** The check's own error message (e.g. an invalid email), shown instead of the verdict. */
+  error: string | undefined;
+  /** Whether the field's current password passed: the submit button waits on this. */
+  valid: boolean;
+}
+
+/**
+ * Checks `password` (with `email` when given) after each change. Answers that arrive for an
+ * older password, or out of order, are dropped: the verdict always matches the field.
+ */
+export function useStrengthCheck(password: string, email?: string): Strength {
+  const { client, clock, callbacks, strings } = useWidget();
+  const [answer, setAnswer] = useState<{ password: string; result?: StrengthCheckResult; error?: string }>();
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const seq = ++latest.current;
+    if (password === '') return;
+    const timer = clock.setTimeout(() => {
+      // Through a promise, so even a missing client ends as an answer, never a throw in a timer.
+      Promise.resolve()
+        .then(() => requireClient(client).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
+        .then(
+          (r) => {
+            if (seq === latest.current) setAnswer({ password, result: r });
+          },
+          (err: unknown) => {
+            if (seq !== latest.current) return;
+            callbacks.onError(err instanceof Error ? err : new Error(String(err)));
+            setAnswer({ password, error: apiErrorMessage(err) ?? strings.genericError });
+          },
+        );
+    }, STRENGTH_DEBOUNCE_MS);
+    return () => clock.clearTimeout(timer);
+  }, [password, email, client, clock, callbacks, strings]);
+
+  const current = answer && answer.password === password ? answer : undefined;
+  return { password, result: current?.result, error: current?.error, valid: current?.result?.valid_password === true };
+}
