@@ -5,6 +5,7 @@ import { ApiError, errorResponse } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
 import { clientsideServicesRoutes } from './routes/clientside-services.ts';
+import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
@@ -35,6 +36,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', magicLinkRoutes(ctx));
   sdk.route('/', passwordRoutes(ctx));
   sdk.route('/', eventRoutes(ctx));
+  sdk.route('/', cryptoWalletRoutes(ctx));
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
