@@ -9,6 +9,7 @@ import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -28,6 +29,7 @@ export function createApp(ctx: ProviderContext): Hono {
     return c.json({ status: 'ok' });
   });
 
+  const oauth = oauthRoutes(ctx);
   const sdk = new Hono();
   sdk.route('/', bootstrapRoutes(ctx));
   sdk.route('/', userRoutes(ctx));
@@ -37,9 +39,11 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', passwordRoutes(ctx));
   sdk.route('/', eventRoutes(ctx));
   sdk.route('/', cryptoWalletRoutes(ctx));
+  sdk.route('/', oauth.sdk);
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
+  app.route('/', oauth.pub);
   if (ctx.devPages) app.route('/', devRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
