@@ -57,3 +57,43 @@ test('a redirect URL off the allow-list gets the provider\'s error page, not a r
   await expect(page.getByText('invalid_redirect_url', { exact: true })).toBeVisible();
   expect(await axePage(page)).toEqual([]);
 });
+
+test('Google One Tap offline fails cleanly through the clientside-services page and leaves the Google button', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+  const google: string[] = [];
+  page.on('request', (r) => r.url().includes('accounts.google.com') && google.push(r.url()));
+  await page.goto(demoUrl({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google', one_tap: true, position: 'forceLegacyEmbedded' }, { type: 'github' }] } }));
+  const w = widget(page);
+  await expect(w.getByRole('button', { name: 'Continue with Google' })).toBeVisible({ timeout: 15_000 });
+  await expect(w.locator('[part="one-tap"]')).toHaveCount(0);
+  // unknown_reason has no developer message: it is only logged.
+  await expect(w.locator('[part~="one-tap-error"]')).toHaveCount(0);
+  await expect.poll(() => logged.some((t) => t.includes('One Tap could not load'))).toBe(true);
+  expect(google).toEqual([]);
+  // The fallback button is the real one: it starts the OAuth redirect.
+  await w.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('the clientside-services page answers One Tap and example numbers only to the authorized origin', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
+  const answers = await page.evaluate(async ([providerUrl, token]) => {
+    const { createClient } = (await import('/dist/client.js' as string)) as typeof import('../../client/index.ts');
+    const client = createClient(token!, { baseUrl: providerUrl });
+    const start = await client.oneTap.start().then(
+      () => 'resolved',
+      (e: { name: string; error_type: string }) => `${e.name} ${e.error_type}`,
+    );
+    const example = await client.phone.example('GB');
+    const bad = await client.phone.example('ZZ').then(
+      () => 'resolved',
+      (e: { error_type: string }) => e.error_type,
+    );
+    client.dispose();
+    return { start, example, bad };
+  }, [process.env.E2E_PROVIDER_URL!, process.env.E2E_PUBLIC_TOKEN!]);
+  expect(answers).toEqual({ start: 'StytchAPIError unknown_reason', example: { phoneNumber: '07400 123456' }, bad: 'invalid_region_code' });
+  const res = await fetch(`${process.env.E2E_PROVIDER_URL}/clientside-services/index.html`);
+  expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${new URL(process.env.E2E_DEMO_URL!).origin}`);
+});
