@@ -9,6 +9,8 @@ import { body } from '../http/validate.ts';
 import { redirectUrl } from '../services/email-tokens.ts';
 import { sha256 } from '../services/ids.ts';
 import { completeFlow, consumeState, peekState, redeemOAuthToken, saveState, type OAuthState } from '../services/oauth-flow.ts';
+import { Upstream } from '../services/oauth-upstream.ts';
+import { secretToken } from '../services/ids.ts';
 import { requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
@@ -45,6 +47,9 @@ function originOf(url: string): string {
 /** OAuth: the browser start, the simulated provider's consent page, token redemption and unlinking. */
 export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const pub = new Hono();
+  // Upstream clients are built once per configured provider; discovery is cached inside.
+  const upstreams = new Map(Object.entries(ctx.config.oauthClients).filter(([type]) => isProvider(type)).map(([type, cfg]) => [type, new Upstream(cfg)]));
+  const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/public/oauth/${provider}/callback`;
   pub.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err);
     throw err;
@@ -81,6 +86,16 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       upstream_verifier: null,
       upstream_nonce: null,
     };
+    const upstream = upstreams.get(provider);
+    if (upstream) {
+      // A real authorization-code flow: our own PKCE pair and nonce towards the upstream,
+      // kept with the flow; the caller's code_challenge stays for our token.
+      const verifier = secretToken(32);
+      const nonce = upstream.oidc ? secretToken(16) : null;
+      const scopes = [...new Set([...(upstream.config.scopes ?? (upstream.oidc ? DEFAULT_SCOPES : [])), ...custom])];
+      const raw = await saveState(ctx, ctx.db, { ...state, scopes: scopes.join(' '), upstream_verifier: verifier, upstream_nonce: nonce });
+      return c.redirect(await upstream.authorizationUrl({ redirectUri: callbackUrl(c, provider), state: raw, verifier, nonce, scopes, params }), 302);
+    }
     // Without credentials for this provider the local consent page stands in for it; that
     // simulation is a development aid, so a production provider refuses instead.
     if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${NAMES[provider]} OAuth client is configured for this project.`);
@@ -141,6 +156,25 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       const subject = `simulated-${sha256(`${provider}:${email.toLowerCase()}`).slice(0, 24)}`;
       return completeFlow(ctx, tx, state, { subject, email, emailVerified: true, name }, { scopes: state.scopes.split(' ') });
     });
+    return c.redirect(target, 303);
+  });
+
+  pub.get('/v1/public/oauth/:provider/callback', async (c) => {
+    const provider = c.req.param('provider');
+    const upstream = isProvider(provider) ? upstreams.get(provider) : undefined;
+    if (!isProvider(provider) || !upstream) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
+    const raw = c.req.query('state') ?? '';
+    const state = await consumeState(ctx, ctx.db, provider, raw);
+    if (!state || !state.upstream_verifier) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
+    const denied = c.req.query('error');
+    if (denied) {
+      const back = new URL(state.login_redirect_url);
+      back.searchParams.set('error', denied);
+      back.searchParams.set('error_description', c.req.query('error_description') ?? `${NAMES[provider]} did not complete the sign-in.`);
+      return c.redirect(back.toString(), 303);
+    }
+    const { profile, values } = await upstream.finish({ callback: new URL(c.req.url), state: raw, redirectUri: callbackUrl(c, provider), verifier: state.upstream_verifier, nonce: state.upstream_nonce });
+    const target = await withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, values));
     return c.redirect(target, 303);
   });
 

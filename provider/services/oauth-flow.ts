@@ -143,7 +143,8 @@ export async function redeemOAuthToken(ctx: ProviderContext, tx: Queryable, toke
     if (!verifier) throw new ApiError(400, 'missing_pkce', 'This OAuth flow was started with PKCE; code_verifier is required.');
     if (!safeEqual(s256(verifier), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the code_challenge (pkce).');
   }
-  await tx.query('UPDATE oauth_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
+  // The upstream's tokens are handed over once and not kept.
+  await tx.query("UPDATE oauth_tokens SET used_at = $2, provider_values = '{}' WHERE token_hash = $1", [row.token_hash, now]);
   const email = row.email ? await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE email = $1 AND user_id = $2', [row.email, row.user_id]) : { rows: [] };
   return {
     userId: row.user_id,
