@@ -4,7 +4,8 @@ import { Spinner } from '../components/Spinner.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { OAuthButton } from '../main/OAuthButtons.tsx';
 import type { OAuthProviderConfig } from '../main/oauthProviders.ts';
-import { oneTapEnvAtom, type PromptMoment } from './googleIdentity.ts';
+import { oneTapEnvAtom } from '../state/atoms.ts';
+import { browserOneTapEnv, type PromptMoment } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode } from './oneTapPositions.ts';
 
@@ -34,7 +35,7 @@ function errorType(err: unknown): string {
  */
 export default function GoogleOneTap({ provider, onError, onlyProvider }: { provider: OAuthProviderConfig; onError(message: string | undefined): void; onlyProvider: boolean }) {
   const { client, config, strings } = useWidget();
-  const env = useAtomValue(oneTapEnvAtom);
+  const env = useAtomValue(oneTapEnvAtom) ?? browserOneTapEnv;
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
   const [status, setStatus] = useState<Status>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
   const [height, setHeight] = useState(ONE_TAP_EMBEDDED_HEIGHT);

@@ -1,5 +1,3 @@
-import { atom } from 'jotai';
-
 /** What Google's prompt reports about itself (the moment notification). */
 export interface PromptMoment {
   isNotDisplayed?(): boolean;
@@ -64,6 +62,3 @@ export const browserOneTapEnv: OneTapEnv = {
   log: (message, detail) => console.error(message, detail),
   origin: () => globalThis.location.origin,
 };
-
-/** Per widget store, so a test (or a host) can substitute the environment. */
-export const oneTapEnvAtom = atom<OneTapEnv>(browserOneTapEnv);

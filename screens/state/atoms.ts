@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { OneTapEnv } from '../oauth/googleIdentity.ts';
 
 /** Screen names of the login widget (SPEC §2). */
 export type ScreenName =
@@ -37,3 +38,5 @@ export const toastsAtom = atom<Toast[]>([]);
 export const otpExpiryAtom = atom(0);
 /** The email typed on Main, kept so 'Try again' can clear it. */
 export const mainEmailAtom = atom('');
+/** Google One Tap's side effects; undefined means the browser's (tests substitute their own). */
+export const oneTapEnvAtom = atom<OneTapEnv | undefined>(undefined);

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { act } from 'react';
-import { oneTapEnvAtom, type GoogleIdentity, type OneTapEnv, type PromptMoment } from '../../../screens/oauth/googleIdentity.ts';
+import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/oauth/googleIdentity.ts';
+import { oneTapEnvAtom } from '../../../screens/state/atoms.ts';
 import { oneTapMode } from '../../../screens/oauth/oneTapPositions.ts';
 import { button, flush, renderLogin, type Rendered } from './helpers.tsx';
 
