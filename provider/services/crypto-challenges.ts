@@ -53,7 +53,9 @@ export async function issueChallenge(ctx: ProviderContext, tx: Queryable, type: 
   } else {
     message = plainChallenge(ctx.config.name, type, address, nonce, now);
   }
-  await tx.query('UPDATE crypto_challenges SET used_at = $3 WHERE wallet_type = $1 AND address = $2 AND used_at IS NULL', [type, address, now]);
+  // A new challenge retires the wallet's earlier ones; they are dropped rather than kept
+  // as used, so the table holds at most one row per wallet.
+  await tx.query('DELETE FROM crypto_challenges WHERE wallet_type = $1 AND address = $2', [type, address]);
   await tx.query(
     'INSERT INTO crypto_challenges (challenge_id, wallet_type, address, user_id, message, nonce, created_at, not_before, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
     [newId('crypto-challenge', ctx.env), type, address, userId, message, nonce, now, notBefore, expiresAt],
@@ -85,6 +87,7 @@ export async function consumeChallenge(ctx: ProviderContext, tx: Queryable, type
   const challenge = rows[0];
   if (!challenge || !verifyWalletSignature(type, address, challenge.message, signature)) throw new WalletSignatureError();
   const used = await tx.query('UPDATE crypto_challenges SET used_at = $2 WHERE challenge_id = $1 AND used_at IS NULL RETURNING challenge_id', [challenge.challenge_id, now]);
+  // (The used row stays until the wallet's next start replaces it: a replay finds it used.)
   if (!used.rows[0]) throw new WalletSignatureError();
   const wallet = await tx.query<{ crypto_wallet_id: string; user_id: string }>(
     'UPDATE crypto_wallets SET verified = true WHERE wallet_type = $1 AND address = $2 RETURNING crypto_wallet_id, user_id',
