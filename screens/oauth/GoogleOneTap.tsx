@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { OAuthButton } from '../main/OAuthButtons.tsx';
@@ -90,9 +90,23 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Google's script looks the prompt's parent up by id in the document, which cannot see
+  // into a shadow root: there the parent lives in the host's light DOM, slotted back in.
+  const [lightParent, setLightParent] = useState<HTMLElement>();
+  useLayoutEffect(() => {
+    const root = slot.current?.getRootNode();
+    if (mode !== 'embedded' || !(root instanceof ShadowRoot)) return;
+    const el = root.ownerDocument.createElement('div');
+    el.id = parentId;
+    el.slot = parentId;
+    root.host.append(el);
+    setLightParent(el);
+    return () => el.remove();
+  }, [mode, parentId]);
+
   // Google's prompt resizes itself inside the embedded slot; the slot follows it.
   useEffect(() => {
-    const el = slot.current;
+    const el = lightParent ?? slot.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(([entry]) => {
       const h = entry?.contentRect.height ?? 0;
@@ -100,7 +114,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     });
     ro.observe(el);
     return () => ro.disconnect();
-  }, [status.kind]);
+  }, [status.kind, lightParent]);
 
   const testToken = (client?.publicToken ?? '').startsWith('public-token-test');
   const message = status.kind === 'failed' && testToken && isOneTapErrorKind(status.reason) ? oneTapDeveloperMessage(status.reason, env.origin()) : undefined;
@@ -129,7 +143,9 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
           <Spinner size={25} thickness={2} label={strings.oneTapLoading} />
         </div>
       ) : null}
-      <div id={parentId} ref={slot} css={{ width: '100%' }} />
+      <div id={lightParent ? undefined : parentId} ref={slot} css={{ width: '100%' }}>
+        {lightParent ? <slot name={parentId} /> : null}
+      </div>
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import { expect } from '@open-wc/testing';
+import { createStore } from 'jotai';
 import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '../../../screens/App.tsx';
+import type { WidgetClient } from '../../../screens/context.ts';
 import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/oauth/googleIdentity.ts';
 import { oneTapEnvAtom } from '../../../screens/state/atoms.ts';
 import { oneTapMode } from '../../../screens/oauth/oneTapPositions.ts';
-import { button, flush, renderLogin, type Rendered } from './helpers.tsx';
+import { baseClient, button, flush, renderLogin, type Rendered } from './helpers.tsx';
 
 const TEST_TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
 const LIVE_TOKEN = 'public-token-live-11111111-1111-1111-1111-111111111111';
@@ -179,5 +183,30 @@ describe('Google One Tap', () => {
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
     expect(button(r.root, 'Continue with GitHub')).to.not.equal(undefined);
     expect(r.root.querySelector('[part="one-tap"]')).to.equal(null);
+  });
+
+  it('inside a shadow root the prompt parent is in the host\'s light DOM, slotted into the embedded slot', async () => {
+    const google = fakeGoogle({ isNotDisplayed: () => false });
+    const x = env({ loadGoogle: () => Promise.resolve(google) });
+    const host = document.createElement('div');
+    document.body.append(host);
+    const mount = document.createElement('div');
+    host.attachShadow({ mode: 'open' }).append(mount);
+    const store = createStore();
+    store.set(oneTapEnvAtom, x.e);
+    const client = { ...baseClient(), publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } };
+    const root = createRoot(mount);
+    await act(async () => {
+      root.render(<App mode="login" store={store} config={config('embedded')} styles={{}} client={client as unknown as WidgetClient} callbacks={{ onEvent: () => {}, onError: () => {} }} />);
+    });
+    await flush();
+    const id = google.options!.prompt_parent_id!;
+    const parent = document.getElementById(id)!;
+    expect(parent.parentElement).to.equal(host);
+    expect(mount.querySelector(`slot[name="${id}"]`)).to.not.equal(null);
+    expect(parent.assignedSlot?.name).to.equal(id);
+    await act(async () => root.unmount());
+    expect(document.getElementById(id)).to.equal(null);
+    host.remove();
   });
 });
