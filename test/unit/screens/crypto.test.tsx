@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import bs58 from 'bs58';
 import { act } from 'react';
 import { walletWindowAtom } from '../../../screens/crypto/walletAtoms.ts';
-import type { WalletWindow } from '../../../screens/main/wallets.ts';
+import { chainOf, detectWallets, ethereumProviderFor, type AnnouncedProvider, type WalletWindow } from '../../../screens/main/wallets.ts';
 import { button, click, flush, renderLogin, type Rendered } from './helpers.tsx';
 
 const ETH = '0x52908400098527886e0f7030069857d2e4169ee7';
@@ -180,5 +180,24 @@ describe('crypto wallet screens', () => {
     expect(links.map((a) => a.firstChild!.textContent)).to.deep.equal(['Metamask', 'Phantom', 'Coinbase', 'Binance']);
     expect(links.every((a) => a.target === '_blank' && a.rel.includes('noopener') && a.href.startsWith('https://'))).to.equal(true);
     expect(r.root.textContent).to.include('private and secure');
+  });
+
+  it('detects MetaMask, Coinbase and Binance by their flags, inside a providers list too, and by EIP-6963 rdns', () => {
+    const mm = { isMetaMask: true, request: () => Promise.resolve([]) };
+    const cb = { isCoinbaseWallet: true, request: () => Promise.resolve([]) };
+    const other = { request: () => Promise.resolve([]) };
+    const win: WalletWindow = { ethereum: { ...mm, providers: [mm, cb, other] }, BinanceChain: { request: () => Promise.resolve([]) } };
+    expect(detectWallets(win)).to.deep.equal(['Binance', 'Coinbase', 'Metamask', 'Other Ethereum Wallet']);
+    expect(ethereumProviderFor('Coinbase', win)).to.equal(cb);
+    expect(ethereumProviderFor('Other Ethereum Wallet', win)).to.equal(other);
+    const announce = (rdns: string): AnnouncedProvider => ({ info: { uuid: rdns, name: rdns, rdns }, provider: { request: () => Promise.resolve([]) } });
+    expect(detectWallets({}, [announce('com.coinbase.wallet'), announce('com.binance.wallet'), announce('app.phantom'), announce('io.rabby')])).to.deep.equal([
+      'Binance',
+      'Coinbase',
+      'Other Ethereum Wallet',
+    ]);
+    expect(detectWallets({ solana: { isPhantom: true } })).to.deep.equal(['Phantom']);
+    expect(detectWallets({ solana: {} })).to.deep.equal(['Other Solana Wallet']);
+    expect(['Phantom', 'Other Solana Wallet', 'Metamask', 'Binance', 'Vessel'].map(chainOf)).to.deep.equal(['solana', 'solana', 'ethereum', 'ethereum', 'ethereum']);
   });
 });
