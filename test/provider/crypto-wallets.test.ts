@@ -104,8 +104,8 @@ for (const kind of databases) {
       const w = ethWallet();
       const { json } = await start(provider, 'ethereum', w.address);
       const sig = w.sign(json.data.challenge);
-      const results = await Promise.all([authenticate(provider, 'ethereum', w.address, sig), authenticate(provider, 'ethereum', w.address, sig)]);
-      assert.deepEqual(results.map((r) => r.status).sort(), [200, 401]);
+      const results = await Promise.all([1, 2, 3, 4, 5].map(() => authenticate(provider, 'ethereum', w.address, sig)));
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401, 401]);
       const replay = await authenticate(provider, 'ethereum', w.address, sig);
       assert.equal(replay.status, 401);
     });
