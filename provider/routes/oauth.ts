@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { EMAIL_PATTERN, OAuthProviders, requests, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
@@ -38,6 +39,27 @@ function fail(c: Context, err: ApiError): Response | Promise<Response> {
     errorPage({ nonce, status: err.status, errorType: err.errorType, message: err.message, requestId: requestId(), url: `https://stytch.com/docs/api/errors/${err.status}#${err.errorType}` }),
     err.status,
   );
+}
+
+// Like a real identity provider, the simulation offers the accounts used in this browser
+// (a cookie of its own), never other people's.
+const ACCOUNTS_COOKIE = (provider: string) => `simulated_${provider}_accounts`;
+const AccountList = v.array(v.object({ email: v.pipe(v.string(), v.regex(EMAIL_PATTERN)), name: v.pipe(v.string(), v.maxLength(100)) }));
+
+function rememberedAccounts(c: Context, provider: string): Array<{ email: string; name: string }> {
+  const raw = getCookie(c, ACCOUNTS_COOKIE(provider));
+  if (!raw) return [];
+  try {
+    const parsed = v.safeParse(AccountList, JSON.parse(raw));
+    return parsed.success ? parsed.output.slice(0, 5) : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(c: Context, provider: string, account: { email: string; name: string }): void {
+  const list = [account, ...rememberedAccounts(c, provider).filter((a) => a.email.toLowerCase() !== account.email.toLowerCase())].slice(0, 5);
+  setCookie(c, ACCOUNTS_COOKIE(provider), JSON.stringify(list), { path: '/v1/public/oauth/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 3600 });
 }
 
 function originOf(url: string): string {
@@ -103,19 +125,14 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     return c.redirect(`/v1/public/oauth/${provider}/consent?state=${encodeURIComponent(raw)}`, 302);
   });
 
-  const render = async (c: Context, provider: OAuthProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
-    const { rows } = await ctx.db.query<{ email: string; name: string }>(
-      `SELECT a.email, trim(u.first_name || ' ' || u.last_name) AS name FROM oauth_accounts a JOIN users u USING (user_id)
-       WHERE a.provider_type = $1 AND a.email <> '' ORDER BY a.created_at DESC LIMIT 5`,
-      [provider],
-    );
+  const render = (c: Context, provider: OAuthProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
     const nonce = randomBytes(16).toString('base64');
     // The form posts here, then redirects to the host's page: form-action must allow both.
     const targets = [...new Set([originOf(s.login_redirect_url), originOf(s.signup_redirect_url)])].join(' ');
     c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${targets}`);
     c.header('Cache-Control', 'no-store');
     return c.html(
-      consentPage({ nonce, providerName: NAMES[provider], state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rows, error, ...typed }),
+      consentPage({ nonce, providerName: NAMES[provider], state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rememberedAccounts(c, provider), error, ...typed }),
       status,
     );
   };
@@ -156,6 +173,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       const subject = `simulated-${sha256(`${provider}:${email.toLowerCase()}`).slice(0, 24)}`;
       return completeFlow(ctx, tx, state, { subject, email, emailVerified: true, name }, { scopes: state.scopes.split(' ') });
     });
+    remember(c, provider, { email, name });
     return c.redirect(target, 303);
   });
 

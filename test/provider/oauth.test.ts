@@ -99,11 +99,24 @@ for (const kind of databases) {
       assert.equal(gone.status, 404);
     });
 
-    it('offers accounts used before on the consent page', async () => {
+    it('offers the accounts used before in this browser, and nobody else\'s', async () => {
       const email = uniqueEmail('known');
-      await signIn('discord', email);
-      const { html } = await consent('discord', { login_redirect_url: LOGIN });
-      assert.ok(html.includes(`Continue as Ada Lovelace (${email})`));
+      const { state } = await consent('discord', { login_redirect_url: LOGIN });
+      const res = await choose('discord', state, { email, name: 'Ada Lovelace' });
+      const cookie = res.headers.get('set-cookie')!;
+      assert.match(cookie, /HttpOnly/i);
+      assert.match(cookie, /SameSite=Lax/i);
+      const jar = cookie.split(';')[0]!;
+      const start = await fetch(startUrl('discord', { login_redirect_url: LOGIN }), { redirect: 'manual' });
+      const mine = await (await fetch(new URL(start.headers.get('location')!, provider.url), { headers: { Cookie: jar } })).text();
+      assert.ok(mine.includes(`Continue as Ada Lovelace (${email})`));
+      const { html: theirs } = await consent('discord', { login_redirect_url: LOGIN });
+      assert.ok(!theirs.includes(email));
+      // A tampered cookie is ignored, not rendered.
+      const start2 = await fetch(startUrl('discord', { login_redirect_url: LOGIN }), { redirect: 'manual' });
+      const bad = await fetch(new URL(start2.headers.get('location')!, provider.url), { headers: { Cookie: 'simulated_discord_accounts=%5B%7B%22email%22%3A%22%3Cscript%3E%22%7D%5D' } });
+      assert.equal(bad.status, 200);
+      assert.ok(!(await bad.text()).includes('<script>'));
     });
 
     it('checks the PKCE verifier when the flow was started with a challenge', async () => {
