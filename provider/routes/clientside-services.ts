@@ -29,9 +29,17 @@ const apiError = (status_code, error_type, error_message) => ({
 const checkToken = (publicToken) => {
   if (!publicTokens.includes(publicToken)) throw apiError(401, 'invalid_public_token', 'The public token is not valid for this project.');
 };
-// This provider holds no Google client credentials, so One Tap cannot run; it fails with
-// unknown_reason and the widget falls back to the normal Google button.
+// Without a Google client configured (the default, offline) One Tap cannot run: it fails
+// with unknown_reason and the widget falls back to the normal Google button. With one, the
+// provider's One Tap endpoints on this origin do the work.
+const oneTapEnabled = read('onetap');
 const noOneTap = () => apiError(400, 'unknown_reason', 'Google One Tap is not available from this provider: no Google OAuth client is configured.');
+const post = async (path, body) => {
+  const res = await fetch(new URL(path, location.href), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const json = await res.json().catch(() => null);
+  if (res.ok && json) return json;
+  throw json && typeof json.error_type === 'string' ? { name: 'StytchAPIError', ...json } : apiError(res.status, 'unknown_reason', 'One Tap failed.');
+};
 const handlers = {
   parsedPhoneNumber({ phoneNumber, regionCode }) {
     const p = libphonenumber.parsePhoneNumberFromString(String(phoneNumber), String(regionCode || 'US'));
@@ -45,11 +53,16 @@ const handlers = {
   },
   oneTapStart({ publicToken }) {
     checkToken(publicToken);
-    throw noOneTap();
+    if (!oneTapEnabled) throw noOneTap();
+    return post('../v1/public/oauth/google/one_tap/start', { public_token: publicToken });
   },
-  oneTapSubmit({ publicToken }) {
+  oneTapSubmit({ publicToken, idToken, oauthCallbackID, loginRedirectURL, signupRedirectURL }) {
     checkToken(publicToken);
-    throw noOneTap();
+    if (!oneTapEnabled) throw noOneTap();
+    return post('../v1/public/oauth/google/one_tap/submit', {
+      public_token: publicToken, id_token: idToken, oauth_callback_id: oauthCallbackID,
+      login_redirect_url: loginRedirectURL, signup_redirect_url: signupRedirectURL,
+    });
   },
 };
 window.addEventListener('message', async (e) => {
@@ -78,7 +91,7 @@ export function clientsideServicesRoutes(ctx: ProviderContext): Hono {
     const origins = ctx.config.authorizedOrigins;
     const nonce = randomBytes(16).toString('base64');
     // Only the project's authorized origins may frame the page.
-    c.header('Content-Security-Policy', `default-src 'none'; script-src 'self' 'nonce-${nonce}'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
+    c.header('Content-Security-Policy', `default-src 'none'; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
     const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
     const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter((t) => t !== undefined);
     const examples = await (phoneExamples ??= readFile(PHONE_EXAMPLES, 'utf8'));
@@ -86,6 +99,7 @@ export function clientsideServicesRoutes(ctx: ProviderContext): Hono {
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>clientside services</title>` +
         `<script type="application/json" id="origins">${json(origins)}</script>` +
         `<script type="application/json" id="tokens">${json(tokens)}</script>` +
+        `<script type="application/json" id="onetap">${json(!!ctx.config.oauthClients.google)}</script>` +
         `<script type="application/json" id="examples">${json(JSON.parse(examples))}</script>` +
         `<script src="libphonenumber.js"></script><script nonce="${nonce}">${SCRIPT}</script></head><body></body></html>`,
     );

@@ -17,6 +17,7 @@ import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
 import { loadUser } from '../services/users.ts';
 import { consentPage, errorPage } from './oauth-pages.ts';
+import { oneTapRoutes } from './one-tap.ts';
 
 const NAMES: Record<OAuthProvider, string> = {
   google: 'Google', microsoft: 'Microsoft', apple: 'Apple', github: 'GitHub', gitlab: 'GitLab', facebook: 'Facebook',
@@ -76,6 +77,8 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     if (err instanceof ApiError) return fail(c, err);
     throw err;
   });
+
+  pub.route('/', oneTapRoutes(ctx, upstreams.get('google')));
 
   pub.get('/v1/public/oauth/:provider/start', async (c) => {
     const provider = c.req.param('provider');

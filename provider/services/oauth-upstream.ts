@@ -1,3 +1,4 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { ProjectConfig } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
@@ -109,6 +110,36 @@ export class Upstream {
       if (e instanceof ApiError) throw e;
       throw new UpstreamOAuthError(`The upstream sign-in failed: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+
+  private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+  /**
+   * Verifies an ID token handed over by the browser (Google One Tap): the signature against
+   * the issuer's published keys, the issuer, this client as audience, and the expiry.
+   */
+  async verifyIdToken(idToken: string): Promise<OAuthProfile> {
+    const as = await this.metadata();
+    if (!as.jwks_uri) throw new UpstreamOAuthError('The issuer publishes no keys (jwks_uri).');
+    this.jwks ??= createRemoteJWKSet(new URL(as.jwks_uri));
+    // Google signs One Tap credentials with its issuer written with or without the scheme.
+    const issuers = [as.issuer, ...(as.issuer === 'https://accounts.google.com' ? ['accounts.google.com'] : [])];
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(idToken, this.jwks, { issuer: issuers, audience: this.client.client_id }));
+    } catch (e) {
+      throw new ApiError(401, 'invalid_id_token', `The Google credential could not be verified: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (!claims.sub) throw new ApiError(401, 'invalid_id_token', 'The Google credential names no subject.');
+    const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
+    return {
+      subject: claims.sub,
+      email: str(claims.email) ?? '',
+      emailVerified: claims.email_verified === true,
+      name: str(claims.name) ?? '',
+      pictureUrl: str(claims.picture),
+      locale: str(claims.locale),
+    };
   }
 
   /** Plain OAuth providers (no ID token) describe the account at their userinfo endpoint. */

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
 
 const LOGIN = 'http://app.test/authenticate.html';
@@ -16,7 +16,8 @@ const CLIENT_SECRET = 'widget-secret';
  * redirect URI and the PKCE verifier before issuing an ID token.
  */
 async function fakeIssuer() {
-  const { privateKey } = await generateKeyPair('RS256');
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, { challenge: string; redirectUri: string; nonce: string; account: Account }>();
   const seen: { authorize: URLSearchParams[]; tokenErrors: string[] } = { authorize: [], tokenErrors: [] };
   type Account = { sub: string; email: string; name: string };
@@ -38,6 +39,7 @@ async function fakeIssuer() {
         code_challenge_methods_supported: ['S256'],
       });
     }
+    if (u.pathname === '/jwks') return json(200, { keys: [jwk] });
     if (u.pathname === '/authorize') {
       seen.authorize.push(u.searchParams);
       const code = randomBytes(16).toString('hex');
@@ -62,7 +64,7 @@ async function fakeIssuer() {
       if (createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') !== grant.challenge) return fail('pkce');
       const now = Math.floor(Date.now() / 1000);
       const idToken = await new SignJWT({ email: grant.account.email, email_verified: true, name: grant.account.name, nonce: nonceOverride ?? grant.nonce })
-        .setProtectedHeader({ alg: 'RS256' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
         .setIssuer(url)
         .setAudience(CLIENT_ID)
         .setSubject(grant.account.sub)
@@ -83,6 +85,18 @@ async function fakeIssuer() {
     },
     badNonce(n: string | undefined) {
       nonceOverride = n;
+    },
+    /** A credential as Google One Tap hands it to the page: an ID token for this client. */
+    credential(claims: JWTPayload, key = privateKey) {
+      const now = Math.floor(Date.now() / 1000);
+      const { exp: _exp, ...rest } = claims;
+      return new SignJWT({ email_verified: true, ...rest })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer(url)
+        .setAudience(CLIENT_ID)
+        .setIssuedAt(now)
+        .setExpirationTime(claims.exp ?? now + 300)
+        .sign(key);
     },
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
@@ -183,6 +197,66 @@ for (const kind of databases) {
       const start = await manual(`${provider.url}/v1/public/oauth/github/start?${new URLSearchParams({ public_token: TEST_TOKEN, login_redirect_url: LOGIN })}`);
       assert.equal(start.status, 302);
       assert.match(start.headers.get('location')!, /^\/v1\/public\/oauth\/github\/consent\?state=/);
+    });
+
+    describe('Google One Tap with the Google client configured', () => {
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${provider.url}/v1/public/oauth/google/one_tap/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, json: (await res.json()) as Record<string, any> };
+      };
+      const start = async () => (await post('start', { public_token: TEST_TOKEN })).json.oauthCallbackId as string;
+
+      it('starts with the Google client id, verifies the credential and answers the redirect URL with a single-use token', async () => {
+        const started = await post('start', { public_token: TEST_TOKEN });
+        assert.equal(started.status, 200);
+        assert.equal(started.json.googleClientId, CLIENT_ID);
+        const email = uniqueEmail('onetap');
+        const credential = await issuer.credential({ sub: 'one-tap-sub', email, name: 'Grace Hopper' });
+        const submit = { public_token: TEST_TOKEN, id_token: credential, oauth_callback_id: started.json.oauthCallbackId, login_redirect_url: LOGIN, signup_redirect_url: LOGIN };
+        const res = await post('submit', submit);
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        const back = new URL(res.json.redirect_url);
+        assert.equal(back.searchParams.get('stytch_token_type'), 'oauth');
+        const auth = await sdk(provider, 'POST', '/oauth/authenticate', { token: back.searchParams.get('token'), session_duration_minutes: 30 });
+        assert.equal(auth.status, 200, auth.text);
+        assert.equal(auth.json.data.provider_subject, 'one-tap-sub');
+        assert.equal(auth.json.data.user.emails[0].email, email);
+        const again = await post('submit', submit);
+        assert.equal(again.status, 400);
+        assert.equal(again.json.error_type, 'oauth_state_not_found');
+      });
+
+      it('refuses credentials for another audience, expired, or signed by another key, keeping the callback id', async () => {
+        const id = await start();
+        const other = (await generateKeyPair('RS256')).privateKey;
+        const now = Math.floor(Date.now() / 1000);
+        const bad = [
+          await new SignJWT({ email: 'x@example.test' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer.url).setAudience('someone-else').setSubject('s').setIssuedAt(now).setExpirationTime(now + 300).sign(other),
+          await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer.url).setAudience('someone-else').setSubject('s').setIssuedAt(now).setExpirationTime(now + 300).sign(other),
+          await issuer.credential({ sub: 's', exp: now - 60 }),
+          await issuer.credential({ sub: 's' }, other),
+          'not.a.jwt',
+        ];
+        for (const id_token of bad) {
+          const res = await post('submit', { public_token: TEST_TOKEN, id_token, oauth_callback_id: id, login_redirect_url: LOGIN });
+          assert.equal(res.status, 401, JSON.stringify(res.json));
+          assert.equal(res.json.error_type, 'invalid_id_token');
+        }
+        const good = await post('submit', { public_token: TEST_TOKEN, id_token: await issuer.credential({ sub: 's2', email: uniqueEmail() }), oauth_callback_id: id, login_redirect_url: LOGIN });
+        assert.equal(good.status, 200);
+      });
+
+      it('answers bad input in the spec shape: token, redirect URL, missing fields', async () => {
+        assert.equal((await post('start', { public_token: 'public-token-test-nope' })).json.error_type, 'invalid_public_token');
+        const id = await start();
+        const credential = await issuer.credential({ sub: 's3' });
+        const off = await post('submit', { public_token: TEST_TOKEN, id_token: credential, oauth_callback_id: id, login_redirect_url: 'https://evil.test/' });
+        assert.equal(off.status, 400);
+        assert.equal(off.json.error_type, 'invalid_redirect_url');
+        const missing = await post('submit', { public_token: TEST_TOKEN });
+        assert.equal(missing.status, 400);
+        assert.deepEqual(missing.json.body.map((i: { dataPath: string }) => i.dataPath), ['.id_token', '.oauth_callback_id']);
+      });
     });
   });
 }
