@@ -3,6 +3,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId } from './ids.ts';
+import { createUser } from './users.ts';
 import { CHALLENGE_TTL_MS, plainChallenge, siweFields, siweMessage, type SiweInput } from './siwe.ts';
 import { verifyWalletSignature, type WalletType } from './wallet-signatures.ts';
 
@@ -26,10 +27,7 @@ export async function walletOwner(ctx: ProviderContext, tx: Queryable, type: Wal
     return { userId: found.user_id, created: false };
   }
   let userId = ownerId;
-  if (!userId) {
-    userId = newId('user', ctx.env);
-    await tx.query('INSERT INTO users (user_id, created_at, status) VALUES ($1, $2, $3)', [userId, now, 'active']);
-  }
+  userId ??= await createUser(tx, ctx.env, now, 'active');
   await tx.query('INSERT INTO crypto_wallets (crypto_wallet_id, user_id, wallet_type, address, created_at) VALUES ($1, $2, $3, $4, $5)', [newId('crypto-wallet', ctx.env), userId, type, address, now]);
   return { userId, created: !ownerId };
 }

@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
-import { emailIdentity, normalizeEmail } from './users.ts';
+import { createUser, emailIdentity, normalizeEmail } from './users.ts';
 
 /** How long a started OAuth flow and an issued OAuth token stay redeemable. */
 export const OAUTH_TTL_MS = 10 * 60_000;
@@ -85,9 +85,8 @@ export async function completeFlow(ctx: ProviderContext, tx: Queryable, state: O
       created = identity.created;
       await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [identity.methodId]);
     } else {
-      userId = newId('user', ctx.env);
+      userId = await createUser(tx, ctx.env, now, 'active');
       created = true;
-      await tx.query('INSERT INTO users (user_id, created_at, status) VALUES ($1, $2, $3)', [userId, now, 'active']);
     }
     if (created && profile.name) {
       const [first, ...rest] = profile.name.trim().split(/\s+/);
