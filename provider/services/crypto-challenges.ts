@@ -26,8 +26,7 @@ export async function walletOwner(ctx: ProviderContext, tx: Queryable, type: Wal
     if (ownerId && found.user_id !== ownerId) throw new ApiError(409, 'duplicate_crypto_wallet', 'This wallet belongs to another user.');
     return { userId: found.user_id, created: false };
   }
-  let userId = ownerId;
-  userId ??= await createUser(tx, ctx.env, now, 'active');
+  const userId = ownerId ?? (await createUser(tx, ctx.env, now, 'active'));
   await tx.query('INSERT INTO crypto_wallets (crypto_wallet_id, user_id, wallet_type, address, created_at) VALUES ($1, $2, $3, $4, $5)', [newId('crypto-wallet', ctx.env), userId, type, address, now]);
   return { userId, created: !ownerId };
 }
