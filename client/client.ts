@@ -4,7 +4,7 @@ import { PKCEStore } from './core/pkce.ts';
 import { Telemetry, type ClientEvent } from './core/telemetry.ts';
 import { Transport, type CaptchaProvider, type DFPProvider } from './core/transport.ts';
 import { StytchSDKError } from './errors.ts';
-import { IframeChannel, type ClientsideServices } from './phone/channel.ts';
+import { IframeChannel, type ClientsideServices, type OneTapStartResult } from './phone/channel.ts';
 import { formatPhoneForDisplay, parsePhoneForSubmit, type ParsedPhone } from './phone/parse.ts';
 import { SessionCookies } from './session/cookies.ts';
 import { SessionManager } from './session/manager.ts';
@@ -127,6 +127,12 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
       parse: (phoneNumber: string, regionCode?: string): Promise<ParsedPhone> => parsePhoneForSubmit(services(), env.timers, phoneNumber, regionCode),
       format: (phoneNumber: string, regionCode?: string): Promise<string> => formatPhoneForDisplay(services(), env.timers, phoneNumber, regionCode),
       example: (regionCode: string) => services().getExamplePhoneNumber({ regionCode }),
+    },
+    /** Google One Tap through the clientside-services page: its settings, then the credential exchange. */
+    oneTap: {
+      start: (): Promise<OneTapStartResult> => services().oneTapStart({ publicToken }) as Promise<OneTapStartResult>,
+      submit: (o: { idToken: string; oauthCallbackId: string; loginRedirectURL?: string; signupRedirectURL?: string }): Promise<{ redirect_url: string }> =>
+        services().oneTapSubmit({ publicToken, idToken: o.idToken, oauthCallbackID: o.oauthCallbackId, loginRedirectURL: o.loginRedirectURL, signupRedirectURL: o.signupRedirectURL }) as Promise<{ redirect_url: string }>,
     },
     /** Queues a client event for the batched telemetry. */
     logEvent: (event: ClientEvent): void => telemetry.log(event),

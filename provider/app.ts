@@ -5,9 +5,11 @@ import { ApiError, errorResponse } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
 import { clientsideServicesRoutes } from './routes/clientside-services.ts';
+import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -29,6 +31,7 @@ export function createApp(ctx: ProviderContext): Hono {
     return c.json({ status: 'ok' });
   });
 
+  const oauth = oauthRoutes(ctx);
   const sdk = new Hono();
   sdk.route('/', bootstrapRoutes(ctx));
   sdk.route('/', userRoutes(ctx));
@@ -39,9 +42,12 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', totpRoutes(ctx));
   sdk.route('/', eventRoutes(ctx));
   sdk.route('/', webauthnRoutes(ctx));
+  sdk.route('/', cryptoWalletRoutes(ctx));
+  sdk.route('/', oauth.sdk);
   app.route('/sdk/v1', sdk);
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
+  app.route('/', oauth.pub);
   if (ctx.devPages) app.route('/', devRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));

@@ -66,6 +66,29 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Upstream OAuth clients by provider type. A provider listed here runs a real
+   * authorization-code flow with PKCE (OIDC discovery from `issuer`, or explicit endpoints);
+   * any other provider uses the local consent page, when development pages are on.
+   */
+  oauthClients: v.optional(
+    v.record(
+      v.string(),
+      v.object({
+        clientId: v.pipe(v.string(), v.nonEmpty()),
+        clientSecret: v.pipe(v.string(), v.nonEmpty()),
+        issuer: v.optional(v.pipe(v.string(), v.url())),
+        authorizationEndpoint: v.optional(v.pipe(v.string(), v.url())),
+        tokenEndpoint: v.optional(v.pipe(v.string(), v.url())),
+        userinfoEndpoint: v.optional(v.pipe(v.string(), v.url())),
+        scopes: v.optional(v.array(v.string())),
+        tokenAuth: v.optional(v.picklist(['client_secret_basic', 'client_secret_post']), 'client_secret_basic'),
+      }),
+    ),
+    {},
+  ),
+  /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
+  publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
 
 export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;
@@ -117,6 +140,15 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     out.pkceRequired = Object.fromEntries(pkce.map((flow) => [flow, true]));
   }
   if (env.SESSION_MAX_MINUTES) out.sessionLimits = { ...(out.sessionLimits as object), maxDurationMinutes: Number(env.SESSION_MAX_MINUTES) };
+  // OAUTH_<PROVIDER>_CLIENT_SECRET keeps a client secret out of the project file.
+  const clients = { ...(out.oauthClients as Record<string, Record<string, unknown>> | undefined) };
+  for (const [key, value] of Object.entries(env)) {
+    const m = /^OAUTH_([A-Z]+)_CLIENT_(ID|SECRET)$/.exec(key);
+    if (!m || value === undefined) continue;
+    const type = m[1]!.toLowerCase();
+    clients[type] = { ...clients[type], [m[2] === 'ID' ? 'clientId' : 'clientSecret']: value };
+  }
+  if (Object.keys(clients).length) out.oauthClients = clients;
   return out;
 }
 

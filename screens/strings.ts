@@ -49,6 +49,9 @@ export const strings = {
   dismiss: 'Dismiss',
   success: 'Success',
   passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
+  // OAuth and Google One Tap
+  oneTapLoading: 'Loading Google One Tap',
+  oneTapCouldNotLoad: 'One Tap could not load',
 } as const;
 
 /** The shape a translated catalog must have. */

@@ -4,6 +4,8 @@ import { authenticate, call, primaryOrSecondary, protection, type ApiContext } f
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 type WalletType = 'ethereum' | 'solana';
+/** Sign-In With Ethereum options; uri defaults to the page's origin. */
+export type SiweParams = { uri?: string; chain_id?: string; issued_at?: string; statement?: string; not_before?: string; message_request_id?: string; resources?: string[] };
 export interface CryptoWalletAuthenticateStartResponse extends BaseResponse {
   challenge: string;
   user_created: boolean;
@@ -27,15 +29,22 @@ export interface TotpAuthenticateResponse extends AuthenticateResponse {
 /** `cryptoWallets`: challenge start and signature authenticate. */
 export function cryptoWallets(ctx: ApiContext) {
   return {
-    /** Asks for a challenge message for the wallet to sign. */
-    async authenticateStart(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; siwe_params?: Record<string, unknown> }): Promise<CryptoWalletAuthenticateStartResponse> {
-      const body = check('stytch.cryptoWallets.authenticateStart', S.CryptoAuthenticateStart, o);
+    /**
+     * Asks for a challenge message for the wallet to sign. When the project requires
+     * Sign-In With Ethereum, Ethereum wallets send siwe_params with the page's origin as
+     * the default URI (the provider binds the message to it); otherwise none is sent.
+     */
+    async authenticateStart(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; siwe_params?: SiweParams }): Promise<CryptoWalletAuthenticateStartResponse> {
+      const req = check('stytch.cryptoWallets.authenticateStart', S.CryptoAuthenticateStart, o);
+      const b = await ctx.bootstrap.ready();
+      const siwe = b.siwe_required_for_crypto_wallets && req.crypto_wallet_type === 'ethereum' ? { ...req.siwe_params, uri: req.siwe_params?.uri || ctx.env.location.origin } : undefined;
+      const body = { crypto_wallet_address: req.crypto_wallet_address, crypto_wallet_type: req.crypto_wallet_type, siwe_params: siwe };
       return call(ctx, { method: 'POST', path: `/crypto_wallets/authenticate/start/${primaryOrSecondary(ctx)}`, body: { ...body, ...(await protection(ctx)) } });
     },
     /** Verifies the signed challenge. */
     async authenticate(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; signature: string; session_duration_minutes: number }): Promise<AuthenticateResponse> {
       const body = check('stytch.cryptoWallets.authenticate', S.CryptoAuthenticate, o);
-      return authenticate(ctx, '/crypto_wallets/authenticate', body);
+      return authenticate(ctx, '/crypto_wallets/authenticate', { ...body, ...(await protection(ctx)) });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { StytchSDKError } from '../errors.ts';
+import { StytchAPIError, StytchSDKError, type APIErrorBody } from '../errors.ts';
 
 /** Methods the clientside-services page answers (PROTOCOL.md). */
 export interface ClientsideServices {
@@ -6,6 +6,21 @@ export interface ClientsideServices {
   getExamplePhoneNumber(req: { regionCode: string }): Promise<{ phoneNumber: string }>;
   oneTapStart(req: object): Promise<unknown>;
   oneTapSubmit(req: object): Promise<unknown>;
+}
+
+/** `oneTapStart`'s answer: the project's Google client and the callback to submit to. */
+export interface OneTapStartResult {
+  googleClientId: string;
+  oauthCallbackId: string;
+}
+
+/** An API-error-shaped reply (the page marshals provider errors) becomes a StytchAPIError. */
+function replyError(error: unknown): Error {
+  const e = error as Partial<APIErrorBody> | null | undefined;
+  if (e && typeof e === 'object' && typeof e.error_type === 'string' && typeof e.status_code === 'number') {
+    return new StytchAPIError({ status_code: e.status_code, error_type: e.error_type, error_message: String(e.error_message ?? ''), error_url: String(e.error_url ?? '') });
+  }
+  return new StytchSDKError(typeof error === 'string' ? error : JSON.stringify(error ?? 'clientside services failed'));
 }
 
 /** A message answered on the port. */
@@ -43,7 +58,7 @@ export class IframeChannel implements ClientsideServices {
         port1.close();
         const r = e.data;
         if (r && r.success === true) resolve(r.payload as T);
-        else reject(new StytchSDKError(typeof r?.error === 'string' ? r.error : JSON.stringify(r?.error ?? 'clientside services failed')));
+        else reject(replyError(r?.error));
       };
       const target = frame.contentWindow;
       if (!target) return reject(new StytchSDKError('The clientside services frame is gone.'));

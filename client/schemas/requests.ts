@@ -60,10 +60,20 @@ export const OtpAuthenticate = v.object({ token: nonEmpty(), method_id: nonEmpty
 
 export const OAuthAuthenticate = v.object({ token: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
 
+/** Sign-In With Ethereum options (EIP-4361 fields the caller may choose). */
+export const SiweParams = v.object({
+  uri: opt(str()),
+  chain_id: opt(str()),
+  issued_at: opt(str()),
+  statement: opt(str()),
+  not_before: opt(str()),
+  message_request_id: opt(str()),
+  resources: opt(strArray()),
+});
 export const CryptoAuthenticateStart = v.object({
   crypto_wallet_address: nonEmpty(),
   crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana'),
-  siwe_params: opt(record()),
+  siwe_params: opt(SiweParams),
   captcha_token: opt(str()),
   dfp_telemetry_id: opt(str()),
 });
@@ -72,6 +82,8 @@ export const CryptoAuthenticate = v.object({
   crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana'),
   signature: nonEmpty(),
   session_duration_minutes: sessionDuration(),
+  captcha_token: opt(str()),
+  dfp_telemetry_id: opt(str()),
 });
 
 export const TotpCreate = v.object({ expiration_minutes: num() });

@@ -171,6 +171,73 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
   },
   {
+    id: 5,
+    name: 'crypto_wallets_and_oauth',
+    // Wallet addresses are stored canonical (Ethereum lowercased, Solana base58 as given), so
+    // the unique index keys a wallet once. Challenges and OAuth tokens are kept only hashed
+    // where they are bearer secrets; a challenge message is public (the wallet shows it).
+    sql: `
+      CREATE TABLE crypto_wallets (
+        crypto_wallet_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        wallet_type text NOT NULL CHECK (wallet_type IN ('ethereum', 'solana')),
+        address text NOT NULL,
+        verified boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL,
+        UNIQUE (wallet_type, address)
+      );
+      CREATE INDEX crypto_wallets_user ON crypto_wallets (user_id);
+      CREATE TABLE crypto_challenges (
+        challenge_id text PRIMARY KEY,
+        wallet_type text NOT NULL,
+        address text NOT NULL,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        message text NOT NULL,
+        nonce text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL,
+        not_before timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX crypto_challenges_wallet ON crypto_challenges (wallet_type, address, created_at DESC);
+      CREATE TABLE oauth_accounts (
+        oauth_user_registration_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        provider_type text NOT NULL,
+        provider_subject text NOT NULL,
+        email text NOT NULL DEFAULT '',
+        profile_picture_url text NOT NULL DEFAULT '',
+        locale text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL,
+        UNIQUE (provider_type, provider_subject)
+      );
+      CREATE INDEX oauth_accounts_user ON oauth_accounts (user_id);
+      CREATE TABLE oauth_states (
+        state_hash text PRIMARY KEY,
+        provider_type text NOT NULL,
+        code_challenge text,
+        login_redirect_url text NOT NULL,
+        signup_redirect_url text NOT NULL,
+        scopes text NOT NULL DEFAULT '',
+        provider_params jsonb NOT NULL DEFAULT '{}',
+        upstream_verifier text,
+        upstream_nonce text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE oauth_tokens (
+        token_hash text PRIMARY KEY,
+        oauth_user_registration_id text NOT NULL REFERENCES oauth_accounts ON DELETE CASCADE,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        code_challenge text,
+        provider_values jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );`,
+  },
+  {
     id: 6,
     name: 'totps',
     // last_step holds the time step of the last accepted code, so no code is accepted twice.

@@ -18,6 +18,8 @@ export interface UserRow {
   phones: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
   totps: Array<{ totp_id: string; verified: boolean }>;
   webauthn_registrations?: Array<Record<string, unknown>>;
+  wallets?: Array<{ crypto_wallet_id: string; crypto_wallet_address: string; crypto_wallet_type: string; verified: boolean }>;
+  oauth?: Array<{ oauth_user_registration_id: string; provider_type: string; provider_subject: string; profile_picture_url: string; locale: string }>;
 }
 
 /**
@@ -31,7 +33,11 @@ export const USER_ROW_SQL = `SELECT u.*,
                  FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones,
        COALESCE((SELECT json_agg(json_build_object('totp_id', t.totp_id, 'verified', t.verified) ORDER BY t.created_at)
                  FROM totps t WHERE t.user_id = u.user_id), '[]') AS totps,
-       ${REGISTRATIONS_JSON_SQL} AS webauthn_registrations
+       ${REGISTRATIONS_JSON_SQL} AS webauthn_registrations,
+       COALESCE((SELECT json_agg(json_build_object('crypto_wallet_id', w.crypto_wallet_id, 'crypto_wallet_address', w.address, 'crypto_wallet_type', w.wallet_type, 'verified', w.verified) ORDER BY w.created_at)
+                 FROM crypto_wallets w WHERE w.user_id = u.user_id), '[]') AS wallets,
+       COALESCE((SELECT json_agg(json_build_object('oauth_user_registration_id', o.oauth_user_registration_id, 'provider_type', o.provider_type, 'provider_subject', o.provider_subject, 'profile_picture_url', o.profile_picture_url, 'locale', o.locale) ORDER BY o.created_at)
+                 FROM oauth_accounts o WHERE o.user_id = u.user_id), '[]') AS oauth
      FROM users u`;
 
 /** The user object of PROTOCOL.md from a `USER_ROW_SQL` row (or its JSON form). */
@@ -43,8 +49,8 @@ export function userShape(u: UserRow): Record<string, unknown> {
     name: { first_name: u.first_name, middle_name: u.middle_name, last_name: u.last_name },
     emails: u.emails,
     phone_numbers: u.phones,
-    providers: [],
-    crypto_wallets: [],
+    providers: u.oauth ?? [],
+    crypto_wallets: u.wallets ?? [],
     totps: u.totps,
     webauthn_registrations: u.webauthn_registrations ?? [],
     biometric_registrations: [],
@@ -72,7 +78,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-async function createUser(tx: Queryable, env: 'test' | 'live', now: Date, status: string): Promise<string> {
+/** Creates an active user with no identifiers yet (wallet and OAuth sign-ups attach theirs). */
+export async function createUser(tx: Queryable, env: 'test' | 'live', now: Date, status: string): Promise<string> {
   const userId = newId('user', env);
   await tx.query('INSERT INTO users (user_id, created_at, status) VALUES ($1, $2, $3)', [userId, now, status]);
   return userId;

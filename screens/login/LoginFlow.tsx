@@ -10,6 +10,12 @@ const OTPConfirmation = lazy(() => import('../otp/OTPConfirmation.tsx'));
 const Toasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.Toasts })));
 const PasskeyConfirmation = lazy(() => import('../passkey/PasskeyConfirmation.tsx'));
 const PasswordScreens = lazy(() => import('../password/PasswordScreens.tsx'));
+const CryptoConnect = lazy(() => import('../crypto/CryptoConnect.tsx'));
+const CryptoSignMessage = lazy(() => import('../crypto/CryptoSignMessage.tsx'));
+const CryptoOther = lazy(() => import('../crypto/CryptoOther.tsx'));
+const CryptoSetupWallet = lazy(() => import('../crypto/CryptoSetupWallet.tsx'));
+const CryptoError = lazy(() => import('../crypto/CryptoError.tsx'));
+const CryptoConfirmation = lazy(() => import('../crypto/CryptoConfirmation.tsx'));
 
 function Screen() {
   const screen = useAtomValue(screenAtom);
@@ -22,6 +28,18 @@ function Screen() {
       return <OTPConfirmation />;
     case 'PasskeyConfirmation':
       return <PasskeyConfirmation />;
+    case 'CryptoConnect':
+      return <CryptoConnect />;
+    case 'CryptoSignMessage':
+      return <CryptoSignMessage />;
+    case 'CryptoOtherScreen':
+      return <CryptoOther />;
+    case 'CryptoSetupWallet':
+      return <CryptoSetupWallet />;
+    case 'CryptoError':
+      return <CryptoError />;
+    case 'CryptoConfirmation':
+      return <CryptoConfirmation />;
     default:
       // Every Password* screen of the login widget comes with the password flow's chunk.
       return screen.startsWith('Password') ? <PasswordScreens screen={screen} /> : <Main />;

@@ -1,22 +1,23 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { OAUTH_PROVIDERS, oauthProviders, type OAuthProviderConfig } from './oauthProviders.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
 
+// One Tap (its states, Google's script, the developer messages) loads only when configured.
+const GoogleOneTap = lazy(() => import('../oauth/GoogleOneTap.tsx'));
+
 const rowCss = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8 } as const;
 
-/** 'Continue with {provider}' buttons; each starts the redirect through the client. */
-export function OAuthButtons() {
+/** One 'Continue with {provider}' button; it starts the redirect through the client. */
+export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderConfig; onError(message: string | undefined): void }) {
   const { client, config, strings } = useWidget();
-  const providers = useMemo(() => oauthProviders(config.config.oauthOptions), [config]);
   const report = useReportError();
-  const [error, setError] = useState<string>();
   const defaults = (config.config.oauthOptions ?? {}) as { loginRedirectURL?: string; signupRedirectURL?: string };
-
-  const start = async (p: OAuthProviderConfig) => {
-    setError(undefined);
+  const name = OAUTH_PROVIDERS[p.type];
+  const start = async () => {
+    onError(undefined);
     try {
       const login = p.loginRedirectURL ?? defaults.loginRedirectURL;
       const signup = p.signupRedirectURL ?? defaults.signupRedirectURL;
@@ -27,21 +28,33 @@ export function OAuthButtons() {
         ...(p.provider_params ? { provider_params: p.provider_params } : {}),
       });
     } catch (err) {
-      setError(report(err));
+      onError(report(err));
     }
   };
+  return (
+    <button type="button" part="button button-secondary oauth-button" onClick={() => void start()} css={rowCss}>
+      <ProviderIcon type={p.type} />
+      {strings.continueWith(name)}
+    </button>
+  );
+}
 
+/** 'Continue with {provider}' buttons; Google with `one_tap` tries the One Tap prompt first. */
+export function OAuthButtons() {
+  const { config } = useWidget();
+  const providers = useMemo(() => oauthProviders(config.config.oauthOptions), [config]);
+  const [error, setError] = useState<string>();
   return (
     <div part="oauth" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {providers.map((p) => {
-        const name = OAUTH_PROVIDERS[p.type];
-        return (
-          <button key={p.type} type="button" part="button button-secondary oauth-button" onClick={() => void start(p)} css={rowCss}>
-            <ProviderIcon type={p.type} />
-            {strings.continueWith(name)}
-          </button>
-        );
-      })}
+      {providers.map((p) =>
+        p.type === 'google' && p.one_tap ? (
+          <Suspense key={p.type} fallback={null}>
+            <GoogleOneTap provider={p} onError={setError} onlyProvider={providers.length === 1} />
+          </Suspense>
+        ) : (
+          <OAuthButton key={p.type} provider={p} onError={setError} />
+        ),
+      )}
       <ErrorText message={error} />
     </div>
   );

@@ -1,18 +1,21 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useWidget } from '../context.ts';
+import { useAnnouncedWallets } from '../crypto/useAnnouncedWallets.ts';
+import { announcedWalletsAtom, walletWindowAtom } from '../crypto/walletAtoms.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
-import { detectWallets, splitWallets, type WalletWindow } from './wallets.ts';
+import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
 
-/** The wallet block: detected wallets, 'other' for the overflow, and the setup link. */
-export function WalletButtons({ oauthCount, win = globalThis as WalletWindow }: { oauthCount: number; win?: WalletWindow }) {
+const columnCss = { display: 'flex', flexDirection: 'column', gap: 8 } as const;
+
+/** One 'Continue with {wallet}' button per wallet; choosing one starts the connect step. */
+export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
   const { strings } = useWidget();
   const go = useSetAtom(transitionAtom);
   const setCrypto = useSetAtom(cryptoStateAtom);
-  const { shown, hidden } = useMemo(() => splitWallets(detectWallets(win), oauthCount), [win, oauthCount]);
   return (
-    <div part="wallets" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {shown.map((w) => (
+    <div css={columnCss}>
+      {wallets.map((w) => (
         <button
           key={w}
           type="button"
@@ -25,6 +28,21 @@ export function WalletButtons({ oauthCount, win = globalThis as WalletWindow }: 
           {strings.continueWith(w)}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** The wallet block: detected wallets, 'other' for the overflow, and the setup link. */
+export function WalletButtons({ oauthCount }: { oauthCount: number }) {
+  const { strings } = useWidget();
+  const go = useSetAtom(transitionAtom);
+  const win = useAtomValue(walletWindowAtom);
+  const announced = useAtomValue(announcedWalletsAtom);
+  useAnnouncedWallets();
+  const { shown, hidden } = useMemo(() => splitWallets(detectWallets(win, announced), oauthCount), [win, announced, oauthCount]);
+  return (
+    <div part="wallets" css={columnCss}>
+      <WalletList wallets={shown} />
       {hidden.length > 0 ? (
         <button type="button" part="button button-secondary" onClick={() => go('CryptoOtherScreen')}>
           {strings.otherWallet}

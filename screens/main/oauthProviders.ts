@@ -30,6 +30,10 @@ export interface OAuthProviderConfig {
   provider_params?: Record<string, string>;
   loginRedirectURL?: string;
   signupRedirectURL?: string;
+  /** Google only: try the One Tap prompt, at `position` (SPEC §2), before the button. */
+  one_tap?: boolean;
+  position?: string;
+  cancel_on_tap_outside?: boolean;
 }
 
 /** The configured providers the widget knows, in config order; unknown types are skipped. */

@@ -50,7 +50,7 @@ for (const kind of databases) {
     before(async () => {
       provider = await startTestProvider(kind, {
         redirectUrls: ['http://app.test/authenticate'],
-        pkceRequired: { emailMagicLinks: true, passwordResets: true },
+        pkceRequired: { emailMagicLinks: true, passwordResets: true, oauth: true },
       });
     });
     after(() => provider.destroy());
@@ -59,7 +59,8 @@ for (const kind of databases) {
       const res = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
       assert.equal(res.json.data.pkce_required_for_email_magic_links, true);
       assert.equal(res.json.data.pkce_required_for_password_resets, true);
-      assert.equal(res.json.data.pkce_required_for_oauth, false);
+      assert.equal(res.json.data.pkce_required_for_oauth, true);
+      assert.equal(res.json.data.pkce_required_for_sso, false);
     });
 
     it('refuses magic-link and reset starts without a code_challenge, for known and unknown addresses alike', async () => {
@@ -72,6 +73,12 @@ for (const kind of databases) {
       const reset = await sdk(provider, 'POST', '/passwords/email/reset/start', { email: uniqueEmail() });
       assert.equal(reset.status, 400);
       assert.equal(reset.json.error_type, 'pkce_required');
+      const start = (extra: string) =>
+        fetch(`${provider.url}/v1/public/oauth/github/start?public_token=${TEST_TOKEN}&login_redirect_url=${encodeURIComponent('http://app.test/authenticate')}${extra}`, { redirect: 'manual' });
+      const oauth = await start('');
+      assert.equal(oauth.status, 400);
+      assert.match(await oauth.text(), /pkce_required/);
+      assert.notEqual((await start(`&code_challenge=${challenge}`)).status, 400);
     });
   });
 }

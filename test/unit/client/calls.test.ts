@@ -166,6 +166,24 @@ describe('client calls', () => {
     client.dispose();
   });
 
+  it('sends SIWE params with the page origin for Ethereum wallets only when bootstrap requires SIWE', async () => {
+    const start = () => ok({ challenge: 'c', user_created: true, user_id: 'u' });
+    const f = fakeEnv({ 'POST /crypto_wallets/authenticate/start/primary': start }, { ...BOOTSTRAP, siwe_required_for_crypto_wallets: true });
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.cryptoWallets.authenticateStart({ crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum' });
+    await client.cryptoWallets.authenticateStart({ crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { uri: 'https://host.example/login', chain_id: '137' } });
+    await client.cryptoWallets.authenticateStart({ crypto_wallet_address: 'So1', crypto_wallet_type: 'solana', siwe_params: { chain_id: '1' } });
+    const bodies = f.calls.filter((c) => c.url.includes('/crypto_wallets/')).map((c) => c.body);
+    expect(bodies).to.deep.equal([
+      { crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { uri: 'https://host.example' } },
+      { crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { uri: 'https://host.example/login', chain_id: '137' } },
+      { crypto_wallet_address: 'So1', crypto_wallet_type: 'solana' },
+    ]);
+    const bad = await client.cryptoWallets.authenticateStart({ crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { resources: 'x' as unknown as string[] } }).catch((e: Error) => e);
+    expect((bad as Error).message).to.equal('Invalid call to stytch.cryptoWallets.authenticateStart\nsiwe_params.resources must be an array of strings');
+    client.dispose();
+  });
+
   it('exposes all 19 OAuth providers', () => {
     const client = createClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
     const names = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon', 'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo'] as const;

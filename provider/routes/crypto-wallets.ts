@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono';
+import { requests } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import { authenticateCaller } from '../http/auth.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { body } from '../http/validate.ts';
+import { consumeChallenge, issueChallenge, walletOwner } from '../services/crypto-challenges.ts';
+import { hit } from '../services/limits.ts';
+import { requireProduct } from '../services/sends.ts';
+import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { withTx } from '../services/tx.ts';
+import { loadUser } from '../services/users.ts';
+import { canonicalAddress } from '../services/wallet-signatures.ts';
+
+/** Crypto wallets: challenge start (primary, secondary), signature authenticate, removal. */
+export function cryptoWalletRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+
+  const start = async (c: Context, secondary: boolean) => {
+    requireProduct(ctx, 'crypto');
+    const caller = await authenticateCaller(ctx, c, secondary);
+    const req = await body(c, requests.CryptoAuthenticateStart);
+    const type = req.crypto_wallet_type;
+    const address = canonicalAddress(type, req.crypto_wallet_address);
+    // Every start may create a user, so callers are held to the per-IP send budget.
+    const { perIp, windowSeconds } = ctx.config.sendLimits;
+    await hit(ctx.db, `crypto:ip:${caller.client.ip}`, perIp, windowSeconds, ctx.clock.now());
+    const result = await withTx(ctx.db, async (tx) => {
+      const owner = await walletOwner(ctx, tx, type, address, secondary ? caller.userId : null);
+      const challenge = await issueChallenge(ctx, tx, type, address, owner.userId, req.siwe_params);
+      return { ...owner, challenge };
+    });
+    return ok(c, { user_id: result.userId, challenge: result.challenge, user_created: result.created });
+  };
+  app.post('/crypto_wallets/authenticate/start/primary', (c) => start(c, false));
+  app.post('/crypto_wallets/authenticate/start/secondary', (c) => start(c, true));
+
+  app.post('/crypto_wallets/authenticate', async (c) => {
+    requireProduct(ctx, 'crypto');
+    const caller = await authenticateCaller(ctx, c, false);
+    const req = await body(c, requests.CryptoAuthenticate);
+    const type = req.crypto_wallet_type;
+    const address = canonicalAddress(type, req.crypto_wallet_address);
+    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+    const issued = await withTx(ctx.db, async (tx) => {
+      const proved = await consumeChallenge(ctx, tx, type, address, req.signature);
+      const factor = {
+        type: 'crypto',
+        delivery_method: `crypto_wallet_${type}`,
+        last_authenticated_at: ctx.clock.now().toISOString(),
+        crypto_wallet_factor: { crypto_wallet_id: proved.walletId, crypto_wallet_address: req.crypto_wallet_address, crypto_wallet_type: type },
+      };
+      return startOrExtend(ctx, tx, proved.userId, factor, minutes, caller.client, caller.userId === proved.userId ? caller.sessionId : null);
+    });
+    return ok(c, { ...issued, reset_sessions: false });
+  });
+
+  app.delete('/users/crypto_wallets/:id', async (c) => {
+    const caller = await authenticateCaller(ctx, c, true);
+    const id = c.req.param('id');
+    const user = await withTx(ctx.db, async (tx) => {
+      const { rows } = await tx.query('DELETE FROM crypto_wallets WHERE crypto_wallet_id = $1 AND user_id = $2 RETURNING address', [id, caller.userId]);
+      if (!rows[0]) throw new ApiError(404, 'crypto_wallet_not_found', 'No such crypto wallet on this user.');
+      return loadUser(tx, caller.userId!);
+    });
+    return ok(c, { user_id: caller.userId, user });
+  });
+
+  return app;
+}

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import type { OAuthProvider } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
+import { createUser, emailIdentity, normalizeEmail } from './users.ts';
+
+/** How long a started OAuth flow and an issued OAuth token stay redeemable. */
+export const OAUTH_TTL_MS = 10 * 60_000;
+
+/** One started flow, as stored under the hash of its `state`. */
+export interface OAuthState {
+  provider_type: OAuthProvider;
+  code_challenge: string | null;
+  login_redirect_url: string;
+  signup_redirect_url: string;
+  scopes: string;
+  provider_params: Record<string, string>;
+  upstream_verifier: string | null;
+  upstream_nonce: string | null;
+}
+
+/** What the identity provider (simulated or real) vouched for. */
+export interface OAuthProfile {
+  subject: string;
+  email: string;
+  /** Only a verified email may join an existing user with that address. */
+  emailVerified: boolean;
+  name: string;
+  pictureUrl?: string | undefined;
+  locale?: string | undefined;
+}
+
+/** Stores a started flow; returns the raw state (the only copy). */
+export async function saveState(ctx: ProviderContext, db: Queryable, s: OAuthState): Promise<string> {
+  const state = secretToken(32);
+  const now = ctx.clock.now();
+  await db.query(
+    `INSERT INTO oauth_states (state_hash, provider_type, code_challenge, login_redirect_url, signup_redirect_url, scopes, provider_params, upstream_verifier, upstream_nonce, created_at, expires_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+    [sha256(state), s.provider_type, s.code_challenge, s.login_redirect_url, s.signup_redirect_url, s.scopes, JSON.stringify(s.provider_params), s.upstream_verifier, s.upstream_nonce, now, new Date(now.getTime() + OAUTH_TTL_MS)],
+  );
+  return state;
+}
+
+/** A live, unused flow for `provider`, without consuming it (the consent page shows it). */
+export async function peekState(ctx: ProviderContext, db: Queryable, provider: string, state: string): Promise<OAuthState | null> {
+  const { rows } = await db.query<OAuthState>(
+    'SELECT * FROM oauth_states WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3',
+    [sha256(state), provider, ctx.clock.now()],
+  );
+  return rows[0] ?? null;
+}
+
+/** Marks the flow used and returns it; a second caller with the same state gets null. */
+export async function consumeState(ctx: ProviderContext, db: Queryable, provider: string, state: string): Promise<OAuthState | null> {
+  const { rows } = await db.query<OAuthState>(
+    'UPDATE oauth_states SET used_at = $3 WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3 RETURNING *',
+    [sha256(state), provider, ctx.clock.now()],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Finds or creates the user behind a provider account, keyed by (provider, subject): the
+ * account's user; else the user owning the (verified) email, linked; else a new user.
+ * Issues the single-use token and returns the redirect URL that carries it.
+ */
+export async function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
+  const now = ctx.clock.now();
+  const provider = state.provider_type;
+  const email = profile.email ? normalizeEmail(profile.email) : '';
+  const existing = await tx.query<{ oauth_user_registration_id: string; user_id: string }>(
+    'SELECT oauth_user_registration_id, user_id FROM oauth_accounts WHERE provider_type = $1 AND provider_subject = $2 FOR UPDATE',
+    [provider, profile.subject],
+  );
+  let accountId = existing.rows[0]?.oauth_user_registration_id;
+  let userId = existing.rows[0]?.user_id;
+  let created = false;
+  if (!accountId || !userId) {
+    if (email && profile.emailVerified) {
+      const identity = (await emailIdentity(tx, email, ctx.env, now))!;
+      userId = identity.userId;
+      created = identity.created;
+      await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [identity.methodId]);
+    } else {
+      userId = await createUser(tx, ctx.env, now, 'active');
+      created = true;
+    }
+    if (created && profile.name) {
+      const [first, ...rest] = profile.name.trim().split(/\s+/);
+      await tx.query('UPDATE users SET first_name = $2, last_name = $3 WHERE user_id = $1', [userId, first ?? '', rest.join(' ')]);
+    }
+    accountId = newId('oauth-user-registration', ctx.env);
+    await tx.query(
+      'INSERT INTO oauth_accounts (oauth_user_registration_id, user_id, provider_type, provider_subject, email, profile_picture_url, locale, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
+      [accountId, userId, provider, profile.subject, email, profile.pictureUrl ?? '', profile.locale ?? '', now],
+    );
+  }
+  const token = secretToken(32);
+  await tx.query(
+    'INSERT INTO oauth_tokens (token_hash, oauth_user_registration_id, user_id, code_challenge, provider_values, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+    [sha256(token), accountId, userId, state.code_challenge, JSON.stringify(providerValues), now, new Date(now.getTime() + OAUTH_TTL_MS)],
+  );
+  const url = new URL(created ? state.signup_redirect_url : state.login_redirect_url);
+  url.searchParams.set('stytch_token_type', 'oauth');
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** The redeemed token: who signed in, through which account. */
+export interface RedeemedOAuth {
+  userId: string;
+  accountId: string;
+  providerType: string;
+  providerSubject: string;
+  emailId: string | null;
+  providerValues: Record<string, unknown>;
+}
+
+function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+/**
+ * Redeems an OAuth token once, under a row lock, checking the PKCE verifier when the flow
+ * was started with a challenge.
+ */
+export async function redeemOAuthToken(ctx: ProviderContext, tx: Queryable, token: string, verifier: string | undefined): Promise<RedeemedOAuth> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<{ token_hash: string; user_id: string; code_challenge: string | null; provider_values: Record<string, unknown>; expires_at: Date; used_at: Date | null; oauth_user_registration_id: string; provider_type: string; provider_subject: string; email: string }>(
+    `SELECT t.*, a.provider_type, a.provider_subject, a.email FROM oauth_tokens t JOIN oauth_accounts a USING (oauth_user_registration_id)
+     WHERE t.token_hash = $1 FOR UPDATE OF t`,
+    [sha256(token)],
+  );
+  const row = rows[0];
+  if (!row || row.used_at || new Date(row.expires_at) <= now) {
+    throw new ApiError(404, 'oauth_token_not_found', 'The OAuth token is incorrect, expired or already used.');
+  }
+  if (row.code_challenge !== null) {
+    if (!verifier) throw new ApiError(400, 'missing_pkce', 'This OAuth flow was started with PKCE; code_verifier is required.');
+    if (!safeEqual(s256(verifier), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the code_challenge (pkce).');
+  }
+  // The upstream's tokens are handed over once and not kept.
+  await tx.query("UPDATE oauth_tokens SET used_at = $2, provider_values = '{}' WHERE token_hash = $1", [row.token_hash, now]);
+  const email = row.email ? await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE email = $1 AND user_id = $2', [row.email, row.user_id]) : { rows: [] };
+  return {
+    userId: row.user_id,
+    accountId: row.oauth_user_registration_id,
+    providerType: row.provider_type,
+    providerSubject: row.provider_subject,
+    emailId: email.rows[0]?.email_id ?? null,
+    providerValues: row.provider_values,
+  };
+}

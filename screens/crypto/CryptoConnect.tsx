@@ -1,0 +1,39 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { requireClient, useWidget } from '../context.ts';
+import { chainOf, type Wallet } from '../main/wallets.ts';
+import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { CryptoLayout } from './CryptoLayout.tsx';
+import { connectWallet } from './walletAccess.ts';
+import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { useWalletStep } from './useWalletStep.ts';
+import { cryptoStrings } from './strings.ts';
+
+/** 'Connecting to your wallet...': asks the wallet for its account, then the provider for a challenge. */
+export default function CryptoConnect() {
+  const { client, callbacks } = useWidget();
+  const [crypto, setCrypto] = useAtom(cryptoStateAtom);
+  const win = useAtomValue(walletWindowAtom);
+  const announced = useAtomValue(announcedWalletsAtom);
+  const go = useSetAtom(transitionAtom);
+  useWalletStep(async (live) => {
+    const wallet = crypto.walletOption as Wallet;
+    const address = await connectWallet(wallet, win, announced);
+    if (!live()) return () => undefined;
+    const r = await requireClient(client).cryptoWallets.authenticateStart({ crypto_wallet_address: address, crypto_wallet_type: chainOf(wallet) });
+    return () => {
+      callbacks.onEvent({ type: 'CRYPTO_WALLET_AUTHENTICATE_START', data: r });
+      setCrypto({ walletAddress: address, walletOption: wallet, walletChallenge: r.challenge });
+      go('CryptoSignMessage');
+    };
+  }, cryptoStrings.cryptoConnectError);
+  return (
+    <CryptoLayout title={cryptoStrings.cryptoConnecting}>
+      <div role="status" css={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        <Spinner size={25} thickness={2} />
+        <p css={{ margin: 0 }}>{cryptoStrings.cryptoConnectHelp}</p>
+      </div>
+      <p part="helper">{cryptoStrings.cryptoRetryHint}</p>
+    </CryptoLayout>
+  );
+}

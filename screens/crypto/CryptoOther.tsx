@@ -1,0 +1,20 @@
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { WalletList } from '../main/WalletButtons.tsx';
+import { detectWallets } from '../main/wallets.ts';
+import { CryptoLayout } from './CryptoLayout.tsx';
+import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { cryptoStrings } from './strings.ts';
+
+/** 'Continue with other wallet': every detected wallet, the ones Main had no room for included. */
+export default function CryptoOther() {
+
+  const win = useAtomValue(walletWindowAtom);
+  const announced = useAtomValue(announcedWalletsAtom);
+  const wallets = useMemo(() => detectWallets(win, announced), [win, announced]);
+  return (
+    <CryptoLayout title={cryptoStrings.cryptoOtherTitle}>
+      <WalletList wallets={wallets} />
+    </CryptoLayout>
+  );
+}
