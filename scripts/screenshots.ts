@@ -21,7 +21,14 @@ interface Shot {
 
 // Each run starts on an empty database, so fixed addresses keep the pictures the same from run
 // to run; each is used at most twice, well under the provider's per-address send limit.
-const EMAILS = { link: 'ada.lovelace@example.com', entry: 'grace.hopper@example.com', success: 'alan.turing@example.com' };
+const EMAILS = {
+  link: 'ada.lovelace@example.com',
+  entry: 'grace.hopper@example.com',
+  success: 'alan.turing@example.com',
+  password: 'katherine.johnson@example.com',
+  passkeyLight: 'margaret.hamilton@example.com',
+  passkeyDark: 'radia.perlman@example.com',
+};
 
 /** The newest outbox message to `to`, polling the provider's development API. */
 async function latestCode(to: string): Promise<string> {
@@ -70,6 +77,36 @@ const SHOTS: Shot[] = [
       const email = await sendEmailOtp(w, EMAILS.success);
       await w.getByLabel('One-time passcode').fill(await latestCode(email));
       await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: 'social',
+    path: config({ products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: ['google', 'microsoft', 'apple', 'github', 'slack'].map((type) => ({ type })) } }),
+  },
+  {
+    name: 'password-create',
+    path: config({ products: ['passwords'] }),
+    drive: async (_page, w) => {
+      await w.getByRole('textbox', { name: 'Email' }).fill(EMAILS.password);
+      await w.getByRole('button', { name: 'Continue with email' }).click();
+      await w.getByRole('heading', { name: 'Create an account' }).waitFor({ timeout: 15_000 });
+      await w.getByLabel('Password', { exact: true }).fill('correct horse battery');
+      await w.getByRole('meter', { name: 'Password strength' }).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: 'passkey-registration',
+    path: emailOtp,
+    drive: async (page, w) => {
+      // Each theme signs in its own user, so both pictures show a user with no passkey yet.
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      const email = await sendEmailOtp(w, dark ? EMAILS.passkeyDark : EMAILS.passkeyLight);
+      await w.getByLabel('One-time passcode').fill(await latestCode(email));
+      await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+      await page.goto(`${new URL('passkeys.html', page.url()).href}${dark ? '?theme=dark' : ''}`);
+      const reg = page.locator('stytch-passkey-registration');
+      await reg.getByRole('heading', { name: 'Set up a new Passkey' }).waitFor({ timeout: 15_000 });
+      return reg.locator('[part="container"]').first();
     },
   },
   { name: 'config-error', path: config({ products: ['passkeys'] }) },
