@@ -2,7 +2,7 @@ import { Bootstrap, isValidDomain, type BootstrapData } from './core/bootstrap.t
 import { browserEnv, type ClientEnv } from './core/env.ts';
 import { PKCEStore } from './core/pkce.ts';
 import { Telemetry, type ClientEvent } from './core/telemetry.ts';
-import { Transport, type CaptchaProvider, type DFPProvider } from './core/transport.ts';
+import { CAPTCHA_ACTION, Transport, type CaptchaProvider, type DFPProvider } from './core/transport.ts';
 import { StytchSDKError } from './errors.ts';
 import { IframeChannel, type ClientsideServices, type OneTapStartResult } from './phone/channel.ts';
 import { formatPhoneForDisplay, parsePhoneForSubmit, type ParsedPhone } from './phone/parse.ts';
@@ -94,7 +94,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     dfp: options.dfp,
   };
   transport.onCaptchaRequired = async () => ({
-    captcha_token: await options.captcha?.getToken(bootstrap.getSync().captcha_settings.siteKey).catch(() => undefined),
+    captcha_token: await options.captcha?.getToken(bootstrap.getSync().captcha_settings.siteKey, CAPTCHA_ACTION).catch(() => undefined),
     dfp_telemetry_id: await options.dfp?.getTelemetryId().catch(() => undefined),
   });
 

@@ -1,7 +1,7 @@
 import type { Bootstrap } from '../core/bootstrap.ts';
 import type { ClientEnv } from '../core/env.ts';
 import type { PKCEStore } from '../core/pkce.ts';
-import type { CaptchaProvider, DFPProvider, Transport } from '../core/transport.ts';
+import { CAPTCHA_ACTION, type CaptchaProvider, type DFPProvider, type Transport } from '../core/transport.ts';
 import type { SDKRequest } from '../core/request.ts';
 import type { SessionManager } from '../session/manager.ts';
 import type { AuthenticateResponse } from '../session/types.ts';
@@ -23,7 +23,7 @@ export async function protection(ctx: ApiContext): Promise<{ captcha_token?: str
   const dfp_telemetry_id = b.dfp_protected_auth_enabled ? await ctx.dfp?.getTelemetryId().catch(() => undefined) : undefined;
   // In DECISIONING mode the provider decides from the fingerprint and asks for a captcha only when it wants one.
   const wantCaptcha = b.captcha_settings.enabled && !(b.dfp_protected_auth_enabled && b.dfp_protected_auth_mode === 'DECISIONING');
-  const captcha_token = wantCaptcha ? await ctx.captcha?.getToken(b.captcha_settings.siteKey).catch(() => undefined) : undefined;
+  const captcha_token = wantCaptcha ? await ctx.captcha?.getToken(b.captcha_settings.siteKey, CAPTCHA_ACTION).catch(() => undefined) : undefined;
   return { captcha_token, dfp_telemetry_id };
 }
 

@@ -19,10 +19,11 @@ export interface BootstrapData {
   vertical?: string;
 }
 
+// Until the provider answers: no watermark, and the provider's own sending domain (SPEC §7, §9).
 export const DEFAULT_BOOTSTRAP: BootstrapData = {
-  disable_sdk_watermark: false,
+  disable_sdk_watermark: true,
   cname_domain: null,
-  email_domains: ['gmail.com'],
+  email_domains: ['stytch.com'],
   captcha_settings: { enabled: false },
   pkce_required_for_email_magic_links: false,
   pkce_required_for_password_resets: false,

@@ -3,9 +3,12 @@ import type { ClientEnv } from './env.ts';
 import { processFetchFailure, processResponse } from './process.ts';
 import { basicAuth, buildRequest, SDK_NAME, SDK_VERSION, type SDKRequest, type TelemetryContext } from './request.ts';
 
-/** Produces a captcha token for the LOGIN action (reCAPTCHA in the browser). */
+/** The action every captcha token is requested for (SPEC §9). */
+export const CAPTCHA_ACTION = 'LOGIN';
+
+/** Produces a captcha token for an action (reCAPTCHA in the browser). */
 export interface CaptchaProvider {
-  getToken(siteKey: string | undefined): Promise<string | undefined>;
+  getToken(siteKey: string | undefined, action: typeof CAPTCHA_ACTION): Promise<string | undefined>;
 }
 
 /** Produces a device-fingerprint telemetry id. */

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useWidget } from '../context.ts';
 import { Main } from '../main/Main.tsx';
 import { screenAtom, toastsAtom } from '../state/atoms.ts';
 
@@ -49,6 +50,11 @@ function Screen() {
 /** The login widget: the current screen and the toast stack. */
 export function LoginFlow() {
   const toasts = useAtomValue(toastsAtom).length > 0;
+  const { client, config } = useWidget();
+  // SPEC §7 client event logging: once per login render, with the host's options.
+  useEffect(() => {
+    client?.logEvent({ event_name: 'render_login_screen', details: { options: config.config } });
+  }, [client, config]);
   return (
     <>
       <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
@@ -8,15 +8,26 @@ import { mailLinks } from './mailLinks.ts';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
 
+/**
+ * The domain the mail came from (SPEC §2, §3): the host's domainHint, else the project's
+ * sending domain when bootstrap names exactly one, following bootstrap's refresh.
+ */
+function useSendingDomain(): string | undefined {
+  const { client, config } = useWidget();
+  const [domains, setDomains] = useState(() => client?.bootstrap.getSync().email_domains ?? []);
+  useEffect(() => client?.bootstrap.onChange((b) => setDomains(b.email_domains)), [client]);
+  const hint = (config.config.emailMagicLinksOptions as { domainHint?: unknown } | undefined)?.domainHint;
+  if (typeof hint === 'string' && hint) return hint;
+  return domains.length === 1 ? domains[0] : undefined;
+}
+
 /** 'Check your email': where the link went, inbox shortcuts and 'Try again' (SPEC §2). */
 export default function EmailConfirmation() {
   const { strings, client } = useWidget();
   const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
   const setMainEmail = useSetAtom(mainEmailAtom);
   const go = useSetAtom(transitionAtom);
-  // The project's sending domain, from bootstrap: inbox searches find the mail it sent.
-  const domain = useMemo(() => client?.bootstrap.getSync().email_domains[0], [client]);
-  const links = mailLinks(domain);
+  const links = mailLinks(useSendingDomain());
 
   const tryAgain = () => {
     client?.logEvent({ event_name: 'email_try_again_clicked', details: { email, type: 'login_or_create_eml' } });

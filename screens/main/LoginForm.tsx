@@ -42,7 +42,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
     <div part="login-form" css={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {error ? (
         <Suspense fallback={null}>
-          <Banner variant="error" message={error} />
+          <Banner variant="warning" message={error} />
         </Suspense>
       ) : null}
       {methods.length > 1 ? (

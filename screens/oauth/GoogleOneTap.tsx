@@ -7,7 +7,7 @@ import type { OAuthProviderConfig } from '../main/oauthProviders.ts';
 import { oneTapEnvAtom } from '../state/atoms.ts';
 import { browserOneTapEnv, type PromptMoment } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
-import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode } from './oneTapPositions.ts';
+import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
 
 type Status = { kind: 'pending' } | { kind: 'shown' } | { kind: 'failed'; reason: string };
 
@@ -34,7 +34,7 @@ function errorType(err: unknown): string {
  * other failures are only logged.
  */
 export default function GoogleOneTap({ provider, onError, onlyProvider }: { provider: OAuthProviderConfig; onError(message: string | undefined): void; onlyProvider: boolean }) {
-  const { client, config, strings } = useWidget();
+  const { client, config, strings, clock } = useWidget();
   const env = useAtomValue(oneTapEnvAtom) ?? browserOneTapEnv;
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
   const [status, setStatus] = useState<Status>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
@@ -104,17 +104,24 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     return () => el.remove();
   }, [mode, parentId]);
 
-  // Google's prompt resizes itself inside the embedded slot; the slot follows it.
+  // Google's prompt resizes itself inside the embedded slot; the slot follows it once the
+  // size has settled (SPEC §9 resize debounce), so the prompt's animation does not jolt it.
   useEffect(() => {
     const el = lightParent ?? slot.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
+    let timer: unknown;
     const ro = new ResizeObserver(([entry]) => {
       const h = entry?.contentRect.height ?? 0;
-      if (h > 0) setHeight(h);
+      if (h <= 0) return;
+      clock.clearTimeout(timer);
+      timer = clock.setTimeout(() => setHeight(h), RESIZE_DEBOUNCE_MS);
     });
     ro.observe(el);
-    return () => ro.disconnect();
-  }, [status.kind, lightParent]);
+    return () => {
+      ro.disconnect();
+      clock.clearTimeout(timer);
+    };
+  }, [status.kind, lightParent, clock]);
 
   const testToken = (client?.publicToken ?? '').startsWith('public-token-test');
   const message = status.kind === 'failed' && testToken && isOneTapErrorKind(status.reason) ? oneTapDeveloperMessage(status.reason, env.origin()) : undefined;

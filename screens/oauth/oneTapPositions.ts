@@ -4,6 +4,8 @@ export type OneTapPosition = (typeof ONE_TAP_POSITIONS)[number];
 
 /** SPEC §2: the embedded container starts at this height, then follows Google's prompt. */
 export const ONE_TAP_EMBEDDED_HEIGHT = 47;
+/** SPEC §9: the container takes a new prompt height once it has held this long. */
+export const RESIZE_DEBOUNCE_MS = 100;
 
 /**
  * Where the prompt goes. Browsers with FedCM show Google's prompt in their own UI, so an

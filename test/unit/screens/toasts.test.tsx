@@ -42,9 +42,9 @@ describe('Toasts', () => {
 });
 
 describe('Login form banner', () => {
-  it('shows the error message as an alert banner inside the login form', async () => {
+  it('shows the error message as a warning banner (SPEC §2), announced as an alert, inside the login form', async () => {
     const r = await renderLogin({ products: ['emailMagicLinks'] }, {}, (store) => store.set(errorMessageAtom, 'Your link expired.'));
-    const banner = r.root.querySelector('[part~="login-form"] [part~="banner-error"]')!;
+    const banner = r.root.querySelector('[part~="login-form"] [part~="banner-warning"]')!;
     expect(banner.getAttribute('role')).to.equal('alert');
     expect(banner.textContent).to.equal('Your link expired.');
     r.unmount();
