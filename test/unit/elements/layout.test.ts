@@ -1,0 +1,50 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { rootOf, settle } from './helpers.ts';
+
+const container = (el: Element) => rootOf(el).querySelector('[part~="container"]')!.getBoundingClientRect();
+
+// Regression: the container had a fixed 400px width, so its min-content was 400px and a host
+// page's narrow grid `1fr` or flex column grew to 400px and overflowed a 320px phone screen.
+describe('widget width in host layouts', () => {
+  for (const shadow of [true, false]) {
+    const mode = shadow ? 'shadow DOM' : 'light DOM';
+    const config = { enableShadowDOM: shadow };
+    const widget = html`<stytch-ui .config=${config}></stytch-ui>`;
+    const narrow: Array<[string, ReturnType<typeof html>]> = [
+      ['a grid 1fr column', html`<div style="display:grid;grid-template-columns:1fr;width:300px"><div>${widget}</div></div>`],
+      ['a flex row', html`<div style="display:flex;width:300px"><div>${widget}</div></div>`],
+      ['a flex row, the element itself the item', html`<div style="display:flex;width:300px">${widget}</div>`],
+      ['an inline-block in a narrow block', html`<div style="width:300px"><div style="display:inline-block">${widget}</div></div>`],
+    ];
+
+    for (const [name, template] of narrow) {
+      it(`shrinks to a 300px ${name} instead of overflowing it (${mode})`, async () => {
+        const parent = await fixture<HTMLDivElement>(template);
+        const el = parent.querySelector('stytch-ui')!;
+        await settle(el);
+        const box = container(el);
+        expect(Math.round(box.width)).to.equal(300);
+        expect(Math.round(box.right)).to.be.at.most(Math.round(parent.getBoundingClientRect().right));
+      });
+    }
+
+    it(`keeps its configured width in a wide flex row and a wide block (${mode})`, async () => {
+      const parent = await fixture<HTMLDivElement>(
+        html`<div><div style="display:flex;width:1000px">${widget}</div><div style="width:1000px"><stytch-ui .config=${config}></stytch-ui></div></div>`,
+      );
+      const [inFlex, inBlock] = [...parent.querySelectorAll('stytch-ui')];
+      await settle(inFlex!);
+      await settle(inBlock!);
+      expect(container(inFlex!).width).to.equal(400);
+      expect(container(inBlock!).width).to.equal(400);
+    });
+
+    it(`never squeezes the content below its own minimum (${mode})`, async () => {
+      const parent = await fixture<HTMLDivElement>(html`<div style="display:inline-block;width:0">${widget}</div>`);
+      const el = parent.querySelector('stytch-ui')!;
+      await settle(el);
+      const root = rootOf(el).querySelector('[part~="container"]')!;
+      expect(root.scrollWidth).to.be.at.most(root.clientWidth);
+    });
+  }
+});
