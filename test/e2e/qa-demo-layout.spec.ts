@@ -29,3 +29,11 @@ for (const width of [320, 375]) {
     expect(wide).toEqual([]);
   });
 }
+
+test('profile page signed out says so, without a raw API error from the passkey element', async ({ page }) => {
+  await page.goto(site('profile.html'));
+  await expect(page.getByText('Not signed in.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status')).toHaveText('');
+  await expect(page.getByText(/unauthorized_credentials/)).toHaveCount(0);
+});
