@@ -37,3 +37,16 @@ test('profile page signed out says so, without a raw API error from the passkey 
   await expect(page.getByRole('status')).toHaveText('');
   await expect(page.getByText(/unauthorized_credentials/)).toHaveCount(0);
 });
+
+test('a long email address on "Enter passcode" wraps inside the widget at 320px', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const email = `firstname.lastname${Date.now()}@examplecompany.com`;
+  await page.goto(`${site('index.html')}?config=${encodeURIComponent(JSON.stringify({ products: ['otp'], otpOptions: { methods: ['email'] } }))}`);
+  const w = page.locator('stytch-ui');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByText(`A 6-digit passcode was sent to you at ${email}.`)).toBeVisible({ timeout: 15_000 });
+  const box = await w.locator('[part~="container"]').boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
