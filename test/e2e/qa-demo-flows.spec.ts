@@ -21,3 +21,24 @@ test('magic link return page drops the spent token from the URL, and a reload do
   await expect(page.locator('#title')).toHaveText('Signed in');
   await expect(page.locator('#detail')).toHaveText(`Signed in as ${email}`);
 });
+
+// Regression: these configs passed the playground's checks and mounted a widget with nothing
+// but its title, so the user could not tell what was wrong.
+test('playground: a product with nothing to show, and an unknown OAuth provider, are listed as errors', async ({ page }) => {
+  await page.goto(site('playground.html'));
+  const editor = page.getByLabel('Configuration (JSON)');
+  await editor.fill(JSON.stringify({ products: ['otp', 'oauth'], oauthOptions: { providers: [{ type: 'myspace' }] } }));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
+    'Unknown OAuth provider "myspace"; the providers are google, microsoft, apple, github, gitlab, facebook, discord, salesforce, slack, amazon, bitbucket, linkedin, coinbase, twitch, twitter, tiktok, snapchat, figma, yahoo.',
+    'The "otp" product needs "otpOptions.methods", e.g. ["email"]; without it no passcode form is shown.',
+  ]);
+  await editor.fill(JSON.stringify({ products: ['oauth'], oauthOptions: { providers: [] } }));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
+    'The "oauth" product needs "oauthOptions.providers", e.g. [{"type": "google"}]; without it no sign-in button is shown.',
+  ]);
+  await editor.fill(JSON.stringify({ products: ['otp'], otpOptions: { methods: ['email'] } }));
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveCount(0);
+});
