@@ -66,7 +66,7 @@ describe('OTP entry', () => {
     await click(button(r.root, 'Resend code'));
     expect(c.calls.send).to.deep.equal([['+12015550123', { expiration_minutes: 5 }]]);
     expect(text(r)).to.contain('Your code expires in 5:00.');
-    const toast = r.root.querySelector('[role="status"][part~="toast"]')!;
+    const toast = r.root.querySelector('[role="status"] [part~="toast"]')!;
     expect(toast.textContent).to.contain('Code resent');
     await r.clock.advance(2000);
     expect(r.root.querySelector<HTMLElement>('[part~="toast"]')!.hidden).to.equal(true);
