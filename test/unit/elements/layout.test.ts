@@ -48,3 +48,21 @@ describe('widget width in host layouts', () => {
     });
   }
 });
+
+// Regression: overflow-wrap:anywhere on the container let the tab row split "WhatsApp" across
+// two lines at 320px.
+describe('method tabs in a narrow widget', () => {
+  it('keeps every tab label on one line at 256px', async () => {
+    const config = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] }, enableShadowDOM: true };
+    const parent = await fixture<HTMLDivElement>(html`<div style="width:256px"><stytch-ui .config=${config}></stytch-ui></div>`);
+    const el = parent.querySelector('stytch-ui')!;
+    await settle(el);
+    const tabs = [...rootOf(el).querySelectorAll('[role="tab"]')];
+    expect(tabs.map((t) => t.textContent)).to.deep.equal(['Text', 'WhatsApp', 'Email']);
+    for (const tab of tabs) {
+      const range = document.createRange();
+      range.selectNodeContents(tab);
+      expect(range.getClientRects().length, tab.textContent!).to.equal(1);
+    }
+  });
+});
