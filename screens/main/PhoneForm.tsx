@@ -52,7 +52,9 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           aria-label={strings.countryLabel}
           value={region}
           onChange={(e) => setRegion(e.target.value)}
-          css={{ width: '7.5em', flex: 'none', paddingInline: 6 }}
+          // Both shrink in a narrow widget, the number taking the room: at 320px a fixed-width
+          // picker left the number field a few digits wide.
+          css={{ width: 'auto', flex: '0 1 7.5em', minWidth: '4.5em', paddingInline: 6 }}
         >
           {list.map((c) => (
             <option key={c.region} value={c.region}>
@@ -70,6 +72,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setPhone(e.target.value)}
+          css={{ flex: '1 1 9em', minWidth: 0 }}
         />
       </div>
       <ErrorText id={`${id}-error`} message={error} />

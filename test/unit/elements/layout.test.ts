@@ -49,6 +49,26 @@ describe('widget width in host layouts', () => {
   }
 });
 
+// Regression: the country picker kept a fixed 7.5em, so in a widget squeezed to a 320px phone
+// the number field was narrower than the picker, a few digits wide.
+describe('phone form in a narrow widget', () => {
+  for (const width of [256, 400]) {
+    it(`gives the number field more room than the country picker at ${width}px`, async () => {
+      const parent = await fixture<HTMLDivElement>(
+        html`<div style="width:${width}px"><stytch-ui .config=${{ products: ['otp'], otpOptions: { methods: ['sms'] }, enableShadowDOM: true }}></stytch-ui></div>`,
+      );
+      const el = parent.querySelector('stytch-ui')!;
+      await settle(el);
+      const root = rootOf(el);
+      for (let i = 0; i < 200 && !root.querySelector('input[type="tel"]'); i++) await new Promise((r) => setTimeout(r, 10));
+      const phone = root.querySelector('input[type="tel"]')!.getBoundingClientRect();
+      const picker = root.querySelector('select')!.getBoundingClientRect();
+      expect(phone.width).to.be.greaterThan(picker.width);
+      expect(phone.right).to.be.at.most(container(el).right);
+    });
+  }
+});
+
 // Regression: overflow-wrap:anywhere on the container let the tab row split "WhatsApp" across
 // two lines at 320px.
 describe('method tabs in a narrow widget', () => {
