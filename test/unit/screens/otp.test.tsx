@@ -118,6 +118,17 @@ describe('OTP entry', () => {
     expect(r.errors).to.have.length(1);
   });
 
+  // Regression: the email and phone fields said aria-invalid on error, the passcode field did not.
+  it('a wrong code marks the passcode field invalid and points it at the message', async () => {
+    const c = otpClient({ authenticate: () => Promise.reject(apiError('otp_code_not_found', 'The passcode is incorrect.', 401)) });
+    r = await atOtp(c);
+    expect(input(r).hasAttribute('aria-invalid')).to.equal(false);
+    await type(input(r), '000000');
+    expect(input(r).getAttribute('aria-invalid')).to.equal('true');
+    const described = input(r).getAttribute('aria-describedby')!;
+    expect(r.root.querySelector(`[id="${described}"]`)!.textContent).to.equal('Invalid passcode, please try again.');
+  });
+
   it('a network failure shows the generic message, not its text', async () => {
     const c = otpClient({ authenticate: () => Promise.reject(new TypeError('Failed to fetch secret detail')) });
     r = await atOtp(c);
