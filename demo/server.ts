@@ -75,6 +75,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       const url = new URL(req.url ?? '/', 'http://demo');
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // Browsers ask for /favicon.ico on every first visit; "no icon" is not an error worth a
+      // console line on each demo page.
+      if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
       if (url.pathname === '/demo-config.js') {
         res.writeHead(200, { 'Content-Type': TYPES['.js']! }).end(config);
         return;

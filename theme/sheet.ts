@@ -19,13 +19,20 @@ function themePart(styles: StyleConfig): Partial<Theme> {
   return { fontFamily, colors, container, buttons, inputs } as Partial<Theme>;
 }
 
+// overflow-wrap:anywhere on the container: a long address, passkey name or docs URL in an
+// error breaks instead of setting the widget's minimum width and overflowing a phone screen.
 // Every rule has at most one class-level specificity, so a host selector that names the
 // element or the part (`stytch-ui [part~=header]`, `::part(header)`) wins without !important.
 function componentRules(inside: string): string {
   const p = (part: string) => `${inside}[part~="${part}"]`;
   return [
-    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;width:var(--stytch-container-width);max-width:100%;padding:32px;background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start}`,
+    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;min-width:0;padding:32px;background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start;overflow-wrap:anywhere}`,
+    // Tabs share one row: with the container's anywhere, a label like "WhatsApp" would split.
+    `${p('tab')}{overflow-wrap:normal}`,
     `${p('header')}{margin:0;font-size:var(--stytch-header-font-size);font-weight:var(--stytch-header-font-weight);text-align:center}`,
+    // Chromium's default ring is dark and hugs the control, so it vanished on the dark primary
+    // button and in the dark preset; an offset ring in the text colour shows on every surface.
+    `${inside}:focus-visible{outline:2px solid var(--stytch-colors-primary);outline-offset:2px}`,
     `${p('header')}:focus{outline:none}`,
     `${p('helper')}{font-size:var(--stytch-helper-font-size);color:var(--stytch-colors-secondary)}`,
     `${p('error')}{margin:0;color:var(--stytch-colors-error)}`,

@@ -2,6 +2,8 @@
 // a list of plain sentences before anything is mounted.
 const PRODUCTS = ['oauth', 'crypto', 'emailMagicLinks', 'otp', 'passwords', 'passkeys'];
 const OTP_METHODS = ['sms', 'whatsapp', 'email'];
+// As screens/main/oauthProviders.ts: the widget skips any other type without a word.
+const OAUTH_PROVIDERS = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon', 'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo'];
 const OPTIONS = {
   products: 'array',
   oauthOptions: 'object',
@@ -47,6 +49,17 @@ export function checkConfig(text) {
   const providers = config.oauthOptions?.providers;
   if (providers !== undefined && !(Array.isArray(providers) && providers.every((p) => typeof p?.type === 'string'))) {
     errors.push('"oauthOptions.providers" must be a list of objects with a "type", e.g. [{"type": "google"}].');
+  }
+  for (const p of Array.isArray(providers) ? providers : []) {
+    if (typeof p?.type === 'string' && !OAUTH_PROVIDERS.includes(p.type)) errors.push(`Unknown OAuth provider ${JSON.stringify(p.type)}; the providers are ${OAUTH_PROVIDERS.join(', ')}.`);
+  }
+  // A product with nothing to show: the widget would render it as an empty block, silently.
+  const products = Array.isArray(config.products) ? config.products : [];
+  if (products.includes('otp') && !(Array.isArray(methods) && methods.length > 0)) {
+    errors.push('The "otp" product needs "otpOptions.methods", e.g. ["email"]; without it no passcode form is shown.');
+  }
+  if (products.includes('oauth') && !(Array.isArray(providers) && providers.length > 0)) {
+    errors.push('The "oauth" product needs "oauthOptions.providers", e.g. [{"type": "google"}]; without it no sign-in button is shown.');
   }
   for (const [group, field] of MINUTES) {
     const value = config[group]?.[field];

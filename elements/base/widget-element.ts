@@ -86,8 +86,12 @@ export abstract class WidgetElement extends ReactiveElement {
     const sheet = document.createElement('style');
     defineReactRoot();
     const mount = document.createElement(ROOT_TAG) as ReactRootElement;
-    // The wrapper must not change layout: it is only where React renders.
-    mount.style.display = 'contents';
+    // One column, at least as wide as the content and at most the configured width: the widget
+    // is that width where the host has room, yet its min-content stays its content's, so a
+    // narrow grid or flex column of the host page shrinks it instead of overflowing the page.
+    // Inline, so host-page rules for the element (`stytch-ui { display: block }`) cannot undo it.
+    mount.style.display = 'grid';
+    mount.style.gridTemplateColumns = 'minmax(min-content, var(--stytch-container-width))';
     const styleHost = document.createElement('div');
     // The element's nonce (attribute or property) reaches every style tag we or Emotion add.
     const nonce = this.nonce || undefined;

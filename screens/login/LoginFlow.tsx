@@ -60,11 +60,15 @@ export function LoginFlow() {
       <Suspense fallback={null}>
         <Screen />
       </Suspense>
-      {toasts ? (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      ) : null}
+      {/* A live region must exist before its text arrives, or screen readers may miss it: this
+          polite region stays mounted, and the on-demand toast stack renders inside it. */}
+      <div part="toast-region" role="status">
+        {toasts ? (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -92,7 +92,7 @@ export default function OTPAuthenticate() {
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <OtpInput ref={input} id={`${id}-code`} label={strings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : undefined} onChange={change} />
+        <OtpInput ref={input} id={`${id}-code`} label={strings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : undefined} invalid={Boolean(error)} onChange={change} />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}

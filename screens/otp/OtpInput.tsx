@@ -6,8 +6,8 @@ export function otpDigits(text: string): string {
 }
 
 /** The passcode field: digits only, at most 6, one-time-code autofill (SPEC §5). */
-export const OtpInput = forwardRef<HTMLInputElement, { id: string; value: string; disabled: boolean; label: string; describedBy?: string | undefined; onChange(v: string): void }>(
-  function OtpInput({ id, value, disabled, label, describedBy, onChange }, ref) {
+export const OtpInput = forwardRef<HTMLInputElement, { id: string; value: string; disabled: boolean; label: string; describedBy?: string | undefined; invalid?: boolean; onChange(v: string): void }>(
+  function OtpInput({ id, value, disabled, label, describedBy, invalid = false, onChange }, ref) {
     return (
       <input
         ref={ref}
@@ -20,6 +20,7 @@ export const OtpInput = forwardRef<HTMLInputElement, { id: string; value: string
         maxLength={6}
         aria-label={label}
         aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(otpDigits(e.target.value))}

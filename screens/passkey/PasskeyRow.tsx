@@ -134,7 +134,13 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
         )}
       </div>
       {mine && state.type === 'deleting' ? (
-        <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        <div
+          css={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+          onKeyDown={(e) => {
+            // As in rename: Escape backs out, focus returning to the button that started it.
+            if (e.key === 'Escape') setState({ type: 'viewing' });
+          }}
+        >
           <p part="error" role="alert">
             {s.deleteWarning}
           </p>

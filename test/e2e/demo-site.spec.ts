@@ -66,6 +66,7 @@ test('playground: a config the widget refuses shows the widget’s own error', a
 
 test('light DOM: provider icons keep their brand colour (regression: the light-DOM reset reverted SVG fills)', async ({ page }) => {
   await page.goto(playground({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] }, enableShadowDOM: false }));
+  // The Google mark is one path filled with Google blue (a presentation attribute).
   const mark = widget(page).locator('[part="provider-icon"] path');
   await expect(mark).toHaveCSS('fill', 'rgb(66, 133, 244)');
 });

@@ -66,7 +66,7 @@ describe('OTP entry', () => {
     await click(button(r.root, 'Resend code'));
     expect(c.calls.send).to.deep.equal([['+12015550123', { expiration_minutes: 5 }]]);
     expect(text(r)).to.contain('Your code expires in 5:00.');
-    const toast = r.root.querySelector('[role="status"][part~="toast"]')!;
+    const toast = r.root.querySelector('[role="status"] [part~="toast"]')!;
     expect(toast.textContent).to.contain('Code resent');
     await r.clock.advance(2000);
     expect(r.root.querySelector<HTMLElement>('[part~="toast"]')!.hidden).to.equal(true);
@@ -116,6 +116,17 @@ describe('OTP entry', () => {
     expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Invalid passcode, please try again.');
     expect(input(r).value).to.equal('');
     expect(r.errors).to.have.length(1);
+  });
+
+  // Regression: the email and phone fields said aria-invalid on error, the passcode field did not.
+  it('a wrong code marks the passcode field invalid and points it at the message', async () => {
+    const c = otpClient({ authenticate: () => Promise.reject(apiError('otp_code_not_found', 'The passcode is incorrect.', 401)) });
+    r = await atOtp(c);
+    expect(input(r).hasAttribute('aria-invalid')).to.equal(false);
+    await type(input(r), '000000');
+    expect(input(r).getAttribute('aria-invalid')).to.equal('true');
+    const described = input(r).getAttribute('aria-describedby')!;
+    expect(r.root.querySelector(`[id="${described}"]`)!.textContent).to.equal('Invalid passcode, please try again.');
   });
 
   it('a network failure shows the generic message, not its text', async () => {

@@ -240,6 +240,20 @@ describe('stytch-passkey-registration', () => {
     expect(f.calls.remove).to.have.length(0);
   });
 
+  // Regression: Escape left a rename but not a delete confirmation, so keyboard users had to
+  // find Cancel to back out of a destructive step.
+  it('Escape leaves a delete confirmation without a call and gives focus back to the delete button', async () => {
+    const f = fakeClient([reg('reg-1', 'Laptop', MAC)]);
+    m = await renderRegistration(f.client);
+    await click(button(m.root, 'Skip'));
+    await click(button(m.root, 'Delete Laptop'));
+    await act(async () => button(m!.root, 'Delete')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(m.root.querySelectorAll('[role="alert"]').length).to.equal(0);
+    expect(f.calls.remove).to.have.length(0);
+    expect(document.activeElement === button(m.root, 'Delete Laptop'), 'focus on the delete button').to.equal(true);
+    expect(button(m.root, 'Done') !== undefined, 'Done is back').to.equal(true);
+  });
+
   it('confirming a delete removes the row at once; a failed delete brings it back, only logged', async () => {
     const f = fakeClient([reg('reg-1', 'Laptop', MAC), reg('reg-2', 'Phone', PHONE)]);
     m = await renderRegistration(f.client);

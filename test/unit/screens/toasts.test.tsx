@@ -23,6 +23,19 @@ describe('Toasts', () => {
   let r: Rendered | undefined;
   afterEach(() => r?.unmount());
 
+  // Regression: each success toast was its own role="status" element, created together with
+  // its text; screen readers often skip a live region that appears already filled.
+  it('announces "Code resent" through a polite live region that was there before the first toast', async () => {
+    r = await atOtp();
+    const region = r.root.querySelector('[part~="toast-region"]');
+    expect(region?.getAttribute('role'), 'a polite live region').to.equal('status');
+    expect(region!.textContent).to.equal('');
+    await click(button(r.root, 'Resend code'));
+    expect(r.root.querySelector('[part~="toast-region"]') === region, 'the same region element').to.equal(true);
+    expect(region!.textContent).to.contain('Code resent');
+    expect(region!.querySelectorAll('[role="status"], [aria-live]').length, 'no nested live region').to.equal(0);
+  });
+
   it('keeps at most 20', async () => {
     r = await atOtp();
     for (let i = 0; i < 22; i++) await click(button(r.root, 'Resend code'));
