@@ -1,8 +1,6 @@
 /** Every user-facing string, exactly as SPEC words it. A translation is a new catalog. */
 export const strings = {
   mainHeader: 'Sign up or log in',
-  resetPasswordTitle: 'Reset your password',
-  passkeyRegistrationTitle: 'Set up a new Passkey',
   passkeysAloneError: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   emlWithEmailOtpError: 'Error: Cannot use both EML and Email OTP',
   invalidConfigError: (detail: string) => `Error: Invalid config: ${detail}`,
@@ -26,32 +24,8 @@ export const strings = {
   invalidEmailOtp: 'Invalid email, please try again.',
   invalidPhone: 'Invalid phone number, please try again.',
   genericError: 'Something went wrong. Please try again.',
-  // Email confirmation
-  checkEmailTitle: 'Check your email',
-  emailSentTo: 'An email was sent to',
-  openGmail: 'Open in Gmail',
-  openYahoo: 'Open in Yahoo',
-  openOutlook: 'Open in Outlook',
-  tryAgainPrefix: "Didn't get it?",
-  tryAgain: 'Try again',
   back: 'Back',
-  // OTP
-  otpTitle: 'Enter passcode',
-  otpSentTo: (destination: string) => `A 6-digit passcode was sent to you at ${destination}.`,
-  otpExpiresIn: (time: string) => `Your code expires in ${time}. Didn't get it?`,
-  otpExpired: 'Your code has expired.',
-  resendCode: 'Resend code',
-  codeResent: 'Code resent',
-  otpInputLabel: 'One-time passcode',
-  verifying: 'Verifying passcode...',
-  invalidPasscode: 'Invalid passcode, please try again.',
-  otpVerified: 'Your passcode has been successfully verified.',
   dismiss: 'Dismiss',
-  success: 'Success',
-  passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
-  // OAuth and Google One Tap
-  oneTapLoading: 'Loading Google One Tap',
-  oneTapCouldNotLoad: 'One Tap could not load',
 } as const;
 
 /** The shape a translated catalog must have. */

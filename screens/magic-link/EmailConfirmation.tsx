@@ -5,6 +5,7 @@ import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { magicLinkStateAtom, mainEmailAtom, transitionAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
+import { magicLinkStrings } from './strings.ts';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
 
@@ -23,7 +24,7 @@ function useSendingDomain(): string | undefined {
 
 /** 'Check your email': where the link went, inbox shortcuts and 'Try again' (SPEC §2). */
 export default function EmailConfirmation() {
-  const { strings, client } = useWidget();
+  const { client } = useWidget();
   const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
   const setMainEmail = useSetAtom(mainEmailAtom);
   const go = useSetAtom(transitionAtom);
@@ -39,31 +40,31 @@ export default function EmailConfirmation() {
   return (
     <section part="container">
       <BackButton />
-      <Heading>{strings.checkEmailTitle}</Heading>
+      <Heading>{magicLinkStrings.checkEmailTitle}</Heading>
       <p>
-        {strings.emailSentTo} <strong>{email}</strong>.
+        {magicLinkStrings.emailSentTo} <strong>{email}</strong>.
       </p>
       <ul part="mail-links" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'center' }}>
         <li>
           <a part="link" href={links.gmail} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {strings.openGmail}
+            {magicLinkStrings.openGmail}
           </a>
         </li>
         <li>
           <a part="link" href={links.yahoo} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {strings.openYahoo}
+            {magicLinkStrings.openYahoo}
           </a>
         </li>
         <li>
           <a part="link" href={links.outlook} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {strings.openOutlook}
+            {magicLinkStrings.openOutlook}
           </a>
         </li>
       </ul>
       <p part="helper">
-        {strings.tryAgainPrefix}{' '}
+        {magicLinkStrings.tryAgainPrefix}{' '}
         <button type="button" part="link-button" onClick={tryAgain} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
-          {strings.tryAgain}
+          {magicLinkStrings.tryAgain}
         </button>
       </p>
     </section>

@@ -8,6 +8,7 @@ import { oneTapEnvAtom } from '../state/atoms.ts';
 import { browserOneTapEnv, type PromptMoment } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
+import { oneTapStrings } from './strings.ts';
 
 type Status = { kind: 'pending' } | { kind: 'shown' } | { kind: 'failed'; reason: string };
 
@@ -34,7 +35,7 @@ function errorType(err: unknown): string {
  * other failures are only logged.
  */
 export default function GoogleOneTap({ provider, onError, onlyProvider }: { provider: OAuthProviderConfig; onError(message: string | undefined): void; onlyProvider: boolean }) {
-  const { client, config, strings, clock } = useWidget();
+  const { client, config, clock } = useWidget();
   const env = useAtomValue(oneTapEnvAtom) ?? browserOneTapEnv;
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
   const [status, setStatus] = useState<Status>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
@@ -51,7 +52,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     let cancel: (() => void) | undefined;
     const fail = (reason: string, detail?: unknown) => {
       if (!live) return;
-      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') env.log(strings.oneTapCouldNotLoad, detail ?? reason);
+      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') env.log(oneTapStrings.oneTapCouldNotLoad, detail ?? reason);
       setStatus({ kind: 'failed', reason });
     };
     (async () => {
@@ -147,7 +148,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     <div part="one-tap" data-state={status.kind} css={{ height, transition: 'height 0.2s', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
       {status.kind === 'pending' ? (
         <div role="status" css={{ display: 'flex' }}>
-          <Spinner size={25} thickness={2} label={strings.oneTapLoading} />
+          <Spinner size={25} thickness={2} label={oneTapStrings.oneTapLoading} />
         </div>
       ) : null}
       <div id={lightParent ? undefined : parentId} ref={slot} css={{ width: '100%' }}>

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useWidget } from '../context.ts';
 import { otpExpiryAtom } from '../state/atoms.ts';
+import { otpStrings } from './strings.ts';
 
 /** m:ss of a duration in ms, rounded up so 0:00 shows only at expiry. */
 export function formatRemaining(ms: number): string {
@@ -11,7 +12,7 @@ export function formatRemaining(ms: number): string {
 
 /** 'Your code expires in m:ss. Didn't get it? Resend code', then the expired text. */
 export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean }) {
-  const { clock, strings } = useWidget();
+  const { clock } = useWidget();
   const expiry = useAtomValue(otpExpiryAtom);
   const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
@@ -22,9 +23,9 @@ export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean 
   const remaining = expiry - now;
   return (
     <p part="helper">
-      {remaining > 0 ? strings.otpExpiresIn(formatRemaining(remaining)) : strings.otpExpired}{' '}
+      {remaining > 0 ? otpStrings.otpExpiresIn(formatRemaining(remaining)) : otpStrings.otpExpired}{' '}
       <button type="button" part="link-button" disabled={busy} onClick={onResend} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
-        {strings.resendCode}
+        {otpStrings.resendCode}
       </button>
     </p>
   );

@@ -12,10 +12,11 @@ import { Countdown } from './Countdown.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
+import { otpStrings } from './strings.ts';
 
 /** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
 export default function OTPAuthenticate() {
-  const { client, config, clock, strings, callbacks } = useWidget();
+  const { client, config, clock, callbacks } = useWidget();
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
   const go = useSetAtom(transitionAtom);
@@ -37,7 +38,7 @@ export default function OTPAuthenticate() {
       go('OTPConfirmation');
     } catch (err) {
       const shown = report(err);
-      setError(apiErrorMessage(err) !== undefined ? strings.invalidPasscode : shown);
+      setError(apiErrorMessage(err) !== undefined ? otpStrings.invalidPasscode : shown);
       setCode('');
       setVerifying(false);
     }
@@ -71,7 +72,7 @@ export default function OTPAuthenticate() {
       setOtp({ ...otp, methodId: r.method_id });
       setExpiry(clock.now() + otpExpirationMinutes(config.config) * 60_000);
       setError(undefined);
-      toast.show('success', strings.codeResent);
+      toast.show('success', otpStrings.codeResent);
     } catch (err) {
       toast.show('error', report(err));
     } finally {
@@ -82,8 +83,8 @@ export default function OTPAuthenticate() {
   return (
     <section part="container">
       <BackButton />
-      <Heading>{strings.otpTitle}</Heading>
-      <p>{strings.otpSentTo(otp.otpDestination)}</p>
+      <Heading>{otpStrings.otpTitle}</Heading>
+      <p>{otpStrings.otpSentTo(otp.otpDestination)}</p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -92,7 +93,7 @@ export default function OTPAuthenticate() {
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <OtpInput ref={input} id={`${id}-code`} label={strings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : undefined} invalid={Boolean(error)} onChange={change} />
+        <OtpInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : undefined} invalid={Boolean(error)} onChange={change} />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}

@@ -1,8 +1,7 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { useWidget } from '../context.ts';
+import { otpStrings } from './strings.ts';
 
 /** 'Your passcode has been successfully verified.' with the green check; completes the flow once. */
 export default function OTPConfirmation() {
-  const { strings } = useWidget();
-  return <SuccessScreen title={strings.otpVerified} />;
+  return <SuccessScreen title={otpStrings.otpVerified} />;
 }

@@ -1,8 +1,7 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { useWidget } from '../context.ts';
+import { passkeyStrings } from './strings.ts';
 
 /** 'Success' / 'Your Passkey has been successfully authenticated.'; completes the flow once. */
 export default function PasskeyConfirmation() {
-  const { strings } = useWidget();
-  return <SuccessScreen title={strings.success} text={strings.passkeyAuthenticated} />;
+  return <SuccessScreen title={passkeyStrings.success} text={passkeyStrings.passkeyAuthenticated} />;
 }

@@ -4,6 +4,8 @@
  * a translation supplies this object alongside the main catalog.
  */
 export const passkeyStrings = {
+  success: 'Success',
+  passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
   registrationTitle: 'Set up a new Passkey',
   registrationSubtitle: "With Passkeys you don't need to remember complex passwords.",
   registrationExplainer:

@@ -61,7 +61,7 @@ export default function ResetPasswordForm() {
   if (loggingIn) return <LoggingIn />;
   return (
     <section part="container">
-      <Heading>{strings.resetPasswordTitle}</Heading>
+      <Heading>{passwordStrings.resetPasswordTitle}</Heading>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <PasswordField
           id={`${id}-password`}

@@ -4,6 +4,7 @@
  * a translation replaces it alongside the main catalog.
  */
 export const passwordStrings = {
+  resetPasswordTitle: 'Reset your password',
   passwordLabel: 'Password',
   newPasswordLabel: 'New password',
   showPassword: 'Show password',
