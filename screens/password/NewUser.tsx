@@ -1,14 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { sessionDurationMinutes } from '../main/send.ts';
 import { Divider } from './Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
-import { PasswordField } from './PasswordField.tsx';
-import { StrengthIndicator } from './StrengthIndicator.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { errorType, RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
@@ -16,7 +13,7 @@ import { passwordStrings } from './strings.ts';
 
 /** The new-user variant: set a password (Continue waits for a valid one), or the email alternative. */
 export function NewUser({ email }: { email: string }) {
-  const { client, config, strings } = useWidget();
+  const { client, config } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
   const report = useReportError();
@@ -71,23 +68,17 @@ export function NewUser({ email }: { email: string }) {
         </>
       ) : null}
       <p css={{ margin: 0 }}>{passwordStrings.finishCreating}</p>
-      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <EmailReadOnly id={`${id}-email`} email={email} />
-        <PasswordField
-          id={`${id}-password`}
-          label={passwordStrings.passwordLabel}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          invalid={!!error}
-          describedBy={`${id}-strength${error ? ` ${id}-error` : ''}`}
-        />
-        <StrengthIndicator id={`${id}-strength`} strength={strength} />
-        <ErrorText id={`${id}-error`} message={error} />
-        <SubmitButton busy={busy} disabled={!strength.valid}>
-          {strings.continue}
-        </SubmitButton>
-      </form>
+      <NewPasswordForm
+        id={id}
+        label={passwordStrings.passwordLabel}
+        password={password}
+        onChange={setPassword}
+        strength={strength}
+        error={error}
+        busy={busy}
+        onSubmit={submit}
+        before={<EmailReadOnly id={`${id}-email`} email={email} />}
+      />
     </>
   );
 }

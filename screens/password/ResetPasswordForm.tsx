@@ -1,15 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { sessionDurationMinutes } from '../main/send.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from './LoggingIn.tsx';
-import { PasswordField } from './PasswordField.tsx';
-import { StrengthIndicator } from './StrengthIndicator.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
 import { passwordStrings } from './strings.ts';
@@ -19,7 +16,7 @@ import { passwordStrings } from './strings.ts';
  * valid, and 'Login without a password', which redeems the same token as a magic link.
  */
 export default function ResetPasswordForm() {
-  const { client, config, strings } = useWidget();
+  const { client, config } = useWidget();
   const { token } = useAtomValue(resetPasswordStateAtom);
   const actions = usePasswordActions();
   const report = useReportError();
@@ -62,22 +59,7 @@ export default function ResetPasswordForm() {
   return (
     <section part="container">
       <Heading>{passwordStrings.resetPasswordTitle}</Heading>
-      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <PasswordField
-          id={`${id}-password`}
-          label={passwordStrings.newPasswordLabel}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          invalid={!!error}
-          describedBy={`${id}-strength${error ? ` ${id}-error` : ''}`}
-        />
-        <StrengthIndicator id={`${id}-strength`} strength={strength} />
-        <ErrorText id={`${id}-error`} message={error} />
-        <SubmitButton busy={busy} disabled={!strength.valid}>
-          {strings.continue}
-        </SubmitButton>
-      </form>
+      <NewPasswordForm id={id} label={passwordStrings.newPasswordLabel} password={password} onChange={setPassword} strength={strength} error={error} busy={busy} onSubmit={submit} />
       <button type="button" part="button button-secondary" disabled={busy} onClick={() => void loginWithoutPassword()}>
         {passwordStrings.loginWithoutPassword}
       </button>

@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { expect, test, type Page } from '@playwright/test';
-import * as esbuild from 'esbuild';
+import { expect, test } from '@playwright/test';
+import { addOfficialClient, openOfficialClient } from './official-client-helpers.ts';
 import { ethereumAddressOf, personalMessageHash } from '../../provider/services/wallet-signatures.ts';
 
 /*
@@ -9,33 +9,8 @@ import { ethereumAddressOf, personalMessageHash } from '../../provider/services/
  * with its own PKCE verifier.
  */
 
-let bundle = '';
 
-test.beforeAll(async () => {
-  const out = await esbuild.build({
-    stdin: {
-      contents: `import { StytchHeadlessClient } from '@stytch/vanilla-js/headless';
-        window.makeClient = (token, url) => new StytchHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
-      resolveDir: process.cwd(),
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  bundle = out.outputFiles[0]!.text;
-});
-
-async function openClient(page: Page, path = '') {
-  await page.goto(`${process.env.E2E_DEMO_URL!}${path}`);
-  await page.addScriptTag({ content: bundle });
-  await page.evaluate(([token, url]) => {
-    (window as any).client = (window as any).makeClient(token, url);
-  }, [process.env.E2E_PUBLIC_TOKEN!, process.env.E2E_PROVIDER_URL!] as const);
-}
+const openClient = openOfficialClient;
 
 test('the official headless client signs in with an Ethereum wallet against our provider', async ({ page }) => {
   await openClient(page);
@@ -64,7 +39,7 @@ test('the official headless client completes OAuth through the consent page with
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.waitForURL((u) => u.searchParams.get('stytch_token_type') === 'oauth');
   const token = new URL(page.url()).searchParams.get('token')!;
-  await page.addScriptTag({ content: bundle });
+  await addOfficialClient(page);
   const auth = await page.evaluate(
     async ([t, tok, url]) => {
       const client = (window as any).makeClient(tok, url);

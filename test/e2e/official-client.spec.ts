@@ -1,32 +1,8 @@
 import { expect, test } from '@playwright/test';
-import * as esbuild from 'esbuild';
 import * as OTPAuth from 'otpauth';
+import { openOfficialClient } from './official-client-helpers.ts';
 
-/*
- * The official headless client, unchanged, pointed at our provider through its `endpoints`
- * option (its customBaseUrl would force https on 443). The page is served on the demo origin,
- * which the provider authorizes, and the bundle is added to it; every call goes to the real local provider.
- */
-
-let bundle = '';
-
-test.beforeAll(async () => {
-  const out = await esbuild.build({
-    stdin: {
-      contents: `import { StytchHeadlessClient } from '@stytch/vanilla-js/headless';
-        window.makeClient = (token, url) => new StytchHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
-      resolveDir: process.cwd(),
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  bundle = out.outputFiles[0]!.text;
-});
+// The official headless client, unchanged, signs in against our provider (see official-client-helpers.ts).
 
 async function latest(to: string): Promise<{ code: string; link: string }> {
   const res = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
@@ -34,15 +10,7 @@ async function latest(to: string): Promise<{ code: string; link: string }> {
   return message!;
 }
 
-async function openClient(page: import('@playwright/test').Page) {
-  // A page really served from the demo origin (a fulfilled route would lose its loopback
-  // address space, and Chromium would then refuse calls to the loopback provider).
-  await page.goto(process.env.E2E_DEMO_URL!);
-  await page.addScriptTag({ content: bundle });
-  await page.evaluate(([token, url]) => {
-    (window as any).client = (window as any).makeClient(token, url);
-  }, [process.env.E2E_PUBLIC_TOKEN!, process.env.E2E_PROVIDER_URL!] as const);
-}
+const openClient = (page: import('@playwright/test').Page) => openOfficialClient(page);
 
 test('the official headless client signs in with an emailed OTP against our provider', async ({ page }) => {
   await openClient(page);

@@ -1,30 +1,11 @@
 import { expect, test } from '@playwright/test';
-import * as esbuild from 'esbuild';
+import { openOfficialClient } from './official-client-helpers.ts';
 
 /*
  * The official headless client, unchanged, registers and uses a passkey against our provider
  * (with a CDP virtual authenticator), so our webauthn wire shapes match what it sends and reads.
  */
 
-let bundle = '';
-
-test.beforeAll(async () => {
-  const out = await esbuild.build({
-    stdin: {
-      contents: `import { StytchHeadlessClient } from '@stytch/vanilla-js/headless';
-        window.makeClient = (token, url) => new StytchHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
-      resolveDir: process.cwd(),
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  bundle = out.outputFiles[0]!.text;
-});
 
 test('the official headless client registers a passkey and signs in with it against our provider', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
@@ -32,11 +13,7 @@ test('the official headless client registers a passkey and signs in with it agai
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  await page.goto(process.env.E2E_DEMO_URL!);
-  await page.addScriptTag({ content: bundle });
-  await page.evaluate(([token, url]) => {
-    (window as any).client = (window as any).makeClient(token, url);
-  }, [process.env.E2E_PUBLIC_TOKEN!, process.env.E2E_PROVIDER_URL!] as const);
+  await openOfficialClient(page);
 
   const email = `official-passkey-${Date.now()}@example.test`;
   const sent = await page.evaluate((address) => (window as any).client.otps.email.loginOrCreate(address, { expiration_minutes: 5 }), email);

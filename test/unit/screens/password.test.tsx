@@ -324,7 +324,7 @@ describe('Password flow: reset-email screens', () => {
     r = s.r;
     await click(button(r.root, 'Resend email'));
     expect(s.calls.resetStart).to.have.length(1);
-    expect(r.root.querySelector('[role="status"][part~="toast"]')!.textContent).to.contain('Email resent');
+    expect(r.root.querySelector('[role="status"] [part~="toast"]')!.textContent).to.contain('Email resent');
     fail = true;
     await click(button(r.root, 'Resend email'));
     expect(r.root.querySelector('[role="alert"][part~="toast-error"]')!.textContent).to.contain('Too many emails.');
