@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
@@ -23,7 +23,8 @@ function useSendingDomain(): string | undefined {
 }
 
 /** 'Check your email': where the link went, inbox shortcuts and 'Try again' (SPEC §2). */
-export default function EmailConfirmation() {
+/** 'Check your email'; `children` (another flow's alternatives) render inside the same card. */
+export default function EmailConfirmation({ children }: { children?: ReactNode }) {
   const { client } = useWidget();
   const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
   const setMainEmail = useSetAtom(mainEmailAtom);
@@ -67,6 +68,7 @@ export default function EmailConfirmation() {
           {magicLinkStrings.tryAgain}
         </button>
       </p>
+      {children}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
@@ -15,7 +15,8 @@ import { receiveSmsCode } from './webOtp.ts';
 import { otpStrings } from './strings.ts';
 
 /** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
-export default function OTPAuthenticate() {
+/** 'Enter passcode'; `children` (another flow's alternatives) render inside the same card. */
+export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
   const { client, config, clock, callbacks } = useWidget();
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
@@ -97,6 +98,7 @@ export default function OTPAuthenticate() {
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}
+      {children}
     </section>
   );
 }

@@ -51,17 +51,17 @@ export function Passwordless({ email }: { email: string }) {
       </section>
     );
   }
+  // The alternative belongs to the sent screen's card, under its own divider.
+  const alternatives = (
+    <div part="alternatives" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <Divider />
+      <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void createPassword()}>
+        {passwordStrings.createPasswordInstead}
+      </button>
+      <ErrorText message={error} />
+    </div>
+  );
   return (
-    <>
-      <Suspense fallback={null}>{alt.method === 'otp' ? <OTPAuthenticate /> : <EmailConfirmation />}</Suspense>
-      {/* Its own card: the sent screen is whole above it, and the theme's colours hold here too. */}
-      <div part="container alternatives" css={{ marginTop: 8, gap: 12 }}>
-        <Divider />
-        <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void createPassword()}>
-          {passwordStrings.createPasswordInstead}
-        </button>
-        <ErrorText message={error} />
-      </div>
-    </>
+    <Suspense fallback={null}>{alt.method === 'otp' ? <OTPAuthenticate>{alternatives}</OTPAuthenticate> : <EmailConfirmation>{alternatives}</EmailConfirmation>}</Suspense>
   );
 }

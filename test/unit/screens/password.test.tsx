@@ -258,6 +258,9 @@ describe('Password flow: passwordless user', () => {
     expect(s.calls.otpSend).to.have.length(1);
     expect(s.calls.magicLinkSend).to.equal(undefined);
     expect(heading(r)).to.equal('Enter passcode');
+    // One card: the alternative sits inside the passcode screen's container, not in a second box.
+    expect(r.root.querySelectorAll('[part~="container"]')).to.have.length(1);
+    expect(button(r.root, 'Create a password instead')!.closest('[part~="container"]')!.querySelector('h1,h2,[part~="header"]')!.textContent).to.equal('Enter passcode');
     await click(button(r.root, 'Create a password instead'));
     expect(s.calls.resetStart).to.deep.equal([[{ email: EMAIL }]]);
     expect(heading(r)).to.equal('Check your email!');
@@ -270,7 +273,8 @@ describe('Password flow: passwordless user', () => {
     r = s.r;
     expect(s.calls.magicLinkSend).to.have.length(1);
     expect(heading(r)).to.equal('Check your email');
-    expect(button(r.root, 'Create a password instead')).not.to.equal(undefined);
+    expect(r.root.querySelectorAll('[part~="container"]')).to.have.length(1);
+    expect(button(r.root, 'Create a password instead')!.closest('[part~="container"]')!.textContent).to.contain('Open in Gmail');
   });
 
   it('otherwise sends a reset email and moves to PasswordSetNew', async () => {
