@@ -13,6 +13,7 @@ import { OtpInput } from './OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
 import { otpStrings } from './strings.ts';
+import { useDisplayDestination } from './useDisplayDestination.ts';
 
 /** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
 /** 'Enter passcode'; `children` (another flow's alternatives) render inside the same card. */
@@ -29,6 +30,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const [resending, setResending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const destination = useDisplayDestination(otp.type, otp.otpDestination);
 
   const verify = async (value: string) => {
     setVerifying(true);
@@ -85,7 +87,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     <section part="container">
       <BackButton />
       <Heading>{otpStrings.otpTitle}</Heading>
-      <p>{otpStrings.otpSentTo(otp.otpDestination)}</p>
+      <p>{otpStrings.otpSentTo(destination)}</p>
       <form
         noValidate
         onSubmit={(e) => {

@@ -4,7 +4,7 @@ import { apiError, button, click, flush, renderLogin, type Rendered, type } from
 
 const config = { products: ['otp'], otpOptions: { methods: ['sms'] } };
 
-function otpClient(overrides: { authenticate?: (code: string, methodId: string) => Promise<unknown>; send?: () => Promise<unknown> } = {}) {
+function otpClient(overrides: { authenticate?: (code: string, methodId: string) => Promise<unknown>; send?: () => Promise<unknown>; format?: (phone: string) => Promise<string> } = {}) {
   const calls = { authenticate: [] as [string, string, unknown][], send: [] as [string, unknown][] };
   const send = (phone: string, o: unknown) => {
     calls.send.push([phone, o]);
@@ -21,6 +21,7 @@ function otpClient(overrides: { authenticate?: (code: string, methodId: string) 
       },
     },
     logEvent: () => {},
+    phone: { format: (phone: string) => (overrides.format ? overrides.format(phone) : Promise.resolve(phone)) },
   };
   return { client, calls };
 }
@@ -41,6 +42,18 @@ const text = (r: Rendered) => r.root.textContent ?? '';
 describe('OTP entry', () => {
   let r: Rendered | undefined;
   afterEach(() => r?.unmount());
+
+  it('shows a phone destination in the format the parser gives, the raw number when it fails', async () => {
+    const formatted: string[] = [];
+    r = await atOtp(otpClient({ format: (p) => (formatted.push(p), Promise.resolve('(201) 555-0123')) }));
+    await new Promise((res) => setTimeout(res, 0));
+    expect(formatted).to.deep.equal(['+12015550123']);
+    expect(text(r)).to.contain('A 6-digit passcode was sent to you at (201) 555-0123.');
+    r.unmount();
+    r = await atOtp(otpClient({ format: () => Promise.reject(new Error('parser unreachable')) }));
+    await new Promise((res) => setTimeout(res, 0));
+    expect(text(r)).to.contain('A 6-digit passcode was sent to you at +12015550123.');
+  });
 
   it('shows the title, the destination and the countdown, and takes focus on its heading', async () => {
     r = await atOtp(otpClient());
