@@ -2,6 +2,7 @@ import type { ProjectConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Delivery } from './services/delivery.ts';
 import type { SigningKeys } from './services/jwt.ts';
+import type { SecretBox } from './services/secrets.ts';
 
 /** The time source; tests inject a movable clock instead of patching globals. */
 export interface Clock {
@@ -17,6 +18,8 @@ export interface ProviderContext {
   clock: Clock;
   keys: SigningKeys;
   delivery: Delivery;
+  /** Encrypts the secrets the provider must read back (TOTP seeds). */
+  secrets: SecretBox;
   /** Development pages (outbox, consent) are on unless NODE_ENV=production says otherwise. */
   devPages: boolean;
   /** 'test' or 'live', from the public token of the project being served. */

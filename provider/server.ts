@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
+import { SecretBox } from './services/secrets.ts';
 
 export interface ProviderOptions {
   port?: number;
@@ -41,6 +42,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     devPages,
     clock,
     keys: new SigningKeys(db, now),
+    secrets: SecretBox.load(env, join(options.dataDir, 'secrets.key')),
     delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
     env: config.publicTokens.test ? 'test' : 'live',
   });

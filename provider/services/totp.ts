@@ -73,7 +73,7 @@ export async function createTotp(ctx: ProviderContext, tx: Queryable, userId: st
   await tx.query('INSERT INTO totps (totp_id, user_id, secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
     totpId,
     userId,
-    secret,
+    ctx.secrets.seal(secret, totpId),
     now,
     new Date(now.getTime() + expirationMinutes * 60_000),
   ]);
@@ -110,7 +110,7 @@ export async function verifyTotpCode(ctx: ProviderContext, tx: Queryable, userId
   const timestamp = ctx.clock.now().getTime();
   const currentStep = Math.floor(timestamp / 1000 / PERIOD_SECONDS);
   for (const row of await usableTotps(ctx, tx, userId)) {
-    const delta = totpFor(ctx, row.secret, userId).validate({ token: code, timestamp, window: WINDOW });
+    const delta = totpFor(ctx, ctx.secrets.open(row.secret, row.totp_id), userId).validate({ token: code, timestamp, window: WINDOW });
     if (delta === null) continue;
     const step = currentStep + delta;
     if (row.last_step !== null && step <= Number(row.last_step)) return null;

@@ -26,6 +26,8 @@ export const TEST_TOKEN = `public-token-test-${randomUUID()}`;
 
 export interface TestProvider extends RunningProvider {
   dataDir: string;
+  /** The PostgreSQL database's URL (postgres kind only), for tests that look at stored rows. */
+  databaseUrl: string | undefined;
   /** Stops the server, keeping its data for a restart test. */
   stop(): Promise<void>;
   /** Stops and removes everything it created. */
@@ -64,6 +66,7 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
     const self: TestProvider = {
       ...running,
       dataDir,
+      databaseUrl: database?.url,
       stop: () => running.close(),
       async destroy() {
         await running.close();

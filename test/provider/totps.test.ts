@@ -140,6 +140,22 @@ for (const kind of databases) {
       assert.equal(bio.json.error_type, 'biometric_registration_not_found');
     });
 
+    it('stores the seed encrypted and keeps verifying its codes after a restart', async () => {
+      const { auth, totp } = await enrolled();
+      if (kind === 'postgres') {
+        const { default: pg } = await import('pg');
+        const db = new pg.Client({ connectionString: provider.databaseUrl });
+        await db.connect();
+        const { rows } = await db.query('SELECT secret FROM totps WHERE totp_id = $1', [totp.totp_id]);
+        await db.end();
+        assert.match(rows[0].secret, /^v1:/);
+        assert.ok(!rows[0].secret.includes(totp.secret));
+      }
+      provider = await provider.restart();
+      const res = await sdk(provider, 'POST', '/totps/authenticate', { totp_code: codeAt(totp.secret), session_duration_minutes: 30 }, auth);
+      assert.equal(res.status, 200, res.text);
+    });
+
     it('answers bad input and missing sessions in the spec shape', async () => {
       const { auth } = await enrolled();
       const cases = [

@@ -1,0 +1,57 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const PREFIX = 'v1:';
+
+/**
+ * Encrypts secrets the provider must read back (authenticator-app seeds) with AES-256-GCM, so
+ * a copy of the database alone does not hand them out. Each value is bound to the row it
+ * belongs to (`context`, the GCM additional data): a ciphertext moved to another row fails.
+ */
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  /** A box from 32 raw key bytes. */
+  static fromKey(key: Buffer): SecretBox {
+    if (key.length !== KEY_BYTES) throw new Error(`a secrets key is ${KEY_BYTES} bytes, got ${key.length}`);
+    return new SecretBox(key);
+  }
+
+  /**
+   * The deployment's box: SECRETS_KEY (base64 of 32 bytes; every process and machine sharing a
+   * database needs the same one) or else a key file created once beside the embedded database.
+   */
+  static load(env: NodeJS.ProcessEnv, keyFile: string): SecretBox {
+    if (env.SECRETS_KEY) return SecretBox.fromKey(Buffer.from(env.SECRETS_KEY, 'base64'));
+    mkdirSync(dirname(keyFile), { recursive: true });
+    try {
+      // `wx`: of several processes starting together exactly one creates the file.
+      writeFileSync(keyFile, randomBytes(KEY_BYTES).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    chmodSync(keyFile, 0o600);
+    return SecretBox.fromKey(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64'));
+  }
+
+  /** `v1:<iv>:<ciphertext and tag>`, base64url. */
+  seal(plaintext: string, context: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `${PREFIX}${iv.toString('base64url')}:${body.toString('base64url')}`;
+  }
+
+  /** The plaintext; throws when the value was altered, moved to another row or sealed with another key. */
+  open(sealed: string, context: string): string {
+    if (!sealed.startsWith(PREFIX)) throw new Error('not a sealed secret');
+    const [iv, body] = sealed.slice(PREFIX.length).split(':');
+    const bytes = Buffer.from(body ?? '', 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv ?? '', 'base64url')).setAAD(Buffer.from(context));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { SecretBox } from '../../provider/services/secrets.ts';
+
+describe('secrets at rest', () => {
+  it('seals and opens a value for its row only, and refuses altered values and other keys', () => {
+    const box = SecretBox.fromKey(randomBytes(32));
+    const sealed = box.seal('JBSWY3DPEHPK3PXP', 'totp-test-1');
+    assert.match(sealed, /^v1:[\w-]+:[\w-]+$/);
+    assert.ok(!sealed.includes('JBSWY3DPEHPK3PXP'));
+    assert.notEqual(box.seal('JBSWY3DPEHPK3PXP', 'totp-test-1'), sealed, 'a fresh IV each time');
+    assert.equal(box.open(sealed, 'totp-test-1'), 'JBSWY3DPEHPK3PXP');
+    assert.throws(() => box.open(sealed, 'totp-test-2'));
+    const flipped = sealed.slice(0, -2) + (sealed.at(-2) === 'A' ? 'B' : 'A') + sealed.at(-1);
+    assert.throws(() => box.open(flipped, 'totp-test-1'));
+    assert.throws(() => SecretBox.fromKey(randomBytes(32)).open(sealed, 'totp-test-1'));
+    assert.throws(() => box.open('JBSWY3DPEHPK3PXP', 'totp-test-1'), /not a sealed secret/);
+  });
+
+  it('keeps one owner-only key file per data directory, unless SECRETS_KEY names the key', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'secrets.key');
+    const a = SecretBox.load({}, file);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    const b = SecretBox.load({}, file);
+    assert.equal(b.open(a.seal('x', 'row'), 'row'), 'x', 'the second start reads the same key');
+    const key = randomBytes(32);
+    const fromEnv = SecretBox.load({ SECRETS_KEY: key.toString('base64') }, file);
+    assert.equal(SecretBox.fromKey(key).open(fromEnv.seal('y', 'row'), 'row'), 'y');
+    assert.throws(() => fromEnv.open(a.seal('x', 'row'), 'row'));
+    assert.throws(() => SecretBox.load({ SECRETS_KEY: 'c2hvcnQ=' }, file), /32 bytes/);
+  });
+});
