@@ -259,6 +259,14 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX totp_recovery_codes_totp ON totp_recovery_codes (totp_id);`,
   },
+  {
+    id: 7,
+    name: 'oauth_expiry_indexes',
+    // OAuth starts sweep expired states and tokens; these keep the sweep off a full scan.
+    sql: `
+      CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
+      CREATE INDEX oauth_tokens_expiry ON oauth_tokens (expires_at);`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

@@ -36,6 +36,9 @@ export interface OAuthProfile {
 export async function saveState(ctx: ProviderContext, db: Queryable, s: OAuthState): Promise<string> {
   const state = secretToken(32);
   const now = ctx.clock.now();
+  // Each start sweeps the states and tokens past their expiry, so abandoned flows don't pile up.
+  await db.query('DELETE FROM oauth_states WHERE expires_at <= $1', [now]);
+  await db.query('DELETE FROM oauth_tokens WHERE expires_at <= $1', [now]);
   await db.query(
     `INSERT INTO oauth_states (state_hash, provider_type, code_challenge, login_redirect_url, signup_redirect_url, scopes, provider_params, upstream_verifier, upstream_nonce, created_at, expires_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,

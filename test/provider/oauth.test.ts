@@ -143,6 +143,24 @@ for (const kind of databases) {
       assert.equal(res.status, 404);
     });
 
+    it('sweeps expired flow states and tokens when a new flow starts', { skip: kind !== 'postgres' && 'needs a second connection to the database' }, async () => {
+      const { default: pg } = await import('pg');
+      const db = new pg.Client({ connectionString: provider.databaseUrl });
+      await db.connect();
+      try {
+        await consent('gitlab', { login_redirect_url: LOGIN });
+        await signIn('gitlab', uniqueEmail());
+        const count = async () => (await db.query('SELECT (SELECT count(*) FROM oauth_states)::int AS s, (SELECT count(*) FROM oauth_tokens)::int AS t')).rows[0];
+        const before = await count();
+        assert.ok(before.s >= 1 && before.t >= 1);
+        clock.advance(10 * 60_000 + 1000);
+        await consent('gitlab', { login_redirect_url: LOGIN });
+        assert.deepEqual(await count(), { s: 1, t: 0 });
+      } finally {
+        await db.end();
+      }
+    });
+
     it('uses a consent state once and lets the user cancel', async () => {
       const { state } = await consent('apple', { login_redirect_url: LOGIN });
       const ok = await choose('apple', state, { email: uniqueEmail() });
