@@ -18,7 +18,7 @@ export interface ProviderContext {
   clock: Clock;
   keys: SigningKeys;
   delivery: Delivery;
-  /** Encrypts the secrets the provider must read back (TOTP seeds). */
+  /** Encrypts the secrets the provider must read back (TOTP seeds, JWT signing keys). */
   secrets: SecretBox;
   /** Development pages (outbox, consent) are on unless NODE_ENV=production says otherwise. */
   devPages: boolean;

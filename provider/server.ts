@@ -36,13 +36,14 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
+  const secrets = SecretBox.load(env, join(options.dataDir, 'secrets.key'));
   const app = createApp({
     config,
     db,
     devPages,
     clock,
-    keys: new SigningKeys(db, now),
-    secrets: SecretBox.load(env, join(options.dataDir, 'secrets.key')),
+    keys: new SigningKeys(db, now, secrets),
+    secrets,
     delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
     env: config.publicTokens.test ? 'test' : 'live',
   });

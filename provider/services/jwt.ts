@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign as signByt
 import type { JWK, JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/index.ts';
 import { newId } from './ids.ts';
+import type { SecretBox } from './secrets.ts';
 
 const ALG = 'ES256';
 /** A key signs for a day, then stays published for a day more so live JWTs still verify. */
@@ -23,20 +24,27 @@ export class SigningKeys {
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
+    private readonly secrets: SecretBox,
   ) {}
 
+  /** The private half is stored sealed under the row's kid; rows from before sealing are plain JWKs. */
+  private privateKey(kid: string, stored: JWK | { sealed: string }) {
+    const jwk = 'sealed' in stored && typeof stored.sealed === 'string' ? (JSON.parse(this.secrets.open(stored.sealed, kid)) as JWK) : (stored as JWK);
+    return createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' });
+  }
+
   private async load(q: Queryable): Promise<Key> {
-    const { rows } = await q.query<{ kid: string; private_jwk: JWK; public_jwk: JWK; created_at: Date }>(
+    const { rows } = await q.query<{ kid: string; private_jwk: JWK | { sealed: string }; public_jwk: JWK; created_at: Date }>(
       'SELECT kid, private_jwk, public_jwk, created_at FROM signing_keys ORDER BY created_at DESC LIMIT 1',
     );
     const row = rows[0];
     if (row && this.now().getTime() - new Date(row.created_at).getTime() < ROTATE_MS) {
-      return { kid: row.kid, createdAt: new Date(row.created_at), privateKey: createPrivateKey({ key: row.private_jwk as JsonWebKey, format: 'jwk' }), publicJwk: row.public_jwk };
+      return { kid: row.kid, createdAt: new Date(row.created_at), privateKey: this.privateKey(row.kid, row.private_jwk), publicJwk: row.public_jwk };
     }
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const kid = newId('jwk', 'test');
     const publicJwk: JWK = { ...(publicKey.export({ format: 'jwk' }) as JWK), kid, alg: ALG, use: 'sig' };
-    const privateJwk = privateKey.export({ format: 'jwk' });
+    const privateJwk = { sealed: this.secrets.seal(JSON.stringify(privateKey.export({ format: 'jwk' })), kid) };
     const createdAt = this.now();
     await q.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)', [kid, privateJwk, publicJwk, createdAt]);
     return { kid, createdAt, privateKey, publicJwk };

@@ -98,5 +98,21 @@ for (const kind of databases) {
       const byJwt = await sdk(provider, 'GET', '/users/me', undefined, withSession(s.session_jwt));
       assert.equal(byJwt.status, 200);
     });
+
+    it('stores the JWT signing key sealed, and signs with the same key after a restart', async () => {
+      const kidOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()).kid as string;
+      const before = kidOf((await signIn()).session_jwt);
+      if (kind === 'postgres') {
+        const { default: pg } = await import('pg');
+        const db = new pg.Client({ connectionString: provider.databaseUrl });
+        await db.connect();
+        const { rows } = await db.query('SELECT private_jwk FROM signing_keys WHERE kid = $1', [before]);
+        await db.end();
+        assert.match(rows[0].private_jwk.sealed, /^v1:/);
+        assert.equal(rows[0].private_jwk.d, undefined, 'no private scalar in the clear');
+      }
+      provider = await provider.restart();
+      assert.equal(kidOf((await signIn()).session_jwt), before);
+    });
   });
 }
