@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+import { axe } from './axe.ts';
 
 const site = (path: string) => `${process.env.E2E_DEMO_URL}/${path}`;
 const playground = (config: object) => site(`playground.html?config=${encodeURIComponent(JSON.stringify(config))}`);
@@ -113,21 +113,13 @@ test('reset-password page without a reset link says what it needs', async ({ pag
   await expect(page.locator('stytch-reset-password')).toHaveCount(0);
 });
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 // The demo pages are what a newcomer reads first; they hold themselves to the widget's bar.
 for (const path of ['index.html', 'index.html?theme=dark', 'playground.html', 'products.html?set=all', 'shadow.html', 'plain.html', 'profile.html', 'reset-password.html', 'hosts/react/', 'hosts/vue/', 'hosts/angular/']) {
   test(`axe finds no violations on the whole page ${path}`, async ({ page }) => {
     await page.goto(site(path));
     await expect(page.locator('h1').first()).toBeVisible();
     await page.waitForFunction(() => [...document.querySelectorAll('stytch-ui')].every((el) => (el.shadowRoot ?? el).querySelector('[part~="container"]')));
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, {
-        resultTypes: ['violations'],
-      });
-      return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    });
+    const violations = await axe(page, 'document');
     expect(violations).toEqual([]);
   });
 }

@@ -1,20 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoUrl, uniqueEmail, widget } from './screens-helpers.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe over the whole page; injected through the debugger, since the provider's pages allow no foreign script. */
-async function axePage(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
+import { axe } from './axe.ts';
 
 test('OAuth through the provider\'s consent page lands signed in, by keyboard, with PKCE', async ({ page }) => {
   const email = uniqueEmail('oauth');
@@ -23,7 +9,7 @@ test('OAuth through the provider\'s consent page lands signed in, by keyboard, w
   await expect(page.getByRole('heading', { name: 'Sign in with GitHub' })).toBeVisible({ timeout: 15_000 });
   expect(new URL(page.url()).origin).toBe(process.env.E2E_PROVIDER_URL);
   await expect(page.getByText('simulating GitHub')).toBeVisible();
-  expect(await axePage(page)).toEqual([]);
+  expect(await axe(page, 'document')).toEqual([]);
   const start = new URL(page.url());
   expect(start.pathname).toBe('/v1/public/oauth/github/consent');
   await page.getByLabel('Email').fill(email);
@@ -55,7 +41,7 @@ test('a redirect URL off the allow-list gets the provider\'s error page, not a r
   await widget(page).getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('heading', { name: 'Sign-in could not continue' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('invalid_redirect_url', { exact: true })).toBeVisible();
-  expect(await axePage(page)).toEqual([]);
+  expect(await axe(page, 'document')).toEqual([]);
 });
 
 test('Google One Tap offline fails cleanly through the clientside-services page and leaves the Google button', async ({ page }) => {

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+import { axe } from './axe.ts';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PASSKEY_LOGIN = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } };
 // No email, OTP or password form: the passkey button alone, so autofill is not armed.
 const BUTTON_ONLY = { products: ['oauth', 'passkeys'], oauthOptions: { providers: [{ type: 'google' }] } };
@@ -15,17 +14,6 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: stri
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
   return { cdp, id: authenticatorId };
-}
-
-async function axe(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async (sel) => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(
-      { include: [[sel]] },
-      { resultTypes: ['violations'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, selector);
 }
 
 /** Signs in on the login demo with an emailed code. */

@@ -1,22 +1,9 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+import { axe } from './axe.ts';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const STRONG = 'correct horse battery staple 91!';
 const SLOW = { timeout: 15_000 };
-
-/** axe-core over one widget element (its shadow tree included); returns the violations found. */
-async function axe(page: Page, tag = 'stytch-ui'): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async (t) => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(
-      { include: [[t]] },
-      { resultTypes: ['violations'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, tag);
-}
 
 /** Creates a password user through the headless demo page. */
 async function createUser(page: Page, email: string, password = STRONG) {

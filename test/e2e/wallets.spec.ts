@@ -1,23 +1,10 @@
-import { createRequire } from 'node:module';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { expect, test, type Page } from '@playwright/test';
 import bs58 from 'bs58';
 import { ethereumAddressOf, personalMessageHash } from '../../provider/services/wallet-signatures.ts';
 import { demoUrl, widget } from './screens-helpers.ts';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run(
-      { include: [['stytch-ui']] },
-      { resultTypes: ['violations'] },
-    );
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
+import { axe } from './axe.ts';
 
 /**
  * Injects a MetaMask-like EIP-1193 provider whose key lives in Node: the page asks, Node
