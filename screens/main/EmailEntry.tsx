@@ -1,0 +1,58 @@
+import { useAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { useWidget } from '../context.ts';
+import { useReportError } from '../hooks/useReportError.ts';
+import { mainEmailAtom } from '../state/atoms.ts';
+import { isEmail } from './email.ts';
+
+/**
+ * Main's email field and 'Continue with email': an address that fails the pattern shows
+ * `invalidMessage`; a good one goes to `onEmail`, whose failure shows under the field. The
+ * button stays busy after success, since the screen is about to change.
+ */
+export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidMessage: string; autoComplete: string; onEmail(address: string): Promise<void> }) {
+  const { strings } = useWidget();
+  const [email, setEmail] = useAtom(mainEmailAtom);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const report = useReportError();
+  const id = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!isEmail(email)) return setError(invalidMessage);
+    setError(undefined);
+    setBusy(true);
+    try {
+      await onEmail(email.trim());
+    } catch (err) {
+      setError(report(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <label htmlFor={`${id}-email`} part="label">
+        {strings.emailLabel}
+      </label>
+      <input
+        id={`${id}-email`}
+        part="input"
+        type="email"
+        name="email"
+        autoComplete={autoComplete}
+        placeholder={strings.emailPlaceholder}
+        value={email}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <ErrorText id={`${id}-error`} message={error} />
+      <SubmitButton busy={busy}>{strings.continueWithEmail}</SubmitButton>
+    </form>
+  );
+}
