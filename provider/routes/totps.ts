@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type * as v from 'valibot';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
@@ -43,11 +44,17 @@ export function totpRoutes(ctx: ProviderContext): Hono {
    * Both sign-ins by something only the authenticator's owner has: `redeem` checks the code in
    * the transaction that also extends the session; failures count toward the per-user lock.
    */
-  const secondFactor = (path: string, redeem: (tx: Queryable, userId: string, code: string, now: Date) => Promise<{ totpId: string; factor: Factor } | null>, refusal: ApiError) =>
+  const secondFactor = <S extends typeof requests.TotpAuthenticate | typeof requests.TotpRecover>(
+    path: string,
+    schema: S,
+    codeOf: (req: v.InferOutput<S>) => string,
+    redeem: (tx: Queryable, userId: string, code: string, now: Date) => Promise<{ totpId: string; factor: Factor } | null>,
+    refusal: ApiError,
+  ) =>
     app.post(path, async (c) => {
       const caller = await authenticateCaller(ctx, c, true);
-      const req = await body(c, path === '/totps/recover' ? requests.TotpRecover : requests.TotpAuthenticate);
-      const code = 'recovery_code' in req ? req.recovery_code : req.totp_code;
+      const req = await body(c, schema);
+      const code = codeOf(req);
       const userId = caller.userId!;
       const minutes = durationMinutes(ctx, req.session_duration_minutes);
       const now = ctx.clock.now();
@@ -66,6 +73,8 @@ export function totpRoutes(ctx: ProviderContext): Hono {
 
   secondFactor(
     '/totps/authenticate',
+    requests.TotpAuthenticate,
+    (req) => req.totp_code,
     async (tx, userId, code, now) => {
       const totpId = await verifyTotpCode(ctx, tx, userId, code);
       return totpId === null ? null : { totpId, factor: { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: now.toISOString(), authenticator_app_factor: { totp_id: totpId } } };
@@ -74,6 +83,8 @@ export function totpRoutes(ctx: ProviderContext): Hono {
   );
   secondFactor(
     '/totps/recover',
+    requests.TotpRecover,
+    (req) => req.recovery_code,
     async (tx, userId, code, now) => {
       const spent = await redeemRecoveryCode(ctx, tx, userId, code);
       return spent === null ? null : { totpId: spent.totpId, factor: { type: 'recovery_code', delivery_method: 'recovery_code', last_authenticated_at: now.toISOString(), recovery_code_factor: { totp_recovery_code_id: spent.codeId } } };
