@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../../../screens/App.tsx';
+import { App, type AppProps } from '../../../screens/App.tsx';
 import type { Clock, WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
 
 // React's act() needs the environment flag; updates that land between acts are flushed by flush().
@@ -61,8 +61,11 @@ export function baseClient(bootstrap: { disable_sdk_watermark: boolean; email_do
   };
 }
 
-/** Renders the login App with a fake client and clock. */
-export async function renderLogin(config: unknown, client: Partial<Record<keyof WidgetClient, unknown>>, prepare?: (store: ReturnType<typeof createStore>) => void): Promise<Rendered> {
+/** Renders the App in any mode with a fake clock; the events and errors it reports are collected. */
+export async function renderApp(
+  props: Omit<AppProps, 'store' | 'styles' | 'clock' | 'callbacks' | 'client'> & { client: unknown },
+  prepare?: (store: ReturnType<typeof createStore>) => void,
+): Promise<Rendered> {
   const root = document.createElement('div');
   document.body.append(root);
   const store = createStore();
@@ -74,18 +77,22 @@ export async function renderLogin(config: unknown, client: Partial<Record<keyof 
   await act(async () => {
     r.render(
       <App
-        mode="login"
+        {...props}
         store={store}
-        config={config}
         styles={{}}
         clock={clock}
-        client={{ ...baseClient(), ...client } as unknown as WidgetClient}
+        client={props.client as WidgetClient}
         callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }}
       />,
     );
   });
   await flush();
   return { root, store, events, errors, clock, unmount: () => (r.unmount(), root.remove()) };
+}
+
+/** Renders the login App with a fake client (over the base one every Main render touches). */
+export function renderLogin(config: unknown, client: Partial<Record<keyof WidgetClient, unknown>>, prepare?: (store: ReturnType<typeof createStore>) => void): Promise<Rendered> {
+  return renderApp({ mode: 'login', config, client: { ...baseClient(), ...client } }, prepare);
 }
 
 /** Lets promises, lazy chunks and React commits settle. */

@@ -1,49 +1,19 @@
 import { expect } from '@open-wc/testing';
-import { createStore } from 'jotai';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { StytchResetPasswordElement } from '../../../elements/reset-password/define.ts';
 import { resetLinkParams } from '../../../elements/reset-password/element.ts';
-import { App } from '../../../screens/App.tsx';
-import type { WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
-import { apiError, button, click, FakeClock, flush, type } from './helpers.tsx';
+import type { WidgetClient } from '../../../screens/context.ts';
+import { apiError, button, click, flush, renderApp, type, type Rendered } from './helpers.tsx';
 import { deferred, passwordClient, type PasswordFakeOptions } from './password-fakes.ts';
 
-interface ResetRendered {
-  root: HTMLElement;
-  events: WidgetEventPayload[];
-  errors: Error[];
-  clock: FakeClock;
+interface ResetRendered extends Rendered {
   calls: Record<string, unknown[][]>;
-  unmount(): void;
 }
 
 /** Renders the reset-password App for `token` (and `tokenType`, as the page's link carried it). */
 async function renderReset(options: PasswordFakeOptions, token: string | undefined, tokenType?: string): Promise<ResetRendered> {
   const { client, calls } = passwordClient(options);
-  const root = document.createElement('div');
-  document.body.append(root);
-  const events: WidgetEventPayload[] = [];
-  const errors: Error[] = [];
-  const clock = new FakeClock();
-  const r = createRoot(root);
-  await act(async () => {
-    r.render(
-      <App
-        mode="reset-password"
-        store={createStore()}
-        config={{ products: ['passwords'] }}
-        styles={{}}
-        clock={clock}
-        client={client as unknown as WidgetClient}
-        passwordResetToken={token}
-        passwordResetTokenType={tokenType}
-        callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }}
-      />,
-    );
-  });
-  await flush();
-  return { root, events, errors, clock, calls, unmount: () => (r.unmount(), root.remove()) };
+  const r = await renderApp({ mode: 'reset-password', config: { products: ['passwords'] }, client, passwordResetToken: token, passwordResetTokenType: tokenType });
+  return { ...r, calls };
 }
 
 const heading = (r: ResetRendered) => r.root.querySelector('h1')?.textContent;
