@@ -52,6 +52,14 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /** Failed passwords one client IP may make across every address before it is refused (429). */
+  passwordIpLimit: v.optional(
+    v.object({
+      maxFailures: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60 * 60),
+    }),
+    {},
+  ),
   captcha: v.optional(v.literal(false), false),
   dfp: v.optional(v.literal(false), false),
   rpId: v.optional(v.string()),
