@@ -22,20 +22,22 @@ export function requestId(env: 'test' | 'live' = 'test'): string {
 
 const DOCS = 'https://stytch.com/docs/api/errors';
 
-/** Writes `err` as the top-level (unwrapped) JSON error body of PROTOCOL.md. */
+/** The top-level (unwrapped) JSON error body of PROTOCOL.md. */
+export function errorBody(err: ApiError): Record<string, unknown> {
+  return {
+    status_code: err.status,
+    request_id: requestId(),
+    error_type: err.errorType,
+    error_message: err.message,
+    error_url: `${DOCS}/${err.status}#${err.errorType}`,
+    ...err.extra,
+  };
+}
+
+/** Writes `err` in the error shape, with its headers. */
 export function errorResponse(c: Context, err: ApiError): Response {
   for (const [k, val] of Object.entries(err.headers)) c.header(k, val);
-  return c.json(
-    {
-      status_code: err.status,
-      request_id: requestId(),
-      error_type: err.errorType,
-      error_message: err.message,
-      error_url: `${DOCS}/${err.status}#${err.errorType}`,
-      ...err.extra,
-    },
-    err.status,
-  );
+  return c.json(errorBody(err), err.status);
 }
 
 /** Wraps a success payload in the `{data}` envelope with request_id and status_code. */
