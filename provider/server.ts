@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
-import { openDatabase } from './db/index.ts';
+import { openDatabase, type Queryable } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { SecretBox } from './services/secrets.ts';
@@ -49,6 +49,8 @@ export interface RunningProvider {
   url: string;
   port: number;
   config: ProjectConfig;
+  /** The provider's database, for tests and tools that look at stored rows. */
+  db: Queryable;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
     port,
     config,
+    db,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

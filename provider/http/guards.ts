@@ -12,7 +12,12 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Answered before the body was read to its end: the rest of it is still on the socket, so
  * the connection is closed after the answer instead of being read as the next request.
  */
-const tooLarge = () => new ApiError(413, 'request_too_large', 'Request body exceeds 1 MB.', { Connection: 'close' });
+const tooLarge = (limit = 'Request body exceeds 1 MB.') => new ApiError(413, 'request_too_large', limit, { Connection: 'close' });
+
+/** Refuses a body over `maxBytes` (413) on a route that takes less than the general 1 MB. */
+export function limitBody(maxBytes: number, description: string): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(`Request body exceeds ${description}.`); } });
+}
 
 /**
  * Every request that may carry a body, on every route: oversized bodies are refused (413)
@@ -21,7 +26,7 @@ const tooLarge = () => new ApiError(413, 'request_too_large', 'Request body exce
  * HTML form routes `isForm` names, which take a URL-encoded form instead.
  */
 export function bodyGuards(isForm: (path: string) => boolean = () => false): MiddlewareHandler {
-  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw tooLarge(); } });
+  const limit = limitBody(MAX_BODY_BYTES, '1 MB');
   return async (c, next) => {
     const method = c.req.method;
     if (!METHODS_WITH_BODY.has(method)) return next();

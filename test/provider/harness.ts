@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,6 +139,28 @@ export async function sdk(provider: Pick<RunningProvider, 'url'>, method: string
     json = undefined;
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/**
+ * POSTs under /sdk/v1 from a loopback address of its own (Linux routes all of 127/8 to the
+ * loopback): another client IP, so a test has its own per-IP budgets.
+ */
+let nextAddress = 1;
+export function otherClient(provider: RunningProvider) {
+  const localAddress = `127.0.${100 + Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+  return (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; json: any; retryAfter: number }>((resolve, reject) => {
+      const req = request(`http://127.0.0.1:${provider.port}/sdk/v1${path}`, {
+        method: 'POST', localAddress,
+        headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
+      }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text), retryAfter: Number(res.headers['retry-after']) }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
 }
 
 /** Basic credentials carrying a session secret, as the browser client sends them once signed in. */

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import * as OTPAuth from 'otpauth';
-import { databases, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TEST_TOKEN, TestClock, uniqueEmail, withSession, type TestProvider } from './harness.ts';
+import { databases, otherClient, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TestClock, uniqueEmail, withSession, type TestProvider } from './harness.ts';
 
 const STRONG = 'correct horse battery staple 91!';
 const HOUR = 60 * 60 * 1000;
@@ -12,28 +11,6 @@ function tally(results: Array<{ status: number }>): Record<number, number> {
   const out: Record<number, number> = {};
   for (const r of results) out[r.status] = (out[r.status] ?? 0) + 1;
   return out;
-}
-
-/**
- * A client at its own loopback address (Linux routes all of 127/8 to the loopback), so each
- * test has its own per-IP budget of failed passwords.
- */
-let nextAddress = 1;
-function client(provider: TestProvider) {
-  const localAddress = `127.0.1.${nextAddress++}`;
-  return (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; json: any; retryAfter: number }>((resolve, reject) => {
-      const req = request(`http://127.0.0.1:${provider.port}/sdk/v1${path}`, {
-        method: 'POST', localAddress,
-        headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
-      }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text), retryAfter: Number(res.headers['retry-after']) }));
-      });
-      req.on('error', reject);
-      req.end(JSON.stringify(body));
-    });
 }
 
 for (const kind of databases) {
@@ -47,7 +24,7 @@ for (const kind of databases) {
     after(() => provider.destroy());
 
     /** Password sign-ins from a fresh client IP, so the per-IP budget (30 here) stays out of the way. */
-    const loginFrom = (from = client(provider)) => (email: string, password: string) =>
+    const loginFrom = (from = otherClient(provider)) => (email: string, password: string) =>
       from('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
 
     async function withPassword() {
@@ -67,7 +44,7 @@ for (const kind of databases) {
     });
 
     it('existing_password/reset counts toward the same lock, in parallel too', async () => {
-      const from = client(provider);
+      const from = otherClient(provider);
       const email = await withPassword();
       const results = await Promise.all(Array.from({ length: 15 }, (_, i) =>
         from('/passwords/existing_password/reset', { email, existing_password: `wrong guess ${i}`, new_password: `${STRONG} new`, session_duration_minutes: 30 })));
