@@ -25,7 +25,8 @@ export function createApp(ctx: ProviderContext): Hono {
   app.use('*', projectEnv(ctx.env));
   app.use('*', securityHeaders());
   app.use('*', cors((origin) => authorized.has(origin)));
-  app.use('/sdk/*', bodyGuards());
+  // Every route, the One Tap and consent posts included; the consent page is the one HTML form.
+  app.use('*', bodyGuards((path) => /^\/v1\/public\/oauth\/[^/]+\/consent$/.test(path)));
 
   app.get('/health', async (c) => {
     await ctx.db.query('SELECT 1');

@@ -52,6 +52,24 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /** Telemetry (`POST /events`): batches per client IP a minute, and what the events table keeps. */
+  eventLimits: v.optional(
+    v.object({
+      batchesPerIpPerMinute: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 120),
+      maxRows: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 10_000),
+      maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 8 * 1024 * 1024),
+      maxAgeDays: v.optional(v.pipe(v.number(), v.minValue(0)), 7),
+    }),
+    {},
+  ),
+  /** Failed passwords one client IP may make across every address before it is refused (429). */
+  passwordIpLimit: v.optional(
+    v.object({
+      maxFailures: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60 * 60),
+    }),
+    {},
+  ),
   captcha: v.optional(v.literal(false), false),
   dfp: v.optional(v.literal(false), false),
   rpId: v.optional(v.string()),

@@ -1,13 +1,37 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
-import { openDatabase } from './db/index.ts';
+import { openDatabase, type Queryable } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { SecretBox } from './services/secrets.ts';
+import { ApiError, errorBody } from './http/errors.ts';
+
+/**
+ * Requests Node refuses before the application sees them (headers over its 16 KB limit, bad
+ * HTTP) are answered in the error shape too, instead of Node's empty body; the connection
+ * closes, as the rest of such a request cannot be trusted.
+ */
+function answerParseErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const apiError = err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(431, 'request_header_fields_too_large', 'The request headers are too large.')
+      : new ApiError(400, 'bad_request', 'The request is not valid HTTP.');
+    const body = JSON.stringify(errorBody(apiError));
+    const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
 
 export interface ProviderOptions {
   port?: number;
@@ -25,6 +49,8 @@ export interface RunningProvider {
   url: string;
   port: number;
   config: ProjectConfig;
+  /** The provider's database, for tests and tools that look at stored rows. */
+  db: Queryable;
   close(): Promise<void>;
 }
 
@@ -52,12 +78,14 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
+  answerParseErrors(server as Server);
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
     port,
     config,
+    db,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

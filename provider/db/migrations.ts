@@ -267,6 +267,14 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
       CREATE INDEX oauth_tokens_expiry ON oauth_tokens (expires_at);`,
   },
+  {
+    id: 8,
+    name: 'event_sizes',
+    // Telemetry is capped by bytes and by age as well as by rows; rows from before count as 0 bytes.
+    sql: `
+      ALTER TABLE events ADD COLUMN bytes integer NOT NULL DEFAULT 0;
+      CREATE INDEX events_received ON events (received_at);`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

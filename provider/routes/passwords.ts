@@ -8,7 +8,7 @@ import { body } from '../http/validate.ts';
 import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { hashPassword, verifyPassword } from '../services/hashing.ts';
 import { newId } from '../services/ids.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
+import { attemptSucceeded, PASSWORD_LOCK, passwordIpRule, takeAttempt } from '../services/lockout.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { checkStrength, isBreached } from '../services/strength.ts';
@@ -60,6 +60,29 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     }
   };
 
+  const ipRule = passwordIpRule(ctx.config.passwordIpLimit.maxFailures, ctx.config.passwordIpLimit.windowSeconds);
+
+  /**
+   * Checks `password` for `email`. Both attempts (per client IP, then per address) are taken
+   * before the slow hash, so guesses in flight together cannot pass one check made before
+   * any of them failed. Unknown address, no password and wrong password cost the same and
+   * answer the same.
+   */
+  const checkPassword = async (email: string, password: string, caller: Caller) => {
+    const now = ctx.clock.now();
+    await takeAttempt(ctx.db, ipRule, caller.client.ip, now);
+    await takeAttempt(ctx.db, PASSWORD_LOCK, email, now);
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    const row = rows[0];
+    if (!(await verifyPassword(row?.password_hash ?? null, password)) || !row) {
+      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
+    }
+    await attemptSucceeded(ctx.db, PASSWORD_LOCK, email);
+    await attemptSucceeded(ctx.db, ipRule, caller.client.ip);
+    return row;
+  };
+
   const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
     startOrExtend(ctx, tx, userId, { type, delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: emailId } }, minutes, caller.client,
       caller.userId === userId ? caller.sessionId : null);
@@ -95,16 +118,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const req = await body(c, requests.PasswordAuthenticate);
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
     const email = normalizeEmail(req.email);
-    await assertNotLocked(ctx.db, email, ctx.clock.now());
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
-      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
-    const row = rows[0];
-    // Unknown address, no password and wrong password cost the same and answer the same.
-    if (!(await verifyPassword(row?.password_hash ?? null, req.password)) || !row) {
-      await recordFailure(ctx.db, email, ctx.clock.now());
-      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
-    }
-    await clearFailures(ctx.db, email);
+    const row = await checkPassword(email, req.password, caller);
     requireNoReset(req.password, row.password_requires_reset);
     const issued = await withTx(ctx.db, (tx) => signIn(tx, row.user_id, row.email_id, minutes, caller));
     return ok(c, { ...issued });
@@ -159,16 +173,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const req = await body(c, requests.PasswordResetByExisting);
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
     const email = normalizeEmail(req.email);
-    await assertNotLocked(ctx.db, email, ctx.clock.now());
     requireStrong(req.new_password, email);
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
-      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
-    const row = rows[0];
-    if (!(await verifyPassword(row?.password_hash ?? null, req.existing_password)) || !row) {
-      await recordFailure(ctx.db, email, ctx.clock.now());
-      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
-    }
-    await clearFailures(ctx.db, email);
+    const row = await checkPassword(email, req.existing_password, caller);
     requireNoReset(req.existing_password, row.password_requires_reset);
     const hash = await hashPassword(req.new_password);
     const issued = await withTx(ctx.db, async (tx) => {

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
+import { attemptSucceeded, OTP_LOCK, takeAttempt } from './lockout.ts';
 
 export type OtpChannel = 'sms' | 'whatsapp' | 'email';
 export const MAX_OTP_GUESSES = 5;
@@ -42,11 +43,14 @@ export async function redeemOtp(ctx: ProviderContext, tx: Queryable, methodId: s
   );
   const otp = rows[0];
   if (!otp || new Date(otp.expires_at) <= now || otp.attempts >= MAX_OTP_GUESSES) return { ok: false };
+  // Fresh codes can be sent, so guesses are also bounded per address across codes.
+  await takeAttempt(tx, OTP_LOCK, methodId, now);
   if (!safeEqual(otp.code_hash, sha256(`${methodId}:${code}`))) {
     await tx.query('UPDATE otps SET attempts = attempts + 1 WHERE otp_id = $1', [otp.otp_id]);
     return { ok: false };
   }
   await tx.query('UPDATE otps SET used_at = $2 WHERE otp_id = $1', [otp.otp_id, now]);
+  await attemptSucceeded(tx, OTP_LOCK, methodId);
   await verifyEmailByPasswordless(tx, methodId);
   await tx.query('UPDATE user_phones SET verified = true WHERE phone_id = $1', [methodId]);
   return { ok: true, userId: otp.user_id, channel: otp.channel };
