@@ -80,6 +80,7 @@ async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token
         expires_at: session.expires_at,
         attributes: session.attributes,
         authentication_factors: row.factors,
+        roles: [],
       },
     },
     row.user_id,
@@ -220,5 +221,70 @@ export async function revoke(ctx: ProviderContext, db: Queryable, sessionId: str
     `WITH r AS (UPDATE sessions SET revoked_at = $2 WHERE session_id = $1 AND revoked_at IS NULL RETURNING session_id)
      DELETE FROM session_tokens WHERE session_id = $1`,
     [sessionId, ctx.clock.now()],
+  );
+}
+
+/** The session a server API caller names by JWT: its signature must hold, its `exp` may have passed. */
+async function sessionIdOfJwt(ctx: ProviderContext, jwt: string): Promise<string | null> {
+  const claims = await ctx.keys.verify(jwt, ctx.config.projectId, true);
+  return (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id ?? null;
+}
+
+/**
+ * Server API `sessions/authenticate`: touches (and optionally extends) the session without
+ * rotating the presented token, which lives on in the browser's cookie. A JWT names no token,
+ * so the session gets one more token for this answer.
+ */
+export async function authenticateForServer(ctx: ProviderContext, db: Queryable, by: { token: string } | { jwt: string }, minutes: number | undefined): Promise<Issued> {
+  const now = ctx.clock.now();
+  const byJwt = 'jwt' in by;
+  const sessionId = byJwt ? await sessionIdOfJwt(ctx, by.jwt) : null;
+  if (byJwt && !sessionId) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  const token = byJwt ? secretToken(32) : by.token;
+  const target = byJwt ? '$1' : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $2))';
+  const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(
+    `WITH s AS (
+       UPDATE sessions SET last_accessed_at = $2,
+         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
+       WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $2
+       RETURNING *
+     ), minted AS (
+       INSERT INTO session_tokens (token_hash, session_id) SELECT $4, session_id FROM s WHERE $5
+     )
+     SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`,
+    [byJwt ? sessionId : sha256(by.token), now, minutes ?? null, sha256(token), byJwt],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  if (!row.user_row) throw new ApiError(404, 'user_not_found', 'User not found.');
+  return issue(ctx, db, row, token, row.user_row);
+}
+
+/** The session named by id, opaque token or JWT (expired JWTs included), live or not; null when none is. */
+export async function sessionIdOf(ctx: ProviderContext, db: Queryable, by: { session_id?: string; session_token?: string; session_jwt?: string }): Promise<string | null> {
+  if (by.session_jwt !== undefined) return sessionIdOfJwt(ctx, by.session_jwt);
+  if (by.session_token !== undefined) {
+    const { rows } = await db.query<{ session_id: string }>('SELECT session_id FROM session_tokens WHERE token_hash = $1', [sha256(by.session_token)]);
+    return rows[0]?.session_id ?? null;
+  }
+  const { rows } = await db.query<{ session_id: string }>('SELECT session_id FROM sessions WHERE session_id = $1', [by.session_id ?? '']);
+  return rows[0]?.session_id ?? null;
+}
+
+/** Every live session of a user, oldest first, in the session shape of the authenticate answers. */
+export async function liveSessions(ctx: ProviderContext, db: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await db.query<SessionRow>(
+    'SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY started_at, session_id',
+    [userId, ctx.clock.now()],
+  );
+  return rows.map(sessionShape);
+}
+
+/** Ends every session of a user (account deleted, all sessions reset). */
+export async function revokeAll(ctx: ProviderContext, db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `WITH r AS (UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING session_id)
+     DELETE FROM session_tokens WHERE session_id IN (SELECT session_id FROM sessions WHERE user_id = $1)`,
+    [userId, ctx.clock.now()],
   );
 }
