@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
 import { newId } from './ids.ts';
 import { REGISTRATIONS_JSON_SQL } from './webauthn-registrations.ts';
 
@@ -71,6 +72,15 @@ export interface Identity {
   userId: string;
   methodId: string;
   created: boolean;
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** A phone number in E.164 (spaces, dashes and brackets dropped); a 400 when it is not one. */
+export function phoneOf(raw: string): string {
+  const phone = raw.replace(/[\s()-]/g, '');
+  if (!E164.test(phone)) throw new ApiError(400, 'invalid_phone_number', 'Phone number format is invalid; use E.164, e.g. +15555550100.');
+  return phone;
 }
 
 /** Email addresses compare case-insensitively; stored lowercased. */

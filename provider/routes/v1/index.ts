@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { serverSessionRoutes } from './sessions.ts';
+import { serverUserRoutes } from './users.ts';
 
 /** The server API under `/v1`: a site's backend calls it with Basic `project_id:secret`. */
 export function serverApiRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
   app.route('/', serverSessionRoutes(ctx));
+  app.route('/', serverUserRoutes(ctx));
   return app;
 }
