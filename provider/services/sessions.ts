@@ -288,3 +288,48 @@ export async function revokeAll(ctx: ProviderContext, db: Queryable, userId: str
     [userId, ctx.clock.now()],
   );
 }
+
+/** An authenticate answer of the server API that started no session (no duration asked, none to extend). */
+export interface NoSession {
+  user_id: string;
+  session_token: '';
+  session_jwt: '';
+  session: null;
+  user: Record<string, unknown>;
+}
+
+/** What a server API authenticate call says about sessions. */
+export interface ServerSessionAsk {
+  /** session_duration_minutes, unchecked. */
+  minutes?: number;
+  /** A session of the user to add the factor to, by opaque token or JWT. */
+  session_token?: string;
+  session_jwt?: string;
+  /** The end user's address and agent, which the backend passes on (its own would mean nothing). */
+  attributes?: { ip_address?: string; user_agent?: string };
+}
+
+/** Resolves the session a server API authenticate call names; a named session that is not live is a 404. */
+export async function namedSession(ctx: ProviderContext, db: Queryable, ask: ServerSessionAsk): Promise<SessionRow | null> {
+  const secret = ask.session_token ?? ask.session_jwt;
+  if (secret === undefined) return null;
+  const found = await findSession(ctx, db, secret);
+  if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return found;
+}
+
+/**
+ * Completes a server API authentication as the hosted provider does: the factor is added to
+ * the named session, or a new session starts when session_duration_minutes asks for one;
+ * with neither, the user is authenticated and no session exists.
+ */
+export async function serverSignIn(ctx: ProviderContext, tx: Queryable, userId: string, factor: Factor, ask: ServerSessionAsk, current: SessionRow | null): Promise<Issued | NoSession> {
+  if (!current && ask.minutes === undefined) {
+    const user = await loadUser(tx, userId);
+    if (!user) throw new ApiError(404, 'user_not_found', 'User not found.');
+    return { user_id: userId, session_token: '', session_jwt: '', session: null, user };
+  }
+  const minutes = durationMinutes(ctx, ask.minutes);
+  const client = { ip: ask.attributes?.ip_address ?? '', userAgent: ask.attributes?.user_agent ?? '' };
+  return startOrExtend(ctx, tx, userId, factor, minutes, client, current && current.user_id === userId ? current.session_id : null);
+}

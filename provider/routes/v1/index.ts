@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
+import { serverMagicLinkRoutes } from './magic-links.ts';
+import { serverOtpRoutes } from './otps.ts';
 import { serverSessionRoutes } from './sessions.ts';
 import { serverUserRoutes } from './users.ts';
 
@@ -8,5 +10,7 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
   app.route('/', serverSessionRoutes(ctx));
   app.route('/', serverUserRoutes(ctx));
+  app.route('/', serverMagicLinkRoutes(ctx));
+  app.route('/', serverOtpRoutes(ctx));
   return app;
 }

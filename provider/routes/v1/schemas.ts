@@ -15,7 +15,11 @@ function exactlyOne<T extends Record<string, unknown>>(keys: Array<keyof T & str
 }
 
 const Name = v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object');
-const Metadata = () => opt(record());
+/** A JSON object (valibot's record alone would let an array through). */
+const Metadata = () => opt(v.pipe(
+  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'must be an object'),
+  record(),
+));
 
 export const SessionsAuthenticate = v.pipe(
   v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()), session_duration_minutes: opt(sessionDuration()) }),
@@ -98,8 +102,15 @@ export const MagicLinksInvite = v.object({
   untrusted_metadata: Metadata(),
 });
 
-/** The session an authenticate call extends instead of starting a new one. */
-const currentSession = { session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
+/**
+ * The session an authenticate call extends instead of starting a new one, and the end user's
+ * address and agent for a new session.
+ */
+const currentSession = {
+  session_token: opt(nonEmpty()),
+  session_jwt: opt(nonEmpty()),
+  attributes: opt(v.object({ ip_address: opt(str()), user_agent: opt(str()) }, 'must be an object')),
+};
 
 export const MagicLinksAuthenticate = v.object({
   token: nonEmpty(),
