@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { serverMagicLinkRoutes } from './magic-links.ts';
 import { serverOtpRoutes } from './otps.ts';
+import { serverPasswordRoutes } from './passwords.ts';
 import { serverSessionRoutes } from './sessions.ts';
 import { serverUserRoutes } from './users.ts';
 
@@ -12,5 +13,6 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   app.route('/', serverUserRoutes(ctx));
   app.route('/', serverMagicLinkRoutes(ctx));
   app.route('/', serverOtpRoutes(ctx));
+  app.route('/', serverPasswordRoutes(ctx));
   return app;
 }
