@@ -31,8 +31,16 @@ export function newSecret(): string {
 export async function startServerApi(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock, secrets = [newSecret()]): Promise<ServerApiSetup> {
   const provider = await startTestProvider(kind, { redirectUrls: ['https://app.test/authenticate'], ...project }, clock, { env: { PROJECT_SECRETS: secrets.join(',') }, tls: true });
   const projectId = provider.config.projectId;
-  const clientWith = (secret: string) => new Client({ project_id: projectId, secret, custom_base_url: provider.url });
-  return { provider, client: clientWith(secrets[0]!), secret: secrets[0]!, projectId, clientWith };
+  // Reads setup.provider at call time, so a restarted provider (new port) gets new clients.
+  const setup: ServerApiSetup = {
+    provider,
+    projectId,
+    secret: secrets[0]!,
+    clientWith: (secret) => new Client({ project_id: projectId, secret, custom_base_url: setup.provider.url }),
+    client: undefined as unknown as Client,
+  };
+  setup.client = setup.clientWith(setup.secret);
+  return setup;
 }
 
 /** The StytchError a call rejects with (fails the test when it resolves). */
