@@ -50,7 +50,9 @@ export class ProjectSecrets {
       this.mtime = mtime;
     } catch (e) {
       // A half-edited or broken file keeps the secrets last read rather than locking everyone out.
-      console.error(`provider: could not re-read secrets from ${this.file}: ${(e as Error).message}`);
+      // A JSON parser's message quotes the file, which may hold other secrets: only say what failed.
+      const why = e instanceof SyntaxError ? 'not valid JSON' : (e as Error).message;
+      console.error(`provider: could not re-read secrets from ${this.file}: ${why}`);
     }
   }
 

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from 'stytch';
 import { databases, signInByEmailOtp, TestClock, uniqueEmail } from './harness.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
 
@@ -126,3 +130,43 @@ for (const kind of databases) {
     });
   });
 }
+
+describe('npm run provider: the first start creates a secret', () => {
+  it('prints one secret once, stores only its hash, serves HTTPS with TLS_CERT_FILE, and prints none on the next start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'provider-first-start-'));
+    const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/tls/${name}`, import.meta.url));
+    const start = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, PROVIDER_PORT: '0', TLS_CERT_FILE: fixture('localhost-cert.pem'), TLS_KEY_FILE: fixture('localhost-key.pem') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      while (!/project id: \S+\n/.test(output)) {
+        await Promise.race([once(child.stdout, 'data'), once(child, 'exit').then(() => assert.fail(output))]);
+      }
+      return { child, output };
+    };
+    try {
+      const first = await start();
+      const secret = /server API secret \(shown once[^)]*\): (\S+)/.exec(first.output)?.[1];
+      const url = /provider: (https:\/\/localhost:\d+)/.exec(first.output)?.[1];
+      const projectId = /project id: (\S+)/.exec(first.output)![1]!;
+      assert.ok(secret && url, first.output);
+      const file = readFileSync(join(dataDir, 'project.json'), 'utf8');
+      assert.ok(!file.includes(secret));
+      assert.equal((JSON.parse(file) as { secrets: unknown[] }).secrets.length, 1);
+      const client = new Client({ project_id: projectId, secret, custom_base_url: url });
+      assert.deepEqual((await client.sessions.get({ user_id: 'user-test-none' })).sessions, []);
+      first.child.kill('SIGTERM');
+      assert.deepEqual(await once(first.child, 'exit'), [0, null]);
+      const second = await start();
+      assert.doesNotMatch(second.output, /server API secret/);
+      second.child.kill('SIGTERM');
+      await once(second.child, 'exit');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
