@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createSecret, deleteSecret } from '../../provider/services/project-secrets.ts';
 import { databases, sdk, signInByEmailOtp, TEST_ORIGIN, TEST_TOKEN, TestClock, withSession } from './harness.ts';
 import { newSecret, startServerApi, stytchError, v1, type ServerApiSetup } from './server-api-harness.ts';
@@ -210,6 +212,51 @@ for (const kind of databases) {
       const err = await stytchError(api.clientWith(other).sessions.get({ user_id: 'user-test-none' }));
       assert.equal(err.status_code, 429);
       assert.equal(err.error_type, 'too_many_requests');
+    });
+  });
+}
+
+for (const kind of databases) {
+  describe(`server API: the README's backend route (${kind})`, () => {
+    let api: ServerApiSetup;
+    before(async () => {
+      api = await startServerApi(kind);
+    });
+    after(() => api.provider.destroy());
+
+    /** The Hono route of README "Your backend", with the SDK client of the test. */
+    function backend() {
+      const stytch = api.client;
+      const app = new Hono();
+      app.get('/api/me', async (c) => {
+        const jwt = getCookie(c, 'stytch_session_jwt');
+        const token = getCookie(c, 'stytch_session');
+        if (!jwt && !token) return c.json({ error: 'signed out' }, 401);
+        try {
+          const { session } = jwt
+            ? await stytch.sessions.authenticateJwt({ session_jwt: jwt })
+            : await stytch.sessions.authenticate({ session_token: token! });
+          const user = await stytch.users.get({ user_id: session.user_id });
+          return c.json({ user_id: user.user_id, email: user.emails[0]?.email });
+        } catch {
+          return c.json({ error: 'signed out' }, 401);
+        }
+      });
+      return app;
+    }
+
+    it('answers the signed-in user from either cookie, and 401 once the session is revoked', async () => {
+      const s = await signInByEmailOtp(api.provider);
+      const app = backend();
+      const me = (cookie: string) => app.request('/api/me', { headers: { Cookie: cookie } });
+      const byJwt = await me(`stytch_session_jwt=${s.session_jwt}`);
+      assert.equal(byJwt.status, 200);
+      assert.deepEqual(await byJwt.json(), { user_id: s.user_id, email: s.user.emails[0].email });
+      const byToken = await me(`stytch_session=${s.session_token}`);
+      assert.equal(byToken.status, 200);
+      assert.equal((await me('')).status, 401);
+      await api.client.sessions.revoke({ session_id: s.session.session_id });
+      assert.equal((await me(`stytch_session=${s.session_token}`)).status, 401);
     });
   });
 }

@@ -143,6 +143,13 @@ for (const kind of databases) {
       assert.equal(afterPassword.user.password, null);
       const login = await sdk(api.provider, 'POST', '/passwords/authenticate', { email: pwEmail, password: 'correct horse battery staple 93!', session_duration_minutes: 30 });
       assert.equal(login.status, 401);
+      // An authenticator app enrolled through the browser API, then removed by the backend.
+      const signedIn = await signInByEmailOtp(api.provider);
+      const totp = await sdk(api.provider, 'POST', '/totps', { expiration_minutes: 10 }, withSession(signedIn.session_token));
+      assert.equal(totp.status, 200, totp.text);
+      const afterTotp = await api.client.users.deleteTOTP({ totp_id: totp.json.data.totp_id });
+      assert.equal(afterTotp.user_id, signedIn.user_id);
+      assert.deepEqual(afterTotp.user.totps, []);
       for (const [call, type] of [
         [() => api.client.users.deleteEmail({ email_id: created.email_id }), 'email_not_found'],
         [() => api.client.users.deleteTOTP({ totp_id: 'totp-test-none' }), 'totp_not_found'],
