@@ -105,6 +105,23 @@ export const ProjectConfigSchema = v.object({
     ),
     {},
   ),
+  /**
+   * Server API secrets, stored only as SHA-256 hashes (`npm run admin -- secrets create` adds
+   * one); PROJECT_SECRETS adds plaintext ones from the environment on top.
+   */
+  secrets: v.optional(
+    v.array(v.object({ id: v.string(), hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), createdAt: v.string() })),
+    [],
+  ),
+  /** Requests per window the server API (`/v1`) takes from one secret and from one IP address. */
+  serverApiLimits: v.optional(
+    v.object({
+      perSecret: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1000),
+      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1000),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Queryable } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
+import { ProjectSecrets } from './services/project-secrets.ts';
 import { SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 
@@ -43,6 +45,8 @@ export interface ProviderOptions {
   env?: NodeJS.ProcessEnv;
   /** Time source; tests pass a movable clock. */
   clock?: Clock;
+  /** PEM certificate and key: serve HTTPS (the official Node SDK only talks to an https base URL). */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface RunningProvider {
@@ -57,7 +61,8 @@ export interface RunningProvider {
 /** Starts the provider and resolves once it accepts connections. */
 export async function startProvider(options: ProviderOptions): Promise<RunningProvider> {
   const env = options.env ?? process.env;
-  const config = loadProjectConfig(options.projectFile ?? join(options.dataDir, 'project.json'), env);
+  const projectFile = options.projectFile ?? join(options.dataDir, 'project.json');
+  const config = loadProjectConfig(projectFile, env);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
@@ -70,19 +75,21 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     clock,
     keys: new SigningKeys(db, now, secrets),
     secrets,
+    projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
     delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
     env: config.publicTokens.test ? 'test' : 'live',
   });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    const tls = options.tls ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } } : {};
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, ...tls }, () => resolve(s));
     s.once('error', reject);
   });
   answerParseErrors(server as Server);
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
     port,
     config,
     db,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -58,14 +58,27 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
+/** A self-signed certificate for localhost (test only): the official Node SDK talks only to https. */
+export const TEST_TLS = {
+  cert: readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url)),
+  key: readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url)),
+};
+
+export interface TestProviderOptions {
+  /** Environment the provider reads (PROJECT_SECRETS, ...); empty by default. */
+  env?: NodeJS.ProcessEnv;
+  /** Serve HTTPS with TEST_TLS. */
+  tls?: boolean;
+}
+
 /** Starts a provider on a free port with a fresh database of the given kind. */
-export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock): Promise<TestProvider> {
+export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock, options: TestProviderOptions = {}): Promise<TestProvider> {
   const dataDir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const projectFile = join(dataDir, 'project.json');
   writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
-    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: {}, clock });
+    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: options.env ?? {}, clock, tls: options.tls ? TEST_TLS : undefined });
     const self: TestProvider = {
       ...running,
       dataDir,
