@@ -6,6 +6,7 @@ import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
+import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { SecretBox } from './services/secrets.ts';
 
@@ -37,6 +38,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const secrets = SecretBox.load(env, join(options.dataDir, 'secrets.key'));
+  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
   const app = createApp({
     config,
     db,
@@ -44,7 +46,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     clock,
     keys: new SigningKeys(db, now, secrets),
     secrets,
-    delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
+    delivery,
     env: config.publicTokens.test ? 'test' : 'live',
   });
   const host = options.host ?? '127.0.0.1';
@@ -65,6 +67,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
           // Keep-alive sockets would hold close() open; nothing more is served after this.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        delivery.close();
         await db.close();
       })();
       return closing;

@@ -39,15 +39,16 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       const url = identity.created ? signupUrl : loginUrl;
       const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
       const link = await issueEmailToken(ctx, tx, 'magic_link', identity.userId, identity.methodId, url, minutes, req.code_challenge);
-      await ctx.delivery.send(tx, {
+      const queued = await ctx.delivery.send(tx, {
         to: email,
         channel: 'email',
         subject: identity.created ? `Finish signing up to ${ctx.config.name}` : `Your ${ctx.config.name} login link`,
         text: `Click the link below to ${identity.created ? 'sign up' : 'log in'} to ${ctx.config.name}. It expires in ${minutes} minutes.\n\n${link}\n`,
         link,
       });
-      return identity;
+      return { ...identity, queued };
     });
+    await ctx.delivery.dispatch(ctx.db, result.queued);
     return ok(c, {
       user_id: result.userId,
       email_id: result.methodId,

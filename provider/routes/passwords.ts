@@ -120,13 +120,13 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     // With a login URL the email also offers to sign in without resetting: the same token, as a login link.
     const loginUrl = req.login_redirect_url === undefined ? undefined : redirectUrl(ctx, req.login_redirect_url);
     await limitSend(ctx, email, caller.client);
-    await withTx(ctx.db, async (tx) => {
+    const queued = await withTx(ctx.db, async (tx) => {
       const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
       // Unknown addresses get the same answer and no mail: nothing to enumerate.
       if (!identity) return;
       const minutes = req.reset_password_expiration_minutes ?? 30;
       const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
-      await ctx.delivery.send(tx, {
+      return ctx.delivery.send(tx, {
         to: email,
         channel: 'email',
         subject: `Reset your ${ctx.config.name} password`,
@@ -135,6 +135,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
         link,
       });
     });
+    // Quiet: a delivery error would tell the caller that the address has an account.
+    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
     return ok(c, {});
   });
 
