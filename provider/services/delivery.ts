@@ -18,6 +18,8 @@ export interface Message {
   locale?: string;
 }
 
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+
 export interface OutboxEntry {
   id: string;
   to: string;
@@ -26,6 +28,26 @@ export interface OutboxEntry {
   text: string;
   code: string | null;
   link: string | null;
+  created_at: string;
+  /** queued until the transport answers; `sent` at once for messages that only reach the outbox. */
+  status: DeliveryStatus;
+  /** `outbox`, `smtp`, `twilio` or `whatsapp_cloud`. */
+  transport: string;
+  /** The service's id of the message (Twilio SM…, WhatsApp wamid…, the SMTP Message-ID). */
+  transport_message_id: string | null;
+  /** Why it failed, in the service's words. */
+  error: string | null;
+  attempts: number;
+}
+
+/** A failed message as the admin CLI lists it (no content: the outbox may be off). */
+export interface FailedMessage {
+  id: string;
+  to: string;
+  channel: string;
+  transport: string;
+  error: string | null;
+  attempts: number;
   created_at: string;
 }
 
@@ -78,12 +100,13 @@ export class Delivery {
   async send(tx: Queryable, m: Message): Promise<Queued> {
     const transport = this.transports[m.channel];
     const id = newId('message', 'test');
-    if (this.options.outbox || !transport) {
-      await tx.query(
-        'INSERT INTO outbox (id, recipient, channel, subject, body, code, link, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [id, m.to, m.channel, m.subject, m.text, m.code ?? null, m.link ?? null, this.now()],
-      );
-    }
+    // Every message gets a row for its status; its content (codes, links) only when the outbox is kept.
+    const keep = this.options.outbox || !transport;
+    await tx.query(
+      `INSERT INTO outbox (id, recipient, channel, subject, body, code, link, created_at, status, transport)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, m.to, m.channel, keep ? m.subject : '', keep ? m.text : '', keep ? (m.code ?? null) : null, keep ? (m.link ?? null) : null, this.now(), transport ? 'queued' : 'sent', transport?.name ?? 'outbox'],
+    );
     const { link: _link, ...message } = m;
     return { id, transport, message: { ...message, locale: m.locale ?? 'en' } };
   }
@@ -93,21 +116,27 @@ export class Delivery {
    * fails for good the caller gets an ApiError the widget can show; with `quiet` the failure is
    * only recorded (flows whose answer must not depend on whether the address exists).
    */
-  async dispatch(_db: Queryable, queued: Queued | undefined, options: { quiet?: boolean } = {}): Promise<void> {
+  async dispatch(db: Queryable, queued: Queued | undefined, options: { quiet?: boolean } = {}): Promise<void> {
     if (!queued?.transport) return;
+    let sent;
     try {
-      await sendWithRetries(queued.transport, queued.message, this.options.retry, this.sleep);
+      sent = await sendWithRetries(queued.transport, queued.message, this.options.retry, this.sleep);
     } catch (e) {
       const failure = e instanceof DeliveryFailure ? e : new DeliveryFailure('unavailable', String(e));
+      const attempts = (e as { attempts?: number }).attempts ?? 1;
+      await db.query("UPDATE outbox SET status = 'failed', error = $2, attempts = $3, updated_at = $4 WHERE id = $1", [queued.id, failure.detail, attempts, this.now()]);
       console.error(`provider: ${queued.message.channel} delivery failed: ${failure.detail}`);
       if (!options.quiet) throw userError(queued.message.channel, failure);
+      return;
     }
+    await db.query("UPDATE outbox SET status = 'sent', transport_message_id = $2, attempts = $3, updated_at = $4 WHERE id = $1", [queued.id, sent.id, sent.attempts, this.now()]);
   }
 
   /** Newest first, optionally for one address or number. */
   async list(db: Queryable, to?: string, limit = 50): Promise<OutboxEntry[]> {
     const { rows } = await db.query<OutboxEntry & { created_at: Date }>(
-      `SELECT id, recipient AS "to", channel, subject, body AS text, code, link, created_at FROM outbox
+      `SELECT id, recipient AS "to", channel, subject, body AS text, code, link, created_at,
+              status, transport, transport_message_id, error, attempts FROM outbox
        WHERE ($1::text IS NULL OR recipient = $1) ORDER BY seq DESC LIMIT $2`,
       [to ?? null, limit],
     );
@@ -117,4 +146,14 @@ export class Delivery {
   close(): void {
     for (const t of new Set(Object.values(this.transports))) t?.close?.();
   }
+}
+
+/** The most recent failed messages, newest first (the admin CLI's `failures`). */
+export async function listFailures(db: Queryable, limit = 20, channel?: string): Promise<FailedMessage[]> {
+  const { rows } = await db.query<FailedMessage & { created_at: Date }>(
+    `SELECT id, recipient AS "to", channel, transport, error, attempts, created_at FROM outbox
+     WHERE status = 'failed' AND ($2::text IS NULL OR channel = $2) ORDER BY seq DESC LIMIT $1`,
+    [limit, channel ?? null],
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }

@@ -1,0 +1,38 @@
+import { listFailures } from '../services/delivery.ts';
+import type { AdminCommand } from './types.ts';
+
+/** Reads `--name value` from args. */
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+const failures: AdminCommand = {
+  summary: 'List recent messages that could not be delivered, newest first',
+  usage: 'failures [--limit N] [--channel email|sms|whatsapp]',
+  async run(ctx, args) {
+    const limitArg = option(args, 'limit') ?? '20';
+    const limit = Number(limitArg);
+    if (!Number.isInteger(limit) || limit < 1) {
+      ctx.print(`--limit must be a positive integer, got ${limitArg}`);
+      return 2;
+    }
+    const channel = option(args, 'channel');
+    if (channel !== undefined && !['email', 'sms', 'whatsapp'].includes(channel)) {
+      ctx.print(`--channel must be email, sms or whatsapp, got ${channel}`);
+      return 2;
+    }
+    const rows = await listFailures(ctx.db, limit, channel);
+    if (rows.length === 0) {
+      ctx.print(channel ? `No failed ${channel} messages.` : 'No failed messages.');
+      return 0;
+    }
+    for (const r of rows) {
+      ctx.print(`${r.created_at}  ${r.channel.padEnd(8)}  ${r.to}  via ${r.transport}, ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}: ${r.error ?? '(no reason recorded)'}`);
+    }
+    return 0;
+  },
+};
+
+/** The delivery group of the admin CLI. */
+export const commands: Record<string, AdminCommand> = { failures };
