@@ -43,6 +43,10 @@ export const ProjectConfigSchema = v.object({
       /** A PEM file of a CA the SMTP server's certificate chains to, besides the system's. */
       smtpCaFile: v.optional(v.string()),
       from: v.optional(v.string(), 'login@example.test'),
+      /** Where invitations' List-Unsubscribe points (mailto: or https:, handled by the site); sign-in mail never carries it. */
+      listUnsubscribe: v.optional(v.pipe(v.string(), v.regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL'))),
+      /** The DKIM selector `admin doctor` checks (selector._domainkey.<sender domain>). */
+      dkimSelector: v.optional(v.string()),
       /** SMS (and WhatsApp with `whatsappFrom`) through Twilio's Messages API. */
       twilio: v.optional(
         v.pipe(
@@ -176,6 +180,7 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (env.SMTP_URL) out.delivery = { ...(out.delivery as object), smtpUrl: env.SMTP_URL };
   if (env.EMAIL_FROM) out.delivery = { ...(out.delivery as object), from: env.EMAIL_FROM };
   if (env.OUTBOX !== undefined) out.delivery = { ...(out.delivery as object), outbox: bool(env.OUTBOX) };
+  if (env.DKIM_SELECTOR) out.delivery = { ...(out.delivery as object), dkimSelector: env.DKIM_SELECTOR };
   if (env.SMTP_CA_FILE) out.delivery = { ...(out.delivery as object), smtpCaFile: env.SMTP_CA_FILE };
   const twilio = pick(env, { TWILIO_ACCOUNT_SID: 'accountSid', TWILIO_AUTH_TOKEN: 'authToken', TWILIO_FROM: 'from', TWILIO_MESSAGING_SERVICE_SID: 'messagingServiceSid', TWILIO_WHATSAPP_FROM: 'whatsappFrom', TWILIO_WHATSAPP_CONTENT_SID: 'whatsappContentSid' });
   if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...((out.delivery as { twilio?: object } | undefined)?.twilio), ...twilio } };

@@ -9,6 +9,8 @@ import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../
 import { hashPassword, verifyPassword } from '../services/hashing.ts';
 import { newId } from '../services/ids.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
+import { resolveLocale } from '../services/messages/locale.ts';
+import { resetMessage } from '../services/messages/templates.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { checkStrength, isBreached } from '../services/strength.ts';
@@ -126,14 +128,7 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       if (!identity) return;
       const minutes = req.reset_password_expiration_minutes ?? 30;
       const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
-      return ctx.delivery.send(tx, {
-        to: email,
-        channel: 'email',
-        subject: `Reset your ${ctx.config.name} password`,
-        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n` +
-          (loginUrl ? `\nOr log in without resetting your password:\n\n${loginLink(loginUrl, link)}\n` : ''),
-        link,
-      });
+      return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(req.locale), email, link, minutes, loginUrl ? loginLink(loginUrl, link) : undefined));
     });
     // Quiet: a delivery error would tell the caller that the address has an account.
     await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });

@@ -5,7 +5,7 @@ import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
 import type { Queued } from './delivery.ts';
 import { resolveLocale } from './messages/locale.ts';
-import { webOtpLine } from './messages/web-otp.ts';
+import { passcodeMessage } from './messages/templates.ts';
 
 export type OtpChannel = 'sms' | 'whatsapp' | 'email';
 export const MAX_OTP_GUESSES = 5;
@@ -26,10 +26,7 @@ export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: Otp
     'INSERT INTO otps (otp_id, method_id, user_id, channel, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
     [newId('otp', ctx.env), methodId, userId, channel, sha256(`${methodId}:${code}`), now, new Date(now.getTime() + expirationMinutes * 60_000)],
   );
-  let text = `Your ${ctx.config.name} verification code is ${code}. It expires in ${expirationMinutes} minutes.`;
-  // The origin-bound last line lets Chrome on Android fill the code (Web OTP) and iOS offer it above the keyboard.
-  if (channel === 'sms') text += `\n\n${webOtpLine(ctx.config, code)}`;
-  return ctx.delivery.send(tx, { to, channel, subject: channel === 'email' ? `Your ${ctx.config.name} code is ${code}` : '', text, code, locale: resolveLocale(locale) });
+  return ctx.delivery.send(tx, passcodeMessage(ctx.config, resolveLocale(locale), channel, to, code, expirationMinutes));
 }
 
 export type OtpCheck = { ok: true; userId: string; channel: OtpChannel } | { ok: false };

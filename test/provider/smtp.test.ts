@@ -52,6 +52,28 @@ for (const kind of databases) {
       assert.equal(signIn.status, 200, signIn.text);
     });
 
+    it('arrives as multipart text + HTML in the caller\'s locale (fr-CA → fr), without tracking or List-Unsubscribe', async () => {
+      const email = uniqueEmail();
+      const res = await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: LOGIN_URL, signup_magic_link_url: LOGIN_URL, locale: 'fr-CA' });
+      assert.equal(res.status, 200, res.text);
+      const [mail] = smtp.received;
+      assert.match(mail!.raw, /^Content-Type: multipart\/alternative;/im);
+      const parsed = mail!.parsed;
+      assert.equal(parsed.subject, 'Terminez votre inscription à Shop & Co');
+      const [stored] = await outbox(provider, email);
+      assert.ok(parsed.text?.includes(stored!.link!));
+      assert.ok(typeof parsed.html === 'string' && parsed.html.includes('<html lang="fr" dir="ltr">'));
+      assert.ok((parsed.html as string).includes(stored!.link!.replaceAll('&', '&#38;')));
+      assert.doesNotMatch(parsed.html as string, /<img|src=/i);
+      assert.equal(parsed.headers.get('list-unsubscribe'), undefined);
+      assert.equal(parsed.headers.get('auto-submitted'), 'auto-generated');
+      // The passcode email follows the locale too, and its code is the one stored.
+      smtp.reset();
+      await sdk(provider, 'POST', '/otps/email/login_or_create', { email, locale: 'de' });
+      const [code] = await outbox(provider, email);
+      assert.equal(smtp.received[0]!.parsed.subject, `Dein Code für Shop & Co lautet ${code!.code}`);
+    });
+
     it('retries a temporary refusal (451) and delivers', async () => {
       smtp.script({ rcpt: 451, message: 'Try again later' });
       const res = await magicLink(provider, uniqueEmail());
