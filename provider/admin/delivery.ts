@@ -1,4 +1,5 @@
 import { listFailures } from '../services/delivery.ts';
+import { checkSender } from './doctor.ts';
 import type { AdminCommand } from './types.ts';
 
 /** Reads `--name value` from args. */
@@ -34,5 +35,21 @@ const failures: AdminCommand = {
   },
 };
 
+const doctor: AdminCommand = {
+  summary: "Check that the sender's domain lets mail land (SPF, DKIM, DMARC) and print what to fix",
+  usage: 'doctor [--selector DKIM_SELECTOR]   (DNS_SERVERS=host[:port],… picks the resolvers)',
+  async run(ctx, args) {
+    const selector = option(args, 'selector') ?? ctx.project.delivery.dkimSelector;
+    const servers = ctx.env.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean);
+    const findings = await checkSender(ctx.project, { selector, servers });
+    for (const f of findings) ctx.print(`${f.level.padEnd(4)}  ${f.check.padEnd(6)}  ${f.message}`);
+    const fixes = findings.filter((f) => f.level === 'fix').length;
+    if (fixes) ctx.print(`${fixes} thing${fixes === 1 ? '' : 's'} to fix before mail from this sender lands reliably.`);
+    else if (findings.some((f) => f.level === 'skip')) ctx.print('Nothing to fix found, but the DNS checks were skipped.');
+    else ctx.print('Nothing to fix.');
+    return fixes ? 1 : 0;
+  },
+};
+
 /** The delivery group of the admin CLI. */
-export const commands: Record<string, AdminCommand> = { failures };
+export const commands: Record<string, AdminCommand> = { doctor, failures };
