@@ -9,6 +9,7 @@ import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Queryable } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
+import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { ProjectSecrets } from './services/project-secrets.ts';
 import { SecretBox } from './services/secrets.ts';
@@ -68,6 +69,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const secrets = SecretBox.load(env, join(options.dataDir, 'secrets.key'));
+  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
   const app = createApp({
     config,
     db,
@@ -76,7 +78,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     keys: new SigningKeys(db, now, secrets),
     secrets,
     projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
-    delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
+    delivery,
     env: config.publicTokens.test ? 'test' : 'live',
   });
   const host = options.host ?? '127.0.0.1';
@@ -100,6 +102,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
           // Keep-alive sockets would hold close() open; nothing more is served after this.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        delivery.close();
         await db.close();
       })();
       return closing;

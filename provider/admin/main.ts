@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { loadProjectConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { DataDirLockedError } from '../db/lock.ts';
-import { findCommand, groups } from './commands.ts';
+import { findCommand, groups, standalone } from './commands.ts';
 import { UsageError, type AdminContext } from './types.ts';
 
 /**
@@ -16,7 +16,11 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 
 function help(): void {
   print('usage: npm run admin -- <group> <command> [args]');
+  print('       npm run admin -- <command> [args]');
   print('');
+  for (const [name, command] of Object.entries(standalone)) {
+    print(`  ${`${name} ${command.usage}`.trimEnd().padEnd(44)}  ${command.summary}`);
+  }
   for (const [group, commands] of Object.entries(groups)) {
     for (const [name, command] of Object.entries(commands)) {
       print(`  ${`${group} ${name} ${command.usage}`.trimEnd().padEnd(44)}  ${command.summary}`);
@@ -25,17 +29,18 @@ function help(): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [group, name, ...args] = argv;
+  const [group, name] = argv;
   if (group === undefined || group === 'help' || group === '--help' || group === '-h') {
     help();
     return 0;
   }
-  const command = findCommand(group, name);
-  if (!command) {
+  const found = findCommand(argv);
+  if (!found) {
     process.stderr.write(`unknown command: ${[group, name].filter(Boolean).join(' ')}\n\n`);
     help();
     return 2;
   }
+  const { command, label, args } = found;
   let db: Promise<Database> | undefined;
   const ctx: AdminContext = {
     db: () => (db ??= openDatabase({ dataDir, databaseUrl: env.DATABASE_URL || undefined })),
@@ -48,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
     return (await command.run(ctx, args)) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\nusage: npm run admin -- ${group} ${name} ${command.usage}\n`);
+      process.stderr.write(`${e.message}\nusage: npm run admin -- ${label} ${command.usage}\n`);
       return 2;
     }
     if (e instanceof DataDirLockedError) {

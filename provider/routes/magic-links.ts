@@ -39,11 +39,12 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       }
       const url = identity.created ? signupUrl : loginUrl;
       const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
-      await mailMagicLink(ctx, tx, {
-        userId: identity.userId, emailId: identity.methodId, email, url, minutes, codeChallenge: req.code_challenge, purpose: identity.created ? 'signup' : 'login',
+      const queued = await mailMagicLink(ctx, tx, {
+        userId: identity.userId, emailId: identity.methodId, email, url, minutes, codeChallenge: req.code_challenge, purpose: identity.created ? 'signup' : 'login', locale: req.locale,
       });
-      return identity;
+      return { ...identity, queued };
     });
+    await ctx.delivery.dispatch(ctx.db, result.queued);
     return ok(c, {
       user_id: result.userId,
       email_id: result.methodId,

@@ -32,9 +32,11 @@ export function otpRoutes(ctx: ProviderContext): Hono {
       } else {
         identity = channel === 'email' ? (await emailIdentity(tx, to, ctx.env, now))! : await phoneIdentity(tx, to, ctx.env, now);
       }
-      await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes ?? 5);
-      return identity;
+      const queued = await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes ?? 5, req.locale);
+      return { ...identity, queued };
     });
+    // After the commit: a code that could not be sent is answered as an error the widget shows.
+    await ctx.delivery.dispatch(ctx.db, result.queued);
     return ok(c, {
       user_id: result.userId,
       method_id: result.methodId,

@@ -8,6 +8,8 @@ import { body } from '../http/validate.ts';
 import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { hashPassword } from '../services/hashing.ts';
 import { checkPasswordLogin, requireStrong as requireStrongPassword, setPasswordHash } from '../services/passwords.ts';
+import { resolveLocale } from '../services/messages/locale.ts';
+import { resetMessage } from '../services/messages/templates.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { checkStrength } from '../services/strength.ts';
@@ -87,21 +89,16 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     // With a login URL the email also offers to sign in without resetting: the same token, as a login link.
     const loginUrl = req.login_redirect_url === undefined ? undefined : redirectUrl(ctx, req.login_redirect_url);
     await limitSend(ctx, email, caller.client);
-    await withTx(ctx.db, async (tx) => {
+    const queued = await withTx(ctx.db, async (tx) => {
       const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
       // Unknown addresses get the same answer and no mail: nothing to enumerate.
       if (!identity) return;
       const minutes = req.reset_password_expiration_minutes ?? 30;
       const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
-      await ctx.delivery.send(tx, {
-        to: email,
-        channel: 'email',
-        subject: `Reset your ${ctx.config.name} password`,
-        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n` +
-          (loginUrl ? `\nOr log in without resetting your password:\n\n${loginLink(loginUrl, link)}\n` : ''),
-        link,
-      });
+      return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(req.locale), email, link, minutes, loginUrl ? loginLink(loginUrl, link) : undefined));
     });
+    // Quiet: a delivery error would tell the caller that the address has an account.
+    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
     return ok(c, {});
   });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Clock } from '../../provider/context.ts';
+import { openDatabase, type Database } from '../../provider/db/index.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
 import type { OutboxEntry } from '../../provider/services/delivery.ts';
 
@@ -54,6 +55,21 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/** A fresh migrated database of the given kind without a provider (admin command tests); `destroy` removes it. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; destroy(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'provider-db-'));
+  const database = kind === 'postgres' ? await createDatabase() : undefined;
+  const db = await openDatabase({ dataDir, databaseUrl: database?.url });
+  return {
+    db,
+    async destroy() {
+      await db.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -29,14 +29,16 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     await limitSendTo(ctx, email);
     const identity = await withTx(ctx.db, async (tx) => {
       const found = (await emailIdentity(tx, email, ctx.env, ctx.clock.now(), true, req.create_user_as_pending ? 'pending' : 'active'))!;
-      await mailMagicLink(ctx, tx, {
+      const queued = await mailMagicLink(ctx, tx, {
         userId: found.userId, emailId: found.methodId, email, codeChallenge: req.code_challenge,
         url: found.created ? signupUrl : loginUrl,
         minutes: (found.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30,
         purpose: found.created ? 'signup' : 'login',
+        locale: req.locale,
       });
-      return found;
+      return { ...found, queued };
     });
+    await ctx.delivery.dispatch(ctx.db, identity.queued);
     return serverOk(c, { user_id: identity.userId, email_id: identity.methodId, user_created: identity.created });
   });
 
@@ -57,9 +59,10 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
       ids ??= await createUserWith(tx, ctx.env, ctx.clock.now(), {
         email, name: req.name, pending: true, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata,
       });
-      await mailMagicLink(ctx, tx, { userId: ids.userId, emailId: ids.emailId, email, url, minutes: req.invite_expiration_minutes ?? INVITE_MINUTES, purpose: 'invite' });
-      return ids;
+      const queued = await mailMagicLink(ctx, tx, { userId: ids.userId, emailId: ids.emailId, email, url, minutes: req.invite_expiration_minutes ?? INVITE_MINUTES, purpose: 'invite', locale: req.locale });
+      return { ...ids, queued };
     });
+    await ctx.delivery.dispatch(ctx.db, invited.queued);
     return serverOk(c, { user_id: invited.userId, email_id: invited.emailId });
   });
 

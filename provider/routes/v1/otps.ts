@@ -24,9 +24,10 @@ export function serverOtpRoutes(ctx: ProviderContext): Hono {
       const identity = await withTx(ctx.db, async (tx) => {
         const now = ctx.clock.now();
         const found = channel === 'email' ? (await emailIdentity(tx, to, ctx.env, now, true, status))! : await phoneIdentity(tx, to, ctx.env, now, status);
-        await issueOtp(ctx, tx, channel, found.methodId, found.userId, to, req.expiration_minutes ?? 5);
-        return found;
+        const queued = await issueOtp(ctx, tx, channel, found.methodId, found.userId, to, req.expiration_minutes ?? 5, req.locale);
+        return { ...found, queued };
       });
+      await ctx.delivery.dispatch(ctx.db, identity.queued);
       return serverOk(c, {
         user_id: identity.userId,
         ...(channel === 'email' ? { email_id: identity.methodId } : { phone_id: identity.methodId }),

@@ -3,7 +3,7 @@ import { bool, email, nonEmpty, num, record, sessionDuration, str } from '../../
 
 /*
  * Request bodies of the server API (`/v1`), shaped as the official Node SDK's request types.
- * Fields the SDK may send but this provider does not act on (templates, locales, telemetry
+ * `locale` picks the message's language. Fields the SDK may send but this provider does not act on (templates, telemetry
  * ids) are left out and so dropped; a field of the wrong type is refused.
  */
 
@@ -91,12 +91,14 @@ export const MagicLinksLoginOrCreate = v.object({
   signup_expiration_minutes: linkMinutes(),
   create_user_as_pending: opt(bool()),
   code_challenge: opt(nonEmpty()),
+  locale: opt(str()),
 });
 
 export const MagicLinksInvite = v.object({
   email: email(),
   invite_magic_link_url: redirect(),
   invite_expiration_minutes: linkMinutes(),
+  locale: opt(str()),
   name: opt(Name),
   trusted_metadata: Metadata(),
   untrusted_metadata: Metadata(),
@@ -123,12 +125,14 @@ export const OtpPhoneLoginOrCreate = v.object({
   phone_number: nonEmpty(),
   expiration_minutes: opt(v.pipe(num(), v.integer('must be an integer'))),
   create_user_as_pending: opt(bool()),
+  locale: opt(str()),
 });
 
 export const OtpEmailLoginOrCreate = v.object({
   email: email(),
   expiration_minutes: opt(v.pipe(num(), v.integer('must be an integer'))),
   create_user_as_pending: opt(bool()),
+  locale: opt(str()),
 });
 
 export const OtpAuthenticate = v.object({
