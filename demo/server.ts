@@ -96,6 +96,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
           return;
         }
       }
+      // The built files may be loaded by a developer's own page on another origin: a module
+      // script and its on-demand chunks are fetched in CORS mode, so say they may be.
+      if (url.pathname.startsWith('/dist/')) res.setHeader('Access-Control-Allow-Origin', '*');
       res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Length': info.size });
       createReadStream(path).pipe(res);
     } catch {

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+// What a fresh clone installs from: package.json and the lock, nothing else. A user's CI runs
+// `npm ci`, which refuses a lock that lacks any package it would install on some platform.
+
+function npmCiDryRun(): { status: number | null; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'fresh-clone-'));
+  try {
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(f, join(dir, f));
+    const r = spawnSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+    return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a fresh clone', () => {
+  const { status, output } = npmCiDryRun();
+
+  it('installs with npm ci: the lock file misses no package', () => {
+    assert.deepEqual(output.split('\n').filter((l) => /Missing/.test(l)), []);
+    assert.equal(status, 0, output);
+  });
+});
