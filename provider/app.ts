@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from './context.ts';
 import { cors } from './http/cors.ts';
-import { ApiError, errorResponse } from './http/errors.ts';
+import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
 import { clientsideServicesRoutes } from './routes/clientside-services.ts';
@@ -22,6 +22,7 @@ export function createApp(ctx: ProviderContext): Hono {
   const app = new Hono();
   const authorized = new Set(ctx.config.authorizedOrigins);
 
+  app.use('*', projectEnv(ctx.env));
   app.use('*', securityHeaders());
   app.use('*', cors((origin) => authorized.has(origin)));
   app.use('/sdk/*', bodyGuards());

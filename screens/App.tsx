@@ -1,16 +1,13 @@
 import { Provider, useSetAtom, useStore, type createStore } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import { resolveConfig } from './config.ts';
 import { browserClock, WidgetContextProvider, type Clock, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
+import { elementFlows } from './registry.ts';
 import { resetPasswordStateAtom, resetTokenTypeAtom } from './state/atoms.ts';
 import { strings } from './strings.ts';
-
-// Flows other than Main load on demand, so the login element's first paint stays small.
-const ResetPassword = lazy(() => import('./reset-password/ResetPassword.tsx'));
-const PasskeyRegistration = lazy(() => import('./passkey/PasskeyRegistration.tsx'));
 
 /** Which screen an element starts at (SPEC §1 mount modes). */
 export type Mode = 'login' | 'reset-password' | 'passkey-registration';
@@ -49,7 +46,13 @@ function ResetToken({ token, tokenType }: { token: string | undefined; tokenType
 
 function Flow({ mode }: { mode: Mode }) {
   if (mode === 'login') return <LoginFlow />;
-  return <Suspense fallback={null}>{mode === 'reset-password' ? <ResetPassword /> : <PasskeyRegistration />}</Suspense>;
+  // Flows other than login load on demand, so the login element's first paint stays small.
+  const Root = elementFlows[mode];
+  return (
+    <Suspense fallback={null}>
+      <Root />
+    </Suspense>
+  );
 }
 
 /** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */

@@ -1,23 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../errors.ts';
 
-/** A failure the provider reports to callers in the hosted provider's error shape. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly errorType: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
+// Routes write errors through this module; the class itself is the services' (domain) error.
+export { ApiError };
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The served project's environment, set once by `projectEnv` for every request. */
+    projectEnv: 'test' | 'live';
   }
 }
 
-export function requestId(env: 'test' | 'live' = 'test'): string {
-  return `request-id-${env}-${randomUUID()}`;
+/** Marks every request with the project's environment, so request ids say test or live as the project does. */
+export function projectEnv(env: 'test' | 'live'): MiddlewareHandler {
+  return async (c, next) => {
+    c.set('projectEnv', env);
+    await next();
+  };
+}
+
+/** A fresh request id of the hosted provider's form, `request-id-{test|live}-{uuid}`. */
+export function requestId(c: Context): string {
+  // A sub-app served without createApp's middleware (a unit test's) has no project: it is a test one.
+  return `request-id-${c.get('projectEnv') ?? 'test'}-${randomUUID()}`;
 }
 
 const DOCS = 'https://stytch.com/docs/api/errors';
@@ -28,7 +34,7 @@ export function errorResponse(c: Context, err: ApiError): Response {
   return c.json(
     {
       status_code: err.status,
-      request_id: requestId(),
+      request_id: requestId(c),
       error_type: err.errorType,
       error_message: err.message,
       error_url: `${DOCS}/${err.status}#${err.errorType}`,
@@ -40,5 +46,5 @@ export function errorResponse(c: Context, err: ApiError): Response {
 
 /** Wraps a success payload in the `{data}` envelope with request_id and status_code. */
 export function ok(c: Context, data: Record<string, unknown>, status: 200 | 201 = 200): Response {
-  return c.json({ data: { request_id: requestId(), status_code: status, ...data } }, status);
+  return c.json({ data: { request_id: requestId(c), status_code: status, ...data } }, status);
 }

@@ -36,7 +36,7 @@ function fail(c: Context, err: ApiError): Response | Promise<Response> {
   const nonce = randomBytes(16).toString('base64');
   c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`);
   return c.html(
-    errorPage({ nonce, status: err.status, errorType: err.errorType, message: err.message, requestId: requestId(), url: `https://stytch.com/docs/api/errors/${err.status}#${err.errorType}` }),
+    errorPage({ nonce, status: err.status, errorType: err.errorType, message: err.message, requestId: requestId(c), url: `https://stytch.com/docs/api/errors/${err.status}#${err.errorType}` }),
     err.status,
   );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
 import { createUser } from './users.ts';
 import { CHALLENGE_TTL_MS, plainChallenge, siweFields, siweMessage, type SiweInput } from './siwe.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { safeEqual, secretToken, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
 

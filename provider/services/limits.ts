@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 /**
  * Fixed-window counter kept in the database, so every provider process sharing it enforces

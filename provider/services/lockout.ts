@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 export const MAX_FAILURES = 10;
 export const LOCK_MS = 60 * 60 * 1000;

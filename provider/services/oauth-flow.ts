@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
 import { createUser, emailIdentity, normalizeEmail } from './users.ts';
 

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { ProjectConfig } from '../config.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import type { OAuthProfile } from './oauth-flow.ts';
 
 /** One configured upstream client (project config `oauthClients[provider]`). */

@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
 

@@ -17,7 +17,7 @@ export function requireProduct(ctx: ProviderContext, product: ProviderContext['c
   }
 }
 
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** The project has switched this sign-in method off. */
 export class ProductDisabled extends ApiError {

@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId, secretToken, sha256 } from './ids.ts';
 import { loadUser, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { checksumAddress } from './wallet-signatures.ts';
 
 /** How long a challenge may be signed: SIWE's Expiration Time, and the plain challenge's lifetime. */

@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId, sha256 } from './ids.ts';
 
 /** RFC 6238 parameters every authenticator app understands. */

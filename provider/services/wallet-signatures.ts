@@ -2,7 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import bs58 from 'bs58';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 export type WalletType = 'ethereum' | 'solana';
 

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import * as v from 'valibot';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 const b64u = () => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+={0,2}$/), v.maxLength(65_536));
 

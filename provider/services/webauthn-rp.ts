@@ -1,5 +1,5 @@
 import type { ProjectConfig } from '../config.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** The relying party a ceremony runs for: its id and the page origins allowed to use it. */
 export interface RelyingParty {

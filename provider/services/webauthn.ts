@@ -7,7 +7,7 @@ import {
 } from '@simplewebauthn/server';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
 import { CEREMONY_TIMEOUT_MS, consumeChallenge, storeChallenge, type PendingChallenge, type UserVerification } from './webauthn-challenges.ts';
 import { InvalidCredentialError, parseAssertion, parseAttestation, signedChallenge } from './webauthn-credential.ts';

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { requireClient, useWidget } from '../context.ts';
-import { chainOf, type Wallet } from '../main/wallets.ts';
+import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';

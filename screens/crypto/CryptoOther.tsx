@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import { WalletList } from '../main/WalletButtons.tsx';
-import { detectWallets } from '../main/wallets.ts';
+import { WalletList } from './WalletButtons.tsx';
+import { detectWallets } from './wallets.ts';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
 import { cryptoStrings } from './strings.ts';

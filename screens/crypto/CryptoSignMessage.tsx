@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { requireClient, useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
-import { chainOf, type Wallet } from '../main/wallets.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
+import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';

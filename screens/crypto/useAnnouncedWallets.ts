@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import type { AnnouncedProvider } from '../main/wallets.ts';
+import type { AnnouncedProvider } from './wallets.ts';
 import { announcedWalletsAtom } from './walletAtoms.ts';
 
 function isAnnouncement(detail: unknown): detail is AnnouncedProvider {

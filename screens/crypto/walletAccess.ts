@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { chainOf, ethereumProviderFor, solanaProviderFor, type AnnouncedProvider, type Wallet, type WalletWindow } from '../main/wallets.ts';
+import { chainOf, ethereumProviderFor, solanaProviderFor, type AnnouncedProvider, type Wallet, type WalletWindow } from './wallets.ts';
 
 /** The wallet is missing, refused, or answered something that is not an account or signature. */
 export class WalletAccessError extends Error {

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { AnnouncedProvider, WalletWindow } from '../main/wallets.ts';
+import type { AnnouncedProvider, WalletWindow } from './wallets.ts';
 
 /**
  * Where wallet extensions are found: the page's globals unless a test or host injects

@@ -1,50 +1,15 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { useWidget } from '../context.ts';
-import { Main } from '../main/Main.tsx';
+import { screens } from '../registry.ts';
 import { screenAtom, toastsAtom } from '../state/atoms.ts';
 
-// Every flow but Main loads on demand, so the login element's first paint stays small.
-const EmailConfirmation = lazy(() => import('../magic-link/EmailConfirmation.tsx'));
-const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
-const OTPConfirmation = lazy(() => import('../otp/OTPConfirmation.tsx'));
 const Toasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.Toasts })));
-const PasskeyConfirmation = lazy(() => import('../passkey/PasskeyConfirmation.tsx'));
-const PasswordScreens = lazy(() => import('../password/PasswordScreens.tsx'));
-const CryptoConnect = lazy(() => import('../crypto/CryptoConnect.tsx'));
-const CryptoSignMessage = lazy(() => import('../crypto/CryptoSignMessage.tsx'));
-const CryptoOther = lazy(() => import('../crypto/CryptoOther.tsx'));
-const CryptoSetupWallet = lazy(() => import('../crypto/CryptoSetupWallet.tsx'));
-const CryptoError = lazy(() => import('../crypto/CryptoError.tsx'));
-const CryptoConfirmation = lazy(() => import('../crypto/CryptoConfirmation.tsx'));
 
+/** The current screen, from the registry. */
 function Screen() {
-  const screen = useAtomValue(screenAtom);
-  switch (screen) {
-    case 'EmailConfirmation':
-      return <EmailConfirmation />;
-    case 'OTPAuthenticate':
-      return <OTPAuthenticate />;
-    case 'OTPConfirmation':
-      return <OTPConfirmation />;
-    case 'PasskeyConfirmation':
-      return <PasskeyConfirmation />;
-    case 'CryptoConnect':
-      return <CryptoConnect />;
-    case 'CryptoSignMessage':
-      return <CryptoSignMessage />;
-    case 'CryptoOtherScreen':
-      return <CryptoOther />;
-    case 'CryptoSetupWallet':
-      return <CryptoSetupWallet />;
-    case 'CryptoError':
-      return <CryptoError />;
-    case 'CryptoConfirmation':
-      return <CryptoConfirmation />;
-    default:
-      // Every Password* screen of the login widget comes with the password flow's chunk.
-      return screen.startsWith('Password') ? <PasswordScreens screen={screen} /> : <Main />;
-  }
+  const Current = screens[useAtomValue(screenAtom)];
+  return <Current />;
 }
 
 /** The login widget: the current screen and the toast stack. */

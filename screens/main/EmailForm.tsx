@@ -1,7 +1,7 @@
 import { requireClient, useWidget } from '../context.ts';
-import { EmailEntry } from './EmailEntry.tsx';
-import { sendMagicLink, sendOtp } from './send.ts';
-import { useSent } from './useSent.ts';
+import { EmailEntry } from '../components/EmailEntry.tsx';
+import { sendMagicLink, sendOtp } from '../send/send.ts';
+import { useSent } from '../send/useSent.ts';
 
 /** The email form of the login form: a magic link or an email code, by method. */
 export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }) {

@@ -5,12 +5,12 @@ import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
 
 // Blocks only some configs show load on demand, so a host pays only for what it configured.
-const OAuthButtons = lazy(() => import('./OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
-const WalletButtons = lazy(() => import('./WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
+const OAuthButtons = lazy(() => import('../oauth/OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
+const WalletButtons = lazy(() => import('../crypto/WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
 const PoweredBy = lazy(() => import('./PoweredBy.tsx').then((m) => ({ default: m.PoweredBy })));
-const PasskeyButton = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
+const PasskeyButton = lazy(() => import('../passkey/PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
 // Autofill rides in the button's chunk: both come with passkeys, and one chunk keeps the split small.
-const PasskeyAutofill = lazy(() => import('./PasskeyButton.tsx').then((m) => ({ default: m.PasskeyAutofill })));
+const PasskeyAutofill = lazy(() => import('../passkey/PasskeyButton.tsx').then((m) => ({ default: m.PasskeyAutofill })));
 
 /** The 'or' divider between the social and the email groups. */
 function Divider() {

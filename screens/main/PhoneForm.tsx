@@ -4,8 +4,8 @@ import { SubmitButton } from '../components/SubmitButton.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { countries } from './countries.ts';
-import { sendOtp } from './send.ts';
-import { useSent } from './useSent.ts';
+import { sendOtp } from '../send/send.ts';
+import { useSent } from '../send/useSent.ts';
 
 /** The phone form for SMS and WhatsApp codes: a country picker (default US) and the number. */
 export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {

@@ -6,7 +6,7 @@ import { Heading } from '../components/Heading.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
-import { otpExpirationMinutes, sendOtp, sessionDurationMinutes } from '../main/send.ts';
+import { otpExpirationMinutes, sendOtp, sessionDurationMinutes } from '../send/send.ts';
 import { otpExpiryAtom, otpStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpInput } from './OtpInput.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
 import { transitionAtom } from '../state/atoms.ts';
 import { creationErrorText } from './errors.ts';
 import { passkeyDomain } from './options.ts';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { requireClient, useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';

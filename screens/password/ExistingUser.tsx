@@ -4,7 +4,7 @@ import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
 import type { ScreenName } from '../state/atoms.ts';
 import { Divider } from './Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';

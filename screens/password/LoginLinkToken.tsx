@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from './LoggingIn.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';

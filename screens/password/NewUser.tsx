@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
 import { Divider } from './Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { requireClient, useWidget } from '../context.ts';
-import { EmailEntry } from '../main/EmailEntry.tsx';
+import { EmailEntry } from '../components/EmailEntry.tsx';
 import { errorMessageAtom, passwordStateAtom, transitionAtom } from '../state/atoms.ts';
 
 /** Main's password tab: looks the email up, then create, log in or passwordless (SPEC §4). */

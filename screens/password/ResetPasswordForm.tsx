@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../main/send.ts';
+import { sessionDurationMinutes } from '../send/send.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from './LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { requireClient, useWidget } from '../context.ts';
-import { sendMagicLink, sendOtp } from '../main/send.ts';
-import { useSent } from '../main/useSent.ts';
+import { sendMagicLink, sendOtp } from '../send/send.ts';
+import { useSent } from '../send/useSent.ts';
 import { passwordlessMethod, type PasswordlessMethod } from './options.ts';
 import { passwordStrings } from './strings.ts';
 

@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { requireClient, useWidget } from '../context.ts';
-import { sendMagicLink } from '../main/send.ts';
-import { useSent } from '../main/useSent.ts';
+import { sendMagicLink } from '../send/send.ts';
+import { useSent } from '../send/useSent.ts';
 import { errorMessageAtom, transitionAtom, type ScreenName } from '../state/atoms.ts';
 import { resetStartOptions } from './options.ts';
 

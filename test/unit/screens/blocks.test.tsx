@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { detectWallets, splitWallets } from '../../../screens/main/wallets.ts';
+import { detectWallets, splitWallets } from '../../../screens/crypto/wallets.ts';
 import { baseClient, button, click, renderLogin, type Rendered } from './helpers.tsx';
 
 const ALL = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon', 'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo'];

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import bs58 from 'bs58';
 import { act } from 'react';
 import { walletWindowAtom } from '../../../screens/crypto/walletAtoms.ts';
-import { chainOf, detectWallets, ethereumProviderFor, type AnnouncedProvider, type WalletWindow } from '../../../screens/main/wallets.ts';
+import { chainOf, detectWallets, ethereumProviderFor, type AnnouncedProvider, type WalletWindow } from '../../../screens/crypto/wallets.ts';
 import { button, click, flush, renderLogin, type Rendered } from './helpers.tsx';
 
 const ETH = '0x52908400098527886e0f7030069857d2e4169ee7';

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { lazy } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { passwordStrings } from '../password/strings.ts';
+import { passwordStrings } from './strings.ts';
 import { resetPasswordStateAtom, resetTokenTypeAtom, screenAtom } from '../state/atoms.ts';
 
 // Loaded on demand with the reset element's flow; the login element never fetches these.
-const ResetPasswordForm = lazy(() => import('../password/ResetPasswordForm.tsx'));
-const LoginLinkToken = lazy(() => import('../password/LoginLinkToken.tsx'));
-const PasswordConfirmation = lazy(() => import('../password/PasswordConfirmation.tsx'));
+const ResetPasswordForm = lazy(() => import('./ResetPasswordForm.tsx'));
+const LoginLinkToken = lazy(() => import('./LoginLinkToken.tsx'));
+const PasswordConfirmation = lazy(() => import('./PasswordConfirmation.tsx'));
 
 /** The reset-password element's flow: the form or the login-link sign-in, then 'Success!'. */
 export default function ResetPassword() {

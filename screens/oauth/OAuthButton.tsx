@@ -1,12 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
 import { requireClient, useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { OAUTH_PROVIDERS, oauthProviders, type OAuthProviderConfig } from './oauthProviders.ts';
+import { OAUTH_PROVIDERS, type OAuthProviderConfig } from './oauthProviders.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
-
-// One Tap (its states, Google's script, the developer messages) loads only when configured.
-const GoogleOneTap = lazy(() => import('../oauth/GoogleOneTap.tsx'));
 
 const rowCss = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8 } as const;
 
@@ -36,26 +31,5 @@ export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderC
       <ProviderIcon type={p.type} />
       {strings.continueWith(name)}
     </button>
-  );
-}
-
-/** 'Continue with {provider}' buttons; Google with `one_tap` tries the One Tap prompt first. */
-export function OAuthButtons() {
-  const { config } = useWidget();
-  const providers = useMemo(() => oauthProviders(config.config.oauthOptions), [config]);
-  const [error, setError] = useState<string>();
-  return (
-    <div part="oauth" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      {providers.map((p) =>
-        p.type === 'google' && p.one_tap ? (
-          <Suspense key={p.type} fallback={null}>
-            <GoogleOneTap provider={p} onError={setError} onlyProvider={providers.length === 1} />
-          </Suspense>
-        ) : (
-          <OAuthButton key={p.type} provider={p} onError={setError} />
-        ),
-      )}
-      <ErrorText message={error} />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { ErrorText } from './ErrorText.tsx';
+import { SubmitButton } from './SubmitButton.tsx';
 import { useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { mainEmailAtom } from '../state/atoms.ts';

@@ -2,10 +2,10 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWidget } from '../context.ts';
-import { autofillAbortAtom, passkeyErrorAtom } from '../passkey/atoms.ts';
-import { usePasskeyLogin } from '../passkey/usePasskeyLogin.ts';
+import { autofillAbortAtom, passkeyErrorAtom } from './atoms.ts';
+import { usePasskeyLogin } from './usePasskeyLogin.ts';
 
-export { default as PasskeyAutofill } from '../passkey/PasskeyAutofill.tsx';
+export { default as PasskeyAutofill } from './PasskeyAutofill.tsx';
 
 /** 'Login with a Passkey': a modal passkey prompt; its error line also shows autofill failures. */
 export function PasskeyButton() {

@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useWidget } from '../context.ts';
-import { useAnnouncedWallets } from '../crypto/useAnnouncedWallets.ts';
-import { announcedWalletsAtom, walletWindowAtom } from '../crypto/walletAtoms.ts';
+import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
+import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
 

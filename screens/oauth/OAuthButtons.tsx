@@ -1,0 +1,29 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { useWidget } from '../context.ts';
+import { OAuthButton } from './OAuthButton.tsx';
+import { oauthProviders } from './oauthProviders.ts';
+
+// One Tap (its states, Google's script, the developer messages) loads only when configured.
+const GoogleOneTap = lazy(() => import('./GoogleOneTap.tsx'));
+
+/** 'Continue with {provider}' buttons; Google with `one_tap` tries the One Tap prompt first. */
+export function OAuthButtons() {
+  const { config } = useWidget();
+  const providers = useMemo(() => oauthProviders(config.config.oauthOptions), [config]);
+  const [error, setError] = useState<string>();
+  return (
+    <div part="oauth" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {providers.map((p) =>
+        p.type === 'google' && p.one_tap ? (
+          <Suspense key={p.type} fallback={null}>
+            <GoogleOneTap provider={p} onError={setError} onlyProvider={providers.length === 1} />
+          </Suspense>
+        ) : (
+          <OAuthButton key={p.type} provider={p} onError={setError} />
+        ),
+      )}
+      <ErrorText message={error} />
+    </div>
+  );
+}
