@@ -3,3 +3,5 @@ import type { BuildOptions } from 'esbuild';
 export declare const builds: Record<'esm' | 'reactExternal' | 'iife' | 'client', BuildOptions>;
 /** The host integrations under hosts/, built after dist/ into hosts/dist/. */
 export declare const hostBuilds: Record<'react' | 'vue' | 'angular', BuildOptions>;
+/** The options `npm start` watches with: unminified, NODE_ENV development, the other defines kept. */
+export declare function watchOptions(options: BuildOptions): BuildOptions;

@@ -89,6 +89,14 @@ export const hostBuilds = {
   angular: { ...host, entryPoints: { angular: 'hosts/angular/main.ts' } },
 };
 
+/**
+ * The options `npm start` watches with: unminified, development React, and every other
+ * define of the build kept (dropping the Vue feature flags made Vue warn on every load).
+ */
+export function watchOptions(options) {
+  return { ...options, minify: false, define: { ...options.define, 'process.env.NODE_ENV': '"development"' } };
+}
+
 function buildTypes() {
   const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('type declarations failed');

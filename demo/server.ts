@@ -23,6 +23,8 @@ export interface DemoOptions {
   /** Where the demo pages send every call; a different origin, as in production. */
   providerUrl: string;
   publicToken: string;
+  /** Whether the provider has a Google client, so One Tap can work; the demo offers it only then. */
+  googleOneTap?: boolean;
   root?: string;
   dist?: string;
   /** The host integrations (hosts/ of the repo), served at /hosts/. */
@@ -69,7 +71,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
   const dist = resolve(options.dist ?? 'dist');
   const hosts = resolve(options.hosts ?? 'hosts');
-  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken })};\n`;
+  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, googleOneTap: options.googleOneTap === true })};\n`;
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://demo');

@@ -70,6 +70,8 @@ const suites = {
   build() {
     const status = run(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types']);
     record('build', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+    // The build scripts' own checks (the options npm start watches with).
+    nodeTests('build checks', files('test/build', /\.test\.ts$/).sort());
   },
   unit() {
     const status = run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
