@@ -87,6 +87,8 @@ export const hostBuilds = {
   },
   // JIT: @angular/compiler is bundled and compiles the component's template in the browser.
   angular: { ...host, entryPoints: { angular: 'hosts/angular/main.ts' } },
+  // The demo's in-page test wallet (demo/wallet), served at /wallet/built/.
+  testWallet: { ...host, entryPoints: { 'test-wallet': 'demo/wallet/test-wallet.ts' }, outdir: 'demo/wallet/built' },
 };
 
 /**
