@@ -87,7 +87,17 @@ export const hostBuilds = {
   },
   // JIT: @angular/compiler is bundled and compiles the component's template in the browser.
   angular: { ...host, entryPoints: { angular: 'hosts/angular/main.ts' } },
+  // The demo's in-page test wallet (demo/wallet), served at /wallet/built/.
+  testWallet: { ...host, entryPoints: { 'test-wallet': 'demo/wallet/test-wallet.ts' }, outdir: 'demo/wallet/built' },
 };
+
+/**
+ * The options `npm start` watches with: unminified, development React, and every other
+ * define of the build kept (dropping the Vue feature flags made Vue warn on every load).
+ */
+export function watchOptions(options) {
+  return { ...options, minify: false, define: { ...options.define, 'process.env.NODE_ENV': '"development"' } };
+}
 
 function buildTypes() {
   const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });

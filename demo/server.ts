@@ -23,6 +23,8 @@ export interface DemoOptions {
   /** Where the demo pages send every call; a different origin, as in production. */
   providerUrl: string;
   publicToken: string;
+  /** Whether the provider has a Google client, so One Tap can work; the demo offers it only then. */
+  googleOneTap?: boolean;
   root?: string;
   dist?: string;
   /** The host integrations (hosts/ of the repo), served at /hosts/. */
@@ -69,7 +71,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
   const dist = resolve(options.dist ?? 'dist');
   const hosts = resolve(options.hosts ?? 'hosts');
-  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken })};\n`;
+  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, googleOneTap: options.googleOneTap === true })};\n`;
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://demo');
@@ -96,6 +98,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
           return;
         }
       }
+      // The built files may be loaded by a developer's own page on another origin: a module
+      // script and its on-demand chunks are fetched in CORS mode, so say they may be.
+      if (url.pathname.startsWith('/dist/')) res.setHeader('Access-Control-Allow-Origin', '*');
       res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Length': info.size });
       createReadStream(path).pipe(res);
     } catch {

@@ -1,7 +1,7 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
 import { resolve } from 'node:path';
 import * as esbuild from 'esbuild';
-import { builds, hostBuilds } from '../esbuild.config.mjs';
+import { builds, hostBuilds, watchOptions } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
 import { startProvider } from '../provider/server.ts';
 
@@ -25,13 +25,13 @@ const provider = await startProvider({
   env: { ...process.env, AUTHORIZED_ORIGINS: extraOrigins, REDIRECT_URLS: extraRedirects },
 });
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
-const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken });
+const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
 
 const watchers = process.env.NO_WATCH
   ? []
   : await Promise.all(
       [...Object.values(builds), ...Object.values(hostBuilds)].map(async (options) => {
-        const ctx = await esbuild.context({ ...options, minify: false, define: { 'process.env.NODE_ENV': '"development"' } });
+        const ctx = await esbuild.context(watchOptions(options));
         await ctx.watch();
         return ctx;
       }),

@@ -44,7 +44,25 @@ function files(dir, pattern) {
   });
 }
 
+/** Runs node --test over `list`, recording its pass and fail counts from the TAP file. */
+function nodeTests(name, list) {
+  const tap = join(results, `${name}.tap`);
+  const status = run(process.execPath, [
+    '--import', 'tsx', '--test', '--test-concurrency=1',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...list,
+  ]);
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
+  record(name, status, { passed: num('pass'), failed: num('fail') + num('cancelled') });
+}
+
 const suites = {
+  // What a fresh clone meets first: `npm ci` from the committed lock.
+  install() {
+    nodeTests('install', files('test/install', /\.test\.ts$/).sort());
+  },
   typecheck() {
     const status = run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
     record('typecheck', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
@@ -57,23 +75,15 @@ const suites = {
   build() {
     const status = run(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types']);
     record('build', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+    // The build scripts' own checks (the options npm start watches with).
+    nodeTests('build checks', files('test/build', /\.test\.ts$/).sort());
   },
   unit() {
     const status = run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
     record('unit', status, readJson(join(results, 'unit.json')));
   },
   provider() {
-    const tap = join(results, 'provider.tap');
-    const list = files('test/provider', /\.test\.ts$/).sort();
-    const status = run(process.execPath, [
-      '--import', 'tsx', '--test', '--test-concurrency=1',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-      ...list,
-    ]);
-    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-    const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
-    record('provider', status, { passed: num('pass'), failed: num('fail') + num('cancelled') });
+    nodeTests('provider', files('test/provider', /\.test\.ts$/).sort());
   },
   e2e() {
     const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);

@@ -1,4 +1,4 @@
-import { CaptchaRequiredError } from '../errors.ts';
+import { CaptchaRequiredError, StytchAPIError } from '../errors.ts';
 import type { ClientEnv } from './env.ts';
 import { processFetchFailure, processResponse } from './process.ts';
 import { basicAuth, buildRequest, SDK_NAME, SDK_VERSION, type SDKRequest, type TelemetryContext } from './request.ts';
@@ -79,9 +79,36 @@ export class Transport {
     try {
       response = await this.env.fetch(url, init);
     } catch (e) {
+      if (e instanceof TypeError) await this.explainFailure();
       processFetchFailure(e);
     }
     return processResponse<T>(response);
+  }
+
+  private originCheck: Promise<StytchAPIError | undefined> | undefined;
+
+  /**
+   * A call that fails before any answer is, during development, nearly always a page whose
+   * origin the project has not authorized: the browser hides the reason. With a test token the
+   * provider answers a simple GET readable from any origin that says so; that error (naming
+   * the origin and the setting that allows it) is logged once and thrown instead.
+   */
+  private async explainFailure(): Promise<void> {
+    if (!this.publicToken.startsWith('public-token-test-')) return;
+    this.originCheck ??= (async () => {
+      const url = `${this.baseUrl.replace(/\/+$/, '')}/sdk/v1/projects/origin_check/${encodeURIComponent(this.publicToken)}`;
+      try {
+        await processResponse(await this.env.fetch(url, { method: 'GET', credentials: 'omit' }));
+      } catch (e) {
+        if (e instanceof StytchAPIError && e.error_type === 'origin_not_authorized') {
+          this.env.console.error(e.error_message);
+          return e;
+        }
+      }
+      return undefined;
+    })();
+    const error = await this.originCheck;
+    if (error) throw error;
   }
 
   /** Sends one call; on 'Captcha required' retries once with a captcha token and telemetry id. */

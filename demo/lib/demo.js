@@ -43,7 +43,11 @@ export const productSets = {
     title: 'Social sign-in',
     config: {
       products: ['oauth'],
-      oauthOptions: { providers: [{ type: 'google', one_tap: true, position: 'embedded' }, { type: 'microsoft' }, { type: 'github' }, { type: 'apple' }] },
+      // One Tap needs a Google client in the project file (README: oauthClients); without one
+      // it could only fail, so the demo asks for it only when the provider has one.
+      oauthOptions: {
+        providers: [window.DEMO.googleOneTap ? { type: 'google', one_tap: true, position: 'embedded' } : { type: 'google' }, { type: 'microsoft' }, { type: 'github' }, { type: 'apple' }],
+      },
     },
   },
   crypto: { title: 'Crypto wallets', config: { products: ['crypto'] } },

@@ -2,12 +2,12 @@
 // elements, with property bindings in and event bindings out. JIT: @angular/compiler is
 // bundled and compiles the template in the browser, so no Angular CLI is needed.
 import '@angular/compiler';
-import { Component, CUSTOM_ELEMENTS_SCHEMA, provideZonelessChangeDetection, signal } from '@angular/core';
+import { Component, computed, CUSTOM_ELEMENTS_SCHEMA, DestroyRef, inject, provideZonelessChangeDetection, signal } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
 import 'stytch-ui';
 import type { StytchErrorEvent, StytchEvent } from 'stytch-ui';
 import { createClient } from 'stytch-ui/client';
-import { hostConfig, hostEnv, signedInAs } from '../shared/env.ts';
+import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
 
 const env = hostEnv();
 const client = createClient(env.publicToken, { baseUrl: env.providerUrl });
@@ -17,14 +17,22 @@ class HostApp {
   readonly client = client;
   readonly config = hostConfig;
   readonly styles = { container: { width: '100%' } };
-  readonly status = signal('Not signed in');
+  // The signed-in user from the client: read at start (a reload keeps a live session) and
+  // followed through every change (sign-in, sign-out, expiry, another tab).
+  readonly user = signal(client.user.getSync());
+  readonly status = computed(() => userLine(this.user()));
   readonly events = signal<string[]>([]);
 
+  constructor() {
+    inject(DestroyRef).onDestroy(client.user.onChange((u) => this.user.set(u)));
+  }
+
   onEvent(event: Event): void {
-    const { detail } = event as StytchEvent;
-    this.events.update((list) => [...list, detail.type]);
-    const line = signedInAs(detail);
-    if (line) this.status.set(line);
+    this.events.update((list) => [...list, (event as StytchEvent).detail.type]);
+  }
+
+  signOut(): void {
+    void client.session.revoke({ forceClear: true });
   }
 
   onError(event: Event): void {
@@ -44,6 +52,9 @@ Component({
       <section>
         <h2>The host's own state</h2>
         <p id="host-status" role="status">{{ status() }}</p>
+        @if (user()) {
+          <button type="button" (click)="signOut()">Sign out</button>
+        }
         <p>Events received by the Angular handler:</p>
         <ol id="host-events">
           @for (e of events(); track $index) {

@@ -1,12 +1,12 @@
 /** @jsxImportSource react */
 // A React 19 app hosting the widget through the react-external build: the widget's screens
 // render with this app's React, so the page carries one copy of it.
-import { StrictMode, useCallback, useState } from 'react';
+import { StrictMode, useCallback, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'stytch-ui/react-external';
 import type { StyleConfig, StytchErrorEvent, StytchEvent } from 'stytch-ui/react-external';
 import { createClient, type Client } from 'stytch-ui/client';
-import { hostConfig, hostEnv, signedInAs } from '../shared/env.ts';
+import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
 
 declare module 'react' {
   namespace JSX {
@@ -27,14 +27,18 @@ const env = hostEnv();
 const client = createClient(env.publicToken, { baseUrl: env.providerUrl });
 const styles: StyleConfig = { container: { width: '100%' } };
 
+/**
+ * The signed-in user, read from the client: right at start (a reload keeps a live session), and
+ * again on every change (sign-in, sign-out, expiry, another tab).
+ */
+function useUser(c: Client) {
+  return useSyncExternalStore(c.user.onChange, c.user.getSync);
+}
+
 function HostApp() {
-  const [status, setStatus] = useState('Not signed in');
+  const user = useUser(client);
   const [events, setEvents] = useState<string[]>([]);
-  const onEvent = useCallback((event: StytchEvent) => {
-    setEvents((list) => [...list, event.detail.type]);
-    const line = signedInAs(event.detail);
-    if (line) setStatus(line);
-  }, []);
+  const onEvent = useCallback((event: StytchEvent) => setEvents((list) => [...list, event.detail.type]), []);
   const onError = useCallback((event: StytchErrorEvent) => setEvents((list) => [...list, `error: ${event.error.message}`]), []);
   return (
     <>
@@ -44,8 +48,13 @@ function HostApp() {
         <section>
           <h2>The host's own state</h2>
           <p id="host-status" role="status">
-            {status}
+            {userLine(user)}
           </p>
+          {user && (
+            <button type="button" onClick={() => void client.session.revoke({ forceClear: true })}>
+              Sign out
+            </button>
+          )}
           <p>Events received by the React handler:</p>
           <ol id="host-events">
             {events.map((e, i) => (

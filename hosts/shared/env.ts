@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { StytchEventDetail } from 'stytch-ui';
+import type { User } from 'stytch-ui/client';
 
 const DemoEnv = v.object({ providerUrl: v.pipe(v.string(), v.url()), publicToken: v.pipe(v.string(), v.minLength(1)) });
 
@@ -16,12 +16,7 @@ export function hostEnv(): HostEnv {
 /** What every host shows: email OTP, the flow each e2e test drives. */
 export const hostConfig = { products: ['otp'], otpOptions: { methods: ['email'] } };
 
-const Authenticated = v.object({ user: v.object({ user_id: v.string(), emails: v.optional(v.array(v.object({ email: v.string() }))) }) });
-
-/** The line a host renders for a widget event: who signed in, or undefined for other events. */
-export function signedInAs(event: StytchEventDetail): string | undefined {
-  const parsed = v.safeParse(Authenticated, event.data);
-  if (!parsed.success) return undefined;
-  const { user } = parsed.output;
-  return `Signed in as ${user.emails?.[0]?.email ?? user.user_id}`;
+/** The line every host renders from the client's current user. */
+export function userLine(user: Pick<User, 'user_id' | 'emails'> | null): string {
+  return user ? `Signed in as ${user.emails?.[0]?.email ?? user.user_id}` : 'Not signed in';
 }

@@ -35,5 +35,31 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
       vertical: 'CONSUMER',
     });
   });
+
+  // A developer whose page runs on an origin the project does not list sees only "failed to
+  // fetch": the browser hides why. This answer is readable from any origin (a simple GET, no
+  // credentials) so the client can name the origin and the setting that allows it. Test
+  // tokens only: a live project does not describe its configuration to strangers.
+  app.get('/projects/origin_check/:token', (c) => {
+    const token = c.req.param('token');
+    const { config } = ctx;
+    const anyOrigin = { 'Access-Control-Allow-Origin': '*' };
+    if (token !== config.publicTokens.test) {
+      throw new ApiError(401, 'invalid_public_token', "Origin checks answer for the project's test public token only.", anyOrigin);
+    }
+    const origin = c.req.header('origin') ?? '';
+    const authorized = config.authorizedOrigins.includes(origin);
+    if (origin !== '' && !authorized) throw new ApiError(403, 'origin_not_authorized', unauthorizedOriginMessage(origin), anyOrigin);
+    c.header('Access-Control-Allow-Origin', '*');
+    return ok(c, { origin, authorized });
+  });
   return app;
+}
+
+/** What a developer reads in the widget and the console when their page's origin is not listed. */
+export function unauthorizedOriginMessage(origin: string): string {
+  return (
+    `This page's origin ${origin} is not an authorized origin of the project, so the browser blocks every call. ` +
+    `Add it to AUTHORIZED_ORIGINS (comma-separated, e.g. AUTHORIZED_ORIGINS=${origin}) or to "authorizedOrigins" in the project file, then restart the provider.`
+  );
 }

@@ -22,6 +22,12 @@ export default function PasskeyRegistrationStart() {
 
   useEffect(() => {
     if (!client) return setUser('noUser');
+    // Without a session token the fetch below can only fail (and log a 401 in the console).
+    if (!client.session.getTokens()) {
+      setUser('noUser');
+      callbacks.onError(new Error(s.noUser));
+      return;
+    }
     let live = true;
     client.user.get().then(
       () => live && setUser('hasUser'),

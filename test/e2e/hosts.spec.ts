@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 
-// Each host app mounts the widget with its own framework's bindings and renders, from its own
-// event handler, who signed in: the widget's events reach host code, not just the DOM.
+// Each host app mounts the widget with its own framework's bindings, receives its events in its
+// own handler, and renders who is signed in from the client's state, as a real host would.
 for (const host of ['vue', 'angular', 'react'] as const) {
-  test(`${host} host: an email OTP sign-in reaches the host's own event handler`, async ({ page }) => {
+  test(`${host} host: an email OTP sign-in reaches the host's handler; the host shows the client's user across a reload and a sign-out`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const email = uniqueEmail(`host-${host}`);
@@ -20,6 +20,14 @@ for (const host of ['vue', 'angular', 'react'] as const) {
     await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
     await expect(page.locator('#host-events li')).toContainText(['OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+    // The host reads the session from the client at start: a reload keeps it…
+    await page.reload();
+    await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+    // …and follows its changes: signing out is seen at once, and after a reload too.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.locator('#host-status')).toHaveText('Not signed in');
+    await page.reload();
+    await expect(page.locator('#host-status')).toHaveText('Not signed in');
     expect(errors).toEqual([]);
   });
 }

@@ -41,5 +41,29 @@ for (const kind of databases) {
       const { headers } = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`, undefined, { Origin: 'http://evil.test' });
       assert.equal(headers.get('access-control-allow-origin'), null);
     });
+
+    it('tells any origin, readably, that it is not authorized, naming it and AUTHORIZED_ORIGINS (test token)', async () => {
+      const { status, json, headers } = await sdk(provider, 'GET', `/projects/origin_check/${TEST_TOKEN}`, undefined, { Origin: 'http://localhost:3000' });
+      assert.equal(status, 403);
+      assert.equal(headers.get('access-control-allow-origin'), '*');
+      assert.equal(json.error_type, 'origin_not_authorized');
+      assert.match(json.error_message, /http:\/\/localhost:3000/);
+      assert.match(json.error_message, /AUTHORIZED_ORIGINS/);
+    });
+
+    it('answers an authorized origin that it is authorized', async () => {
+      const { status, json } = await sdk(provider, 'GET', `/projects/origin_check/${TEST_TOKEN}`);
+      assert.equal(status, 200);
+      assert.equal(json.data.authorized, true);
+      assert.equal(json.data.origin, TEST_ORIGIN);
+    });
+
+    it('describes nothing for a token that is not the test token', async () => {
+      const { status, json, headers } = await sdk(provider, 'GET', '/projects/origin_check/public-token-live-nope', undefined, { Origin: 'http://localhost:3000' });
+      assert.equal(status, 401);
+      assert.equal(json.error_type, 'invalid_public_token');
+      assert.doesNotMatch(json.error_message, /localhost:3000/);
+      assert.equal(headers.get('access-control-allow-origin'), '*');
+    });
   });
 }

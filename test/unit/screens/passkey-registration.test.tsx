@@ -28,16 +28,20 @@ function deferred<T>() {
 }
 
 /** A fake client with a server-side list of registrations. */
-function fakeClient(initial: Reg[], o: { signedIn?: boolean; register?: () => Promise<unknown>; listFails?: boolean } = {}) {
+function fakeClient(initial: Reg[], o: { signedIn?: boolean; noTokens?: boolean; register?: () => Promise<unknown>; listFails?: boolean } = {}) {
   const server = { regs: [...initial] };
-  const calls: { register: unknown[]; update: unknown[]; remove: string[] } = { register: [], update: [], remove: [] };
+  const calls: { register: unknown[]; update: unknown[]; remove: string[]; userGet: number } = { register: [], update: [], remove: [], userGet: 0 };
   const user = () => ({ user_id: 'user-1', webauthn_registrations: server.regs });
   let nextUpdate: (() => Promise<unknown>) | undefined;
   let nextDelete: (() => Promise<unknown>) | undefined;
   const client = {
+    session: { getTokens: () => (o.noTokens ? null : { session_token: 'session-token', session_jwt: 'jwt' }) },
     user: {
       getSync: () => null,
-      get: () => (o.signedIn === false ? Promise.reject(apiError('unauthorized_credentials', 'no session', 401)) : o.listFails && calls.register.length > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(user())),
+      get: () => {
+        calls.userGet++;
+        return (o.signedIn === false ? Promise.reject(apiError('unauthorized_credentials', 'no session', 401)) : o.listFails && calls.register.length > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(user()));
+      },
       onChange: () => () => {},
       deleteWebauthnRegistration: (id: string) => {
         calls.remove.push(id);
@@ -119,7 +123,16 @@ describe('stytch-passkey-registration', () => {
     m?.unmount();
   });
 
-  it('without a signed-in user shows the SPEC §2 error and reports it', async () => {
+  it('with no session at all shows the SPEC §2 error and reports it, without a call that could only fail (a 401 in the console)', async () => {
+    const f = fakeClient([], { noTokens: true });
+    m = await renderRegistration(f.client);
+    expect(m.root.querySelector('[role="alert"]')!.textContent).to.equal(s.noUser);
+    expect(m.root.querySelector('button')).to.equal(null);
+    expect(f.calls.userGet).to.equal(0);
+    expect(m.errors[0]!.message).to.equal(s.noUser);
+  });
+
+  it('with a session the provider no longer knows shows the SPEC §2 error and reports it', async () => {
     m = await renderRegistration(fakeClient([], { signedIn: false }).client);
     expect(m.root.querySelector('[role="alert"]')!.textContent).to.equal(s.noUser);
     expect(m.root.querySelector('button')).to.equal(null);

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+// A newcomer opens every example with the console open: no page may log an error or a warning
+// there, in light and dark. Each page linked from the home page (the demo's own origin) is
+// loaded until the network settles and the widget (where there is one) has rendered.
+
+const site = process.env.E2E_DEMO_URL!;
+
+async function demoPages(page: import('@playwright/test').Page): Promise<string[]> {
+  await page.goto(`${site}/`);
+  await expect(page.locator('#sets a').first()).toBeVisible();
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  return [...new Set(hrefs.map((h) => h.split('#')[0]!))].filter((h) => h.startsWith(site));
+}
+
+test('no demo page logs an error or warning to the console', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const pages = await demoPages(page);
+  expect(pages.length).toBeGreaterThan(15);
+  const found: string[] = [];
+  for (const url of [...pages, ...pages.filter((u) => !u.includes('/hosts/')).map((u) => `${u}${u.includes('?') ? '&' : '?'}theme=dark`)]) {
+    // A fresh profile per page, as a first visit (the favicon is asked for once per profile).
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    tab.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') found.push(`${url} ${m.type()}: ${m.text()}`);
+    });
+    tab.on('pageerror', (e) => found.push(`${url} pageerror: ${e.message}`));
+    await tab.goto(url);
+    await expect(tab.locator('h1').first()).toBeVisible();
+    await tab.waitForLoadState('networkidle');
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import semver from 'semver';
+
+// What a fresh clone installs from: package.json and the lock, nothing else. A user's CI runs
+// `npm ci`, which refuses a lock that lacks any package it would install on some platform.
+
+function npmCiDryRun(): { status: number | null; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'fresh-clone-'));
+  try {
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(f, join(dir, f));
+    const r = spawnSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+    return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a fresh clone', () => {
+  const { status, output } = npmCiDryRun();
+
+  it('installs with npm ci: the lock file misses no package', () => {
+    assert.deepEqual(output.split('\n').filter((l) => /Missing/.test(l)), []);
+    assert.equal(status, 0, output);
+  });
+
+  it('warns about no engine: every package supports the Node we promise', () => {
+    const engines = output.split('\n').filter((l) => /EBADENGINE.*package:/.test(l));
+    assert.deepEqual(engines, []);
+  });
+
+  it('installs nothing required that refuses the oldest Node package.json allows (whatever Node runs this test)', () => {
+    const floor = semver.minVersion((JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node)!;
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { optional?: boolean; engines?: { node?: string } }> };
+    // Optional packages (platform binaries) are skipped silently where they do not fit.
+    const refusing = Object.entries(lock.packages)
+      .filter(([, p]) => !p.optional && p.engines?.node && !semver.satisfies(floor, p.engines.node))
+      .map(([name, p]) => `${name} needs node ${p.engines!.node}`);
+    assert.deepEqual(refusing, [], `floor ${floor.version}`);
+  });
+});
