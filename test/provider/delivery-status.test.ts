@@ -13,7 +13,7 @@ const creds = { twilioSid: 'AC11112222333344445555666677778888', twilioToken: 't
 const fake = await fakeMessaging(creds);
 after(() => fake.close());
 afterEach(() => fake.reset());
-const retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 300 };
+const retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 1000 };
 
 for (const kind of databases) {
   describe(`Delivery status (${kind})`, () => {
