@@ -21,13 +21,18 @@ export async function assertNotLocked(db: Queryable, subject: string, now: Date,
   }
 }
 
-/** Records one failure; the tenth in a row starts the hour-long lock. */
+/**
+ * Records one failure; the tenth in a row starts the hour-long lock. The count starts over
+ * only once a lock has run out: failures that raced past the lock check (sent in parallel)
+ * add to it instead of wrapping it back to one.
+ */
 export async function recordFailure(db: Queryable, subject: string, now: Date, kind: LockKind = 'pwfail'): Promise<void> {
   await db.query(
     `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
      ON CONFLICT (key) DO UPDATE SET window_start = $2,
-       count = CASE WHEN rate_limits.count >= $3 THEN 1 ELSE rate_limits.count + 1 END`,
-    [`${kind}:${subject}`, now, MAX_FAILURES],
+       count = CASE WHEN rate_limits.count >= $3 AND rate_limits.window_start <= $2::timestamptz - make_interval(secs => $4) THEN 1
+                    ELSE rate_limits.count + 1 END`,
+    [`${kind}:${subject}`, now, MAX_FAILURES, LOCK_MS / 1000],
   );
 }
 

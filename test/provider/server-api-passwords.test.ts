@@ -127,6 +127,26 @@ for (const kind of databases) {
       assert.equal(res.session!.session_id, created.session!.session_id);
     });
 
+    it('parallel migrations of one new email create exactly one user', async () => {
+      const email = uniqueEmail('race');
+      const results = await Promise.all(Array.from({ length: 4 }, () => api.client.passwords.migrate({ email, ...hashes.bcrypt })));
+      assert.equal(results.filter((r) => r.user_created).length, 1);
+      assert.equal(new Set(results.map((r) => r.user_id)).size, 1);
+    });
+
+    it('locks an address after ten wrong passwords, even sent in parallel; then the right one is refused too', async () => {
+      const email = uniqueEmail('lock');
+      await api.client.passwords.migrate({ email, ...hashes.bcrypt });
+      const wrong = await Promise.allSettled(Array.from({ length: 12 }, () => api.client.passwords.authenticate({ email, password: 'not it at all 123!' })));
+      for (const r of wrong) {
+        assert.equal(r.status, 'rejected');
+        assert.ok(['unauthorized_credentials', 'too_many_failed_attempts'].includes((r.reason as { error_type: string }).error_type));
+      }
+      const right = await stytchError(api.client.passwords.authenticate({ email, password: PASSWORD }));
+      assert.equal(right.status_code, 429);
+      assert.equal(right.error_type, 'too_many_failed_attempts');
+    });
+
     it('strength_check answers the hosted shape', async () => {
       const weak = await api.client.passwords.strengthCheck({ password: 'password1' });
       assert.equal(weak.valid_password, false);
