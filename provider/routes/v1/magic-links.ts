@@ -6,7 +6,7 @@ import { body } from '../../http/validate.ts';
 import { redeemEmailToken, redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { mailMagicLink } from '../../services/magic-link-mail.ts';
 import { limitSendTo, requireProduct } from '../../services/sends.ts';
-import { namedSession, serverSignIn } from '../../services/sessions.ts';
+import { namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith } from '../../services/user-admin.ts';
 import { emailIdentity, normalizeEmail } from '../../services/users.ts';

@@ -5,7 +5,7 @@ import { serverOk } from '../../http/server-auth.ts';
 import { body } from '../../http/validate.ts';
 import { issueOtp, redeemOtp } from '../../services/otp.ts';
 import { limitSendTo, requireProduct } from '../../services/sends.ts';
-import { namedSession, serverSignIn } from '../../services/sessions.ts';
+import { namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { emailIdentity, normalizeEmail, phoneIdentity, phoneOf } from '../../services/users.ts';
 import { OtpAuthenticate, OtpEmailLoginOrCreate, OtpPhoneLoginOrCreate } from './schemas.ts';
