@@ -150,6 +150,9 @@ for (const kind of databases) {
       assert.equal(noUser.status_code, 400);
       const revokeTwo = await stytchError(api.client.sessions.revoke({ session_id: s.session.session_id, session_token: s.session_token }));
       assert.equal(revokeTwo.status_code, 400);
+      const claims = await stytchError(api.client.sessions.authenticate({ session_token: s.session_token, session_custom_claims: { role: 'admin' } }));
+      assert.equal(claims.status_code, 400);
+      assert.match(claims.error_message, /session_custom_claims: is not supported/);
       const notJson = await v1(api, 'POST', '/sessions/authenticate', 'x', { 'Content-Type': 'text/plain' });
       assert.equal(notJson.status, 415);
     });
