@@ -111,3 +111,19 @@ export async function serverSignIn(ctx: ProviderContext, tx: Queryable, userId: 
   const client = { ip: ask.attributes?.ip_address ?? '', userAgent: ask.attributes?.user_agent ?? '' };
   return startOrExtend(ctx, tx, userId, factor, minutes, client, current && current.user_id === userId ? current.session_id : null);
 }
+
+/**
+ * The factor record as the SDK's types describe it: the email or phone factor carries the
+ * address itself beside its id, so a backend can read who proved what without a lookup.
+ */
+export async function methodFactor(ctx: ProviderContext, tx: Queryable, type: string, deliveryMethod: string, methodId: string): Promise<Factor> {
+  const { rows } = await tx.query<{ email: string | null; phone: string | null }>(
+    `SELECT (SELECT email FROM user_emails WHERE email_id = $1) AS email, (SELECT phone_number FROM user_phones WHERE phone_id = $1) AS phone`,
+    [methodId],
+  );
+  const found = rows[0];
+  const detail = found?.phone != null
+    ? { phone_number_factor: { phone_id: methodId, phone_number: found.phone } }
+    : { email_factor: { email_id: methodId, email_address: found?.email ?? '' } };
+  return { type, delivery_method: deliveryMethod, last_authenticated_at: ctx.clock.now().toISOString(), ...detail };
+}

@@ -63,6 +63,7 @@ for (const kind of databases) {
         const ok = await api.client.passwords.authenticate({ email, password: PASSWORD, session_duration_minutes: 30 });
         assert.equal(ok.user_id, res.user_id);
         assert.equal(ok.session!.authentication_factors[0]!.type, 'password');
+        assert.equal(ok.session!.authentication_factors[0]!.email_factor!.email_address, email.toLowerCase());
         const stored = await storedHash(res.user_id);
         if (stored !== null) assert.match(stored, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
         // Still the same password after the upgrade, from the browser as well.
