@@ -2,12 +2,18 @@ import type { ProviderContext } from '../context.ts';
 import type { ClientInfo } from './sessions.ts';
 import { hit } from './limits.ts';
 
-/** Per-address and per-IP send limits, counted outside the operation's transaction so failures still count. */
+/**
+ * Per-address and per-IP send limits, counted outside the operation's transaction so failures
+ * still count, and a minimum gap between two sends to one address: a refused send does not
+ * move the gap's start, so the next one is accepted `minGapSeconds` after the last accepted.
+ */
 export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo): Promise<void> {
-  const { perAddress, perIp, windowSeconds } = ctx.config.sendLimits;
+  const { perAddress, perIp, windowSeconds, minGapSeconds } = ctx.config.sendLimits;
   const now = ctx.clock.now();
+  const to = address.toLowerCase();
   await hit(ctx.db, `send:ip:${client.ip}`, perIp, windowSeconds, now);
-  await hit(ctx.db, `send:to:${address.toLowerCase()}`, perAddress, windowSeconds, now);
+  if (minGapSeconds > 0) await hit(ctx.db, `send:gap:${to}`, 1, minGapSeconds, now);
+  await hit(ctx.db, `send:to:${to}`, perAddress, windowSeconds, now);
 }
 
 /** Refuses calls to a product the project has not enabled. */
