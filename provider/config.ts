@@ -49,8 +49,12 @@ export const ProjectConfigSchema = v.object({
       perAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
       perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
       windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
-      /** Seconds between two sends to one address (the hosted provider allows about one a second); 0 turns it off. */
-      minGapSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 1),
+      /**
+       * Sends to one address within `burstSeconds`: a send and an immediate resend pass, a
+       * burst does not (about one a second, as the hosted provider allows).
+       */
+      burstPerAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 2),
+      burstSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 2),
     }),
     {},
   ),

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Queryable } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
-import { SecretBox } from './services/secrets.ts';
+import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 
 /**
@@ -62,7 +62,15 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
-  const secrets = SecretBox.load(env, join(options.dataDir, 'secrets.key'));
+  const keyFile = join(options.dataDir, 'secrets.key');
+  let secrets: SecretBox;
+  try {
+    secrets = SecretBox.load(env, keyFile);
+    await assertStoredSecretsOpen(db, secrets, env.SECRETS_KEY ? 'SECRETS_KEY' : `key file ${keyFile} (SECRETS_KEY is not set)`);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
   const app = createApp({
     config,
     db,

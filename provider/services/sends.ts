@@ -4,15 +4,15 @@ import { hit } from './limits.ts';
 
 /**
  * Per-address and per-IP send limits, counted outside the operation's transaction so failures
- * still count, and a minimum gap between two sends to one address: a refused send does not
- * move the gap's start, so the next one is accepted `minGapSeconds` after the last accepted.
+ * still count, and a short window per address that lets a send and its resend through but
+ * refuses a burst (two sends per two seconds by default).
  */
 export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo): Promise<void> {
-  const { perAddress, perIp, windowSeconds, minGapSeconds } = ctx.config.sendLimits;
+  const { perAddress, perIp, windowSeconds, burstPerAddress, burstSeconds } = ctx.config.sendLimits;
   const now = ctx.clock.now();
   const to = address.toLowerCase();
   await hit(ctx.db, `send:ip:${client.ip}`, perIp, windowSeconds, now);
-  if (minGapSeconds > 0) await hit(ctx.db, `send:gap:${to}`, 1, minGapSeconds, now);
+  await hit(ctx.db, `send:burst:${to}`, burstPerAddress, burstSeconds, now);
   await hit(ctx.db, `send:to:${to}`, perAddress, windowSeconds, now);
 }
 

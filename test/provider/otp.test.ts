@@ -122,15 +122,15 @@ for (const kind of databases) {
       assert.ok(Number(limited.headers.get('retry-after')) > 0);
     });
 
-    it('keeps a second between two sends to one address, however many arrive at once', async () => {
+    it('lets a send and its resend through but refuses a burst to one address, however many arrive at once', async () => {
       const email = uniqueEmail();
       const burst = await Promise.all(Array.from({ length: 6 }, () => sdk(provider, 'POST', '/otps/email/login_or_create', { email })));
-      assert.deepEqual(burst.map((r) => r.status).sort(), [200, 429, 429, 429, 429, 429]);
-      const gap = burst.find((r) => r.status === 429)!;
-      assert.equal(gap.json.error_type, 'too_many_requests');
-      assert.equal(gap.headers.get('retry-after'), '1');
-      assert.equal((await outbox(provider, email)).length, 1);
-      clock.advance(1000);
+      assert.deepEqual(burst.map((r) => r.status).sort(), [200, 200, 429, 429, 429, 429]);
+      const refused = burst.find((r) => r.status === 429)!;
+      assert.equal(refused.json.error_type, 'too_many_requests');
+      assert.ok(['1', '2'].includes(refused.headers.get('retry-after')!));
+      assert.equal((await outbox(provider, email)).length, 2);
+      clock.advance(2000);
       assert.equal((await sdk(provider, 'POST', '/otps/email/login_or_create', { email })).status, 200);
       // Another address is not held up.
       assert.equal((await sdk(provider, 'POST', '/otps/email/login_or_create', { email: uniqueEmail() })).status, 200);

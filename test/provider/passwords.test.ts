@@ -125,7 +125,7 @@ for (const kind of databases) {
       const byExisting = await sdk(provider, 'POST', '/passwords/existing_password/reset', { email, existing_password: STRONG, new_password: `${STRONG} 2`, session_duration_minutes: 30 });
       assert.equal(byExisting.json.error_type, 'reset_password');
 
-      clock.advance(1000); // one send a second per address
+      clock.advance(1000); // sends to one address are rate limited over a short window too
       await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT });
       const [reset] = await outbox(provider, email);
       const next = `${STRONG} renewed`;
