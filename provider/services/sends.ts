@@ -4,8 +4,8 @@ import { hit } from './limits.ts';
 
 /**
  * Per-address and per-IP send limits, counted outside the operation's transaction so failures
- * still count, and a short window per address that lets a send and its resend through but
- * refuses a burst (two sends per two seconds by default).
+ * still count, and a short window per address that lets a flow's few quick sends through but
+ * refuses a burst (three sends per three seconds by default).
  */
 export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo): Promise<void> {
   const { perAddress, perIp, windowSeconds, burstPerAddress, burstSeconds } = ctx.config.sendLimits;

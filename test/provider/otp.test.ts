@@ -122,15 +122,15 @@ for (const kind of databases) {
       assert.ok(Number(limited.headers.get('retry-after')) > 0);
     });
 
-    it('lets a send and its resend through but refuses a burst to one address, however many arrive at once', async () => {
+    it('lets three quick sends to one address through but refuses a burst, however many arrive at once', async () => {
       const email = uniqueEmail();
       const burst = await Promise.all(Array.from({ length: 6 }, () => sdk(provider, 'POST', '/otps/email/login_or_create', { email })));
-      assert.deepEqual(burst.map((r) => r.status).sort(), [200, 200, 429, 429, 429, 429]);
+      assert.deepEqual(burst.map((r) => r.status).sort(), [200, 200, 200, 429, 429, 429]);
       const refused = burst.find((r) => r.status === 429)!;
       assert.equal(refused.json.error_type, 'too_many_requests');
-      assert.ok(['1', '2'].includes(refused.headers.get('retry-after')!));
-      assert.equal((await outbox(provider, email)).length, 2);
-      clock.advance(2000);
+      assert.ok(['1', '2', '3'].includes(refused.headers.get('retry-after')!));
+      assert.equal((await outbox(provider, email)).length, 3);
+      clock.advance(3000);
       assert.equal((await sdk(provider, 'POST', '/otps/email/login_or_create', { email })).status, 200);
       // Another address is not held up.
       assert.equal((await sdk(provider, 'POST', '/otps/email/login_or_create', { email: uniqueEmail() })).status, 200);
