@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
-import { openDatabase, type Queryable } from './db/index.ts';
+import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
@@ -50,7 +50,7 @@ export interface RunningProvider {
   port: number;
   config: ProjectConfig;
   /** The provider's database, for tests and tools that look at stored rows. */
-  db: Queryable;
+  db: Database;
   close(): Promise<void>;
 }
 
