@@ -51,6 +51,8 @@ export interface RunningProvider {
   config: ProjectConfig;
   /** The provider's database, for tests and tools that look at stored rows. */
   db: Database;
+  /** Every route the application serves (method and path pattern), for tests that visit them all. */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     port,
     config,
     db,
+    routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
