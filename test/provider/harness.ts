@@ -155,11 +155,11 @@ export async function sdk(provider: Pick<RunningProvider, 'url'>, method: string
  * loopback): another client IP, so a test has its own per-IP budgets.
  */
 let nextAddress = 1;
-export function otherClient(provider: RunningProvider) {
-  const localAddress = `127.0.${100 + Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+export function otherClient(provider: Pick<RunningProvider, 'url'>, localAddress = `127.0.${100 + Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`) {
+  const port = new URL(provider.url).port;
   return (path: string, body: unknown, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; json: any; retryAfter: number }>((resolve, reject) => {
-      const req = request(`http://127.0.0.1:${provider.port}/sdk/v1${path}`, {
+      const req = request(`http://127.0.0.1:${port}/sdk/v1${path}`, {
         method: 'POST', localAddress,
         headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
       }, (res) => {
