@@ -1,12 +1,11 @@
-import { Provider, useSetAtom, useStore, type createStore } from 'jotai';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Provider, type createStore } from 'jotai';
+import { Suspense, useMemo } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import { resolveConfig } from './config/resolve.ts';
 import { browserClock, WidgetContextProvider, type Clock, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
 import { elementFlows, screens } from './registry.ts';
-import { resetPasswordStateAtom, resetTokenTypeAtom } from './state/atoms.ts';
 import { strings } from './strings.ts';
 
 /** Which screen an element starts at (SPEC §1 mount modes). */
@@ -30,27 +29,12 @@ export interface AppProps {
   clock?: Clock | undefined;
 }
 
-function ResetToken({ token, tokenType }: { token: string | undefined; tokenType: string | undefined }) {
-  const store = useStore();
-  // The first render already has them, so the reset flow never starts without its token.
-  useState(() => {
-    store.set(resetPasswordStateAtom, { token: token ?? '' });
-    store.set(resetTokenTypeAtom, tokenType);
-  });
-  const set = useSetAtom(resetPasswordStateAtom);
-  const setType = useSetAtom(resetTokenTypeAtom);
-  useEffect(() => set({ token: token ?? '' }), [set, token]);
-  useEffect(() => setType(tokenType), [setType, tokenType]);
-  return null;
-}
-
-function Flow({ mode }: { mode: Mode }) {
+function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefined; tokenType: string | undefined }) {
   if (mode === 'login') return <LoginFlow />;
   // Flows other than login load on demand, so the login element's first paint stays small.
-  const Root = elementFlows[mode];
   return (
     <Suspense fallback={null}>
-      <Root />
+      {mode === 'reset-password' ? <elementFlows.ResetPassword token={token} tokenType={tokenType} /> : <elementFlows.PasskeyRegistration />}
     </Suspense>
   );
 }
@@ -67,10 +51,9 @@ export function App({ mode, store, config, styles, callbacks, client, passwordRe
   );
   return (
     <Provider store={store}>
-      {mode === 'reset-password' ? <ResetToken token={passwordResetToken} tokenType={passwordResetTokenType} /> : null}
       {context ? (
         <WidgetContextProvider value={context}>
-          <Flow mode={mode} />
+          <Flow mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} />
         </WidgetContextProvider>
       ) : (
         <ConfigError message={result.ok ? '' : result.message} />

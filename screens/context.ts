@@ -2,7 +2,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { Client } from '../client/index.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
-import type { ScreenName } from './state/atoms.ts';
+import type { LoginScreenName } from './state/atoms.ts';
 import { strings, type Strings } from './strings.ts';
 
 /** What a screen reports to the host: `onEvent({type, data})` and `onError(error)`. */
@@ -39,11 +39,11 @@ export const browserClock: Clock = {
 };
 
 /**
- * Every screen by name (`screens/registry.ts` fills it in). A flow that shows another flow's
+ * Every screen of the login widget by name (`screens/registry.ts` fills it in). A flow that shows another flow's
  * screen inside its own (the password flow's sent screens) takes it from here by name, never
  * by importing the other flow.
  */
-export type Screens = { readonly [S in ScreenName]: ComponentType<{ children?: ReactNode }> };
+export type Screens = { readonly [S in LoginScreenName]: ComponentType<{ children?: ReactNode }> };
 
 /** Everything a screen reads from its widget instance. */
 export interface WidgetContextValue {
@@ -67,17 +67,3 @@ export function useWidget(): WidgetContextValue {
 }
 
 export { strings };
-
-/** The client, or a usage error when the host mounted the widget without one. */
-export function requireClient(client: WidgetClient | undefined): WidgetClient {
-  if (!client) throw new MissingClientError();
-  return client;
-}
-
-/** The host mounted a widget that must call the provider without passing `client`. */
-export class MissingClientError extends Error {
-  override name = 'MissingClientError';
-  constructor() {
-    super('The widget needs a client: pass `client: createClient(publicToken)` to the mount call.');
-  }
-}

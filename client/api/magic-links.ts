@@ -4,18 +4,8 @@ import { authenticate, call, primaryOrSecondary, protection, type ApiContext } f
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 /** Options of magic-link login-or-create and send. */
-export interface MagicLinkOptions {
-  login_magic_link_url?: string;
-  signup_magic_link_url?: string;
-  login_expiration_minutes?: number;
-  signup_expiration_minutes?: number;
-  login_template_id?: string;
-  signup_template_id?: string;
-  locale?: string;
-}
-export interface MagicLinkLoginOrCreateOptions extends MagicLinkOptions {
-  create_user_as_pending?: boolean;
-}
+export type MagicLinkOptions = S.CallerOptions<typeof S.MagicLinkSend, 'email'>;
+export type MagicLinkLoginOrCreateOptions = S.CallerOptions<typeof S.MagicLinkLoginOrCreate, 'email'>;
 export interface MagicLinkSendResponse extends BaseResponse {
   user_id?: string;
   email_id?: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { EMAIL_PATTERN, OAuthProviders, requests, type OAuthProvider } from '../../client/schemas/index.ts';
+import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, OAuthProviders, requests, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { authenticateCaller } from '../http/auth.ts';
 import { ApiError, errorResponse, ok, requestId } from '../http/errors.ts';
@@ -18,11 +18,6 @@ import { loadUser } from '../services/users.ts';
 import { consentPage, errorPage } from './oauth-pages.ts';
 import { oneTapRoutes } from './one-tap.ts';
 
-const NAMES: Record<OAuthProvider, string> = {
-  google: 'Google', microsoft: 'Microsoft', apple: 'Apple', github: 'GitHub', gitlab: 'GitLab', facebook: 'Facebook',
-  discord: 'Discord', salesforce: 'Salesforce', slack: 'Slack', amazon: 'Amazon', bitbucket: 'Bitbucket', linkedin: 'LinkedIn',
-  coinbase: 'Coinbase', twitch: 'Twitch', twitter: 'Twitter', tiktok: 'TikTok', snapchat: 'Snapchat', figma: 'Figma', yahoo: 'Yahoo',
-};
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -123,7 +118,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     }
     // Without credentials for this provider the local consent page stands in for it; that
     // simulation is a development aid, so a production provider refuses instead.
-    if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${NAMES[provider]} OAuth client is configured for this project.`);
+    if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${OAUTH_PROVIDER_NAMES[provider]} OAuth client is configured for this project.`);
     const raw = await saveState(ctx, ctx.db, state);
     return c.redirect(`/v1/public/oauth/${provider}/consent?state=${encodeURIComponent(raw)}`, 302);
   });
@@ -135,7 +130,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${targets}`);
     c.header('Cache-Control', 'no-store');
     return c.html(
-      consentPage({ nonce, providerName: NAMES[provider], state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rememberedAccounts(c, provider), error, ...typed }),
+      consentPage({ nonce, providerName: OAUTH_PROVIDER_NAMES[provider], state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rememberedAccounts(c, provider), error, ...typed }),
       status,
     );
   };
@@ -191,7 +186,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     if (denied) {
       const back = new URL(state.login_redirect_url);
       back.searchParams.set('error', denied);
-      back.searchParams.set('error_description', c.req.query('error_description') ?? `${NAMES[provider]} did not complete the sign-in.`);
+      back.searchParams.set('error_description', c.req.query('error_description') ?? `${OAUTH_PROVIDER_NAMES[provider]} did not complete the sign-in.`);
       return c.redirect(back.toString(), 303);
     }
     const { profile, values } = await upstream.finish({ callback: new URL(c.req.url), state: raw, redirectUri: callbackUrl(c, provider), verifier: state.upstream_verifier, nonce: state.upstream_nonce });

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { requireClient, useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
@@ -37,7 +37,7 @@ export default function CryptoSignMessage() {
       crypto_wallet_address: crypto.walletAddress,
       crypto_wallet_type: chainOf(wallet),
       signature,
-      session_duration_minutes: sessionDurationMinutes(config.config),
+      session_duration_minutes: config.session.sessionDurationMinutes,
     });
     return () => {
       callbacks.onEvent({ type: 'CRYPTO_WALLET_AUTHENTICATE', data: r });

@@ -17,8 +17,8 @@ function useSendingDomain(): string | undefined {
   const { client, config } = useWidget();
   const [domains, setDomains] = useState(() => client?.bootstrap.getSync().email_domains ?? []);
   useEffect(() => client?.bootstrap.onChange((b) => setDomains(b.email_domains)), [client]);
-  const hint = (config.config.emailMagicLinksOptions as { domainHint?: unknown } | undefined)?.domainHint;
-  if (typeof hint === 'string' && hint) return hint;
+  const hint = config.emailMagicLinks.domainHint;
+  if (hint) return hint;
   return domains.length === 1 ? domains[0] : undefined;
 }
 

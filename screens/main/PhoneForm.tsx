@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { countries } from './countries.ts';
 import { sendOtp } from '../send/send.ts';
@@ -33,7 +34,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
         setBusy(false);
         return;
       }
-      const r = await sendOtp(c, config.config, channel, parsed.number);
+      const r = await sendOtp(c, config, channel, parsed.number);
       sent.otp(channel, r.method_id, parsed.number);
     } catch (err) {
       setError(report(err));

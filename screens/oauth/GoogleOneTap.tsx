@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { OAuthButton } from './OAuthButton.tsx';
-import type { OAuthProviderConfig } from './oauthProviders.ts';
+import type { OAuthProviderConfig } from '../config/schema.ts';
 import { oneTapEnvAtom } from '../state/atoms.ts';
 import type { PromptMoment } from '../env.ts';
 import { browserOneTapEnv } from './googleIdentity.ts';
@@ -43,7 +44,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
   const [height, setHeight] = useState(ONE_TAP_EMBEDDED_HEIGHT);
   const parentId = `stytch-one-tap-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const slot = useRef<HTMLDivElement>(null);
-  const options = (config.config.oauthOptions ?? {}) as { loginRedirectURL?: string; signupRedirectURL?: string };
+  const options = config.oauth;
   const loginRedirectURL = provider.loginRedirectURL ?? options.loginRedirectURL;
   const signupRedirectURL = provider.signupRedirectURL ?? options.signupRedirectURL;
 

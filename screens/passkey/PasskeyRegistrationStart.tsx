@@ -3,10 +3,8 @@ import { useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
 import { transitionAtom } from '../state/atoms.ts';
 import { creationErrorText } from './errors.ts';
-import { passkeyDomain } from './options.ts';
 import { passkeyStrings as s } from './strings.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';
@@ -41,7 +39,7 @@ export default function PasskeyRegistrationStart() {
     setError(undefined);
     setBusy(true);
     try {
-      const r = await client.webauthn.register({ is_passkey: true, session_duration_minutes: sessionDurationMinutes(config.config), domain: passkeyDomain(config.config) });
+      const r = await client.webauthn.register({ is_passkey: true, session_duration_minutes: config.session.sessionDurationMinutes, domain: config.passkeys.domain });
       callbacks.onEvent({ type: 'PASSKEY_REGISTER', data: r });
       go('PasskeyRegistrationSuccess');
     } catch (e) {

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
 import type { ScreenName } from '../state/atoms.ts';
-import { Divider } from './Divider.tsx';
+import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { linkButtonCss } from './linkButton.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -46,7 +46,7 @@ export function ExistingUser({ email }: { email: string }) {
     if (password === '') return;
     void run(async () => {
       try {
-        const r = await requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: sessionDurationMinutes(config.config) });
+        const r = await requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: config.session.sessionDurationMinutes });
         actions.signedIn('PASSWORD_AUTHENTICATE', r);
       } catch (err) {
         const next = RESET_SCREENS[errorType(err) ?? ''];

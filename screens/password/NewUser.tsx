@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
-import { Divider } from './Divider.tsx';
+import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { useAlternative } from './useAlternative.ts';
@@ -30,7 +30,7 @@ export function NewUser({ email }: { email: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      const r = await requireClient(client).passwords.create({ email, password, session_duration_minutes: sessionDurationMinutes(config.config) });
+      const r = await requireClient(client).passwords.create({ email, password, session_duration_minutes: config.session.sessionDurationMinutes });
       actions.signedIn('PASSWORD_CREATE', r);
     } catch (err) {
       try {

@@ -3,7 +3,7 @@ import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { Divider } from './Divider.tsx';
+import { Divider } from '../components/Divider.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { passwordStrings } from './strings.ts';

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from './LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
@@ -26,7 +26,7 @@ export default function ResetPasswordForm() {
   const [busy, setBusy] = useState(false);
   const [loggingIn, setLoggingIn] = useState(false);
   const id = useId();
-  const minutes = sessionDurationMinutes(config.config);
+  const minutes = config.session.sessionDurationMinutes;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { errorMessageAtom, transitionAtom, type ScreenName } from '../state/atoms.ts';
@@ -25,7 +26,7 @@ export function usePasswordActions() {
   /** Emails a reset link for `email`; moves to `then` when given. */
   const startReset = useCallback(
     async (email: string, then?: ScreenName) => {
-      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config.config, email));
+      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config, email));
       callbacks.onEvent({ type: 'PASSWORD_RESET_BY_EMAIL_START', data: r });
       if (then) go(then);
     },
@@ -45,7 +46,7 @@ export function usePasswordActions() {
   /** Sends a magic link (login or create) to `email`, then 'Check your email'. */
   const loginWithoutPassword = useCallback(
     async (email: string) => {
-      await sendMagicLink(requireClient(client), config.config, email);
+      await sendMagicLink(requireClient(client), config, email);
       magicLink(email);
     },
     [client, config, magicLink],

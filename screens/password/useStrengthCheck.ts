@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StrengthCheckResult } from '../../client/schemas/responses.ts';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorMessage } from '../hooks/useReportError.ts';
 
 /** Keystrokes closer together than this share one check (SPEC §9 debounce default). */

@@ -2,7 +2,6 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom, magicLinkStateAtom, otpExpiryAtom, otpStateAtom, transitionAtom } from '../state/atoms.ts';
-import { otpExpirationMinutes } from './send.ts';
 
 /**
  * The state changes after a send succeeded (SPEC §4): store what was sent, then move on;
@@ -28,7 +27,7 @@ export function useSent() {
   const otp = useCallback(
     (type: 'email' | 'sms' | 'whatsapp', methodId: string, otpDestination: string, stay = false) => {
       setOtp({ type, methodId, otpDestination });
-      setExpiry(clock.now() + otpExpirationMinutes(config.config) * 60_000);
+      setExpiry(clock.now() + config.otp.expirationMinutes * 60_000);
       clearError(undefined);
       callbacks.onEvent({ type: 'OTP_LOGIN_OR_CREATE', data: { type, method_id: methodId } });
       if (!stay) go('OTPAuthenticate');

@@ -1,13 +1,15 @@
 import { atom } from 'jotai';
 import type { OneTapEnv } from '../env.ts';
 
-/** Screen names of the login widget (SPEC §2). */
-export type ScreenName =
-  | 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation'
-  | 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess' | 'PasskeyConfirmation'
-  | 'PasswordCreateOrLogin' | 'PasswordResetForm' | 'PasswordForgot' | 'PasswordBreached'
+/** Screen names of the login widget (SPEC §2); `screens/registry.ts` holds one screen for each. */
+export type LoginScreenName =
+  | 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation' | 'PasskeyConfirmation'
+  | 'PasswordCreateOrLogin' | 'PasswordForgot' | 'PasswordBreached'
   | 'PasswordSetNew' | 'PasswordDedupe' | 'PasswordConfirmation'
   | 'CryptoConnect' | 'CryptoSignMessage' | 'CryptoOtherScreen' | 'CryptoSetupWallet' | 'CryptoError' | 'CryptoConfirmation';
+/** The passkey-registration element's two screens; its own flow shows them. */
+export type PasskeyRegistrationScreenName = 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess';
+export type ScreenName = LoginScreenName | PasskeyRegistrationScreenName;
 
 // Widget form state (SPEC §3). Atoms are module constants, but their values live in the
 // store each element creates, so two widgets on one page never share them.
