@@ -1,5 +1,6 @@
 import * as S from '../schemas/requests.ts';
 import { check } from '../core/validate.ts';
+import { readApiError } from '../errors.ts';
 import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
@@ -49,7 +50,8 @@ export function magicLinks(ctx: ApiContext) {
           ctx.pkce.passwords.clear();
           return r;
         } catch (e) {
-          if (!(e instanceof Error) || !e.message.includes('pkce')) throw e;
+          // Only a proof-key mismatch means the link is a magic link's: try its own key next.
+          if (readApiError(e)?.error_type !== 'pkce_mismatch') throw e;
         }
       }
       const r = await tryAuth(token, ctx.pkce.magicLinks.get()?.code_verifier, options.session_duration_minutes);

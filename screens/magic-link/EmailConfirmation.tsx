@@ -6,6 +6,7 @@ import { useWidget } from '../context.ts';
 import { magicLinkStateAtom, mainEmailAtom, transitionAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
 import { magicLinkStrings } from './strings.ts';
+import { linkButtonCss } from '../components/linkButton.ts';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
 
@@ -64,7 +65,7 @@ export default function EmailConfirmation({ children }: { children?: ReactNode }
       </ul>
       <p part="helper">
         {magicLinkStrings.tryAgainPrefix}{' '}
-        <button type="button" part="link-button" onClick={tryAgain} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
+        <button type="button" part="link-button" onClick={tryAgain} css={linkButtonCss}>
           {magicLinkStrings.tryAgain}
         </button>
       </p>

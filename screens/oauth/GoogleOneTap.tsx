@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
+import { apiErrorType } from '../hooks/useReportError.ts';
 import { OAuthButton } from './OAuthButton.tsx';
 import type { OAuthProviderConfig } from '../config/schema.ts';
 import { oneTapEnvAtom } from '../state/atoms.ts';
@@ -25,10 +26,7 @@ function promptFailure(m: PromptMoment): string | undefined {
   return undefined;
 }
 
-function errorType(err: unknown): string {
-  const t = (err as { error_type?: unknown } | null)?.error_type;
-  return typeof t === 'string' && t !== '' ? t : 'unknown_reason';
-}
+const errorType = (err: unknown): string => apiErrorType(err) ?? 'unknown_reason';
 
 /**
  * Google One Tap (SPEC §2): pending (a spinner in the 47 px embedded slot), then shown or

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useWidget } from '../context.ts';
 import { otpExpiryAtom } from '../state/atoms.ts';
 import { otpStrings } from './strings.ts';
+import { linkButtonCss } from '../components/linkButton.ts';
 
 /** m:ss of a duration in ms, rounded up so 0:00 shows only at expiry. */
 export function formatRemaining(ms: number): string {
@@ -24,7 +25,7 @@ export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean 
   return (
     <p part="helper">
       {remaining > 0 ? otpStrings.otpExpiresIn(formatRemaining(remaining)) : otpStrings.otpExpired}{' '}
-      <button type="button" part="link-button" disabled={busy} onClick={onResend} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
+      <button type="button" part="link-button" disabled={busy} onClick={onResend} css={linkButtonCss}>
         {otpStrings.resendCode}
       </button>
     </p>

@@ -10,12 +10,6 @@ import { resetStartOptions } from './options.ts';
 /** The error type that asks for a reset by email before any password sign-in (SPEC §4). */
 export const RESET_PASSWORD_ERROR = 'reset_password';
 
-/** The provider's error_type of a failed call, if it was an API error. */
-export function errorType(error: unknown): string | undefined {
-  const t = typeof error === 'object' && error !== null ? (error as { error_type?: unknown }).error_type : undefined;
-  return typeof t === 'string' ? t : undefined;
-}
-
 /** The password flow's shared steps: start a reset, finish a sign-in, log in without a password. */
 export function usePasswordActions() {
   const { client, config, callbacks } = useWidget();
