@@ -2,8 +2,9 @@ import { Provider, type createStore } from 'jotai';
 import { Suspense, useMemo } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
+import type { WidgetEnv } from './env.ts';
 import { resolveConfig } from './config/resolve.ts';
-import { browserClock, WidgetContextProvider, type Clock, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
+import { browserTimers, WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
 import { elementFlows, screens } from './registry.ts';
 import { strings } from './strings.ts';
@@ -25,8 +26,8 @@ export interface AppProps {
   passwordResetToken?: string | undefined;
   /** The reset link's `stytch_token_type`: 'login' signs in with the token at once. */
   passwordResetTokenType?: string | undefined;
-  /** The countdowns' and toasts' clock; the browser's unless a test passes one. */
-  clock?: Clock | undefined;
+  /** Side effects a test (or an unusual host page) replaces; the rest are the browser's. */
+  env?: Partial<WidgetEnv> | undefined;
 }
 
 function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefined; tokenType: string | undefined }) {
@@ -40,14 +41,15 @@ function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefine
 }
 
 /** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
-export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, clock = browserClock }: AppProps) {
+export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env }: AppProps) {
   const result = useMemo(
     () => resolveConfig(config, { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError }),
     [config],
   );
+  const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
   const context = useMemo<WidgetContextValue | undefined>(
-    () => (result.ok ? { config: result.value, styles, callbacks, client, strings, clock, screens } : undefined),
-    [result, styles, callbacks, client, clock],
+    () => (result.ok ? { config: result.value, styles, callbacks, client, strings, env: widgetEnv, screens } : undefined),
+    [result, styles, callbacks, client, widgetEnv],
   );
   return (
     <Provider store={store}>

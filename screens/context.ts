@@ -2,6 +2,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { Client } from '../client/index.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
+import type { Timers, WidgetEnv } from './env.ts';
 import type { LoginScreenName } from './state/atoms.ts';
 import { strings, type Strings } from './strings.ts';
 
@@ -20,22 +21,11 @@ export interface WidgetCallbacks {
 /** The headless client the screens call; only its type is imported, so it never enters the widget bundle. */
 export type WidgetClient = Client;
 
-/** The clock the countdowns and toasts run on; tests pass a fake one. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-/** The browser's clock. */
-export const browserClock: Clock = {
+/** The page's timers (the client keeps its own copy: the widget bundle never loads the client). */
+export const browserTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (h) => globalThis.clearTimeout(h as number),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (h) => globalThis.clearInterval(h as number),
 };
 
 /**
@@ -52,7 +42,7 @@ export interface WidgetContextValue {
   callbacks: WidgetCallbacks;
   client: WidgetClient | undefined;
   strings: Strings;
-  clock: Clock;
+  env: WidgetEnv;
   screens: Screens;
 }
 

@@ -6,7 +6,7 @@ import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { signChallenge } from './walletAccess.ts';
-import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
 import { cryptoStrings } from './strings.ts';
 
@@ -26,7 +26,7 @@ function WalletIcon() {
 export default function CryptoSignMessage() {
   const { client, callbacks, config } = useWidget();
   const crypto = useAtomValue(cryptoStateAtom);
-  const win = useAtomValue(walletWindowAtom);
+  const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
   const go = useSetAtom(transitionAtom);
   useWalletStep(async (live) => {

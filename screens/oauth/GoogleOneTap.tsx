@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
 import { useWidget } from '../context.ts';
@@ -6,8 +5,7 @@ import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorType } from '../hooks/useReportError.ts';
 import { OAuthButton } from './OAuthButton.tsx';
 import type { OAuthProviderConfig } from '../config/schema.ts';
-import { oneTapEnvAtom } from '../state/atoms.ts';
-import type { PromptMoment } from '../env.ts';
+import { logOf, type PromptMoment } from '../env.ts';
 import { browserOneTapEnv } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
@@ -35,8 +33,10 @@ const errorType = (err: unknown): string => apiErrorType(err) ?? 'unknown_reason
  * other failures are only logged.
  */
 export default function GoogleOneTap({ provider, onError, onlyProvider }: { provider: OAuthProviderConfig; onError(message: string | undefined): void; onlyProvider: boolean }) {
-  const { client, config, clock } = useWidget();
-  const env = useAtomValue(oneTapEnvAtom) ?? browserOneTapEnv;
+  const { client, config, env: widgetEnv } = useWidget();
+  const { timers } = widgetEnv;
+  const env = widgetEnv.oneTap ?? browserOneTapEnv;
+  const log = logOf(widgetEnv);
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
   const [status, setStatus] = useState<Status>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
   const [height, setHeight] = useState(ONE_TAP_EMBEDDED_HEIGHT);
@@ -52,7 +52,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     let cancel: (() => void) | undefined;
     const fail = (reason: string, detail?: unknown) => {
       if (!live) return;
-      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') env.log(oneTapStrings.oneTapCouldNotLoad, detail ?? reason);
+      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') log(oneTapStrings.oneTapCouldNotLoad, detail ?? reason);
       setStatus({ kind: 'failed', reason });
     };
     (async () => {
@@ -114,15 +114,15 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     const ro = new ResizeObserver(([entry]) => {
       const h = entry?.contentRect.height ?? 0;
       if (h <= 0) return;
-      clock.clearTimeout(timer);
-      timer = clock.setTimeout(() => setHeight(h), RESIZE_DEBOUNCE_MS);
+      timers.clearTimeout(timer);
+      timer = timers.setTimeout(() => setHeight(h), RESIZE_DEBOUNCE_MS);
     });
     ro.observe(el);
     return () => {
       ro.disconnect();
-      clock.clearTimeout(timer);
+      timers.clearTimeout(timer);
     };
-  }, [status.kind, lightParent, clock]);
+  }, [status.kind, lightParent, timers]);
 
   const testToken = (client?.publicToken ?? '').startsWith('public-token-test');
   const message = status.kind === 'failed' && testToken && isOneTapErrorKind(status.reason) ? oneTapDeveloperMessage(status.reason, env.origin()) : undefined;

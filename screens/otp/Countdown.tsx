@@ -13,14 +13,20 @@ export function formatRemaining(ms: number): string {
 
 /** 'Your code expires in m:ss. Didn't get it? Resend code', then the expired text. */
 export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean }) {
-  const { clock } = useWidget();
+  const { env } = useWidget();
+  const timers = env.timers;
   const expiry = useAtomValue(otpExpiryAtom);
-  const [now, setNow] = useState(() => clock.now());
+  const [now, setNow] = useState(() => timers.now());
   useEffect(() => {
-    setNow(clock.now());
-    const h = clock.setInterval(() => setNow(clock.now()), 1000);
-    return () => clock.clearInterval(h);
-  }, [clock, expiry]);
+    // A tick a second, each scheduling the next, on the widget's timers.
+    let h: unknown;
+    const tick = () => {
+      setNow(timers.now());
+      h = timers.setTimeout(tick, 1000);
+    };
+    tick();
+    return () => timers.clearTimeout(h);
+  }, [timers, expiry]);
   const remaining = expiry - now;
   return (
     <p part="helper">

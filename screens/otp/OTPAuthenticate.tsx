@@ -15,11 +15,13 @@ import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
 import { otpStrings } from './strings.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
+import type { OtpCredentials } from '../env.ts';
 
 /** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
 /** 'Enter passcode'; `children` (another flow's alternatives) render inside the same card. */
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
-  const { client, config, clock, callbacks } = useWidget();
+  const { client, config, env, callbacks } = useWidget();
+  const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
   const go = useSetAtom(transitionAtom);
@@ -61,7 +63,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   useEffect(() => {
     if (otp.type !== 'sms') return;
     const ctrl = new AbortController();
-    void receiveSmsCode(globalThis.navigator?.credentials as never, ctrl.signal).then((c) => {
+    void receiveSmsCode(env.credentials ?? (globalThis.navigator?.credentials as OtpCredentials | undefined), ctrl.signal).then((c) => {
       if (c && !ctrl.signal.aborted) change(c.replace(/\D/g, '').slice(0, 6));
     });
     return () => ctrl.abort();
@@ -74,7 +76,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     try {
       const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination);
       setOtp({ ...otp, methodId: r.method_id });
-      setExpiry(clock.now() + config.otp.expirationMinutes * 60_000);
+      setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       setError(undefined);
       toast.show('success', otpStrings.codeResent);
     } catch (err) {

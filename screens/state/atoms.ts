@@ -1,5 +1,4 @@
 import { atom } from 'jotai';
-import type { OneTapEnv } from '../env.ts';
 
 /** Screen names of the login widget (SPEC §2); `screens/registry.ts` holds one screen for each. */
 export type LoginScreenName =
@@ -42,5 +41,4 @@ export const otpExpiryAtom = atom(0);
 export const mainEmailAtom = atom('');
 /** The reset page's `stytch_token_type` (SPEC §4): 'login' authenticates the token at once. */
 export const resetTokenTypeAtom = atom<string | undefined>(undefined);
-/** Google One Tap's side effects; undefined means the browser's (tests substitute their own). */
-export const oneTapEnvAtom = atom<OneTapEnv | undefined>(undefined);
+
