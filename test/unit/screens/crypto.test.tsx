@@ -146,18 +146,16 @@ describe('crypto wallet screens', () => {
   it('detects a wallet announced through EIP-6963 and connects with its provider', async () => {
     const calls: string[] = [];
     const provider = { request: (a: { method: string }) => (calls.push(a.method), Promise.resolve(a.method === 'eth_requestAccounts' ? [ETH] : `0x${'ef'.repeat(65)}`)) };
+    // A page of its own: no injected globals, only a wallet that answers the EIP-6963 request.
+    const page = new EventTarget();
     const announce = () =>
-      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { uuid: 'u-1', name: 'MetaMask', rdns: 'io.metamask', icon: '' }, provider }) }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    try {
-      const f = fakeCrypto();
-      r = await renderLogin({ products: ['crypto'] }, f.client, undefined, { wallets: {} });
-      await click(button(r.root, 'Continue with Metamask'));
-      expect(calls).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
-      expect(heading(r)).to.equal('Success!');
-    } finally {
-      window.removeEventListener('eip6963:requestProvider', announce);
-    }
+      page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { uuid: 'u-1', name: 'MetaMask', rdns: 'io.metamask', icon: '' }, provider }) }));
+    page.addEventListener('eip6963:requestProvider', announce);
+    const f = fakeCrypto();
+    r = await renderLogin({ products: ['crypto'] }, f.client, undefined, { wallets: page as WalletWindow });
+    await click(button(r.root, 'Continue with Metamask'));
+    expect(calls).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
+    expect(heading(r)).to.equal('Success!');
   });
 
   it('lists the wallets Main had no room for under "Continue with other Crypto Wallet"', async () => {
