@@ -11,6 +11,7 @@ import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
+import { oauthConsentRoutes } from './routes/oauth-consent.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
@@ -62,7 +63,10 @@ export function createApp(ctx: ProviderContext): Hono {
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);
-  if (ctx.devPages) app.route('/', devRoutes(ctx));
+  if (ctx.devPages) {
+    app.route('/', devRoutes(ctx));
+    app.route('/', oauthConsentRoutes(ctx));
+  }
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
   app.onError((err, c) => {

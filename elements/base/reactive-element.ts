@@ -30,6 +30,7 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
         set(this: ReactiveElement, value: unknown) {
           if (this.#values.get(name) === value) return;
           this.#values.set(name, value);
+          this.#changed.add(name);
           this.requestUpdate();
         },
       });
@@ -38,6 +39,8 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
 
   readonly #values = new Map<string, unknown>();
   readonly #controllers = new Set<ReactiveController>();
+  /** The properties set since the last update. */
+  #changed = new Set<string>();
   #updatePending = false;
   #updateComplete: Promise<boolean> = Promise.resolve(true);
   /** Where rendering happens: a shadow root or the element itself. */
@@ -78,7 +81,11 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     this.#updateComplete = new Promise((resolve) =>
       queueMicrotask(() => {
         this.#updatePending = false;
-        if (this.isConnected && this.renderRoot) this.update();
+        if (this.isConnected && this.renderRoot) {
+          const changed = this.#changed;
+          this.#changed = new Set();
+          this.update(changed);
+        }
         resolve(true);
       }),
     );
@@ -112,6 +119,6 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     return this;
   }
 
-  /** Renders the current properties into the render root. */
-  protected abstract update(): void;
+  /** Renders the current properties into the render root; `changed` names those set since the last update. */
+  protected abstract update(changed: ReadonlySet<string>): void;
 }

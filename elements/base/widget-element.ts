@@ -1,6 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { createStore } from 'jotai';
-import type { Mode, WidgetStore } from '../../screens/App.tsx';
+import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { InvalidStylesError } from '../errors.ts';
@@ -50,6 +50,8 @@ export abstract class WidgetElement extends ReactiveElement {
   #sheet?: HTMLStyleElement;
   #cache?: EmotionCache;
   #reportedStyles = '';
+  /** A fresh style tag (each connection makes one) needs the theme whatever changed. */
+  #themeStale = true;
   // Stable identity, so React does not re-render screens for an unchanged callbacks object.
   protected readonly widgetCallbacks: WidgetCallbacks = {
     onEvent: (event) => {
@@ -100,6 +102,7 @@ export abstract class WidgetElement extends ReactiveElement {
     styleHost.append(sheet);
     root.replaceChildren(styleHost, mount);
     this.#sheet = sheet;
+    this.#themeStale = true;
     this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
     this.#root = mount;
     this.disposables.add(() => {
@@ -115,16 +118,20 @@ export abstract class WidgetElement extends ReactiveElement {
     this.widgetCallbacks.onError(error);
   }
 
-  protected override update(): void {
+  protected override update(changed: ReadonlySet<string>): void {
     if (!this.#root || !this.#sheet || !this.#cache) return;
     const styles = this.styles ?? {};
-    const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
-    const { css, issues } = compileTheme(styles, scope);
-    if (this.#sheet.textContent !== css) this.#sheet.textContent = css;
-    const key = issues.map((i) => i.path).join();
-    if (key !== this.#reportedStyles) {
-      this.#reportedStyles = key;
-      for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
+    // The theme is compiled only when the styles change: config, client and token updates skip it.
+    if (this.#themeStale || changed.has('styles')) {
+      this.#themeStale = false;
+      const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
+      const { css, issues } = compileTheme(styles, scope);
+      if (this.#sheet.textContent !== css) this.#sheet.textContent = css;
+      const key = issues.map((i) => i.path).join();
+      if (key !== this.#reportedStyles) {
+        this.#reportedStyles = key;
+        for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
+      }
     }
     this.#root.root = {
       cache: this.#cache,
@@ -135,25 +142,14 @@ export abstract class WidgetElement extends ReactiveElement {
         styles,
         callbacks: this.widgetCallbacks,
         client: this.client,
-        passwordResetToken: this.renderToken(),
-        passwordResetTokenType: this.renderTokenType(),
+        ...this.flowProps(),
       },
     };
   }
 
-  /** The jotai store of one element, for tests that check instances stay apart. */
-  static storeOf(element: WidgetElement): WidgetStore {
-    return element.#store;
-  }
-
-  /** The reset token, for the one element that has it. */
-  protected renderToken(): string | undefined {
-    return undefined;
-  }
-
-  /** The reset link's `stytch_token_type`, for the one element that has it. */
-  protected renderTokenType(): string | undefined {
-    return undefined;
+  /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */
+  protected flowProps(): Partial<Pick<AppProps, 'passwordResetToken' | 'passwordResetTokenType'>> {
+    return {};
   }
 }
 

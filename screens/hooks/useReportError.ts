@@ -1,11 +1,15 @@
 import { useCallback } from 'react';
+import { readApiError } from '../../client/errors.ts';
 import { useWidget } from '../context.ts';
 
 /** The `error_message` of a provider API error, or undefined for any other failure. */
 export function apiErrorMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const m = (error as { error_message?: unknown }).error_message;
-  return typeof m === 'string' && m !== '' ? m : undefined;
+  return readApiError(error)?.error_message;
+}
+
+/** The `error_type` of a provider API error, or undefined for any other failure. */
+export function apiErrorType(error: unknown): string | undefined {
+  return readApiError(error)?.error_type;
 }
 
 /** Whether the provider answered that it is unavailable for now (503, e.g. its database is down). */

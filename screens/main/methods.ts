@@ -5,8 +5,8 @@ import type { Strings } from '../strings.ts';
 export type LoginMethod = 'sms' | 'whatsapp' | 'emailOtp' | 'emailMagicLinks' | 'passwords';
 
 /** The login-form methods in config order, with the SPEC §2 drops applied. */
-export function loginMethods({ products, config }: ResolvedConfig): LoginMethod[] {
-  const otpMethods = config.otpOptions?.methods ?? [];
+export function loginMethods({ products, otp }: ResolvedConfig): LoginMethod[] {
+  const otpMethods = otp.methods;
   const out: LoginMethod[] = [];
   for (const p of products) {
     if (p === 'otp') for (const m of otpMethods) out.push(m === 'email' ? 'emailOtp' : m);
