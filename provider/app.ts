@@ -3,6 +3,7 @@ import type { ProviderContext } from './context.ts';
 import { cors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
+import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
 import { clientsideServicesRoutes } from './routes/clientside-services.ts';
 import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
@@ -15,6 +16,7 @@ import { passwordRoutes } from './routes/passwords.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
+import { serverApiRoutes } from './routes/v1/index.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
@@ -24,8 +26,14 @@ export function createApp(ctx: ProviderContext): Hono {
 
   app.use('*', projectEnv(ctx.env));
   app.use('*', securityHeaders());
-  app.use('*', cors((origin) => authorized.has(origin)));
-  app.use('/sdk/*', bodyGuards());
+  const browserCors = cors((origin) => authorized.has(origin));
+  // The server API answers no browser at all: no CORS headers, preflight refused (serverApiAuth).
+  app.use('*', (c, next) => (isServerApiPath(c.req.path) ? next() : browserCors(c, next)));
+  // Secret-key calls prove their secret before anything else is said about the request.
+  const secretAuth = serverApiAuth(ctx);
+  app.use('/v1/*', (c, next) => (isServerApiPath(c.req.path) ? secretAuth(c, next) : next()));
+  // Every route, the One Tap and consent posts included; the consent page is the one HTML form.
+  app.use('*', bodyGuards((path) => /^\/v1\/public\/oauth\/[^/]+\/consent$/.test(path)));
 
   app.get('/health', async (c) => {
     await ctx.db.query('SELECT 1');
@@ -46,6 +54,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', cryptoWalletRoutes(ctx));
   sdk.route('/', oauth.sdk);
   app.route('/sdk/v1', sdk);
+  app.route('/v1', serverApiRoutes(ctx));
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);

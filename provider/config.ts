@@ -40,7 +40,51 @@ export const ProjectConfigSchema = v.object({
     v.object({
       outbox: v.optional(v.boolean(), true),
       smtpUrl: v.optional(v.string()),
+      /** A PEM file of a CA the SMTP server's certificate chains to, besides the system's. */
+      smtpCaFile: v.optional(v.string()),
       from: v.optional(v.string(), 'login@example.test'),
+      /** Where invitations' List-Unsubscribe points (mailto: or https:, handled by the site); sign-in mail never carries it. */
+      listUnsubscribe: v.optional(v.pipe(v.string(), v.regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL'))),
+      /** The DKIM selector `admin doctor` checks (selector._domainkey.<sender domain>). */
+      dkimSelector: v.optional(v.string()),
+      /** SMS (and WhatsApp with `whatsappFrom`) through Twilio's Messages API. */
+      twilio: v.optional(
+        v.pipe(
+          v.object({
+            accountSid: v.pipe(v.string(), v.nonEmpty()),
+            authToken: v.pipe(v.string(), v.nonEmpty()),
+            from: v.optional(v.string()),
+            messagingServiceSid: v.optional(v.string()),
+            /** The WhatsApp sender (a number, or a Messaging Service SID MG…); WhatsApp through Twilio is off without it. */
+            whatsappFrom: v.optional(v.string()),
+            /** An approved WhatsApp Content template (HX…) whose variable {{1}} is the code. */
+            whatsappContentSid: v.optional(v.string()),
+            baseUrl: v.optional(v.pipe(v.string(), v.url()), 'https://api.twilio.com'),
+          }),
+          v.check((t) => !!(t.from || t.messagingServiceSid), 'twilio needs a sender: from (TWILIO_FROM) or messagingServiceSid (TWILIO_MESSAGING_SERVICE_SID)'),
+        ),
+      ),
+      /** WhatsApp through Meta's WhatsApp Cloud API (wins over Twilio for WhatsApp when both are set). */
+      whatsappCloud: v.optional(
+        v.object({
+          token: v.pipe(v.string(), v.nonEmpty()),
+          phoneId: v.pipe(v.string(), v.nonEmpty()),
+          apiVersion: v.optional(v.string(), 'v21.0'),
+          baseUrl: v.optional(v.pipe(v.string(), v.url()), 'https://graph.facebook.com'),
+          template: v.optional(v.string()),
+          templateLanguages: v.optional(v.array(v.string()), ['en']),
+        }),
+      ),
+      /** Attempts, backoff and per-attempt timeout of every transport. */
+      retry: v.optional(
+        v.object({
+          attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)), 3),
+          baseDelayMs: v.optional(v.pipe(v.number(), v.minValue(0)), 500),
+          maxDelayMs: v.optional(v.pipe(v.number(), v.minValue(0)), 10_000),
+          timeoutMs: v.optional(v.pipe(v.number(), v.minValue(1)), 10_000),
+        }),
+        {},
+      ),
     }),
     {},
   ),
@@ -49,6 +93,24 @@ export const ProjectConfigSchema = v.object({
       perAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
       perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
       windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
+  /** Telemetry (`POST /events`): batches per client IP a minute, and what the events table keeps. */
+  eventLimits: v.optional(
+    v.object({
+      batchesPerIpPerMinute: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 120),
+      maxRows: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 10_000),
+      maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 8 * 1024 * 1024),
+      maxAgeDays: v.optional(v.pipe(v.number(), v.minValue(0)), 7),
+    }),
+    {},
+  ),
+  /** Failed passwords one client IP may make across every address before it is refused (429). */
+  passwordIpLimit: v.optional(
+    v.object({
+      maxFailures: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60 * 60),
     }),
     {},
   ),
@@ -87,6 +149,23 @@ export const ProjectConfigSchema = v.object({
     ),
     {},
   ),
+  /**
+   * Server API secrets, stored only as SHA-256 hashes (`npm run admin -- secrets create` adds
+   * one); PROJECT_SECRETS adds plaintext ones from the environment on top.
+   */
+  secrets: v.optional(
+    v.array(v.object({ id: v.string(), hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), createdAt: v.string() })),
+    [],
+  ),
+  /** Requests per window the server API (`/v1`) takes from one secret and from one IP address. */
+  serverApiLimits: v.optional(
+    v.object({
+      perSecret: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1000),
+      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1000),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -95,6 +174,12 @@ export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;
 
 function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The variables of `names` that are set, under their field names; undefined when none is. */
+function pick(env: NodeJS.ProcessEnv, names: Record<string, string>): Record<string, string> | undefined {
+  const out = Object.fromEntries(Object.entries(names).filter(([name]) => env[name]).map(([name, field]) => [field, env[name]!]));
+  return Object.keys(out).length ? out : undefined;
 }
 
 const PKCE_FLOWS = ['emailMagicLinks', 'passwordResets', 'oauth', 'sso'];
@@ -130,6 +215,12 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (env.SMTP_URL) out.delivery = { ...(out.delivery as object), smtpUrl: env.SMTP_URL };
   if (env.EMAIL_FROM) out.delivery = { ...(out.delivery as object), from: env.EMAIL_FROM };
   if (env.OUTBOX !== undefined) out.delivery = { ...(out.delivery as object), outbox: bool(env.OUTBOX) };
+  if (env.DKIM_SELECTOR) out.delivery = { ...(out.delivery as object), dkimSelector: env.DKIM_SELECTOR };
+  if (env.SMTP_CA_FILE) out.delivery = { ...(out.delivery as object), smtpCaFile: env.SMTP_CA_FILE };
+  const twilio = pick(env, { TWILIO_ACCOUNT_SID: 'accountSid', TWILIO_AUTH_TOKEN: 'authToken', TWILIO_FROM: 'from', TWILIO_MESSAGING_SERVICE_SID: 'messagingServiceSid', TWILIO_WHATSAPP_FROM: 'whatsappFrom', TWILIO_WHATSAPP_CONTENT_SID: 'whatsappContentSid' });
+  if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...((out.delivery as { twilio?: object } | undefined)?.twilio), ...twilio } };
+  const cloud = pick(env, { WHATSAPP_CLOUD_TOKEN: 'token', WHATSAPP_PHONE_ID: 'phoneId', WHATSAPP_TEMPLATE: 'template' });
+  if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...((out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud), ...cloud } };
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
   if (env.DISPLAY_WATERMARK !== undefined) out.displayWatermark = bool(env.DISPLAY_WATERMARK);

@@ -1,11 +1,13 @@
 import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadProjectConfig } from './config.ts';
 import { startProvider } from './server.ts';
+import { ensureFirstSecret } from './services/project-secrets.ts';
 
 /**
- * CLI entry: `npm run provider`. Honours PROVIDER_PORT, DATA_DIR, DATABASE_URL, PROJECT_FILE
- * and WORKERS: with PostgreSQL, WORKERS=n runs n processes sharing the port and the database,
+ * CLI entry: `npm run provider`. Honours PROVIDER_PORT, DATA_DIR, DATABASE_URL, PROJECT_FILE,
+ * TLS_CERT_FILE/TLS_KEY_FILE (serve HTTPS) and WORKERS: with PostgreSQL, WORKERS=n runs n processes sharing the port and the database,
  * which is how one machine uses all its cores (the embedded database serves one process only).
  */
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
@@ -13,6 +15,9 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const projectFile = process.env.PROJECT_FILE || undefined;
 const port = Number(process.env.PROVIDER_PORT ?? 8787);
 const workers = Number(process.env.WORKERS ?? 1);
+const tls = process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE
+  ? { cert: readFileSync(process.env.TLS_CERT_FILE), key: readFileSync(process.env.TLS_KEY_FILE) }
+  : undefined;
 
 if (!Number.isInteger(workers) || workers < 1) {
   console.error(`provider: WORKERS must be a positive integer, got ${process.env.WORKERS}`);
@@ -23,15 +28,26 @@ if (workers > 1 && !databaseUrl) {
   process.exit(1);
 }
 
+/** First start: the server API's first secret, printed this once (only its hash is kept). */
+function seedSecret(): void {
+  const file = projectFile ?? join(dataDir, 'project.json');
+  const created = ensureFirstSecret(file, loadProjectConfig(file), process.env);
+  if (created) {
+    console.log(`server API secret (shown once, only its hash is stored in ${file}): ${created.secret}`);
+  }
+}
+
 if (workers > 1 && cluster.isPrimary) await supervise();
 else await serveOne();
 
 /** Runs one provider in this process until SIGINT/SIGTERM. */
 async function serveOne(): Promise<void> {
-  const provider = await startProvider({ port, dataDir, databaseUrl, projectFile });
+  if (!cluster.isWorker) seedSecret();
+  const provider = await startProvider({ port, dataDir, databaseUrl, projectFile, tls });
   if (!cluster.isWorker) {
     console.log(`provider: ${provider.url}`);
     console.log(`public token: ${provider.config.publicTokens.test ?? provider.config.publicTokens.live}`);
+    console.log(`project id: ${provider.config.projectId}`);
   }
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -52,13 +68,15 @@ async function serveOne(): Promise<void> {
 /** The primary: seeds the project file once, forks the workers and replaces any that crash. */
 async function supervise(): Promise<void> {
   // Seeding here, before any fork, keeps workers from racing to create the project file.
+  seedSecret();
   const config = loadProjectConfig(projectFile ?? join(dataDir, 'project.json'));
   let stopping = false;
   let ready = 0;
   const fork = () => cluster.fork().once('listening', () => {
     if (++ready === workers) {
-      console.log(`provider: http://localhost:${port} (${workers} workers)`);
+      console.log(`provider: ${tls ? 'https' : 'http'}://localhost:${port} (${workers} workers)`);
       console.log(`public token: ${config.publicTokens.test ?? config.publicTokens.live}`);
+      console.log(`project id: ${config.projectId}`);
     }
   });
   for (let i = 0; i < workers; i++) fork();

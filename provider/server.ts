@@ -1,13 +1,40 @@
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
-import { openDatabase } from './db/index.ts';
+import { openDatabase, type Queryable } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
+import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
+import { ProjectSecrets } from './services/project-secrets.ts';
 import { SecretBox } from './services/secrets.ts';
+import { ApiError, errorBody } from './http/errors.ts';
+
+/**
+ * Requests Node refuses before the application sees them (headers over its 16 KB limit, bad
+ * HTTP) are answered in the error shape too, instead of Node's empty body; the connection
+ * closes, as the rest of such a request cannot be trusted.
+ */
+function answerParseErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const apiError = err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(431, 'request_header_fields_too_large', 'The request headers are too large.')
+      : new ApiError(400, 'bad_request', 'The request is not valid HTTP.');
+    const body = JSON.stringify(errorBody(apiError));
+    const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
 
 export interface ProviderOptions {
   port?: number;
@@ -19,24 +46,30 @@ export interface ProviderOptions {
   env?: NodeJS.ProcessEnv;
   /** Time source; tests pass a movable clock. */
   clock?: Clock;
+  /** PEM certificate and key: serve HTTPS (the official Node SDK only talks to an https base URL). */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface RunningProvider {
   url: string;
   port: number;
   config: ProjectConfig;
+  /** The provider's database, for tests and tools that look at stored rows. */
+  db: Queryable;
   close(): Promise<void>;
 }
 
 /** Starts the provider and resolves once it accepts connections. */
 export async function startProvider(options: ProviderOptions): Promise<RunningProvider> {
   const env = options.env ?? process.env;
-  const config = loadProjectConfig(options.projectFile ?? join(options.dataDir, 'project.json'), env);
+  const projectFile = options.projectFile ?? join(options.dataDir, 'project.json');
+  const config = loadProjectConfig(projectFile, env);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const secrets = SecretBox.load(env, join(options.dataDir, 'secrets.key'));
+  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
   const app = createApp({
     config,
     db,
@@ -44,20 +77,24 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     clock,
     keys: new SigningKeys(db, now, secrets),
     secrets,
-    delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
+    projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
+    delivery,
     env: config.publicTokens.test ? 'test' : 'live',
   });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+    const tls = options.tls ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } } : {};
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, ...tls }, () => resolve(s));
     s.once('error', reject);
   });
+  answerParseErrors(server as Server);
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
     port,
     config,
+    db,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -65,6 +102,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
           // Keep-alive sockets would hold close() open; nothing more is served after this.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        delivery.close();
         await db.close();
       })();
       return closing;

@@ -2,10 +2,10 @@ import { Provider, useSetAtom, useStore, type createStore } from 'jotai';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
-import { resolveConfig } from './config.ts';
+import { resolveConfig } from './config/resolve.ts';
 import { browserClock, WidgetContextProvider, type Clock, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
-import { elementFlows } from './registry.ts';
+import { elementFlows, screens } from './registry.ts';
 import { resetPasswordStateAtom, resetTokenTypeAtom } from './state/atoms.ts';
 import { strings } from './strings.ts';
 
@@ -62,7 +62,7 @@ export function App({ mode, store, config, styles, callbacks, client, passwordRe
     [config],
   );
   const context = useMemo<WidgetContextValue | undefined>(
-    () => (result.ok ? { config: result.value, styles, callbacks, client, strings, clock } : undefined),
+    () => (result.ok ? { config: result.value, styles, callbacks, client, strings, clock, screens } : undefined),
     [result, styles, callbacks, client, clock],
   );
   return (

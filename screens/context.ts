@@ -1,7 +1,8 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { Client } from '../client/index.ts';
 import type { StyleConfig } from '../theme/index.ts';
-import type { ResolvedConfig } from './config.ts';
+import type { ResolvedConfig } from './config/resolve.ts';
+import type { ScreenName } from './state/atoms.ts';
 import { strings, type Strings } from './strings.ts';
 
 /** What a screen reports to the host: `onEvent({type, data})` and `onError(error)`. */
@@ -37,6 +38,13 @@ export const browserClock: Clock = {
   clearInterval: (h) => globalThis.clearInterval(h as number),
 };
 
+/**
+ * Every screen by name (`screens/registry.ts` fills it in). A flow that shows another flow's
+ * screen inside its own (the password flow's sent screens) takes it from here by name, never
+ * by importing the other flow.
+ */
+export type Screens = { readonly [S in ScreenName]: ComponentType<{ children?: ReactNode }> };
+
 /** Everything a screen reads from its widget instance. */
 export interface WidgetContextValue {
   config: ResolvedConfig;
@@ -45,6 +53,7 @@ export interface WidgetContextValue {
   client: WidgetClient | undefined;
   strings: Strings;
   clock: Clock;
+  screens: Screens;
 }
 
 const Context = createContext<WidgetContextValue | undefined>(undefined);

@@ -1,13 +1,13 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
+import type { Screens } from './context.ts';
 import { Main } from './main/Main.tsx';
-import type { ScreenName } from './state/atoms.ts';
 
 /*
  * The one place that reaches into the flow folders by screen name. Every screen but Main
  * loads on demand, so the login element's first paint stays small; the compiler holds this
  * map to exactly the names of `ScreenName`, so a new screen is a name there and a line here.
  */
-export const screens: { readonly [S in ScreenName]: ComponentType } = {
+export const screens: Screens = {
   Main,
   EmailConfirmation: lazy(() => import('./magic-link/EmailConfirmation.tsx')),
   OTPAuthenticate: lazy(() => import('./otp/OTPAuthenticate.tsx')),

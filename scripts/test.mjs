@@ -67,6 +67,11 @@ const suites = {
     const status = run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
     record('typecheck', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   },
+  architecture() {
+    // The import rules of docs/ARCHITECTURE.md, read from the source: fast, so it runs early.
+    const status = run(process.execPath, ['--import', 'tsx', '--test', 'test/architecture/imports.test.ts']);
+    record('architecture', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  },
   build() {
     const status = run(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types']);
     record('build', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });

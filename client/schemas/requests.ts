@@ -148,7 +148,9 @@ export const TelemetryEvent = v.object({
     http_status_code: opt(v.unknown()),
   }),
 });
-export const TelemetryBatch = v.pipe(v.array(TelemetryEvent, 'must be an array'), v.maxLength(100, 'must have at most 100 events'));
+/** The client sends at most 15 events a batch (SPEC §9); the provider takes no more. */
+export const TELEMETRY_MAX_BATCH = 15;
+export const TelemetryBatch = v.pipe(v.array(TelemetryEvent, 'must be an array'), v.maxLength(TELEMETRY_MAX_BATCH, `must have at most ${TELEMETRY_MAX_BATCH} events`));
 
 /* Client-side option objects (not wire bodies) checked before a call. */
 export const OAuthStartOptions = v.object({

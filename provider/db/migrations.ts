@@ -267,6 +267,29 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
       CREATE INDEX oauth_tokens_expiry ON oauth_tokens (expires_at);`,
   },
+  {
+    id: 8,
+    name: 'event_sizes',
+    // Telemetry is capped by bytes and by age as well as by rows; rows from before count as 0 bytes.
+    sql: `
+      ALTER TABLE events ADD COLUMN bytes integer NOT NULL DEFAULT 0;
+      CREATE INDEX events_received ON events (received_at);`,
+  },
+  {
+    id: 9,
+    name: 'outbox_delivery_status',
+    // Every message now has a row (content only when the outbox is kept) recording what its
+    // transport did; rows from before were only ever kept in the outbox, so they count as sent.
+    sql: `
+      ALTER TABLE outbox
+        ADD COLUMN status text NOT NULL DEFAULT 'sent' CHECK (status IN ('queued', 'sent', 'failed')),
+        ADD COLUMN transport text NOT NULL DEFAULT 'outbox',
+        ADD COLUMN transport_message_id text,
+        ADD COLUMN error text,
+        ADD COLUMN attempts integer NOT NULL DEFAULT 0,
+        ADD COLUMN updated_at timestamptz;
+      CREATE INDEX outbox_failed ON outbox (seq DESC) WHERE status = 'failed';`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

@@ -12,7 +12,8 @@ export interface Caller {
   client: ClientInfo;
 }
 
-function parseBasic(header: string | undefined): [string, string] | null {
+/** `[user, password]` of a Basic Authorization header, or null. */
+export function parseBasic(header: string | undefined): [string, string] | null {
   if (!header?.startsWith('Basic ')) return null;
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
   const i = decoded.indexOf(':');

@@ -21,27 +21,30 @@ export function projectEnv(env: 'test' | 'live'): MiddlewareHandler {
 }
 
 /** A fresh request id of the hosted provider's form, `request-id-{test|live}-{uuid}`. */
-export function requestId(c: Context): string {
-  // A sub-app served without createApp's middleware (a unit test's) has no project: it is a test one.
-  return `request-id-${c.get('projectEnv') ?? 'test'}-${randomUUID()}`;
+export function requestId(c?: Context): string {
+  // A sub-app served without createApp's middleware (a unit test's), or an answer written before
+  // any route runs (an oversized header), has no project: it is a test one.
+  return `request-id-${c?.get('projectEnv') ?? 'test'}-${randomUUID()}`;
 }
 
 const DOCS = 'https://stytch.com/docs/api/errors';
 
-/** Writes `err` as the top-level (unwrapped) JSON error body of PROTOCOL.md. */
+/** The top-level (unwrapped) JSON error body of PROTOCOL.md. */
+export function errorBody(err: ApiError, c?: Context): Record<string, unknown> {
+  return {
+    status_code: err.status,
+    request_id: requestId(c),
+    error_type: err.errorType,
+    error_message: err.message,
+    error_url: `${DOCS}/${err.status}#${err.errorType}`,
+    ...err.extra,
+  };
+}
+
+/** Writes `err` in the error shape, with its headers. */
 export function errorResponse(c: Context, err: ApiError): Response {
   for (const [k, val] of Object.entries(err.headers)) c.header(k, val);
-  return c.json(
-    {
-      status_code: err.status,
-      request_id: requestId(c),
-      error_type: err.errorType,
-      error_message: err.message,
-      error_url: `${DOCS}/${err.status}#${err.errorType}`,
-      ...err.extra,
-    },
-    err.status,
-  );
+  return c.json(errorBody(err, c), err.status);
 }
 
 /** Wraps a success payload in the `{data}` envelope with request_id and status_code. */

@@ -1,45 +1,80 @@
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deeper JSON than any call of the protocol needs is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses oversized bodies (413) before anything reads them, and POST/PUT bodies that are not
- * JSON (415). Chunked bodies are counted as they stream so a missing Content-Length is no
- * way around the limit.
+ * Answered before the body was read to its end: the rest of it is still on the socket, so
+ * the connection is closed after the answer instead of being read as the next request.
  */
-export function bodyGuards(): MiddlewareHandler {
+const tooLarge = (limit = 'Request body exceeds 1 MB.') => new ApiError(413, 'request_too_large', limit, { Connection: 'close' });
+
+/** Refuses a body over `maxBytes` (413) on a route that takes less than the general 1 MB. */
+export function limitBody(maxBytes: number, description: string): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(`Request body exceeds ${description}.`); } });
+}
+
+/**
+ * Every request that may carry a body, on every route: oversized bodies are refused (413)
+ * before anything reads them (a chunked body is counted as it streams, so leaving out
+ * Content-Length is no way around it), and POST/PUT bodies must be JSON (415), except on the
+ * HTML form routes `isForm` names, which take a URL-encoded form instead.
+ */
+export function bodyGuards(isForm: (path: string) => boolean = () => false): MiddlewareHandler {
+  const limit = limitBody(MAX_BODY_BYTES, '1 MB');
   return async (c, next) => {
     const method = c.req.method;
-    if (method !== 'POST' && method !== 'PUT') return next();
-    const length = Number(c.req.header('content-length') ?? NaN);
-    if (length > MAX_BODY_BYTES) throw new ApiError(413, 'request_too_large', 'Request body exceeds 1 MB.');
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') {
-      throw new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json.');
+    if (!METHODS_WITH_BODY.has(method)) return next();
+    if (method === 'POST' || method === 'PUT') {
+      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const form = isForm(c.req.path);
+      if (form ? type !== 'application/x-www-form-urlencoded' : type !== 'application/json') {
+        throw new ApiError(415, 'unsupported_media_type', form ? 'Content-Type must be application/x-www-form-urlencoded.' : 'Content-Type must be application/json.', { Connection: 'close' });
+      }
     }
-    return next();
+    return limit(c, next);
   };
 }
 
-/** Reads a JSON body of at most 1 MB; bad JSON is a 400, never a crash. */
-export async function readJson(req: Request): Promise<unknown> {
-  const reader = req.body?.getReader();
-  if (!reader) return {};
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError(413, 'request_too_large', 'Request body exceeds 1 MB.');
-    }
-    chunks.push(value);
+/** Whether `text` (JSON) nests arrays and objects deeper than `max`; strings are skipped. */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return false;
+}
+
+/**
+ * Reads a JSON body (its size is already bounded by `bodyGuards`); bad JSON and JSON nested
+ * too deep to store or echo safely are a 400, never a crash.
+ */
+export async function readJson(req: Request): Promise<unknown> {
+  if (!req.body) return {};
+  let text: string;
+  try {
+    text = await req.text();
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw tooLarge();
+  }
   if (text.trim() === '') return {};
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, 'invalid_request', `Request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -47,12 +82,17 @@ export async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** Headers every response carries; HTML pages also forbid framing by other sites. */
+/**
+ * Headers every response carries. Nothing is stored by a cache unless the route chose a
+ * policy itself: session tokens and JWTs travel in response bodies. HTML pages also forbid
+ * framing by other sites.
+ */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
+    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
     if ((c.res.headers.get('content-type') ?? '').startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
       c.header('Content-Security-Policy', "frame-ancestors 'none'");
     }

@@ -20,3 +20,12 @@ export async function body<S extends v.GenericSchema>(c: Context, schema: S): Pr
   }
   return result.output;
 }
+
+/** Validates the query string against a schema, with the same 400 as a bad body. */
+export function query<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.req.query());
+  if (!result.success) {
+    throw new SchemaError(result.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`.replace(/\.$/, ''), message: i.message })));
+  }
+  return result.output;
+}

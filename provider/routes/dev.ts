@@ -19,6 +19,9 @@ export function devRoutes(ctx: ProviderContext): Hono {
             ${entries.map(
               (e) => html`<li>
                 <p><strong>${e.channel}</strong> to ${e.to} at ${e.created_at}</p>
+                <p class="status status-${e.status}">
+                  ${e.status} via ${e.transport}${e.attempts > 0 ? html` after ${e.attempts} attempt${e.attempts === 1 ? '' : 's'}` : ''}${e.transport_message_id ? html` (id ${e.transport_message_id})` : ''}${e.error ? html`: ${e.error}` : ''}
+                </p>
                 ${e.subject ? html`<p>${e.subject}</p>` : ''}
                 <pre>${e.text}</pre>
                 ${e.link ? html`<p><a href="${e.link}">${e.link}</a></p>` : ''}

@@ -4,7 +4,8 @@ import type { ProviderContext } from '../context.ts';
 import { authenticateCaller } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
-import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
+import { redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
+import { mailMagicLink } from '../services/magic-link-mail.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
@@ -38,16 +39,12 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       }
       const url = identity.created ? signupUrl : loginUrl;
       const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
-      const link = await issueEmailToken(ctx, tx, 'magic_link', identity.userId, identity.methodId, url, minutes, req.code_challenge);
-      await ctx.delivery.send(tx, {
-        to: email,
-        channel: 'email',
-        subject: identity.created ? `Finish signing up to ${ctx.config.name}` : `Your ${ctx.config.name} login link`,
-        text: `Click the link below to ${identity.created ? 'sign up' : 'log in'} to ${ctx.config.name}. It expires in ${minutes} minutes.\n\n${link}\n`,
-        link,
+      const queued = await mailMagicLink(ctx, tx, {
+        userId: identity.userId, emailId: identity.methodId, email, url, minutes, codeChallenge: req.code_challenge, purpose: identity.created ? 'signup' : 'login', locale: req.locale,
       });
-      return identity;
+      return { ...identity, queued };
     });
+    await ctx.delivery.dispatch(ctx.db, result.queued);
     return ok(c, {
       user_id: result.userId,
       email_id: result.methodId,

@@ -8,15 +8,7 @@ import { issueOtp, redeemOtp, type OtpChannel } from '../services/otp.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
-import { attachEmail, attachPhone, emailIdentity, normalizeEmail, phoneIdentity } from '../services/users.ts';
-
-const E164 = /^\+[1-9]\d{6,14}$/;
-
-function phoneOf(raw: string): string {
-  const phone = raw.replace(/[\s()-]/g, '');
-  if (!E164.test(phone)) throw new ApiError(400, 'invalid_phone_number', 'Phone number format is invalid; use E.164, e.g. +15555550100.');
-  return phone;
-}
+import { attachEmail, attachPhone, emailIdentity, normalizeEmail, phoneIdentity, phoneOf } from '../services/users.ts';
 
 type Mode = 'login_or_create' | 'primary' | 'secondary';
 
@@ -40,9 +32,11 @@ export function otpRoutes(ctx: ProviderContext): Hono {
       } else {
         identity = channel === 'email' ? (await emailIdentity(tx, to, ctx.env, now))! : await phoneIdentity(tx, to, ctx.env, now);
       }
-      await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes ?? 5);
-      return identity;
+      const queued = await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes ?? 5, req.locale);
+      return { ...identity, queued };
     });
+    // After the commit: a code that could not be sent is answered as an error the widget shows.
+    await ctx.delivery.dispatch(ctx.db, result.queued);
     return ok(c, {
       user_id: result.userId,
       method_id: result.methodId,

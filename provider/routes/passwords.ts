@@ -6,12 +6,13 @@ import { authenticateCaller, type Caller } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
 import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
-import { hashPassword, verifyPassword } from '../services/hashing.ts';
-import { newId } from '../services/ids.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
+import { hashPassword } from '../services/hashing.ts';
+import { checkPasswordLogin, requireStrong as requireStrongPassword, setPasswordHash } from '../services/passwords.ts';
+import { resolveLocale } from '../services/messages/locale.ts';
+import { resetMessage } from '../services/messages/templates.ts';
 import { limitSend, requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
-import { checkStrength, isBreached } from '../services/strength.ts';
+import { checkStrength } from '../services/strength.ts';
 import { withTx } from '../services/tx.ts';
 import { emailIdentity, normalizeEmail } from '../services/users.ts';
 
@@ -27,18 +28,8 @@ function loginLink(url: string, resetLink: string): string {
 export function passwordRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const requireStrong = (password: string, email?: string) => {
-    const s = checkStrength(ctx.config.passwordPolicy, password, email);
-    if (!s.valid_password) {
-      throw new ApiError(400, s.breached_password ? 'breached_password' : 'weak_password', s.breached_password
-        ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
-        : 'The password does not meet the project\'s strength requirements.');
-    }
-  };
-
-  const setPassword = async (tx: Queryable, userId: string, hash: string) => {
-    await tx.query('UPDATE users SET password_hash = $2, password_id = COALESCE(password_id, $3), password_requires_reset = false WHERE user_id = $1', [userId, hash, newId('password', ctx.env)]);
-  };
+  const requireStrong = (password: string, email?: string) => requireStrongPassword(ctx, password, email);
+  const setPassword = (tx: Queryable, userId: string, hash: string) => setPasswordHash(ctx, tx, userId, hash);
 
   /**
    * A reset sets the new hash and ends every other session of the user: whoever knew the old
@@ -47,17 +38,6 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
   const replacePassword = async (tx: Queryable, userId: string, hash: string, keep: string | null) => {
     await setPassword(tx, userId, hash);
     await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
-  };
-
-  /**
-   * A correct password that must still not sign in (the hosted provider's `reset_password`):
-   * it is on the breached list, or the address was proven by a passwordless sign-in after the
-   * password was set. Only a reset by email clears it.
-   */
-  const requireNoReset = (password: string, requiresReset: boolean) => {
-    if (requiresReset || isBreached(password)) {
-      throw new ApiError(400, 'reset_password', 'This password must be reset before it can be used. Reset it from the link sent by email.');
-    }
   };
 
   const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
@@ -94,19 +74,8 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const caller = await authenticateCaller(ctx, c, false);
     const req = await body(c, requests.PasswordAuthenticate);
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
-    const email = normalizeEmail(req.email);
-    await assertNotLocked(ctx.db, email, ctx.clock.now());
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
-      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
-    const row = rows[0];
-    // Unknown address, no password and wrong password cost the same and answer the same.
-    if (!(await verifyPassword(row?.password_hash ?? null, req.password)) || !row) {
-      await recordFailure(ctx.db, email, ctx.clock.now());
-      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
-    }
-    await clearFailures(ctx.db, email);
-    requireNoReset(req.password, row.password_requires_reset);
-    const issued = await withTx(ctx.db, (tx) => signIn(tx, row.user_id, row.email_id, minutes, caller));
+    const row = await checkPasswordLogin(ctx, req.email, req.password, caller.client.ip);
+    const issued = await withTx(ctx.db, (tx) => signIn(tx, row.userId, row.emailId, minutes, caller));
     return ok(c, { ...issued });
   });
 
@@ -120,21 +89,16 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     // With a login URL the email also offers to sign in without resetting: the same token, as a login link.
     const loginUrl = req.login_redirect_url === undefined ? undefined : redirectUrl(ctx, req.login_redirect_url);
     await limitSend(ctx, email, caller.client);
-    await withTx(ctx.db, async (tx) => {
+    const queued = await withTx(ctx.db, async (tx) => {
       const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
       // Unknown addresses get the same answer and no mail: nothing to enumerate.
       if (!identity) return;
       const minutes = req.reset_password_expiration_minutes ?? 30;
       const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
-      await ctx.delivery.send(tx, {
-        to: email,
-        channel: 'email',
-        subject: `Reset your ${ctx.config.name} password`,
-        text: `Click the link below to reset your ${ctx.config.name} password. It expires in ${minutes} minutes.\n\n${link}\n` +
-          (loginUrl ? `\nOr log in without resetting your password:\n\n${loginLink(loginUrl, link)}\n` : ''),
-        link,
-      });
+      return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(req.locale), email, link, minutes, loginUrl ? loginLink(loginUrl, link) : undefined));
     });
+    // Quiet: a delivery error would tell the caller that the address has an account.
+    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
     return ok(c, {});
   });
 
@@ -159,21 +123,12 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     const req = await body(c, requests.PasswordResetByExisting);
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
     const email = normalizeEmail(req.email);
-    await assertNotLocked(ctx.db, email, ctx.clock.now());
     requireStrong(req.new_password, email);
-    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
-      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
-    const row = rows[0];
-    if (!(await verifyPassword(row?.password_hash ?? null, req.existing_password)) || !row) {
-      await recordFailure(ctx.db, email, ctx.clock.now());
-      throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
-    }
-    await clearFailures(ctx.db, email);
-    requireNoReset(req.existing_password, row.password_requires_reset);
+    const row = await checkPasswordLogin(ctx, email, req.existing_password, caller.client.ip);
     const hash = await hashPassword(req.new_password);
     const issued = await withTx(ctx.db, async (tx) => {
-      await replacePassword(tx, row.user_id, hash, null);
-      return signIn(tx, row.user_id, row.email_id, minutes, { ...caller, sessionId: null });
+      await replacePassword(tx, row.userId, hash, null);
+      return signIn(tx, row.userId, row.emailId, minutes, { ...caller, sessionId: null });
     });
     return ok(c, { ...issued });
   });

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/index.ts';
 import { authenticateCaller } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../services/lockout.ts';
+import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../services/lockout.ts';
 import { durationMinutes, startOrExtend, type Factor } from '../services/sessions.ts';
 import { createTotp, issueRecoveryCodes, redeemRecoveryCode, totpLabel, verifyTotpCode } from '../services/totp.ts';
 import { withTx } from '../services/tx.ts';
@@ -58,16 +58,14 @@ export function totpRoutes(ctx: ProviderContext): Hono {
       const userId = caller.userId!;
       const minutes = durationMinutes(ctx, req.session_duration_minutes);
       const now = ctx.clock.now();
-      await assertNotLocked(ctx.db, userId, now, 'totpfail');
+      // Authenticator and recovery codes share one count per user, taken before either is checked.
+      await takeAttempt(ctx.db, TOTP_LOCK, userId, now);
       const issued = await withTx(ctx.db, async (tx) => {
         const spent = await redeem(tx, userId, code, now);
         return spent && { totpId: spent.totpId, session: await startOrExtend(ctx, tx, userId, spent.factor, minutes, caller.client, caller.sessionId) };
       });
-      if (!issued) {
-        await recordFailure(ctx.db, userId, now, 'totpfail');
-        throw refusal;
-      }
-      await clearFailures(ctx.db, userId, 'totpfail');
+      if (!issued) throw refusal;
+      await attemptSucceeded(ctx.db, TOTP_LOCK, userId);
       return ok(c, { ...issued.session, totp_id: issued.totpId });
     });
 

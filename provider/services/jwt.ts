@@ -70,8 +70,12 @@ export class SigningKeys {
     return `${input}.${signature.toString('base64url')}`;
   }
 
-  /** Verifies a JWT against any published key; null when malformed, forged, expired or for another audience. */
-  async verify(jwt: string, audience: string): Promise<JWTPayload | null> {
+  /**
+   * Verifies a JWT against any published key; null when malformed, forged, expired or for
+   * another audience. `ignoreExpiry`: the server API refreshes a JWT past its `exp` when the
+   * signature holds and its session is still live.
+   */
+  async verify(jwt: string, audience: string, ignoreExpiry = false): Promise<JWTPayload | null> {
     const parts = jwt.split('.');
     if (parts.length !== 3) return null;
     const header = parseJson(parts[0]!);
@@ -82,7 +86,7 @@ export class SigningKeys {
     const ok = verifyBytes('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2]!, 'base64url'));
     if (!ok) return null;
     const now = Math.floor(this.now().getTime() / 1000);
-    if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
+    if (typeof payload.exp !== 'number' || (payload.exp <= now && !ignoreExpiry)) return null;
     if (typeof payload.nbf === 'number' && payload.nbf > now) return null;
     const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     return aud.includes(audience) ? payload : null;

@@ -3,15 +3,19 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
+import { attemptSucceeded, OTP_LOCK, takeAttempt } from './lockout.ts';
+import type { Queued } from './delivery.ts';
+import { resolveLocale } from './messages/locale.ts';
+import { passcodeMessage } from './messages/templates.ts';
 
 export type OtpChannel = 'sms' | 'whatsapp' | 'email';
 export const MAX_OTP_GUESSES = 5;
 
 /**
  * Issues a fresh code for `methodId`, replacing any earlier unused one, and queues its
- * message in the same transaction.
+ * message in the same transaction; dispatch the returned message after commit.
  */
-export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = 5): Promise<void> {
+export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = 5, locale?: string): Promise<Queued> {
   if (!Number.isInteger(expirationMinutes) || expirationMinutes < 1 || expirationMinutes > 10) {
     throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 1 to 10.');
   }
@@ -23,8 +27,7 @@ export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: Otp
     'INSERT INTO otps (otp_id, method_id, user_id, channel, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
     [newId('otp', ctx.env), methodId, userId, channel, sha256(`${methodId}:${code}`), now, new Date(now.getTime() + expirationMinutes * 60_000)],
   );
-  const text = `Your ${ctx.config.name} verification code is ${code}. It expires in ${expirationMinutes} minutes.`;
-  await ctx.delivery.send(tx, { to, channel, subject: channel === 'email' ? `Your ${ctx.config.name} code is ${code}` : '', text, code });
+  return ctx.delivery.send(tx, passcodeMessage(ctx.config, resolveLocale(locale), channel, to, code, expirationMinutes));
 }
 
 export type OtpCheck = { ok: true; userId: string; channel: OtpChannel } | { ok: false };
@@ -42,11 +45,14 @@ export async function redeemOtp(ctx: ProviderContext, tx: Queryable, methodId: s
   );
   const otp = rows[0];
   if (!otp || new Date(otp.expires_at) <= now || otp.attempts >= MAX_OTP_GUESSES) return { ok: false };
+  // Fresh codes can be sent, so guesses are also bounded per address across codes.
+  await takeAttempt(tx, OTP_LOCK, methodId, now);
   if (!safeEqual(otp.code_hash, sha256(`${methodId}:${code}`))) {
     await tx.query('UPDATE otps SET attempts = attempts + 1 WHERE otp_id = $1', [otp.otp_id]);
     return { ok: false };
   }
   await tx.query('UPDATE otps SET used_at = $2 WHERE otp_id = $1', [otp.otp_id, now]);
+  await attemptSucceeded(tx, OTP_LOCK, methodId);
   await verifyEmailByPasswordless(tx, methodId);
   await tx.query('UPDATE user_phones SET verified = true WHERE phone_id = $1', [methodId]);
   return { ok: true, userId: otp.user_id, channel: otp.channel };

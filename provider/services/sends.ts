@@ -4,10 +4,19 @@ import { hit } from './limits.ts';
 
 /** Per-address and per-IP send limits, counted outside the operation's transaction so failures still count. */
 export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo): Promise<void> {
-  const { perAddress, perIp, windowSeconds } = ctx.config.sendLimits;
+  const { perIp, windowSeconds } = ctx.config.sendLimits;
   const now = ctx.clock.now();
   await hit(ctx.db, `send:ip:${client.ip}`, perIp, windowSeconds, now);
-  await hit(ctx.db, `send:to:${address.toLowerCase()}`, perAddress, windowSeconds, now);
+  await limitSendTo(ctx, address);
+}
+
+/**
+ * The per-address limit alone: server API sends all come from the site's backend, whose one
+ * IP must not share a budget meant for single browsers (its secret has its own limit).
+ */
+export async function limitSendTo(ctx: ProviderContext, address: string): Promise<void> {
+  const { perAddress, windowSeconds } = ctx.config.sendLimits;
+  await hit(ctx.db, `send:to:${address.toLowerCase()}`, perAddress, windowSeconds, ctx.clock.now());
 }
 
 /** Refuses calls to a product the project has not enabled. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
 import { newId } from './ids.ts';
 import { REGISTRATIONS_JSON_SQL } from './webauthn-registrations.ts';
 
@@ -73,6 +74,15 @@ export interface Identity {
   created: boolean;
 }
 
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** A phone number in E.164 (spaces, dashes and brackets dropped); a 400 when it is not one. */
+export function phoneOf(raw: string): string {
+  const phone = raw.replace(/[\s()-]/g, '');
+  if (!E164.test(phone)) throw new ApiError(400, 'invalid_phone_number', 'Phone number format is invalid; use E.164, e.g. +15555550100.');
+  return phone;
+}
+
 /** Email addresses compare case-insensitively; stored lowercased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -98,10 +108,10 @@ export async function emailIdentity(tx: Queryable, email: string, env: 'test' | 
 }
 
 /** Same as emailIdentity, for a phone number in E.164. */
-export async function phoneIdentity(tx: Queryable, phone: string, env: 'test' | 'live', now: Date): Promise<Identity> {
+export async function phoneIdentity(tx: Queryable, phone: string, env: 'test' | 'live', now: Date, status = 'active'): Promise<Identity> {
   const found = await tx.query<{ user_id: string; phone_id: string }>('SELECT user_id, phone_id FROM user_phones WHERE phone_number = $1', [phone]);
   if (found.rows[0]) return { userId: found.rows[0].user_id, methodId: found.rows[0].phone_id, created: false };
-  const userId = await createUser(tx, env, now, 'active');
+  const userId = await createUser(tx, env, now, status);
   const phoneId = newId('phone-number', env);
   await tx.query('INSERT INTO user_phones (phone_id, user_id, phone_number, created_at) VALUES ($1, $2, $3, $4)', [phoneId, userId, phone, now]);
   return { userId, methodId: phoneId, created: true };

@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '../config.ts';
+import type { ResolvedConfig } from '../config/resolve.ts';
 import type { Strings } from '../strings.ts';
 
 /** The login-form methods of SPEC §2. */

@@ -1,4 +1,4 @@
-import type { WidgetConfig } from '../config.ts';
+import type { WidgetConfig } from '../config/resolve.ts';
 
 /** `passkeyOptions.domain`: the rpID the host asks for, when it sets one. */
 export function passkeyDomain(config: WidgetConfig): string | undefined {

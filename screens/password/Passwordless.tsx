@@ -1,14 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
+import { useWidget } from '../context.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { Divider } from './Divider.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { passwordStrings } from './strings.ts';
-
-const EmailConfirmation = lazy(() => import('../magic-link/EmailConfirmation.tsx'));
-const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
 
 /**
  * The passwordless variant (SPEC §4): on arrival it sends an email code when email is an OTP
@@ -16,6 +14,7 @@ const OTPAuthenticate = lazy(() => import('../otp/OTPAuthenticate.tsx'));
  * password instead'), otherwise a reset email and moves to PasswordSetNew.
  */
 export function Passwordless({ email }: { email: string }) {
+  const { screens } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
   const report = useReportError();
@@ -61,7 +60,11 @@ export function Passwordless({ email }: { email: string }) {
       <ErrorText message={error} />
     </div>
   );
+  // The sent screen comes from the registry by name: the password flow imports no other flow.
+  const Sent = alt.method === 'otp' ? screens.OTPAuthenticate : screens.EmailConfirmation;
   return (
-    <Suspense fallback={null}>{alt.method === 'otp' ? <OTPAuthenticate>{alternatives}</OTPAuthenticate> : <EmailConfirmation>{alternatives}</EmailConfirmation>}</Suspense>
+    <Suspense fallback={null}>
+      <Sent>{alternatives}</Sent>
+    </Suspense>
   );
 }

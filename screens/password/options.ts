@@ -1,5 +1,5 @@
 import type { PasswordResetByEmailStartOptions } from '../../client/api/passwords.ts';
-import type { ResolvedConfig, WidgetConfig } from '../config.ts';
+import type { ResolvedConfig, WidgetConfig } from '../config/resolve.ts';
 
 type Opts = Record<string, unknown> | undefined;
 const num = (o: Opts, k: string) => (typeof o?.[k] === 'number' ? (o[k] as number) : undefined);

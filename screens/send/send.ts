@@ -1,5 +1,5 @@
 import type { WidgetClient } from '../context.ts';
-import type { WidgetConfig } from '../config.ts';
+import type { WidgetConfig } from '../config/resolve.ts';
 
 /** SPEC §9 defaults. */
 export const DEFAULT_OTP_EXPIRATION_MINUTES = 5;

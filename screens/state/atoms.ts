@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { OneTapEnv } from '../oauth/googleIdentity.ts';
+import type { OneTapEnv } from '../env.ts';
 
 /** Screen names of the login widget (SPEC §2). */
 export type ScreenName =

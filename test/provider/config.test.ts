@@ -35,6 +35,35 @@ describe('project configuration', () => {
     assert.equal(config.rpId, 'login.example');
   });
 
+  it('configures the delivery transports from the environment over the file', () => {
+    const file = projectFile({
+      publicTokens: { test: 'public-token-test-x' },
+      delivery: { twilio: { accountSid: 'ACfile', authToken: 'file-token', from: '+15550001111' }, whatsappCloud: { token: 'x', phoneId: '1', templateLanguages: ['en', 'fr'] } },
+    });
+    const config = loadProjectConfig(file, {
+      TWILIO_AUTH_TOKEN: 'env-token',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG123',
+      TWILIO_WHATSAPP_FROM: '+14155238886',
+      WHATSAPP_CLOUD_TOKEN: 'env-cloud',
+      WHATSAPP_PHONE_ID: '42',
+      WHATSAPP_TEMPLATE: 'login_code',
+      SMTP_URL: 'smtp://u:p@mail.example:587',
+      DKIM_SELECTOR: 's1',
+    });
+    assert.deepEqual(config.delivery.twilio, {
+      accountSid: 'ACfile', authToken: 'env-token', from: '+15550001111', messagingServiceSid: 'MG123', whatsappFrom: '+14155238886', baseUrl: 'https://api.twilio.com',
+    });
+    assert.equal(config.delivery.whatsappCloud?.token, 'env-cloud');
+    assert.equal(config.delivery.whatsappCloud?.phoneId, '42');
+    assert.equal(config.delivery.whatsappCloud?.template, 'login_code');
+    assert.deepEqual(config.delivery.whatsappCloud?.templateLanguages, ['en', 'fr']);
+    assert.equal(config.delivery.dkimSelector, 's1');
+    assert.deepEqual(config.delivery.retry, { attempts: 3, baseDelayMs: 500, maxDelayMs: 10_000, timeoutMs: 10_000 });
+    // Twilio without a sender is refused at start, naming what is missing.
+    assert.throws(() => loadProjectConfig(projectFile({}), { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' }), /twilio needs a sender/);
+    assert.throws(() => loadProjectConfig(projectFile({}), { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+1555' }), /delivery\.twilio\.authToken/);
+  });
+
   it('names the bad field of an invalid override instead of starting with it', () => {
     const file = projectFile({ publicTokens: { test: 'public-token-test-x' } });
     assert.throws(() => loadProjectConfig(file, { PRODUCTS: 'otp,carrier-pigeon' }), /products\.1/);

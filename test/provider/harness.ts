@@ -1,9 +1,13 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Clock } from '../../provider/context.ts';
+import { openDatabase, type Database } from '../../provider/db/index.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
 import type { OutboxEntry } from '../../provider/services/delivery.ts';
 
@@ -55,14 +59,42 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
+/** A fresh migrated database of the given kind without a provider (admin command tests); `destroy` removes it. */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; destroy(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'provider-db-'));
+  const database = kind === 'postgres' ? await createDatabase() : undefined;
+  const db = await openDatabase({ dataDir, databaseUrl: database?.url });
+  return {
+    db,
+    async destroy() {
+      await db.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A self-signed certificate for localhost (test only): the official Node SDK talks only to https. */
+export const TEST_TLS = {
+  cert: readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url)),
+  key: readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url)),
+};
+
+export interface TestProviderOptions {
+  /** Environment the provider reads (PROJECT_SECRETS, ...); empty by default. */
+  env?: NodeJS.ProcessEnv;
+  /** Serve HTTPS with TEST_TLS. */
+  tls?: boolean;
+}
+
 /** Starts a provider on a free port with a fresh database of the given kind. */
-export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock): Promise<TestProvider> {
+export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock, options: TestProviderOptions = {}): Promise<TestProvider> {
   const dataDir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const projectFile = join(dataDir, 'project.json');
   writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
-    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: {}, clock });
+    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: options.env ?? {}, clock, tls: options.tls ? TEST_TLS : undefined });
     const self: TestProvider = {
       ...running,
       dataDir,
@@ -83,8 +115,41 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
   return boot();
 }
 
+/**
+ * A second provider *process* (`provider/main.ts`, as `npm run provider` runs it) serving the
+ * same PostgreSQL database, project file and secrets key as `provider`: what a deployment
+ * with several processes or machines looks like.
+ */
+export async function startPeerProcess(provider: TestProvider, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!provider.databaseUrl) throw new Error('a peer process needs a PostgreSQL provider');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
+    env: { ...process.env, DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), DATABASE_URL: provider.databaseUrl, PROVIDER_PORT: '0', WORKERS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (d) => (output += d));
+  const exited = once(child, 'exit');
+  for (;;) {
+    const m = /provider: (http:\/\/\S+)/.exec(output);
+    if (m) {
+      return {
+        url: m[1]!,
+        async stop() {
+          if (child.exitCode === null) {
+            child.kill('SIGTERM');
+            await exited;
+          }
+        },
+      };
+    }
+    const chunk = await Promise.race([once(child.stdout, 'data'), exited.then(() => null)]);
+    if (chunk === null) throw new Error(`peer provider exited: ${output}`);
+    output += String(chunk[0]);
+  }
+}
+
 /** Calls `path` under /sdk/v1 the way the browser client does. */
-export async function sdk(provider: RunningProvider, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function sdk(provider: Pick<RunningProvider, 'url'>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${provider.url}/sdk/v1${path}`, {
     method,
     headers: {
@@ -103,6 +168,28 @@ export async function sdk(provider: RunningProvider, method: string, path: strin
     json = undefined;
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/**
+ * POSTs under /sdk/v1 from a loopback address of its own (Linux routes all of 127/8 to the
+ * loopback): another client IP, so a test has its own per-IP budgets.
+ */
+let nextAddress = 1;
+export function otherClient(provider: RunningProvider) {
+  const localAddress = `127.0.${100 + Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+  return (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; json: any; retryAfter: number }>((resolve, reject) => {
+      const req = request(`http://127.0.0.1:${provider.port}/sdk/v1${path}`, {
+        method: 'POST', localAddress,
+        headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
+      }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text), retryAfter: Number(res.headers['retry-after']) }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
 }
 
 /** Basic credentials carrying a session secret, as the browser client sends them once signed in. */

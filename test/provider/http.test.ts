@@ -1,6 +1,30 @@
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { databases, sdk, startTestProvider, TEST_ORIGIN, TEST_TOKEN, type TestProvider } from './harness.ts';
+import { databases, sdk, signInByEmailOtp, startTestProvider, TEST_ORIGIN, TEST_TOKEN, withSession, type TestProvider } from './harness.ts';
+
+/** One HTTP/1.1 request on `agent` (keep-alive, one socket: what a browser reuses), answered as text. */
+function raw(port: number, agent: Agent, method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode!, headers: res.headers, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const AUTH = { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}` };
 
 for (const kind of databases) {
   describe(`HTTP guards (${kind})`, () => {
@@ -25,6 +49,68 @@ for (const kind of databases) {
       const text = await sdk(provider, 'POST', '/users/search', undefined, { 'Content-Type': 'text/plain' });
       assert.equal(text.status, 415);
       assert.equal(text.json.error_type, 'unsupported_media_type');
+    });
+
+    it('guards every POST, One Tap included, and an oversized body leaves the keep-alive socket usable', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const big = Buffer.alloc(3 * 1024 * 1024, 'a');
+        const cases: Array<[string, Record<string, string>]> = [
+          ['/v1/public/oauth/google/one_tap/start', { 'Content-Type': 'application/json' }],
+          ['/v1/public/oauth/google/one_tap/submit', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }],
+          ['/sdk/v1/events', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }],
+          ['/sdk/v1/users/search', { ...AUTH, 'Content-Type': 'application/json' }],
+        ];
+        for (const [path, headers] of cases) {
+          const res = await raw(provider.port, agent, 'POST', path, big, headers);
+          assert.equal(res.status, 413, path);
+          assert.equal(res.json.error_type, 'request_too_large');
+          const next = await raw(provider.port, agent, 'GET', '/health', undefined, {});
+          assert.equal(next.status, 200, `the request after ${path}`);
+        }
+        for (const path of ['/v1/public/oauth/google/one_tap/start', '/v1/public/oauth/google/one_tap/submit', '/sdk/v1/events']) {
+          const text = await raw(provider.port, agent, 'POST', path, '{}', { 'Content-Type': 'text/plain' });
+          assert.equal(text.status, 415, path);
+          assert.equal(text.json.error_type, 'unsupported_media_type');
+        }
+      } finally {
+        agent.destroy();
+      }
+    });
+
+    it('refuses JSON nested too deep with a 400 on every route', async () => {
+      const deep = '['.repeat(5000) + ']'.repeat(5000);
+      const nested = (n: number) => JSON.parse('{"a":'.repeat(n) + '1' + '}'.repeat(n));
+      const session = withSession((await signInByEmailOtp(provider)).session_token);
+      for (const [method, path] of [['POST', '/events'], ['PUT', '/users/me'], ['POST', '/users/search']] as const) {
+        const refused = await fetch(`${provider.url}/sdk/v1${path}`, { method, headers: { ...session, 'Content-Type': 'application/json' }, body: deep });
+        assert.equal(refused.status, 400, path);
+        assert.equal(((await refused.json()) as { error_type: string }).error_type, 'invalid_request');
+      }
+      const oneTap = await fetch(`${provider.url}/v1/public/oauth/google/one_tap/start`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ public_token: nested(40) }) });
+      assert.equal(oneTap.status, 400);
+      // Strings holding brackets are not nesting.
+      const brackets = await sdk(provider, 'POST', '/users/search', { email: `${'['.repeat(100)}@example.test` });
+      assert.notEqual(brackets.status, 500);
+      assert.equal(brackets.json.error_type === 'invalid_request' && /nests deeper/.test(brackets.json.error_message), false);
+    });
+
+    it('marks answers carrying sessions no-store, and answers oversized headers in the error shape', async () => {
+      const send = await sdk(provider, 'POST', '/passwords', { email: `nostore-${Date.now()}@example.test`, password: 'correct horse battery staple 91!', session_duration_minutes: 30 });
+      assert.equal(send.status, 200, send.text);
+      assert.equal(send.headers.get('cache-control'), 'no-store');
+      const check = await sdk(provider, 'POST', '/sessions/authenticate', {}, { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${send.json.data.session_token}`).toString('base64')}` });
+      assert.equal(check.status, 200);
+      assert.equal(check.headers.get('cache-control'), 'no-store');
+      const refused = await sdk(provider, 'GET', '/nope');
+      assert.equal(refused.headers.get('cache-control'), 'no-store');
+      const agent = new Agent({ keepAlive: false });
+      const huge = await raw(provider.port, agent, 'GET', '/health', undefined, { 'X-Padding': 'x'.repeat(20_000) });
+      agent.destroy();
+      assert.equal(huge.status, 431);
+      assert.equal(huge.json.status_code, 431);
+      assert.equal(huge.json.error_type, 'request_header_fields_too_large');
+      assert.match(huge.json.request_id, /^request-id-/);
     });
 
     it('answers broken JSON with a 400 and no stack trace', async () => {

@@ -146,3 +146,34 @@ for (const kind of databases) {
     });
   });
 }
+
+describe('Web OTP line', () => {
+  it('ends an SMS passcode with @<page host> #<code>, and only SMS', async () => {
+    const provider = await startTestProvider('pglite', { authorizedOrigins: ['https://www.shop.test', 'https://admin.other.test'], rpId: 'shop.test' });
+    try {
+      const phone = uniquePhone();
+      assert.equal((await sdk(provider, 'POST', '/otps/sms/login_or_create', { phone_number: phone })).status, 200);
+      const [message] = await outbox(provider, phone);
+      const lines = message!.text.split('\n');
+      assert.equal(lines.at(-1), `@www.shop.test #${message!.code}`);
+      assert.equal(lines.at(-2), '', 'a blank line before the bound line');
+      const wa = uniquePhone();
+      await sdk(provider, 'POST', '/otps/whatsapp/login_or_create', { phone_number: wa });
+      assert.doesNotMatch((await outbox(provider, wa))[0]!.text, /@www\.shop\.test #/);
+    } finally {
+      await provider.destroy();
+    }
+  });
+
+  it('names the authorized origin host when no rpId is configured', async () => {
+    const provider = await startTestProvider('pglite');
+    try {
+      const phone = uniquePhone();
+      await sdk(provider, 'POST', '/otps/sms/login_or_create', { phone_number: phone });
+      const [message] = await outbox(provider, phone);
+      assert.ok(message!.text.endsWith(`\n@app.test #${message!.code}`), message!.text);
+    } finally {
+      await provider.destroy();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loginMethods } from '../../../screens/main/methods.ts';
-import { resolveConfig } from '../../../screens/config.ts';
+import { resolveConfig } from '../../../screens/config/resolve.ts';
 import { SafeText } from '../../../screens/components/SafeText.tsx';
 import { apiError, button, click, flush, renderLogin, type Rendered, type } from './helpers.tsx';
 

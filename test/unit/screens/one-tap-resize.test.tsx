@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { GoogleIdentity, OneTapEnv } from '../../../screens/oauth/googleIdentity.ts';
+import type { GoogleIdentity, OneTapEnv } from '../../../screens/env.ts';
 import { oneTapEnvAtom } from '../../../screens/state/atoms.ts';
 import { renderLogin, type Rendered } from './helpers.tsx';
 

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../../../screens/App.tsx';
 import type { WidgetClient } from '../../../screens/context.ts';
-import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/oauth/googleIdentity.ts';
+import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/env.ts';
 import { oneTapEnvAtom } from '../../../screens/state/atoms.ts';
 import { oneTapMode } from '../../../screens/oauth/oneTapPositions.ts';
 import { baseClient, button, flush, renderLogin, type Rendered } from './helpers.tsx';

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { ProviderContext } from '../../context.ts';
+import { serverMagicLinkRoutes } from './magic-links.ts';
+import { serverOtpRoutes } from './otps.ts';
+import { serverPasswordRoutes } from './passwords.ts';
+import { serverSessionRoutes } from './sessions.ts';
+import { serverUserRoutes } from './users.ts';
+
+/** The server API under `/v1`: a site's backend calls it with Basic `project_id:secret`. */
+export function serverApiRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+  app.route('/', serverSessionRoutes(ctx));
+  app.route('/', serverUserRoutes(ctx));
+  app.route('/', serverMagicLinkRoutes(ctx));
+  app.route('/', serverOtpRoutes(ctx));
+  app.route('/', serverPasswordRoutes(ctx));
+  return app;
+}

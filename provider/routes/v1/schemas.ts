@@ -1,0 +1,189 @@
+import * as v from 'valibot';
+import { bool, email, nonEmpty, num, record, sessionDuration, str } from '../../../client/schemas/index.ts';
+
+/*
+ * Request bodies of the server API (`/v1`), shaped as the official Node SDK's request types.
+ * `locale` picks the message's language. Fields the SDK may send but this provider does not act on (templates, telemetry
+ * ids) are left out and so dropped; a field of the wrong type is refused.
+ */
+
+const opt = v.optional;
+
+/** Exactly one of `keys` must be present. */
+function exactlyOne<T extends Record<string, unknown>>(keys: Array<keyof T & string>) {
+  return v.check<T, string>((o) => keys.filter((k) => o[k] !== undefined).length === 1, `exactly one of ${keys.join(', ')} is required`);
+}
+
+const Name = v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object');
+/** A JSON object (valibot's record alone would let an array through). */
+const Metadata = () => opt(v.pipe(
+  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'must be an object'),
+  record(),
+));
+
+export const SessionsAuthenticate = v.pipe(
+  v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()), session_duration_minutes: opt(sessionDuration()) }),
+  exactlyOne(['session_token', 'session_jwt']),
+);
+
+export const SessionsGet = v.object({ user_id: nonEmpty() });
+
+export const SessionsRevoke = v.pipe(
+  v.object({ session_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) }),
+  exactlyOne(['session_id', 'session_token', 'session_jwt']),
+);
+
+export const UsersCreate = v.pipe(
+  v.object({
+    email: opt(email()),
+    phone_number: opt(nonEmpty()),
+    name: opt(Name),
+    create_user_as_pending: opt(bool()),
+    trusted_metadata: Metadata(),
+    untrusted_metadata: Metadata(),
+  }),
+  v.check((o) => o.email !== undefined || o.phone_number !== undefined, 'email or phone_number is required'),
+);
+
+export const UsersUpdate = v.object({ name: opt(Name), trusted_metadata: Metadata(), untrusted_metadata: Metadata() });
+
+const isoDate = () => v.pipe(str(), v.isoTimestamp('must be an RFC 3339 timestamp'));
+const ids = () => v.pipe(v.array(str(), 'must be an array of strings'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must have at most 100 entries'));
+
+/** The search filters this provider answers; any other filter name is refused, never ignored. */
+export const SearchOperand = v.variant('filter_name', [
+  v.object({ filter_name: v.literal('created_at_greater_than'), filter_value: isoDate() }),
+  v.object({ filter_name: v.literal('created_at_less_than'), filter_value: isoDate() }),
+  v.object({ filter_name: v.literal('created_at_between'), filter_value: v.object({ greater_than: isoDate(), less_than: isoDate() }, 'must be an object') }),
+  v.object({ filter_name: v.literal('status'), filter_value: v.picklist(['active', 'pending'], 'must be active or pending') }),
+  v.object({ filter_name: v.literal('user_id'), filter_value: ids() }),
+  v.object({ filter_name: v.literal('email_address'), filter_value: ids() }),
+  v.object({ filter_name: v.literal('email_id'), filter_value: ids() }),
+  v.object({ filter_name: v.literal('email_verified'), filter_value: bool() }),
+  v.object({ filter_name: v.literal('email_address_fuzzy'), filter_value: nonEmpty() }),
+  v.object({ filter_name: v.literal('phone_number'), filter_value: ids() }),
+  v.object({ filter_name: v.literal('phone_id'), filter_value: ids() }),
+  v.object({ filter_name: v.literal('phone_verified'), filter_value: bool() }),
+  v.object({ filter_name: v.literal('phone_number_fuzzy'), filter_value: nonEmpty() }),
+  v.object({ filter_name: v.literal('full_name_fuzzy'), filter_value: nonEmpty() }),
+  v.object({ filter_name: v.literal('password_exists'), filter_value: bool() }),
+  v.object({ filter_name: v.literal('totp_verified'), filter_value: bool() }),
+], 'is not a supported filter');
+export type SearchOperand = v.InferOutput<typeof SearchOperand>;
+
+export const UsersSearch = v.object({
+  cursor: opt(nonEmpty()),
+  limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
+  query: opt(v.object({
+    operator: v.picklist(['AND', 'OR'], 'must be AND or OR'),
+    operands: v.pipe(v.array(SearchOperand, 'must be an array'), v.maxLength(20, 'must have at most 20 operands')),
+  }, 'must be an object')),
+});
+
+const redirect = () => opt(v.pipe(str(), v.url('must be a URL')));
+const linkMinutes = () => opt(v.pipe(num(), v.integer('must be an integer')));
+
+export const MagicLinksLoginOrCreate = v.object({
+  email: email(),
+  login_magic_link_url: redirect(),
+  signup_magic_link_url: redirect(),
+  login_expiration_minutes: linkMinutes(),
+  signup_expiration_minutes: linkMinutes(),
+  create_user_as_pending: opt(bool()),
+  code_challenge: opt(nonEmpty()),
+  locale: opt(str()),
+});
+
+export const MagicLinksInvite = v.object({
+  email: email(),
+  invite_magic_link_url: redirect(),
+  invite_expiration_minutes: linkMinutes(),
+  locale: opt(str()),
+  name: opt(Name),
+  trusted_metadata: Metadata(),
+  untrusted_metadata: Metadata(),
+});
+
+/**
+ * The session an authenticate call extends instead of starting a new one, and the end user's
+ * address and agent for a new session.
+ */
+const currentSession = {
+  session_token: opt(nonEmpty()),
+  session_jwt: opt(nonEmpty()),
+  attributes: opt(v.object({ ip_address: opt(str()), user_agent: opt(str()) }, 'must be an object')),
+};
+
+export const MagicLinksAuthenticate = v.object({
+  token: nonEmpty(),
+  code_verifier: opt(nonEmpty()),
+  session_duration_minutes: opt(sessionDuration()),
+  ...currentSession,
+});
+
+export const OtpPhoneLoginOrCreate = v.object({
+  phone_number: nonEmpty(),
+  expiration_minutes: opt(v.pipe(num(), v.integer('must be an integer'))),
+  create_user_as_pending: opt(bool()),
+  locale: opt(str()),
+});
+
+export const OtpEmailLoginOrCreate = v.object({
+  email: email(),
+  expiration_minutes: opt(v.pipe(num(), v.integer('must be an integer'))),
+  create_user_as_pending: opt(bool()),
+  locale: opt(str()),
+});
+
+export const OtpAuthenticate = v.object({
+  method_id: nonEmpty(),
+  code: v.pipe(str(), v.regex(/^\d{6}$/, 'must be 6 digits')),
+  session_duration_minutes: opt(sessionDuration()),
+  ...currentSession,
+});
+
+export const PasswordsCreate = v.object({
+  email: email(),
+  password: nonEmpty(),
+  session_duration_minutes: opt(sessionDuration()),
+  name: opt(Name),
+  trusted_metadata: Metadata(),
+  untrusted_metadata: Metadata(),
+});
+
+export const PasswordsAuthenticate = v.object({
+  email: email(),
+  password: nonEmpty(),
+  session_duration_minutes: opt(sessionDuration()),
+  ...currentSession,
+});
+
+export const PasswordsStrengthCheck = v.object({ password: nonEmpty(), email: opt(email()) });
+
+const b64 = () => v.pipe(str(), v.nonEmpty('must not be empty'), v.base64('must be base64'));
+const positive = () => v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'));
+
+export const PasswordsMigrate = v.variant('hash_type', [
+  v.object({ hash_type: v.literal('bcrypt'), ...migrateFields() }),
+  v.object({
+    hash_type: v.picklist(['argon_2i', 'argon_2id']),
+    ...migrateFields(),
+    argon_2_config: opt(v.object({ salt: b64(), iteration_amount: positive(), memory: positive(), threads: positive(), key_length: positive() }, 'must be an object')),
+  }),
+  v.object({
+    hash_type: v.literal('scrypt'),
+    ...migrateFields(),
+    scrypt_config: v.object({ salt: b64(), n_parameter: positive(), r_parameter: positive(), p_parameter: positive(), key_length: positive() }, 'must be an object'),
+  }),
+], 'must be one of bcrypt, argon_2i, argon_2id, scrypt');
+
+function migrateFields() {
+  return {
+    email: email(),
+    hash: nonEmpty(),
+    name: opt(Name),
+    trusted_metadata: Metadata(),
+    untrusted_metadata: Metadata(),
+    set_email_verified: opt(bool()),
+  };
+}

@@ -1,0 +1,77 @@
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { DeliveryFailure, type OutgoingMessage, type Transport } from './types.ts';
+
+export interface SmtpOptions {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465 (TLS from the start). */
+  url: string;
+  /** The From header: `Name <address>`. */
+  from: string;
+  /** PEM of a CA to trust besides the system's (a private relay's own certificate). */
+  ca?: string;
+  timeoutMs: number;
+}
+
+// Connection-level failures: the server may answer next time.
+const TRANSIENT_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETLS']);
+
+/** Sorts a nodemailer error: 4xx replies and lost connections are retried, 5xx replies are final. */
+export function smtpFailure(e: unknown): DeliveryFailure {
+  const err = e as { code?: string; responseCode?: number; command?: string; response?: string; message?: string };
+  const detail = `smtp: ${err.code ?? 'error'}${err.responseCode ? ` ${err.responseCode}` : ''}${err.command ? ` after ${err.command}` : ''}: ${err.response ?? err.message ?? String(e)}`;
+  if (err.responseCode && err.responseCode >= 400 && err.responseCode < 500) return new DeliveryFailure('unavailable', detail);
+  if (err.responseCode && err.responseCode >= 500) {
+    return new DeliveryFailure(err.command === 'RCPT TO' ? 'invalid_recipient' : 'rejected', detail);
+  }
+  if (err.code && TRANSIENT_CODES.has(err.code)) return new DeliveryFailure('unavailable', detail);
+  return new DeliveryFailure('rejected', detail);
+}
+
+/** Email by SMTP through nodemailer; one connection per message, so a dropped one costs one attempt. */
+export class SmtpTransport implements Transport {
+  readonly name = 'smtp';
+  private readonly mailer;
+
+  constructor(private readonly options: SmtpOptions) {
+    const settings: SMTPTransport.Options & { url: string } = {
+      url: options.url,
+      connectionTimeout: options.timeoutMs,
+      greetingTimeout: options.timeoutMs,
+      socketTimeout: options.timeoutMs,
+      ...(options.ca ? { tls: { ca: options.ca } } : {}),
+    };
+    this.mailer = nodemailer.createTransport(settings);
+  }
+
+  async send(m: OutgoingMessage, signal: AbortSignal): Promise<{ id: string }> {
+    const sending = this.mailer.sendMail({
+      from: this.options.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html ? { html: m.html } : {}),
+      ...(m.headers ? { headers: m.headers } : {}),
+    });
+    const aborted = new Promise<never>((_, reject) => {
+      const stop = () => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+      const info = await Promise.race([sending, aborted]);
+      if (info.rejected.length > 0) {
+        throw new DeliveryFailure('invalid_recipient', `smtp: recipient refused: ${info.response}`);
+      }
+      return { id: info.messageId };
+    } catch (e) {
+      if (e instanceof DeliveryFailure) throw e;
+      throw smtpFailure(e);
+    } finally {
+      sending.catch(() => undefined);
+    }
+  }
+
+  close(): void {
+    this.mailer.close();
+  }
+}

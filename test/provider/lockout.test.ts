@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import * as OTPAuth from 'otpauth';
+import { databases, otherClient, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TestClock, uniqueEmail, withSession, type TestProvider } from './harness.ts';
+
+const STRONG = 'correct horse battery staple 91!';
+const HOUR = 60 * 60 * 1000;
+
+/** How many answers had each status. */
+function tally(results: Array<{ status: number }>): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const r of results) out[r.status] = (out[r.status] ?? 0) + 1;
+  return out;
+}
+
+for (const kind of databases) {
+  describe(`lockouts and limits under parallel guesses (${kind})`, () => {
+    let provider: TestProvider;
+    const clock = new TestClock();
+    before(async () => {
+      // A wide per-IP budget: these tests are about the per-account locks.
+      provider = await startTestProvider(kind, { passwordIpLimit: { maxFailures: 30 }, sendLimits: { perAddress: 50 } }, clock);
+    });
+    after(() => provider.destroy());
+
+    /** Password sign-ins from a fresh client IP, so the per-IP budget (30 here) stays out of the way. */
+    const loginFrom = (from = otherClient(provider)) => (email: string, password: string) =>
+      from('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
+
+    async function withPassword() {
+      const email = uniqueEmail('lock');
+      assert.equal((await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 })).status, 200);
+      return email;
+    }
+
+    it('checks only 10 of 25 parallel wrong passwords, then refuses the right one', async () => {
+      const login = loginFrom();
+      const email = await withPassword();
+      const results = await Promise.all(Array.from({ length: 25 }, (_, i) => login(email, `wrong guess ${i}`)));
+      assert.deepEqual(tally(results), { 401: 10, 429: 15 });
+      const right = await login(email, STRONG);
+      assert.equal(right.status, 429);
+      assert.equal(right.json.error_type, 'too_many_failed_attempts');
+    });
+
+    it('existing_password/reset counts toward the same lock, in parallel too', async () => {
+      const from = otherClient(provider);
+      const email = await withPassword();
+      const results = await Promise.all(Array.from({ length: 15 }, (_, i) =>
+        from('/passwords/existing_password/reset', { email, existing_password: `wrong guess ${i}`, new_password: `${STRONG} new`, session_duration_minutes: 30 })));
+      assert.deepEqual(tally(results), { 401: 10, 429: 5 });
+      assert.equal((await loginFrom(from)(email, STRONG)).status, 429);
+    });
+
+    it('keeps the lock for its hour whatever comes meanwhile, then opens', async () => {
+      const login = loginFrom();
+      const email = await withPassword();
+      for (let i = 0; i < 10; i++) assert.equal((await login(email, `wrong ${i}`)).status, 401);
+      // Failures after the tenth used to wrap the count back to 1 and unlock the account.
+      for (let i = 0; i < 12; i++) assert.equal((await login(email, `more ${i}`)).status, 429);
+      clock.advance(HOUR - 60_000);
+      const late = await login(email, STRONG);
+      assert.equal(late.status, 429);
+      assert.ok(late.retryAfter <= 60);
+      clock.advance(61_000);
+      assert.equal((await login(email, STRONG)).status, 200);
+    });
+
+    it('a success clears the count, so a later mistake starts afresh', async () => {
+      const login = loginFrom();
+      const email = await withPassword();
+      for (let i = 0; i < 9; i++) assert.equal((await login(email, `wrong ${i}`)).status, 401);
+      assert.equal((await login(email, STRONG)).status, 200);
+      for (let i = 0; i < 9; i++) assert.equal((await login(email, `again ${i}`)).status, 401);
+      assert.equal((await login(email, STRONG)).status, 200);
+    });
+
+    const STEP_MS = 30_000;
+    const codeAt = (secret: string) =>
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: clock.now().getTime() });
+
+    it('authenticator and recovery codes share one lock: 10 of 30 parallel guesses are checked', async () => {
+      const signedIn = await signInByEmailOtp(provider);
+      const auth = withSession(signedIn.session_token);
+      const totp = (await sdk(provider, 'POST', '/totps', { expiration_minutes: 10 }, auth)).json.data;
+      // Verified first, so its recovery codes are live.
+      assert.equal((await sdk(provider, 'POST', '/totps/authenticate', { totp_code: codeAt(totp.secret), session_duration_minutes: 30 }, auth)).status, 200);
+      clock.advance(STEP_MS);
+      const good = codeAt(totp.secret);
+      const wrong = String((Number(good) + 500_000) % 1_000_000).padStart(6, '0');
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => i % 2
+        ? sdk(provider, 'POST', '/totps/authenticate', { totp_code: wrong, session_duration_minutes: 30 }, auth)
+        : sdk(provider, 'POST', '/totps/recover', { recovery_code: `aaaa-bbbb-cc${String(i).padStart(2, 'a')}`, session_duration_minutes: 30 }, auth)));
+      assert.deepEqual(tally(results), { 401: 10, 429: 20 });
+      assert.equal((await sdk(provider, 'POST', '/totps/authenticate', { totp_code: good, session_duration_minutes: 30 }, auth)).status, 429);
+      assert.equal((await sdk(provider, 'POST', '/totps/recover', { recovery_code: totp.recovery_codes[0], session_duration_minutes: 30 }, auth)).status, 429);
+    });
+
+    it('bounds passcode guesses per address across fresh codes: 20 an hour', async () => {
+      const email = uniqueEmail('otp');
+      let methodId = '';
+      for (let round = 0; round < 4; round++) {
+        clock.advance(2000);
+        methodId = (await sdk(provider, 'POST', '/otps/email/login_or_create', { email })).json.data.method_id;
+        const [message] = await outbox(provider, email);
+        const wrong = String((Number(message!.code) + 1) % 1_000_000).padStart(6, '0');
+        // Each code takes five guesses; parallel ones beyond that are refused without a check.
+        const results = await Promise.all(Array.from({ length: 8 }, () => sdk(provider, 'POST', '/otps/authenticate', { token: wrong, method_id: methodId, session_duration_minutes: 30 })));
+        assert.deepEqual(tally(results), { 401: 8 });
+      }
+      clock.advance(2000);
+      await sdk(provider, 'POST', '/otps/email/login_or_create', { email });
+      const [fresh] = await outbox(provider, email);
+      const refused = await sdk(provider, 'POST', '/otps/authenticate', { token: fresh!.code, method_id: methodId, session_duration_minutes: 30 });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.json.error_type, 'too_many_failed_attempts');
+      clock.advance(HOUR);
+      await sdk(provider, 'POST', '/otps/email/login_or_create', { email });
+      const [later] = await outbox(provider, email);
+      assert.equal((await sdk(provider, 'POST', '/otps/authenticate', { token: later!.code, method_id: methodId, session_duration_minutes: 30 })).status, 200);
+    });
+
+    it('refuses an IP spraying many addresses after 30 failures, without locking the accounts', async () => {
+      const owned = await withPassword();
+      // Unknown addresses cost a hash and count like wrong passwords.
+      const emails = [owned, ...Array.from({ length: 39 }, () => uniqueEmail('spray'))];
+      const sprayer = loginFrom();
+      const results = await Promise.all(emails.map((email) => sprayer(email, 'spray spray spray')));
+      assert.deepEqual(tally(results), { 401: 30, 429: 10 });
+      assert.equal(results.find((r) => r.status === 429)!.json.error_type, 'too_many_requests');
+      assert.equal((await sprayer(owned, STRONG)).status, 429);
+      // Another IP signs the sprayed account in: the account itself stays open.
+      assert.equal((await loginFrom()(owned, STRONG)).status, 200);
+    });
+  });
+}
+
+describe('a lockout across two provider processes sharing PostgreSQL', { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL not set' }, () => {
+  let provider: TestProvider;
+  before(async () => {
+    // Both processes read this project file; the clocks are the system's (a moved test clock would skew them).
+    provider = await startTestProvider('postgres', { passwordIpLimit: { maxFailures: 10_000 } });
+  });
+  after(() => provider.destroy());
+
+  const login = (email: string, password: string, target: { url: string }) =>
+    sdk(target, 'POST', '/passwords/authenticate', { email, password, session_duration_minutes: 30 });
+
+  it('holds across two provider processes sharing the database', async () => {
+    const peer = await startPeerProcess(provider);
+    try {
+      const email = uniqueEmail('lock');
+      assert.equal((await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 })).status, 200);
+      const results = await Promise.all(Array.from({ length: 26 }, (_, i) => login(email, `wrong ${i}`, i % 2 ? peer : provider)));
+      assert.deepEqual(tally(results), { 401: 10, 429: 16 });
+      assert.equal((await login(email, STRONG, peer)).status, 429);
+      assert.equal((await login(email, STRONG, provider)).status, 429);
+    } finally {
+      await peer.stop();
+    }
+  });
+});
