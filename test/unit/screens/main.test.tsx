@@ -33,10 +33,10 @@ describe('Main login form', () => {
   let r: Rendered | undefined;
   afterEach(() => r?.unmount());
 
-  it('orders methods by config and drops the magic-link and email-OTP tabs with passwords', () => {
+  it('orders methods by config; with passwords the email tabs become the one password tab, where the first stood', () => {
     expect(methodsOf({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['whatsapp', 'sms'] } })).to.deep.equal(['whatsapp', 'sms', 'emailMagicLinks']);
     expect(methodsOf({ products: ['emailMagicLinks', 'passwords'] })).to.deep.equal(['passwords']);
-    expect(methodsOf({ products: ['otp', 'passwords'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal(['sms', 'passwords']);
+    expect(methodsOf({ products: ['otp', 'passwords'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal(['passwords', 'sms']);
   });
 
   it('shows tabs Text, WhatsApp, Email with the first selected, and none with one method', async () => {
