@@ -42,7 +42,8 @@ for (const channel of ['sms', 'whatsapp'] as const) {
     const w = widget(page);
     await w.getByRole('textbox', { name: 'Phone number' }).fill(phone);
     await w.getByRole('button', { name: 'Continue' }).click();
-    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeFocused({ timeout: 15_000 });
+    // The screen opens with the caret in the passcode field.
+    await expect(w.getByLabel('One-time passcode')).toBeFocused({ timeout: 15_000 });
     // The number reads in its national format, as the clientside-services parser gives it.
     await expect(w.getByText(`A 6-digit passcode was sent to you at ${national(`+1${phone}`)}.`)).toBeVisible({ timeout: 15_000 });
     const message = await latestMessage(`+1${phone}`);
@@ -67,7 +68,8 @@ test('OTP by email: wrong code, resend, then the new code verifies', async ({ pa
   const wrong = first.code === '000000' ? '111111' : '000000';
   await w.getByLabel('One-time passcode').fill(wrong);
   await expect(w.getByRole('alert')).toHaveText('Invalid passcode, please try again.');
-  await expect(w.getByLabel('One-time passcode')).toHaveValue('');
+  // The wrong digits stay, selected, so typing the right code replaces them.
+  await expect(w.getByLabel('One-time passcode')).toHaveValue(wrong);
   await w.getByRole('button', { name: 'Resend code' }).click();
   await expect(w.getByRole('status').filter({ hasText: 'Code resent' })).toBeVisible();
   const second = await latestMessage(email, 1);
