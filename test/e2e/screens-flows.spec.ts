@@ -129,3 +129,14 @@ test('phone: the clientside-services parser refuses a bad number and formats by 
   await w.getByRole('button', { name: 'Continue' }).click();
   await expect(w.getByText(`A 6-digit passcode was sent to you at ${national(`+44${digits}`)}.`)).toBeVisible({ timeout: 15_000 });
 });
+
+test("phone: the number's placeholder is the picked country's example number, from the provider's parser", async ({ page }) => {
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['sms'] } }));
+  const w = widget(page);
+  const phone = w.getByRole('textbox', { name: 'Phone number' });
+  await expect(phone).toHaveAttribute('placeholder', '(201) 555-0123');
+  await w.getByRole('combobox', { name: 'Country' }).selectOption('GB');
+  await expect(phone).toHaveAttribute('placeholder', '07400 123456', { timeout: 15_000 });
+  await w.getByRole('combobox', { name: 'Country' }).selectOption('FR');
+  await expect(phone).toHaveAttribute('placeholder', '06 12 34 56 78', { timeout: 15_000 });
+});

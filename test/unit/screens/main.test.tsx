@@ -131,6 +131,34 @@ describe('Main login form', () => {
   });
 });
 
+describe('Phone placeholder', () => {
+  let r: Rendered | undefined;
+  afterEach(() => r?.unmount());
+
+  it("shows the selected country's example number, the US one without asking, nothing while another is on its way", async () => {
+    const asked: string[] = [];
+    let answer: (v: { phoneNumber: string }) => void = () => undefined;
+    const client = { phone: { example: (region: string) => (asked.push(region), new Promise<{ phoneNumber: string }>((ok) => (answer = ok))) } };
+    r = await renderLogin({ products: ['otp'], otpOptions: { methods: ['sms'] } }, client);
+    const phone = r.root.querySelector<HTMLInputElement>('input[type="tel"]')!;
+    expect(phone.placeholder).to.equal('(201) 555-0123');
+    expect(asked).to.deep.equal([]);
+    const select = r.root.querySelector('select')!;
+    select.value = 'GB';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+    expect(asked).to.deep.equal(['GB']);
+    expect(phone.placeholder).to.equal('');
+    answer({ phoneNumber: '07400 123456' });
+    await flush();
+    expect(phone.placeholder).to.equal('07400 123456');
+    select.value = 'US';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+    expect(phone.placeholder).to.equal('(201) 555-0123');
+  });
+});
+
 describe('SafeText', () => {
   it('renders server text as text, never markup, linking only the provider site', async () => {
     const host = document.createElement('div');
