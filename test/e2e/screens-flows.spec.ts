@@ -140,3 +140,24 @@ test("phone: the number's placeholder is the picked country's example number, fr
   await w.getByRole('combobox', { name: 'Country' }).selectOption('FR');
   await expect(phone).toHaveAttribute('placeholder', '06 12 34 56 78', { timeout: 15_000 });
 });
+
+// Regression: the second press of a double-click on "Continue with email" landed on the next
+// screen (or the page beside the now smaller widget) and selected a word there.
+test('a double-click on "Continue with email" selects no text on the screen it opens', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('dbl'));
+  const box = (await w.getByRole('button', { name: 'Continue with email' }).boundingBox())!;
+  // The second press comes once the next screen shows: a person's double-click is that slow.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(w.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 15_000 });
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  expect(await page.evaluate(() => String(getSelection()))).toBe('');
+  // A double-click that starts and ends on one screen still selects a word.
+  const text = w.getByText('Check your email').first();
+  await text.dblclick();
+  expect(await page.evaluate(() => String(getSelection()).trim().length)).toBeGreaterThan(0);
+});
