@@ -157,11 +157,11 @@ export const ProjectConfigSchema = v.object({
     v.array(v.object({ id: v.string(), hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), createdAt: v.string() })),
     [],
   ),
-  /** Requests per window the server API (`/v1`) takes from one secret and from one IP address. */
+  /** Requests per window the server API (`/v1`) takes from one secret and from one IP address (100 a second by default). */
   serverApiLimits: v.optional(
     v.object({
-      perSecret: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1000),
-      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1000),
+      perSecret: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 6000),
+      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 6000),
       windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
     }),
     {},

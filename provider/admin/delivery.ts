@@ -10,7 +10,7 @@ function option(args: string[], name: string): string | undefined {
 
 const failures: AdminCommand = {
   summary: 'List recent messages that could not be delivered, newest first',
-  usage: 'failures [--limit N] [--channel email|sms|whatsapp]',
+  usage: '[--limit N] [--channel email|sms|whatsapp]',
   async run(ctx, args) {
     const limitArg = option(args, 'limit') ?? '20';
     const limit = Number(limitArg);
@@ -37,7 +37,7 @@ const failures: AdminCommand = {
 
 const doctor: AdminCommand = {
   summary: "Check that the sender's domain lets mail land (SPF, DKIM, DMARC) and print what to fix",
-  usage: 'doctor [--selector DKIM_SELECTOR]   (DNS_SERVERS=host[:port],… picks the resolvers)',
+  usage: '[--selector DKIM_SELECTOR]',
   async run(ctx, args) {
     const selector = option(args, 'selector') ?? ctx.project.delivery.dkimSelector;
     const servers = ctx.env.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ProviderContext } from '../context.ts';
 import { safeEqual, sha256 } from '../services/ids.ts';
-import { hit } from '../services/limits.ts';
+import { hitAll } from '../services/limits.ts';
 import { clientInfo, parseBasic } from './auth.ts';
 import { ApiError, requestId } from './errors.ts';
 
@@ -14,9 +14,9 @@ const UNAUTHORIZED = 'Unauthorized credentials: send Basic auth with the project
 
 /**
  * Guards the server API: no browser preflight is ever answered (the API is for servers, and a
- * secret must never sit in a page), requests are limited per IP before any credential is looked
- * at and per secret after, and the secret is compared only by hash, in constant time. The
- * secret itself is never logged or stored.
+ * secret must never sit in a page); every request counts against its IP address's limit,
+ * refused ones included, and an authenticated one against its secret's too; the secret is
+ * compared only by hash, in constant time, and is never logged or stored.
  */
 export function serverApiAuth(ctx: ProviderContext): MiddlewareHandler {
   return async (c, next) => {
@@ -24,15 +24,20 @@ export function serverApiAuth(ctx: ProviderContext): MiddlewareHandler {
       throw new ApiError(403, 'cors_not_allowed', 'The server API does not answer browser preflight requests: call it from your backend with a project secret.');
     }
     const { perIp, perSecret, windowSeconds } = ctx.config.serverApiLimits;
-    await hit(ctx.db, `v1:ip:${clientInfo(c).ip}`, perIp, windowSeconds, ctx.clock.now());
+    const ipLimit = { key: `v1:ip:${clientInfo(c).ip}`, max: perIp };
     // The JWKS is public: the SDK's key fetcher sends no credentials, and public keys are no secret.
-    if (c.req.method === 'GET' && c.req.path.startsWith('/v1/sessions/jwks/')) return next();
+    if (c.req.method === 'GET' && c.req.path.startsWith('/v1/sessions/jwks/')) {
+      await hitAll(ctx.db, [ipLimit], windowSeconds, ctx.clock.now());
+      return next();
+    }
     const creds = parseBasic(c.req.header('authorization'));
     // Both checks always run, so a wrong project id and a wrong secret cost the same.
     const projectOk = creds !== null && safeEqual(sha256(creds[0]), sha256(ctx.config.projectId));
     const secretHash = creds === null ? null : ctx.projectSecrets.match(creds[1]);
-    if (!projectOk || secretHash === null) throw new ApiError(401, 'unauthorized_credentials', UNAUTHORIZED);
-    await hit(ctx.db, `v1:secret:${secretHash}`, perSecret, windowSeconds, ctx.clock.now());
+    const authenticated = projectOk && secretHash !== null;
+    // One statement counts the address (every request, refused ones included) and the secret.
+    await hitAll(ctx.db, authenticated ? [ipLimit, { key: `v1:secret:${secretHash}`, max: perSecret }] : [ipLimit], windowSeconds, ctx.clock.now());
+    if (!authenticated) throw new ApiError(401, 'unauthorized_credentials', UNAUTHORIZED);
     return next();
   };
 }

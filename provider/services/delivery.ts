@@ -91,11 +91,6 @@ export class Delivery {
     private readonly sleep: Sleep = realSleep,
   ) {}
 
-  /** Whether `channel` leaves the machine. */
-  hasTransport(channel: Channel): boolean {
-    return !!this.transports[channel];
-  }
-
   /** Records `m`; the row commits with the operation that produced it. Hand the result to `dispatch` after commit. */
   async send(tx: Queryable, m: Message): Promise<Queued> {
     const transport = this.transports[m.channel];

@@ -6,17 +6,27 @@ import { ApiError } from '../errors.ts';
  * one limit. Throws 429 with Retry-After once `max` is exceeded within `windowSeconds`.
  */
 export async function hit(db: Queryable, key: string, max: number, windowSeconds: number, now: Date): Promise<void> {
-  const { rows } = await db.query<{ window_start: Date; count: number }>(
-    `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+  await hitAll(db, [{ key, max }], windowSeconds, now);
+}
+
+/**
+ * Counts one request against several limits of the same window in one statement (one round
+ * trip); throws 429 when any of them is exceeded. The keys must differ.
+ */
+export async function hitAll(db: Queryable, limits: Array<{ key: string; max: number }>, windowSeconds: number, now: Date): Promise<void> {
+  const { rows } = await db.query<{ key: string; window_start: Date; count: number }>(
+    `INSERT INTO rate_limits (key, window_start, count) SELECT k, $2, 1 FROM unnest($1::text[]) AS k
      ON CONFLICT (key) DO UPDATE SET
        window_start = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2 ELSE rate_limits.window_start END,
        count = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE rate_limits.count + 1 END
-     RETURNING window_start, count`,
-    [key, now, windowSeconds],
+     RETURNING key, window_start, count`,
+    [limits.map((l) => l.key), now, windowSeconds],
   );
-  const row = rows[0]!;
-  if (row.count > max) {
-    const retry = Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
-    throw new ApiError(429, 'too_many_requests', 'Too many requests have been made. Please wait and try again.', { 'Retry-After': String(retry) });
+  for (const row of rows) {
+    const max = limits.find((l) => l.key === row.key)!.max;
+    if (row.count > max) {
+      const retry = Math.max(1, Math.ceil((new Date(row.window_start).getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
+      throw new ApiError(429, 'too_many_requests', 'Too many requests have been made. Please wait and try again.', { 'Retry-After': String(retry) });
+    }
   }
 }

@@ -11,7 +11,7 @@ export interface Factor {
   [k: string]: unknown;
 }
 
-interface SessionRow {
+export interface SessionRow {
   session_id: string;
   user_id: string;
   started_at: Date;
@@ -45,7 +45,7 @@ export function durationMinutes(ctx: ProviderContext, asked: number | undefined)
   return minutes;
 }
 
-function sessionShape(s: SessionRow): Record<string, unknown> {
+export function sessionShape(s: SessionRow): Record<string, unknown> {
   return {
     session_id: s.session_id,
     user_id: s.user_id,
@@ -68,7 +68,8 @@ export interface Issued {
   user: Record<string, unknown>;
 }
 
-async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token: string, preloaded?: UserRow | null): Promise<Issued> {
+/** Signs the session's JWT and assembles the authenticate answer. */
+export async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow, token: string, preloaded?: UserRow | null): Promise<Issued> {
   const session = sessionShape(row);
   const jwt = await ctx.keys.sign(
     tx,
@@ -224,112 +225,3 @@ export async function revoke(ctx: ProviderContext, db: Queryable, sessionId: str
   );
 }
 
-/** The session a server API caller names by JWT: its signature must hold, its `exp` may have passed. */
-async function sessionIdOfJwt(ctx: ProviderContext, jwt: string): Promise<string | null> {
-  const claims = await ctx.keys.verify(jwt, ctx.config.projectId, true);
-  return (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id ?? null;
-}
-
-/**
- * Server API `sessions/authenticate`: touches (and optionally extends) the session without
- * rotating the presented token, which lives on in the browser's cookie. A JWT names no token,
- * so the session gets one more token for this answer.
- */
-export async function authenticateForServer(ctx: ProviderContext, db: Queryable, by: { token: string } | { jwt: string }, minutes: number | undefined): Promise<Issued> {
-  const now = ctx.clock.now();
-  const byJwt = 'jwt' in by;
-  const sessionId = byJwt ? await sessionIdOfJwt(ctx, by.jwt) : null;
-  if (byJwt && !sessionId) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  const token = byJwt ? secretToken(32) : by.token;
-  const target = byJwt ? '$1' : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $2))';
-  const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(
-    `WITH s AS (
-       UPDATE sessions SET last_accessed_at = $2,
-         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
-       WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $2
-       RETURNING *
-     ), minted AS (
-       INSERT INTO session_tokens (token_hash, session_id) SELECT $4, session_id FROM s WHERE $5
-     )
-     SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`,
-    [byJwt ? sessionId : sha256(by.token), now, minutes ?? null, sha256(token), byJwt],
-  );
-  const row = rows[0];
-  if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  if (!row.user_row) throw new ApiError(404, 'user_not_found', 'User not found.');
-  return issue(ctx, db, row, token, row.user_row);
-}
-
-/** The session named by id, opaque token or JWT (expired JWTs included), live or not; null when none is. */
-export async function sessionIdOf(ctx: ProviderContext, db: Queryable, by: { session_id?: string; session_token?: string; session_jwt?: string }): Promise<string | null> {
-  if (by.session_jwt !== undefined) return sessionIdOfJwt(ctx, by.session_jwt);
-  if (by.session_token !== undefined) {
-    const { rows } = await db.query<{ session_id: string }>('SELECT session_id FROM session_tokens WHERE token_hash = $1', [sha256(by.session_token)]);
-    return rows[0]?.session_id ?? null;
-  }
-  const { rows } = await db.query<{ session_id: string }>('SELECT session_id FROM sessions WHERE session_id = $1', [by.session_id ?? '']);
-  return rows[0]?.session_id ?? null;
-}
-
-/** Every live session of a user, oldest first, in the session shape of the authenticate answers. */
-export async function liveSessions(ctx: ProviderContext, db: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
-  const { rows } = await db.query<SessionRow>(
-    'SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY started_at, session_id',
-    [userId, ctx.clock.now()],
-  );
-  return rows.map(sessionShape);
-}
-
-/** Ends every session of a user (account deleted, all sessions reset). */
-export async function revokeAll(ctx: ProviderContext, db: Queryable, userId: string): Promise<void> {
-  await db.query(
-    `WITH r AS (UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING session_id)
-     DELETE FROM session_tokens WHERE session_id IN (SELECT session_id FROM sessions WHERE user_id = $1)`,
-    [userId, ctx.clock.now()],
-  );
-}
-
-/** An authenticate answer of the server API that started no session (no duration asked, none to extend). */
-export interface NoSession {
-  user_id: string;
-  session_token: '';
-  session_jwt: '';
-  session: null;
-  user: Record<string, unknown>;
-}
-
-/** What a server API authenticate call says about sessions. */
-export interface ServerSessionAsk {
-  /** session_duration_minutes, unchecked. */
-  minutes?: number;
-  /** A session of the user to add the factor to, by opaque token or JWT. */
-  session_token?: string;
-  session_jwt?: string;
-  /** The end user's address and agent, which the backend passes on (its own would mean nothing). */
-  attributes?: { ip_address?: string; user_agent?: string };
-}
-
-/** Resolves the session a server API authenticate call names; a named session that is not live is a 404. */
-export async function namedSession(ctx: ProviderContext, db: Queryable, ask: ServerSessionAsk): Promise<SessionRow | null> {
-  const secret = ask.session_token ?? ask.session_jwt;
-  if (secret === undefined) return null;
-  const found = await findSession(ctx, db, secret);
-  if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  return found;
-}
-
-/**
- * Completes a server API authentication as the hosted provider does: the factor is added to
- * the named session, or a new session starts when session_duration_minutes asks for one;
- * with neither, the user is authenticated and no session exists.
- */
-export async function serverSignIn(ctx: ProviderContext, tx: Queryable, userId: string, factor: Factor, ask: ServerSessionAsk, current: SessionRow | null): Promise<Issued | NoSession> {
-  if (!current && ask.minutes === undefined) {
-    const user = await loadUser(tx, userId);
-    if (!user) throw new ApiError(404, 'user_not_found', 'User not found.');
-    return { user_id: userId, session_token: '', session_jwt: '', session: null, user };
-  }
-  const minutes = durationMinutes(ctx, ask.minutes);
-  const client = { ip: ask.attributes?.ip_address ?? '', userAgent: ask.attributes?.user_agent ?? '' };
-  return startOrExtend(ctx, tx, userId, factor, minutes, client, current && current.user_id === userId ? current.session_id : null);
-}

@@ -13,7 +13,7 @@ const creds = { twilioSid: 'AC11112222333344445555666677778888', twilioToken: 't
 const fake = await fakeMessaging(creds);
 after(() => fake.close());
 afterEach(() => fake.reset());
-const retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 300 };
+const retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 1000 };
 
 for (const kind of databases) {
   describe(`Delivery status (${kind})`, () => {
@@ -50,6 +50,21 @@ for (const kind of databases) {
       const [local] = await outbox(provider, wa);
       assert.equal(local!.status, 'sent');
       assert.equal(local!.transport, 'outbox');
+    });
+
+    it('parallel sends each record their own outcome and service id', async () => {
+      const phones = Array.from({ length: 8 }, () => uniquePhone());
+      fake.queue(twilioError(400, 21211, 'Invalid To number'));
+      const answers = await Promise.all(phones.map((phone) => sdk(provider, 'POST', '/otps/sms/login_or_create', { phone_number: phone })));
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 200, 200, 200, 200, 200, 400]);
+      const rows = await Promise.all(phones.map(async (phone) => (await outbox(provider, phone))[0]!));
+      const failed = rows.filter((r) => r.status === 'failed');
+      assert.equal(failed.length, 1);
+      assert.equal(answers[phones.indexOf(failed[0]!.to)]!.status, 400, 'the failed row is the number that got the error');
+      const ids = rows.filter((r) => r.status === 'sent').map((r) => r.transport_message_id);
+      assert.equal(new Set(ids).size, 7, 'seven distinct service ids');
+      assert.equal(fake.received.length, 8);
+      assert.deepEqual(fake.received.map((r) => r.form.get('To')).sort(), [...phones].sort());
     });
 
     it('the outbox page shows each message\'s status and error', async () => {

@@ -11,7 +11,7 @@ const fake = await fakeMessaging(creds);
 after(() => fake.close());
 afterEach(() => fake.reset());
 
-const policy: RetryPolicy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 5_000, timeoutMs: 500 };
+const policy: RetryPolicy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 5_000, timeoutMs: 2000 };
 const sms = { to: '+15555550100', channel: 'sms' as const, subject: '', text: 'Your code is 123456', code: '123456', locale: 'en' };
 
 describe('Retries and backoff', () => {
@@ -84,7 +84,7 @@ for (const kind of databases) {
   describe(`SMS and WhatsApp transports through the provider (${kind})`, () => {
     let provider: TestProvider;
     let cloudProvider: TestProvider;
-    const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 300 };
+    const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 1000 };
     before(async () => {
       provider = await startTestProvider(kind, {
         sendLimits: { perIp: 100 },

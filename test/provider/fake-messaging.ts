@@ -85,6 +85,9 @@ export async function fakeMessaging(credentials: { twilioSid: string; twilioToke
     }
     send({ status: 404, body: { error: 'not found' } });
   });
+  // Longer than any test's pauses: a keep-alive socket the server closes while the client
+  // reuses it would cost a (correctly retried) extra attempt and skew the counts tests check.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

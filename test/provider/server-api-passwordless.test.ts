@@ -35,6 +35,7 @@ for (const kind of databases) {
       assert.equal(res.user_id, sent.user_id);
       assert.equal(res.method_id, sent.email_id);
       assert.equal(res.session!.authentication_factors[0]!.type, 'magic_link');
+      assert.deepEqual(res.session!.authentication_factors[0]!.email_factor, { email_id: sent.email_id, email_address: email.toLowerCase() });
       assert.deepEqual(res.session!.attributes, { ip_address: '203.0.113.9', user_agent: 'Browser/1' });
       assert.equal(res.user.emails[0]!.verified, true);
       const check = await api.client.sessions.authenticate({ session_token: res.session_token });
@@ -144,7 +145,10 @@ for (const kind of databases) {
         const res = await otps.authenticate({ method_id: methodId, code, session_duration_minutes: 45 });
         assert.equal(res.user_id, sent.user_id);
         assert.equal(res.method_id, methodId);
-        assert.equal(res.session!.authentication_factors[0]!.delivery_method, channel);
+        const factor = res.session!.authentication_factors[0]!;
+        assert.equal(factor.delivery_method, channel);
+        if (channel === 'email') assert.deepEqual(factor.email_factor, { email_id: methodId, email_address: to });
+        else assert.deepEqual(factor.phone_number_factor, { phone_id: methodId, phone_number: to });
         const verified = channel === 'email' ? res.user.emails[0]!.verified : res.user.phone_numbers[0]!.verified;
         assert.equal(verified, true);
         const reused = await stytchError(otps.authenticate({ method_id: methodId, code, session_duration_minutes: 45 }));
@@ -170,6 +174,14 @@ for (const kind of databases) {
       assert.equal(wrong.error_type, 'otp_code_not_found');
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => api.client.otps.authenticate({ method_id: sent.email_id, code, session_duration_minutes: 30 })));
       assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    });
+
+    it('sends at most five codes to one address per minute, however many requests arrive at once', async () => {
+      const email = uniqueEmail('limit');
+      const results = await Promise.allSettled(Array.from({ length: 7 }, () => api.client.otps.email.loginOrCreate({ email })));
+      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 5);
+      for (const r of results) if (r.status === 'rejected') assert.equal((r.reason as { status_code: number }).status_code, 429);
+      assert.equal((await outbox(api.provider, email)).length, 5);
     });
 
     it('refuses bad input: a phone that is not E.164, a code that is not 6 digits, a missing method id', async () => {

@@ -63,6 +63,7 @@ for (const kind of databases) {
         const ok = await api.client.passwords.authenticate({ email, password: PASSWORD, session_duration_minutes: 30 });
         assert.equal(ok.user_id, res.user_id);
         assert.equal(ok.session!.authentication_factors[0]!.type, 'password');
+        assert.equal(ok.session!.authentication_factors[0]!.email_factor!.email_address, email.toLowerCase());
         const stored = await storedHash(res.user_id);
         if (stored !== null) assert.match(stored, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
         // Still the same password after the upgrade, from the browser as well.
@@ -125,6 +126,26 @@ for (const kind of databases) {
       const created = await api.client.passwords.create({ email, password: 'correct horse battery staple 93!' });
       const res = await api.client.passwords.authenticate({ email, password: 'correct horse battery staple 93!', session_token: created.session_token, session_duration_minutes: 90 });
       assert.equal(res.session!.session_id, created.session!.session_id);
+    });
+
+    it('parallel migrations of one new email create exactly one user', async () => {
+      const email = uniqueEmail('race');
+      const results = await Promise.all(Array.from({ length: 4 }, () => api.client.passwords.migrate({ email, ...hashes.bcrypt })));
+      assert.equal(results.filter((r) => r.user_created).length, 1);
+      assert.equal(new Set(results.map((r) => r.user_id)).size, 1);
+    });
+
+    it('locks an address after ten wrong passwords, even sent in parallel; then the right one is refused too', async () => {
+      const email = uniqueEmail('lock');
+      await api.client.passwords.migrate({ email, ...hashes.bcrypt });
+      const wrong = await Promise.allSettled(Array.from({ length: 12 }, () => api.client.passwords.authenticate({ email, password: 'not it at all 123!' })));
+      for (const r of wrong) {
+        assert.equal(r.status, 'rejected');
+        assert.ok(['unauthorized_credentials', 'too_many_failed_attempts'].includes((r.reason as { error_type: string }).error_type));
+      }
+      const right = await stytchError(api.client.passwords.authenticate({ email, password: PASSWORD }));
+      assert.equal(right.status_code, 429);
+      assert.equal(right.error_type, 'too_many_failed_attempts');
     });
 
     it('strength_check answers the hosted shape', async () => {

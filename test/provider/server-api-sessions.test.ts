@@ -117,6 +117,20 @@ for (const kind of databases) {
       assert.equal(unknown.status, 401);
     });
 
+    it('refreshes a JWT past its exp while its session lives, and refuses a forged one', async () => {
+      const s = await signInByEmailOtp(api.provider);
+      clock.advance(6 * 60_000);
+      const res = await api.client.sessions.authenticate({ session_jwt: s.session_jwt });
+      assert.equal(res.session.session_id, s.session.session_id);
+      assert.notEqual(res.session_jwt, s.session_jwt);
+      const exp = (JSON.parse(Buffer.from(res.session_jwt.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+      assert.ok(exp * 1000 > clock.now().getTime(), 'the new JWT is current');
+      const [h, p] = s.session_jwt.split('.');
+      const forged = `${h}.${p}.${Buffer.alloc(64).toString('base64url')}`;
+      const err = await stytchError(api.client.sessions.authenticate({ session_jwt: forged }));
+      assert.equal(err.error_type, 'session_not_found');
+    });
+
     it('accepts both PROJECT_SECRETS at once (rotation), and secrets added to or removed from the project file without a restart', async () => {
       const s = await signInByEmailOtp(api.provider);
       const res = await api.clientWith(second).sessions.authenticate({ session_token: s.session_token });
@@ -150,6 +164,9 @@ for (const kind of databases) {
       assert.equal(noUser.status_code, 400);
       const revokeTwo = await stytchError(api.client.sessions.revoke({ session_id: s.session.session_id, session_token: s.session_token }));
       assert.equal(revokeTwo.status_code, 400);
+      const claims = await stytchError(api.client.sessions.authenticate({ session_token: s.session_token, session_custom_claims: { role: 'admin' } }));
+      assert.equal(claims.status_code, 400);
+      assert.match(claims.error_message, /session_custom_claims: is not supported/);
       const notJson = await v1(api, 'POST', '/sessions/authenticate', 'x', { 'Content-Type': 'text/plain' });
       assert.equal(notJson.status, 415);
     });

@@ -57,6 +57,13 @@ for (const kind of databases) {
       assert.equal(missing.error_type, 'user_not_found');
     });
 
+    it('parallel creates with one email make exactly one user', async () => {
+      const email = uniqueEmail('race');
+      const results = await Promise.allSettled(Array.from({ length: 5 }, () => api.client.users.create({ email })));
+      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+      for (const r of results) if (r.status === 'rejected') assert.equal((r.reason as { error_type: string }).error_type, 'duplicate_email');
+    });
+
     it('updates the name and merges trusted and untrusted metadata (null removes a key)', async () => {
       const { user_id } = await api.client.users.create({ email: uniqueEmail(), trusted_metadata: { a: 1, b: 2 } });
       const res = await api.client.users.update({ user_id, name: { middle_name: 'Q' }, trusted_metadata: { b: null, c: 3 }, untrusted_metadata: { x: 'y' } });

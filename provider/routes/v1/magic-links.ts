@@ -6,7 +6,7 @@ import { body } from '../../http/validate.ts';
 import { redeemEmailToken, redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { mailMagicLink } from '../../services/magic-link-mail.ts';
 import { limitSendTo, requireProduct } from '../../services/sends.ts';
-import { namedSession, serverSignIn } from '../../services/sessions.ts';
+import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith } from '../../services/user-admin.ts';
 import { emailIdentity, normalizeEmail } from '../../services/users.ts';
@@ -72,7 +72,7 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     const current = await namedSession(ctx, ctx.db, ask);
     const out = await withTx(ctx.db, async (tx) => {
       const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link'], req.code_verifier);
-      const factor = { type: 'magic_link', delivery_method: 'email', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: redeemed.emailId } };
+      const factor = await methodFactor(ctx, tx, 'magic_link', 'email', redeemed.emailId);
       return { ...(await serverSignIn(ctx, tx, redeemed.userId, factor, ask, current)), method_id: redeemed.emailId };
     });
     return serverOk(c, { ...out, reset_sessions: false });

@@ -5,7 +5,7 @@ import { serverOk } from '../../http/server-auth.ts';
 import { body } from '../../http/validate.ts';
 import { issueOtp, redeemOtp } from '../../services/otp.ts';
 import { limitSendTo, requireProduct } from '../../services/sends.ts';
-import { namedSession, serverSignIn } from '../../services/sessions.ts';
+import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { emailIdentity, normalizeEmail, phoneIdentity, phoneOf } from '../../services/users.ts';
 import { OtpAuthenticate, OtpEmailLoginOrCreate, OtpPhoneLoginOrCreate } from './schemas.ts';
@@ -47,13 +47,7 @@ export function serverOtpRoutes(ctx: ProviderContext): Hono {
       if (!check.ok) return null;
       // A user created pending becomes active by proving the address, as a magic link does.
       await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1 AND status = 'pending'", [check.userId]);
-      const factor = {
-        type: 'otp',
-        delivery_method: check.channel,
-        last_authenticated_at: ctx.clock.now().toISOString(),
-        ...(check.channel === 'email' ? { email_factor: { email_id: req.method_id } } : { phone_number_factor: { phone_id: req.method_id } }),
-      };
-      return serverSignIn(ctx, tx, check.userId, factor, ask, current);
+      return serverSignIn(ctx, tx, check.userId, await methodFactor(ctx, tx, 'otp', check.channel, req.method_id), ask, current);
     });
     if (!out) throw new ApiError(401, 'otp_code_not_found', 'The passcode is incorrect, expired or already used.');
     return serverOk(c, { ...out, method_id: req.method_id, reset_sessions: false });

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { body } from '../../http/validate.ts';
 import { hashPassword } from '../../services/hashing.ts';
 import { checkPasswordLogin, importedHash, requireStrong, setPasswordHash } from '../../services/passwords.ts';
 import { requireProduct } from '../../services/sends.ts';
-import { namedSession, serverSignIn, type Factor } from '../../services/sessions.ts';
+import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { checkStrength } from '../../services/strength.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith, updateUser } from '../../services/user-admin.ts';
@@ -16,7 +17,7 @@ import { PasswordsAuthenticate, PasswordsCreate, PasswordsMigrate, PasswordsStre
 /** Server API passwords: create, authenticate, strength_check, and migrate (import) existing hashes. */
 export function serverPasswordRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
-  const factor = (emailId: string): Factor => ({ type: 'password', delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: emailId } });
+  const factor = (tx: Queryable, emailId: string) => methodFactor(ctx, tx, 'password', 'knowledge', emailId);
   // A password sign-in always yields a session: the project's default length when none is asked for.
   const minutesOr = (asked: number | undefined) => asked ?? ctx.config.sessionLimits.defaultDurationMinutes;
 
@@ -29,7 +30,7 @@ export function serverPasswordRoutes(ctx: ProviderContext): Hono {
     const out = await withTx(ctx.db, async (tx) => {
       const ids = await createUserWith(tx, ctx.env, ctx.clock.now(), { email, name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata });
       await setPasswordHash(ctx, tx, ids.userId, hash);
-      const issued = await serverSignIn(ctx, tx, ids.userId, factor(ids.emailId), { minutes: minutesOr(req.session_duration_minutes) }, null);
+      const issued = await serverSignIn(ctx, tx, ids.userId, await factor(tx, ids.emailId), { minutes: minutesOr(req.session_duration_minutes) }, null);
       return { ...issued, email_id: ids.emailId };
     });
     return serverOk(c, { ...out });
@@ -41,7 +42,7 @@ export function serverPasswordRoutes(ctx: ProviderContext): Hono {
     const ask = { ...req, minutes: minutesOr(req.session_duration_minutes) };
     const current = await namedSession(ctx, ctx.db, ask);
     const login = await checkPasswordLogin(ctx, req.email, req.password);
-    const out = await withTx(ctx.db, (tx) => serverSignIn(ctx, tx, login.userId, factor(login.emailId), ask, current));
+    const out = await withTx(ctx.db, async (tx) => serverSignIn(ctx, tx, login.userId, await factor(tx, login.emailId), ask, current));
     return serverOk(c, { ...out });
   });
 

@@ -14,6 +14,12 @@ function exactlyOne<T extends Record<string, unknown>>(keys: Array<keyof T & str
   return v.check<T, string>((o) => keys.filter((k) => o[k] !== undefined).length === 1, `exactly one of ${keys.join(', ')} is required`);
 }
 
+/**
+ * Custom session claims are refused rather than dropped: a backend that sets them would
+ * otherwise trust JWTs that lack them.
+ */
+const noCustomClaims = () => opt(v.custom<never>(() => false, 'is not supported by this provider'));
+
 const Name = v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object');
 /** A JSON object (valibot's record alone would let an array through). */
 const Metadata = () => opt(v.pipe(
@@ -22,7 +28,7 @@ const Metadata = () => opt(v.pipe(
 ));
 
 export const SessionsAuthenticate = v.pipe(
-  v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()), session_duration_minutes: opt(sessionDuration()) }),
+  v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()), session_duration_minutes: opt(sessionDuration()), session_custom_claims: noCustomClaims() }),
   exactlyOne(['session_token', 'session_jwt']),
 );
 
@@ -109,6 +115,7 @@ export const MagicLinksInvite = v.object({
  * address and agent for a new session.
  */
 const currentSession = {
+  session_custom_claims: noCustomClaims(),
   session_token: opt(nonEmpty()),
   session_jwt: opt(nonEmpty()),
   attributes: opt(v.object({ ip_address: opt(str()), user_agent: opt(str()) }, 'must be an object')),
@@ -146,6 +153,7 @@ export const PasswordsCreate = v.object({
   email: email(),
   password: nonEmpty(),
   session_duration_minutes: opt(sessionDuration()),
+  session_custom_claims: noCustomClaims(),
   name: opt(Name),
   trusted_metadata: Metadata(),
   untrusted_metadata: Metadata(),

@@ -3,7 +3,8 @@ import type { ProviderContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { body, query } from '../../http/validate.ts';
-import { authenticateForServer, durationMinutes, liveSessions, revoke, sessionIdOf } from '../../services/sessions.ts';
+import { authenticateForServer, liveSessions, sessionIdOf } from '../../services/server-sessions.ts';
+import { durationMinutes, revoke } from '../../services/sessions.ts';
 import { SessionsAuthenticate, SessionsGet, SessionsRevoke } from './schemas.ts';
 
 /** Server API sessions: authenticate (token or JWT), list a user's sessions, revoke, JWKS. */
