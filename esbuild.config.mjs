@@ -51,6 +51,8 @@ export const builds = {
   },
   iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
+  // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
+  compat: { ...common, entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };
 
 // Host apps import the package by name, as a host site would; the names resolve to the built

@@ -10,6 +10,16 @@ export class StytchEvent extends Event {
   constructor(readonly detail: StytchEventDetail) {
     super(StytchEvent.type, { bubbles: true, composed: true });
   }
+
+  /** The event type under the official event's name. */
+  get stytchEventType(): string {
+    return this.detail.type;
+  }
+
+  /** The event data under the official event's name. */
+  get stytchEventData(): unknown {
+    return this.detail.data;
+  }
 }
 
 /** Fired on the element for every error the widget reports; bubbles out of the shadow root. */

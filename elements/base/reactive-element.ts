@@ -81,14 +81,18 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     this.#updateComplete = new Promise((resolve) =>
       queueMicrotask(() => {
         this.#updatePending = false;
-        if (this.isConnected && this.renderRoot) {
-          const changed = this.#changed;
-          this.#changed = new Set();
-          this.update(changed);
-        }
+        this.performUpdate();
         resolve(true);
       }),
     );
+  }
+
+  /** Runs the pending update now, with the properties changed since the last one. */
+  protected performUpdate(): void {
+    if (!this.isConnected || !this.renderRoot) return;
+    const changed = this.#changed;
+    this.#changed = new Set();
+    this.update(changed);
   }
 
   connectedCallback(): void {

@@ -2,6 +2,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { createStore } from 'jotai';
 import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
+import { transitionCountAtom } from '../../screens/state/atoms.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { InvalidStylesError } from '../errors.ts';
 import { StytchErrorEvent, StytchEvent } from '../events.ts';
@@ -105,6 +106,19 @@ export abstract class WidgetElement extends ReactiveElement {
     this.#themeStale = true;
     this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
     this.#root = mount;
+    // A double-click on a button that changes the screen lands its second press on whatever the
+    // next screen (or the page, where the widget shrank) has under the pointer, and selects
+    // that text. A multi-click that began in this widget before the last screen change selects
+    // nothing; clicks that begin and end on one screen select as usual.
+    let clickStartedOn: number | undefined;
+    const guard = (e: Event) => {
+      const screen = this.#store.get(transitionCountAtom);
+      const { detail } = e as MouseEvent;
+      if (detail <= 1) clickStartedOn = e.composedPath().includes(this) ? screen : undefined;
+      else if (clickStartedOn !== undefined && clickStartedOn !== screen) e.preventDefault();
+    };
+    document.addEventListener('mousedown', guard, { capture: true });
+    this.disposables.add(() => document.removeEventListener('mousedown', guard, { capture: true }));
     this.disposables.add(() => {
       // Removing r2wc's element unmounts the React tree synchronously.
       this.#root = undefined;

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget } from '../context.ts';
@@ -7,6 +7,33 @@ import { useAction } from '../hooks/useAction.ts';
 import { countries } from './countries.ts';
 import { sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
+
+/** The US example number in national format: the placeholder before any other country is picked. */
+export const US_EXAMPLE = '(201) 555-0123';
+
+/**
+ * The placeholder for `region`: its example number in national format, from the phone
+ * parser (libphonenumber's examples, over the clientside-services channel); the US one is
+ * known without asking, so the form asks nothing until another country is picked.
+ */
+function useExampleNumber(region: string): string {
+  const { client } = useWidget();
+  const [example, setExample] = useState({ region: 'US', number: US_EXAMPLE });
+  useEffect(() => {
+    if (region === 'US' || !client?.phone?.example) return;
+    let live = true;
+    client.phone.example(region).then(
+      (r) => live && setExample({ region, number: r.phoneNumber }),
+      () => live && setExample({ region, number: '' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, region]);
+  if (region === 'US') return US_EXAMPLE;
+  // Until the answer comes, no placeholder rather than another country's example.
+  return example.region === region ? example.number : '';
+}
 
 /** The phone form for SMS and WhatsApp codes: a country picker (default US) and the number. */
 export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
@@ -17,6 +44,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const sent = useSent();
   const id = useId();
   const list = useMemo(() => countries(), []);
+  const placeholder = useExampleNumber(region);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -68,6 +96,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           name="phone"
           autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
           value={phone}
+          placeholder={placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setPhone(e.target.value)}

@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
@@ -8,7 +8,7 @@ import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
-import { otpExpiryAtom, otpStateAtom, transitionAtom } from '../state/atoms.ts';
+import { otpExpiryAtom, otpStateAtom, transitionAtom, transitionCountAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
@@ -17,8 +17,10 @@ import { otpStrings } from './strings.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 
-/** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
-/** 'Enter passcode'; `children` (another flow's alternatives) render inside the same card. */
+/**
+ * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);
+ * `children` (another flow's alternatives) render inside the same card.
+ */
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
   const { client, config, env, callbacks } = useWidget();
   const timers = env.timers;
@@ -44,8 +46,8 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
       go('OTPConfirmation');
     } catch (err) {
       const shown = report(err);
+      // The digits stay, as in the official UI: the user sees what was sent and fixes it.
       setError(apiErrorMessage(err) !== undefined ? otpStrings.invalidPasscode : shown);
-      setCode('');
       setVerifying(false);
     }
   };
@@ -56,8 +58,18 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   };
 
   useEffect(() => {
-    if (!verifying && error) input.current?.focus();
+    if (!verifying && error) input.current?.select();
   }, [verifying, error]);
+
+  // Opening the screen puts the caret in the field (after the heading took focus, so this
+  // effect, the parent's, runs last): a user who types at once types the code, and mobile
+  // keyboards and one-time-code suggestions appear. Not on a first load, which never takes focus.
+  const transitions = useAtomValue(transitionCountAtom);
+  useEffect(() => {
+    if (transitions > 0) input.current?.focus();
+    // Once, when the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Where the browser supports the Web OTP API, an SMS code fills itself in.
   useEffect(() => {
@@ -90,7 +102,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     <section part="container">
       <BackButton />
       <Heading>{otpStrings.otpTitle}</Heading>
-      <p>{otpStrings.otpSentTo(destination)}</p>
+      <p id={`${id}-sent`}>{otpStrings.otpSentTo(destination)}</p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -99,7 +111,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <OtpInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : undefined} invalid={Boolean(error)} onChange={change} />
+        <OtpInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}

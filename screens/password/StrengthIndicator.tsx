@@ -38,10 +38,22 @@ function Meter({ score }: { score: number }) {
   );
 }
 
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The verdict in words once the provider accepts the password, with the same check as a met requirement. */
+function Accepted() {
+  return (
+    <p part="helper strength-accepted" css={{ margin: 0, color: GREEN }}>
+      <span aria-hidden="true">✓ </span>
+      {passwordStrings.passwordAccepted}
+    </p>
+  );
+}
+
 function Requirement({ met, text }: { met: boolean; text: string }) {
   return (
     <li part={met ? 'requirement requirement-met' : 'requirement'} css={{ color: met ? GREEN : RED }}>
-      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <span css={visuallyHidden}>
         {met ? passwordStrings.requirementMet : passwordStrings.requirementNotMet}{' '}
       </span>
       <span aria-hidden="true">{met ? '✓ ' : '✗ '}</span>
@@ -81,12 +93,16 @@ function Verdict({ strength }: { strength: Strength }) {
         <>
           <Meter score={result.score} />
           {result.feedback.warning ? <p part="helper strength-warning" css={{ margin: 0 }}>{result.feedback.warning}</p> : null}
+          {result.valid_password ? <Accepted /> : null}
         </>
       ) : (
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative' }}>
-          <Requirement met={req.missing_characters === 0} text={passwordStrings.ludsLength(minLength)} />
-          <Requirement met={req.missing_complexity === 0} text={passwordStrings.ludsComplexity(complexity)} />
-        </ul>
+        <>
+          {result.valid_password ? <Accepted /> : <p css={visuallyHidden}>{passwordStrings.requirementsNotMet}</p>}
+          <ul css={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative' }}>
+            <Requirement met={req.missing_characters === 0} text={passwordStrings.ludsLength(minLength)} />
+            <Requirement met={req.missing_complexity === 0} text={passwordStrings.ludsComplexity(complexity)} />
+          </ul>
+        </>
       )}
       {result.breached_password ? <p part="error strength-breached" css={{ margin: 0, color: RED }}>{passwordStrings.breachedPassword}</p> : null}
     </div>

@@ -36,6 +36,8 @@ export const passwordStrings = {
   strengthScore: (score: number) => `${score} of 4`,
   ludsLength: (n: number) => `Must be at least ${n} characters long`,
   ludsComplexity: (n: number) => `Must contain ${n} of the following: uppercase letter, lowercase letter, number, symbol`,
+  passwordAccepted: 'Password accepted.',
+  requirementsNotMet: 'Your password must meet all requirements.',
   requirementMet: 'Met:',
   requirementNotMet: 'Not met:',
   breachedPassword: 'This password may have been used on a different site that experienced a security issue. Please choose another password.',

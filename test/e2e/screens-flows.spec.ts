@@ -42,7 +42,8 @@ for (const channel of ['sms', 'whatsapp'] as const) {
     const w = widget(page);
     await w.getByRole('textbox', { name: 'Phone number' }).fill(phone);
     await w.getByRole('button', { name: 'Continue' }).click();
-    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeFocused({ timeout: 15_000 });
+    // The screen opens with the caret in the passcode field.
+    await expect(w.getByLabel('One-time passcode')).toBeFocused({ timeout: 15_000 });
     // The number reads in its national format, as the clientside-services parser gives it.
     await expect(w.getByText(`A 6-digit passcode was sent to you at ${national(`+1${phone}`)}.`)).toBeVisible({ timeout: 15_000 });
     const message = await latestMessage(`+1${phone}`);
@@ -67,7 +68,8 @@ test('OTP by email: wrong code, resend, then the new code verifies', async ({ pa
   const wrong = first.code === '000000' ? '111111' : '000000';
   await w.getByLabel('One-time passcode').fill(wrong);
   await expect(w.getByRole('alert')).toHaveText('Invalid passcode, please try again.');
-  await expect(w.getByLabel('One-time passcode')).toHaveValue('');
+  // The wrong digits stay, selected, so typing the right code replaces them.
+  await expect(w.getByLabel('One-time passcode')).toHaveValue(wrong);
   await w.getByRole('button', { name: 'Resend code' }).click();
   await expect(w.getByRole('status').filter({ hasText: 'Code resent' })).toBeVisible();
   const second = await latestMessage(email, 1);
@@ -126,4 +128,36 @@ test('phone: the clientside-services parser refuses a bad number and formats by 
   await w.getByRole('textbox', { name: 'Phone number' }).fill(digits);
   await w.getByRole('button', { name: 'Continue' }).click();
   await expect(w.getByText(`A 6-digit passcode was sent to you at ${national(`+44${digits}`)}.`)).toBeVisible({ timeout: 15_000 });
+});
+
+test("phone: the number's placeholder is the picked country's example number, from the provider's parser", async ({ page }) => {
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['sms'] } }));
+  const w = widget(page);
+  const phone = w.getByRole('textbox', { name: 'Phone number' });
+  await expect(phone).toHaveAttribute('placeholder', '(201) 555-0123');
+  await w.getByRole('combobox', { name: 'Country' }).selectOption('GB');
+  await expect(phone).toHaveAttribute('placeholder', '07400 123456', { timeout: 15_000 });
+  await w.getByRole('combobox', { name: 'Country' }).selectOption('FR');
+  await expect(phone).toHaveAttribute('placeholder', '06 12 34 56 78', { timeout: 15_000 });
+});
+
+// Regression: the second press of a double-click on "Continue with email" landed on the next
+// screen (or the page beside the now smaller widget) and selected a word there.
+test('a double-click on "Continue with email" selects no text on the screen it opens', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('dbl'));
+  const box = (await w.getByRole('button', { name: 'Continue with email' }).boundingBox())!;
+  // The second press comes once the next screen shows: a person's double-click is that slow.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(w.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 15_000 });
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  expect(await page.evaluate(() => String(getSelection()))).toBe('');
+  // A double-click that starts and ends on one screen still selects a word.
+  const text = w.getByText('Check your email').first();
+  await text.dblclick();
+  expect(await page.evaluate(() => String(getSelection()).trim().length)).toBeGreaterThan(0);
 });

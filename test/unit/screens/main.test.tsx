@@ -33,10 +33,10 @@ describe('Main login form', () => {
   let r: Rendered | undefined;
   afterEach(() => r?.unmount());
 
-  it('orders methods by config and drops the magic-link and email-OTP tabs with passwords', () => {
+  it('orders methods by config; with passwords the email tabs become the one password tab, where the first stood', () => {
     expect(methodsOf({ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['whatsapp', 'sms'] } })).to.deep.equal(['whatsapp', 'sms', 'emailMagicLinks']);
     expect(methodsOf({ products: ['emailMagicLinks', 'passwords'] })).to.deep.equal(['passwords']);
-    expect(methodsOf({ products: ['otp', 'passwords'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal(['sms', 'passwords']);
+    expect(methodsOf({ products: ['otp', 'passwords'], otpOptions: { methods: ['email', 'sms'] } })).to.deep.equal(['passwords', 'sms']);
   });
 
   it('shows tabs Text, WhatsApp, Email with the first selected, and none with one method', async () => {
@@ -137,6 +137,34 @@ describe('Main login form', () => {
     await click(button(r.root, 'Continue'));
     expect(parsed).to.deep.equal([['123', 'US']]);
     expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Invalid phone number, please try again.');
+  });
+});
+
+describe('Phone placeholder', () => {
+  let r: Rendered | undefined;
+  afterEach(() => r?.unmount());
+
+  it("shows the selected country's example number, the US one without asking, nothing while another is on its way", async () => {
+    const asked: string[] = [];
+    let answer: (v: { phoneNumber: string }) => void = () => undefined;
+    const client = { phone: { example: (region: string) => (asked.push(region), new Promise<{ phoneNumber: string }>((ok) => (answer = ok))) } };
+    r = await renderLogin({ products: ['otp'], otpOptions: { methods: ['sms'] } }, client);
+    const phone = r.root.querySelector<HTMLInputElement>('input[type="tel"]')!;
+    expect(phone.placeholder).to.equal('(201) 555-0123');
+    expect(asked).to.deep.equal([]);
+    const select = r.root.querySelector('select')!;
+    select.value = 'GB';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+    expect(asked).to.deep.equal(['GB']);
+    expect(phone.placeholder).to.equal('');
+    answer({ phoneNumber: '07400 123456' });
+    await flush();
+    expect(phone.placeholder).to.equal('07400 123456');
+    select.value = 'US';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await flush();
+    expect(phone.placeholder).to.equal('(201) 555-0123');
   });
 });
 

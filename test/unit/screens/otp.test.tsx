@@ -55,12 +55,14 @@ describe('OTP entry', () => {
     expect(text(r)).to.contain('A 6-digit passcode was sent to you at +12015550123.');
   });
 
-  it('shows the title, the destination and the countdown, and takes focus on its heading', async () => {
+  it('shows the title, the destination and the countdown, and puts the focus in the passcode field', async () => {
     r = await atOtp(otpClient());
     expect(r.root.querySelector('h1')!.textContent).to.equal('Enter passcode');
     expect(text(r)).to.contain('A 6-digit passcode was sent to you at +12015550123.');
     expect(text(r)).to.contain("Your code expires in 5:00. Didn't get it? Resend code");
-    expect(r.root.getRootNode() === document && document.activeElement).to.equal(r.root.querySelector('h1'));
+    expect(r.root.getRootNode() === document && document.activeElement).to.equal(input(r));
+    // The field reads out where the code went.
+    expect(r.root.querySelector(`[id="${input(r).getAttribute('aria-describedby')}"]`)!.textContent).to.equal('A 6-digit passcode was sent to you at +12015550123.');
   });
 
   it('counts down in m:ss and reads expired at zero', async () => {
@@ -122,13 +124,17 @@ describe('OTP entry', () => {
     expect(document.activeElement).to.equal(r.root.querySelector('h1'));
   });
 
-  it('a wrong code reads "Invalid passcode, please try again." as an alert and clears the field', async () => {
+  it('a wrong code reads "Invalid passcode, please try again." as an alert and keeps the digits, selected to retype', async () => {
     const c = otpClient({ authenticate: () => Promise.reject(apiError('otp_code_not_found', 'The passcode is incorrect.', 401)) });
     r = await atOtp(c);
     await type(input(r), '000000');
     expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Invalid passcode, please try again.');
-    expect(input(r).value).to.equal('');
+    expect(input(r).value).to.equal('000000');
+    expect([input(r).selectionStart, input(r).selectionEnd]).to.deep.equal([0, 6]);
     expect(r.errors).to.have.length(1);
+    // A corrected code verifies again.
+    await type(input(r), '123456');
+    expect(c.calls.authenticate.map(([code]) => code)).to.deep.equal(['000000', '123456']);
   });
 
   // Regression: the email and phone fields said aria-invalid on error, the passcode field did not.

@@ -45,6 +45,7 @@ describe('Password strength indicator', () => {
     await enter(r, 'p');
     expect(segments(r)).to.deep.equal(['red', 'empty', 'empty', 'empty']);
     expect(indicator(r)).to.contain('This is a very common password.');
+    expect(r.root.querySelector('[part~="strength-accepted"]')).to.equal(null);
     score = 2;
     await enter(r, 'pa');
     expect(segments(r)).to.deep.equal(['red', 'red', 'empty', 'empty']);
@@ -52,6 +53,8 @@ describe('Password strength indicator', () => {
     await enter(r, 'pas');
     expect(segments(r)).to.deep.equal(['green', 'green', 'green', 'empty']);
     expect(indicator(r)).not.to.contain('common');
+    // A password the provider accepts is said to be so, not only drawn in green.
+    expect(r.root.querySelector('[part~="strength-accepted"]')!.textContent).to.equal('✓ Password accepted.');
     score = 4;
     await enter(r, 'pass');
     expect(segments(r)).to.deep.equal(['green', 'green', 'green', 'green']);
@@ -74,7 +77,19 @@ describe('Password strength indicator', () => {
     missing = { missingCharacters: 0, missingComplexity: 1 };
     await enter(r, 'abcdefghij');
     expect(items().map((i) => i[1])).to.deep.equal(['requirement requirement-met', 'requirement']);
+    expect(indicator(r)).to.contain('Your password must meet all requirements.');
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
+  });
+
+  it('LUDS: every requirement met shows both checks and says the password is accepted', async () => {
+    const s = await newUser({ luds: { luds_complexity: 3, luds_minimum_count: 10 }, strength: () => Promise.resolve(verdict({ valid: true, policy: 'luds', missingCharacters: 0, missingComplexity: 0 })) });
+    r = s.r;
+    await enter(r, 'Abcdefghi1!');
+    const items = [...r.root.querySelectorAll('[part~="requirement"]')].map((li) => li.textContent);
+    expect(items).to.deep.equal(['Met: ✓ Must be at least 10 characters long', 'Met: ✓ Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol']);
+    expect(r.root.querySelector('[part~="strength-accepted"]')!.textContent).to.equal('✓ Password accepted.');
+    expect(indicator(r)).not.to.contain('must meet all requirements');
+    expect(button(r.root, 'Continue')!.disabled).to.equal(false);
   });
 
   it('the breach message shows for a breached password and Continue stays disabled', async () => {

@@ -1,0 +1,74 @@
+import { expect } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemo, type RunningDemo } from '../../demo/server.ts';
+import { startProvider, type RunningProvider } from '../../provider/server.ts';
+
+/** One page of a developer's own site on a free port, served at / and /index.html. */
+export interface OwnPage {
+  origin: string;
+  /** The HTML served next; set before each visit. */
+  html: string;
+}
+
+/**
+ * A developer's own site, as a stranger sets it up: pages on ports of their own, a provider
+ * started with those origins in AUTHORIZED_ORIGINS (and their index pages in REDIRECT_URLS),
+ * and the demo server handing out the built files. `unlisted` pages are left out of the list.
+ */
+export async function startOwnSite(o: { listed: number; unlisted?: number }) {
+  const servers: Server[] = [];
+  const serve = async (): Promise<OwnPage> => {
+    const page: OwnPage = { origin: '', html: '' };
+    const server = createServer((req, res) => {
+      if (req.url === '/' || req.url?.startsWith('/index.html')) return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page.html);
+      // A site of one's own has a favicon; a 404 for it would be a console error not of the page's making.
+      res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    servers.push(server);
+    page.origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+    return page;
+  };
+  const listed = await Promise.all(Array.from({ length: o.listed }, serve));
+  const unlisted = await Promise.all(Array.from({ length: o.unlisted ?? 0 }, serve));
+  const dataDir = mkdtempSync(join(tmpdir(), 'own-site-provider-'));
+  const provider: RunningProvider = await startProvider({
+    port: 0,
+    dataDir,
+    env: { AUTHORIZED_ORIGINS: listed.map((p) => p.origin).join(','), REDIRECT_URLS: listed.map((p) => `${p.origin}/index.html`).join(',') },
+  });
+  const publicToken = provider.config.publicTokens.test!;
+  const demo: RunningDemo = await startDemo({ port: 0, providerUrl: provider.url, publicToken });
+
+  /** The code of the newest message to `to` in this provider's outbox. */
+  async function code(to: string): Promise<string> {
+    let found: Array<{ code: string | null }> = [];
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+        found = (await res.json()) as typeof found;
+        return found.length;
+      })
+      .toBeGreaterThan(0);
+    return found[0]!.code!;
+  }
+
+  return {
+    listed,
+    unlisted,
+    provider,
+    demo,
+    publicToken,
+    code,
+    async close() {
+      for (const s of servers) s.close();
+      await demo.close();
+      await provider.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import {
+  clientOptionsFrom,
+  configFrom,
+  OAuthProviders,
+  OTPMethods,
+  Products,
+  StytchEventType,
+  StytchPasskeyRegistration,
+  StytchPasswordReset,
+  StytchResetPassword,
+  StytchUI,
+  StytchUIClient,
+} from '../../../elements/compat.ts';
+
+const TEST = 'public-token-test-44444444-4444-4444-4444-444444444444';
+const LIVE = 'public-token-live-44444444-4444-4444-4444-444444444444';
+
+async function settle(el: Element): Promise<void> {
+  await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+// The page registers the classes under tags of its choosing, as the official README does.
+customElements.define('compat-login', StytchUI as unknown as CustomElementConstructor);
+customElements.define('compat-reset', StytchResetPassword as unknown as CustomElementConstructor);
+customElements.define('compat-passkeys', StytchPasskeyRegistration as unknown as CustomElementConstructor);
+
+describe('stytch-ui/compat', () => {
+  it('maps the official client options: endpoints kept whole, customBaseUrl to its https host, per token kind', () => {
+    expect(clientOptionsFrom(TEST, { endpoints: { testAPIURL: 'http://localhost:8787/x', liveAPIURL: 'https://live.example' } })).to.deep.equal({ baseUrl: 'http://localhost:8787/x' });
+    expect(clientOptionsFrom(LIVE, { endpoints: { testAPIURL: 'http://localhost:8787', liveAPIURL: 'https://live.example' } })).to.deep.equal({ baseUrl: 'https://live.example' });
+    expect(clientOptionsFrom(TEST, { customBaseUrl: 'http://auth.example.com:8080/path' })).to.deep.equal({ apiDomain: 'auth.example.com' });
+    expect(clientOptionsFrom(TEST, { customBaseUrl: 'auth.example.com', endpoints: { testAPIURL: 'http://x' } })).to.deep.equal({ apiDomain: 'auth.example.com' });
+    expect(clientOptionsFrom(TEST, { endpointOptions: { testApiDomain: 'test-auth.example.com', apiDomain: 'auth.example.com' } })).to.deep.equal({ apiDomain: 'test-auth.example.com' });
+    expect(clientOptionsFrom(LIVE, { endpointOptions: { testApiDomain: 'test-auth.example.com', apiDomain: 'auth.example.com' } })).to.deep.equal({ apiDomain: 'auth.example.com' });
+    expect(clientOptionsFrom(TEST, { cookieOptions: { domain: 'example.com' }, keepSessionAlive: false, endpoints: { clientsideServicesIframeURL: 'https://cs.example/i.html' } })).to.deep.equal({
+      cookieDomain: 'example.com',
+      keepSessionAlive: false,
+      clientsideServicesUrl: 'https://cs.example/i.html',
+    });
+  });
+
+  it('maps the official config: product objects to their ids, provider names to objects, shadow to enableShadowDOM', () => {
+    const config = configFrom(
+      {
+        products: [Products.emailMagicLinks, Products.oauth, Products.otp, Products.passkeyRegistration, 'passwords'],
+        oauthOptions: { providers: [OAuthProviders.Google, { type: OAuthProviders.Github, one_tap: false }] },
+        otpOptions: { methods: [OTPMethods.SMS, OTPMethods.WhatsApp] },
+        sessionOptions: { sessionDurationMinutes: 60 },
+      },
+      true,
+    );
+    expect(config).to.deep.equal({
+      products: ['emailMagicLinks', 'oauth', 'otp', 'passwords'],
+      oauthOptions: { providers: [{ type: 'google' }, { type: 'github', one_tap: false }] },
+      otpOptions: { methods: ['sms', 'whatsapp'] },
+      sessionOptions: { sessionDurationMinutes: 60 },
+      enableShadowDOM: true,
+    });
+  });
+
+  it('has the official enums', () => {
+    expect(StytchEventType.OTPsAuthenticate).to.equal('OTP_AUTHENTICATE');
+    expect(StytchEventType.AuthenticateFlowComplete).to.equal('AUTHENTICATE_FLOW_COMPLETE');
+    expect(OTPMethods).to.deep.equal({ SMS: 'sms', WhatsApp: 'whatsapp', Email: 'email' });
+    expect(Object.keys(OAuthProviders)).to.have.length(19);
+    expect(StytchPasswordReset).to.equal(StytchResetPassword);
+  });
+
+  it('render() on an element of the page’s own tag shows the widget with the mapped config and the styles', async () => {
+    const el = await fixture<HTMLElement & { render(p: object): void }>(html`<compat-login></compat-login>`);
+    el.render({ config: { products: [Products.otp], otpOptions: { methods: [OTPMethods.Email] } }, styles: { colors: { primary: '#5b2a86' } } });
+    await settle(el);
+    expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
+    expect((el as unknown as { config: unknown }).config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    expect(getComputedStyle(el).getPropertyValue('--stytch-colors-primary').trim()).to.equal('#5b2a86');
+  });
+
+  it('the `shadow` attribute or init renders into a shadow root', async () => {
+    const byAttribute = await fixture<HTMLElement & { render(p: object): void }>(html`<compat-login shadow></compat-login>`);
+    byAttribute.render({ config: { products: [Products.emailMagicLinks] } });
+    await settle(byAttribute);
+    expect(byAttribute.shadowRoot?.querySelector('h1')?.textContent).to.equal('Sign up or log in');
+    const Ctor = StytchUI as unknown as new (init?: { shadow?: boolean }) => HTMLElement & { render(p: object): void };
+    const byInit = new Ctor({ shadow: true });
+    document.body.append(byInit);
+    byInit.render({ config: { products: [Products.emailMagicLinks] } });
+    await settle(byInit);
+    expect(byInit.shadowRoot?.querySelector('h1')?.textContent).to.equal('Sign up or log in');
+    byInit.remove();
+  });
+
+  it('new StytchUIClient(token, options) is a client with the official mount methods, which map the config', async () => {
+    const client = new StytchUIClient(TEST, { endpoints: { testAPIURL: 'http://localhost:1' } });
+    expect(client.otps.email.loginOrCreate).to.be.a('function');
+    const host = await fixture<HTMLDivElement>(html`<div id="compat-mount"></div>`);
+    const el = client.mountLogin({ elementId: '#compat-mount', config: { products: [Products.otp], otpOptions: { methods: [OTPMethods.SMS] } } });
+    await settle(el);
+    expect(host.contains(el)).to.equal(true);
+    expect(el.client).to.equal(client);
+    expect(el.config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    client.dispose();
+  });
+});
