@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { SigningKeys } from './services/jwt.ts';
+import { sweepRateLimits } from './services/limits.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 
@@ -83,6 +84,12 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     delivery: new Delivery({ outbox: config.delivery.outbox || devPages, smtpUrl: config.delivery.smtpUrl, from: config.delivery.from }, now),
     env: config.publicTokens.test ? 'test' : 'live',
   });
+  // Old rate-limit counters go every ten minutes; a day is longer than any window but a configured one.
+  const keepSeconds = Math.max(86_400, config.passwordIpLimit.windowSeconds, config.sendLimits.windowSeconds);
+  const sweeper = setInterval(() => {
+    sweepRateLimits(db, clock.now(), keepSeconds).catch((e: Error) => console.error(`provider: rate-limit sweep failed: ${e.message}`));
+  }, 10 * 60_000);
+  sweeper.unref();
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
@@ -99,6 +106,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets would hold close() open; nothing more is served after this.
