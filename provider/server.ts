@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
+import { sweepRateLimits } from './services/limits.ts';
 import { ProjectSecrets } from './services/project-secrets.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
@@ -91,6 +92,12 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     delivery,
     env: config.publicTokens.test ? 'test' : 'live',
   });
+  // Old rate-limit counters go every ten minutes; a day is longer than any window but a configured one.
+  const keepSeconds = Math.max(86_400, config.passwordIpLimit.windowSeconds, config.sendLimits.windowSeconds);
+  const sweeper = setInterval(() => {
+    sweepRateLimits(db, clock.now(), keepSeconds).catch((e: Error) => console.error(`provider: rate-limit sweep failed: ${e.message}`));
+  }, 10 * 60_000);
+  sweeper.unref();
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const tls = options.tls ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } } : {};
@@ -108,6 +115,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets would hold close() open; nothing more is served after this.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as OTPAuth from 'otpauth';
+import { sweepRateLimits } from '../../provider/services/limits.ts';
 import { databases, otherClient, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TEST_TOKEN, TestClock, type ProviderProcess, uniqueEmail, withSession, type TestProvider } from './harness.ts';
 
 const STRONG = 'correct horse battery staple 91!';
@@ -118,6 +119,19 @@ for (const kind of databases) {
       await sdk(provider, 'POST', '/otps/email/login_or_create', { email });
       const [later] = await outbox(provider, email);
       assert.equal((await sdk(provider, 'POST', '/otps/authenticate', { token: later!.code, method_id: methodId, session_duration_minutes: 30 })).status, 200);
+    });
+
+    it('forgets counters a day old, and only those', async () => {
+      const login = loginFrom();
+      const email = uniqueEmail('sweep');
+      assert.equal((await login(email, 'not the password')).status, 401);
+      const key = `pwfail:${email}`;
+      const count = async () => (await provider.db.query('SELECT 1 FROM rate_limits WHERE key = $1', [key])).rows.length;
+      assert.equal(await sweepRateLimits(provider.db, clock.now(), 86_400) >= 0, true);
+      assert.equal(await count(), 1, 'a fresh counter stays');
+      clock.advance(86_400_000 + 1000);
+      assert.ok((await sweepRateLimits(provider.db, clock.now(), 86_400)) >= 1);
+      assert.equal(await count(), 0);
     });
 
     it('refuses an IP spraying many addresses after 30 failures, without locking the accounts', async () => {
