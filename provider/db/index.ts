@@ -80,6 +80,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return UNAVAILABLE_MESSAGES.test(err.message);
 }
 
+/** A `pg` query; a named one is prepared once per connection and then only bound and run. */
+function statement(text: string, values: unknown[] | undefined, name: string | undefined): pg.QueryConfig {
+  return name === undefined ? { text, values } : { name, text, values };
+}
+
 function openPostgres(url: string): Database {
   const timeout = databaseTimeoutMs();
   // More connections than the server can run at once only queue inside it: on 2 cores, 4
@@ -94,7 +99,7 @@ function openPostgres(url: string): Database {
   pool.on('error', (e) => {
     if (!closed) console.error(`provider: idle database connection lost: ${e.message}`);
   });
-  const query: Queryable['query'] = async (sql, params) => pool.query(sql, params) as never;
+  const query: Queryable['query'] = async (sql, params, prepare) => pool.query(statement(sql, params, prepare)) as never;
   return {
     kind: 'postgres',
     query,
@@ -111,7 +116,7 @@ function openPostgres(url: string): Database {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async (sql, params) => client.query(sql, params) as never,
+          query: async (sql, params, prepare) => client.query(statement(sql, params, prepare)) as never,
           exec: async (sql) => {
             await client.query(sql);
           },

@@ -290,6 +290,16 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         ADD COLUMN updated_at timestamptz;
       CREATE INDEX outbox_failed ON outbox (seq DESC) WHERE status = 'failed';`,
   },
+  {
+    id: 10,
+    name: 'session_tokens_by_grace',
+    // Every session check finds the session's current token (grace_until IS NULL) and sweeps
+    // those past their grace; a session checked often holds many tokens in the window, and
+    // with only session_id indexed each check visited every one of them, twice.
+    sql: `
+      CREATE INDEX session_tokens_session_grace ON session_tokens (session_id, grace_until);
+      DROP INDEX session_tokens_session;`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

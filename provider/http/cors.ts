@@ -23,10 +23,13 @@ export function cors(isAuthorized: (origin: string) => boolean): MiddlewareHandl
       });
     }
     await next();
-    c.header('Vary', 'Origin', { append: true });
+    // On the answer's own headers: `c.header()` after the answer exists copies it into a
+    // streamed response each time (see securityHeaders).
+    const headers = c.res.headers;
+    headers.append('Vary', 'Origin');
     if (allowed) {
-      c.header('Access-Control-Allow-Origin', origin);
-      c.header('Access-Control-Allow-Credentials', 'true');
+      headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Allow-Credentials', 'true');
     }
   };
 }

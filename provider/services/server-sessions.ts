@@ -2,7 +2,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { secretToken, sha256 } from './ids.ts';
-import { durationMinutes, findSession, issue, sessionShape, startOrExtend, type Factor, type Issued, type SessionRow } from './sessions.ts';
+import { durationMinutes, findSession, issue, SESSION_COLUMNS, sessionShape, startOrExtend, type Factor, type Issued, type SessionRow } from './sessions.ts';
 import { loadUser, USER_ROW_SQL, type UserRow } from './users.ts';
 
 /*
@@ -17,6 +17,22 @@ async function sessionIdOfJwt(ctx: ProviderContext, jwt: string): Promise<string
   return (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id ?? null;
 }
 
+/** The server API's session check as one statement; `$1` is the JWT's session id or the token's hash. */
+function serverCheckSql(byJwt: boolean): string {
+  const target = byJwt ? '$1' : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $2))';
+  return `WITH s AS (
+       UPDATE sessions SET last_accessed_at = $2,
+         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
+       WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $2
+       RETURNING ${SESSION_COLUMNS}
+     ), minted AS (
+       INSERT INTO session_tokens (token_hash, session_id) SELECT $4, session_id FROM s WHERE $5
+     )
+     SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`;
+}
+const SERVER_CHECK_BY_JWT = serverCheckSql(true);
+const SERVER_CHECK_BY_TOKEN = serverCheckSql(false);
+
 /**
  * Server API `sessions/authenticate`: touches (and optionally extends) the session without
  * rotating the presented token, which lives on in the browser's cookie. A JWT names no token,
@@ -28,18 +44,10 @@ export async function authenticateForServer(ctx: ProviderContext, db: Queryable,
   const sessionId = byJwt ? await sessionIdOfJwt(ctx, by.jwt) : null;
   if (byJwt && !sessionId) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
   const token = byJwt ? secretToken(32) : by.token;
-  const target = byJwt ? '$1' : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $2))';
   const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(
-    `WITH s AS (
-       UPDATE sessions SET last_accessed_at = $2,
-         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
-       WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $2
-       RETURNING *
-     ), minted AS (
-       INSERT INTO session_tokens (token_hash, session_id) SELECT $4, session_id FROM s WHERE $5
-     )
-     SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`,
+    byJwt ? SERVER_CHECK_BY_JWT : SERVER_CHECK_BY_TOKEN,
     [byJwt ? sessionId : sha256(by.token), now, minutes ?? null, sha256(token), byJwt],
+    byJwt ? 'server_session_check_jwt' : 'server_session_check_token',
   );
   const row = rows[0];
   if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');

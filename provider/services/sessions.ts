@@ -30,6 +30,13 @@ export interface SessionRow {
  */
 export const TOKEN_GRACE_MS = 60_000;
 
+/**
+ * The columns of a SessionRow, named rather than `*` in the prepared statements of the
+ * session check: a cached plan whose result columns changed (a migration adding one while a
+ * process runs) would fail instead of answering.
+ */
+export const SESSION_COLUMNS = 'session_id, user_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors';
+
 export interface ClientInfo {
   ip: string;
   userAgent: string;
@@ -181,7 +188,7 @@ function refreshSql(byJwt: boolean): string {
       UPDATE sessions SET last_accessed_at = $3,
         expires_at = CASE WHEN $4::int IS NULL THEN expires_at ELSE $3::timestamptz + make_interval(mins => $4::int) END
       WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $3
-      RETURNING *
+      RETURNING ${SESSION_COLUMNS}
     ), retired AS (
       UPDATE session_tokens SET grace_until = $5 WHERE ${retire}
     ), swept AS (
@@ -191,6 +198,9 @@ function refreshSql(byJwt: boolean): string {
     )
     SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`;
 }
+
+const REFRESH_BY_JWT = refreshSql(true);
+const REFRESH_BY_TOKEN = refreshSql(false);
 
 /**
  * `sessions/authenticate`: touches the session, optionally extends it, rotates its token.
@@ -207,7 +217,11 @@ export async function refresh(ctx: ProviderContext, db: Queryable, secret: strin
     if (!id) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
     key = id;
   }
-  const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(refreshSql(byJwt), [key, sha256(token), now, minutes ?? null, graceUntil(now)]);
+  const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(
+    byJwt ? REFRESH_BY_JWT : REFRESH_BY_TOKEN,
+    [key, sha256(token), now, minutes ?? null, graceUntil(now)],
+    byJwt ? 'session_refresh_jwt' : 'session_refresh_token',
+  );
   const row = rows[0];
   if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
   if (!row.user_row) throw new ApiError(404, 'user_not_found', 'User not found.');
