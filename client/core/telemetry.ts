@@ -49,6 +49,9 @@ export class Telemetry {
             body: JSON.stringify(batch),
             keepalive: true,
           })
+          // Read to the end: a response nobody reads keeps its request open in the browser
+          // (the page never reaches network idle, and the connection is held).
+          .then((r) => r.arrayBuffer())
           .catch(() => undefined);
       } catch {
         /* telemetry never breaks the caller */
