@@ -1,13 +1,12 @@
-import { lazy } from 'react';
-import type { Screens } from './context.ts';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Main } from './main/Main.tsx';
 
 /*
- * The one place that reaches into the flow folders by screen name. Every screen but Main
- * loads on demand, so the login element's first paint stays small; the compiler holds this
- * map to exactly the names of `ScreenName`, so a new screen is a name there and a line here.
+ * The one place that reaches into the flow folders by screen name, and the one list of the
+ * login widget's screens: `ScreenName` is derived from these keys (below). Every screen but
+ * Main loads on demand, so the login element's first paint stays small.
  */
-export const screens: Screens = {
+export const screens = {
   Main,
   EmailConfirmation: lazy(() => import('./magic-link/EmailConfirmation.tsx')),
   OTPAuthenticate: lazy(() => import('./otp/OTPAuthenticate.tsx')),
@@ -25,7 +24,12 @@ export const screens: Screens = {
   CryptoSetupWallet: lazy(() => import('./crypto/CryptoSetupWallet.tsx')),
   CryptoError: lazy(() => import('./crypto/CryptoError.tsx')),
   CryptoConfirmation: lazy(() => import('./crypto/CryptoConfirmation.tsx')),
-};
+} satisfies Record<string, ComponentType<{ children?: ReactNode }>>;
+
+declare module './state/atoms.ts' {
+  // The registry's keys are the screen names (see ScreenRegistry).
+  interface ScreenRegistry extends Record<keyof typeof screens, true> {}
+}
 
 /** The roots of the elements that do not start at Main, each with its own chunk. */
 export const elementFlows = {

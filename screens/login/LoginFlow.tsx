@@ -2,14 +2,16 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { useWidget } from '../context.ts';
 import { screens } from '../registry.ts';
-import { screenAtom, toastsAtom } from '../state/atoms.ts';
+import { screenAtom, toastsAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
 
 const Toasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.Toasts })));
+
+const isLoginScreen = (name: ScreenName): name is LoginScreenName => Object.hasOwn(screens, name);
 
 /** The current screen, from the registry; another element's screen name shows Main. */
 function Screen() {
   const name = useAtomValue(screenAtom);
-  const Current = Object.hasOwn(screens, name) ? screens[name as keyof typeof screens] : screens.Main;
+  const Current = isLoginScreen(name) ? screens[name] : screens.Main;
   return <Current />;
 }
 
