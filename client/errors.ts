@@ -31,6 +31,18 @@ export class StytchAPIError extends Error {
   }
 }
 
+/**
+ * The one reader of provider errors: the `error_type` and `error_message` of an API error,
+ * or undefined for anything else. It reads the shape, not the class, so an error from another
+ * copy of the client (or a host's own wrapper) is read the same way.
+ */
+export function readApiError(error: unknown): { error_type: string; error_message: string | undefined } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { error_type, error_message } = error as { error_type?: unknown; error_message?: unknown };
+  if (typeof error_type !== 'string' || error_type === '') return undefined;
+  return { error_type, error_message: typeof error_message === 'string' && error_message !== '' ? error_message : undefined };
+}
+
 /** The network failed or the answer could not be read. */
 export class StytchAPIUnreachableError extends Error {
   override name = 'StytchAPIUnreachableError';

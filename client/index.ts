@@ -7,7 +7,7 @@ export { backoffDelay } from './core/backoff.ts';
 export { createVerifier, createChallenge, type PKCEPair } from './core/pkce.ts';
 export { REFRESH_INTERVAL_MS, NON_RECOVERABLE_ERRORS } from './session/manager.ts';
 export { SESSION_COOKIE, SESSION_JWT_COOKIE, IST_COOKIE } from './session/cookies.ts';
-export { serveClientsideServices, type ClientsideServices } from './phone/channel.ts';
+export type { ClientsideServices } from './phone/channel.ts';
 export type { ClientEnv, Timers, KeyValueStorage, CookieJar, CookieOptions, StorageListener } from './core/env.ts';
 export type { CaptchaProvider, DFPProvider } from './core/transport.ts';
 export type { BootstrapData } from './core/bootstrap.ts';

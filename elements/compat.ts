@@ -191,7 +191,7 @@ function compatElement<Base extends new () => WidgetElement>(Base: Base): Compat
     }
     /** Renders the current props now instead of in the next microtask. */
     flushRender(): void {
-      if (this.isConnected && this.renderRoot) this.update();
+      this.performUpdate();
     }
     // The official elements choose their DOM mode by the `shadow` init or attribute.
     protected override createRenderRoot(): HTMLElement | ShadowRoot {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from './context.ts';
+import { isDatabaseUnavailable } from './db/index.ts';
 import { cors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
@@ -10,6 +11,7 @@ import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
+import { oauthConsentRoutes } from './routes/oauth-consent.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
@@ -18,6 +20,9 @@ import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
 import { serverApiRoutes } from './routes/v1/index.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
+
+/** What a 503 during a database outage tells callers to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
 export function createApp(ctx: ProviderContext): Hono {
@@ -58,11 +63,18 @@ export function createApp(ctx: ProviderContext): Hono {
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);
-  if (ctx.devPages) app.route('/', devRoutes(ctx));
+  if (ctx.devPages) {
+    app.route('/', devRoutes(ctx));
+    app.route('/', oauthConsentRoutes(ctx));
+  }
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
+    if (isDatabaseUnavailable(err)) {
+      console.error(`provider: database unavailable: ${err.message}`);
+      return errorResponse(c, new ApiError(503, 'server_unavailable', 'The service is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+    }
     // PostgreSQL data exceptions (class 22: NUL bytes, out-of-range numbers) come from the caller's input.
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('22')) {

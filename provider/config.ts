@@ -93,6 +93,13 @@ export const ProjectConfigSchema = v.object({
       perAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
       perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 100),
       windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+      /**
+       * Sends to one address within `burstSeconds`: a widget flow's few quick sends (a link,
+       * its resend, a reset email) pass, a burst does not; about one a second, as the hosted
+       * provider allows.
+       */
+      burstPerAddress: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 3),
+      burstSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 3),
     }),
     {},
   ),

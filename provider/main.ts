@@ -43,7 +43,14 @@ else await serveOne();
 /** Runs one provider in this process until SIGINT/SIGTERM. */
 async function serveOne(): Promise<void> {
   if (!cluster.isWorker) seedSecret();
-  const provider = await startProvider({ port, dataDir, databaseUrl, projectFile, tls });
+  let provider;
+  try {
+    provider = await startProvider({ port, dataDir, databaseUrl, projectFile, tls });
+  } catch (e) {
+    // A start-up refusal (wrong SECRETS_KEY, unreachable database, bad project file) is one clear line.
+    console.error(`provider: cannot start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
   if (!cluster.isWorker) {
     console.log(`provider: ${provider.url}`);
     console.log(`public token: ${provider.config.publicTokens.test ?? provider.config.publicTokens.live}`);

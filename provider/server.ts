@@ -7,12 +7,12 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
-import { openDatabase, type Queryable } from './db/index.ts';
+import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { ProjectSecrets } from './services/project-secrets.ts';
-import { SecretBox } from './services/secrets.ts';
+import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 
 /**
@@ -55,7 +55,9 @@ export interface RunningProvider {
   port: number;
   config: ProjectConfig;
   /** The provider's database, for tests and tools that look at stored rows. */
-  db: Queryable;
+  db: Database;
+  /** Every route the application serves (method and path pattern), for tests that visit them all. */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,15 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
-  const secrets = SecretBox.load(env, join(options.dataDir, 'secrets.key'));
+  const keyFile = join(options.dataDir, 'secrets.key');
+  let secrets: SecretBox;
+  try {
+    secrets = SecretBox.load(env, keyFile);
+    await assertStoredSecretsOpen(db, secrets, env.SECRETS_KEY ? 'SECRETS_KEY' : `key file ${keyFile} (SECRETS_KEY is not set)`);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
   const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
   const app = createApp({
     config,
@@ -95,6 +105,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     port,
     config,
     db,
+    routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -2,7 +2,8 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { Client } from '../client/index.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
-import type { ScreenName } from './state/atoms.ts';
+import type { Timers, WidgetEnv } from './env.ts';
+import type { LoginScreenName } from './state/atoms.ts';
 import { strings, type Strings } from './strings.ts';
 
 /** What a screen reports to the host: `onEvent({type, data})` and `onError(error)`. */
@@ -20,30 +21,19 @@ export interface WidgetCallbacks {
 /** The headless client the screens call; only its type is imported, so it never enters the widget bundle. */
 export type WidgetClient = Client;
 
-/** The clock the countdowns and toasts run on; tests pass a fake one. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-/** The browser's clock. */
-export const browserClock: Clock = {
+/** The page's timers (the client keeps its own copy: the widget bundle never loads the client). */
+export const browserTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (h) => globalThis.clearTimeout(h as number),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (h) => globalThis.clearInterval(h as number),
 };
 
 /**
- * Every screen by name (`screens/registry.ts` fills it in). A flow that shows another flow's
+ * Every screen of the login widget by name (`screens/registry.ts` fills it in). A flow that shows another flow's
  * screen inside its own (the password flow's sent screens) takes it from here by name, never
  * by importing the other flow.
  */
-export type Screens = { readonly [S in ScreenName]: ComponentType<{ children?: ReactNode }> };
+export type Screens = { readonly [S in LoginScreenName]: ComponentType<{ children?: ReactNode }> };
 
 /** Everything a screen reads from its widget instance. */
 export interface WidgetContextValue {
@@ -52,7 +42,7 @@ export interface WidgetContextValue {
   callbacks: WidgetCallbacks;
   client: WidgetClient | undefined;
   strings: Strings;
-  clock: Clock;
+  env: WidgetEnv;
   screens: Screens;
 }
 
@@ -67,17 +57,3 @@ export function useWidget(): WidgetContextValue {
 }
 
 export { strings };
-
-/** The client, or a usage error when the host mounted the widget without one. */
-export function requireClient(client: WidgetClient | undefined): WidgetClient {
-  if (!client) throw new MissingClientError();
-  return client;
-}
-
-/** The host mounted a widget that must call the provider without passing `client`. */
-export class MissingClientError extends Error {
-  override name = 'MissingClientError';
-  constructor() {
-    super('The widget needs a client: pass `client: createClient(publicToken)` to the mount call.');
-  }
-}

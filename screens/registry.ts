@@ -13,10 +13,7 @@ export const screens: Screens = {
   OTPAuthenticate: lazy(() => import('./otp/OTPAuthenticate.tsx')),
   OTPConfirmation: lazy(() => import('./otp/OTPConfirmation.tsx')),
   PasskeyConfirmation: lazy(() => import('./passkey/PasskeyConfirmation.tsx')),
-  PasskeyRegistrationStart: lazy(() => import('./passkey/PasskeyRegistrationStart.tsx')),
-  PasskeyRegistrationSuccess: lazy(() => import('./passkey/PasskeyRegistrationSuccess.tsx')),
   PasswordCreateOrLogin: lazy(() => import('./password/PasswordCreateOrLogin.tsx')),
-  PasswordResetForm: lazy(() => import('./password/ResetPasswordForm.tsx')),
   PasswordForgot: lazy(() => import('./password/PasswordForgot.tsx')),
   PasswordBreached: lazy(() => import('./password/PasswordBreached.tsx')),
   PasswordSetNew: lazy(() => import('./password/PasswordSetNew.tsx')),
@@ -32,6 +29,6 @@ export const screens: Screens = {
 
 /** The roots of the elements that do not start at Main, each with its own chunk. */
 export const elementFlows = {
-  'reset-password': lazy(() => import('./password/ResetPassword.tsx')),
-  'passkey-registration': lazy(() => import('./passkey/PasskeyRegistration.tsx')),
+  ResetPassword: lazy(() => import('./password/ResetPassword.tsx')),
+  PasskeyRegistration: lazy(() => import('./passkey/PasskeyRegistration.tsx')),
 } as const;

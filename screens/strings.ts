@@ -26,6 +26,7 @@ export const strings = {
   invalidEmailOtp: 'Invalid email, please try again.',
   invalidPhone: 'Invalid phone number, please try again.',
   genericError: 'Something went wrong. Please try again.',
+  serverUnavailable: 'Our servers are unavailable right now. Please try again in a moment.',
   back: 'Back',
   dismiss: 'Dismiss',
 } as const;

@@ -1,21 +1,12 @@
 import * as S from '../schemas/requests.ts';
 import { check } from '../core/validate.ts';
+import { readApiError } from '../errors.ts';
 import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 /** Options of magic-link login-or-create and send. */
-export interface MagicLinkOptions {
-  login_magic_link_url?: string;
-  signup_magic_link_url?: string;
-  login_expiration_minutes?: number;
-  signup_expiration_minutes?: number;
-  login_template_id?: string;
-  signup_template_id?: string;
-  locale?: string;
-}
-export interface MagicLinkLoginOrCreateOptions extends MagicLinkOptions {
-  create_user_as_pending?: boolean;
-}
+export type MagicLinkOptions = S.CallerOptions<typeof S.MagicLinkSend, 'email'>;
+export type MagicLinkLoginOrCreateOptions = S.CallerOptions<typeof S.MagicLinkLoginOrCreate, 'email'>;
 export interface MagicLinkSendResponse extends BaseResponse {
   user_id?: string;
   email_id?: string;
@@ -59,7 +50,8 @@ export function magicLinks(ctx: ApiContext) {
           ctx.pkce.passwords.clear();
           return r;
         } catch (e) {
-          if (!(e instanceof Error) || !e.message.includes('pkce')) throw e;
+          // Only a proof-key mismatch means the link is a magic link's: try its own key next.
+          if (readApiError(e)?.error_type !== 'pkce_mismatch') throw e;
         }
       }
       const r = await tryAuth(token, ctx.pkce.magicLinks.get()?.code_verifier, options.session_duration_minutes);

@@ -3,14 +3,8 @@ import { check } from '../core/validate.ts';
 import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
-export interface OtpPhoneOptions {
-  expiration_minutes?: number;
-  locale?: string;
-}
-export interface OtpEmailOptions extends OtpPhoneOptions {
-  login_template_id?: string;
-  signup_template_id?: string;
-}
+export type OtpPhoneOptions = S.CallerOptions<typeof S.OtpPhoneLoginOrCreate, 'phone_number'>;
+export type OtpEmailOptions = S.CallerOptions<typeof S.OtpEmailLoginOrCreate, 'email'>;
 export interface OtpSendResponse extends BaseResponse {
   user_id: string;
   method_id: string;

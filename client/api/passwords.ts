@@ -4,19 +4,8 @@ import { authenticate, call, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 import type { StrengthCheckResult } from '../schemas/responses.ts';
 
-export interface PasswordCredentials {
-  email: string;
-  password: string;
-  session_duration_minutes: number;
-}
-export interface PasswordResetByEmailStartOptions {
-  email: string;
-  login_redirect_url?: string;
-  reset_password_redirect_url?: string;
-  reset_password_expiration_minutes?: number;
-  reset_password_template_id?: string;
-  locale?: string;
-}
+export type PasswordCredentials = S.CallerOptions<typeof S.PasswordCreate>;
+export type PasswordResetByEmailStartOptions = S.CallerOptions<typeof S.PasswordResetByEmailStart>;
 /** The strength check's answer: the shared wire shape plus request_id and status_code. */
 export interface StrengthCheckResponse extends BaseResponse, StrengthCheckResult {}
 export interface PasswordAuthenticateResponse extends AuthenticateResponse {

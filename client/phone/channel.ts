@@ -23,8 +23,14 @@ function replyError(error: unknown): Error {
   return new StytchSDKError(typeof error === 'string' ? error : JSON.stringify(error ?? 'clientside services failed'));
 }
 
-/** A message answered on the port. */
-type Reply = { success: true; payload: unknown } | { success: false; error: unknown };
+/** A request posted to the page, with a MessagePort for its one reply. */
+export interface ServiceRequest {
+  method: string;
+  args: [object];
+}
+
+/** The page's reply on the port (the page's side is page.ts). */
+export type Reply = { success: true; payload: unknown } | { success: false; error: unknown };
 
 /** The hidden-iframe channel, created on first use; messages go only to the iframe's exact origin. */
 export class IframeChannel implements ClientsideServices {
@@ -62,7 +68,8 @@ export class IframeChannel implements ClientsideServices {
       };
       const target = frame.contentWindow;
       if (!target) return reject(new StytchSDKError('The clientside services frame is gone.'));
-      target.postMessage({ method, args: [request] }, this.origin, [port2]);
+      const message: ServiceRequest = { method, args: [request] };
+      target.postMessage(message, this.origin, [port2]);
     });
   }
 
@@ -76,26 +83,4 @@ export class IframeChannel implements ClientsideServices {
     void this.frame?.then((f) => f.remove());
     this.frame = undefined;
   }
-}
-
-/** The iframe side: answers only messages from `allowedOrigins`, exactly. Returns the unsubscribe. */
-export function serveClientsideServices(
-  win: Window,
-  allowedOrigins: readonly string[],
-  handlers: Record<string, (request: never) => Promise<unknown> | unknown>,
-): () => void {
-  const onMessage = async (e: MessageEvent) => {
-    const port = e.ports[0];
-    if (!port || !allowedOrigins.includes(e.origin)) return;
-    const { method, args } = (e.data ?? {}) as { method?: unknown; args?: unknown };
-    const handler = typeof method === 'string' && Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-    try {
-      if (!handler || !Array.isArray(args)) throw new Error(`Unknown method ${String(method)}`);
-      port.postMessage({ success: true, payload: await handler(args[0] as never) });
-    } catch (err) {
-      port.postMessage({ success: false, error: err instanceof Error ? err.message : String(err) });
-    }
-  };
-  win.addEventListener('message', onMessage);
-  return () => win.removeEventListener('message', onMessage);
 }

@@ -1,9 +1,12 @@
 import * as v from 'valibot';
-import { bool, email, nonEmpty, num, record, sessionDuration, str, strArray } from './fields.ts';
+import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
 
 /* One schema per request body of SPEC §7. Optional fields stay optional: undefined is omitted on the wire. */
 
 const opt = v.optional;
+
+/** A method's options as its caller writes them: the request schema less what the client adds itself. */
+export type CallerOptions<S extends v.GenericSchema, Own extends string = never> = Omit<v.InferInput<S>, Own | 'code_challenge' | 'captcha_token' | 'dfp_telemetry_id'>;
 
 export const UsersSearch = v.object({ email: email() });
 export const UsersUpdate = v.object({ untrusted_metadata: opt(record()), name: opt(v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object')) });
@@ -42,14 +45,14 @@ export const MagicLinkAuthenticate = v.object({ token: nonEmpty(), code_verifier
 
 export const OtpPhoneLoginOrCreate = v.object({
   phone_number: nonEmpty(),
-  expiration_minutes: opt(num()),
+  expiration_minutes: opt(otpExpiration()),
   locale: opt(str()),
   captcha_token: opt(str()),
   dfp_telemetry_id: opt(str()),
 });
 export const OtpEmailLoginOrCreate = v.object({
   email: email(),
-  expiration_minutes: opt(num()),
+  expiration_minutes: opt(otpExpiration()),
   login_template_id: opt(str()),
   signup_template_id: opt(str()),
   locale: opt(str()),
@@ -124,11 +127,7 @@ export const PasswordResetByEmail = v.object({ token: nonEmpty(), password: nonE
 export const PasswordResetByExisting = v.object({ email: email(), existing_password: nonEmpty(), new_password: nonEmpty(), session_duration_minutes: sessionDuration() });
 export const PasswordResetBySession = v.object({ password: nonEmpty(), session_duration_minutes: sessionDuration() });
 
-export const OAuthProviders = [
-  'google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon',
-  'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo',
-] as const;
-export type OAuthProvider = (typeof OAuthProviders)[number];
+export { OAuthProviders, type OAuthProvider } from './oauth-providers.ts';
 export const OAuthStartQuery = v.object({
   public_token: nonEmpty(),
   code_challenge: opt(str()),

@@ -30,6 +30,7 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
         set(this: ReactiveElement, value: unknown) {
           if (this.#values.get(name) === value) return;
           this.#values.set(name, value);
+          this.#changed.add(name);
           this.requestUpdate();
         },
       });
@@ -38,6 +39,8 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
 
   readonly #values = new Map<string, unknown>();
   readonly #controllers = new Set<ReactiveController>();
+  /** The properties set since the last update. */
+  #changed = new Set<string>();
   #updatePending = false;
   #updateComplete: Promise<boolean> = Promise.resolve(true);
   /** Where rendering happens: a shadow root or the element itself. */
@@ -78,10 +81,18 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     this.#updateComplete = new Promise((resolve) =>
       queueMicrotask(() => {
         this.#updatePending = false;
-        if (this.isConnected && this.renderRoot) this.update();
+        this.performUpdate();
         resolve(true);
       }),
     );
+  }
+
+  /** Runs the pending update now, with the properties changed since the last one. */
+  protected performUpdate(): void {
+    if (!this.isConnected || !this.renderRoot) return;
+    const changed = this.#changed;
+    this.#changed = new Set();
+    this.update(changed);
   }
 
   connectedCallback(): void {
@@ -112,6 +123,6 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     return this;
   }
 
-  /** Renders the current properties into the render root. */
-  protected abstract update(): void;
+  /** Renders the current properties into the render root; `changed` names those set since the last update. */
+  protected abstract update(changed: ReadonlySet<string>): void;
 }

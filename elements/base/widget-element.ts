@@ -1,6 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { createStore } from 'jotai';
-import type { Mode, WidgetStore } from '../../screens/App.tsx';
+import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
 import { transitionCountAtom } from '../../screens/state/atoms.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
@@ -51,6 +51,8 @@ export abstract class WidgetElement extends ReactiveElement {
   #sheet?: HTMLStyleElement;
   #cache?: EmotionCache;
   #reportedStyles = '';
+  /** A fresh style tag (each connection makes one) needs the theme whatever changed. */
+  #themeStale = true;
   // Stable identity, so React does not re-render screens for an unchanged callbacks object.
   protected readonly widgetCallbacks: WidgetCallbacks = {
     onEvent: (event) => {
@@ -101,6 +103,7 @@ export abstract class WidgetElement extends ReactiveElement {
     styleHost.append(sheet);
     root.replaceChildren(styleHost, mount);
     this.#sheet = sheet;
+    this.#themeStale = true;
     this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
     this.#root = mount;
     // A double-click on a button that changes the screen lands its second press on whatever the
@@ -108,12 +111,14 @@ export abstract class WidgetElement extends ReactiveElement {
     // that text. A multi-click that began in this widget before the last screen change selects
     // nothing; clicks that begin and end on one screen select as usual.
     let clickStartedOn: number | undefined;
-    this.disposables.listen(document, 'mousedown', (e) => {
+    const guard = (e: Event) => {
       const screen = this.#store.get(transitionCountAtom);
       const { detail } = e as MouseEvent;
       if (detail <= 1) clickStartedOn = e.composedPath().includes(this) ? screen : undefined;
       else if (clickStartedOn !== undefined && clickStartedOn !== screen) e.preventDefault();
-    }, { capture: true });
+    };
+    document.addEventListener('mousedown', guard, { capture: true });
+    this.disposables.add(() => document.removeEventListener('mousedown', guard, { capture: true }));
     this.disposables.add(() => {
       // Removing r2wc's element unmounts the React tree synchronously.
       this.#root = undefined;
@@ -127,16 +132,20 @@ export abstract class WidgetElement extends ReactiveElement {
     this.widgetCallbacks.onError(error);
   }
 
-  protected override update(): void {
+  protected override update(changed: ReadonlySet<string>): void {
     if (!this.#root || !this.#sheet || !this.#cache) return;
     const styles = this.styles ?? {};
-    const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
-    const { css, issues } = compileTheme(styles, scope);
-    if (this.#sheet.textContent !== css) this.#sheet.textContent = css;
-    const key = issues.map((i) => i.path).join();
-    if (key !== this.#reportedStyles) {
-      this.#reportedStyles = key;
-      for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
+    // The theme is compiled only when the styles change: config, client and token updates skip it.
+    if (this.#themeStale || changed.has('styles')) {
+      this.#themeStale = false;
+      const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
+      const { css, issues } = compileTheme(styles, scope);
+      if (this.#sheet.textContent !== css) this.#sheet.textContent = css;
+      const key = issues.map((i) => i.path).join();
+      if (key !== this.#reportedStyles) {
+        this.#reportedStyles = key;
+        for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
+      }
     }
     this.#root.root = {
       cache: this.#cache,
@@ -147,25 +156,14 @@ export abstract class WidgetElement extends ReactiveElement {
         styles,
         callbacks: this.widgetCallbacks,
         client: this.client,
-        passwordResetToken: this.renderToken(),
-        passwordResetTokenType: this.renderTokenType(),
+        ...this.flowProps(),
       },
     };
   }
 
-  /** The jotai store of one element, for tests that check instances stay apart. */
-  static storeOf(element: WidgetElement): WidgetStore {
-    return element.#store;
-  }
-
-  /** The reset token, for the one element that has it. */
-  protected renderToken(): string | undefined {
-    return undefined;
-  }
-
-  /** The reset link's `stytch_token_type`, for the one element that has it. */
-  protected renderTokenType(): string | undefined {
-    return undefined;
+  /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */
+  protected flowProps(): Partial<Pick<AppProps, 'passwordResetToken' | 'passwordResetTokenType'>> {
+    return {};
   }
 }
 

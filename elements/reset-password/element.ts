@@ -38,11 +38,7 @@ export class StytchResetPasswordElement extends WidgetElement {
     return (this.#link ??= resetLinkParams(globalThis.location?.search ?? ''));
   }
 
-  protected override renderToken(): string | undefined {
-    return this.passwordResetToken ?? this.#params.token;
-  }
-
-  protected override renderTokenType(): string | undefined {
-    return this.passwordResetTokenType ?? this.#params.tokenType;
+  protected override flowProps() {
+    return { passwordResetToken: this.passwordResetToken ?? this.#params.token, passwordResetTokenType: this.passwordResetTokenType ?? this.#params.tokenType };
   }
 }

@@ -10,4 +10,6 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's connections, for checks that none leaked. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import type { ApiError } from '../errors.ts';
+import { errorResponse, requestId } from '../http/errors.ts';
 
 /** One account offered on the consent page: one the simulated provider has seen before. */
 export interface KnownAccount {
@@ -99,5 +103,16 @@ export function errorPage(o: { nonce: string; status: number; errorType: string;
         <dd><code>${o.requestId}</code></dd>
       </dl>
       <p class="note">See <a href="${o.url}">${o.url}</a> for more information.</p>`,
+  );
+}
+
+/** A person following a link gets an HTML page; a program gets the JSON error. */
+export function failPage(c: Context, err: ApiError): Response | Promise<Response> {
+  if (!(c.req.header('accept') ?? '').includes('text/html')) return errorResponse(c, err);
+  const nonce = randomBytes(16).toString('base64');
+  c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`);
+  return c.html(
+    errorPage({ nonce, status: err.status, errorType: err.errorType, message: err.message, requestId: requestId(c), url: `https://stytch.com/docs/api/errors/${err.status}#${err.errorType}` }),
+    err.status,
   );
 }

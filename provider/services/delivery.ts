@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
 import { realSleep, sendWithRetries, type RetryPolicy, type Sleep } from './transports/retry.ts';
 import type { Channel, Transports } from './transports/index.ts';

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { DEFAULT_OTP_EXPIRATION_MINUTES, OTP_EXPIRATION_RULE, otpExpiration } from '../../client/schemas/fields.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -15,10 +17,9 @@ export const MAX_OTP_GUESSES = 5;
  * Issues a fresh code for `methodId`, replacing any earlier unused one, and queues its
  * message in the same transaction; dispatch the returned message after commit.
  */
-export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = 5, locale?: string): Promise<Queued> {
-  if (!Number.isInteger(expirationMinutes) || expirationMinutes < 1 || expirationMinutes > 10) {
-    throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 1 to 10.');
-  }
+export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = DEFAULT_OTP_EXPIRATION_MINUTES, locale?: string): Promise<Queued> {
+  // The request schema refuses a bad value first; this guards callers that skip it.
+  if (!v.is(otpExpiration(), expirationMinutes)) throw new ApiError(400, 'invalid_expiration', `expiration_minutes ${OTP_EXPIRATION_RULE}.`);
   const now = ctx.clock.now();
   const code = otpCode();
   // The code is 6 digits; its hash is salted with the method id so equal codes differ at rest.

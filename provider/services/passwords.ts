@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { hashPassword, needsRehash, SCRYPT_MAX_MEMORY, SCRYPT_PREFIX, verifyPassword } from './hashing.ts';
 import { newId } from './ids.ts';
 import { attemptSucceeded, PASSWORD_LOCK, passwordIpRule, takeAttempt } from './lockout.ts';

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Queryable } from '../db/index.ts';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -53,5 +54,27 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv ?? '', 'base64url')).setAAD(Buffer.from(context));
     decipher.setAuthTag(bytes.subarray(bytes.length - 16));
     return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * Opens the newest sealed signing key and authenticator seed stored in the database. A box
+ * holding another key than the one that sealed them (a process started with a different
+ * SECRETS_KEY on a shared database) would answer 500 on every sign-in: it must not start.
+ */
+export async function assertStoredSecretsOpen(db: Queryable, box: SecretBox, keySource: string): Promise<void> {
+  const { rows: keys } = await db.query<{ kid: string; sealed: string }>(
+    "SELECT kid, private_jwk->>'sealed' AS sealed FROM signing_keys WHERE private_jwk ? 'sealed' ORDER BY created_at DESC LIMIT 1");
+  const { rows: seeds } = await db.query<{ totp_id: string; secret: string }>(
+    "SELECT totp_id, secret FROM totps WHERE secret LIKE 'v1:%' ORDER BY created_at DESC LIMIT 1");
+  const stored = [...keys.map((k) => ({ what: 'session-JWT signing key', sealed: k.sealed, context: k.kid })),
+    ...seeds.map((t) => ({ what: 'authenticator-app seed', sealed: t.secret, context: t.totp_id }))];
+  for (const { what, sealed, context } of stored) {
+    try {
+      box.open(sealed, context);
+    } catch {
+      throw new Error(`the ${keySource} does not open the ${what}s stored in this database; ` +
+        'every process and machine sharing a database needs the same SECRETS_KEY (base64 of 32 bytes)');
+    }
   }
 }

@@ -2,21 +2,28 @@ import type { ProviderContext } from '../context.ts';
 import type { ClientInfo } from './sessions.ts';
 import { hit } from './limits.ts';
 
-/** Per-address and per-IP send limits, counted outside the operation's transaction so failures still count. */
+/**
+ * Per-address and per-IP send limits, counted outside the operation's transaction so failures
+ * still count, and a short window per address that lets a flow's few quick sends through but
+ * refuses a burst (three sends per three seconds by default).
+ */
 export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo): Promise<void> {
   const { perIp, windowSeconds } = ctx.config.sendLimits;
-  const now = ctx.clock.now();
-  await hit(ctx.db, `send:ip:${client.ip}`, perIp, windowSeconds, now);
+  await hit(ctx.db, `send:ip:${client.ip}`, perIp, windowSeconds, ctx.clock.now());
   await limitSendTo(ctx, address);
 }
 
 /**
- * The per-address limit alone: server API sends all come from the site's backend, whose one
- * IP must not share a budget meant for single browsers (its secret has its own limit).
+ * The per-address limits alone (the burst window and the longer one): server API sends all
+ * come from the site's backend, whose one IP must not share a budget meant for single
+ * browsers (its secret has its own limit).
  */
 export async function limitSendTo(ctx: ProviderContext, address: string): Promise<void> {
-  const { perAddress, windowSeconds } = ctx.config.sendLimits;
-  await hit(ctx.db, `send:to:${address.toLowerCase()}`, perAddress, windowSeconds, ctx.clock.now());
+  const { perAddress, windowSeconds, burstPerAddress, burstSeconds } = ctx.config.sendLimits;
+  const now = ctx.clock.now();
+  const to = address.toLowerCase();
+  await hit(ctx.db, `send:burst:${to}`, burstPerAddress, burstSeconds, now);
+  await hit(ctx.db, `send:to:${to}`, perAddress, windowSeconds, now);
 }
 
 /** Refuses calls to a product the project has not enabled. */

@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { secretToken, sha256 } from './ids.ts';
 import { durationMinutes, findSession, issue, sessionShape, startOrExtend, type Factor, type Issued, type SessionRow } from './sessions.ts';
 import { loadUser, USER_ROW_SQL, type UserRow } from './users.ts';

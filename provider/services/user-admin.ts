@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
 import { loadUser, normalizeEmail, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 

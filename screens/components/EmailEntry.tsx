@@ -1,9 +1,9 @@
 import { useAtom } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { ErrorText } from './ErrorText.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useWidget } from '../context.ts';
-import { useReportError } from '../hooks/useReportError.ts';
+import { useAction } from '../hooks/useAction.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
 
@@ -15,23 +15,14 @@ import { isEmail } from './email.ts';
 export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidMessage: string; autoComplete: string; onEmail(address: string): Promise<void> }) {
   const { strings } = useWidget();
   const [email, setEmail] = useAtom(mainEmailAtom);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const report = useReportError();
+  const { busy, error, run, fail } = useAction();
   const id = useId();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!isEmail(email)) return setError(invalidMessage);
-    setError(undefined);
-    setBusy(true);
-    try {
-      await onEmail(email.trim());
-    } catch (err) {
-      setError(report(err));
-      setBusy(false);
-    }
+    if (!isEmail(email)) return fail(invalidMessage);
+    void run(() => onEmail(email.trim()));
   };
 
   return (

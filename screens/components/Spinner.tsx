@@ -8,6 +8,7 @@ export function Spinner({ size = 18, thickness = 3, label }: { size?: number; th
   return (
     <svg
       part="spinner"
+      data-size={size}
       width={size}
       height={size}
       viewBox={`0 0 ${size} ${size}`}

@@ -1,29 +1,48 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { useWidget } from '../context.ts';
-import { useToast } from '../hooks/useToast.ts';
-import { toastsAtom } from '../state/atoms.ts';
+import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, useToast } from '../hooks/useToast.ts';
+import { toastsAtom, type Toast } from '../state/atoms.ts';
+
+/** A shown toast hides after its SPEC §9 duration; a hidden one is removed 1 s later. The timer ends with the toast. */
+function useLifetime(t: Toast, hide: (id: number) => void) {
+  const { timers } = useWidget().env;
+  const set = useSetAtom(toastsAtom);
+  useEffect(() => {
+    const h = t.visible
+      ? timers.setTimeout(() => hide(t.id), TOAST_DURATION_MS[t.kind])
+      : timers.setTimeout(() => set((list) => list.filter((x) => x.id !== t.id)), TOAST_REMOVE_DELAY_MS);
+    return () => timers.clearTimeout(h);
+  }, [t.id, t.kind, t.visible, timers, hide, set]);
+}
+
+function ToastItem({ toast: t, dismiss }: { toast: Toast; dismiss(id: number): void }) {
+  const { strings } = useWidget();
+  useLifetime(t, dismiss);
+  return (
+    <div
+      part={`toast toast-${t.kind}`}
+      role={t.kind === 'error' ? 'alert' : undefined}
+      hidden={!t.visible}
+      css={{ display: t.visible ? 'flex' : 'none', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 12px', borderRadius: 4, color: '#fff', background: t.kind === 'error' ? '#8b1214' : '#0c5a4b' }}
+    >
+      <span>{t.message}</span>
+      <button type="button" aria-label={strings.dismiss} onClick={() => dismiss(t.id)} css={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', font: 'inherit' }}>
+        ×
+      </button>
+    </div>
+  );
+}
 
 /** The toast stack, inside LoginFlow's polite live region; error toasts are also alerts. */
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const { dismiss } = useToast();
-  const { strings } = useWidget();
   if (toasts.length === 0) return null;
   return (
     <div part="toasts" css={{ display: 'flex', flexDirection: 'column', gap: 8, boxSizing: 'border-box' }}>
       {toasts.map((t) => (
-        <div
-          key={t.id}
-          part={`toast toast-${t.kind}`}
-          role={t.kind === 'error' ? 'alert' : undefined}
-          hidden={!t.visible}
-          css={{ display: t.visible ? 'flex' : 'none', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 12px', borderRadius: 4, color: '#fff', background: t.kind === 'error' ? '#8b1214' : '#0c5a4b' }}
-        >
-          <span>{t.message}</span>
-          <button type="button" aria-label={strings.dismiss} onClick={() => dismiss(t.id)} css={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', font: 'inherit' }}>
-            ×
-          </button>
-        </div>
+        <ToastItem key={t.id} toast={t} dismiss={dismiss} />
       ))}
     </div>
   );

@@ -1,32 +1,26 @@
 import * as v from 'valibot';
+import { ConfigSchema, type EmailMagicLinksConfig, type OAuthConfig, type OtpConfig, type PasskeyConfig, type PasswordConfig, type Product, type SessionConfig } from './schema.ts';
 
-/** Products the widget can show (SPEC §3 Configuration). */
-export const PRODUCTS = ['oauth', 'crypto', 'emailMagicLinks', 'otp', 'passwords', 'passkeys'] as const;
-export type Product = (typeof PRODUCTS)[number];
+export { OTP_METHODS, PRODUCTS, type Product, type WidgetConfig } from './schema.ts';
 
-/** OTP delivery channels (SPEC §9). */
-export const OTP_METHODS = ['sms', 'whatsapp', 'email'] as const;
-
-// Only the fields the shell decides on are checked here; each flow validates its own options.
-const ConfigSchema = v.looseObject({
-  products: v.optional(v.array(v.picklist(PRODUCTS))),
-  otpOptions: v.optional(v.looseObject({ methods: v.optional(v.array(v.picklist(OTP_METHODS))) })),
-  enableShadowDOM: v.optional(v.boolean()),
-});
-
-/** The configuration a host passes (SPEC §3); option objects stay open for the flows. */
-export type WidgetConfig = v.InferInput<typeof ConfigSchema> & Record<string, unknown>;
-
-/** A config that passed the SPEC §1 rules, with the default product applied. */
+/** A config parsed once and passed the SPEC §1 rules: every block typed, with its defaults. */
 export interface ResolvedConfig {
   products: Product[];
-  config: WidgetConfig;
+  otp: OtpConfig;
+  emailMagicLinks: EmailMagicLinksConfig;
+  oauth: OAuthConfig;
+  passwords: PasswordConfig;
+  passkeys: PasskeyConfig;
+  session: SessionConfig;
+  enableShadowDOM: boolean;
+  /** The config as the host gave it: the render event logs it as is. */
+  input: unknown;
 }
 
 /** Either the resolved config or the exact error text the widget shows instead of Main. */
 export type ConfigResult = { ok: true; value: ResolvedConfig } | { ok: false; message: string };
 
-/** Applies the SPEC §1 configuration rules. */
+/** Parses the host's config and applies the SPEC §1 rules. */
 export function resolveConfig(input: unknown, messages: { passkeysAlone: string; emlWithEmailOtp: string; invalid: (d: string) => string }): ConfigResult {
   const parsed = v.safeParse(ConfigSchema, input ?? {});
   if (!parsed.success) {
@@ -34,10 +28,23 @@ export function resolveConfig(input: unknown, messages: { passkeysAlone: string;
     const path = v.getDotPath(issue) ?? 'config';
     return { ok: false, message: messages.invalid(`${path}: ${issue.message}`) };
   }
-  const config = parsed.output as WidgetConfig;
-  const products: Product[] = config.products && config.products.length > 0 ? [...new Set(config.products)] : ['emailMagicLinks'];
+  const c = parsed.output;
+  const products: Product[] = c.products && c.products.length > 0 ? [...new Set(c.products)] : ['emailMagicLinks'];
   if (products.length === 1 && products[0] === 'passkeys') return { ok: false, message: messages.passkeysAlone };
-  const emailOtp = products.includes('otp') && (config.otpOptions?.methods ?? []).includes('email');
+  const emailOtp = products.includes('otp') && c.otpOptions.methods.includes('email');
   if (products.includes('emailMagicLinks') && emailOtp) return { ok: false, message: messages.emlWithEmailOtp };
-  return { ok: true, value: { products, config } };
+  return {
+    ok: true,
+    value: {
+      products,
+      otp: c.otpOptions,
+      emailMagicLinks: c.emailMagicLinksOptions,
+      oauth: c.oauthOptions,
+      passwords: c.passwordOptions,
+      passkeys: c.passkeyOptions,
+      session: c.sessionOptions,
+      enableShadowDOM: c.enableShadowDOM,
+      input: input ?? {},
+    },
+  };
 }

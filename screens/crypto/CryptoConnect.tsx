@@ -1,11 +1,12 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { connectWallet } from './walletAccess.ts';
-import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
 import { cryptoStrings } from './strings.ts';
 
@@ -13,7 +14,7 @@ import { cryptoStrings } from './strings.ts';
 export default function CryptoConnect() {
   const { client, callbacks } = useWidget();
   const [crypto, setCrypto] = useAtom(cryptoStateAtom);
-  const win = useAtomValue(walletWindowAtom);
+  const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
   const go = useSetAtom(transitionAtom);
   useWalletStep(async (live) => {

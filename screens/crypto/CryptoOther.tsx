@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { WalletList } from './WalletButtons.tsx';
 import { detectWallets } from './wallets.ts';
 import { CryptoLayout } from './CryptoLayout.tsx';
-import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { cryptoStrings } from './strings.ts';
 
 /** 'Continue with other wallet': every detected wallet, the ones Main had no room for included. */
 export default function CryptoOther() {
 
-  const win = useAtomValue(walletWindowAtom);
+  const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
   const wallets = useMemo(() => detectWallets(win, announced), [win, announced]);
   return (

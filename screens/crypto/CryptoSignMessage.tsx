@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { requireClient, useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { signChallenge } from './walletAccess.ts';
-import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
 import { cryptoStrings } from './strings.ts';
 
@@ -26,7 +26,7 @@ function WalletIcon() {
 export default function CryptoSignMessage() {
   const { client, callbacks, config } = useWidget();
   const crypto = useAtomValue(cryptoStateAtom);
-  const win = useAtomValue(walletWindowAtom);
+  const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
   const go = useSetAtom(transitionAtom);
   useWalletStep(async (live) => {
@@ -37,7 +37,7 @@ export default function CryptoSignMessage() {
       crypto_wallet_address: crypto.walletAddress,
       crypto_wallet_type: chainOf(wallet),
       signature,
-      session_duration_minutes: sessionDurationMinutes(config.config),
+      session_duration_minutes: config.session.sessionDurationMinutes,
     });
     return () => {
       callbacks.onEvent({ type: 'CRYPTO_WALLET_AUTHENTICATE', data: r });

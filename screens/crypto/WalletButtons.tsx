@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useWidget } from '../context.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
-import { announcedWalletsAtom, walletWindowAtom } from './walletAtoms.ts';
+import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
 
@@ -36,7 +36,7 @@ export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
 export function WalletButtons({ oauthCount }: { oauthCount: number }) {
   const { strings } = useWidget();
   const go = useSetAtom(transitionAtom);
-  const win = useAtomValue(walletWindowAtom);
+  const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
   useAnnouncedWallets();
   const { shown, hidden } = useMemo(() => splitWallets(detectWallets(win, announced), oauthCount), [win, announced, oauthCount]);

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { AnnouncedProvider } from './wallets.ts';
-import { announcedWalletsAtom } from './walletAtoms.ts';
+import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 
 function isAnnouncement(detail: unknown): detail is AnnouncedProvider {
   const d = detail as Partial<AnnouncedProvider> | null;
@@ -12,7 +12,10 @@ function isAnnouncement(detail: unknown): detail is AnnouncedProvider {
  * Collects EIP-6963 announcements: listens for `eip6963:announceProvider` and asks every
  * installed wallet to announce itself. Wallets answer whenever they load, so no timer.
  */
-export function useAnnouncedWallets(target: EventTarget | undefined = globalThis.window): void {
+export function useAnnouncedWallets(): void {
+  // Announcements arrive on the wallet window when it is a real window (the page's, by default).
+  const win = useWalletWindow();
+  const target = typeof (win as Partial<EventTarget>).addEventListener === 'function' ? (win as unknown as EventTarget) : undefined;
   const set = useSetAtom(announcedWalletsAtom);
   useEffect(() => {
     if (!target) return;

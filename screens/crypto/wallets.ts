@@ -1,31 +1,10 @@
+import type { EthereumProvider, SolanaProvider, WalletWindow } from '../env.ts';
+
+export type { EthereumProvider, SolanaProvider, WalletWindow };
+
 /** The wallets of SPEC §2, in display order. */
 export const WALLETS = ['Phantom', 'Vessel', 'Binance', 'Coinbase', 'Metamask', 'Other Ethereum Wallet', 'Other Solana Wallet'] as const;
 export type Wallet = (typeof WALLETS)[number];
-
-/** An EIP-1193 Ethereum provider as extensions inject it. */
-export interface EthereumProvider {
-  request?(args: { method: string; params?: unknown[] }): Promise<unknown>;
-  isMetaMask?: boolean;
-  isCoinbaseWallet?: boolean;
-  isPhantom?: boolean;
-  providers?: EthereumProvider[];
-}
-
-/** A Solana wallet provider (Phantom's interface, which other Solana wallets copy). */
-export interface SolanaProvider {
-  isPhantom?: boolean;
-  connect?(): Promise<{ publicKey: { toString(): string } }>;
-  signMessage?(message: Uint8Array, display?: 'utf8' | 'hex'): Promise<{ signature: Uint8Array }>;
-}
-
-/** The window globals wallet extensions inject; tests pass their own. */
-export interface WalletWindow {
-  ethereum?: EthereumProvider;
-  solana?: SolanaProvider;
-  phantom?: { solana?: SolanaProvider };
-  BinanceChain?: EthereumProvider;
-  vessel?: EthereumProvider;
-}
 
 /** An EIP-6963 announcement: the wallet's metadata and its provider. */
 export interface AnnouncedProvider {

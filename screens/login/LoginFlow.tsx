@@ -6,9 +6,10 @@ import { screenAtom, toastsAtom } from '../state/atoms.ts';
 
 const Toasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.Toasts })));
 
-/** The current screen, from the registry. */
+/** The current screen, from the registry; another element's screen name shows Main. */
 function Screen() {
-  const Current = screens[useAtomValue(screenAtom)];
+  const name = useAtomValue(screenAtom);
+  const Current = Object.hasOwn(screens, name) ? screens[name as keyof typeof screens] : screens.Main;
   return <Current />;
 }
 
@@ -31,7 +32,7 @@ export function LoginFlow() {
   useToastsEndWithTheirScreen();
   // SPEC §7 client event logging: once per login render, with the host's options.
   useEffect(() => {
-    client?.logEvent({ event_name: 'render_login_screen', details: { options: config.config } });
+    client?.logEvent({ event_name: 'render_login_screen', details: { options: config.input } });
   }, [client, config]);
   return (
     // The toasts lie over the bottom of the card, inside the widget's box: below it they

@@ -6,6 +6,7 @@ import { useWidget } from '../context.ts';
 import { magicLinkStateAtom, mainEmailAtom, transitionAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
 import { magicLinkStrings } from './strings.ts';
+import { linkButtonCss } from '../components/linkButton.ts';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
 
@@ -17,8 +18,8 @@ function useSendingDomain(): string | undefined {
   const { client, config } = useWidget();
   const [domains, setDomains] = useState(() => client?.bootstrap.getSync().email_domains ?? []);
   useEffect(() => client?.bootstrap.onChange((b) => setDomains(b.email_domains)), [client]);
-  const hint = (config.config.emailMagicLinksOptions as { domainHint?: unknown } | undefined)?.domainHint;
-  if (typeof hint === 'string' && hint) return hint;
+  const hint = config.emailMagicLinks.domainHint;
+  if (hint) return hint;
   return domains.length === 1 ? domains[0] : undefined;
 }
 
@@ -64,7 +65,7 @@ export default function EmailConfirmation({ children }: { children?: ReactNode }
       </ul>
       <p part="helper">
         {magicLinkStrings.tryAgainPrefix}{' '}
-        <button type="button" part="link-button" onClick={tryAgain} css={{ background: 'none', border: 0, padding: 0, color: 'inherit', font: 'inherit', fontWeight: 600, textDecoration: 'underline', cursor: 'pointer' }}>
+        <button type="button" part="link-button" onClick={tryAgain} css={linkButtonCss}>
           {magicLinkStrings.tryAgain}
         </button>
       </p>

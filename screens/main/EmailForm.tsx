@@ -1,4 +1,5 @@
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { sendMagicLink, sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
@@ -13,10 +14,10 @@ export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }
   const send = async (address: string) => {
     const c = requireClient(client);
     if (method === 'emailMagicLinks') {
-      await sendMagicLink(c, config.config, address);
+      await sendMagicLink(c, config, address);
       sent.magicLink(address);
     } else {
-      const r = await sendOtp(c, config.config, 'email', address);
+      const r = await sendOtp(c, config, 'email', address);
       sent.otp('email', r.method_id, address);
     }
   };

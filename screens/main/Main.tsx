@@ -7,23 +7,12 @@ import { loginMethods } from './methods.ts';
 // Blocks only some configs show load on demand, so a host pays only for what it configured.
 const OAuthButtons = lazy(() => import('../oauth/OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
 const WalletButtons = lazy(() => import('../crypto/WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
+// The divider comes only with a social block, itself on demand, so it loads alongside.
+const Divider = lazy(() => import('../components/Divider.tsx').then((m) => ({ default: m.Divider })));
 const PoweredBy = lazy(() => import('./PoweredBy.tsx').then((m) => ({ default: m.PoweredBy })));
 const PasskeyButton = lazy(() => import('../passkey/PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
 // Autofill rides in the button's chunk: both come with passkeys, and one chunk keeps the split small.
 const PasskeyAutofill = lazy(() => import('../passkey/PasskeyButton.tsx').then((m) => ({ default: m.PasskeyAutofill })));
-
-/** The 'or' divider between the social and the email groups. */
-function Divider() {
-  const { strings } = useWidget();
-  const line = { flex: 1, height: 1, background: 'var(--stytch-colors-secondary)' };
-  return (
-    <div part="divider" css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <span css={line} />
-      <span part="helper">{strings.or}</span>
-      <span css={line} />
-    </div>
-  );
-}
 
 /**
  * SPEC §2: the passkey button comes first, unless the browser offers passkey autofill and an
@@ -56,9 +45,7 @@ export function Main() {
   const { styles, strings, config } = useWidget();
   const logo = styles.logo?.logoImageUrl;
   const methods = useMemo(() => loginMethods(config), [config]);
-  // Only the count is needed here; the provider table loads with the OAuth block.
-  const listed = (config.config.oauthOptions as { providers?: unknown } | undefined)?.providers;
-  const oauthCount = config.products.includes('oauth') && Array.isArray(listed) ? listed.length : 0;
+  const oauthCount = config.products.includes('oauth') ? config.oauth.providers.length : 0;
   const crypto = config.products.includes('crypto');
   const passkeys = config.products.includes('passkeys');
   const passkeyLast = usePasskeyLast(passkeys, methods.length > 0);

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { requireClient, useWidget } from '../context.ts';
-import { useReportError } from '../hooks/useReportError.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
+import { useAction } from '../hooks/useAction.ts';
 import { countries } from './countries.ts';
 import { sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
@@ -39,34 +40,23 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const { client, config, strings } = useWidget();
   const [region, setRegion] = useState('US');
   const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const report = useReportError();
+  const { busy, error, run, fail } = useAction();
   const sent = useSent();
   const id = useId();
   const list = useMemo(() => countries(), []);
   const placeholder = useExampleNumber(region);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!/\d/.test(phone)) return setError(strings.invalidPhone);
-    setError(undefined);
-    setBusy(true);
-    try {
+    if (!/\d/.test(phone)) return fail(strings.invalidPhone);
+    void run(async () => {
       const c = requireClient(client);
       const parsed = await c.phone.parse(phone, region);
-      if (!parsed.isValid) {
-        setError(strings.invalidPhone);
-        setBusy(false);
-        return;
-      }
-      const r = await sendOtp(c, config.config, channel, parsed.number);
+      if (!parsed.isValid) return fail(strings.invalidPhone);
+      const r = await sendOtp(c, config, channel, parsed.number);
       sent.otp(channel, r.method_id, parsed.number);
-    } catch (err) {
-      setError(report(err));
-      setBusy(false);
-    }
+    });
   };
 
   return (

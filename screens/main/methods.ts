@@ -9,8 +9,8 @@ export type LoginMethod = 'sms' | 'whatsapp' | 'emailOtp' | 'emailMagicLinks' | 
  * its tabs where it stands; with passwords, every email tab (magic link, email code, password)
  * is the one password email tab, which stays where the first of them stood.
  */
-export function loginMethods({ products, config }: ResolvedConfig): LoginMethod[] {
-  const otpMethods = config.otpOptions?.methods ?? [];
+export function loginMethods({ products, otp }: ResolvedConfig): LoginMethod[] {
+  const otpMethods = otp.methods;
   const hasPasswords = products.includes('passwords');
   const email = (m: LoginMethod): LoginMethod => (hasPasswords ? 'passwords' : m);
   const out: LoginMethod[] = [];

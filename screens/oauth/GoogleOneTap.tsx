@@ -1,11 +1,11 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
+import { apiErrorType } from '../hooks/useReportError.ts';
 import { OAuthButton } from './OAuthButton.tsx';
-import type { OAuthProviderConfig } from './oauthProviders.ts';
-import { oneTapEnvAtom } from '../state/atoms.ts';
-import type { PromptMoment } from '../env.ts';
+import type { OAuthProviderConfig } from '../config/schema.ts';
+import { logOf, type PromptMoment } from '../env.ts';
 import { browserOneTapEnv } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
@@ -24,10 +24,7 @@ function promptFailure(m: PromptMoment): string | undefined {
   return undefined;
 }
 
-function errorType(err: unknown): string {
-  const t = (err as { error_type?: unknown } | null)?.error_type;
-  return typeof t === 'string' && t !== '' ? t : 'unknown_reason';
-}
+const errorType = (err: unknown): string => apiErrorType(err) ?? 'unknown_reason';
 
 /**
  * Google One Tap (SPEC §2): pending (a spinner in the 47 px embedded slot), then shown or
@@ -36,14 +33,16 @@ function errorType(err: unknown): string {
  * other failures are only logged.
  */
 export default function GoogleOneTap({ provider, onError, onlyProvider }: { provider: OAuthProviderConfig; onError(message: string | undefined): void; onlyProvider: boolean }) {
-  const { client, config, clock } = useWidget();
-  const env = useAtomValue(oneTapEnvAtom) ?? browserOneTapEnv;
+  const { client, config, env: widgetEnv } = useWidget();
+  const { timers } = widgetEnv;
+  const env = widgetEnv.oneTap ?? browserOneTapEnv;
+  const log = logOf(widgetEnv);
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
   const [status, setStatus] = useState<Status>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
   const [height, setHeight] = useState(ONE_TAP_EMBEDDED_HEIGHT);
   const parentId = `stytch-one-tap-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const slot = useRef<HTMLDivElement>(null);
-  const options = (config.config.oauthOptions ?? {}) as { loginRedirectURL?: string; signupRedirectURL?: string };
+  const options = config.oauth;
   const loginRedirectURL = provider.loginRedirectURL ?? options.loginRedirectURL;
   const signupRedirectURL = provider.signupRedirectURL ?? options.signupRedirectURL;
 
@@ -53,7 +52,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     let cancel: (() => void) | undefined;
     const fail = (reason: string, detail?: unknown) => {
       if (!live) return;
-      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') env.log(oneTapStrings.oneTapCouldNotLoad, detail ?? reason);
+      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') log(oneTapStrings.oneTapCouldNotLoad, detail ?? reason);
       setStatus({ kind: 'failed', reason });
     };
     (async () => {
@@ -115,15 +114,15 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     const ro = new ResizeObserver(([entry]) => {
       const h = entry?.contentRect.height ?? 0;
       if (h <= 0) return;
-      clock.clearTimeout(timer);
-      timer = clock.setTimeout(() => setHeight(h), RESIZE_DEBOUNCE_MS);
+      timers.clearTimeout(timer);
+      timer = timers.setTimeout(() => setHeight(h), RESIZE_DEBOUNCE_MS);
     });
     ro.observe(el);
     return () => {
       ro.disconnect();
-      clock.clearTimeout(timer);
+      timers.clearTimeout(timer);
     };
-  }, [status.kind, lightParent, clock]);
+  }, [status.kind, lightParent, timers]);
 
   const testToken = (client?.publicToken ?? '').startsWith('public-token-test');
   const message = status.kind === 'failed' && testToken && isOneTapErrorKind(status.reason) ? oneTapDeveloperMessage(status.reason, env.origin()) : undefined;

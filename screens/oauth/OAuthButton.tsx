@@ -1,6 +1,8 @@
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { OAUTH_PROVIDERS, type OAuthProviderConfig } from './oauthProviders.ts';
+import { OAUTH_PROVIDER_NAMES } from '../../client/schemas/oauth-providers.ts';
+import type { OAuthProviderConfig } from '../config/schema.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
 
 const rowCss = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8 } as const;
@@ -9,8 +11,8 @@ const rowCss = { display: 'flex', alignItems: 'center', justifyContent: 'center'
 export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderConfig; onError(message: string | undefined): void }) {
   const { client, config, strings } = useWidget();
   const report = useReportError();
-  const defaults = (config.config.oauthOptions ?? {}) as { loginRedirectURL?: string; signupRedirectURL?: string };
-  const name = OAUTH_PROVIDERS[p.type];
+  const defaults = config.oauth;
+  const name = OAUTH_PROVIDER_NAMES[p.type];
   const start = async () => {
     onError(undefined);
     try {

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { isOAuthProvider } from '../../client/schemas/oauth-providers.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
+import type { OAuthProviderConfig } from '../config/schema.ts';
 import { useWidget } from '../context.ts';
 import { OAuthButton } from './OAuthButton.tsx';
-import { oauthProviders } from './oauthProviders.ts';
 
 // One Tap (its states, Google's script, the developer messages) loads only when configured.
 const GoogleOneTap = lazy(() => import('./GoogleOneTap.tsx'));
@@ -10,7 +11,8 @@ const GoogleOneTap = lazy(() => import('./GoogleOneTap.tsx'));
 /** 'Continue with {provider}' buttons; Google with `one_tap` tries the One Tap prompt first. */
 export function OAuthButtons() {
   const { config } = useWidget();
-  const providers = useMemo(() => oauthProviders(config.config.oauthOptions), [config]);
+  // Providers of a type the widget does not know are skipped, in config order.
+  const providers = useMemo(() => config.oauth.providers.filter((p): p is OAuthProviderConfig => isOAuthProvider(p.type)), [config]);
   const [error, setError] = useState<string>();
   return (
     <div part="oauth" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { siApple, siBitbucket, siDiscord, siFacebook, siFigma, siGithub, siGitlab, siGoogle, siSnapchat, siTiktok, siTwitch, siX } from 'simple-icons';
-import type { OAuthProviderType } from './oauthProviders.ts';
+import type { OAuthProvider as OAuthProviderType } from '../../client/schemas/oauth-providers.ts';
 
 /** Brands whose mark is black: drawn in the text colour so they stay visible in dark themes. */
 const MONOCHROME = new Set<OAuthProviderType>(['apple', 'github', 'twitter', 'tiktok']);

@@ -27,6 +27,5 @@ export const browserOneTapEnv: OneTapEnv = {
   loadGoogle,
   supportsFedCM: () => 'IdentityCredential' in globalThis,
   navigate: (url) => globalThis.location.assign(url),
-  log: (message, detail) => console.error(message, detail),
   origin: () => globalThis.location.origin,
 };

@@ -3,10 +3,11 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
-import { otpExpirationMinutes, sendOtp, sessionDurationMinutes } from '../send/send.ts';
+import { sendOtp } from '../send/send.ts';
 import { otpExpiryAtom, otpStateAtom, transitionAtom, transitionCountAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpInput } from './OtpInput.tsx';
@@ -14,11 +15,15 @@ import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
 import { otpStrings } from './strings.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
+import type { OtpCredentials } from '../env.ts';
 
-/** 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2). */
-/** 'Enter passcode'; `children` (another flow's alternatives) render inside the same card. */
+/**
+ * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);
+ * `children` (another flow's alternatives) render inside the same card.
+ */
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
-  const { client, config, clock, callbacks } = useWidget();
+  const { client, config, env, callbacks } = useWidget();
+  const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
   const go = useSetAtom(transitionAtom);
@@ -36,7 +41,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     setVerifying(true);
     setError(undefined);
     try {
-      const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: sessionDurationMinutes(config.config) });
+      const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: config.session.sessionDurationMinutes });
       callbacks.onEvent({ type: 'OTP_AUTHENTICATE', data: r });
       go('OTPConfirmation');
     } catch (err) {
@@ -70,7 +75,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   useEffect(() => {
     if (otp.type !== 'sms') return;
     const ctrl = new AbortController();
-    void receiveSmsCode(globalThis.navigator?.credentials as never, ctrl.signal).then((c) => {
+    void receiveSmsCode(env.credentials ?? (globalThis.navigator?.credentials as OtpCredentials | undefined), ctrl.signal).then((c) => {
       if (c && !ctrl.signal.aborted) change(c.replace(/\D/g, '').slice(0, 6));
     });
     return () => ctrl.abort();
@@ -81,9 +86,9 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const resend = async () => {
     setResending(true);
     try {
-      const r = await sendOtp(requireClient(client), config.config, otp.type, otp.otpDestination);
+      const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination);
       setOtp({ ...otp, methodId: r.method_id });
-      setExpiry(clock.now() + otpExpirationMinutes(config.config) * 60_000);
+      setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       setError(undefined);
       toast.show('success', otpStrings.codeResent);
     } catch (err) {

@@ -1,7 +1,4 @@
-/** The part of `navigator.credentials` the Web OTP API uses. */
-export interface OtpCredentials {
-  get(options: CredentialRequestOptions & { otp: { transport: string[] } }): Promise<Credential | null>;
-}
+import type { OtpCredentials } from '../env.ts';
 
 /** Waits for an SMS code through the Web OTP API; resolves undefined where it is missing or aborted. */
 export async function receiveSmsCode(credentials: OtpCredentials | undefined, signal: AbortSignal): Promise<string | undefined> {

@@ -3,13 +3,15 @@ import { useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
+import { useAction } from '../hooks/useAction.ts';
 import { transitionAtom } from '../state/atoms.ts';
 import { creationErrorText } from './errors.ts';
-import { passkeyDomain } from './options.ts';
 import { passkeyStrings as s } from './strings.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';
+
+// A failed creation reads as SPEC §8 words it, not as the provider's message.
+const describeCreation = (e: unknown) => creationErrorText(e, s);
 
 /** 'Set up a new Passkey': create one or skip; only for a signed-in user (SPEC §6). */
 export default function PasskeyRegistrationStart() {
@@ -17,8 +19,7 @@ export default function PasskeyRegistrationStart() {
   const go = useSetAtom(transitionAtom);
   // A locally known user shows the screen at once; the check below still confirms it.
   const [user, setUser] = useState<UserState>(() => (client?.user.getSync() ? 'hasUser' : 'loading'));
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction(describeCreation);
 
   useEffect(() => {
     if (!client) return setUser('noUser');
@@ -42,19 +43,13 @@ export default function PasskeyRegistrationStart() {
     };
   }, [client, callbacks]);
 
-  const create = async () => {
-    if (!client || busy) return;
-    setError(undefined);
-    setBusy(true);
-    try {
-      const r = await client.webauthn.register({ is_passkey: true, session_duration_minutes: sessionDurationMinutes(config.config), domain: passkeyDomain(config.config) });
+  const create = () => {
+    if (!client) return;
+    void run(async () => {
+      const r = await client.webauthn.register({ is_passkey: true, session_duration_minutes: config.session.sessionDurationMinutes, domain: config.passkeys.domain });
       callbacks.onEvent({ type: 'PASSKEY_REGISTER', data: r });
       go('PasskeyRegistrationSuccess');
-    } catch (e) {
-      callbacks.onError(e instanceof Error ? e : new Error(String(e)));
-      setError(creationErrorText(e, s));
-      setBusy(false);
-    }
+    });
   };
   const skip = () => {
     callbacks.onEvent({ type: 'PASSKEY_SKIP', data: {} });
@@ -77,7 +72,7 @@ export default function PasskeyRegistrationStart() {
         {s.registrationExplainer}
       </p>
       <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+        <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={create}>
           {s.create}
         </button>
         <ErrorText message={error} />

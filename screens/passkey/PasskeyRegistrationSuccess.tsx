@@ -3,13 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { transitionAtom } from '../state/atoms.ts';
-import { logPasskeyFailure } from './log.ts';
+import { usePasskeyFailureLog } from './log.ts';
 import { PasskeyRow, type PasskeyItem, type RowState } from './PasskeyRow.tsx';
 import { passkeyStrings as s } from './strings.ts';
 
 /** The user's passkeys, kept in step with the client's user (loaded once, then followed). */
 function useRegistrations(): [PasskeyItem[], (items: PasskeyItem[]) => void] {
   const { client } = useWidget();
+  const logPasskeyFailure = usePasskeyFailureLog();
   const [items, setItems] = useState<PasskeyItem[]>(() => client?.user.getSync()?.webauthn_registrations ?? []);
   useEffect(() => {
     if (!client) return;
@@ -19,13 +20,14 @@ function useRegistrations(): [PasskeyItem[], (items: PasskeyItem[]) => void] {
       (e: unknown) => logPasskeyFailure('list load', e),
     );
     return stop;
-  }, [client]);
+  }, [client, logPasskeyFailure]);
   return [items, setItems];
 }
 
 /** 'Passkey successfully created!': the existing passkeys with rename and delete, then another or done. */
 export default function PasskeyRegistrationSuccess() {
   const { client, callbacks } = useWidget();
+  const logPasskeyFailure = usePasskeyFailureLog();
   const go = useSetAtom(transitionAtom);
   const [items, setItems] = useRegistrations();
   const [optimistic, setOptimistic] = useState<PasskeyItem[] | null>(null);

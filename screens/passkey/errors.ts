@@ -1,9 +1,5 @@
+import { apiErrorType } from '../hooks/useReportError.ts';
 import type { PasskeyStrings } from './strings.ts';
-
-const errorType = (e: unknown): string | undefined => {
-  const t = (e as { error_type?: unknown } | null)?.error_type;
-  return typeof t === 'string' ? t : undefined;
-};
 
 /** The browser's "user cancelled / not allowed / aborted" outcomes: nothing to show. */
 export function isCancellation(e: unknown): boolean {
@@ -13,7 +9,7 @@ export function isCancellation(e: unknown): boolean {
 
 /** The text shown for a failed passkey sign-in (SPEC §8), or undefined when the user cancelled. */
 export function authErrorText(e: unknown, s: PasskeyStrings): string | undefined {
-  if (errorType(e) === 'webauthn_registration_not_found') return s.authNotFound;
+  if (apiErrorType(e) === 'webauthn_registration_not_found') return s.authNotFound;
   if (isCancellation(e)) return undefined;
   return s.authUnknown;
 }

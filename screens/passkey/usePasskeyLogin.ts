@@ -1,11 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { requireClient, useWidget } from '../context.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
-import { passkeyDomain } from './options.ts';
 import { passkeyStrings } from './strings.ts';
 
 /** An empty answer from the passkey prompt (no credential chosen, nothing signed). */
@@ -32,17 +31,17 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
   const setError = useSetAtom(passkeyErrorAtom);
   const clearFormError = useSetAtom(errorMessageAtom);
   // In a shadow root the client cannot see the widget's own `webauthn` input, so it is told.
-  const shadow = (config.config as { enableShadowDOM?: unknown }).enableShadowDOM === true;
+  const shadow = config.enableShadowDOM;
   return useCallback(
     async ({ conditional = false, signal }: PasskeyLoginOptions = {}) => {
       try {
         const r = await requireClient(client).webauthn.authenticate({
-          session_duration_minutes: sessionDurationMinutes(config.config),
+          session_duration_minutes: config.session.sessionDurationMinutes,
           is_passkey: true,
           conditional_mediation: conditional,
           disable_input_check: shadow,
           signal,
-          domain: passkeyDomain(config.config),
+          domain: config.passkeys.domain,
         });
         if (!r) {
           // Autofill that the browser cannot offer is not a failure; a modal prompt with no answer is.

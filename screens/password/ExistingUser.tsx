@@ -2,16 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { requireClient, useWidget } from '../context.ts';
-import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
+import { useAction } from '../hooks/useAction.ts';
+import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
 import type { ScreenName } from '../state/atoms.ts';
-import { Divider } from './Divider.tsx';
+import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
-import { linkButtonCss } from './linkButton.ts';
+import { linkButtonCss } from '../components/linkButton.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useAlternative } from './useAlternative.ts';
-import { errorType, RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
+import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { passwordStrings } from './strings.ts';
 
 /** Errors that send the user to set a new password by email instead (SPEC §4), and where to. */
@@ -24,32 +25,19 @@ export function ExistingUser({ email }: { email: string }) {
   const actions = usePasswordActions();
   const report = useReportError();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-
   // Every action here is one request that either moves on or leaves an error under the field.
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (err) {
-      setError(report(err));
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction();
+  const id = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password === '') return;
     void run(async () => {
       try {
-        const r = await requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: sessionDurationMinutes(config.config) });
+        const r = await requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: config.session.sessionDurationMinutes });
         actions.signedIn('PASSWORD_AUTHENTICATE', r);
       } catch (err) {
-        const next = RESET_SCREENS[errorType(err) ?? ''];
+        const next = RESET_SCREENS[apiErrorType(err) ?? ''];
         if (!next) throw err;
         report(err);
         await actions.startReset(email, next);
@@ -72,7 +60,7 @@ export function ExistingUser({ email }: { email: string }) {
           describedBy={error ? `${id}-error` : undefined}
         />
         <ErrorText id={`${id}-error`} message={error} />
-        <button type="button" part="link-button" css={linkButtonCss} onClick={() => void run(() => actions.startReset(email, 'PasswordForgot'))}>
+        <button type="button" part="link-button" css={{ ...linkButtonCss, alignSelf: 'flex-start' }} onClick={() => void run(() => actions.startReset(email, 'PasswordForgot'))}>
           {passwordStrings.forgotPasswordLink}
         </button>
         <SubmitButton busy={busy} disabled={password === ''}>

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from './LoggingIn.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
@@ -22,7 +22,7 @@ export default function LoginLinkToken() {
     if (started.current) return;
     started.current = true;
     Promise.resolve()
-      .then(() => requireClient(client).magicLinks.authenticate(token, { session_duration_minutes: sessionDurationMinutes(config.config) }))
+      .then(() => requireClient(client).magicLinks.authenticate(token, { session_duration_minutes: config.session.sessionDurationMinutes }))
       .then((r) => actions.signedIn('MAGIC_LINK_AUTHENTICATE', r))
       .catch((err: unknown) => setError(report(err)));
   }, [client, config, token, actions, report]);

@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { requireClient, useWidget } from '../context.ts';
-import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
-import { Divider } from './Divider.tsx';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
+import { useAction } from '../hooks/useAction.ts';
+import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
+import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { useAlternative } from './useAlternative.ts';
-import { errorType, RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
+import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
 import { passwordStrings } from './strings.ts';
 
@@ -19,40 +20,32 @@ export function NewUser({ email }: { email: string }) {
   const report = useReportError();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password, email);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [altBusy, setAltBusy] = useState(false);
+  // One error line under the form; the password and the alternative each have their own busy.
+  const create = useAction();
+  const alternative = useAction();
+  const error = alternative.error ?? create.error;
+  const busy = create.busy;
   const id = useId();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !strength.valid) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const r = await requireClient(client).passwords.create({ email, password, session_duration_minutes: sessionDurationMinutes(config.config) });
-      actions.signedIn('PASSWORD_CREATE', r);
-    } catch (err) {
+    alternative.fail(undefined);
+    void create.run(async () => {
       try {
-        if (errorType(err) !== RESET_PASSWORD_ERROR) throw err;
+        const r = await requireClient(client).passwords.create({ email, password, session_duration_minutes: config.session.sessionDurationMinutes });
+        actions.signedIn('PASSWORD_CREATE', r);
+      } catch (err) {
+        if (apiErrorType(err) !== RESET_PASSWORD_ERROR) throw err;
         report(err);
         await actions.startReset(email, 'PasswordDedupe');
-      } catch (shown) {
-        setError(report(shown));
-        setBusy(false);
       }
-    }
+    });
   };
 
-  const sendAlternative = async () => {
-    setAltBusy(true);
-    setError(undefined);
-    try {
-      await alt.send(email);
-    } catch (err) {
-      setError(report(err));
-      setAltBusy(false);
-    }
+  const sendAlternative = () => {
+    create.fail(undefined);
+    void alternative.run(() => alt.send(email));
   };
 
   return (
@@ -61,7 +54,7 @@ export function NewUser({ email }: { email: string }) {
       {alt.label ? (
         <>
           <p css={{ margin: 0 }}>{passwordStrings.chooseHowCreate}</p>
-          <button type="button" part="button button-primary" disabled={altBusy} aria-busy={altBusy} onClick={() => void sendAlternative()}>
+          <button type="button" part="button button-primary" disabled={alternative.busy} aria-busy={alternative.busy} onClick={() => void sendAlternative()}>
             {alt.label}
           </button>
           <Divider />

@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { errorMessageAtom, passwordStateAtom, transitionAtom } from '../state/atoms.ts';
 

@@ -2,8 +2,9 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWidget } from '../context.ts';
+import { useAction } from '../hooks/useAction.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { Divider } from './Divider.tsx';
+import { Divider } from '../components/Divider.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { passwordStrings } from './strings.ts';
@@ -19,8 +20,7 @@ export function Passwordless({ email }: { email: string }) {
   const actions = usePasswordActions();
   const report = useReportError();
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, fail } = useAction();
   // One automatic send per arrival, even when React runs effects twice.
   const started = useRef(false);
 
@@ -28,19 +28,10 @@ export function Passwordless({ email }: { email: string }) {
     if (started.current) return;
     started.current = true;
     const send = alt.method ? alt.send(email, true).then(() => setSent(true)) : actions.startReset(email, 'PasswordSetNew');
-    send.catch((err: unknown) => setError(report(err)));
+    send.catch((err: unknown) => fail(report(err)));
   }, [alt, actions, email, report]);
 
-  const createPassword = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await actions.startReset(email, 'PasswordSetNew');
-    } catch (err) {
-      setError(report(err));
-      setBusy(false);
-    }
-  };
+  const createPassword = () => run(() => actions.startReset(email, 'PasswordSetNew'));
 
   if (!sent) {
     return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
+import { useAction } from '../hooks/useAction.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { passwordStateAtom } from '../state/atoms.ts';
@@ -28,8 +29,7 @@ export function ResendScreen({ title, text, withoutPassword }: ResendScreenProps
   const report = useReportError();
   const toast = useToast();
   const [resending, setResending] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string>();
+  const withoutPasswordAction = useAction();
 
   const resend = async () => {
     setResending(true);
@@ -43,16 +43,7 @@ export function ResendScreen({ title, text, withoutPassword }: ResendScreenProps
     }
   };
 
-  const loginWithoutPassword = async () => {
-    setSending(true);
-    setError(undefined);
-    try {
-      await actions.loginWithoutPassword(email);
-    } catch (err) {
-      setError(report(err));
-      setSending(false);
-    }
-  };
+  const loginWithoutPassword = () => withoutPasswordAction.run(() => actions.loginWithoutPassword(email));
 
   return (
     <section part="container">
@@ -65,11 +56,11 @@ export function ResendScreen({ title, text, withoutPassword }: ResendScreenProps
         {passwordStrings.resendEmail}
       </button>
       {withoutPassword ? (
-        <button type="button" part="button button-secondary" disabled={sending} aria-busy={sending} onClick={() => void loginWithoutPassword()}>
+        <button type="button" part="button button-secondary" disabled={withoutPasswordAction.busy} aria-busy={withoutPasswordAction.busy} onClick={() => void loginWithoutPassword()}>
           {passwordStrings.loginWithoutPassword}
         </button>
       ) : null}
-      <ErrorText message={error} />
+      <ErrorText message={withoutPasswordAction.error} />
     </section>
   );
 }

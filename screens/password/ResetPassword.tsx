@@ -1,5 +1,5 @@
-import { useAtomValue } from 'jotai';
-import { lazy } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { lazy, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { passwordStrings } from './strings.ts';
 import { resetPasswordStateAtom, resetTokenTypeAtom, screenAtom } from '../state/atoms.ts';
@@ -9,8 +9,23 @@ const ResetPasswordForm = lazy(() => import('./ResetPasswordForm.tsx'));
 const LoginLinkToken = lazy(() => import('./LoginLinkToken.tsx'));
 const PasswordConfirmation = lazy(() => import('./PasswordConfirmation.tsx'));
 
+/** Keeps the element's token and token type in the widget's state. */
+function useResetToken({ token, tokenType }: { token: string | undefined; tokenType: string | undefined }) {
+  const store = useStore();
+  // The first render already has them, so the reset flow never starts without its token.
+  useState(() => {
+    store.set(resetPasswordStateAtom, { token: token ?? '' });
+    store.set(resetTokenTypeAtom, tokenType);
+  });
+  const set = useSetAtom(resetPasswordStateAtom);
+  const setType = useSetAtom(resetTokenTypeAtom);
+  useEffect(() => set({ token: token ?? '' }), [set, token]);
+  useEffect(() => setType(tokenType), [setType, tokenType]);
+}
+
 /** The reset-password element's flow: the form or the login-link sign-in, then 'Success!'. */
-export default function ResetPassword() {
+export default function ResetPassword({ token: given, tokenType: givenType }: { token: string | undefined; tokenType: string | undefined }) {
+  useResetToken({ token: given, tokenType: givenType });
   const screen = useAtomValue(screenAtom);
   const tokenType = useAtomValue(resetTokenTypeAtom);
   const { token } = useAtomValue(resetPasswordStateAtom);

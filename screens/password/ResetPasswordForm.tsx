@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { requireClient, useWidget } from '../context.ts';
-import { useReportError } from '../hooks/useReportError.ts';
-import { sessionDurationMinutes } from '../send/send.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
+import { useAction } from '../hooks/useAction.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from './LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
@@ -19,41 +19,34 @@ export default function ResetPasswordForm() {
   const { client, config } = useWidget();
   const { token } = useAtomValue(resetPasswordStateAtom);
   const actions = usePasswordActions();
-  const report = useReportError();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [loggingIn, setLoggingIn] = useState(false);
   const id = useId();
-  const minutes = sessionDurationMinutes(config.config);
+  const minutes = config.session.sessionDurationMinutes;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !strength.valid) return;
-    setBusy(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       const r = await requireClient(client).passwords.resetByEmail({ token, password, session_duration_minutes: minutes });
       actions.signedIn('PASSWORD_RESET_BY_EMAIL', r);
-    } catch (err) {
-      setError(report(err));
-      setBusy(false);
-    }
+    });
   };
 
-  const loginWithoutPassword = async () => {
-    setLoggingIn(true);
-    setError(undefined);
-    try {
-      // The client tries the reset's proof key first and falls back to the magic-link one (SPEC §8).
-      const r = await requireClient(client).magicLinks.authenticate(token, { session_duration_minutes: minutes });
-      actions.signedIn('MAGIC_LINK_AUTHENTICATE', r);
-    } catch (err) {
-      setError(report(err));
-      setLoggingIn(false);
-    }
-  };
+  const loginWithoutPassword = () =>
+    run(async () => {
+      setLoggingIn(true);
+      try {
+        // The client tries the reset's proof key first and falls back to the magic-link one (SPEC §8).
+        const r = await requireClient(client).magicLinks.authenticate(token, { session_duration_minutes: minutes });
+        actions.signedIn('MAGIC_LINK_AUTHENTICATE', r);
+      } catch (err) {
+        setLoggingIn(false);
+        throw err;
+      }
+    });
 
   if (loggingIn) return <LoggingIn />;
   return (

@@ -1,22 +1,13 @@
 import type { PasswordResetByEmailStartOptions } from '../../client/api/passwords.ts';
-import type { ResolvedConfig, WidgetConfig } from '../config/resolve.ts';
-
-type Opts = Record<string, unknown> | undefined;
-const num = (o: Opts, k: string) => (typeof o?.[k] === 'number' ? (o[k] as number) : undefined);
-const str = (o: Opts, k: string) => (typeof o?.[k] === 'string' ? (o[k] as string) : undefined);
+import type { ResolvedConfig } from '../config/resolve.ts';
 
 /** The reset-by-email request for `email` with the host's `passwordOptions` (redirects, expiry, template). */
-export function resetStartOptions(config: WidgetConfig, email: string): PasswordResetByEmailStartOptions {
-  const o = config.passwordOptions as Opts;
+export function resetStartOptions({ passwords: o }: ResolvedConfig, email: string): PasswordResetByEmailStartOptions {
   const out: PasswordResetByEmailStartOptions = { email };
-  const login = str(o, 'loginRedirectURL');
-  const reset = str(o, 'resetPasswordRedirectURL');
-  const minutes = num(o, 'resetPasswordExpirationMinutes');
-  const template = str(o, 'resetPasswordTemplateId');
-  if (login !== undefined) out.login_redirect_url = login;
-  if (reset !== undefined) out.reset_password_redirect_url = reset;
-  if (minutes !== undefined) out.reset_password_expiration_minutes = minutes;
-  if (template !== undefined) out.reset_password_template_id = template;
+  if (o.loginRedirectURL !== undefined) out.login_redirect_url = o.loginRedirectURL;
+  if (o.resetPasswordRedirectURL !== undefined) out.reset_password_redirect_url = o.resetPasswordRedirectURL;
+  if (o.resetPasswordExpirationMinutes !== undefined) out.reset_password_expiration_minutes = o.resetPasswordExpirationMinutes;
+  if (o.resetPasswordTemplateId !== undefined) out.reset_password_template_id = o.resetPasswordTemplateId;
   return out;
 }
 
@@ -24,8 +15,8 @@ export function resetStartOptions(config: WidgetConfig, email: string): Password
 export type PasswordlessMethod = 'otp' | 'eml' | undefined;
 
 /** SPEC §4: a code when email is an OTP method, otherwise a magic link when configured. */
-export function passwordlessMethod({ products, config }: ResolvedConfig): PasswordlessMethod {
-  if (products.includes('otp') && (config.otpOptions?.methods ?? []).includes('email')) return 'otp';
+export function passwordlessMethod({ products, otp }: ResolvedConfig): PasswordlessMethod {
+  if (products.includes('otp') && otp.methods.includes('email')) return 'otp';
   if (products.includes('emailMagicLinks')) return 'eml';
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink, sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { passwordlessMethod, type PasswordlessMethod } from './options.ts';
@@ -14,10 +15,10 @@ export function useAlternative(): { method: PasswordlessMethod; label: string | 
     async (email: string, stay = false) => {
       const c = requireClient(client);
       if (method === 'otp') {
-        const r = await sendOtp(c, config.config, 'email', email);
+        const r = await sendOtp(c, config, 'email', email);
         otp('email', r.method_id, email, stay);
       } else if (method === 'eml') {
-        await sendMagicLink(c, config.config, email);
+        await sendMagicLink(c, config, email);
         magicLink(email, stay);
       }
     },

@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { errorMessageAtom, transitionAtom, type ScreenName } from '../state/atoms.ts';
@@ -8,12 +9,6 @@ import { resetStartOptions } from './options.ts';
 
 /** The error type that asks for a reset by email before any password sign-in (SPEC §4). */
 export const RESET_PASSWORD_ERROR = 'reset_password';
-
-/** The provider's error_type of a failed call, if it was an API error. */
-export function errorType(error: unknown): string | undefined {
-  const t = typeof error === 'object' && error !== null ? (error as { error_type?: unknown }).error_type : undefined;
-  return typeof t === 'string' ? t : undefined;
-}
 
 /** The password flow's shared steps: start a reset, finish a sign-in, log in without a password. */
 export function usePasswordActions() {
@@ -25,7 +20,7 @@ export function usePasswordActions() {
   /** Emails a reset link for `email`; moves to `then` when given. */
   const startReset = useCallback(
     async (email: string, then?: ScreenName) => {
-      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config.config, email));
+      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config, email));
       callbacks.onEvent({ type: 'PASSWORD_RESET_BY_EMAIL_START', data: r });
       if (then) go(then);
     },
@@ -45,7 +40,7 @@ export function usePasswordActions() {
   /** Sends a magic link (login or create) to `email`, then 'Check your email'. */
   const loginWithoutPassword = useCallback(
     async (email: string) => {
-      await sendMagicLink(requireClient(client), config.config, email);
+      await sendMagicLink(requireClient(client), config, email);
       magicLink(email);
     },
     [client, config, magicLink],

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StrengthCheckResult } from '../../client/schemas/responses.ts';
-import { requireClient, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
+import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorMessage } from '../hooks/useReportError.ts';
 
 /** Keystrokes closer together than this share one check (SPEC §9 debounce default). */
@@ -23,14 +24,15 @@ export interface Strength {
  * older password, or out of order, are dropped: the verdict always matches the field.
  */
 export function useStrengthCheck(password: string, email?: string): Strength {
-  const { client, clock, callbacks, strings } = useWidget();
+  const { client, env, callbacks, strings } = useWidget();
+  const timers = env.timers;
   const [answer, setAnswer] = useState<{ password: string; result?: StrengthCheckResult; error?: string }>();
   const latest = useRef(0);
 
   useEffect(() => {
     const seq = ++latest.current;
     if (password === '') return;
-    const timer = clock.setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       // Through a promise, so even a missing client ends as an answer, never a throw in a timer.
       Promise.resolve()
         .then(() => requireClient(client).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
@@ -45,8 +47,8 @@ export function useStrengthCheck(password: string, email?: string): Strength {
           },
         );
     }, STRENGTH_DEBOUNCE_MS);
-    return () => clock.clearTimeout(timer);
-  }, [password, email, client, clock, callbacks, strings]);
+    return () => timers.clearTimeout(timer);
+  }, [password, email, client, timers, callbacks, strings]);
 
   const current = answer && answer.password === password ? answer : undefined;
   return { password, result: current?.result, error: current?.error, valid: current?.result?.valid_password === true };

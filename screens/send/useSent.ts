@@ -2,14 +2,14 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom, magicLinkStateAtom, otpExpiryAtom, otpStateAtom, transitionAtom } from '../state/atoms.ts';
-import { otpExpirationMinutes } from './send.ts';
 
 /**
  * The state changes after a send succeeded (SPEC §4): store what was sent, then move on;
  * `stay` keeps the current screen (the password flow shows the sent screen inside its own).
  */
 export function useSent() {
-  const { config, clock, callbacks, client } = useWidget();
+  const { config, env, callbacks, client } = useWidget();
+  const timers = env.timers;
   const go = useSetAtom(transitionAtom);
   const setOtp = useSetAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
@@ -28,12 +28,12 @@ export function useSent() {
   const otp = useCallback(
     (type: 'email' | 'sms' | 'whatsapp', methodId: string, otpDestination: string, stay = false) => {
       setOtp({ type, methodId, otpDestination });
-      setExpiry(clock.now() + otpExpirationMinutes(config.config) * 60_000);
+      setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       clearError(undefined);
       callbacks.onEvent({ type: 'OTP_LOGIN_OR_CREATE', data: { type, method_id: methodId } });
       if (!stay) go('OTPAuthenticate');
     },
-    [setOtp, setExpiry, clock, config, clearError, callbacks, go],
+    [setOtp, setExpiry, timers, config, clearError, callbacks, go],
   );
   return { magicLink, otp };
 }

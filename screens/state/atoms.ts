@@ -1,13 +1,14 @@
 import { atom } from 'jotai';
-import type { OneTapEnv } from '../env.ts';
 
-/** Screen names of the login widget (SPEC §2). */
-export type ScreenName =
-  | 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation'
-  | 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess' | 'PasskeyConfirmation'
-  | 'PasswordCreateOrLogin' | 'PasswordResetForm' | 'PasswordForgot' | 'PasswordBreached'
+/** Screen names of the login widget (SPEC §2); `screens/registry.ts` holds one screen for each. */
+export type LoginScreenName =
+  | 'Main' | 'EmailConfirmation' | 'OTPAuthenticate' | 'OTPConfirmation' | 'PasskeyConfirmation'
+  | 'PasswordCreateOrLogin' | 'PasswordForgot' | 'PasswordBreached'
   | 'PasswordSetNew' | 'PasswordDedupe' | 'PasswordConfirmation'
   | 'CryptoConnect' | 'CryptoSignMessage' | 'CryptoOtherScreen' | 'CryptoSetupWallet' | 'CryptoError' | 'CryptoConfirmation';
+/** The passkey-registration element's two screens; its own flow shows them. */
+export type PasskeyRegistrationScreenName = 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess';
+export type ScreenName = LoginScreenName | PasskeyRegistrationScreenName;
 
 // Widget form state (SPEC §3). Atoms are module constants, but their values live in the
 // store each element creates, so two widgets on one page never share them.
@@ -40,5 +41,4 @@ export const otpExpiryAtom = atom(0);
 export const mainEmailAtom = atom('');
 /** The reset page's `stytch_token_type` (SPEC §4): 'login' authenticates the token at once. */
 export const resetTokenTypeAtom = atom<string | undefined>(undefined);
-/** Google One Tap's side effects; undefined means the browser's (tests substitute their own). */
-export const oneTapEnvAtom = atom<OneTapEnv | undefined>(undefined);
+

@@ -115,37 +115,46 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
   return boot();
 }
 
-/**
- * A second provider *process* (`provider/main.ts`, as `npm run provider` runs it) serving the
- * same PostgreSQL database, project file and secrets key as `provider`: what a deployment
- * with several processes or machines looks like.
- */
-export async function startPeerProcess(provider: TestProvider, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
-  if (!provider.databaseUrl) throw new Error('a peer process needs a PostgreSQL provider');
+/** A provider running in a child process, as `npm run provider` runs it. */
+export interface ProviderProcess {
+  url: string;
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL (`kill -9`): no shutdown at all, and waits for the exit. */
+  kill(): Promise<void>;
+}
+
+/** Runs `provider/main.ts` in a child process with `env` (PROVIDER_PORT 0) and waits until it listens. */
+export async function spawnProvider(env: Record<string, string>): Promise<ProviderProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
-    env: { ...process.env, DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), DATABASE_URL: provider.databaseUrl, PROVIDER_PORT: '0', WORKERS: '1', ...env },
+    env: { ...process.env, DATABASE_URL: '', PROVIDER_PORT: '0', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stderr.on('data', (d) => (output += d));
   const exited = once(child, 'exit');
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(name);
+      await exited;
+    }
+  };
   for (;;) {
     const m = /provider: (http:\/\/\S+)/.exec(output);
-    if (m) {
-      return {
-        url: m[1]!,
-        async stop() {
-          if (child.exitCode === null) {
-            child.kill('SIGTERM');
-            await exited;
-          }
-        },
-      };
-    }
+    if (m) return { url: m[1]!, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
     const chunk = await Promise.race([once(child.stdout, 'data'), exited.then(() => null)]);
-    if (chunk === null) throw new Error(`peer provider exited: ${output}`);
+    if (chunk === null) throw new Error(`provider process exited: ${output}`);
     output += String(chunk[0]);
   }
+}
+
+/**
+ * A second provider *process* serving the same PostgreSQL database, project file and secrets
+ * key as `provider`: what a deployment with several processes or machines looks like.
+ */
+export async function startPeerProcess(provider: TestProvider, env: Record<string, string> = {}): Promise<ProviderProcess> {
+  if (!provider.databaseUrl) throw new Error('a peer process needs a PostgreSQL provider');
+  return spawnProvider({ DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), DATABASE_URL: provider.databaseUrl, ...env });
 }
 
 /** Calls `path` under /sdk/v1 the way the browser client does. */
@@ -175,11 +184,11 @@ export async function sdk(provider: Pick<RunningProvider, 'url'>, method: string
  * loopback): another client IP, so a test has its own per-IP budgets.
  */
 let nextAddress = 1;
-export function otherClient(provider: RunningProvider) {
-  const localAddress = `127.0.${100 + Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+export function otherClient(provider: Pick<RunningProvider, 'url'>, localAddress = `127.0.${100 + Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`) {
+  const port = new URL(provider.url).port;
   return (path: string, body: unknown, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; json: any; retryAfter: number }>((resolve, reject) => {
-      const req = request(`http://127.0.0.1:${provider.port}/sdk/v1${path}`, {
+      const req = request(`http://127.0.0.1:${port}/sdk/v1${path}`, {
         method: 'POST', localAddress,
         headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
       }, (res) => {

@@ -31,6 +31,14 @@ describe('provider lifecycle (pglite)', () => {
     assert.equal(res.status, 404);
   });
 
+  it('mounts no OAuth consent simulator in production', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await fetch(`${first.url}/v1/public/oauth/github/consent?state=x`, { method, headers: { Accept: 'application/json' } });
+      assert.equal(res.status, 404);
+      assert.equal((await res.json()).error_type, 'route_not_found');
+    }
+  });
+
   it('seeds a demo project with a public token when no project file exists', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'provider-seed-'));
     const p = await startProvider({ port: 0, dataDir: fresh, env: {} });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as OTPAuth from 'otpauth';
-import { databases, otherClient, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TestClock, uniqueEmail, withSession, type TestProvider } from './harness.ts';
+import { databases, otherClient, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TEST_TOKEN, TestClock, type ProviderProcess, uniqueEmail, withSession, type TestProvider } from './harness.ts';
 
 const STRONG = 'correct horse battery staple 91!';
 const HOUR = 60 * 60 * 1000;
@@ -135,28 +135,53 @@ for (const kind of databases) {
   });
 }
 
-describe('a lockout across two provider processes sharing PostgreSQL', { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL not set' }, () => {
+describe('lockouts and limits across two provider processes sharing PostgreSQL', { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL not set' }, () => {
   let provider: TestProvider;
+  let peer: ProviderProcess;
   before(async () => {
     // Both processes read this project file; the clocks are the system's (a moved test clock would skew them).
-    provider = await startTestProvider('postgres', { passwordIpLimit: { maxFailures: 10_000 } });
+    provider = await startTestProvider('postgres', { passwordIpLimit: { maxFailures: 40 }, eventLimits: { batchesPerIpPerMinute: 6 } });
+    peer = await startPeerProcess(provider);
   });
-  after(() => provider.destroy());
+  after(async () => {
+    await peer?.stop();
+    await provider?.destroy();
+  });
 
+  /** Request `i` goes to one process or the other. */
+  const either = (i: number) => (i % 2 ? peer : provider);
   const login = (email: string, password: string, target: { url: string }) =>
     sdk(target, 'POST', '/passwords/authenticate', { email, password, session_duration_minutes: 30 });
 
-  it('holds across two provider processes sharing the database', async () => {
-    const peer = await startPeerProcess(provider);
-    try {
-      const email = uniqueEmail('lock');
-      assert.equal((await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 })).status, 200);
-      const results = await Promise.all(Array.from({ length: 26 }, (_, i) => login(email, `wrong ${i}`, i % 2 ? peer : provider)));
-      assert.deepEqual(tally(results), { 401: 10, 429: 16 });
-      assert.equal((await login(email, STRONG, peer)).status, 429);
-      assert.equal((await login(email, STRONG, provider)).status, 429);
-    } finally {
-      await peer.stop();
-    }
+  it('an account lock: 10 of 26 parallel guesses checked, then both refuse the right password', async () => {
+    const email = uniqueEmail('lock');
+    assert.equal((await sdk(provider, 'POST', '/passwords', { email, password: STRONG, session_duration_minutes: 30 })).status, 200);
+    const results = await Promise.all(Array.from({ length: 26 }, (_, i) => login(email, `wrong ${i}`, either(i))));
+    assert.deepEqual(tally(results), { 401: 10, 429: 16 });
+    assert.equal((await login(email, STRONG, peer)).status, 429);
+    assert.equal((await login(email, STRONG, provider)).status, 429);
+  });
+
+  it('the authenticator lock', async () => {
+    const signedIn = await signInByEmailOtp(provider);
+    const auth = withSession(signedIn.session_token);
+    assert.equal((await sdk(provider, 'POST', '/totps', { expiration_minutes: 10 }, auth)).status, 200);
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => sdk(either(i), 'POST', '/totps/authenticate', { totp_code: '000000', session_duration_minutes: 30 }, auth)));
+    // A guess of 000000 could be right once in a million; 10 are checked either way.
+    assert.equal(results.filter((r) => r.status === 429).length, 14);
+  });
+
+  it('the per-IP failed-password budget (40 here), the send burst and the telemetry budget', async () => {
+    // One client address of its own, talking to both processes.
+    const sprayers = [otherClient(provider, '127.0.3.1'), otherClient(peer, '127.0.3.1')];
+    const spray = await Promise.all(Array.from({ length: 46 }, (_, i) =>
+      sprayers[i % 2]!('/passwords/authenticate', { email: uniqueEmail('spray'), password: 'spray spray spray', session_duration_minutes: 30 })));
+    assert.deepEqual(tally(spray), { 401: 40, 429: 6 });
+    const email = uniqueEmail('burst');
+    const sends = await Promise.all(Array.from({ length: 8 }, (_, i) => sdk(either(i), 'POST', '/otps/email/login_or_create', { email })));
+    assert.deepEqual(tally(sends), { 200: 3, 429: 5 });
+    const event = { telemetry: {}, event: { public_token: TEST_TOKEN, event_name: 'x' } };
+    const batches = await Promise.all(Array.from({ length: 10 }, (_, i) => sdk(either(i), 'POST', '/events', [event], { Authorization: '' })));
+    assert.deepEqual(tally(batches), { 200: 6, 429: 4 });
   });
 });

@@ -4,7 +4,9 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { startProvider } from '../../provider/server.ts';
 import { SecretBox } from '../../provider/services/secrets.ts';
+import { databases, signInByEmailOtp, startPeerProcess, startTestProvider } from './harness.ts';
 
 describe('secrets at rest', () => {
   it('seals and opens a value for its row only, and refuses altered values and other keys', () => {
@@ -34,3 +36,30 @@ describe('secrets at rest', () => {
     assert.throws(() => SecretBox.load({ SECRETS_KEY: 'c2hvcnQ=' }, file), /32 bytes/);
   });
 });
+
+for (const kind of databases) {
+  describe(`a wrong secrets key at start-up (${kind})`, () => {
+    it('refuses to start, naming SECRETS_KEY, instead of failing every sign-in', async () => {
+      let provider = await startTestProvider(kind);
+      try {
+        // A sign-in stores the sealed session-JWT signing key.
+        await signInByEmailOtp(provider);
+        await provider.stop();
+        const wrongKey = randomBytes(32).toString('base64');
+        await assert.rejects(
+          startProvider({ port: 0, dataDir: provider.dataDir, databaseUrl: provider.databaseUrl, env: { SECRETS_KEY: wrongKey } }),
+          /the SECRETS_KEY does not open the session-JWT signing keys/,
+        );
+        // The right key (the data directory's key file) still starts.
+        provider = await provider.restart();
+        await signInByEmailOtp(provider);
+        if (kind === 'postgres') {
+          // What a second process on the shared database sees: it exits, saying why.
+          await assert.rejects(startPeerProcess(provider, { SECRETS_KEY: wrongKey }), /cannot start: the SECRETS_KEY does not open/);
+        }
+      } finally {
+        await provider.destroy();
+      }
+    });
+  });
+}

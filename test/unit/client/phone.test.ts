@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { formatPhoneForDisplay, parsePhoneForSubmit } from '../../../client/phone/parse.ts';
-import { serveClientsideServices, type ClientsideServices } from '../../../client/index.ts';
+import type { ClientsideServices } from '../../../client/index.ts';
+import { servePage } from '../../../client/phone/page.ts';
 import { FakeTimers } from './fake-env.ts';
 
 const never = <T,>() => new Promise<T>(() => undefined);
@@ -49,7 +50,8 @@ describe('clientside services, iframe side', () => {
   };
 
   it('answers only the exact allowed origin', async () => {
-    const off = serveClientsideServices(window, ['https://host.example'], { getExamplePhoneNumber: (r: { regionCode: string }) => ({ phoneNumber: `example-${r.regionCode}` }) });
+    const example = { isValid: () => true, number: '+12015550123', formatNational: () => 'example-US' };
+    const off = servePage(window, { origins: ['https://host.example'], tokens: [], oneTap: false, examples: { US: {} } }, { parsePhoneNumberFromString: () => undefined, getExampleNumber: () => example });
     const refused: unknown[] = [];
     void send('https://host.example.evil.test').then((a) => refused.push(a));
     void send('http://host.example').then((a) => refused.push(a));

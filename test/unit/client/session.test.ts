@@ -65,6 +65,22 @@ describe('client sessions', () => {
     client.dispose();
   });
 
+  it('keeps the session through a provider outage (503 server_unavailable) and retries with backoff', async () => {
+    let fail = true;
+    const { client, timers, calls } = await signedIn(() => (fail ? apiError(503, 'server_unavailable') : authOk()));
+    await timers.advance(180000);
+    const [first] = timers.delays();
+    expect(first).to.be.within(2000 - 175, 2000 + 175);
+    await timers.advance(first!);
+    expect(timers.delays()[0]).to.be.within(4000 - 175, 4000 + 175);
+    expect(client.session.getSync()).to.not.equal(null);
+    fail = false;
+    await timers.advance(timers.delays()[0]!);
+    expect(refreshes(calls)).to.equal(3);
+    expect(timers.delays()).to.deep.equal([180000]);
+    client.dispose();
+  });
+
   for (const type of ['unauthorized_credentials', 'user_unauthenticated', 'invalid_secret_authentication', 'session_not_found']) {
     it(`ends the session on ${type} and stops refreshing`, async () => {
       const { client, timers, cookies, calls } = await signedIn(() => apiError(401, type));

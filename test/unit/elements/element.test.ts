@@ -1,7 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { WidgetElement } from '../../../elements/base/widget-element.ts';
 import { StytchErrorEvent, StytchEvent, StytchResetPasswordElement } from '../../../elements/index.ts';
-import { magicLinkStateAtom, resetPasswordStateAtom, screenAtom, transitionAtom } from '../../../screens/state/atoms.ts';
 import { rootOf, settle, StytchLoginElement } from './helpers.ts';
 
 describe('widget elements', () => {
@@ -96,35 +94,49 @@ describe('widget elements', () => {
     const box = await fixture<HTMLDivElement>(html`<div><stytch-ui></stytch-ui><stytch-ui></stytch-ui></div>`);
     const [a, b] = [...box.querySelectorAll('stytch-ui')];
     await settle(a!);
-    WidgetElement.storeOf(a!).set(magicLinkStateAtom, { email: 'a@example.com' });
-    expect(WidgetElement.storeOf(a!).get(magicLinkStateAtom).email).to.equal('a@example.com');
-    expect(WidgetElement.storeOf(b!).get(magicLinkStateAtom).email).to.equal('');
+    const email = (el: Element) => el.querySelector<HTMLInputElement>('input[type="email"]');
+    await waitUntil(() => email(a!) && email(b!), 'both email forms render');
+    // Typed as a user types: the native setter, then the input event React listens for.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(email(a!), 'a@example.com');
+    email(a!)!.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle(a!);
+    expect(email(a!)!.value).to.equal('a@example.com');
+    expect(email(b!)!.value).to.equal('');
   });
 
   it('moves focus to the heading on a screen change, never on first render', async () => {
-    const el = await fixture<StytchLoginElement>(html`<stytch-ui .config=${{ enableShadowDOM: true }}></stytch-ui>`);
+    const el = await fixture<StytchLoginElement>(html`<stytch-ui .config=${{ enableShadowDOM: true, products: ['crypto'] }}></stytch-ui>`);
     await settle(el);
     expect(document.activeElement).to.equal(document.body);
-    const store = WidgetElement.storeOf(el);
-    store.set(transitionAtom, 'EmailConfirmation');
+    const buttonNamed = (name: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name);
+    await waitUntil(() => buttonNamed('Set up a new crypto wallet'), 'the wallet block renders');
+    buttonNamed('Set up a new crypto wallet')!.click();
     // The screen is a lazy chunk: React reveals it after its Suspense throttle, not in one turn.
-    await waitUntil(() => el.shadowRoot!.querySelector('h1')?.textContent === 'Check your email');
-    expect(store.get(screenAtom)).to.equal('EmailConfirmation');
+    await waitUntil(() => el.shadowRoot!.querySelector('h1')?.textContent === 'Set up a new crypto wallet');
     expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('h1'));
     (el.shadowRoot!.activeElement as HTMLElement).blur();
-    store.set(transitionAtom, 'Main');
-    await settle(el);
+    buttonNamed('Back')!.click();
+    await waitUntil(() => el.shadowRoot!.querySelector('h1')?.textContent === 'Sign up or log in');
     expect(el.shadowRoot!.activeElement, 'back to Main focuses again').to.equal(el.shadowRoot!.querySelector('h1'));
   });
 
-  it('passes the reset token from property and attribute into its store', async () => {
-    const el = await fixture<StytchResetPasswordElement>(html`<stytch-reset-password password-reset-token="tok-1"></stytch-reset-password>`);
+  it('redeems the reset token from the attribute, then from the property once it changes', async () => {
+    const redeemed: string[] = [];
+    const client = {
+      bootstrap: { getSync: () => ({}), onChange: () => () => {} },
+      magicLinks: { authenticate: (token: string) => (redeemed.push(token), Promise.reject(new Error('not this time'))) },
+    };
+    const el = await fixture<StytchResetPasswordElement>(html`<stytch-reset-password password-reset-token="tok-1" .client=${client}></stytch-reset-password>`);
     await waitUntil(() => el.querySelector('h1'), 'the lazy reset flow renders');
     expect(el.querySelector('h1')?.textContent).to.equal('Reset your password');
-    expect(WidgetElement.storeOf(el).get(resetPasswordStateAtom).token).to.equal('tok-1');
+    const loginWithout = () => [...el.querySelectorAll('button')].find((b) => b.textContent === 'Login without a password')!;
+    loginWithout().click();
+    await waitUntil(() => redeemed.length === 1 && loginWithout(), 'the first try fails back to the form');
     el.passwordResetToken = 'tok-2';
     await settle(el);
-    expect(WidgetElement.storeOf(el).get(resetPasswordStateAtom).token).to.equal('tok-2');
+    loginWithout().click();
+    await waitUntil(() => redeemed.length === 2);
+    expect(redeemed).to.deep.equal(['tok-1', 'tok-2']);
   });
 
   it('renders passkey registration (without a signed-in user, its SPEC §2 error)', async () => {

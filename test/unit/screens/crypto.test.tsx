@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import bs58 from 'bs58';
 import { act } from 'react';
-import { walletWindowAtom } from '../../../screens/crypto/walletAtoms.ts';
 import { chainOf, detectWallets, ethereumProviderFor, type AnnouncedProvider, type WalletWindow } from '../../../screens/crypto/wallets.ts';
 import { button, click, flush, renderLogin, type Rendered } from './helpers.tsx';
 
@@ -52,7 +51,7 @@ describe('crypto wallet screens', () => {
       },
     };
     const f = fakeCrypto();
-    r = await renderLogin({ products: ['crypto'], sessionOptions: { sessionDurationMinutes: 45 } }, f.client, (s) => s.set(walletWindowAtom, win));
+    r = await renderLogin({ products: ['crypto'], sessionOptions: { sessionDurationMinutes: 45 } }, f.client, undefined, { wallets: win });
     await click(button(r.root, 'Continue with Metamask'));
     expect(heading(r)).to.equal('Connecting to your wallet...');
     expect(r.root.querySelector('[role="status"]')).to.not.equal(null);
@@ -82,7 +81,7 @@ describe('crypto wallet screens', () => {
       },
     };
     const f = fakeCrypto();
-    r = await renderLogin({ products: ['crypto'] }, f.client, (s) => s.set(walletWindowAtom, win));
+    r = await renderLogin({ products: ['crypto'] }, f.client, undefined, { wallets: win });
     await click(button(r.root, 'Continue with Phantom'));
     expect(heading(r)).to.equal('Completing signature request...');
     expect(r.root.querySelector('[part="wallet-icon"]')).to.not.equal(null);
@@ -99,7 +98,7 @@ describe('crypto wallet screens', () => {
 
   it('a refused connection goes to the Error screen with "[Error] Could not connect to wallet"; back returns to Main', async () => {
     const win: WalletWindow = { ethereum: { request: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) } };
-    r = await renderLogin({ products: ['crypto'] }, fakeCrypto().client, (s) => s.set(walletWindowAtom, win));
+    r = await renderLogin({ products: ['crypto'] }, fakeCrypto().client, undefined, { wallets: win });
     await click(button(r.root, 'Continue with Other Ethereum Wallet'));
     expect(heading(r)).to.equal('Looks like there was an error!');
     expect(r.root.textContent).to.include('Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!');
@@ -116,7 +115,7 @@ describe('crypto wallet screens', () => {
       },
     };
     const f = fakeCrypto();
-    r = await renderLogin({ products: ['crypto'] }, f.client, (s) => s.set(walletWindowAtom, win));
+    r = await renderLogin({ products: ['crypto'] }, f.client, undefined, { wallets: win });
     await click(button(r.root, 'Continue with Coinbase'));
     expect(heading(r)).to.equal('Looks like there was an error!');
     expect(r.errors.map((e) => e.message)).to.deep.equal(['[Error] Could not sign message']);
@@ -125,7 +124,7 @@ describe('crypto wallet screens', () => {
     const refused = fakeCrypto();
     refused.client.cryptoWallets.authenticate = () => Promise.reject(Object.assign(new Error('[401] invalid_signature'), { error_type: 'invalid_signature' }));
     const ok: WalletWindow = { ethereum: { isCoinbaseWallet: true, request: (a) => Promise.resolve(a.method === 'eth_requestAccounts' ? [ETH] : `0x${'cd'.repeat(65)}`) } };
-    r = await renderLogin({ products: ['crypto'] }, refused.client, (s) => s.set(walletWindowAtom, ok));
+    r = await renderLogin({ products: ['crypto'] }, refused.client, undefined, { wallets: ok });
     await click(button(r.root, 'Continue with Coinbase'));
     expect(heading(r)).to.equal('Looks like there was an error!');
     expect(r.errors.map((e) => e.message)).to.deep.equal(['[Error] Could not sign message']);
@@ -135,7 +134,7 @@ describe('crypto wallet screens', () => {
     const accounts = deferred<string[]>();
     const win: WalletWindow = { ethereum: { isMetaMask: true, request: () => accounts.promise } };
     const f = fakeCrypto();
-    r = await renderLogin({ products: ['crypto'] }, f.client, (s) => s.set(walletWindowAtom, win));
+    r = await renderLogin({ products: ['crypto'] }, f.client, undefined, { wallets: win });
     await click(button(r.root, 'Continue with Metamask'));
     await click(button(r.root, 'Back'));
     await act(async () => accounts.resolve([ETH]));
@@ -147,24 +146,22 @@ describe('crypto wallet screens', () => {
   it('detects a wallet announced through EIP-6963 and connects with its provider', async () => {
     const calls: string[] = [];
     const provider = { request: (a: { method: string }) => (calls.push(a.method), Promise.resolve(a.method === 'eth_requestAccounts' ? [ETH] : `0x${'ef'.repeat(65)}`)) };
+    // A page of its own: no injected globals, only a wallet that answers the EIP-6963 request.
+    const page = new EventTarget();
     const announce = () =>
-      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { uuid: 'u-1', name: 'MetaMask', rdns: 'io.metamask', icon: '' }, provider }) }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    try {
-      const f = fakeCrypto();
-      r = await renderLogin({ products: ['crypto'] }, f.client, (s) => s.set(walletWindowAtom, {}));
-      await click(button(r.root, 'Continue with Metamask'));
-      expect(calls).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
-      expect(heading(r)).to.equal('Success!');
-    } finally {
-      window.removeEventListener('eip6963:requestProvider', announce);
-    }
+      page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { uuid: 'u-1', name: 'MetaMask', rdns: 'io.metamask', icon: '' }, provider }) }));
+    page.addEventListener('eip6963:requestProvider', announce);
+    const f = fakeCrypto();
+    r = await renderLogin({ products: ['crypto'] }, f.client, undefined, { wallets: page as WalletWindow });
+    await click(button(r.root, 'Continue with Metamask'));
+    expect(calls).to.deep.equal(['eth_requestAccounts', 'personal_sign']);
+    expect(heading(r)).to.equal('Success!');
   });
 
   it('lists the wallets Main had no room for under "Continue with other Crypto Wallet"', async () => {
     const win: WalletWindow = { ethereum: { isMetaMask: true, request: () => Promise.resolve([]) }, phantom: { solana: { isPhantom: true } } };
     const providers = ['google', 'github', 'apple', 'slack', 'discord'].map((type) => ({ type }));
-    r = await renderLogin({ products: ['oauth', 'crypto'], oauthOptions: { providers } }, {}, (s) => s.set(walletWindowAtom, win));
+    r = await renderLogin({ products: ['oauth', 'crypto'], oauthOptions: { providers } }, {}, undefined, { wallets: win });
     expect(button(r.root, 'Continue with Phantom')).to.equal(undefined);
     await click(button(r.root, 'Continue with other Crypto Wallet'));
     expect(heading(r)).to.equal('Continue with other wallet');
@@ -173,7 +170,7 @@ describe('crypto wallet screens', () => {
   });
 
   it('"Set up a new crypto wallet" explains and links out to four wallets in new tabs', async () => {
-    r = await renderLogin({ products: ['crypto'] }, {}, (s) => s.set(walletWindowAtom, {}));
+    r = await renderLogin({ products: ['crypto'] }, {}, undefined, { wallets: {} });
     await click(button(r.root, 'Set up a new crypto wallet'));
     expect(heading(r)).to.equal('Set up a new crypto wallet');
     const links = [...r.root.querySelectorAll('a')];

@@ -2,13 +2,14 @@ import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, type AppProps } from '../../../screens/App.tsx';
-import type { Clock, WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
+import type { WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
+import type { Timers, WidgetEnv } from '../../../screens/env.ts';
 
 // React's act() needs the environment flag; updates that land between acts are flushed by flush().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** A clock the test moves by hand. */
-export class FakeClock implements Clock {
+/** Timers the test moves by hand. */
+export class FakeClock implements Timers {
   t = 1_700_000_000_000;
   private timers = new Map<number, { at: number; fn: () => void; every?: number }>();
   private seq = 1;
@@ -25,6 +26,10 @@ export class FakeClock implements Clock {
     return id;
   };
   clearInterval = (h: unknown) => void this.timers.delete(h as number);
+  /** How many timers are still set. */
+  get pending(): number {
+    return this.timers.size;
+  }
   /** Moves time forward, firing due timers in order. */
   async advance(ms: number): Promise<void> {
     const end = this.t + ms;
@@ -63,8 +68,9 @@ export function baseClient(bootstrap: { disable_sdk_watermark: boolean; email_do
 
 /** Renders the App in any mode with a fake clock; the events and errors it reports are collected. */
 export async function renderApp(
-  props: Omit<AppProps, 'store' | 'styles' | 'clock' | 'callbacks' | 'client'> & { client: unknown },
+  props: Omit<AppProps, 'store' | 'styles' | 'env' | 'callbacks' | 'client'> & { client: unknown },
   prepare?: (store: ReturnType<typeof createStore>) => void,
+  env: Omit<Partial<WidgetEnv>, 'timers'> = {},
 ): Promise<Rendered> {
   const root = document.createElement('div');
   document.body.append(root);
@@ -80,7 +86,7 @@ export async function renderApp(
         {...props}
         store={store}
         styles={{}}
-        clock={clock}
+        env={{ ...env, timers: clock }}
         client={props.client as WidgetClient}
         callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }}
       />,
@@ -91,8 +97,13 @@ export async function renderApp(
 }
 
 /** Renders the login App with a fake client (over the base one every Main render touches). */
-export function renderLogin(config: unknown, client: Partial<Record<keyof WidgetClient, unknown>>, prepare?: (store: ReturnType<typeof createStore>) => void): Promise<Rendered> {
-  return renderApp({ mode: 'login', config, client: { ...baseClient(), ...client } }, prepare);
+export function renderLogin(
+  config: unknown,
+  client: Partial<Record<keyof WidgetClient, unknown>>,
+  prepare?: (store: ReturnType<typeof createStore>) => void,
+  env?: Omit<Partial<WidgetEnv>, 'timers'>,
+): Promise<Rendered> {
+  return renderApp({ mode: 'login', config, client: { ...baseClient(), ...client } }, prepare, env);
 }
 
 /** Lets promises, lazy chunks and React commits settle. */

@@ -107,6 +107,15 @@ describe('Main login form', () => {
     expect(button(r.root, 'Continue with email')!.disabled).to.equal(false);
   });
 
+  it('a provider outage (503 server_unavailable) reads the catalog\'s message, not the raw one', async () => {
+    const c = mlClient(() => Promise.reject(apiError('server_unavailable', 'The service is temporarily unavailable. Please try again shortly.', 503)));
+    r = await renderLogin({ products: ['emailMagicLinks'] }, c.client);
+    await type(r.root.querySelector('input')!, 'ada@example.com');
+    await click(button(r.root, 'Continue with email'));
+    expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Our servers are unavailable right now. Please try again in a moment.');
+    expect(r.errors).to.have.length(1);
+  });
+
   it('a phone the parser calls invalid reads "Invalid phone number, please try again."', async () => {
     const parsed: [string, string][] = [];
     const client = { phone: { parse: (p: string, region: string) => (parsed.push([p, region]), Promise.resolve({ isValid: false, number: '', national: '' })) } };

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import type { GoogleIdentity, OneTapEnv } from '../../../screens/env.ts';
-import { oneTapEnvAtom } from '../../../screens/state/atoms.ts';
 import { renderLogin, type Rendered } from './helpers.tsx';
 
 const TEST_TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
@@ -23,16 +22,13 @@ describe('Google One Tap embedded slot resize (SPEC §9 resize debounce 100 ms)'
       loadGoogle: () => Promise.resolve(google),
       supportsFedCM: () => false,
       navigate: () => {},
-      log: () => {},
       origin: () => 'https://host.example',
     };
     const config = {
       products: ['oauth'],
       oauthOptions: { providers: [{ type: 'google', one_tap: true, position: 'embedded' }], loginRedirectURL: 'https://host.example/l', signupRedirectURL: 'https://host.example/s' },
     };
-    r = await renderLogin(config, { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'client-1.apps', oauthCallbackId: 'cb-1' }) } }, (s) =>
-      s.set(oneTapEnvAtom, env),
-    );
+    r = await renderLogin(config, { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'client-1.apps', oauthCallbackId: 'cb-1' }) } }, undefined, { oneTap: env });
     const slot = r.root.querySelector<HTMLElement>('[part="one-tap"]')!;
     expect(slot.dataset.state).to.equal('shown');
     slot.style.transition = 'none';

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from '../../../screens/App.tsx';
 import type { WidgetClient } from '../../../screens/context.ts';
 import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/env.ts';
-import { oneTapEnvAtom } from '../../../screens/state/atoms.ts';
 import { oneTapMode } from '../../../screens/oauth/oneTapPositions.ts';
 import { baseClient, button, flush, renderLogin, type Rendered } from './helpers.tsx';
 
@@ -48,11 +47,11 @@ function env(over: Partial<OneTapEnv> = {}) {
     loadGoogle: () => Promise.reject(new Error('no Google in this test')),
     supportsFedCM: () => false,
     navigate: (url) => navigations.push(url),
-    log: (...a) => logs.push(a),
     origin: () => 'https://host.example',
     ...over,
   };
-  return { e, logs, navigations };
+  const log = (...a: unknown[]) => void logs.push(a);
+  return { e, log, logs, navigations };
 }
 
 const config = (position?: string, extra: object[] = []) => ({
@@ -76,7 +75,7 @@ describe('Google One Tap', () => {
   it('embedded: a 47 px pending spinner, then on an unknown failure the Google button, the failure only logged', async () => {
     const start = deferred<{ googleClientId: string; oauthCallbackId: string }>();
     const x = env();
-    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => start.promise } }, (s) => s.set(oneTapEnvAtom, x.e));
+    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => start.promise } }, undefined, { oneTap: x.e, log: x.log });
     const slot = r.root.querySelector<HTMLElement>('[part="one-tap"]')!;
     expect(slot.dataset.state).to.equal('pending');
     expect(getComputedStyle(slot).height).to.equal('47px');
@@ -104,7 +103,7 @@ describe('Google One Tap', () => {
     it(`${kind}: a developer message with a test token only, and the Google button either way`, async () => {
       for (const token of [TEST_TOKEN, LIVE_TOKEN]) {
         const x = env();
-        r = await renderLogin(config('floating'), { publicToken: token, oneTap: { start: () => Promise.reject(apiError(kind)) } }, (s) => s.set(oneTapEnvAtom, x.e));
+        r = await renderLogin(config('floating'), { publicToken: token, oneTap: { start: () => Promise.reject(apiError(kind)) } }, undefined, { oneTap: x.e, log: x.log });
         const msg = r.root.querySelector('[part~="one-tap-error"]');
         if (token === TEST_TOKEN) expect(msg?.textContent).to.include(snippet);
         else expect(msg).to.equal(null);
@@ -118,7 +117,7 @@ describe('Google One Tap', () => {
 
   it('an empty Google client id is oauth_config_not_found', async () => {
     const x = env();
-    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: '', oauthCallbackId: 'cb' }) } }, (s) => s.set(oneTapEnvAtom, x.e));
+    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: '', oauthCallbackId: 'cb' }) } }, undefined, { oneTap: x.e, log: x.log });
     expect(r.root.querySelector('[part~="one-tap-error"]')!.textContent).to.include('no Google OAuth client is configured');
   });
 
@@ -135,7 +134,7 @@ describe('Google One Tap', () => {
           submit: (o: unknown) => (submits.push(o), Promise.resolve({ redirect_url: 'https://host.example/l?stytch_token_type=oauth&token=t' })),
         },
       },
-      (s) => s.set(oneTapEnvAtom, x.e),
+      undefined, { oneTap: x.e, log: x.log },
     );
     const slot = r.root.querySelector<HTMLElement>('[part="one-tap"]')!;
     expect(slot.dataset.state).to.equal('shown');
@@ -154,7 +153,7 @@ describe('Google One Tap', () => {
   it('a cancelled prompt brings back the Google button without a message or a log', async () => {
     const google = fakeGoogle({ isSkippedMoment: () => true, getSkippedReason: () => 'user_cancel' });
     const x = env({ loadGoogle: () => Promise.resolve(google) });
-    r = await renderLogin(config('forceLegacyEmbedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, (s) => s.set(oneTapEnvAtom, x.e));
+    r = await renderLogin(config('forceLegacyEmbedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, undefined, { oneTap: x.e, log: x.log });
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
     expect(r.root.querySelector('[part~="one-tap-error"]')).to.equal(null);
     expect(x.logs).to.deep.equal([]);
@@ -163,7 +162,7 @@ describe('Google One Tap', () => {
   it('a prompt Google refuses for this origin shows the origin message with a test token', async () => {
     const google = fakeGoogle({ isNotDisplayed: () => true, getNotDisplayedReason: () => 'unregistered_origin' });
     const x = env({ loadGoogle: () => Promise.resolve(google) });
-    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, (s) => s.set(oneTapEnvAtom, x.e));
+    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, undefined, { oneTap: x.e, log: x.log });
     expect(r.root.querySelector('[part~="one-tap-error"]')!.textContent).to.include('not an authorized JavaScript origin');
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
   });
@@ -171,7 +170,7 @@ describe('Google One Tap', () => {
   it('embeddedOnly under FedCM shows no prompt and asks nothing, only the button', async () => {
     let asked = 0;
     const x = env({ supportsFedCM: () => true });
-    r = await renderLogin(config('embeddedOnly'), { publicToken: TEST_TOKEN, oneTap: { start: () => (asked++, Promise.reject(apiError('x'))) } }, (s) => s.set(oneTapEnvAtom, x.e));
+    r = await renderLogin(config('embeddedOnly'), { publicToken: TEST_TOKEN, oneTap: { start: () => (asked++, Promise.reject(apiError('x'))) } }, undefined, { oneTap: x.e, log: x.log });
     expect(asked).to.equal(0);
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
     expect(x.logs).to.deep.equal([]);
@@ -179,7 +178,7 @@ describe('Google One Tap', () => {
 
   it('floating shows the Google button while the prompt loads, beside the other providers', async () => {
     const x = env();
-    r = await renderLogin(config('floating', [{ type: 'github' }]), { publicToken: TEST_TOKEN, oneTap: { start: () => new Promise(() => undefined) } }, (s) => s.set(oneTapEnvAtom, x.e));
+    r = await renderLogin(config('floating', [{ type: 'github' }]), { publicToken: TEST_TOKEN, oneTap: { start: () => new Promise(() => undefined) } }, undefined, { oneTap: x.e, log: x.log });
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
     expect(button(r.root, 'Continue with GitHub')).to.not.equal(undefined);
     expect(r.root.querySelector('[part="one-tap"]')).to.equal(null);
@@ -193,11 +192,10 @@ describe('Google One Tap', () => {
     const mount = document.createElement('div');
     host.attachShadow({ mode: 'open' }).append(mount);
     const store = createStore();
-    store.set(oneTapEnvAtom, x.e);
     const client = { ...baseClient(), publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } };
     const root = createRoot(mount);
     await act(async () => {
-      root.render(<App mode="login" store={store} config={config('embedded')} styles={{}} client={client as unknown as WidgetClient} callbacks={{ onEvent: () => {}, onError: () => {} }} />);
+      root.render(<App mode="login" store={store} config={config('embedded')} styles={{}} env={{ oneTap: x.e, log: x.log }} client={client as unknown as WidgetClient} callbacks={{ onEvent: () => {}, onError: () => {} }} />);
     });
     await flush();
     const id = google.options!.prompt_parent_id!;

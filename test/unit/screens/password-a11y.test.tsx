@@ -76,7 +76,7 @@ describe('Password screens: axe', () => {
     cleanup.push(() => (reactRoot.unmount(), root.remove()));
     await act(async () => {
       reactRoot.render(
-        <App mode="reset-password" store={createStore()} config={{ products: ['passwords'] }} styles={{}} clock={new FakeClock()} client={client as unknown as WidgetClient} passwordResetToken="t" callbacks={{ onEvent: () => {}, onError: () => {} }} />,
+        <App mode="reset-password" store={createStore()} config={{ products: ['passwords'] }} styles={{}} env={{ timers: new FakeClock() }} client={client as unknown as WidgetClient} passwordResetToken="t" callbacks={{ onEvent: () => {}, onError: () => {} }} />,
       );
     });
     await flush();

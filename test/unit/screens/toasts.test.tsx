@@ -56,6 +56,26 @@ describe('Toasts', () => {
     expect(toasts(r)).to.have.length(0);
   });
 
+  it('an unmounted widget leaves no toast (or countdown) timer running', async () => {
+    const w = await atOtp();
+    await click(button(w.root, 'Resend code'));
+    expect(toasts(w)).to.have.length(1);
+    expect(w.clock.pending, 'the toast and the countdown tick').to.be.greaterThan(0);
+    w.unmount();
+    expect(w.clock.pending).to.equal(0);
+  });
+
+  it('a success toast hides after 2 s and is removed 1 s after that', async () => {
+    r = await atOtp();
+    await click(button(r.root, 'Resend code'));
+    await r.clock.advance(1999);
+    expect(toasts(r)[0]!.hidden).to.equal(false);
+    await r.clock.advance(1);
+    expect(toasts(r)[0]!.hidden).to.equal(true);
+    await r.clock.advance(1000);
+    expect(toasts(r)).to.have.length(0);
+  });
+
   it('a dismissed toast hides at once and is removed 1 s later', async () => {
     r = await atOtp();
     await click(button(r.root, 'Resend code'));

@@ -1,6 +1,5 @@
-/** A button that reads as an inline link ('Forgot Password?'). */
+/** A button that reads as an inline link ('Forgot Password?', 'Resend code', 'try again'). */
 export const linkButtonCss = {
-  alignSelf: 'flex-start',
   background: 'none',
   border: 0,
   padding: 0,

@@ -1,6 +1,6 @@
 import { useWidget } from '../context.ts';
 
-/** The 'or' line between a password form and its alternative. */
+/** The 'or' line between two ways to sign in (Main's social and email groups, a password form and its alternative). */
 export function Divider() {
   const { strings } = useWidget();
   const line = { flex: 1, height: 1, background: 'var(--stytch-colors-secondary)' };

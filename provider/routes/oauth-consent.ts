@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import * as v from 'valibot';
+import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider as isProvider, type OAuthProvider } from '../../client/schemas/index.ts';
+import type { ProviderContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { completeFlow, consumeState, peekState, type OAuthState } from '../services/oauth-flow.ts';
+import { sha256 } from '../services/ids.ts';
+import { withTx } from '../services/tx.ts';
+import { consentPage, failPage } from './oauth-pages.ts';
+
+/*
+ * The development consent simulator: where no OAuth client is configured for a provider, the
+ * start route sends the browser here instead of to the provider, and a typed email signs in as
+ * that provider's account. app.ts mounts it only with the development pages.
+ */
+
+// Like a real identity provider, the simulation offers the accounts used in this browser
+// (a cookie of its own), never other people's.
+const ACCOUNTS_COOKIE = (provider: string) => `simulated_${provider}_accounts`;
+const AccountList = v.array(v.object({ email: v.pipe(v.string(), v.regex(EMAIL_PATTERN)), name: v.pipe(v.string(), v.maxLength(100)) }));
+
+function rememberedAccounts(c: Context, provider: string): Array<{ email: string; name: string }> {
+  const raw = getCookie(c, ACCOUNTS_COOKIE(provider));
+  if (!raw) return [];
+  try {
+    const parsed = v.safeParse(AccountList, JSON.parse(raw));
+    return parsed.success ? parsed.output.slice(0, 5) : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(c: Context, provider: string, account: { email: string; name: string }): void {
+  const list = [account, ...rememberedAccounts(c, provider).filter((a) => a.email.toLowerCase() !== account.email.toLowerCase())].slice(0, 5);
+  setCookie(c, ACCOUNTS_COOKIE(provider), JSON.stringify(list), { path: '/v1/public/oauth/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 3600 });
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/** The simulated provider's consent page and its form. */
+export function oauthConsentRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return failPage(c, err);
+    throw err;
+  });
+
+  const render = (c: Context, provider: OAuthProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
+    const nonce = randomBytes(16).toString('base64');
+    // The form posts here, then redirects to the host's page: form-action must allow both.
+    const targets = [...new Set([originOf(s.login_redirect_url), originOf(s.signup_redirect_url)])].join(' ');
+    c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${targets}`);
+    c.header('Cache-Control', 'no-store');
+    return c.html(
+      consentPage({ nonce, providerName: OAUTH_PROVIDER_NAMES[provider], state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rememberedAccounts(c, provider), error, ...typed }),
+      status,
+    );
+  };
+
+  app.get('/v1/public/oauth/:provider/consent', async (c) => {
+    const provider = c.req.param('provider');
+    if (!isProvider(provider)) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
+    const raw = c.req.query('state') ?? '';
+    const s = await peekState(ctx, ctx.db, provider, raw);
+    if (!s) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
+    return render(c, provider, raw, s, 200);
+  });
+
+  app.post('/v1/public/oauth/:provider/consent', async (c) => {
+    const provider = c.req.param('provider');
+    if (!isProvider(provider)) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
+    // The state in the form is the secret that binds it to one flow; a cross-site post is refused too.
+    const origin = c.req.header('origin');
+    if (origin && origin !== 'null' && origin !== new URL(c.req.url).origin) throw new ApiError(403, 'forbidden_origin', 'The consent form must be submitted from its own page.');
+    const form = await c.req.parseBody();
+    const raw = typeof form.state === 'string' ? form.state : '';
+    const email = typeof form.email === 'string' ? form.email.trim() : '';
+    const name = typeof form.name === 'string' ? form.name.trim().slice(0, 100) : '';
+    const s = await peekState(ctx, ctx.db, provider, raw);
+    if (!s) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
+    if (form.decision === 'deny') {
+      if (!(await consumeState(ctx, ctx.db, provider, raw))) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in was already completed.');
+      const back = new URL(s.login_redirect_url);
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', 'The user cancelled the sign-in.');
+      return c.redirect(back.toString(), 303);
+    }
+    if (!EMAIL_PATTERN.test(email)) return render(c, provider, raw, s, 422, 'Enter a valid email address.', { email, name });
+    const target = await withTx(ctx.db, async (tx) => {
+      const state = await consumeState(ctx, tx, provider, raw);
+      if (!state) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in was already completed.');
+      // A simulated account's subject is stable per (provider, email), so the same typed email is the same account.
+      const subject = `simulated-${sha256(`${provider}:${email.toLowerCase()}`).slice(0, 24)}`;
+      return completeFlow(ctx, tx, state, { subject, email, emailVerified: true, name }, { scopes: state.scopes.split(' ') });
+    });
+    remember(c, provider, { email, name });
+    return c.redirect(target, 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+import { bool, DEFAULT_OTP_EXPIRATION_MINUTES, num, otpExpiration, str, strArray } from '../../client/schemas/fields.ts';
+import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
+
+/*
+ * The widget's configuration (SPEC §3), one schema per option block, with the SPEC defaults
+ * applied here and nowhere else. Numeric rules the provider enforces come from the shared
+ * field schemas, so the widget refuses such a value in the client's and the provider's words.
+ */
+
+/** Products the widget can show (SPEC §3 Configuration). */
+export const PRODUCTS = ['oauth', 'crypto', 'emailMagicLinks', 'otp', 'passwords', 'passkeys'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+/** OTP delivery channels (SPEC §9). */
+export const OTP_METHODS = ['sms', 'whatsapp', 'email'] as const;
+
+/** SPEC §9 defaults. */
+export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
+
+const opt = v.optional;
+
+const isStringRecord = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every((s) => typeof s === 'string');
+
+export const OtpOptions = v.looseObject({
+  methods: opt(v.array(v.picklist(OTP_METHODS)), () => []),
+  expirationMinutes: opt(otpExpiration(), DEFAULT_OTP_EXPIRATION_MINUTES),
+  loginTemplateId: opt(str()),
+  signupTemplateId: opt(str()),
+});
+
+export const EmailMagicLinksOptions = v.looseObject({
+  loginRedirectURL: opt(str()),
+  signupRedirectURL: opt(str()),
+  loginExpirationMinutes: opt(num(), DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES),
+  signupExpirationMinutes: opt(num(), DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES),
+  createUserAsPending: opt(bool(), false),
+  loginTemplateId: opt(str()),
+  signupTemplateId: opt(str()),
+  domainHint: opt(str()),
+});
+
+const OAuthProviderOptions = v.looseObject({
+  type: str(),
+  custom_scopes: opt(strArray()),
+  provider_params: opt(v.custom<Record<string, string>>(isStringRecord, 'must be an object of strings')),
+  loginRedirectURL: opt(str()),
+  signupRedirectURL: opt(str()),
+  /** Google only: try the One Tap prompt, at `position` (SPEC §2), before the button. */
+  one_tap: opt(bool()),
+  position: opt(str()),
+  cancel_on_tap_outside: opt(bool()),
+});
+/** One configured provider, of a type the widget knows (the OAuth block skips the others). */
+export type OAuthProviderConfig = v.InferOutput<typeof OAuthProviderOptions> & { type: OAuthProvider };
+
+export const OAuthOptions = v.looseObject({
+  providers: opt(v.array(OAuthProviderOptions), () => []),
+  loginRedirectURL: opt(str()),
+  signupRedirectURL: opt(str()),
+});
+
+export const PasswordOptions = v.looseObject({
+  loginRedirectURL: opt(str()),
+  resetPasswordRedirectURL: opt(str()),
+  resetPasswordExpirationMinutes: opt(num()),
+  resetPasswordTemplateId: opt(str()),
+});
+
+export const PasskeyOptions = v.looseObject({
+  // An empty domain means none: the browser's default rpID.
+  domain: opt(v.pipe(str(), v.transform((d) => d || undefined))),
+});
+
+export const SessionOptions = v.looseObject({
+  // Only a number here: its range (an integer of at least 5) is the client's check, which
+  // refuses a bad value before any request in the same words; repeating it here would put
+  // valibot's pipe into the first load, which has no room for it.
+  sessionDurationMinutes: opt(num(), DEFAULT_SESSION_DURATION_MINUTES),
+});
+
+/** The whole configuration a host passes; unknown keys are allowed (blocks are loose objects: one object parser for all keeps the first load small). */
+export const ConfigSchema = v.looseObject({
+  products: opt(v.array(v.picklist(PRODUCTS))),
+  otpOptions: opt(OtpOptions, {}),
+  emailMagicLinksOptions: opt(EmailMagicLinksOptions, {}),
+  oauthOptions: opt(OAuthOptions, {}),
+  passwordOptions: opt(PasswordOptions, {}),
+  passkeyOptions: opt(PasskeyOptions, {}),
+  sessionOptions: opt(SessionOptions, {}),
+  enableShadowDOM: opt(bool(), false),
+});
+
+/** The configuration as a host writes it (every block and field optional). */
+export type WidgetConfig = v.InferInput<typeof ConfigSchema>;
+export type OtpConfig = v.InferOutput<typeof OtpOptions>;
+export type EmailMagicLinksConfig = v.InferOutput<typeof EmailMagicLinksOptions>;
+export type OAuthConfig = v.InferOutput<typeof OAuthOptions>;
+export type PasswordConfig = v.InferOutput<typeof PasswordOptions>;
+export type PasskeyConfig = v.InferOutput<typeof PasskeyOptions>;
+export type SessionConfig = v.InferOutput<typeof SessionOptions>;

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databases, signInByEmailOtp, startTestProvider, TEST_ORIGIN, TEST_TOKEN, type TestProvider } from './harness.ts';
+
+/**
+ * Bad requests for every route the provider serves, from a seeded generator: wrong types,
+ * missing and extra fields, huge and deep values, odd Unicode, broken JSON, wrong content
+ * types and methods, bogus Authorization. Whatever comes in, the answer is never a 5xx, and
+ * every refusal is in the error shape. FUZZ_PER_ROUTE (default 8) sets the count per route;
+ * `npm run bench:fuzz` runs many more. FUZZ_SEED repeats a run.
+ */
+const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 8);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+
+/** mulberry32: small, fast and the same on every machine. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  return { next, int, pick };
+}
+type Rng = ReturnType<typeof rng>;
+
+const FIELDS = ['email', 'password', 'token', 'method_id', 'session_duration_minutes', 'phone_number', 'public_token', 'id_token', 'oauth_callback_id',
+  'totp_code', 'recovery_code', 'code_verifier', 'code_challenge', 'expiration_minutes', 'login_magic_link_url', 'reset_password_redirect_url',
+  'existing_password', 'new_password', 'crypto_wallet_address', 'crypto_wallet_type', 'signature', 'public_key_credential', 'domain', 'name', 'untrusted_metadata'];
+
+const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '\udfff', '\u202e\u0041dmin', '👩‍👩‍👧‍👦'.repeat(50), 'a'.repeat(70_000), '%00', '../../etc/passwd', '<script>alert(1)</script>',
+  "' OR 1=1 --", '${7*7}', '\r\nSet-Cookie: x=y', 'null', 'NaN', 'ＡＢＣ＠ｅｘａｍｐｌｅ．ｃｏｍ', 'a@b', 'x@example.test', '+15555550100', 'public-token-test-x'];
+
+function value(r: Rng, depth = 0): unknown {
+  switch (r.int(depth > 2 ? 6 : 9)) {
+    case 0: return r.pick(ODD_STRINGS);
+    case 1: return r.pick([0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, -0, 9_999_999_999]);
+    case 2: return r.pick([true, false, null]);
+    case 3: return r.pick(ODD_STRINGS).slice(0, 20);
+    case 4: return r.int(1_000_000);
+    case 5: return `${r.int(10 ** 6)}`.padStart(6, '0');
+    case 6: return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
+    case 7: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(FIELDS), value(r, depth + 1)]));
+    default: return { [r.pick(FIELDS)]: value(r, depth + 1) };
+  }
+}
+
+function nested(depth: number): string {
+  return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
+/** One bad (or odd) body: its text and the Content-Type it is sent with. */
+function body(r: Rng): { text: string | undefined; type: string | undefined } {
+  const json = 'application/json';
+  switch (r.int(12)) {
+    case 0: return { text: undefined, type: undefined };
+    case 1: return { text: '{"email":', type: json };
+    case 2: return { text: nested(r.pick([40, 500, 5000])), type: json };
+    case 3: return { text: JSON.stringify(value(r)), type: r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) };
+    case 4: return { text: '\u0000\uffff\ud800', type: json };
+    case 5: return { text: JSON.stringify([value(r), value(r)]), type: json };
+    case 6: return { text: 'x'.repeat(1024 * 1024 + 1), type: json };
+    case 7: return { text: JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value(r)]))), type: json };
+    default: return { text: JSON.stringify(Object.fromEntries(Array.from({ length: 1 + r.int(5) }, () => [r.pick(FIELDS), value(r)]))), type: json };
+  }
+}
+
+function authorization(r: Rng, session: string): string | undefined {
+  const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
+  return r.pick([
+    undefined,
+    basic(`${TEST_TOKEN}:${TEST_TOKEN}`),
+    basic(`${TEST_TOKEN}:${session}`),
+    basic(`${TEST_TOKEN}:${'x'.repeat(43)}`),
+    basic(`${TEST_TOKEN}:eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.`),
+    basic('public-token-test-nope:x'),
+    basic('no colon at all'),
+    'Basic !!!not-base64!!!',
+    'Bearer abc',
+    basic(`${TEST_TOKEN}:${'\u0000'}`),
+    `Basic ${'A'.repeat(8000)}`,
+  ]);
+}
+
+/** Percent-encodes `s`; a lone surrogate (which cannot be encoded) becomes invalid UTF-8 on the wire. */
+function enc(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** Fills path parameters with odd segments. */
+function path(r: Rng, pattern: string): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => enc(name === 'provider' ? r.pick(['google', 'github', 'nope', '__proto__', '%', 'a'.repeat(300)]) : r.pick([...ODD_STRINGS.slice(0, 7), 'x', TEST_TOKEN, 'a'.repeat(300)]).slice(0, 300)));
+}
+
+for (const kind of databases) {
+  describe(`fuzzed requests to every route (${kind}, ${PER_ROUTE} per route, seed ${SEED})`, () => {
+    let provider: TestProvider;
+    let session = '';
+    before(async () => {
+      // Wide limits: the point is what each request does, not the rate limits (tested elsewhere).
+      provider = await startTestProvider(kind, { sendLimits: { perIp: 1_000_000, perAddress: 1_000_000, burstPerAddress: 1_000_000 }, passwordIpLimit: { maxFailures: 1_000_000 }, eventLimits: { batchesPerIpPerMinute: 1_000_000 } });
+      session = (await signInByEmailOtp(provider)).session_token;
+    });
+    after(() => provider.destroy());
+
+    it('answers every bad request below 500, refusals in the error shape', async () => {
+      const r = rng(SEED);
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of provider.routes) {
+        for (let i = 0; i < PER_ROUTE; i++) {
+          const method = r.int(8) === 0 ? r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) : route.method;
+          const b = method === 'GET' ? { text: undefined, type: undefined } : body(r);
+          const headers: Record<string, string> = { Origin: r.int(4) === 0 ? 'http://evil.test' : TEST_ORIGIN };
+          const auth = authorization(r, session);
+          if (auth !== undefined) headers.Authorization = auth;
+          if (b.type !== undefined) headers['Content-Type'] = b.type;
+          const url = `${provider.url}${path(r, route.path)}${r.int(4) === 0 ? `?${r.pick(FIELDS)}=${enc(String(r.pick(ODD_STRINGS)).slice(0, 2000))}` : ''}`;
+          const res = await fetch(url, { method, headers, body: b.text, redirect: 'manual' });
+          const text = await res.text();
+          sent++;
+          const label = `${method} ${url.slice(0, 120)} (${(b.text ?? '').slice(0, 60)}) -> ${res.status}`;
+          if (res.status >= 500) failures.push(`${label}: ${text.slice(0, 200)}`);
+          else if (res.status >= 400 && !(res.headers.get('content-type') ?? '').startsWith('text/html')) {
+            let shape: Record<string, unknown> | undefined;
+            try {
+              shape = JSON.parse(text) as Record<string, unknown>;
+            } catch {
+              shape = undefined;
+            }
+            if (!shape || shape.status_code !== res.status || typeof shape.error_type !== 'string' || typeof shape.error_message !== 'string' || typeof shape.request_id !== 'string') {
+              failures.push(`${label}: not the error shape: ${text.slice(0, 200)}`);
+            }
+          }
+        }
+      }
+      console.log(`# ${sent} fuzzed requests over ${provider.routes.length} routes (${kind}), ${failures.length} failures`);
+      assert.deepEqual(failures, []);
+      // And the provider still serves.
+      assert.equal((await fetch(`${provider.url}/health`)).status, 200);
+    });
+  });
+}
