@@ -15,6 +15,8 @@ export const strings = {
   setupWallet: 'Set up a new crypto wallet',
   poweredBy: 'Powered by',
   emailLabel: 'Email',
+  changeEmail: 'Change',
+  changeEmailLabel: 'Change email',
   emailPlaceholder: 'example@email.com',
   phoneLabel: 'Phone number',
   countryLabel: 'Country',

@@ -9,6 +9,7 @@ import { durationMinutes, startOrExtend, type Factor } from '../services/session
 import { withTx } from '../services/tx.ts';
 import { loadUser } from '../services/users.ts';
 import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, WebAuthnAuthError } from '../services/webauthn.ts';
+import { nextPasskeyName } from '../services/passkey-names.ts';
 import { insertRegistration, recordUse, registrationShape, renameRegistration, type Registration } from '../services/webauthn-registrations.ts';
 import { relyingParty } from '../services/webauthn-rp.ts';
 
@@ -68,6 +69,7 @@ export function webauthnRoutes(ctx: ProviderContext): Hono {
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
     const registration = await verifyRegistration(ctx, ctx.db, caller.userId!, req.public_key_credential);
     const issued = await withTx(ctx.db, async (tx) => {
+      registration.name = await nextPasskeyName(tx, caller.userId!, registration.name);
       if (!(await insertRegistration(tx, registration, ctx.clock.now()))) {
         throw new ApiError(409, 'duplicate_webauthn_registration', 'This credential is already registered.');
       }

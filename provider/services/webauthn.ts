@@ -13,6 +13,7 @@ import { CEREMONY_TIMEOUT_MS, consumeChallenge, storeChallenge, type PendingChal
 import { InvalidCredentialError, parseAssertion, parseAttestation, signedChallenge } from './webauthn-credential.ts';
 import { findByCredentialId, listForUser, type Registration } from './webauthn-registrations.ts';
 import { originsFor, type RelyingParty } from './webauthn-rp.ts';
+import { passkeyName } from './passkey-names.ts';
 
 /** A passkey must be discoverable and verify its user; a second-factor key only prefers it. */
 function policy(isPasskey: boolean): UserVerification {
@@ -118,7 +119,8 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
     domain: pending.rpId,
     user_agent: pending.userAgent,
     authenticator_type: pending.authenticatorType || (response.authenticatorAttachment ?? ''),
-    name: '',
+    // Made unique among the user's passkeys when stored (nextPasskeyName).
+    name: passkeyName(info.aaguid, pending.userAgent),
   };
 }
 

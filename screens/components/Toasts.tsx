@@ -40,7 +40,7 @@ export function Toasts() {
   const { dismiss } = useToast();
   if (toasts.length === 0) return null;
   return (
-    <div part="toasts" css={{ display: 'flex', flexDirection: 'column', gap: 8, marginTop: 8, boxSizing: 'border-box' }}>
+    <div part="toasts" css={{ display: 'flex', flexDirection: 'column', gap: 8, boxSizing: 'border-box' }}>
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} dismiss={dismiss} />
       ))}

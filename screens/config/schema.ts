@@ -26,6 +26,8 @@ const isStringRecord = (x: unknown) => typeof x === 'object' && x !== null && !A
 export const OtpOptions = v.looseObject({
   methods: opt(v.array(v.picklist(OTP_METHODS)), () => []),
   expirationMinutes: opt(otpExpiration(), DEFAULT_OTP_EXPIRATION_MINUTES),
+  /** 'field' (one input, the default) or 'cells' (six one-digit cells, as the official UI shows). */
+  inputStyle: opt(v.picklist(['field', 'cells']), 'field'),
   loginTemplateId: opt(str()),
   signupTemplateId: opt(str()),
 });

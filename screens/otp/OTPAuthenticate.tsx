@@ -10,6 +10,7 @@ import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
 import { otpExpiryAtom, otpStateAtom, transitionAtom, transitionCountAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
+import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
@@ -36,6 +37,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const destination = useDisplayDestination(otp.type, otp.otpDestination);
+  const CodeInput = config.otp.inputStyle === 'cells' ? OtpCells : OtpInput;
 
   const verify = async (value: string) => {
     setVerifying(true);
@@ -111,7 +113,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <OtpInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
+        <CodeInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}

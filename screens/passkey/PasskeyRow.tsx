@@ -91,6 +91,8 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
             value={draft}
             maxLength={200}
             autoFocus
+            // Opens with the current name selected: typing replaces it, arrows keep and edit it.
+            onFocus={(e) => e.currentTarget.select()}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setState({ type: 'viewing' });

@@ -1,14 +1,45 @@
+import { useSetAtom } from 'jotai';
 import { useWidget } from '../context.ts';
+import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
 
-/** The email the flow is for, shown read-only; `username` lets password managers pair it. */
+/**
+ * The email the flow is for, shown read-only; `username` lets password managers pair it. It
+ * looks read-only (the disabled background, as the official UI greys it) yet stays selectable,
+ * and Change goes back to Main, where the email waits, editable, in its field.
+ */
 export function EmailReadOnly({ id, email }: { id: string; email: string }) {
   const { strings } = useWidget();
+  const go = useSetAtom(transitionAtom);
+  const clearError = useSetAtom(errorMessageAtom);
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <label htmlFor={id} part="label">
         {strings.emailLabel}
       </label>
-      <input id={id} part="input" type="email" name="email" autoComplete="username" value={email} readOnly />
+      <div css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <input
+          id={id}
+          part="input input-readonly"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          readOnly
+          css={{ flex: '1 1 auto', minWidth: 0, background: 'var(--stytch-buttons-disabled-background-color)', borderColor: 'var(--stytch-buttons-disabled-border-color)', cursor: 'default' }}
+        />
+        <button
+          type="button"
+          part="link-button"
+          aria-label={strings.changeEmailLabel}
+          onClick={() => {
+            clearError(undefined);
+            go('Main');
+          }}
+          css={{ background: 'none', border: 0, padding: 4, cursor: 'pointer', color: 'var(--stytch-colors-primary)', font: 'inherit', textDecoration: 'underline' }}
+        >
+          {strings.changeEmail}
+        </button>
+      </div>
     </div>
   );
 }

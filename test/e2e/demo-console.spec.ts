@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 // A newcomer opens every example with the console open: no page may log an error or a warning
 // there, in light and dark. Each page linked from the home page (the demo's own origin) is
-// loaded until the network settles and the widget (where there is one) has rendered.
+// loaded until the widget (where there is one) has rendered and every request has an answer.
 
 const site = process.env.E2E_DEMO_URL!;
 
@@ -26,9 +26,18 @@ test('no demo page logs an error or warning to the console', async ({ page, brow
       if (m.type() === 'error' || m.type() === 'warning') found.push(`${url} ${m.type()}: ${m.text()}`);
     });
     tab.on('pageerror', (e) => found.push(`${url} pageerror: ${e.message}`));
+    // Settled: every request answered, telemetry aside (a fire-and-forget keepalive POST;
+    // were it to fail, its console line would still be caught above).
+    const inflight = new Set<unknown>();
+    tab.on('request', (r) => !r.url().endsWith('/sdk/v1/events') && inflight.add(r));
+    tab.on('requestfinished', (r) => inflight.delete(r));
+    tab.on('requestfailed', (r) => inflight.delete(r));
     await tab.goto(url);
     await expect(tab.locator('h1').first()).toBeVisible();
-    await tab.waitForLoadState('networkidle');
+    await tab.waitForFunction(() =>
+      [...document.querySelectorAll('stytch-ui, stytch-passkey-registration')].every((el) => el.closest('[hidden]') || (el.shadowRoot ?? el).querySelector('[part~="container"]')),
+    );
+    await expect.poll(() => inflight.size).toBe(0);
     await context.close();
   }
   expect(found).toEqual([]);

@@ -54,14 +54,17 @@ test('passkeys end to end: register after an OTP sign-in, rename, sign in from t
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
   await expect(reg.getByRole('heading', { name: 'Existing Passkeys' })).toBeVisible();
-  await expect(reg.getByRole('listitem')).toHaveText(['PasskeyDesktop device']);
+  // Named after the device it was made on (the virtual authenticator names no model).
+  await expect(reg.getByRole('listitem')).toHaveText(['Passkey on LinuxDesktop device']);
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
 
   // Rename inline with the keyboard; the new name survives a reload.
-  await reg.getByRole('button', { name: 'Rename Passkey' }).focus();
+  await reg.getByRole('button', { name: 'Rename Passkey on Linux' }).focus();
   await page.keyboard.press('Enter');
   const name = reg.getByRole('textbox', { name: 'Passkey name' });
   await expect(name).toBeFocused();
+  // Opens with the current name selected, so typing replaces it.
+  expect(await name.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart!, el.selectionEnd!))).toBe('Passkey on Linux');
   await expect(reg.getByRole('button', { name: 'Done' })).toBeDisabled();
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
   await name.fill('Work laptop');
@@ -139,11 +142,11 @@ test('dark theme: the registration screens have no axe violations; registering t
   await reg.getByRole('button', { name: 'Create a Passkey' }).click();
   await expect(reg.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
-  await reg.getByRole('button', { name: 'Rename Passkey' }).click();
+  await reg.getByRole('button', { name: 'Rename Passkey on Linux' }).click();
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
   await page.keyboard.press('Escape');
-  await expect(reg.getByRole('button', { name: 'Rename Passkey' })).toBeFocused();
-  await reg.getByRole('button', { name: 'Delete Passkey' }).click();
+  await expect(reg.getByRole('button', { name: 'Rename Passkey on Linux' })).toBeFocused();
+  await reg.getByRole('button', { name: 'Delete Passkey on Linux' }).click();
   await expect(reg.getByRole('alert')).toBeVisible();
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
 

@@ -107,6 +107,9 @@ test('sign up, then sign in after a wrong password, with the keyboard alone', as
   await expect(w.getByRole('heading', { name: 'Create an account' })).toBeFocused(SLOW);
   await page.keyboard.press('Tab');
   await expect(w.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  // Beside the read-only email, the way back to change it.
+  await page.keyboard.press('Tab');
+  await expect(w.getByRole('button', { name: 'Change email' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(w.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(STRONG);

@@ -161,3 +161,18 @@ test('a double-click on "Continue with email" selects no text on the screen it o
   await text.dblclick();
   expect(await page.evaluate(() => String(getSelection()).trim().length)).toBeGreaterThan(0);
 });
+
+test("OTP with otpOptions.inputStyle 'cells': the code typed at once runs across the six cells and verifies", async ({ page }) => {
+  const email = uniqueEmail('cells');
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'], inputStyle: 'cells' } }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  const first = w.getByRole('textbox', { name: 'One-time passcode, digit 1 of 6' });
+  await expect(first).toBeFocused({ timeout: 15_000 });
+  const { code } = await latestMessage(email);
+  await page.keyboard.type(code!.slice(0, 5));
+  await expect(w.getByRole('textbox', { name: 'One-time passcode, digit 6 of 6' })).toBeFocused();
+  await page.keyboard.type(code!.slice(5));
+  await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
+});

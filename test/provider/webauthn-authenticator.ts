@@ -40,7 +40,11 @@ export class SoftAuthenticator {
   private counter = 0;
   userHandle: string | undefined;
 
-  constructor(readonly origin: string) {
+  /** `aaguid`: the authenticator model it claims in its attestation (all zeros: says none). */
+  constructor(
+    readonly origin: string,
+    private readonly aaguid = '00000000-0000-0000-0000-000000000000',
+  ) {
     const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     this.privateKey = pair.privateKey;
     this.publicKey = pair.publicKey;
@@ -68,7 +72,7 @@ export class SoftAuthenticator {
     const flags = UP | (o.userVerified === false ? 0 : UV) | BE | BS | AT;
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(this.credentialId.length);
-    const authData = Buffer.concat([sha256(options.rp.id), Buffer.from([flags]), counterBytes(this.counter), Buffer.alloc(16), idLen, this.credentialId, this.cosePublicKey()]);
+    const authData = Buffer.concat([sha256(options.rp.id), Buffer.from([flags]), counterBytes(this.counter), Buffer.from(this.aaguid.replaceAll('-', ''), 'hex'), idLen, this.credentialId, this.cosePublicKey()]);
     const attestation = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, o.origin ?? this.origin);
     return JSON.stringify({

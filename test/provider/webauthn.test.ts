@@ -66,7 +66,7 @@ for (const kind of databases) {
       assert.ok(d.session.authentication_factors.some((f: { type: string }) => f.type === 'webauthn'));
       const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(d.session_token));
       assert.deepEqual(me.json.data.webauthn_registrations, [
-        { webauthn_registration_id: d.webauthn_registration_id, domain: RP_ID, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)', verified: true, authenticator_type: 'platform', name: '' },
+        { webauthn_registration_id: d.webauthn_registration_id, domain: RP_ID, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)', verified: true, authenticator_type: 'platform', name: 'Passkey on Linux' },
       ]);
       // The next registration excludes the credential the user already has.
       const next = await registerStart(d.session_token);
@@ -162,6 +162,46 @@ for (const kind of databases) {
       const res = await authenticate(p.auth.get(options));
       assert.equal(res.status, 401);
       assert.equal(res.json.error_type, 'unable_to_auth_webauthn_registration');
+    });
+
+    it("names a passkey after its authenticator's AAGUID, else its device, and never twice the same for one user", async () => {
+      const user = await signIn();
+      const register = async (token: string, auth: SoftAuthenticator, userAgent: string) => {
+        const options = await registerStart(token, { domain: RP_ID, return_passkey_credential_options: true, user_agent: userAgent });
+        const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: auth.create(options, { residentKey: true }), session_duration_minutes: 30 }, withSession(token));
+        assert.equal(res.status, 200, res.text);
+        return res.json.data.session_token as string;
+      };
+      const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Chrome/120.0';
+      let token = await register(user.token, new SoftAuthenticator(TEST_ORIGIN, 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4'), MAC);
+      token = await register(token, new SoftAuthenticator(TEST_ORIGIN), MAC);
+      token = await register(token, new SoftAuthenticator(TEST_ORIGIN), MAC);
+      token = await register(token, new SoftAuthenticator(TEST_ORIGIN, 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4'), 'curl/8');
+      token = await register(token, new SoftAuthenticator(TEST_ORIGIN), 'curl/8');
+      const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(token));
+      assert.deepEqual(
+        me.json.data.webauthn_registrations.map((r: { name: string }) => r.name),
+        ['Google Password Manager', 'Passkey on Mac', 'Passkey on Mac (2)', 'Google Password Manager (2)', 'Passkey'],
+      );
+    });
+
+    it('gives concurrent registrations of one user distinct names', async () => {
+      const user = await signIn();
+      const N = 6;
+      const starts = [];
+      // One challenge per ceremony, started one after another (each start replaces nothing: challenges are per ceremony).
+      for (let i = 0; i < N; i++) starts.push(await registerStart(user.token, { domain: RP_ID, return_passkey_credential_options: true, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)' }));
+      const results = await Promise.all(
+        starts.map((options) =>
+          sdk(provider, 'POST', '/webauthn/register', { public_key_credential: new SoftAuthenticator(TEST_ORIGIN).create(options, { residentKey: true }), session_duration_minutes: 30 }, withSession(user.token)),
+        ),
+      );
+      const ok = results.filter((r) => r.status === 200);
+      assert.equal(ok.length, N, results.map((r) => r.text).join('\n'));
+      const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(ok[0]!.json.data.session_token));
+      const names: string[] = me.json.data.webauthn_registrations.map((r: { name: string }) => r.name);
+      assert.equal(names.length, ok.length);
+      assert.equal(new Set(names).size, names.length, names.join(', '));
     });
 
     it('renames a registration for its owner only', async () => {

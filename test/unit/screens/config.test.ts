@@ -20,7 +20,7 @@ describe('widget config (parsed once, SPEC §3 defaults in the schema)', () => {
   it('applies the SPEC defaults to every block of an empty config', () => {
     const c = ok(undefined);
     expect(c.products).to.deep.equal(['emailMagicLinks']);
-    expect(c.otp).to.deep.equal({ methods: [], expirationMinutes: 5 });
+    expect(c.otp).to.deep.equal({ methods: [], expirationMinutes: 5, inputStyle: 'field' });
     expect(c.session.sessionDurationMinutes).to.equal(30);
     expect(c.emailMagicLinks).to.deep.equal({ loginExpirationMinutes: 30, signupExpirationMinutes: 30, createUserAsPending: false });
     expect(c.oauth.providers).to.deep.equal([]);

@@ -164,3 +164,67 @@ describe('OTP entry', () => {
     expect(document.activeElement).to.equal(r.root.querySelector('h1'));
   });
 });
+
+describe("OTP entry: otpOptions.inputStyle 'cells'", () => {
+  let r: Rendered | undefined;
+  afterEach(() => r?.unmount());
+  const cellsConfig = { products: ['otp'], otpOptions: { methods: ['sms'], inputStyle: 'cells' } };
+  const cells = (r: Rendered) => [...r.root.querySelectorAll<HTMLInputElement>('[part~="otp-cell"]')];
+  const values = (r: Rendered) => cells(r).map((c) => c.value).join('');
+  const setCell = async (cell: HTMLInputElement, v: string) => {
+    const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+    proto.set!.call(cell, v);
+    cell.dispatchEvent(new Event('input', { bubbles: true }));
+    await flush();
+  };
+
+  it('shows six labelled cells in one group, the first focused and taking one-time-code autofill', async () => {
+    r = await atOtp(otpClient(), cellsConfig);
+    expect(cells(r)).to.have.length(6);
+    expect(r.root.querySelector('[role="group"]')!.getAttribute('aria-label')).to.equal('One-time passcode');
+    expect(cells(r)[0]!.autocomplete).to.equal('one-time-code');
+    expect(document.activeElement).to.equal(cells(r)[0]);
+  });
+
+  it('typing fills one cell after another and the sixth digit verifies', async () => {
+    const c = otpClient();
+    r = await atOtp(c, cellsConfig);
+    for (const [i, d] of [...'12345'].entries()) {
+      await setCell(cells(r)[i]!, d);
+      expect(document.activeElement).to.equal(cells(r)[i + 1]);
+    }
+    expect(values(r)).to.equal('12345');
+    await setCell(cells(r)[5]!, '6');
+    expect(c.calls.authenticate.map(([code]) => code)).to.deep.equal(['123456']);
+  });
+
+  it('a whole code arriving in the first cell (autofill) fills every cell and verifies', async () => {
+    const c = otpClient({ authenticate: () => new Promise(() => undefined) });
+    r = await atOtp(c, cellsConfig);
+    await setCell(cells(r)[0]!, '654321');
+    expect(cells(r).map((x) => x.value)).to.deep.equal(['6', '5', '4', '3', '2', '1']);
+    expect(c.calls.authenticate.map(([code]) => code)).to.deep.equal(['654321']);
+  });
+
+  it('a pasted code fills every cell; Backspace in an empty cell goes back one', async () => {
+    const c = otpClient({ authenticate: () => new Promise(() => undefined) });
+    r = await atOtp(c, cellsConfig);
+    const data = new DataTransfer();
+    data.setData('text', '12 34 5');
+    cells(r)[0]!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    await flush();
+    expect(values(r)).to.equal('12345');
+    expect(document.activeElement).to.equal(cells(r)[5]);
+    cells(r)[5]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Backspace', bubbles: true, cancelable: true }));
+    await flush();
+    expect(values(r)).to.equal('1234');
+    expect(document.activeElement).to.equal(cells(r)[4]);
+  });
+
+  it('the default stays one field', async () => {
+    r = await atOtp(otpClient());
+    expect(cells(r)).to.have.length(0);
+    expect(input(r).maxLength).to.equal(6);
+  });
+});
+

@@ -192,6 +192,8 @@ describe('stytch-passkey-registration', () => {
     const input = m.root.querySelector<HTMLInputElement>('li input')!;
     expect(input.value).to.equal('Laptop');
     expect(document.activeElement).to.equal(input);
+    // The current name is selected: typing replaces it.
+    expect([input.selectionStart, input.selectionEnd]).to.deep.equal([0, 'Laptop'.length]);
     expect(button(m.root, 'Rename Phone')!.disabled).to.equal(true);
     expect(button(m.root, 'Delete Phone')!.disabled).to.equal(true);
     expect(button(m.root, 'Set up another Passkey')!.disabled).to.equal(true);

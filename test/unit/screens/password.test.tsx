@@ -57,6 +57,19 @@ describe('Password flow: user search', () => {
   });
 });
 
+describe('Password flow: the read-only email', () => {
+  it('Change goes back to Main with the email in its field, editable', async () => {
+    const s = await atPasswordScreen('new', {});
+    const r = s.r;
+    await click(button(r.root, 'Change email'));
+    await flush();
+    expect(heading(r)).to.equal('Sign up or log in');
+    const email = r.root.querySelector<HTMLInputElement>('input[type="email"]')!;
+    expect(email.readOnly).to.equal(false);
+    r.unmount();
+  });
+});
+
 describe('Password flow: new user', () => {
   let r: Rendered | undefined;
   afterEach(() => r?.unmount());
@@ -69,6 +82,9 @@ describe('Password flow: new user', () => {
     const email = r.root.querySelector<HTMLInputElement>('input[type="email"]')!;
     expect(email.value).to.equal(EMAIL);
     expect(email.readOnly).to.equal(true);
+    // It looks read-only: greyed like a disabled control, not like the field beside it.
+    expect(email.getAttribute('part')).to.equal('input input-readonly');
+    expect(getComputedStyle(email).backgroundColor).to.not.equal(getComputedStyle(field(r)).backgroundColor);
     const cont = button(r.root, 'Continue')!;
     expect(cont.disabled).to.equal(true);
     await typePassword(r, 'weak');

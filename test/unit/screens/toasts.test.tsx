@@ -42,6 +42,20 @@ describe('Toasts', () => {
     expect(toasts(r)).to.have.length(20);
   });
 
+  it('lies inside the widget box, over the bottom of the card, and a new screen drops it', async () => {
+    r = await atOtp();
+    await click(button(r.root, 'Resend code'));
+    const card = r.root.querySelector<HTMLElement>('[part~="container"]')!.getBoundingClientRect();
+    const toast = toasts(r)[0]!.getBoundingClientRect();
+    expect(toast.height).to.be.greaterThan(0);
+    expect(toast.top >= card.top && toast.bottom <= card.bottom, `toast ${toast.top}-${toast.bottom} within card ${card.top}-${card.bottom}`).to.equal(true);
+    expect(toast.left >= card.left && toast.right <= card.right).to.equal(true);
+    // Back to Main: 'Code resent' spoke about the passcode screen.
+    await click(r.root.querySelector<HTMLButtonElement>('[part~="back"]')!);
+    await flush();
+    expect(toasts(r)).to.have.length(0);
+  });
+
   it('an unmounted widget leaves no toast (or countdown) timer running', async () => {
     const w = await atOtp();
     await click(button(w.root, 'Resend code'));
