@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
-import { body } from '../../http/validate.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { redeemEmailToken, redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { mailMagicLink } from '../../services/magic-link-mail.ts';
-import { limitSendTo, requireProduct } from '../../services/sends.ts';
+import { limitSendTo } from '../../services/sends.ts';
 import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith } from '../../services/user-admin.ts';
@@ -19,9 +19,7 @@ const INVITE_MINUTES = 7 * 24 * 60;
 export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/magic_links/email/login_or_create', async (c) => {
-    requireProduct(ctx, 'emailMagicLinks');
-    const req = await body(c, MagicLinksLoginOrCreate);
+  app.post('/magic_links/email/login_or_create', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrCreate }, async ({ c, req }) => {
     const email = normalizeEmail(req.email);
     const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
     const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
@@ -40,11 +38,9 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     });
     await ctx.delivery.dispatch(ctx.db, identity.queued);
     return serverOk(c, { user_id: identity.userId, email_id: identity.methodId, user_created: identity.created });
-  });
+  }));
 
-  app.post('/magic_links/email/invite', async (c) => {
-    requireProduct(ctx, 'emailMagicLinks');
-    const req = await body(c, MagicLinksInvite);
+  app.post('/magic_links/email/invite', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksInvite }, async ({ c, req }) => {
     const email = normalizeEmail(req.email);
     const url = redirectUrl(ctx, req.invite_magic_link_url);
     await limitSendTo(ctx, email);
@@ -64,10 +60,9 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     });
     await ctx.delivery.dispatch(ctx.db, invited.queued);
     return serverOk(c, { user_id: invited.userId, email_id: invited.emailId });
-  });
+  }));
 
-  app.post('/magic_links/authenticate', async (c) => {
-    const req = await body(c, MagicLinksAuthenticate);
+  app.post('/magic_links/authenticate', endpoint(ctx, { session: 'none', schema: MagicLinksAuthenticate }, async ({ c, req }) => {
     const ask = { ...req, minutes: req.session_duration_minutes };
     const current = await namedSession(ctx, ctx.db, ask);
     const out = await withTx(ctx.db, async (tx) => {
@@ -76,7 +71,7 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
       return { ...(await serverSignIn(ctx, tx, redeemed.userId, factor, ask, current)), method_id: redeemed.emailId };
     });
     return serverOk(c, { ...out, reset_sessions: false });
-  });
+  }));
 
   return app;
 }

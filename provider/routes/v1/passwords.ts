@@ -3,10 +3,9 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
-import { body } from '../../http/validate.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { hashPassword } from '../../services/hashing.ts';
 import { checkPasswordLogin, importedHash, requireStrong, setPasswordHash } from '../../services/passwords.ts';
-import { requireProduct } from '../../services/sends.ts';
 import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { checkStrength } from '../../services/strength.ts';
 import { withTx } from '../../services/tx.ts';
@@ -21,9 +20,7 @@ export function serverPasswordRoutes(ctx: ProviderContext): Hono {
   // A password sign-in always yields a session: the project's default length when none is asked for.
   const minutesOr = (asked: number | undefined) => asked ?? ctx.config.sessionLimits.defaultDurationMinutes;
 
-  app.post('/passwords', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const req = await body(c, PasswordsCreate);
+  app.post('/passwords', endpoint(ctx, { product: 'passwords', session: 'none', schema: PasswordsCreate }, async ({ c, req }) => {
     const email = normalizeEmail(req.email);
     requireStrong(ctx, req.password, email);
     const hash = await hashPassword(req.password);
@@ -34,32 +31,26 @@ export function serverPasswordRoutes(ctx: ProviderContext): Hono {
       return { ...issued, email_id: ids.emailId };
     });
     return serverOk(c, { ...out });
-  });
+  }));
 
-  app.post('/passwords/authenticate', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const req = await body(c, PasswordsAuthenticate);
+  app.post('/passwords/authenticate', endpoint(ctx, { product: 'passwords', session: 'none', schema: PasswordsAuthenticate }, async ({ c, req }) => {
     const ask = { ...req, minutes: minutesOr(req.session_duration_minutes) };
     const current = await namedSession(ctx, ctx.db, ask);
     const login = await checkPasswordLogin(ctx, req.email, req.password);
     const out = await withTx(ctx.db, async (tx) => serverSignIn(ctx, tx, login.userId, await factor(tx, login.emailId), ask, current));
     return serverOk(c, { ...out });
-  });
+  }));
 
-  app.post('/passwords/strength_check', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const req = await body(c, PasswordsStrengthCheck);
+  app.post('/passwords/strength_check', endpoint(ctx, { product: 'passwords', session: 'none', schema: PasswordsStrengthCheck }, async ({ c, req }) => {
     return serverOk(c, { ...checkStrength(ctx.config.passwordPolicy, req.password, req.email) });
-  });
+  }));
 
   /**
    * Imports a user's existing password hash (bcrypt, argon2i/argon2id, scrypt), creating the
    * user by email when new. The hash signs in as it is and is replaced by our argon2id at the
    * first successful sign-in.
    */
-  app.post('/passwords/migrate', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const req = await body(c, PasswordsMigrate);
+  app.post('/passwords/migrate', endpoint(ctx, { product: 'passwords', session: 'none', schema: PasswordsMigrate }, async ({ c, req }) => {
     const stored = importedHash(req);
     const email = normalizeEmail(req.email);
     const out = await withTx(ctx.db, async (tx) => {
@@ -77,7 +68,7 @@ export function serverPasswordRoutes(ctx: ProviderContext): Hono {
       return { user_id: ids.userId, email_id: ids.emailId, user_created: created, user };
     });
     return serverOk(c, out);
-  });
+  }));
 
   return app;
 }
