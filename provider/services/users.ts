@@ -155,3 +155,17 @@ export async function userTypeOf(db: Queryable, email: string): Promise<'new' | 
 export async function activatePending(tx: Queryable, userId: string): Promise<void> {
   await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1 AND status = 'pending'", [userId]);
 }
+
+/** Who owns an address (locked until the transaction ends, so a concurrent create waits), or null. */
+export async function emailOwnerForUpdate(tx: Queryable, email: string): Promise<{ userId: string; emailId: string; status: string } | null> {
+  const { rows } = await tx.query<{ user_id: string; email_id: string; status: string }>(
+    'SELECT e.user_id, e.email_id, u.status FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1 FOR UPDATE',
+    [email],
+  );
+  return rows[0] ? { userId: rows[0].user_id, emailId: rows[0].email_id, status: rows[0].status } : null;
+}
+
+/** Marks an address as proven (an import that vouches for it). */
+export async function markEmailVerified(tx: Queryable, emailId: string): Promise<void> {
+  await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [emailId]);
+}

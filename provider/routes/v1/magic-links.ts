@@ -9,7 +9,7 @@ import { limitSendTo } from '../../services/sends.ts';
 import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith } from '../../services/user-admin.ts';
-import { emailIdentity, normalizeEmail } from '../../services/users.ts';
+import { emailIdentity, emailOwnerForUpdate, normalizeEmail } from '../../services/users.ts';
 import { MagicLinksAuthenticate, MagicLinksInvite, MagicLinksLoginOrCreate } from './schemas.ts';
 
 /** An invitation stays usable for a week unless the caller asks otherwise. */
@@ -45,13 +45,10 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     const url = redirectUrl(ctx, req.invite_magic_link_url);
     await limitSendTo(ctx, email);
     const invited = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ user_id: string; email_id: string; status: string }>(
-        'SELECT e.user_id, e.email_id, u.status FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1 FOR UPDATE',
-        [email],
-      );
-      let ids = rows[0] ? { userId: rows[0].user_id, emailId: rows[0].email_id } : null;
+      const owner = await emailOwnerForUpdate(tx, email);
+      let ids = owner && { userId: owner.userId, emailId: owner.emailId };
       // An invitation is for someone not yet in: an active user signs in instead.
-      if (rows[0] && rows[0].status !== 'pending') throw new ApiError(400, 'duplicate_email', 'This email belongs to an active user; send a login link instead.');
+      if (owner && owner.status !== 'pending') throw new ApiError(400, 'duplicate_email', 'This email belongs to an active user; send a login link instead.');
       ids ??= await createUserWith(tx, ctx.env, ctx.clock.now(), {
         email, name: req.name, pending: true, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata,
       });

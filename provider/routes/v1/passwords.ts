@@ -10,7 +10,7 @@ import { methodFactor, namedSession, serverSignIn } from '../../services/server-
 import { checkStrength } from '../../services/strength.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith, updateUser } from '../../services/user-admin.ts';
-import { loadUser, normalizeEmail } from '../../services/users.ts';
+import { emailOwnerForUpdate, loadUser, markEmailVerified, normalizeEmail } from '../../services/users.ts';
 import { PasswordsAuthenticate, PasswordsCreate, PasswordsMigrate, PasswordsStrengthCheck } from './schemas.ts';
 
 /** Server API passwords: create, authenticate, strength_check, and migrate (import) existing hashes. */
@@ -54,15 +54,15 @@ export function serverPasswordRoutes(ctx: ProviderContext): Hono {
     const stored = importedHash(req);
     const email = normalizeEmail(req.email);
     const out = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ user_id: string; email_id: string }>('SELECT user_id, email_id FROM user_emails WHERE email = $1 FOR UPDATE', [email]);
-      let ids = rows[0] ? { userId: rows[0].user_id, emailId: rows[0].email_id } : null;
+      const owner = await emailOwnerForUpdate(tx, email);
+      let ids = owner && { userId: owner.userId, emailId: owner.emailId };
       const created = ids === null;
       ids ??= await createUserWith(tx, ctx.env, ctx.clock.now(), { email, name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata });
       if (!created && (req.name || req.trusted_metadata || req.untrusted_metadata)) {
         await updateUser(tx, ids.userId, { name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata });
       }
       await setPasswordHash(ctx, tx, ids.userId, stored);
-      if (req.set_email_verified) await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [ids.emailId]);
+      if (req.set_email_verified) await markEmailVerified(tx, ids.emailId);
       const user = await loadUser(tx, ids.userId);
       if (!user) throw new ApiError(404, 'user_not_found', 'User not found.');
       return { user_id: ids.userId, email_id: ids.emailId, user_created: created, user };
