@@ -51,7 +51,7 @@ export function endpoint<N extends SessionNeed, S extends v.GenericSchema | unde
     if (spec.product !== undefined) requireProduct(ctx, spec.product);
     const caller = spec.session === 'none' ? undefined : await authenticateCaller(ctx, c, spec.session === 'required');
     const req = spec.schema === undefined ? undefined : await body(c, spec.schema);
-    const minutes = spec.minutes === true ? durationMinutes(ctx, (req as { session_duration_minutes?: number }).session_duration_minutes) : undefined;
+    const minutes = spec.minutes === true ? durationMinutes(ctx, (req as { session_duration_minutes?: number } | undefined)?.session_duration_minutes) : undefined;
     return handler({ c, caller, req, minutes } as EndpointArgs<N, S, M>);
   };
 }
