@@ -1,9 +1,12 @@
+import type { JWK, JWTPayload } from 'jose';
 import type { ProjectConfig } from './config.ts';
-import type { Database } from './db/index.ts';
-import type { Delivery } from './services/delivery.ts';
-import type { SigningKeys } from './services/jwt.ts';
-import type { ProjectSecrets } from './services/project-secrets.ts';
-import type { SecretBox } from './services/secrets.ts';
+import type { Database, Queryable } from './db/index.ts';
+
+/*
+ * The provider's ground floor: routes, the HTTP layer and services all take the context, so it
+ * names what it holds by the interfaces below and imports nothing from them. The classes in
+ * services/ implement these (server.ts builds them and the compiler checks the fit there).
+ */
 
 /** The time source; tests inject a movable clock instead of patching globals. */
 export interface Clock {
@@ -11,6 +14,76 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+export type Channel = 'email' | 'sms' | 'whatsapp';
+
+/** One message as the templates render it. */
+export interface Message {
+  to: string;
+  channel: Channel;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  code?: string;
+  link?: string;
+  /** The catalog locale the message was rendered in. */
+  locale?: string;
+}
+
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+
+/** A message as the development outbox lists it. */
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  channel: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  link: string | null;
+  created_at: string;
+  /** queued until the transport answers; `sent` at once for messages that only reach the outbox. */
+  status: DeliveryStatus;
+  /** `outbox`, `smtp`, `twilio` or `whatsapp_cloud`. */
+  transport: string;
+  /** The service's id of the message (Twilio SM…, WhatsApp wamid…, the SMTP Message-ID). */
+  transport_message_id: string | null;
+  /** Why it failed, in the service's words. */
+  error: string | null;
+  attempts: number;
+}
+
+/** A message stored by `send` in the caller's transaction; only `dispatch` reads the rest of it. */
+export interface QueuedMessage {
+  id: string;
+}
+
+/** Messages are queued in the transaction that decides them and sent after it commits (services/delivery.ts). */
+export interface Delivery {
+  send(tx: Queryable, m: Message): Promise<QueuedMessage>;
+  /** Sends what `send` queued; a failure is an error the widget shows unless `quiet`. */
+  dispatch(db: Queryable, queued: QueuedMessage | undefined, options?: { quiet?: boolean }): Promise<void>;
+  list(db: Queryable, to?: string, limit?: number): Promise<OutboxEntry[]>;
+}
+
+/** The session JWT keys (services/jwt.ts). */
+export interface SigningKeys {
+  sign(q: Queryable, claims: JWTPayload, subject: string, issuer: string, audience: string): Promise<string>;
+  verify(jwt: string, audience: string, ignoreExpiry?: boolean): Promise<JWTPayload | null>;
+  jwks(): Promise<{ keys: JWK[] }>;
+}
+
+/** Encrypts the secrets the provider must read back (services/secrets.ts). */
+export interface SecretBox {
+  seal(plaintext: string, context: string): string;
+  open(sealed: string, context: string): string;
+}
+
+/** The server API's secrets (services/project-secrets.ts): the matching secret's hash, or null. */
+export interface ProjectSecrets {
+  match(secret: string): string | null;
+}
 
 /** What every route needs, built once per server and passed in (no module-level state). */
 export interface ProviderContext {

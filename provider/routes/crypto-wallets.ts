@@ -1,14 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
-import { authenticateCaller } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { body } from '../http/validate.ts';
 import { consumeChallenge, issueChallenge, walletOwner } from '../services/crypto-challenges.ts';
 import { hit } from '../services/limits.ts';
-import { requireProduct } from '../services/sends.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
+import { removeOwnFactor } from '../services/user-admin.ts';
 import { loadUser } from '../services/users.ts';
 import { canonicalAddress } from '../services/wallet-signatures.ts';
 
@@ -16,10 +15,7 @@ import { canonicalAddress } from '../services/wallet-signatures.ts';
 export function cryptoWalletRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const start = async (c: Context, secondary: boolean) => {
-    requireProduct(ctx, 'crypto');
-    const caller = await authenticateCaller(ctx, c, secondary);
-    const req = await body(c, requests.CryptoAuthenticateStart);
+  const start = (secondary: boolean) => endpoint(ctx, { product: 'crypto', session: secondary ? 'required' : 'optional', schema: requests.CryptoAuthenticateStart }, async ({ c, caller, req }) => {
     const type = req.crypto_wallet_type;
     const address = canonicalAddress(type, req.crypto_wallet_address);
     // Every start may create a user, so callers are held to the per-IP send budget.
@@ -31,14 +27,11 @@ export function cryptoWalletRoutes(ctx: ProviderContext): Hono {
       return { ...owner, challenge };
     });
     return ok(c, { user_id: result.userId, challenge: result.challenge, user_created: result.created });
-  };
-  app.post('/crypto_wallets/authenticate/start/primary', (c) => start(c, false));
-  app.post('/crypto_wallets/authenticate/start/secondary', (c) => start(c, true));
+  });
+  app.post('/crypto_wallets/authenticate/start/primary', start(false));
+  app.post('/crypto_wallets/authenticate/start/secondary', start(true));
 
-  app.post('/crypto_wallets/authenticate', async (c) => {
-    requireProduct(ctx, 'crypto');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.CryptoAuthenticate);
+  app.post('/crypto_wallets/authenticate', endpoint(ctx, { product: 'crypto', session: 'optional', schema: requests.CryptoAuthenticate }, async ({ c, caller, req }) => {
     const type = req.crypto_wallet_type;
     const address = canonicalAddress(type, req.crypto_wallet_address);
     const minutes = durationMinutes(ctx, req.session_duration_minutes);
@@ -53,18 +46,17 @@ export function cryptoWalletRoutes(ctx: ProviderContext): Hono {
       return startOrExtend(ctx, tx, proved.userId, factor, minutes, caller.client, caller.userId === proved.userId ? caller.sessionId : null);
     });
     return ok(c, { ...issued, reset_sessions: false });
-  });
+  }));
 
-  app.delete('/users/crypto_wallets/:id', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    const id = c.req.param('id');
+  app.delete('/users/crypto_wallets/:id', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     const user = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query('DELETE FROM crypto_wallets WHERE crypto_wallet_id = $1 AND user_id = $2 RETURNING address', [id, caller.userId]);
-      if (!rows[0]) throw new ApiError(404, 'crypto_wallet_not_found', 'No such crypto wallet on this user.');
-      return loadUser(tx, caller.userId!);
+      if (!(await removeOwnFactor(tx, caller.userId, 'crypto_wallet', c.req.param('id') ?? ''))) {
+        throw new ApiError(404, 'crypto_wallet_not_found', 'No such crypto wallet on this user.');
+      }
+      return loadUser(tx, caller.userId);
     });
     return ok(c, { user_id: caller.userId, user });
-  });
+  }));
 
   return app;
 }

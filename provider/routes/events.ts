@@ -3,10 +3,10 @@ import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { clientInfo } from '../http/auth.ts';
 import { ApiError, ok } from '../http/errors.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { limitBody } from '../http/guards.ts';
-import { body } from '../http/validate.ts';
+import { storeEvents } from '../services/events.ts';
 import { hit } from '../services/limits.ts';
-import { withTx } from '../services/tx.ts';
 
 /** One event as stored (its JSON) may take this much; the client's are a few hundred bytes. */
 export const MAX_EVENT_BYTES = 4 * 1024;
@@ -23,8 +23,7 @@ export function eventRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
   const tokens = new Set([ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter((t) => t !== undefined));
   const limits = ctx.config.eventLimits;
-  app.post('/events', limitBody(MAX_BATCH_BYTES, `${MAX_BATCH_BYTES} bytes`), async (c) => {
-    const batch = await body(c, requests.TelemetryBatch);
+  app.post('/events', limitBody(MAX_BATCH_BYTES, `${MAX_BATCH_BYTES} bytes`), endpoint(ctx, { session: 'none', schema: requests.TelemetryBatch }, async ({ c, req: batch }) => {
     if (!batch.every((e) => tokens.has(e.event.public_token))) {
       throw new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials: the public token is missing or not valid.');
     }
@@ -36,21 +35,8 @@ export function eventRoutes(ctx: ProviderContext): Hono {
     });
     const now = ctx.clock.now();
     await hit(ctx.db, `events:ip:${clientInfo(c).ip}`, limits.batchesPerIpPerMinute, 60, now);
-    await withTx(ctx.db, async (tx) => {
-      for (const r of rows) {
-        await tx.query('INSERT INTO events (received_at, event_name, body, bytes) VALUES ($1, $2, $3, $4)', [now, r.name, r.json, r.bytes]);
-      }
-      await tx.query('DELETE FROM events WHERE received_at < $1', [new Date(now.getTime() - limits.maxAgeDays * 86_400_000)]);
-      await tx.query('DELETE FROM events WHERE id <= (SELECT max(id) FROM events) - $1', [limits.maxRows]);
-      // The newest events whose sizes add up to the budget stay; everything older goes.
-      await tx.query(
-        `DELETE FROM events WHERE id <= (
-           SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS newer FROM events) t
-           WHERE newer > $1 ORDER BY id DESC LIMIT 1)`,
-        [limits.maxBytes],
-      );
-    });
+    await storeEvents(ctx.db, rows, now, limits);
     return ok(c, {});
-  });
+  }));
   return app;
 }

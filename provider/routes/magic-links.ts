@@ -1,13 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
-import { authenticateCaller } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { body } from '../http/validate.ts';
 import { redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { mailMagicLink } from '../services/magic-link-mail.ts';
-import { limitSend, requireProduct } from '../services/sends.ts';
-import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { limitSend } from '../services/sends.ts';
+import { startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
 import { attachEmail, emailIdentity, normalizeEmail } from '../services/users.ts';
 
@@ -17,10 +16,11 @@ type Mode = 'login_or_create' | 'primary' | 'secondary';
 export function magicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const send = async (c: Context, mode: Mode) => {
-    requireProduct(ctx, 'emailMagicLinks');
-    const caller = await authenticateCaller(ctx, c, mode === 'secondary');
-    const req = mode === 'login_or_create' ? await body(c, requests.MagicLinkLoginOrCreate) : await body(c, requests.MagicLinkSend);
+  const send = (mode: Mode) => endpoint(ctx, {
+    product: 'emailMagicLinks',
+    session: mode === 'secondary' ? 'required' : 'optional',
+    schema: mode === 'login_or_create' ? requests.MagicLinkLoginOrCreate : requests.MagicLinkSend,
+  }, async ({ c, caller, req }) => {
     const email = normalizeEmail(req.email);
     const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
     const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
@@ -50,16 +50,13 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       email_id: result.methodId,
       ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
     });
-  };
+  });
 
-  app.post('/magic_links/email/login_or_create', (c) => send(c, 'login_or_create'));
-  app.post('/magic_links/email/send/primary', (c) => send(c, 'primary'));
-  app.post('/magic_links/email/send/secondary', (c) => send(c, 'secondary'));
+  app.post('/magic_links/email/login_or_create', send('login_or_create'));
+  app.post('/magic_links/email/send/primary', send('primary'));
+  app.post('/magic_links/email/send/secondary', send('secondary'));
 
-  app.post('/magic_links/authenticate', async (c) => {
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.MagicLinkAuthenticate);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/magic_links/authenticate', endpoint(ctx, { session: 'optional', schema: requests.MagicLinkAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const issued = await withTx(ctx.db, async (tx) => {
       // A reset link may also sign in without a password (the reset page's alternative).
       const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
@@ -73,7 +70,7 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       return { ...out, method_id: redeemed.emailId };
     });
     return ok(c, { ...issued, reset_sessions: false });
-  });
+  }));
 
   return app;
 }

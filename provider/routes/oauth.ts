@@ -2,16 +2,16 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { OAUTH_PROVIDER_NAMES, OAuthProviders, requests, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
-import { authenticateCaller } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { body } from '../http/validate.ts';
 import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { completeFlow, consumeState, redeemOAuthToken, saveState, type OAuthState } from '../services/oauth-flow.ts';
 import { Upstream } from '../services/oauth-upstream.ts';
 import { secretToken } from '../services/ids.ts';
 import { requireProduct } from '../services/sends.ts';
-import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
+import { removeOwnFactor } from '../services/user-admin.ts';
 import { loadUser } from '../services/users.ts';
 import { failPage } from './oauth-pages.ts';
 import { oneTapRoutes } from './one-tap.ts';
@@ -105,11 +105,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   });
 
   const sdk = new Hono();
-  sdk.post('/oauth/authenticate', async (c) => {
-    requireProduct(ctx, 'oauth');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.OAuthAuthenticate);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  sdk.post('/oauth/authenticate', endpoint(ctx, { product: 'oauth', session: 'optional', schema: requests.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const result = await withTx(ctx.db, async (tx) => {
       const r = await redeemOAuthToken(ctx, tx, req.token, req.code_verifier);
       const factor = {
@@ -129,18 +125,17 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...result.r.providerValues },
       reset_sessions: false,
     });
-  });
+  }));
 
-  sdk.delete('/users/oauth/:id', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    const id = c.req.param('id');
+  sdk.delete('/users/oauth/:id', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     const user = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query('DELETE FROM oauth_accounts WHERE oauth_user_registration_id = $1 AND user_id = $2 RETURNING provider_type', [id, caller.userId]);
-      if (!rows[0]) throw new ApiError(404, 'oauth_user_registration_not_found', 'No such OAuth account on this user.');
-      return loadUser(tx, caller.userId!);
+      if (!(await removeOwnFactor(tx, caller.userId, 'oauth', c.req.param('id') ?? ''))) {
+        throw new ApiError(404, 'oauth_user_registration_not_found', 'No such OAuth account on this user.');
+      }
+      return loadUser(tx, caller.userId);
     });
     return ok(c, { user_id: caller.userId, user });
-  });
+  }));
 
   return { sdk, pub };
 }

@@ -1,12 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
-import { authenticateCaller } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { body } from '../http/validate.ts';
 import { issueOtp, redeemOtp, type OtpChannel } from '../services/otp.ts';
-import { limitSend, requireProduct } from '../services/sends.ts';
-import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { limitSend } from '../services/sends.ts';
+import { startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
 import { attachEmail, attachPhone, emailIdentity, normalizeEmail, phoneIdentity, phoneOf } from '../services/users.ts';
 
@@ -16,10 +15,11 @@ type Mode = 'login_or_create' | 'primary' | 'secondary';
 export function otpRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const send = async (c: Context, channel: OtpChannel, mode: Mode) => {
-    requireProduct(ctx, 'otp');
-    const caller = await authenticateCaller(ctx, c, mode === 'secondary');
-    const req = channel === 'email' ? await body(c, requests.OtpEmailLoginOrCreate) : await body(c, requests.OtpPhoneLoginOrCreate);
+  const send = (channel: OtpChannel, mode: Mode) => endpoint(ctx, {
+    product: 'otp',
+    session: mode === 'secondary' ? 'required' : 'optional',
+    schema: channel === 'email' ? requests.OtpEmailLoginOrCreate : requests.OtpPhoneLoginOrCreate,
+  }, async ({ c, caller, req }) => {
     const to = 'email' in req ? normalizeEmail(req.email) : phoneOf(req.phone_number);
     await limitSend(ctx, to, caller.client);
     const result = await withTx(ctx.db, async (tx) => {
@@ -32,7 +32,7 @@ export function otpRoutes(ctx: ProviderContext): Hono {
       } else {
         identity = channel === 'email' ? (await emailIdentity(tx, to, ctx.env, now))! : await phoneIdentity(tx, to, ctx.env, now);
       }
-      const queued = await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes ?? 5, req.locale);
+      const queued = await issueOtp(ctx, tx, channel, identity.methodId, identity.userId, to, req.expiration_minutes, req.locale);
       return { ...identity, queued };
     });
     // After the commit: a code that could not be sent is answered as an error the widget shows.
@@ -43,19 +43,15 @@ export function otpRoutes(ctx: ProviderContext): Hono {
       ...(channel === 'email' ? { email_id: result.methodId } : { phone_id: result.methodId }),
       ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
     });
-  };
+  });
 
   for (const channel of ['sms', 'whatsapp', 'email'] as const) {
-    app.post(`/otps/${channel}/login_or_create`, (c) => send(c, channel, 'login_or_create'));
-    app.post(`/otps/${channel}/send/primary`, (c) => send(c, channel, 'primary'));
-    app.post(`/otps/${channel}/send/secondary`, (c) => send(c, channel, 'secondary'));
+    app.post(`/otps/${channel}/login_or_create`, send(channel, 'login_or_create'));
+    app.post(`/otps/${channel}/send/primary`, send(channel, 'primary'));
+    app.post(`/otps/${channel}/send/secondary`, send(channel, 'secondary'));
   }
 
-  app.post('/otps/authenticate', async (c) => {
-    requireProduct(ctx, 'otp');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.OtpAuthenticate);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/otps/authenticate', endpoint(ctx, { product: 'otp', session: 'optional', schema: requests.OtpAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     // One transaction: the redemption (or the counted wrong guess) and the session commit together.
     const issued = await withTx(ctx.db, async (tx) => {
       const check = await redeemOtp(ctx, tx, req.method_id, req.token);
@@ -70,7 +66,7 @@ export function otpRoutes(ctx: ProviderContext): Hono {
     });
     if (!issued) throw new ApiError(401, 'otp_code_not_found', 'The passcode is incorrect, expired or already used.');
     return ok(c, { ...issued, method_id: req.method_id, reset_sessions: false });
-  });
+  }));
 
   return app;
 }

@@ -2,19 +2,19 @@ import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { authenticateCaller, type Caller } from '../http/auth.ts';
+import type { Caller } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { body } from '../http/validate.ts';
 import { issueEmailToken, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import { hashPassword } from '../services/hashing.ts';
 import { checkPasswordLogin, requireStrong as requireStrongPassword, setPasswordHash } from '../services/passwords.ts';
 import { resolveLocale } from '../services/messages/locale.ts';
 import { resetMessage } from '../services/messages/templates.ts';
-import { limitSend, requireProduct } from '../services/sends.ts';
-import { durationMinutes, startOrExtend } from '../services/sessions.ts';
+import { limitSend } from '../services/sends.ts';
+import { revokeOtherSessions, startOrExtend } from '../services/sessions.ts';
 import { checkStrength } from '../services/strength.ts';
 import { withTx } from '../services/tx.ts';
-import { emailIdentity, normalizeEmail } from '../services/users.ts';
+import { emailIdentity, firstEmailId, normalizeEmail } from '../services/users.ts';
 
 /** The reset email's "log in instead" link: the reset link's token at `url`, typed `login`. */
 function loginLink(url: string, resetLink: string): string {
@@ -37,25 +37,18 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
    */
   const replacePassword = async (tx: Queryable, userId: string, hash: string, keep: string | null) => {
     await setPassword(tx, userId, hash);
-    await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
+    await revokeOtherSessions(ctx, tx, userId, keep);
   };
 
   const signIn = (tx: Queryable, userId: string, emailId: string, minutes: number, caller: Caller, type = 'password') =>
     startOrExtend(ctx, tx, userId, { type, delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: emailId } }, minutes, caller.client,
       caller.userId === userId ? caller.sessionId : null);
 
-  app.post('/passwords/strength_check', async (c) => {
-    requireProduct(ctx, 'passwords');
-    await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.PasswordStrengthCheck);
+  app.post('/passwords/strength_check', endpoint(ctx, { product: 'passwords', session: 'optional', schema: requests.PasswordStrengthCheck }, async ({ c, req }) => {
     return ok(c, { ...checkStrength(ctx.config.passwordPolicy, req.password, req.email) });
-  });
+  }));
 
-  app.post('/passwords', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.PasswordCreate);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/passwords', endpoint(ctx, { product: 'passwords', session: 'optional', schema: requests.PasswordCreate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const email = normalizeEmail(req.email);
     requireStrong(req.password, email);
     const hash = await hashPassword(req.password);
@@ -67,22 +60,15 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       return { ...out, email_id: identity.methodId };
     });
     return ok(c, { ...issued });
-  });
+  }));
 
-  app.post('/passwords/authenticate', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.PasswordAuthenticate);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/passwords/authenticate', endpoint(ctx, { product: 'passwords', session: 'optional', schema: requests.PasswordAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const row = await checkPasswordLogin(ctx, req.email, req.password, caller.client.ip);
     const issued = await withTx(ctx.db, (tx) => signIn(tx, row.userId, row.emailId, minutes, caller));
     return ok(c, { ...issued });
-  });
+  }));
 
-  app.post('/passwords/email/reset/start', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.PasswordResetByEmailStart);
+  app.post('/passwords/email/reset/start', endpoint(ctx, { product: 'passwords', session: 'optional', schema: requests.PasswordResetByEmailStart }, async ({ c, caller, req }) => {
     const email = normalizeEmail(req.email);
     const url = redirectUrl(ctx, req.reset_password_redirect_url);
     requirePkce(ctx, 'passwordResets', req.code_challenge);
@@ -100,13 +86,9 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
     // Quiet: a delivery error would tell the caller that the address has an account.
     await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
     return ok(c, {});
-  });
+  }));
 
-  app.post('/passwords/email/reset', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.PasswordResetByEmail);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/passwords/email/reset', endpoint(ctx, { product: 'passwords', session: 'optional', schema: requests.PasswordResetByEmail, minutes: true }, async ({ c, caller, req, minutes }) => {
     requireStrong(req.password);
     const hash = await hashPassword(req.password);
     const issued = await withTx(ctx.db, async (tx) => {
@@ -115,13 +97,9 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       return signIn(tx, redeemed.userId, redeemed.emailId, minutes, { ...caller, sessionId: null });
     });
     return ok(c, { ...issued });
-  });
+  }));
 
-  app.post('/passwords/existing_password/reset', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const caller = await authenticateCaller(ctx, c, false);
-    const req = await body(c, requests.PasswordResetByExisting);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/passwords/existing_password/reset', endpoint(ctx, { product: 'passwords', session: 'optional', schema: requests.PasswordResetByExisting, minutes: true }, async ({ c, caller, req, minutes }) => {
     const email = normalizeEmail(req.email);
     requireStrong(req.new_password, email);
     const row = await checkPasswordLogin(ctx, email, req.existing_password, caller.client.ip);
@@ -131,23 +109,19 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       return signIn(tx, row.userId, row.emailId, minutes, { ...caller, sessionId: null });
     });
     return ok(c, { ...issued });
-  });
+  }));
 
-  app.post('/passwords/session/reset', async (c) => {
-    requireProduct(ctx, 'passwords');
-    const caller = await authenticateCaller(ctx, c, true);
-    const req = await body(c, requests.PasswordResetBySession);
-    const minutes = durationMinutes(ctx, req.session_duration_minutes);
+  app.post('/passwords/session/reset', endpoint(ctx, { product: 'passwords', session: 'required', schema: requests.PasswordResetBySession, minutes: true }, async ({ c, caller, req, minutes }) => {
     requireStrong(req.password);
     const hash = await hashPassword(req.password);
     const issued = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE user_id = $1 ORDER BY created_at LIMIT 1', [caller.userId]);
-      if (!rows[0]) throw new ApiError(400, 'no_email', 'The user has no email address to attach a password to.');
-      await replacePassword(tx, caller.userId!, hash, caller.sessionId);
-      return signIn(tx, caller.userId!, rows[0].email_id, minutes, caller);
+      const emailId = await firstEmailId(tx, caller.userId);
+      if (emailId === null) throw new ApiError(400, 'no_email', 'The user has no email address to attach a password to.');
+      await replacePassword(tx, caller.userId, hash, caller.sessionId);
+      return signIn(tx, caller.userId, emailId, minutes, caller);
     });
     return ok(c, { ...issued });
-  });
+  }));
 
   return app;
 }

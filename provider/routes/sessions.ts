@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
-import { authenticateCaller, sessionSecret } from '../http/auth.ts';
+import { sessionSecret } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { body } from '../http/validate.ts';
 import { durationMinutes, refresh, revoke } from '../services/sessions.ts';
@@ -18,11 +19,10 @@ export function sessionRoutes(ctx: ProviderContext): Hono {
     const issued = await refresh(ctx, ctx.db, secret, minutes);
     return ok(c, { ...issued });
   });
-  app.post('/sessions/revoke', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    await revoke(ctx, ctx.db, caller.sessionId!);
+  app.post('/sessions/revoke', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    await revoke(ctx, ctx.db, caller.sessionId);
     return ok(c, {});
-  });
+  }));
   app.get('/sessions/jwks/:projectId', async (c) => c.json(await ctx.keys.jwks()));
   return app;
 }

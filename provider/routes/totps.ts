@@ -3,12 +3,11 @@ import type * as v from 'valibot';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { authenticateCaller } from '../http/auth.ts';
+import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { body } from '../http/validate.ts';
 import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../services/lockout.ts';
-import { durationMinutes, startOrExtend, type Factor } from '../services/sessions.ts';
-import { createTotp, issueRecoveryCodes, redeemRecoveryCode, totpLabel, verifyTotpCode } from '../services/totp.ts';
+import { startOrExtend, type Factor } from '../services/sessions.ts';
+import { createTotp, redeemRecoveryCode, reissueAllRecoveryCodes, totpLabel, verifyTotpCode } from '../services/totp.ts';
 import { withTx } from '../services/tx.ts';
 
 /**
@@ -18,27 +17,16 @@ import { withTx } from '../services/tx.ts';
 export function totpRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/totps', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    const req = await body(c, requests.TotpCreate);
-    const userId = caller.userId!;
+  app.post('/totps', endpoint(ctx, { session: 'required', schema: requests.TotpCreate }, async ({ c, caller, req }) => {
+    const userId = caller.userId;
     const created = await withTx(ctx.db, async (tx) => createTotp(ctx, tx, userId, await totpLabel(tx, userId), req.expiration_minutes));
     return ok(c, { user_id: userId, ...created });
-  });
+  }));
 
-  // Codes are stored only as hashes, so they cannot be shown again: asking for them issues a
-  // fresh set for each verified TOTP and retires the old ones.
-  app.post('/totps/recovery_codes', async (c) => {
-    const caller = await authenticateCaller(ctx, c, true);
-    const userId = caller.userId!;
-    const totps = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
-      const out = [];
-      for (const { totp_id } of rows) out.push({ totp_id, verified: true, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
-      return out;
-    });
-    return ok(c, { user_id: userId, totps });
-  });
+  app.post('/totps/recovery_codes', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    const totps = await withTx(ctx.db, (tx) => reissueAllRecoveryCodes(tx, caller.userId));
+    return ok(c, { user_id: caller.userId, totps });
+  }));
 
   /**
    * Both sign-ins by something only the authenticator's owner has: `redeem` checks the code in
@@ -51,12 +39,9 @@ export function totpRoutes(ctx: ProviderContext): Hono {
     redeem: (tx: Queryable, userId: string, code: string, now: Date) => Promise<{ totpId: string; factor: Factor } | null>,
     refusal: ApiError,
   ) =>
-    app.post(path, async (c) => {
-      const caller = await authenticateCaller(ctx, c, true);
-      const req = await body(c, schema);
+    app.post(path, endpoint(ctx, { session: 'required', schema, minutes: true }, async ({ c, caller, req, minutes }) => {
       const code = codeOf(req);
-      const userId = caller.userId!;
-      const minutes = durationMinutes(ctx, req.session_duration_minutes);
+      const userId = caller.userId;
       const now = ctx.clock.now();
       // Authenticator and recovery codes share one count per user, taken before either is checked.
       await takeAttempt(ctx.db, TOTP_LOCK, userId, now);
@@ -67,7 +52,7 @@ export function totpRoutes(ctx: ProviderContext): Hono {
       if (!issued) throw refusal;
       await attemptSucceeded(ctx.db, TOTP_LOCK, userId);
       return ok(c, { ...issued.session, totp_id: issued.totpId });
-    });
+    }));
 
   secondFactor(
     '/totps/authenticate',

@@ -1,3 +1,4 @@
+import type { Message, OutboxEntry } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
@@ -5,40 +6,8 @@ import { realSleep, sendWithRetries, type RetryPolicy, type Sleep } from './tran
 import type { Channel, Transports } from './transports/index.ts';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './transports/types.ts';
 
-export interface Message {
-  to: string;
-  channel: Channel;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-  code?: string;
-  link?: string;
-  /** The catalog locale the message was rendered in. */
-  locale?: string;
-}
-
-export type DeliveryStatus = 'queued' | 'sent' | 'failed';
-
-export interface OutboxEntry {
-  id: string;
-  to: string;
-  channel: string;
-  subject: string;
-  text: string;
-  code: string | null;
-  link: string | null;
-  created_at: string;
-  /** queued until the transport answers; `sent` at once for messages that only reach the outbox. */
-  status: DeliveryStatus;
-  /** `outbox`, `smtp`, `twilio` or `whatsapp_cloud`. */
-  transport: string;
-  /** The service's id of the message (Twilio SM…, WhatsApp wamid…, the SMTP Message-ID). */
-  transport_message_id: string | null;
-  /** Why it failed, in the service's words. */
-  error: string | null;
-  attempts: number;
-}
+// The shapes the context names (routes and services see delivery through it).
+export type { DeliveryStatus, Message, OutboxEntry } from '../context.ts';
 
 /** A failed message as the admin CLI lists it (no content: the outbox may be off). */
 export interface FailedMessage {

@@ -1,6 +1,5 @@
-import type { ProviderContext } from '../context.ts';
+import type { ProviderContext, QueuedMessage } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import type { Queued } from './delivery.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { resolveLocale } from './messages/locale.ts';
 import { inviteMessage, magicLinkMessage } from './messages/templates.ts';
@@ -16,7 +15,7 @@ export async function mailMagicLink(
   ctx: ProviderContext,
   tx: Queryable,
   p: { userId: string; emailId: string; email: string; url: string; minutes: number; codeChallenge?: string; purpose: LinkPurpose; locale?: string },
-): Promise<Queued> {
+): Promise<QueuedMessage> {
   const link = await issueEmailToken(ctx, tx, 'magic_link', p.userId, p.emailId, p.url, p.minutes, p.codeChallenge);
   const locale = resolveLocale(p.locale);
   const message = p.purpose === 'invite'

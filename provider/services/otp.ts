@@ -1,12 +1,11 @@
 import * as v from 'valibot';
 import { DEFAULT_OTP_EXPIRATION_MINUTES, OTP_EXPIRATION_RULE, otpExpiration } from '../../client/schemas/fields.ts';
-import type { ProviderContext } from '../context.ts';
+import type { ProviderContext, QueuedMessage } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, otpCode, safeEqual, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
 import { attemptSucceeded, OTP_LOCK, takeAttempt } from './lockout.ts';
-import type { Queued } from './delivery.ts';
 import { resolveLocale } from './messages/locale.ts';
 import { passcodeMessage } from './messages/templates.ts';
 
@@ -17,7 +16,7 @@ export const MAX_OTP_GUESSES = 5;
  * Issues a fresh code for `methodId`, replacing any earlier unused one, and queues its
  * message in the same transaction; dispatch the returned message after commit.
  */
-export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = DEFAULT_OTP_EXPIRATION_MINUTES, locale?: string): Promise<Queued> {
+export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string, to: string, expirationMinutes = DEFAULT_OTP_EXPIRATION_MINUTES, locale?: string): Promise<QueuedMessage> {
   // The request schema refuses a bad value first; this guards callers that skip it.
   if (!v.is(otpExpiration(), expirationMinutes)) throw new ApiError(400, 'invalid_expiration', `expiration_minutes ${OTP_EXPIRATION_RULE}.`);
   const now = ctx.clock.now();

@@ -228,6 +228,14 @@ export async function refresh(ctx: ProviderContext, db: Queryable, secret: strin
   return issue(ctx, db, row, token, row.user_row);
 }
 
+/**
+ * Ends every live session of the user but `keep` (the session making a change that should
+ * survive it, or null): after a password reset whoever knew the old password is signed out.
+ */
+export async function revokeOtherSessions(ctx: ProviderContext, db: Queryable, userId: string, keep: string | null): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
+}
+
 /** Revokes one session. */
 export async function revoke(ctx: ProviderContext, db: Queryable, sessionId: string): Promise<void> {
   // Every lookup checks revoked_at, so this alone kills all the session's tokens, grace ones

@@ -40,6 +40,17 @@ function hashRecoveryCode(totpId: string, code: string): string {
   return sha256(`${totpId}:${normalizeRecoveryCode(code)}`);
 }
 
+/**
+ * Codes are stored only as hashes, so they cannot be shown again: asking for them issues a
+ * fresh set for each of the user's verified TOTPs and retires the old ones.
+ */
+export async function reissueAllRecoveryCodes(tx: Queryable, userId: string): Promise<Array<{ totp_id: string; verified: true; recovery_codes: string[] }>> {
+  const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
+  const out = [];
+  for (const { totp_id } of rows) out.push({ totp_id, verified: true as const, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
+  return out;
+}
+
 /** Replaces the TOTP's recovery codes with a fresh set and returns them in the clear, once. */
 export async function issueRecoveryCodes(tx: Queryable, totpId: string): Promise<string[]> {
   await tx.query('DELETE FROM totp_recovery_codes WHERE totp_id = $1', [totpId]);

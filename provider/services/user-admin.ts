@@ -5,8 +5,8 @@ import { loadUser, normalizeEmail, USER_ROW_SQL, userShape, type UserRow } from 
 
 /*
  * What a site's backend (the server API) and the operator (the admin CLI) do to users:
- * create, update, delete, search, and remove single factors. The browser-facing routes keep
- * their own narrower versions, bound to the signed-in caller.
+ * create, update, delete, search, and remove single factors. The browser-facing routes use
+ * the narrower forms at the end (`removeOwnFactor`), bound to the signed-in caller.
  */
 
 export const MAX_METADATA_BYTES = 4096;
@@ -124,10 +124,23 @@ export async function deleteFactor(tx: Queryable, kind: FactorKind, id: string):
     const { rows } = await tx.query<{ user_id: string }>(`DELETE FROM ${f.table} WHERE ${f.id} = $1 RETURNING user_id`, [id]);
     userId = rows[0]?.user_id;
     if (!userId) throw new ApiError(404, f.notFound, 'No such identifier.');
-    // Codes already sent to a removed email or phone must not sign anyone in afterwards.
-    if (kind === 'email' || kind === 'phone') await tx.query('UPDATE otps SET used_at = now() WHERE method_id = $1 AND used_at IS NULL', [id]);
+    if (kind === 'email' || kind === 'phone') await retireOtps(tx, id);
   }
   return { userId, user: await loadUser(tx, userId) };
+}
+
+/** Codes already sent to a removed email or phone must not sign anyone in afterwards. */
+async function retireOtps(tx: Queryable, methodId: string): Promise<void> {
+  await tx.query('UPDATE otps SET used_at = now() WHERE method_id = $1 AND used_at IS NULL', [methodId]);
+}
+
+/** Removes one factor of the given user (the signed-in caller); false when the user has no such factor. */
+export async function removeOwnFactor(tx: Queryable, userId: string, kind: Exclude<FactorKind, 'password' | 'webauthn'>, id: string): Promise<boolean> {
+  const f = FACTORS[kind];
+  const { rows } = await tx.query(`DELETE FROM ${f.table} WHERE ${f.id} = $1 AND user_id = $2 RETURNING ${f.id}`, [id, userId]);
+  if (!rows[0]) return false;
+  if (kind === 'email' || kind === 'phone') await retireOtps(tx, id);
+  return true;
 }
 
 /** One search filter in the shape the SDK sends (a subset the schema admits). */

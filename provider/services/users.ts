@@ -135,3 +135,37 @@ export async function attachPhone(tx: Queryable, userId: string, phone: string, 
   await tx.query('INSERT INTO user_phones (phone_id, user_id, phone_number, created_at) VALUES ($1, $2, $3, $4)', [phoneId, userId, phone, now]);
   return phoneId;
 }
+
+/** The user's first email address (the one a password is attached to), or null without one. */
+export async function firstEmailId(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE user_id = $1 ORDER BY created_at LIMIT 1', [userId]);
+  return rows[0]?.email_id ?? null;
+}
+
+/** What the login form shows an address: `new` (no user), `password` (one is set) or `passwordless`. */
+export async function userTypeOf(db: Queryable, email: string): Promise<'new' | 'password' | 'passwordless'> {
+  const { rows } = await db.query<{ has_password: boolean }>(
+    'SELECT u.password_hash IS NOT NULL AS has_password FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1',
+    [normalizeEmail(email)],
+  );
+  return !rows[0] ? 'new' : rows[0].has_password ? 'password' : 'passwordless';
+}
+
+/** A user created pending becomes active once it proves an address (a magic link or passcode). */
+export async function activatePending(tx: Queryable, userId: string): Promise<void> {
+  await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1 AND status = 'pending'", [userId]);
+}
+
+/** Who owns an address (locked until the transaction ends, so a concurrent create waits), or null. */
+export async function emailOwnerForUpdate(tx: Queryable, email: string): Promise<{ userId: string; emailId: string; status: string } | null> {
+  const { rows } = await tx.query<{ user_id: string; email_id: string; status: string }>(
+    'SELECT e.user_id, e.email_id, u.status FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1 FOR UPDATE',
+    [email],
+  );
+  return rows[0] ? { userId: rows[0].user_id, emailId: rows[0].email_id, status: rows[0].status } : null;
+}
+
+/** Marks an address as proven (an import that vouches for it). */
+export async function markEmailVerified(tx: Queryable, emailId: string): Promise<void> {
+  await tx.query('UPDATE user_emails SET verified = true WHERE email_id = $1', [emailId]);
+}

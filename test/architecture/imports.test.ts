@@ -88,6 +88,22 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(broken((e) => e.from.startsWith('provider/services/') && e.to.startsWith('provider/http/')), []);
   });
 
+  it("the provider's floors import only downwards: ground, services, http, routes", () => {
+    // The ground floor (the context, config, domain errors, the database) is taken by all.
+    const GROUND_FILES = ['provider/context.ts', 'provider/config.ts', 'provider/errors.ts', 'provider/db/'];
+    const floor = (p: string) =>
+      GROUND_FILES.some((g) => p === g || p.startsWith(g)) ? 0
+        : p.startsWith('provider/services/') ? 1
+          : p.startsWith('provider/http/') ? 2
+            : p.startsWith('provider/routes/') ? 3
+              : undefined;
+    assert.deepEqual(broken((e) => {
+      const from = floor(e.from);
+      const to = floor(e.to);
+      return from !== undefined && to !== undefined && to > from;
+    }), []);
+  });
+
   it('the ground floor of screens/ imports no flow and not the shell', () => {
     assert.deepEqual(broken((e) => isGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to)), []);
   });

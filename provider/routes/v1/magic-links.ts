@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
-import { body } from '../../http/validate.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { redeemEmailToken, redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { mailMagicLink } from '../../services/magic-link-mail.ts';
-import { limitSendTo, requireProduct } from '../../services/sends.ts';
+import { limitSendTo } from '../../services/sends.ts';
 import { methodFactor, namedSession, serverSignIn } from '../../services/server-sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { createUserWith } from '../../services/user-admin.ts';
-import { emailIdentity, normalizeEmail } from '../../services/users.ts';
+import { emailIdentity, emailOwnerForUpdate, normalizeEmail } from '../../services/users.ts';
 import { MagicLinksAuthenticate, MagicLinksInvite, MagicLinksLoginOrCreate } from './schemas.ts';
 
 /** An invitation stays usable for a week unless the caller asks otherwise. */
@@ -19,9 +19,7 @@ const INVITE_MINUTES = 7 * 24 * 60;
 export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/magic_links/email/login_or_create', async (c) => {
-    requireProduct(ctx, 'emailMagicLinks');
-    const req = await body(c, MagicLinksLoginOrCreate);
+  app.post('/magic_links/email/login_or_create', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrCreate }, async ({ c, req }) => {
     const email = normalizeEmail(req.email);
     const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
     const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
@@ -40,22 +38,17 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     });
     await ctx.delivery.dispatch(ctx.db, identity.queued);
     return serverOk(c, { user_id: identity.userId, email_id: identity.methodId, user_created: identity.created });
-  });
+  }));
 
-  app.post('/magic_links/email/invite', async (c) => {
-    requireProduct(ctx, 'emailMagicLinks');
-    const req = await body(c, MagicLinksInvite);
+  app.post('/magic_links/email/invite', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksInvite }, async ({ c, req }) => {
     const email = normalizeEmail(req.email);
     const url = redirectUrl(ctx, req.invite_magic_link_url);
     await limitSendTo(ctx, email);
     const invited = await withTx(ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ user_id: string; email_id: string; status: string }>(
-        'SELECT e.user_id, e.email_id, u.status FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1 FOR UPDATE',
-        [email],
-      );
-      let ids = rows[0] ? { userId: rows[0].user_id, emailId: rows[0].email_id } : null;
+      const owner = await emailOwnerForUpdate(tx, email);
+      let ids = owner && { userId: owner.userId, emailId: owner.emailId };
       // An invitation is for someone not yet in: an active user signs in instead.
-      if (rows[0] && rows[0].status !== 'pending') throw new ApiError(400, 'duplicate_email', 'This email belongs to an active user; send a login link instead.');
+      if (owner && owner.status !== 'pending') throw new ApiError(400, 'duplicate_email', 'This email belongs to an active user; send a login link instead.');
       ids ??= await createUserWith(tx, ctx.env, ctx.clock.now(), {
         email, name: req.name, pending: true, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata,
       });
@@ -64,10 +57,9 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
     });
     await ctx.delivery.dispatch(ctx.db, invited.queued);
     return serverOk(c, { user_id: invited.userId, email_id: invited.emailId });
-  });
+  }));
 
-  app.post('/magic_links/authenticate', async (c) => {
-    const req = await body(c, MagicLinksAuthenticate);
+  app.post('/magic_links/authenticate', endpoint(ctx, { session: 'none', schema: MagicLinksAuthenticate }, async ({ c, req }) => {
     const ask = { ...req, minutes: req.session_duration_minutes };
     const current = await namedSession(ctx, ctx.db, ask);
     const out = await withTx(ctx.db, async (tx) => {
@@ -76,7 +68,7 @@ export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
       return { ...(await serverSignIn(ctx, tx, redeemed.userId, factor, ask, current)), method_id: redeemed.emailId };
     });
     return serverOk(c, { ...out, reset_sessions: false });
-  });
+  }));
 
   return app;
 }

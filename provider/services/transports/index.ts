@@ -5,7 +5,8 @@ import { TwilioTransport } from './twilio.ts';
 import type { Transport } from './types.ts';
 import { WhatsAppCloudTransport } from './whatsapp-cloud.ts';
 
-export type Channel = 'email' | 'sms' | 'whatsapp';
+export type { Channel } from '../../context.ts';
+import type { Channel } from '../../context.ts';
 export type Transports = Partial<Record<Channel, Transport>>;
 
 /** The From header: the configured sender, named after the project unless it names itself. */
