@@ -68,7 +68,7 @@ test('an SMS that cannot be sent shows the provider\'s message under the form; a
 
   fake.reset();
   w = await submitPhone(page, uniquePhone());
-  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeFocused({ timeout: 15_000 });
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
   expect(fake.received).toHaveLength(1);
   const body = fake.received[0]!.form.get('Body')!;
   const code = /#(\d{6})$/.exec(body)?.[1];

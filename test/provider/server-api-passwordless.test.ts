@@ -176,12 +176,12 @@ for (const kind of databases) {
       assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     });
 
-    it('sends at most five codes to one address per minute, however many requests arrive at once', async () => {
+    it('sends at most three codes to one address in a burst (the limit browser sends have too), however many requests arrive at once', async () => {
       const email = uniqueEmail('limit');
       const results = await Promise.allSettled(Array.from({ length: 7 }, () => api.client.otps.email.loginOrCreate({ email })));
-      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 5);
+      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 3);
       for (const r of results) if (r.status === 'rejected') assert.equal((r.reason as { status_code: number }).status_code, 429);
-      assert.equal((await outbox(api.provider, email)).length, 5);
+      assert.equal((await outbox(api.provider, email)).length, 3);
     });
 
     it('refuses bad input: a phone that is not E.164, a code that is not 6 digits, a missing method id', async () => {
