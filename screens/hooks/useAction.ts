@@ -16,9 +16,10 @@ export interface Action {
 /**
  * The busy / error / report block of every form (SPEC §8: the host hears every failure,
  * the user reads the provider's message or the generic one). `describe` replaces the shown
- * text where a flow has its own (passkey creation).
+ * text where a flow has its own (passkey creation, a wrong passcode); it gets the text that
+ * would have been shown.
  */
-export function useAction(describe?: (error: unknown) => string): Action {
+export function useAction(describe?: (error: unknown, shown: string) => string): Action {
   const report = useReportError();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -35,7 +36,7 @@ export function useAction(describe?: (error: unknown) => string): Action {
         await action();
       } catch (err) {
         const shown = report(err);
-        fail(describe ? describe(err) : shown);
+        fail(describe ? describe(err, shown) : shown);
       }
     },
     [busy, report, fail, describe],

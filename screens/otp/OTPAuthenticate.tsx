@@ -5,6 +5,7 @@ import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
+import { useAction } from '../hooks/useAction.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
@@ -31,28 +32,22 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const report = useReportError();
   const toast = useToast();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [verifying, setVerifying] = useState(false);
+  // A refused code reads as the one verify failure text (SPEC §5); other failures as they are.
+  const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? otpStrings.invalidPasscode : shown));
+  const { busy: verifying, error } = verification;
   const [resending, setResending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const destination = useDisplayDestination(otp.type, otp.otpDestination);
   const CodeInput = config.otp.inputStyle === 'cells' ? OtpCells : OtpInput;
 
-  const verify = async (value: string) => {
-    setVerifying(true);
-    setError(undefined);
-    try {
+  // The digits stay after a failure, as in the official UI: the user sees what was sent and fixes it.
+  const verify = (value: string) =>
+    verification.run(async () => {
       const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: config.session.sessionDurationMinutes });
       callbacks.onEvent({ type: 'OTP_AUTHENTICATE', data: r });
       go('OTPConfirmation');
-    } catch (err) {
-      const shown = report(err);
-      // The digits stay, as in the official UI: the user sees what was sent and fixes it.
-      setError(apiErrorMessage(err) !== undefined ? otpStrings.invalidPasscode : shown);
-      setVerifying(false);
-    }
-  };
+    });
 
   const change = (value: string) => {
     setCode(value);
@@ -91,7 +86,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
       const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination);
       setOtp({ ...otp, methodId: r.method_id });
       setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
-      setError(undefined);
+      verification.fail(undefined);
       toast.show('success', otpStrings.codeResent);
     } catch (err) {
       toast.show('error', report(err));
