@@ -149,3 +149,13 @@ export const USER = {
   roles: [],
 };
 export const authOk = (token = 'session-token-1') => ok({ user_id: 'user-test-1', session_token: token, session_jwt: 'jwt-1', session: SESSION, user: USER });
+
+/** The error `p` rejects with; fails the test when it resolves. */
+export async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected a rejection');
+}

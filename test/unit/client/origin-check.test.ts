@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createClient, StytchAPIError, StytchAPIUnreachableError } from '../../../client/index.ts';
-import { apiError, fakeEnv, ok } from './fake-env.ts';
+import { apiError, fakeEnv, ok, rejection } from './fake-env.ts';
 
 const TEST = 'public-token-test-33333333-3333-3333-3333-333333333333';
 const BASE = 'http://localhost:4100';
@@ -22,15 +22,6 @@ function refusedEnv(check: () => Response) {
     return inner(input, init);
   }) as typeof fetch;
   return { ...f, checks };
-}
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('client: a call the browser blocks', () => {

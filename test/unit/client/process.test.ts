@@ -1,16 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { processResponse } from '../../../client/core/process.ts';
-import { processFetchFailure } from '../../../client/core/process.ts';
+import { processFetchFailure, processResponse } from '../../../client/core/process.ts';
 import { CaptchaRequiredError, StytchAPIError, StytchAPISchemaError, StytchAPIUnreachableError } from '../../../client/index.ts';
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from './fake-env.ts';
 
 describe('client processResponse', () => {
   it('returns data of a 2xx envelope', async () => {
