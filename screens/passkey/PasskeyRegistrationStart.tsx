@@ -6,6 +6,7 @@ import { useWidget } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { transitionAtom } from '../state/atoms.ts';
 import { creationErrorText } from './errors.ts';
+import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
 import { passkeyStrings as s } from './strings.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';
@@ -13,13 +14,20 @@ type UserState = 'loading' | 'hasUser' | 'noUser';
 // A failed creation reads as SPEC §8 words it, not as the provider's message.
 const describeCreation = (e: unknown) => creationErrorText(e, s);
 
-/** 'Set up a new Passkey': create one or skip; only for a signed-in user (SPEC §6). */
+/**
+ * 'Set up a new Passkey': create one or skip; only for a signed-in user (SPEC §6). A user who
+ * already has passkeys sees them here too ('Existing Passkeys', with rename and delete), so the
+ * flow still starts at this screen (SPEC §2) without hiding them until one more is created.
+ */
 export default function PasskeyRegistrationStart() {
   const { client, config, callbacks } = useWidget();
   const go = useSetAtom(transitionAtom);
   // A locally known user shows the screen at once; the check below still confirms it.
   const [user, setUser] = useState<UserState>(() => (client?.user.getSync() ? 'hasUser' : 'loading'));
   const { busy, error, run } = useAction(describeCreation);
+  // Filled from the user fetch below: one call opens the screen.
+  const list = usePasskeyList(false);
+  const { row, setItems } = list;
 
   useEffect(() => {
     if (!client) return setUser('noUser');
@@ -31,7 +39,11 @@ export default function PasskeyRegistrationStart() {
     }
     let live = true;
     client.user.get().then(
-      () => live && setUser('hasUser'),
+      (u) => {
+        if (!live) return;
+        setItems(u.webauthn_registrations);
+        setUser('hasUser');
+      },
       (e: unknown) => {
         if (!live) return;
         setUser('noUser');
@@ -41,7 +53,7 @@ export default function PasskeyRegistrationStart() {
     return () => {
       live = false;
     };
-  }, [client, callbacks]);
+  }, [client, callbacks, setItems]);
 
   const create = () => {
     if (!client) return;
@@ -51,7 +63,9 @@ export default function PasskeyRegistrationStart() {
       go('PasskeyRegistrationSuccess');
     });
   };
-  const skip = () => {
+  const skip = async () => {
+    // As on the success screen, leaving waits for a pending rename or delete to settle.
+    await list.settled();
     callbacks.onEvent({ type: 'PASSKEY_SKIP', data: {} });
     go('PasskeyRegistrationSuccess');
   };
@@ -71,15 +85,19 @@ export default function PasskeyRegistrationStart() {
       <p part="helper" css={{ margin: 0 }}>
         {s.registrationExplainer}
       </p>
-      <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={create}>
-          {s.create}
-        </button>
-        <ErrorText message={error} />
-        <button type="button" part="button button-secondary" disabled={busy} onClick={skip}>
-          {s.skip}
-        </button>
-      </div>
+      <PasskeyList list={list} />
+      {/* While a row is changed the buttons are disabled, or hidden during a delete (SPEC §2). */}
+      {row.type === 'deleting' ? null : (
+        <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+          <button type="button" part="button button-primary" disabled={busy || row.type === 'editing'} aria-busy={busy} onClick={create}>
+            {s.create}
+          </button>
+          <ErrorText message={error} />
+          <button type="button" part="button button-secondary" disabled={busy || row.type === 'editing'} onClick={() => void skip()}>
+            {s.skip}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

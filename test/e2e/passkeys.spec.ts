@@ -71,7 +71,12 @@ test('passkeys end to end: register after an OTP sign-in, rename, sign in from t
   await page.keyboard.press('Enter');
   await expect(reg.getByRole('listitem')).toHaveText(['Work laptopDesktop device']);
   await page.reload();
-  await reg.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 });
+  // The first screen lists it at once: nothing has to be created to see or manage it.
+  await expect(reg.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible({ timeout: 15_000 });
+  await expect(reg.getByRole('heading', { name: 'Existing Passkeys' })).toBeVisible({ timeout: 15_000 });
+  await expect(reg.getByRole('listitem')).toHaveText(['Work laptopDesktop device']);
+  expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
+  await reg.getByRole('button', { name: 'Skip' }).click();
   await expect(page.locator('#events')).toHaveText('PASSKEY_SKIP');
   await expect(reg.getByRole('listitem')).toHaveText(['Work laptopDesktop device'], { timeout: 15_000 });
   await reg.getByRole('button', { name: 'Done' }).click();
@@ -98,18 +103,19 @@ test('passkeys end to end: register after an OTP sign-in, rename, sign in from t
   await expect(w.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 15_000 });
   await expect(w.getByText('Your Passkey has been successfully authenticated.')).toBeVisible();
 
-  // Delete it: warning, confirm; the passkey then no longer signs in.
+  // Delete it from the first screen: warning, confirm; the passkey then no longer signs in.
   await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
-  await reg.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 });
-  await reg.getByRole('button', { name: 'Delete Work laptop' }).click();
+  await reg.getByRole('button', { name: 'Delete Work laptop' }).click({ timeout: 15_000 });
   await expect(reg.getByRole('alert')).toHaveText('Once deleted, the passkey cannot be restored.');
-  await expect(reg.getByRole('button', { name: 'Done' })).toHaveCount(0);
+  await expect(reg.getByRole('button', { name: 'Create a Passkey' })).toHaveCount(0);
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
   await reg.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(reg.getByRole('listitem')).toHaveCount(0);
-  await expect(reg.getByRole('button', { name: 'Done' })).toBeVisible();
+  await expect(reg.getByRole('button', { name: 'Create a Passkey' })).toBeVisible();
+  // With none left, a reload shows the plain set-up screen, as for a user who never had one.
   await page.reload();
-  await reg.getByRole('button', { name: 'Skip' }).click({ timeout: 15_000 });
+  await expect(reg.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible({ timeout: 15_000 });
+  await expect(reg.getByRole('button', { name: 'Create a Passkey' })).toBeEnabled();
   await expect(reg.getByRole('heading', { name: 'Existing Passkeys' })).toHaveCount(0);
 
   await signOut(page);

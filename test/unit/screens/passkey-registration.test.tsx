@@ -156,6 +156,43 @@ describe('stytch-passkey-registration', () => {
     expect(button(m.root, 'Done')!.disabled).to.equal(false);
   });
 
+  // Issue 17: a user with passkeys saw none until one more was created; the list now shows on open.
+  it('a signed-in user with a passkey sees it listed on open, with rename and delete, from the one user fetch', async () => {
+    const f = fakeClient([reg('reg-1', 'Laptop', MAC)]);
+    m = await renderRegistration(f.client);
+    expect(h1(m)).to.equal('Set up a new Passkey');
+    expect(m.root.querySelector('h2')!.textContent).to.equal('Existing Passkeys');
+    expect(rows(m)).to.deep.equal(['LaptopDesktop device']);
+    expect(button(m.root, 'Create a Passkey')!.disabled).to.equal(false);
+    expect(f.calls.userGet).to.equal(1);
+
+    await click(button(m.root, 'Rename Laptop'));
+    expect(button(m.root, 'Create a Passkey')!.disabled).to.equal(true);
+    expect(button(m.root, 'Skip')!.disabled).to.equal(true);
+    await type(m.root.querySelector<HTMLInputElement>('li input')!, 'Work laptop');
+    await click(button(m.root, 'Save'));
+    expect(rows(m)).to.deep.equal(['Work laptopDesktop device']);
+    expect(f.calls.update).to.deep.equal([{ webauthn_registration_id: 'reg-1', name: 'Work laptop' }]);
+
+    await click(button(m.root, 'Delete Work laptop'));
+    expect(m.root.querySelector('[role="alert"]')!.textContent).to.equal(s.deleteWarning);
+    expect(button(m.root, 'Create a Passkey')).to.equal(undefined);
+    await click(button(m.root, 'Delete'));
+    expect(f.calls.remove).to.deep.equal(['reg-1']);
+    // With none left the screen is the plain set-up screen again.
+    expect(m.root.querySelector('h2')).to.equal(null);
+    expect(rows(m)).to.deep.equal([]);
+    expect(h1(m)).to.equal('Set up a new Passkey');
+    expect(button(m.root, 'Create a Passkey')!.disabled).to.equal(false);
+  });
+
+  it('a signed-in user with no passkeys sees the set-up screen without a list', async () => {
+    m = await renderRegistration(fakeClient([]).client);
+    expect(h1(m)).to.equal('Set up a new Passkey');
+    expect(m.root.querySelector('h2')).to.equal(null);
+    expect(m.root.querySelector('ul')).to.equal(null);
+  });
+
   it('Skip emits the skip event and shows the success screen; Set up another returns; Done emits done', async () => {
     m = await renderRegistration(fakeClient([reg('reg-1', 'Laptop', MAC)]).client, { sessionOptions: { sessionDurationMinutes: 60 } });
     await click(button(m.root, 'Skip'));
