@@ -32,8 +32,10 @@ describe('provider lifecycle (pglite)', () => {
   });
 
   it('mounts no OAuth consent simulator in production', async () => {
-    for (const method of ['GET', 'POST']) {
-      const res = await fetch(`${first.url}/v1/public/oauth/github/consent?state=x`, { method, headers: { Accept: 'application/json' } });
+    // The POST is the consent form's own (URL-encoded), so only the missing route can refuse it.
+    const form = { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'state=x' };
+    for (const init of [{ method: 'GET', headers: { Accept: 'application/json' } }, form]) {
+      const res = await fetch(`${first.url}/v1/public/oauth/github/consent?state=x`, init);
       assert.equal(res.status, 404);
       assert.equal((await res.json()).error_type, 'route_not_found');
     }
