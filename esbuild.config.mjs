@@ -30,7 +30,10 @@ const common = {
   jsx: 'automatic',
   jsxImportSource: '@emotion/react',
   legalComments: 'linked',
-  define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+  // jotai keeps its development checks and warnings behind `(import.meta.env ? import.meta.env.MODE
+  // : void 0) !== "production"`, which esbuild leaves unknown; naming the mode (an env that exists,
+  // its MODE a constant) folds them away in production builds (1.8 KB raw of the first load).
+  define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env': 'true', 'import.meta.env.MODE': JSON.stringify(dev ? 'development' : 'production') },
   logLevel: 'warning',
   metafile: true,
   outdir,
