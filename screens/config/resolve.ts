@@ -41,7 +41,8 @@ export function resolveConfig(input: unknown, messages: { passkeysAlone: string;
       emailMagicLinks: c.emailMagicLinksOptions,
       oauth: c.oauthOptions,
       passwords: c.passwordOptions,
-      passkeys: c.passkeyOptions,
+      // An empty domain means none: the browser's default rpID.
+      passkeys: { ...c.passkeyOptions, domain: c.passkeyOptions.domain || undefined },
       session: c.sessionOptions,
       enableShadowDOM: c.enableShadowDOM,
       input: input ?? {},

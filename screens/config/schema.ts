@@ -71,8 +71,9 @@ export const PasswordOptions = v.looseObject({
 });
 
 export const PasskeyOptions = v.looseObject({
-  // An empty domain means none: the browser's default rpID.
-  domain: opt(v.pipe(str(), v.transform((d) => d || undefined))),
+  // An empty domain means none (the browser's default rpID): resolveConfig drops it, as a
+  // pipe and transform here would put both into the first load.
+  domain: opt(str()),
 });
 
 export const SessionOptions = v.looseObject({
