@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { linkButtonCss } from '../components/linkButton.ts';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
 
@@ -35,7 +36,8 @@ export function EmailReadOnly({ id, email }: { id: string; email: string }) {
             clearError(undefined);
             go('Main');
           }}
-          css={{ background: 'none', border: 0, padding: 4, cursor: 'pointer', color: 'var(--stytch-colors-primary)', font: 'inherit', textDecoration: 'underline' }}
+          // One word that never breaks, whatever the container's overflow-wrap.
+          css={{ ...linkButtonCss, padding: 4, flex: 'none', whiteSpace: 'nowrap', overflowWrap: 'normal', color: 'var(--stytch-colors-primary)' }}
         >
           {strings.changeEmail}
         </button>
