@@ -158,6 +158,9 @@ export async function activatePending(tx: Queryable, userId: string): Promise<vo
 
 /** Who owns an address (locked until the transaction ends, so a concurrent create waits), or null. */
 export async function emailOwnerForUpdate(tx: Queryable, email: string): Promise<{ userId: string; emailId: string; status: string } | null> {
+  // FOR UPDATE locks nothing while the address has no row: two callers creating the same new
+  // address would both find none. The address itself is locked until the transaction ends.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`email:${email}`]);
   const { rows } = await tx.query<{ user_id: string; email_id: string; status: string }>(
     'SELECT e.user_id, e.email_id, u.status FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1 FOR UPDATE',
     [email],
