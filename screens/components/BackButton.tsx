@@ -1,11 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useWidget } from '../context.ts';
-import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
+import { errorMessageAtom } from '../state/atoms.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** The back arrow every screen has: it returns to Main (SPEC §2). */
 export function BackButton({ onBack }: { onBack?: () => void }) {
   const { strings } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
   return (
     <button

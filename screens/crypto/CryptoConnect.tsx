@@ -1,14 +1,15 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
-import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
+import { cryptoStateAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { connectWallet } from './walletAccess.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
 import { cryptoStrings } from './strings.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** 'Connecting to your wallet...': asks the wallet for its account, then the provider for a challenge. */
 export default function CryptoConnect() {
@@ -16,7 +17,7 @@ export default function CryptoConnect() {
   const [crypto, setCrypto] = useAtom(cryptoStateAtom);
   const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   useWalletStep(async (live) => {
     const wallet = crypto.walletOption as Wallet;
     const address = await connectWallet(wallet, win, announced);

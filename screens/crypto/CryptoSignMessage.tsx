@@ -1,14 +1,15 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
-import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
+import { cryptoStateAtom } from '../state/atoms.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { signChallenge } from './walletAccess.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
 import { cryptoStrings } from './strings.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 function WalletIcon() {
   return (
@@ -28,7 +29,7 @@ export default function CryptoSignMessage() {
   const crypto = useAtomValue(cryptoStateAtom);
   const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   useWalletStep(async (live) => {
     const wallet = crypto.walletOption as Wallet;
     const signature = await signChallenge(wallet, win, announced, crypto.walletChallenge, crypto.walletAddress);

@@ -3,15 +3,16 @@ import { useMemo } from 'react';
 import { useWidget } from '../context.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
-import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
+import { cryptoStateAtom } from '../state/atoms.ts';
 import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 const columnCss = { display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 /** One 'Continue with {wallet}' button per wallet; choosing one starts the connect step. */
 export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
   const { strings } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const setCrypto = useSetAtom(cryptoStateAtom);
   return (
     <div css={columnCss}>
@@ -35,7 +36,7 @@ export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
 /** The wallet block: detected wallets, 'other' for the overflow, and the setup link. */
 export function WalletButtons({ oauthCount }: { oauthCount: number }) {
   const { strings } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
   useAnnouncedWallets();

@@ -1,7 +1,6 @@
-import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useWidget } from '../context.ts';
-import { transitionAtom } from '../state/atoms.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** A failure of a crypto step, named by SPEC §8's text and carrying the wallet's or provider's error. */
 export class CryptoStepError extends Error {
@@ -15,7 +14,7 @@ export class CryptoStepError extends Error {
  */
 export function useWalletStep(step: (live: () => boolean) => Promise<() => void>, failure: string): void {
   const { callbacks } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   useEffect(() => {
     let live = true;
     step(() => live).then(

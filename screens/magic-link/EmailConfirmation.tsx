@@ -3,10 +3,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
-import { magicLinkStateAtom, mainEmailAtom, transitionAtom } from '../state/atoms.ts';
+import { magicLinkStateAtom, mainEmailAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
 import { magicLinkStrings } from './strings.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
 
@@ -29,7 +30,7 @@ export default function EmailConfirmation({ children }: { children?: ReactNode }
   const { client } = useWidget();
   const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
   const setMainEmail = useSetAtom(mainEmailAtom);
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const links = mailLinks(useSendingDomain());
 
   const tryAgain = () => {

@@ -9,7 +9,7 @@ import { useAction } from '../hooks/useAction.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
-import { otpExpiryAtom, otpStateAtom, transitionAtom, transitionCountAtom } from '../state/atoms.ts';
+import { otpExpiryAtom, otpStateAtom, transitionCountAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from './OtpInput.tsx';
@@ -18,6 +18,7 @@ import { receiveSmsCode } from './webOtp.ts';
 import { otpStrings } from './strings.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /**
  * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);
@@ -28,7 +29,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const report = useReportError();
   const toast = useToast();
   const [code, setCode] = useState('');

@@ -1,13 +1,12 @@
-import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
-import { transitionAtom } from '../state/atoms.ts';
 import { creationErrorText } from './errors.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
 import { passkeyStrings as s } from './strings.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';
 
@@ -21,7 +20,7 @@ const describeCreation = (e: unknown) => creationErrorText(e, s);
  */
 export default function PasskeyRegistrationStart() {
   const { client, config, callbacks } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   // A locally known user shows the screen at once; the check below still confirms it.
   const [user, setUser] = useState<UserState>(() => (client?.user.getSync() ? 'hasUser' : 'loading'));
   const { busy, error, run } = useAction(describeCreation);

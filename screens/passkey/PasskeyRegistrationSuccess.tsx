@@ -1,14 +1,13 @@
-import { useSetAtom } from 'jotai';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget } from '../context.ts';
-import { transitionAtom } from '../state/atoms.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
 import { passkeyStrings as s } from './strings.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** 'Passkey successfully created!': the existing passkeys with rename and delete, then another or done. */
 export default function PasskeyRegistrationSuccess() {
   const { callbacks } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const list = usePasskeyList(true);
   const { row } = list;
 

@@ -2,10 +2,11 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
-import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
+import { errorMessageAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
 import { passkeyStrings } from './strings.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** An empty answer from the passkey prompt (no credential chosen, nothing signed). */
 export class EmptyPasskeyResultError extends Error {
@@ -27,7 +28,7 @@ export interface PasskeyLoginOptions {
  */
 export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown> {
   const { client, config, callbacks } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const setError = useSetAtom(passkeyErrorAtom);
   const clearFormError = useSetAtom(errorMessageAtom);
   // In a shadow root the client cannot see the widget's own `webauthn` input, so it is told.

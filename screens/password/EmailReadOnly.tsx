@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { linkButtonCss } from '../components/linkButton.ts';
 import { useWidget } from '../context.ts';
-import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
+import { errorMessageAtom } from '../state/atoms.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /**
  * The email the flow is for, shown read-only; `username` lets password managers pair it. It
@@ -10,7 +11,7 @@ import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
  */
 export function EmailReadOnly({ id, email }: { id: string; email: string }) {
   const { strings } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>

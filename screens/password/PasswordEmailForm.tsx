@@ -2,14 +2,15 @@ import { useSetAtom } from 'jotai';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
-import { errorMessageAtom, passwordStateAtom, transitionAtom } from '../state/atoms.ts';
+import { errorMessageAtom, passwordStateAtom } from '../state/atoms.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** Main's password tab: looks the email up, then create, log in or passwordless (SPEC §4). */
 export default function PasswordEmailForm() {
   const { client, strings } = useWidget();
   const setPassword = useSetAtom(passwordStateAtom);
   const clearBanner = useSetAtom(errorMessageAtom);
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
 
   const lookUp = async (address: string) => {
     const { userType } = await requireClient(client).user.search(address);

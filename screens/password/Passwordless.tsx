@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWidget } from '../context.ts';
@@ -27,7 +27,9 @@ export function Passwordless({ email }: { email: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const send = alt.method ? alt.send(email, true).then(() => setSent(true)) : actions.startReset(email, 'PasswordSetNew');
+    // The sent screen is another flow's, loaded on demand: as a transition, 'Sending email...'
+    // stays until it can show, where an urgent update left the card blank while it loaded.
+    const send = alt.method ? alt.send(email, true).then(() => startTransition(() => setSent(true))) : actions.startReset(email, 'PasswordSetNew');
     send.catch((err: unknown) => fail(report(err)));
   }, [alt, actions, email, report]);
 
@@ -52,10 +54,8 @@ export function Passwordless({ email }: { email: string }) {
     </div>
   );
   // The sent screen comes from the registry by name: the password flow imports no other flow.
+  // No Suspense boundary of its own: a new boundary shows its (empty) fallback even in a
+  // transition, while the screen's boundary, already showing this card, keeps it instead.
   const Sent = alt.method === 'otp' ? screens.OTPAuthenticate : screens.EmailConfirmation;
-  return (
-    <Suspense fallback={null}>
-      <Sent>{alternatives}</Sent>
-    </Suspense>
-  );
+  return <Sent>{alternatives}</Sent>;
 }

@@ -4,8 +4,9 @@ import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
-import { errorMessageAtom, transitionAtom, type ScreenName } from '../state/atoms.ts';
+import { errorMessageAtom, type ScreenName } from '../state/atoms.ts';
 import { resetStartOptions } from './options.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /** The error type that asks for a reset by email before any password sign-in (SPEC §4). */
 export const RESET_PASSWORD_ERROR = 'reset_password';
@@ -13,7 +14,7 @@ export const RESET_PASSWORD_ERROR = 'reset_password';
 /** The password flow's shared steps: start a reset, finish a sign-in, log in without a password. */
 export function usePasswordActions() {
   const { client, config, callbacks } = useWidget();
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
   const { magicLink } = useSent();
 

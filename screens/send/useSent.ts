@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useWidget } from '../context.ts';
-import { errorMessageAtom, magicLinkStateAtom, otpExpiryAtom, otpStateAtom, transitionAtom } from '../state/atoms.ts';
+import { errorMessageAtom, magicLinkStateAtom, otpExpiryAtom, otpStateAtom } from '../state/atoms.ts';
+import { useGo } from '../hooks/useGo.ts';
 
 /**
  * The state changes after a send succeeded (SPEC §4): store what was sent, then move on;
@@ -10,7 +11,7 @@ import { errorMessageAtom, magicLinkStateAtom, otpExpiryAtom, otpStateAtom, tran
 export function useSent() {
   const { config, env, callbacks, client } = useWidget();
   const timers = env.timers;
-  const go = useSetAtom(transitionAtom);
+  const go = useGo();
   const setOtp = useSetAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
   const setMagic = useSetAtom(magicLinkStateAtom);

@@ -18,7 +18,10 @@ export type ScreenName = LoginScreenName | PasskeyRegistrationScreenName;
 export const screenAtom = atom<ScreenName>('Main');
 /** How many transitions this widget has made; headings take focus only after the first. */
 export const transitionCountAtom = atom(0);
-/** The "set screen" action of SPEC §4: every screen change goes through it. */
+/**
+ * The "set screen" action of SPEC §4: every screen change goes through it, by `useGo()`
+ * (hooks/useGo.ts), which makes it a React transition so the current screen stays until the next loads.
+ */
 export const transitionAtom = atom(null, (get, set, screen: ScreenName) => {
   set(screenAtom, screen);
   set(transitionCountAtom, get(transitionCountAtom) + 1);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+import { demoUrl, headless, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 
 const STRONG = 'correct horse battery staple 91!';
 const NEWER = 'violet tambourine orbits quietly 47';
@@ -7,29 +7,6 @@ const NEWER = 'violet tambourine orbits quietly 47';
 const BREACHED = 'password1';
 const PASSWORDS = { products: ['passwords', 'emailMagicLinks'] };
 const SLOW = { timeout: 15_000 };
-
-type HeadlessWindow = { client: { passwords: Record<string, (o: object) => Promise<unknown>>; magicLinks: { email: { loginOrCreate(e: string): Promise<unknown> } } } };
-
-/** Calls the headless client on the demo's headless page; rejections come back as their error_type. */
-async function headless(page: Page, method: string, body: object): Promise<{ ok: boolean; error_type?: string }> {
-  if (!page.url().endsWith('/headless.html')) {
-    await page.goto(`${process.env.E2E_DEMO_URL}/headless.html`);
-    await page.waitForFunction(() => 'client' in window);
-  }
-  return page.evaluate(
-    async ([m, b]) => {
-      const c = (window as unknown as HeadlessWindow).client;
-      try {
-        if (m === 'magicLink') await c.magicLinks.email.loginOrCreate((b as { email: string }).email);
-        else await c.passwords[m]!(b);
-        return { ok: true };
-      } catch (e) {
-        return { ok: false, error_type: (e as { error_type?: string }).error_type };
-      }
-    },
-    [method, body] as const,
-  );
-}
 
 /** Enters `email` on Main's password tab. */
 async function lookUp(page: Page, email: string, config: object = PASSWORDS) {

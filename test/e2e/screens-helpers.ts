@@ -46,3 +46,26 @@ export async function advanceProviderClock(ms: number): Promise<void> {
 export function widget(page: Page) {
   return page.locator('stytch-ui');
 }
+
+type HeadlessWindow = { client: { passwords: Record<string, (o: object) => Promise<unknown>>; magicLinks: { email: { loginOrCreate(e: string): Promise<unknown> } } } };
+
+/** Calls the headless client on the demo's headless page; rejections come back as their error_type. */
+export async function headless(page: Page, method: string, body: object): Promise<{ ok: boolean; error_type?: string }> {
+  if (!page.url().endsWith('/headless.html')) {
+    await page.goto(`${process.env.E2E_DEMO_URL}/headless.html`);
+    await page.waitForFunction(() => 'client' in window);
+  }
+  return page.evaluate(
+    async ([m, b]) => {
+      const c = (window as unknown as HeadlessWindow).client;
+      try {
+        if (m === 'magicLink') await c.magicLinks.email.loginOrCreate((b as { email: string }).email);
+        else await c.passwords[m]!(b);
+        return { ok: true };
+      } catch (e) {
+        return { ok: false, error_type: (e as { error_type?: string }).error_type };
+      }
+    },
+    [method, body] as const,
+  );
+}
