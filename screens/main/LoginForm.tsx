@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'rea
 import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { methodLabel, type LoginMethod } from './methods.ts';
+import { TabPanel } from './TabPanel.tsx';
 
 // The banner shows only with an error, so it loads then.
 const Banner = lazy(() => import('../components/Banner.tsx').then((m) => ({ default: m.Banner })));
@@ -25,8 +26,16 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
   const error = useAtomValue(errorMessageAtom);
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const panel = useRef<HTMLDivElement>(null);
+  const [heldHeight, setHeldHeight] = useState<number>();
   const current = methods[Math.min(selected, methods.length - 1)];
   if (!current) return null;
+
+  // The panel's height when the user switches is kept while the next form loads (TabPanel).
+  const select = (i: number) => {
+    setHeldHeight(panel.current?.offsetHeight);
+    setSelected(i);
+  };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern); Tab leaves the tab list.
   const onKey = (e: KeyboardEvent) => {
@@ -34,7 +43,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
     if (!delta) return;
     e.preventDefault();
     const next = (selected + delta + methods.length) % methods.length;
-    setSelected(next);
+    select(next);
     tabs.current[next]?.focus();
   };
 
@@ -60,7 +69,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
               aria-selected={i === selected}
               aria-controls={`${id}-panel`}
               tabIndex={i === selected ? 0 : -1}
-              onClick={() => setSelected(i)}
+              onClick={() => select(i)}
               css={{
                 flex: 1,
                 padding: '8px 0',
@@ -78,12 +87,9 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
           ))}
         </div>
       ) : null}
-      <div role={methods.length > 1 ? 'tabpanel' : undefined} id={`${id}-panel`} aria-labelledby={methods.length > 1 ? `${id}-tab-${selected}` : undefined}>
-        {/* Its own boundary: a form loading must never hide the tabs (and drop their focus). */}
-        <Suspense fallback={null}>
-          <MethodForm method={current} />
-        </Suspense>
-      </div>
+      <TabPanel ref={panel} id={`${id}-panel`} tabs={methods.length > 1} labelledBy={`${id}-tab-${selected}`} method={current} heldHeight={heldHeight}>
+        <MethodForm method={current} />
+      </TabPanel>
     </div>
   );
 }
