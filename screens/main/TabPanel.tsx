@@ -1,15 +1,31 @@
+import { keyframes } from '@emotion/react';
 import { Suspense, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { Spinner } from '../components/Spinner.tsx';
 
 /** What Tab would reach first inside the panel. */
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
-/** While the form loads: the panel keeps the last form's height (the card keeps its size) and says it is busy. */
+// The spinner fades in only if the form is slow to come, so a quick switch shows no flash.
+const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+/**
+ * While the form loads: the panel keeps the last form's height (the card keeps its size) and
+ * says it is busy. On the first load (no height yet) it stays empty, as Main's first paint was.
+ */
 function Pending({ height, onPending }: { height: number | undefined; onPending: (pending: boolean) => void }) {
   useLayoutEffect(() => {
     onPending(true);
     return () => onPending(false);
   }, [onPending]);
-  return <div part="panel-pending" css={{ minHeight: height }} />;
+  return (
+    <div part="panel-pending" css={{ minHeight: height, display: 'grid', placeItems: 'center' }}>
+      {height ? (
+        <span css={{ display: 'flex', opacity: 0, animation: `${appear} 150ms ease-in 300ms forwards` }}>
+          <Spinner size={25} thickness={2} />
+        </span>
+      ) : null}
+    </div>
+  );
 }
 
 /** Mounts with the form: if the user already tabbed into the waiting panel, the form's first field takes over. */
