@@ -8,6 +8,7 @@ export function resetStartOptions({ passwords: o }: ResolvedConfig, email: strin
   if (o.resetPasswordRedirectURL !== undefined) out.reset_password_redirect_url = o.resetPasswordRedirectURL;
   if (o.resetPasswordExpirationMinutes !== undefined) out.reset_password_expiration_minutes = o.resetPasswordExpirationMinutes;
   if (o.resetPasswordTemplateId !== undefined) out.reset_password_template_id = o.resetPasswordTemplateId;
+  if (o.locale !== undefined) out.locale = o.locale;
   return out;
 }
 

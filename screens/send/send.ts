@@ -13,6 +13,7 @@ export function sendMagicLink(client: WidgetClient, { emailMagicLinks: o }: Reso
       create_user_as_pending: o.createUserAsPending,
       login_template_id: o.loginTemplateId,
       signup_template_id: o.signupTemplateId,
+      locale: o.locale,
     }),
   );
 }
@@ -21,9 +22,9 @@ export function sendMagicLink(client: WidgetClient, { emailMagicLinks: o }: Reso
 export function sendOtp(client: WidgetClient, { otp: o }: ResolvedConfig, type: 'email' | 'sms' | 'whatsapp', destination: string) {
   const expiration_minutes = o.expirationMinutes;
   if (type === 'email') {
-    return client.otps.email.loginOrCreate(destination, dropUndefined({ expiration_minutes, login_template_id: o.loginTemplateId, signup_template_id: o.signupTemplateId }));
+    return client.otps.email.loginOrCreate(destination, dropUndefined({ expiration_minutes, login_template_id: o.loginTemplateId, signup_template_id: o.signupTemplateId, locale: o.locale }));
   }
-  return client.otps[type].loginOrCreate(destination, { expiration_minutes });
+  return client.otps[type].loginOrCreate(destination, dropUndefined({ expiration_minutes, locale: o.locale }));
 }
 
 // The wire omits what the host left out, rather than sending nulls.

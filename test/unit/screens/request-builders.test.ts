@@ -70,6 +70,16 @@ describe('request builders (pure: config in, request out)', () => {
     });
   });
 
+  it('each send carries its block\'s locale (the official option) so the message comes in that language', async () => {
+    const { client, calls } = recorder();
+    await sendMagicLink(client, config({ emailMagicLinksOptions: { locale: 'fr' } }), 'ada@example.com');
+    const otp = config({ products: ['otp'], otpOptions: { methods: ['sms', 'email'], locale: 'ja' } });
+    await sendOtp(client, otp, 'sms', '+12015550123');
+    await sendOtp(client, otp, 'email', 'ada@example.com');
+    expect(calls.map(([name, , o]) => [name, (o as { locale?: string }).locale])).to.deep.equal([['eml', 'fr'], ['sms', 'ja'], ['email', 'ja']]);
+    expect(resetStartOptions(config({ passwordOptions: { locale: 'ar' } }), 'ada@example.com')).to.deep.equal({ email: 'ada@example.com', locale: 'ar' });
+  });
+
   it('the passwordless way: an email code when email is an OTP method, else a magic link when configured, else none', () => {
     expect(passwordlessMethod(config({ products: ['passwords', 'otp'], otpOptions: { methods: ['email'] } }))).to.equal('otp');
     expect(passwordlessMethod(config({ products: ['passwords', 'emailMagicLinks'] }))).to.equal('eml');
