@@ -99,6 +99,8 @@ export const ConfigSchema = v.looseObject({
   passkeyOptions: opt(PasskeyOptions, {}),
   sessionOptions: opt(SessionOptions, {}),
   enableShadowDOM: opt(bool(), false),
+  /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
+  locale: opt(str()),
 });
 
 /** The configuration as a host writes it (every block and field optional). */

@@ -1,4 +1,5 @@
 import { useWidget } from '../context.ts';
+import { useStrings } from '../i18n/useStrings.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { sendMagicLink, sendOtp } from '../send/send.ts';
@@ -6,7 +7,8 @@ import { useSent } from '../send/useSent.ts';
 
 /** The email form of the login form: a magic link or an email code, by method. */
 export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }) {
-  const { client, config, strings } = useWidget();
+  const { client, config } = useWidget();
+  const t = useStrings();
   const sent = useSent();
   // With passkeys on, the field also offers saved passkeys (conditional mediation).
   const passkeys = config.products.includes('passkeys');
@@ -24,7 +26,7 @@ export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }
 
   return (
     <EmailEntry
-      invalidMessage={method === 'emailOtp' ? strings.invalidEmailOtp : strings.invalidEmailMagicLink}
+      invalidMessage={method === 'emailOtp' ? t('errors.invalidEmailOtp') : t('errors.invalidEmail')}
       autoComplete={passkeys ? 'username webauthn' : 'email'}
       onEmail={send}
     />

@@ -15,7 +15,8 @@ import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
-import { otpStrings } from './strings.ts';
+import { useStrings } from '../i18n/useStrings.ts';
+import { otpMessages } from '../i18n/en/otp.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 
@@ -24,6 +25,7 @@ import type { OtpCredentials } from '../env.ts';
  * `children` (another flow's alternatives) render inside the same card.
  */
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
+  const t = useStrings(otpMessages);
   const { client, config, env, callbacks } = useWidget();
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
@@ -33,7 +35,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const toast = useToast();
   const [code, setCode] = useState('');
   // A refused code reads as the one verify failure text (SPEC §5); other failures as they are.
-  const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? otpStrings.invalidPasscode : shown));
+  const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? t('error.otpCodeNotFound') : shown));
   const { busy: verifying, error } = verification;
   const [resending, setResending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -87,7 +89,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
       setOtp({ ...otp, methodId: r.method_id });
       setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       verification.fail(undefined);
-      toast.show('success', otpStrings.codeResent);
+      toast.show('success', t('toast.codeResent'));
     } catch (err) {
       toast.show('error', report(err));
     } finally {
@@ -98,8 +100,9 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   return (
     <section part="container">
       <BackButton />
-      <Heading>{otpStrings.otpTitle}</Heading>
-      <p id={`${id}-sent`}>{otpStrings.otpSentTo(destination)}</p>
+      <Heading>{t('passcode.title')}</Heading>
+      {/* A phone number or address reads left to right in any language. */}
+      <p id={`${id}-sent`}>{t.rich('passcode.sentConfirmation', { destination: <span dir="ltr">{destination}</span> })}</p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -108,7 +111,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <CodeInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
+        <CodeInput ref={input} id={`${id}-code`} label={t('formField.otp.ariaLabel')} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}

@@ -5,7 +5,8 @@ import { requireClient } from '../hooks/requireClient.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
-import { passkeyStrings } from './strings.ts';
+import { useStrings } from '../i18n/useStrings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
 
 /** An empty answer from the passkey prompt (no credential chosen, nothing signed). */
 export class EmptyPasskeyResultError extends Error {
@@ -27,6 +28,7 @@ export interface PasskeyLoginOptions {
  */
 export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown> {
   const { client, config, callbacks } = useWidget();
+  const t = useStrings(passkeyMessages);
   const go = useSetAtom(transitionAtom);
   const setError = useSetAtom(passkeyErrorAtom);
   const clearFormError = useSetAtom(errorMessageAtom);
@@ -55,12 +57,12 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
         return r;
       } catch (e) {
         if (signal?.aborted) throw e;
-        const text = authErrorText(e, passkeyStrings);
+        const text = authErrorText(e, t);
         if (text) setError(text);
         callbacks.onError(e instanceof Error ? e : new Error(String(e)));
         throw e;
       }
     },
-    [client, config, callbacks, go, setError, clearFormError, shadow],
+    [client, config, callbacks, go, setError, clearFormError, shadow, t],
   );
 }

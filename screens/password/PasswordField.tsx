@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { passwordStrings } from './strings.ts';
+import { useStrings } from '../i18n/useStrings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /** Props of one password input. */
 export interface PasswordFieldProps {
@@ -16,6 +17,7 @@ export interface PasswordFieldProps {
 
 /** A password input with a show/hide toggle (a pressed-state button, so its name stays put). */
 export function PasswordField({ id, label, value, onChange, autoComplete, describedBy, invalid, disabled }: PasswordFieldProps) {
+  const t = useStrings(passwordMessages);
   const [shown, setShown] = useState(false);
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -41,7 +43,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, descri
         <button
           type="button"
           part="password-toggle"
-          aria-label={passwordStrings.showPassword}
+          aria-label={t('button.showPassword')}
           aria-pressed={shown}
           aria-controls={id}
           onClick={() => setShown((s) => !s)}

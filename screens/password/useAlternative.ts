@@ -4,10 +4,12 @@ import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink, sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { passwordlessMethod, type PasswordlessMethod } from './options.ts';
-import { passwordStrings } from './strings.ts';
+import { useStrings } from '../i18n/useStrings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /** The way to sign in without a password that the config offers, its button text, and its send. */
 export function useAlternative(): { method: PasswordlessMethod; label: string | undefined; send(email: string, stay?: boolean): Promise<void> } {
+  const t = useStrings(passwordMessages);
   const { client, config } = useWidget();
   const method = useMemo(() => passwordlessMethod(config), [config]);
   const { otp, magicLink } = useSent();
@@ -24,6 +26,6 @@ export function useAlternative(): { method: PasswordlessMethod; label: string | 
     },
     [client, config, method, otp, magicLink],
   );
-  const label = method === 'otp' ? passwordStrings.emailMeCode : method === 'eml' ? passwordStrings.emailMeLink : undefined;
+  const label = method === 'otp' ? t('button.emailOTP') : method === 'eml' ? t('button.emailMagicLink') : undefined;
   return { method, label, send };
 }
