@@ -53,3 +53,6 @@ export function useWidget(): WidgetContextValue {
   if (!value) throw new Error('useWidget called outside the widget App');
   return value;
 }
+
+// The one way a screen reads its words, beside the one way it reads its widget.
+export { useStrings, type Strings } from './i18n/useStrings.ts';

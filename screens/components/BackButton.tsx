@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { useStrings } from '../i18n/useStrings.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
+import { useStrings } from '../context.ts';
 
 /** The back arrow every screen has: it returns to Main (SPEC §2). */
 export function BackButton({ onBack }: { onBack?: () => void }) {

@@ -1,6 +1,7 @@
 import { resolveConfig } from '../config/resolve.ts';
 import { englishWords } from '../i18n/words.ts';
-import { stringsOf, useStrings, type MainId, type Strings } from '../i18n/useStrings.ts';
+import { stringsOf, type MainId } from '../i18n/useStrings.ts';
+import { useStrings, type Strings } from '../context.ts';
 
 /** The texts of the config rules (SPEC §1), in the widget's words (English by default). */
 export function configMessages(t: Strings<MainId> = stringsOf(englishWords)) {

@@ -1,5 +1,5 @@
-import { useStrings } from '../i18n/useStrings.ts';
 
+import { useStrings } from '../context.ts';
 /** The 'or' line between two ways to sign in (Main's social and email groups, a password form and its alternative). */
 export function Divider() {
   const t = useStrings();

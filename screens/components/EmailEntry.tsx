@@ -2,10 +2,10 @@ import { useAtom } from 'jotai';
 import { useId, type FormEvent } from 'react';
 import { ErrorText } from './ErrorText.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
+import { useStrings } from '../context.ts';
 
 /**
  * Main's email field and 'Continue with email': an address that fails the pattern shows

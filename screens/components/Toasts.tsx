@@ -1,7 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useWidget } from '../context.ts';
-import { useStrings } from '../i18n/useStrings.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, useToast } from '../hooks/useToast.ts';
 import { toastsAtom, type Toast } from '../state/atoms.ts';
 

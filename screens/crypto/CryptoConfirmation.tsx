@@ -1,6 +1,6 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Success!' / 'You have successfully connected your wallet.'; completes the flow once. */
 export default function CryptoConfirmation() {

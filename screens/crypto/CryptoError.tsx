@@ -1,6 +1,6 @@
 import { CryptoLayout } from './CryptoLayout.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
 
 /** The crypto error screen of SPEC §2: its two texts and the back arrow. */
 export default function CryptoError() {

@@ -4,8 +4,8 @@ import { WalletList } from './WalletButtons.tsx';
 import { detectWallets } from './wallets.ts';
 import { CryptoLayout } from './CryptoLayout.tsx';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Continue with other wallet': every detected wallet, the ones Main had no room for included. */
 export default function CryptoOther() {

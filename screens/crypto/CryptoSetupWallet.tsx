@@ -1,6 +1,6 @@
 import { CryptoLayout } from './CryptoLayout.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
 
 /** Where to get each wallet; opened in a new tab so the sign-in page stays. */
 export const WALLET_DOWNLOADS = [

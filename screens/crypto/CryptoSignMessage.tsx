@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
@@ -8,7 +8,6 @@ import { CryptoLayout } from './CryptoLayout.tsx';
 import { signChallenge } from './walletAccess.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { cryptoMessages } from '../i18n/en/crypto.ts';
 
 function WalletIcon() {

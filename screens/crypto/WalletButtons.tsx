@@ -4,8 +4,8 @@ import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { cryptoStateAtom, transitionAtom } from '../state/atoms.ts';
 import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
 
 /** Each wallet's button, by the official id where there is one. */
 const CONTINUE_WITH = {

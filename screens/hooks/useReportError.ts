@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { readApiError } from '../../client/errors.ts';
-import { useWidget } from '../context.ts';
-import { useStrings } from '../i18n/useStrings.ts';
+import { useWidget, useStrings } from '../context.ts';
 
 /** The `error_message` of a provider API error, or undefined for any other failure. */
 export function apiErrorMessage(error: unknown): string | undefined {

@@ -6,21 +6,6 @@ export type Values = { readonly [name: string]: string | number | ReactNode };
 const PARAM = /\{(\w+)\}/g;
 const TAG = /<(\w+)>([\s\S]*?)<\/\1>/g;
 
-/**
- * Whether a message needs no ICU parser: only `{param}` and `<tag>…</tag>` (unnested), no
- * plural, select, number style or quoting. Every English message is simple (a test holds
- * them to it), so the English path never loads the parser.
- */
-export function isSimple(message: string): boolean {
-  const rest = message.replace(PARAM, '').replace(/<\/?\w+>/g, '');
-  return !/[{}<>]|'['{}#|]/.test(rest);
-}
-
-/** The parameter names a simple message uses. */
-export function paramsOf(message: string): string[] {
-  return [...message.matchAll(PARAM)].map((m) => m[1]!);
-}
-
 function fill(text: string, values: Values | undefined, num: (n: number) => string, out: ReactNode[]): void {
   let last = 0;
   for (const m of text.matchAll(PARAM)) {

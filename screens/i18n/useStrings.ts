@@ -21,14 +21,13 @@ export interface Strings<Id extends string> {
 /** `t` over Main's English and `part` (a flow's English, from `en/`), translated by the widget's locale and `strings`. */
 export function stringsOf<P extends Messages>(words: Words, part?: P): Strings<MainId | (keyof P & string)> {
   const english = (id: string): string => part?.[id] ?? (mainMessages as Messages)[id] ?? id;
+  // Every member reads `words` when used: a locale that arrives later fills it in.
   const t = ((id: string, values?: Values) => words.text(id, english(id), values)) as Strings<MainId | (keyof P & string)>;
-  return Object.assign(t, {
+  return Object.defineProperties(Object.assign(t, {
     rich: (id: string, values?: Values) => words.rich(id, english(id), values),
-    translated: words.translated,
-    number: words.number,
-    locale: words.locale,
-    dir: words.dir,
-  });
+    translated: (id: string, values?: Values) => words.translated(id, values),
+    number: (n: number, options?: Intl.NumberFormatOptions) => words.number(n, options),
+  }), { locale: { get: () => words.locale }, dir: { get: () => words.dir } });
 }
 
 /**

@@ -2,10 +2,9 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { magicLinkStateAtom, mainEmailAtom, transitionAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { magicLinkMessages } from '../i18n/en/magic-link.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
 

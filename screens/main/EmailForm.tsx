@@ -1,5 +1,4 @@
-import { useWidget } from '../context.ts';
-import { useStrings } from '../i18n/useStrings.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { sendMagicLink, sendOtp } from '../send/send.ts';

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useStrings } from '../i18n/useStrings.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { methodLabel, type LoginMethod } from './methods.ts';
+import { useStrings } from '../context.ts';
 
 // The banner shows only with an error, so it loads then.
 const Banner = lazy(() => import('../components/Banner.tsx').then((m) => ({ default: m.Banner })));

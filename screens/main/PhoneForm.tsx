@@ -1,8 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useWidget } from '../context.ts';
-import { useStrings } from '../i18n/useStrings.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { countries } from './countries.ts';

@@ -1,5 +1,5 @@
-import { useStrings } from '../i18n/useStrings.ts';
 
+import { useStrings } from '../context.ts';
 /** The 'Powered by' footer; Main shows it while bootstrap asks for the watermark. */
 export function PoweredBy() {
   const t = useStrings();

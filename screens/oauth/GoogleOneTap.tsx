@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorType } from '../hooks/useReportError.ts';
 import { OAuthButton } from './OAuthButton.tsx';
@@ -9,7 +9,6 @@ import { logOf, type PromptMoment } from '../env.ts';
 import { browserOneTapEnv } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
 
 type Status = { kind: 'pending' } | { kind: 'shown' } | { kind: 'failed'; reason: string };

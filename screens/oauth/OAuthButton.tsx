@@ -1,8 +1,7 @@
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
 import type { OAuthProviderConfig } from '../config/schema.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';

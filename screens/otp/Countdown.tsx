@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { otpExpiryAtom } from '../state/atoms.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { otpMessages } from '../i18n/en/otp.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
 

@@ -1,6 +1,6 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { otpMessages } from '../i18n/en/otp.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Your passcode has been successfully verified.' with the green check; completes the flow once. */
 export default function OTPConfirmation() {

@@ -1,7 +1,7 @@
 import { forwardRef, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { otpDigits } from './OtpInput.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { otpMessages } from '../i18n/en/otp.ts';
+import { useStrings } from '../context.ts';
 
 const CELLS = 6;
 

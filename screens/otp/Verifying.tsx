@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
-import { useStrings } from '../i18n/useStrings.ts';
 import { otpMessages } from '../i18n/en/otp.ts';
+import { useStrings } from '../context.ts';
 
 /** SPEC §2: the bar fills over 10 s while the code is checked. */
 export const VERIFY_PROGRESS_MS = 10_000;

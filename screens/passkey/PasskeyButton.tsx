@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { autofillAbortAtom, passkeyErrorAtom } from './atoms.ts';
 import { usePasskeyLogin } from './usePasskeyLogin.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { useStrings } from '../context.ts';
 
 export { default as PasskeyAutofill } from './PasskeyAutofill.tsx';
 

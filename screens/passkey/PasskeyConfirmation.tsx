@@ -1,6 +1,6 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Success' / 'Your Passkey has been successfully authenticated.'; completes the flow once. */
 export default function PasskeyConfirmation() {

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { usePasskeyFailureLog } from './log.ts';
 import { PasskeyRow, type PasskeyItem, type RowState } from './PasskeyRow.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 
 /** The 'Existing Passkeys' list's state: what it shows, the row being changed, and the change in flight. */

@@ -2,12 +2,11 @@ import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { transitionAtom } from '../state/atoms.ts';
 import { creationErrorText } from './errors.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';

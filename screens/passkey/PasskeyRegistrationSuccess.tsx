@@ -1,9 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { transitionAtom } from '../state/atoms.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 
 /** 'Passkey successfully created!': the existing passkeys with rename and delete, then another or done. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { deviceLabel } from './device.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { useStrings } from '../context.ts';
 
 /** One registration as the user object lists it. */
 export interface PasskeyItem {

@@ -1,11 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 
 /** An empty answer from the passkey prompt (no credential chosen, nothing signed). */

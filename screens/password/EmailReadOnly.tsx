@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { linkButtonCss } from '../components/linkButton.ts';
 import { errorMessageAtom, transitionAtom } from '../state/atoms.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /**
  * The email the flow is for, shown read-only; `username` lets password managers pair it. It

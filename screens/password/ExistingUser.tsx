@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
@@ -13,7 +13,6 @@ import { linkButtonCss } from '../components/linkButton.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /** Errors that send the user to set a new password by email instead (SPEC §4), and where to. */

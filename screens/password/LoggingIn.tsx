@@ -1,6 +1,6 @@
 import { Spinner } from '../components/Spinner.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Logging in...' with the size-100 spinner, while a link token is redeemed (SPEC §2, §9). */
 export function LoggingIn() {

@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { StrengthIndicator } from './StrengthIndicator.tsx';
 import type { Strength } from './useStrengthCheck.ts';
+import { useStrings } from '../context.ts';
 
 /**
  * Choosing a new password, as sign-up and the reset page both do: the field, its strength

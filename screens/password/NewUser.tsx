@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
@@ -10,7 +10,6 @@ import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /** The new-user variant: set a password (Continue waits for a valid one), or the email alternative. */

@@ -1,6 +1,6 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Success!' / 'You have successfully logged in.' with the check; completes the flow once. */
 export default function PasswordConfirmation() {

@@ -1,9 +1,8 @@
 import { useSetAtom } from 'jotai';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { errorMessageAtom, passwordStateAtom, transitionAtom } from '../state/atoms.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /** Main's password tab: looks the email up, then create, log in or passwordless (SPEC §4). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** Props of one password input. */
 export interface PasswordFieldProps {

@@ -1,13 +1,12 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { Divider } from '../components/Divider.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /**

@@ -8,8 +8,8 @@ import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { passwordStateAtom } from '../state/atoms.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** Props of a 'check your email' screen of the password flow. */
 export interface ResendScreenProps {

@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 import { resetPasswordStateAtom, resetTokenTypeAtom, screenAtom } from '../state/atoms.ts';
+import { useStrings } from '../context.ts';
 
 // Loaded on demand with the reset element's flow; the login element never fetches these.
 const ResetPasswordForm = lazy(() => import('./ResetPasswordForm.tsx'));

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
@@ -9,7 +9,6 @@ import { LoggingIn } from './LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /**

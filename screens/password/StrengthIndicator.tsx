@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import type { Strength } from './useStrengthCheck.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 const RED = 'var(--stytch-colors-error)';

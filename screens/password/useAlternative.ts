@@ -1,10 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink, sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { passwordlessMethod, type PasswordlessMethod } from './options.ts';
-import { useStrings } from '../i18n/useStrings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /** The way to sign in without a password that the config offers, its button text, and its send. */
