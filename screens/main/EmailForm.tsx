@@ -15,10 +15,10 @@ export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }
   const send = async (address: string) => {
     const c = requireClient(client);
     if (method === 'emailMagicLinks') {
-      await sendMagicLink(c, config, address);
+      await sendMagicLink(c, config, address, t.locale);
       sent.magicLink(address);
     } else {
-      const r = await sendOtp(c, config, 'email', address);
+      const r = await sendOtp(c, config, 'email', address, t.locale);
       sent.otp('email', r.method_id, address);
     }
   };

@@ -55,7 +55,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
       const c = requireClient(client);
       const parsed = await c.phone.parse(phone, region);
       if (!parsed.isValid) return fail(t('errors.invalidPhoneNumber'));
-      const r = await sendOtp(c, config, channel, parsed.number);
+      const r = await sendOtp(c, config, channel, parsed.number, t.locale);
       sent.otp(channel, r.method_id, parsed.number);
     });
   };

@@ -84,7 +84,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const resend = async () => {
     setResending(true);
     try {
-      const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination);
+      const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination, t.locale);
       setOtp({ ...otp, methodId: r.method_id });
       setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       verification.fail(undefined);

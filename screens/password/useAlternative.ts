@@ -16,14 +16,14 @@ export function useAlternative(): { method: PasswordlessMethod; label: string | 
     async (email: string, stay = false) => {
       const c = requireClient(client);
       if (method === 'otp') {
-        const r = await sendOtp(c, config, 'email', email);
+        const r = await sendOtp(c, config, 'email', email, t.locale);
         otp('email', r.method_id, email, stay);
       } else if (method === 'eml') {
-        await sendMagicLink(c, config, email);
+        await sendMagicLink(c, config, email, t.locale);
         magicLink(email, stay);
       }
     },
-    [client, config, method, otp, magicLink],
+    [client, config, method, otp, magicLink, t.locale],
   );
   const label = method === 'otp' ? t('button.emailOTP') : method === 'eml' ? t('button.emailMagicLink') : undefined;
   return { method, label, send };
