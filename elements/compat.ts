@@ -143,7 +143,7 @@ export interface CompatRenderProps {
   config?: CompatLoginConfig;
   styles?: StyleConfig;
   callbacks?: { onEvent?: (event: WidgetEventPayload) => void; onError?: (error: Error) => void };
-  /** The official message catalog overrides; this widget keeps its own texts (see the README). */
+  /** The official message catalog overrides, by the same ids (ICU MessageFormat values). */
   strings?: Record<string, string>;
   /** The official 6.x theme; this widget is styled by `styles` (see the README). */
   presentation?: unknown;
@@ -159,7 +159,6 @@ function tellOnce(what: string): void {
 }
 
 function tellUnapplied(props: CompatRenderProps): void {
-  if (props.strings && Object.keys(props.strings).length) tellOnce('`strings`');
   if (props.presentation !== undefined) tellOnce('`presentation`');
 }
 
@@ -168,6 +167,7 @@ function applyProps(el: WidgetElement, props: CompatRenderProps, shadow: boolean
   if ('client' in props) el.client = props.client;
   if ('config' in props) el.config = configFrom(props.config, shadow);
   if ('styles' in props) el.styles = props.styles;
+  if ('strings' in props) el.strings = props.strings;
   if ('callbacks' in props) el.callbacks = props.callbacks as HostCallbacks | undefined;
 }
 
@@ -217,19 +217,19 @@ export type CompatMountOptions = CompatRenderProps & { elementId: string };
 export function mountLogin(o: CompatMountOptions): StytchLoginElement {
   tellUnapplied(o);
   defineDefaultTags();
-  return mountOurLogin({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, callbacks: o.callbacks });
+  return mountOurLogin({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, strings: o.strings, callbacks: o.callbacks });
 }
 
 export function mountResetPassword(o: CompatMountOptions): StytchResetPasswordElement {
   tellUnapplied(o);
   defineDefaultTags();
-  return mountOurResetPassword({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, callbacks: o.callbacks, passwordResetToken: o.passwordResetToken });
+  return mountOurResetPassword({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, strings: o.strings, callbacks: o.callbacks, passwordResetToken: o.passwordResetToken });
 }
 
 export function mountPasskeyRegistration(o: CompatMountOptions): StytchPasskeyRegistrationElement {
   tellUnapplied(o);
   defineDefaultTags();
-  return mountOurPasskeyRegistration({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, callbacks: o.callbacks });
+  return mountOurPasskeyRegistration({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, strings: o.strings, callbacks: o.callbacks });
 }
 
 /**

@@ -12,6 +12,8 @@ export interface MountOptions {
   elementId: string;
   config?: Record<string, unknown>;
   styles?: StyleConfig;
+  /** Official message ids to ICU MessageFormat texts, over the locale's (a bad one is reported and the default used). */
+  strings?: Record<string, string>;
   callbacks?: HostCallbacks;
   client?: WidgetClient;
   /** The page's CSP nonce, put on every style tag the widget adds. */
@@ -46,6 +48,7 @@ function mount<E extends WidgetElement>(tag: string, method: string, options: Mo
   // Properties first, then insertion: the first connection renders them in one pass.
   el.config = options.config;
   el.styles = options.styles;
+  el.strings = options.strings;
   el.callbacks = options.callbacks;
   el.client = options.client;
   extra?.(el);

@@ -1,13 +1,13 @@
 import { Provider, type createStore } from 'jotai';
 import { Suspense, useMemo } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
-import { ConfigError } from './components/ConfigError.tsx';
+import { ConfigError, configMessages } from './components/ConfigError.tsx';
 import type { WidgetEnv } from './env.ts';
 import { resolveConfig } from './config/resolve.ts';
 import { browserTimers, WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
 import { elementFlows, screens } from './registry.ts';
-import { strings } from './strings.ts';
+import { useWords, WordsRoot } from './i18n/useStrings.ts';
 
 /** Which screen an element starts at (SPEC §1 mount modes). */
 export type Mode = 'login' | 'reset-password' | 'passkey-registration';
@@ -28,6 +28,10 @@ export interface AppProps {
   passwordResetTokenType?: string | undefined;
   /** Side effects a test (or an unusual host page) replaces; the rest are the browser's. */
   env?: Partial<WidgetEnv> | undefined;
+  /** The site's `strings`: official message ids to ICU messages, over the locale's. */
+  strings?: unknown;
+  /** The element's `lang`, else the page's: the locale when the config names none. */
+  lang?: string | undefined;
 }
 
 function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefined; tokenType: string | undefined }) {
@@ -41,25 +45,25 @@ function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefine
 }
 
 /** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
-export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env }: AppProps) {
-  const result = useMemo(
-    () => resolveConfig(config, { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError }),
-    [config],
-  );
+export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps) {
+  const words = useWords(config, lang, strings, callbacks.onError);
+  const result = useMemo(() => resolveConfig(config, configMessages()), [config]);
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
   const context = useMemo<WidgetContextValue | undefined>(
-    () => (result.ok ? { config: result.value, styles, callbacks, client, strings, env: widgetEnv, screens } : undefined),
+    () => (result.ok ? { config: result.value, styles, callbacks, client, env: widgetEnv, screens } : undefined),
     [result, styles, callbacks, client, widgetEnv],
   );
   return (
     <Provider store={store}>
-      {context ? (
-        <WidgetContextProvider value={context}>
-          <Flow mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} />
-        </WidgetContextProvider>
-      ) : (
-        <ConfigError message={result.ok ? '' : result.message} />
-      )}
+      <WordsRoot words={words}>
+        {context ? (
+          <WidgetContextProvider value={context}>
+            <Flow mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} />
+          </WidgetContextProvider>
+        ) : (
+          <ConfigError config={config} />
+        )}
+      </WordsRoot>
     </Provider>
   );
 }

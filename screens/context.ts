@@ -4,7 +4,6 @@ import type { StyleConfig } from '../theme/index.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
 import type { Timers, WidgetEnv } from './env.ts';
 import type { LoginScreenName } from './state/atoms.ts';
-import { strings, type Strings } from './strings.ts';
 
 /** What a screen reports to the host: `onEvent({type, data})` and `onError(error)`. */
 export interface WidgetEventPayload {
@@ -41,7 +40,6 @@ export interface WidgetContextValue {
   styles: StyleConfig;
   callbacks: WidgetCallbacks;
   client: WidgetClient | undefined;
-  strings: Strings;
   env: WidgetEnv;
   screens: Screens;
 }
@@ -56,4 +54,5 @@ export function useWidget(): WidgetContextValue {
   return value;
 }
 
-export { strings };
+// The one way a screen reads its words, beside the one way it reads its widget.
+export { useStrings, type Strings } from './i18n/useStrings.ts';

@@ -12,6 +12,7 @@ const OPTIONS = {
   passwordOptions: 'object',
   sessionOptions: 'object',
   enableShadowDOM: 'boolean',
+  locale: 'string',
 };
 const MINUTES = [
   ['otpOptions', 'expirationMinutes'],
@@ -66,4 +67,24 @@ export function checkConfig(text) {
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) errors.push(`"${group}.${field}" must be a whole number of minutes above 0.`);
   }
   return errors.length ? { errors } : { config };
+}
+
+/**
+ * Parses the strings editor's text: `{ strings }` (undefined when empty) or `{ errors }`. Only
+ * the shape is checked here; an unknown id or a message that is not ICU MessageFormat is the
+ * widget's to report (through onError), as it would be on any site.
+ */
+export function checkStrings(text) {
+  if (!text.trim()) return { strings: undefined };
+  let strings;
+  try {
+    strings = JSON.parse(text);
+  } catch (e) {
+    return { errors: [`Strings: not valid JSON: ${e.message}`] };
+  }
+  if (kind(strings) !== 'object') return { errors: [`Strings must be a JSON object of message ids to texts, not ${kind(strings)}.`] };
+  const errors = Object.entries(strings)
+    .filter(([, v]) => typeof v !== 'string')
+    .map(([id, v]) => `Strings: "${id}" must be a text, not ${kind(v)}.`);
+  return errors.length ? { errors } : { strings };
 }

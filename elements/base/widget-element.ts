@@ -23,6 +23,8 @@ export abstract class WidgetElement extends ReactiveElement {
   static override properties: PropertyDeclarations = {
     config: { attribute: 'config', type: 'json' },
     styles: { attribute: 'styles', type: 'json' },
+    // Official message ids to ICU messages, over the locale's words (screens/i18n/catalog.ts).
+    strings: { attribute: 'strings', type: 'json' },
     callbacks: { attribute: false, type: 'json' },
     client: { attribute: false, type: 'json' },
   };
@@ -37,6 +39,7 @@ export abstract class WidgetElement extends ReactiveElement {
 
   declare config: unknown;
   declare styles: StyleConfig | undefined;
+  declare strings: Record<string, string> | undefined;
   declare callbacks: HostCallbacks | undefined;
   declare client: WidgetClient | undefined;
 
@@ -156,6 +159,9 @@ export abstract class WidgetElement extends ReactiveElement {
         styles,
         callbacks: this.widgetCallbacks,
         client: this.client,
+        strings: this.strings,
+        // The locale when the config names none: the element's language, else the page's.
+        lang: this.lang || document.documentElement.lang || undefined,
         ...this.flowProps(),
       },
     };

@@ -2,10 +2,10 @@ import { useAtom } from 'jotai';
 import { useId, type FormEvent } from 'react';
 import { ErrorText } from './ErrorText.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
-import { useWidget } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
+import { useStrings } from '../context.ts';
 
 /**
  * Main's email field and 'Continue with email': an address that fails the pattern shows
@@ -13,7 +13,7 @@ import { isEmail } from './email.ts';
  * button stays busy after success, since the screen is about to change.
  */
 export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidMessage: string; autoComplete: string; onEmail(address: string): Promise<void> }) {
-  const { strings } = useWidget();
+  const t = useStrings();
   const [email, setEmail] = useAtom(mainEmailAtom);
   const { busy, error, run, fail } = useAction();
   const id = useId();
@@ -28,7 +28,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
   return (
     <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <label htmlFor={`${id}-email`} part="label">
-        {strings.emailLabel}
+        {t('formField.email.label')}
       </label>
       <input
         id={`${id}-email`}
@@ -36,14 +36,14 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
         type="email"
         name="email"
         autoComplete={autoComplete}
-        placeholder={strings.emailPlaceholder}
+        placeholder={t('formField.email.placeholder')}
         value={email}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setEmail(e.target.value)}
       />
       <ErrorText id={`${id}-error`} message={error} />
-      <SubmitButton busy={busy}>{strings.continueWithEmail}</SubmitButton>
+      <SubmitButton busy={busy}>{t('button.emailLogin')}</SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, useToast } from '../hooks/useToast.ts';
 import { toastsAtom, type Toast } from '../state/atoms.ts';
 
@@ -16,18 +16,18 @@ function useLifetime(t: Toast, hide: (id: number) => void) {
   }, [t.id, t.kind, t.visible, timers, hide, set]);
 }
 
-function ToastItem({ toast: t, dismiss }: { toast: Toast; dismiss(id: number): void }) {
-  const { strings } = useWidget();
-  useLifetime(t, dismiss);
+function ToastItem({ toast, dismiss }: { toast: Toast; dismiss(id: number): void }) {
+  const t = useStrings();
+  useLifetime(toast, dismiss);
   return (
     <div
-      part={`toast toast-${t.kind}`}
-      role={t.kind === 'error' ? 'alert' : undefined}
-      hidden={!t.visible}
-      css={{ display: t.visible ? 'flex' : 'none', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 12px', borderRadius: 4, color: '#fff', background: t.kind === 'error' ? '#8b1214' : '#0c5a4b' }}
+      part={`toast toast-${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : undefined}
+      hidden={!toast.visible}
+      css={{ display: toast.visible ? 'flex' : 'none', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 12px', borderRadius: 4, color: '#fff', background: toast.kind === 'error' ? '#8b1214' : '#0c5a4b' }}
     >
-      <span>{t.message}</span>
-      <button type="button" aria-label={strings.dismiss} onClick={() => dismiss(t.id)} css={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', font: 'inherit' }}>
+      <span>{toast.message}</span>
+      <button type="button" aria-label={t('toast.dismiss')} onClick={() => dismiss(toast.id)} css={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', font: 'inherit' }}>
         ×
       </button>
     </div>

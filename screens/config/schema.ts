@@ -30,6 +30,8 @@ export const OtpOptions = v.looseObject({
   inputStyle: opt(v.picklist(['field', 'cells']), 'field'),
   loginTemplateId: opt(str()),
   signupTemplateId: opt(str()),
+  /** The language of the code's message (BCP 47); the widget's own locale when absent. */
+  locale: opt(str()),
 });
 
 export const EmailMagicLinksOptions = v.looseObject({
@@ -41,6 +43,8 @@ export const EmailMagicLinksOptions = v.looseObject({
   loginTemplateId: opt(str()),
   signupTemplateId: opt(str()),
   domainHint: opt(str()),
+  /** The language of the link's email (BCP 47); the widget's own locale when absent. */
+  locale: opt(str()),
 });
 
 const OAuthProviderOptions = v.looseObject({
@@ -68,6 +72,8 @@ export const PasswordOptions = v.looseObject({
   resetPasswordRedirectURL: opt(str()),
   resetPasswordExpirationMinutes: opt(num()),
   resetPasswordTemplateId: opt(str()),
+  /** The language of the reset email (BCP 47); the widget's own locale when absent. */
+  locale: opt(str()),
 });
 
 export const PasskeyOptions = v.looseObject({
@@ -93,6 +99,8 @@ export const ConfigSchema = v.looseObject({
   passkeyOptions: opt(PasskeyOptions, {}),
   sessionOptions: opt(SessionOptions, {}),
   enableShadowDOM: opt(bool(), false),
+  /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
+  locale: opt(str()),
 });
 
 /** The configuration as a host writes it (every block and field optional). */

@@ -1,8 +1,9 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { cryptoStrings } from './strings.ts';
+import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Success!' / 'You have successfully connected your wallet.'; completes the flow once. */
 export default function CryptoConfirmation() {
-
-  return <SuccessScreen title={cryptoStrings.cryptoSuccessTitle} text={cryptoStrings.cryptoSuccessText} />;
+  const t = useStrings(cryptoMessages);
+  return <SuccessScreen title={t('crypto.success.title')} text={t('crypto.success.content')} />;
 }

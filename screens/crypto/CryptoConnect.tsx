@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom } from '../state/atoms.ts';
@@ -8,11 +8,12 @@ import { CryptoLayout } from './CryptoLayout.tsx';
 import { connectWallet } from './walletAccess.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
-import { cryptoStrings } from './strings.ts';
+import { cryptoMessages } from '../i18n/en/crypto.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 /** 'Connecting to your wallet...': asks the wallet for its account, then the provider for a challenge. */
 export default function CryptoConnect() {
+  const t = useStrings(cryptoMessages);
   const { client, callbacks } = useWidget();
   const [crypto, setCrypto] = useAtom(cryptoStateAtom);
   const win = useWalletWindow();
@@ -28,14 +29,14 @@ export default function CryptoConnect() {
       setCrypto({ walletAddress: address, walletOption: wallet, walletChallenge: r.challenge });
       go('CryptoSignMessage');
     };
-  }, cryptoStrings.cryptoConnectError);
+  }, t('crypto.error.connect'));
   return (
-    <CryptoLayout title={cryptoStrings.cryptoConnecting}>
+    <CryptoLayout title={t('crypto.connectWallet.title')}>
       <div role="status" css={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <Spinner size={25} thickness={2} />
-        <p css={{ margin: 0 }}>{cryptoStrings.cryptoConnectHelp}</p>
+        <p css={{ margin: 0 }}>{t('crypto.connectWallet.instructionPopup')}</p>
       </div>
-      <p part="helper">{cryptoStrings.cryptoRetryHint}</p>
+      <p part="helper">{t('crypto.troubleHelp')}</p>
     </CryptoLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { chainOf, type Wallet } from './wallets.ts';
 import { cryptoStateAtom } from '../state/atoms.ts';
@@ -8,7 +8,7 @@ import { CryptoLayout } from './CryptoLayout.tsx';
 import { signChallenge } from './walletAccess.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { useWalletStep } from './useWalletStep.ts';
-import { cryptoStrings } from './strings.ts';
+import { cryptoMessages } from '../i18n/en/crypto.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 function WalletIcon() {
@@ -25,6 +25,7 @@ function WalletIcon() {
 
 /** 'Completing signature request...': the wallet signs the challenge, the provider checks it. */
 export default function CryptoSignMessage() {
+  const t = useStrings(cryptoMessages);
   const { client, callbacks, config } = useWidget();
   const crypto = useAtomValue(cryptoStateAtom);
   const win = useWalletWindow();
@@ -44,15 +45,15 @@ export default function CryptoSignMessage() {
       callbacks.onEvent({ type: 'CRYPTO_WALLET_AUTHENTICATE', data: r });
       go('CryptoConfirmation');
     };
-  }, cryptoStrings.cryptoSignError);
+  }, t('crypto.error.sign'));
   return (
-    <CryptoLayout title={cryptoStrings.cryptoSigning}>
+    <CryptoLayout title={t('crypto.signMessage.title')}>
       <div role="status" css={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <WalletIcon />
         <Spinner size={25} thickness={2} />
-        <p css={{ margin: 0 }}>{cryptoStrings.cryptoSignHelp}</p>
+        <p css={{ margin: 0 }}>{t('crypto.signMessage.instruction')}</p>
       </div>
-      <p part="helper">{cryptoStrings.cryptoRetryHint}</p>
+      <p part="helper">{t('crypto.troubleHelp')}</p>
     </CryptoLayout>
   );
 }

@@ -1,17 +1,29 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
-import { useWidget } from '../context.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { cryptoStateAtom } from '../state/atoms.ts';
 import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
+import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { useStrings } from '../context.ts';
+
+/** Each wallet's button, by the official id where there is one. */
+const CONTINUE_WITH = {
+  Phantom: 'crypto.wallet.continueWithPhantom',
+  Vessel: 'crypto.wallet.continueWithVessel',
+  Binance: 'crypto.wallet.continueWithBinance',
+  Coinbase: 'crypto.wallet.continueWithCoinbase',
+  Metamask: 'crypto.wallet.continueWithMetamask',
+  'Other Ethereum Wallet': 'crypto.wallet.continueWithEthereum',
+  'Other Solana Wallet': 'crypto.wallet.continueWithSolana',
+} as const satisfies Record<Wallet, keyof typeof cryptoMessages>;
 import { useGo } from '../hooks/useGo.ts';
 
 const columnCss = { display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 /** One 'Continue with {wallet}' button per wallet; choosing one starts the connect step. */
 export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
-  const { strings } = useWidget();
+  const t = useStrings(cryptoMessages);
   const go = useGo();
   const setCrypto = useSetAtom(cryptoStateAtom);
   return (
@@ -26,7 +38,7 @@ export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
             go('CryptoConnect');
           }}
         >
-          {strings.continueWith(w)}
+          {t(CONTINUE_WITH[w])}
         </button>
       ))}
     </div>
@@ -35,7 +47,7 @@ export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
 
 /** The wallet block: detected wallets, 'other' for the overflow, and the setup link. */
 export function WalletButtons({ oauthCount }: { oauthCount: number }) {
-  const { strings } = useWidget();
+  const t = useStrings(cryptoMessages);
   const go = useGo();
   const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);
@@ -46,11 +58,11 @@ export function WalletButtons({ oauthCount }: { oauthCount: number }) {
       <WalletList wallets={shown} />
       {hidden.length > 0 ? (
         <button type="button" part="button button-secondary" onClick={() => go('CryptoOtherScreen')}>
-          {strings.otherWallet}
+          {t('crypto.wallet.continueWithOtherWallet')}
         </button>
       ) : null}
       <button type="button" part="button button-secondary" onClick={() => go('CryptoSetupWallet')}>
-        {strings.setupWallet}
+        {t('crypto.wallet.setupNewWallet')}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { readApiError } from '../../client/errors.ts';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 
 /** The `error_message` of a provider API error, or undefined for any other failure. */
 export function apiErrorMessage(error: unknown): string | undefined {
@@ -12,24 +12,30 @@ export function apiErrorType(error: unknown): string | undefined {
   return readApiError(error)?.error_type;
 }
 
-/** Whether the provider answered that it is unavailable for now (503, e.g. its database is down). */
-function isUnavailable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { error_type?: unknown }).error_type === 'server_unavailable';
+/** The catalog id of a provider error: `error.` + its type in camelCase, as the official catalog names them. */
+export function errorMessageId(errorType: string): string {
+  return `error.${errorType.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
 }
 
 /**
- * Hands an error to the host's onError and returns the text to show: the provider's
- * error_message for API errors, the generic message for anything else (SPEC §8). An outage
- * reads from the catalog, so it is translated like the widget's own texts.
+ * Hands an error to the host's onError (as it came) and returns the text to show (SPEC §8):
+ * for an API error, the site's `strings` or the locale's text of its type, else in English the
+ * provider's error_message (a language without that type reads the generic message); for
+ * anything else, the generic message. An outage always reads from the catalog.
  */
 export function useReportError(): (error: unknown) => string {
-  const { callbacks, strings } = useWidget();
+  const { callbacks } = useWidget();
+  const t = useStrings();
   return useCallback(
     (error: unknown) => {
       callbacks.onError(error instanceof Error ? error : new Error(String(error)));
-      if (isUnavailable(error)) return strings.serverUnavailable;
-      return apiErrorMessage(error) ?? strings.genericError;
+      const api = readApiError(error);
+      if (!api) return t('errors.generic');
+      if (api.error_type === 'server_unavailable') return t('error.serverUnavailable');
+      const translated = t.translated(errorMessageId(api.error_type));
+      if (translated !== undefined) return translated;
+      return (t.locale === 'en' ? api.error_message : undefined) ?? t('errors.generic');
     },
-    [callbacks, strings],
+    [callbacks, t],
   );
 }

@@ -2,10 +2,10 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { magicLinkStateAtom, mainEmailAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
-import { magicLinkStrings } from './strings.ts';
+import { magicLinkMessages } from '../i18n/en/magic-link.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
 import { useGo } from '../hooks/useGo.ts';
 
@@ -27,6 +27,7 @@ function useSendingDomain(): string | undefined {
 /** 'Check your email': where the link went, inbox shortcuts and 'Try again' (SPEC §2). */
 /** 'Check your email'; `children` (another flow's alternatives) render inside the same card. */
 export default function EmailConfirmation({ children }: { children?: ReactNode }) {
+  const t = useStrings(magicLinkMessages);
   const { client } = useWidget();
   const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
   const setMainEmail = useSetAtom(mainEmailAtom);
@@ -43,31 +44,29 @@ export default function EmailConfirmation({ children }: { children?: ReactNode }
   return (
     <section part="container">
       <BackButton />
-      <Heading>{magicLinkStrings.checkEmailTitle}</Heading>
-      <p>
-        {magicLinkStrings.emailSentTo} <strong>{email}</strong>.
-      </p>
+      <Heading>{t('emailConfirmation.title')}</Heading>
+      <p>{t.rich('emailConfirmation.content', { email })}</p>
       <ul part="mail-links" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'center' }}>
         <li>
           <a part="link" href={links.gmail} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {magicLinkStrings.openGmail}
+            {t('link.openInGmail')}
           </a>
         </li>
         <li>
           <a part="link" href={links.yahoo} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {magicLinkStrings.openYahoo}
+            {t('link.openInYahoo')}
           </a>
         </li>
         <li>
           <a part="link" href={links.outlook} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {magicLinkStrings.openOutlook}
+            {t('link.openInOutlook')}
           </a>
         </li>
       </ul>
       <p part="helper">
-        {magicLinkStrings.tryAgainPrefix}{' '}
+        {t('emailConfirmation.didntGetIt')}{' '}
         <button type="button" part="link-button" onClick={tryAgain} css={linkButtonCss}>
-          {magicLinkStrings.tryAgain}
+          {t('emailConfirmation.tryAgain')}
         </button>
       </p>
       {children}

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { methodLabel, type LoginMethod } from './methods.ts';
+import { useStrings } from '../context.ts';
 import { TabPanel } from './TabPanel.tsx';
 
 // The banner shows only with an error, so it loads then.
@@ -21,7 +21,7 @@ function MethodForm({ method }: { method: LoginMethod }) {
 
 /** The login form: tabs when more than one method exists, the first selected (SPEC §2). */
 export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
-  const { strings } = useWidget();
+  const t = useStrings();
   const [selected, setSelected] = useState(0);
   const error = useAtomValue(errorMessageAtom);
   const id = useId();
@@ -39,7 +39,10 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern); Tab leaves the tab list.
   const onKey = (e: KeyboardEvent) => {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    // The next tab lies to the right, or to the left in a right-to-left language.
+    const forward = t.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = t.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const delta = e.key === forward ? 1 : e.key === back ? -1 : 0;
     if (!delta) return;
     e.preventDefault();
     const next = (selected + delta + methods.length) % methods.length;
@@ -82,7 +85,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
                 cursor: 'pointer',
               }}
             >
-              {methodLabel(m, strings)}
+              {t(methodLabel(m))}
             </button>
           ))}
         </div>

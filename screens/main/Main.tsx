@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
 
@@ -42,7 +42,8 @@ function useWatermark(): boolean {
 
 /** The Main screen: the only screen in the initial bundle (SPEC §2). */
 export function Main() {
-  const { styles, strings, config } = useWidget();
+  const { styles, config } = useWidget();
+  const t = useStrings();
   const logo = styles.logo?.logoImageUrl;
   const methods = useMemo(() => loginMethods(config), [config]);
   const oauthCount = config.products.includes('oauth') ? config.oauth.providers.length : 0;
@@ -54,7 +55,7 @@ export function Main() {
   return (
     <section part="container">
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
-      {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{strings.mainHeader}</Heading>}
+      {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{t('login.title')}</Heading>}
       <Suspense fallback={null}>
         {passkeys && !passkeyLast ? <PasskeyButton /> : null}
         {oauthCount > 0 ? <OAuthButtons /> : null}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { countries } from './countries.ts';
@@ -37,24 +37,25 @@ function useExampleNumber(region: string): string {
 
 /** The phone form for SMS and WhatsApp codes: a country picker (default US) and the number. */
 export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
-  const { client, config, strings } = useWidget();
+  const { client, config } = useWidget();
+  const t = useStrings();
   const [region, setRegion] = useState('US');
   const [phone, setPhone] = useState('');
   const { busy, error, run, fail } = useAction();
   const sent = useSent();
   const id = useId();
-  const list = useMemo(() => countries(), []);
+  const list = useMemo(() => countries(t.locale), [t.locale]);
   const placeholder = useExampleNumber(region);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!/\d/.test(phone)) return fail(strings.invalidPhone);
+    if (!/\d/.test(phone)) return fail(t('errors.invalidPhoneNumber'));
     void run(async () => {
       const c = requireClient(client);
       const parsed = await c.phone.parse(phone, region);
-      if (!parsed.isValid) return fail(strings.invalidPhone);
-      const r = await sendOtp(c, config, channel, parsed.number);
+      if (!parsed.isValid) return fail(t('errors.invalidPhoneNumber'));
+      const r = await sendOtp(c, config, channel, parsed.number, t.locale);
       sent.otp(channel, r.method_id, parsed.number);
     });
   };
@@ -62,14 +63,14 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   return (
     <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <label htmlFor={`${id}-phone`} part="label">
-        {strings.phoneLabel}
+        {t('formField.phone.label')}
       </label>
       <div css={{ display: 'flex', gap: 8 }}>
         {/* The closed picker shows only "US +1": full names do not fit beside the number. The
             native select sits on top, transparent, so picking and assistive technology are unchanged.
             It may shrink a little, the number taking the room: a fixed picker starved it at 320px. */}
         <div css={{ position: 'relative', flex: '0 1 6.5em', minWidth: '5.5em', borderRadius: 'var(--stytch-inputs-border-radius)', '&:has(select:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 } }}>
-          <span part="input country-display" aria-hidden="true" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 4, paddingInline: 10 }}>
+          <span part="input country-display" aria-hidden="true" dir="ltr" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 4, paddingInline: 10 }}>
             {`${region} +${list.find((c) => c.region === region)?.dial ?? ''}`}
             <svg width="10" height="6" viewBox="0 0 10 6" focusable="false">
               <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -77,14 +78,15 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           </span>
           <select
             part="select"
-            aria-label={strings.countryLabel}
+            aria-label={t('formField.countryCode.label')}
             value={region}
             onChange={(e) => setRegion(e.target.value)}
             css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer', font: 'inherit', fontSize: 16 }}
           >
             {list.map((c) => (
               <option key={c.region} value={c.region}>
-                {`${c.name} (+${c.dial})`}
+                {/* In a right-to-left language the dialing code is isolated, so it still reads +44, not 44+. */}
+                {t.dir === 'rtl' ? `${c.name} (\u2066+${c.dial}\u2069)` : `${c.name} (+${c.dial})`}
               </option>
             ))}
           </select>
@@ -97,6 +99,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
           value={phone}
           placeholder={placeholder}
+          dir="ltr"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setPhone(e.target.value)}
@@ -104,7 +107,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
         />
       </div>
       <ErrorText id={`${id}-error`} message={error} />
-      <SubmitButton busy={busy}>{strings.continue}</SubmitButton>
+      <SubmitButton busy={busy}>{t('button.continue')}</SubmitButton>
     </form>
   );
 }

@@ -7,11 +7,13 @@ export interface Country {
   name: string;
 }
 
-let cache: Country[] | undefined;
+const cache = new Map<string, Country[]>();
 
-/** Every region with a dialing code, named in the page's language, sorted by name. */
+/** Every region with a dialing code, named in the widget's language (Intl), sorted by name in it. */
 export function countries(locale?: string): Country[] {
-  if (cache) return cache;
+  const key = locale ?? '';
+  const hit = cache.get(key);
+  if (hit) return hit;
   const names = new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'code' });
   const out: Country[] = [];
   const A = 65;
@@ -22,5 +24,7 @@ export function countries(locale?: string): Country[] {
       if (dial) out.push({ region, dial, name: names.of(region) ?? region });
     }
   }
-  return (cache = out.sort((a, b) => a.name.localeCompare(b.name)));
+  const sorted = out.sort((a, b) => a.name.localeCompare(b.name, locale));
+  cache.set(key, sorted);
+  return sorted;
 }

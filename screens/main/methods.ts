@@ -1,5 +1,4 @@
 import type { ResolvedConfig } from '../config/resolve.ts';
-import type { Strings } from '../strings.ts';
 
 /** The login-form methods of SPEC §2. */
 export type LoginMethod = 'sms' | 'whatsapp' | 'emailOtp' | 'emailMagicLinks' | 'passwords';
@@ -21,9 +20,9 @@ export function loginMethods({ products, otp }: ResolvedConfig): LoginMethod[] {
   return [...new Set(out)];
 }
 
-/** The tab label of a method. */
-export function methodLabel(method: LoginMethod, strings: Strings): string {
-  if (method === 'sms') return strings.tabText;
-  if (method === 'whatsapp') return strings.tabWhatsApp;
-  return strings.tabEmail;
+/** The message id of a method's tab label. */
+export function methodLabel(method: LoginMethod): 'tab.text' | 'tab.whatsapp' | 'tab.email' {
+  if (method === 'sms') return 'tab.text';
+  if (method === 'whatsapp') return 'tab.whatsapp';
+  return 'tab.email';
 }

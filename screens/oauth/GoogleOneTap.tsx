@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { apiErrorType } from '../hooks/useReportError.ts';
 import { OAuthButton } from './OAuthButton.tsx';
@@ -9,7 +9,7 @@ import { logOf, type PromptMoment } from '../env.ts';
 import { browserOneTapEnv } from './googleIdentity.ts';
 import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
-import { oneTapStrings } from './strings.ts';
+import { oauthMessages } from '../i18n/en/oauth.ts';
 
 type Status = { kind: 'pending' } | { kind: 'shown' } | { kind: 'failed'; reason: string };
 
@@ -33,6 +33,7 @@ const errorType = (err: unknown): string => apiErrorType(err) ?? 'unknown_reason
  * other failures are only logged.
  */
 export default function GoogleOneTap({ provider, onError, onlyProvider }: { provider: OAuthProviderConfig; onError(message: string | undefined): void; onlyProvider: boolean }) {
+  const t = useStrings(oauthMessages);
   const { client, config, env: widgetEnv } = useWidget();
   const { timers } = widgetEnv;
   const env = widgetEnv.oneTap ?? browserOneTapEnv;
@@ -52,7 +53,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     let cancel: (() => void) | undefined;
     const fail = (reason: string, detail?: unknown) => {
       if (!live) return;
-      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') log(oneTapStrings.oneTapCouldNotLoad, detail ?? reason);
+      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') log(t('oneTap.couldNotLoad'), detail ?? reason);
       setStatus({ kind: 'failed', reason });
     };
     (async () => {
@@ -148,7 +149,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     <div part="one-tap" data-state={status.kind} css={{ height, transition: 'height 0.2s', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
       {status.kind === 'pending' ? (
         <div role="status" css={{ display: 'flex' }}>
-          <Spinner size={25} thickness={2} label={oneTapStrings.oneTapLoading} />
+          <Spinner size={25} thickness={2} label={t('oneTap.loading')} />
         </div>
       ) : null}
       <div id={lightParent ? undefined : parentId} ref={slot} css={{ width: '100%' }}>

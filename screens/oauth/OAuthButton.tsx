@@ -1,18 +1,42 @@
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
-import { OAUTH_PROVIDER_NAMES } from '../../client/schemas/oauth-providers.ts';
+import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
+import { oauthMessages } from '../i18n/en/oauth.ts';
 import type { OAuthProviderConfig } from '../config/schema.ts';
 import { ProviderIcon } from './ProviderIcon.tsx';
+
+/** Each provider's button, by its official id. */
+const CONTINUE_WITH = {
+  google: 'oauth.continueWithGoogle',
+  microsoft: 'oauth.continueWithMicrosoft',
+  apple: 'oauth.continueWithApple',
+  github: 'oauth.continueWithGitHub',
+  gitlab: 'oauth.continueWithGitLab',
+  facebook: 'oauth.continueWithFacebook',
+  discord: 'oauth.continueWithDiscord',
+  salesforce: 'oauth.continueWithSalesforce',
+  slack: 'oauth.continueWithSlack',
+  amazon: 'oauth.continueWithAmazon',
+  bitbucket: 'oauth.continueWithBitbucket',
+  linkedin: 'oauth.continueWithLinkedIn',
+  coinbase: 'oauth.continueWithCoinbase',
+  twitch: 'oauth.continueWithTwitch',
+  twitter: 'oauth.continueWithX',
+  tiktok: 'oauth.continueWithTikTok',
+  snapchat: 'oauth.continueWithSnapchat',
+  figma: 'oauth.continueWithFigma',
+  yahoo: 'oauth.continueWithYahoo',
+} as const satisfies Record<OAuthProvider, keyof typeof oauthMessages>;
 
 const rowCss = { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8 } as const;
 
 /** One 'Continue with {provider}' button; it starts the redirect through the client. */
 export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderConfig; onError(message: string | undefined): void }) {
-  const { client, config, strings } = useWidget();
+  const { client, config } = useWidget();
+  const t = useStrings(oauthMessages);
   const report = useReportError();
   const defaults = config.oauth;
-  const name = OAUTH_PROVIDER_NAMES[p.type];
   const start = async () => {
     onError(undefined);
     try {
@@ -31,7 +55,7 @@ export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderC
   return (
     <button type="button" part="button button-secondary oauth-button" onClick={() => void start()} css={rowCss}>
       <ProviderIcon type={p.type} />
-      {strings.continueWith(name)}
+      {t(CONTINUE_WITH[p.type])}
     </button>
   );
 }

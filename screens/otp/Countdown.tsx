@@ -1,18 +1,24 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { otpExpiryAtom } from '../state/atoms.ts';
-import { otpStrings } from './strings.ts';
+import { otpMessages } from '../i18n/en/otp.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
 
-/** m:ss of a duration in ms, rounded up so 0:00 shows only at expiry. */
-export function formatRemaining(ms: number): string {
+/** m:ss of a duration in ms, rounded up so 0:00 shows only at expiry; digits in the locale's numerals. */
+export function formatRemaining(ms: number, number: (n: number, options?: Intl.NumberFormatOptions) => string = String): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return `${number(Math.floor(s / 60))}:${number(s % 60, { minimumIntegerDigits: 2 })}`;
+}
+
+/** A time (m:ss) isolated left to right inside right-to-left text, so 4:59 never reads 59:4. */
+function ltr(text: string, dir: 'ltr' | 'rtl'): string {
+  return dir === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
 /** 'Your code expires in m:ss. Didn't get it? Resend code', then the expired text. */
 export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean }) {
+  const t = useStrings(otpMessages);
   const { env } = useWidget();
   const timers = env.timers;
   const expiry = useAtomValue(otpExpiryAtom);
@@ -30,9 +36,9 @@ export function Countdown({ onResend, busy }: { onResend(): void; busy: boolean 
   const remaining = expiry - now;
   return (
     <p part="helper">
-      {remaining > 0 ? otpStrings.otpExpiresIn(formatRemaining(remaining)) : otpStrings.otpExpired}{' '}
+      {remaining > 0 ? `${t('passcode.expirationCountdown', { timeRemaining: ltr(formatRemaining(remaining, t.number), t.dir) })} ${t('passcode.didntGetIt')}` : t('passcode.expired')}{' '}
       <button type="button" part="link-button" disabled={busy} onClick={onResend} css={linkButtonCss}>
-        {otpStrings.resendCode}
+        {t('passcode.resendCode')}
       </button>
     </p>
   );

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
@@ -15,7 +15,7 @@ import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
-import { otpStrings } from './strings.ts';
+import { otpMessages } from '../i18n/en/otp.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 import { useGo } from '../hooks/useGo.ts';
@@ -25,6 +25,7 @@ import { useGo } from '../hooks/useGo.ts';
  * `children` (another flow's alternatives) render inside the same card.
  */
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
+  const t = useStrings(otpMessages);
   const { client, config, env, callbacks } = useWidget();
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
@@ -34,7 +35,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const toast = useToast();
   const [code, setCode] = useState('');
   // A refused code reads as the one verify failure text (SPEC §5); other failures as they are.
-  const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? otpStrings.invalidPasscode : shown));
+  const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? t('error.otpCodeNotFound') : shown));
   const { busy: verifying, error } = verification;
   const [resending, setResending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -84,11 +85,11 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const resend = async () => {
     setResending(true);
     try {
-      const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination);
+      const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination, t.locale);
       setOtp({ ...otp, methodId: r.method_id });
       setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       verification.fail(undefined);
-      toast.show('success', otpStrings.codeResent);
+      toast.show('success', t('toast.codeResent'));
     } catch (err) {
       toast.show('error', report(err));
     } finally {
@@ -99,8 +100,9 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   return (
     <section part="container">
       <BackButton />
-      <Heading>{otpStrings.otpTitle}</Heading>
-      <p id={`${id}-sent`}>{otpStrings.otpSentTo(destination)}</p>
+      <Heading>{t('passcode.title')}</Heading>
+      {/* A phone number or address reads left to right in any language. */}
+      <p id={`${id}-sent`}>{t.rich('passcode.sentConfirmation', { destination: <span dir="ltr">{destination}</span> })}</p>
       <form
         noValidate
         onSubmit={(e) => {
@@ -109,7 +111,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <CodeInput ref={input} id={`${id}-code`} label={otpStrings.otpInputLabel} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
+        <CodeInput ref={input} id={`${id}-code`} label={t('formField.otp.ariaLabel')} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}

@@ -1,7 +1,9 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { otpStrings } from './strings.ts';
+import { otpMessages } from '../i18n/en/otp.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Your passcode has been successfully verified.' with the green check; completes the flow once. */
 export default function OTPConfirmation() {
-  return <SuccessScreen title={otpStrings.otpVerified} />;
+  const t = useStrings(otpMessages);
+  return <SuccessScreen title={t('otp.success.content')} />;
 }

@@ -1,5 +1,7 @@
 import { forwardRef, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { otpDigits } from './OtpInput.tsx';
+import { otpMessages } from '../i18n/en/otp.ts';
+import { useStrings } from '../context.ts';
 
 const CELLS = 6;
 
@@ -11,6 +13,7 @@ const CELLS = 6;
  */
 export const OtpCells = forwardRef<HTMLInputElement, { id: string; value: string; disabled: boolean; label: string; describedBy?: string | undefined; invalid?: boolean; onChange(v: string): void }>(
   function OtpCells({ id, value, disabled, label, describedBy, invalid = false, onChange }, ref) {
+    const t = useStrings(otpMessages);
     const cells = useRef<Array<HTMLInputElement | null>>([]);
     const focusCell = (i: number) => cells.current[Math.max(0, Math.min(CELLS - 1, i))]?.focus();
 
@@ -40,7 +43,8 @@ export const OtpCells = forwardRef<HTMLInputElement, { id: string; value: string
     };
 
     return (
-      <div id={id} role="group" aria-label={label} aria-describedby={describedBy} part="otp-cells" css={{ display: 'flex', gap: 8, justifyContent: 'space-between' }}>
+      // A code reads left to right in any language: the cells keep their order in right-to-left text.
+      <div id={id} role="group" dir="ltr" aria-label={label} aria-describedby={describedBy} part="otp-cells" css={{ display: 'flex', gap: 8, justifyContent: 'space-between' }}>
         {Array.from({ length: CELLS }, (_, i) => (
           <input
             key={i}
@@ -57,7 +61,7 @@ export const OtpCells = forwardRef<HTMLInputElement, { id: string; value: string
             // The first cell takes the one-time-code suggestion; the code spreads from there.
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             pattern="[0-9]*"
-            aria-label={`${label}, digit ${i + 1} of ${CELLS}`}
+            aria-label={t('formField.otp.digitAriaLabel', { label, position: i + 1, total: CELLS })}
             aria-invalid={invalid || undefined}
             value={value[i] ?? ''}
             disabled={disabled}

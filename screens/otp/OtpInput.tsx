@@ -18,6 +18,8 @@ export const OtpInput = forwardRef<HTMLInputElement, { id: string; value: string
         autoComplete="one-time-code"
         pattern="[0-9]*"
         maxLength={6}
+        // A code reads left to right in any language.
+        dir="ltr"
         aria-label={label}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}

@@ -1,15 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { useWidget } from '../context.ts';
 import { autofillAbortAtom, passkeyErrorAtom } from './atoms.ts';
 import { usePasskeyLogin } from './usePasskeyLogin.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { useStrings } from '../context.ts';
 
 export { default as PasskeyAutofill } from './PasskeyAutofill.tsx';
 
 /** 'Login with a Passkey': a modal passkey prompt; its error line also shows autofill failures. */
 export function PasskeyButton() {
-  const { strings } = useWidget();
+  const t = useStrings(passkeyMessages);
   const login = usePasskeyLogin();
   const error = useAtomValue(passkeyErrorAtom);
   const autofill = useAtomValue(autofillAbortAtom);
@@ -28,7 +29,7 @@ export function PasskeyButton() {
   return (
     <div part="passkey" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <button type="button" part="button button-secondary passkey-button" disabled={busy} aria-busy={busy} onClick={() => void click()}>
-        {strings.passkeyLogin}
+        {t('button.loginWithPasskey')}
       </button>
       <ErrorText message={error} />
     </div>

@@ -1,7 +1,9 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { passkeyStrings } from './strings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Success' / 'Your Passkey has been successfully authenticated.'; completes the flow once. */
 export default function PasskeyConfirmation() {
-  return <SuccessScreen title={passkeyStrings.success} text={passkeyStrings.passkeyAuthenticated} />;
+  const t = useStrings(passkeyMessages);
+  return <SuccessScreen title={t('passkey.success.title')} text={t('passkey.success.content')} />;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { usePasskeyFailureLog } from './log.ts';
 import { PasskeyRow, type PasskeyItem, type RowState } from './PasskeyRow.tsx';
-import { passkeyStrings as s } from './strings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
 
 /** The 'Existing Passkeys' list's state: what it shows, the row being changed, and the change in flight. */
 export interface PasskeyListState {
@@ -82,12 +82,13 @@ export function usePasskeyList(load: boolean): PasskeyListState {
 
 /** 'Existing Passkeys': a row per passkey with inline rename and delete; nothing when there are none. */
 export function PasskeyList({ list }: { list: PasskeyListState }) {
+  const t = useStrings(passkeyMessages);
   const listId = useId();
   if (list.shown.length === 0) return null;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <h2 id={listId} css={{ margin: 0, fontSize: 'inherit', fontWeight: 600 }}>
-        {s.existing}
+        {t('passkey.registrationSuccess.existingPasskeys')}
       </h2>
       <ul aria-labelledby={listId} css={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
         {list.shown.map((r) => (

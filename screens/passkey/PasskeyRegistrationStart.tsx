@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { creationErrorText } from './errors.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
-import { passkeyStrings as s } from './strings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';
-
-// A failed creation reads as SPEC §8 words it, not as the provider's message.
-const describeCreation = (e: unknown) => creationErrorText(e, s);
 
 /**
  * 'Set up a new Passkey': create one or skip; only for a signed-in user (SPEC §6). A user who
@@ -19,10 +16,13 @@ const describeCreation = (e: unknown) => creationErrorText(e, s);
  * flow still starts at this screen (SPEC §2) without hiding them until one more is created.
  */
 export default function PasskeyRegistrationStart() {
+  const t = useStrings(passkeyMessages);
   const { client, config, callbacks } = useWidget();
   const go = useGo();
   // A locally known user shows the screen at once; the check below still confirms it.
   const [user, setUser] = useState<UserState>(() => (client?.user.getSync() ? 'hasUser' : 'loading'));
+  // A failed creation reads as SPEC §8 words it, not as the provider's message.
+  const describeCreation = useCallback((e: unknown) => creationErrorText(e, t), [t]);
   const { busy, error, run } = useAction(describeCreation);
   // Filled from the user fetch below: one call opens the screen.
   const list = usePasskeyList(false);
@@ -33,7 +33,7 @@ export default function PasskeyRegistrationStart() {
     // Without a session token the fetch below can only fail (and log a 401 in the console).
     if (!client.session.getTokens()) {
       setUser('noUser');
-      callbacks.onError(new Error(s.noUser));
+      callbacks.onError(new Error(t('passkey.registrationStart.error.noUser')));
       return;
     }
     let live = true;
@@ -73,27 +73,27 @@ export default function PasskeyRegistrationStart() {
   if (user === 'noUser') {
     return (
       <section part="container">
-        <ErrorText message={s.noUser} />
+        <ErrorText message={t('passkey.registrationStart.error.noUser')} />
       </section>
     );
   }
   return (
     <section part="container">
-      <Heading>{s.registrationTitle}</Heading>
-      <p css={{ margin: 0 }}>{s.registrationSubtitle}</p>
+      <Heading>{t('passkey.registrationStart.title')}</Heading>
+      <p css={{ margin: 0 }}>{t('passkey.registrationStart.subtitle')}</p>
       <p part="helper" css={{ margin: 0 }}>
-        {s.registrationExplainer}
+        {t('passkey.registrationStart.description')}
       </p>
       <PasskeyList list={list} />
       {/* While a row is changed the buttons are disabled, or hidden during a delete (SPEC §2). */}
       {row.type === 'deleting' ? null : (
         <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <button type="button" part="button button-primary" disabled={busy || row.type === 'editing'} aria-busy={busy} onClick={create}>
-            {s.create}
+            {t('button.createPasskey')}
           </button>
           <ErrorText message={error} />
           <button type="button" part="button button-secondary" disabled={busy || row.type === 'editing'} onClick={() => void skip()}>
-            {s.skip}
+            {t('button.skip')}
           </button>
         </div>
       )}

@@ -1,11 +1,12 @@
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
-import { passkeyStrings as s } from './strings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 /** 'Passkey successfully created!': the existing passkeys with rename and delete, then another or done. */
 export default function PasskeyRegistrationSuccess() {
+  const t = useStrings(passkeyMessages);
   const { callbacks } = useWidget();
   const go = useGo();
   const list = usePasskeyList(true);
@@ -23,15 +24,15 @@ export default function PasskeyRegistrationSuccess() {
 
   return (
     <section part="container">
-      <Heading>{s.successTitle}</Heading>
+      <Heading>{t('passkey.registrationSuccess.title')}</Heading>
       <PasskeyList list={list} />
       {row.type === 'deleting' ? null : (
         <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <button type="button" part="button button-primary" disabled={row.type === 'editing'} onClick={() => void another()}>
-            {s.setUpAnother}
+            {t('passkey.registrationSuccess.setupAnother')}
           </button>
           <button type="button" part="button button-secondary" disabled={row.type === 'editing'} onClick={() => void done()}>
-            {s.done}
+            {t('button.done')}
           </button>
         </div>
       )}

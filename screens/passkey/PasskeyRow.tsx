@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { deviceLabel } from './device.ts';
-import { passkeyStrings as s } from './strings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { useStrings } from '../context.ts';
 
 /** One registration as the user object lists it. */
 export interface PasskeyItem {
@@ -55,8 +56,9 @@ interface RowProps {
 
 /** A passkey row: name and device, inline rename, and delete with its warning and confirmation. */
 export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowProps) {
+  const t = useStrings(passkeyMessages);
   const id = useId();
-  const title = item.name || s.unnamed;
+  const title = item.name || t('passkey.defaultName');
   const mine = state.type !== 'viewing' && state.id === item.webauthn_registration_id;
   const otherBusy = state.type !== 'viewing' && !mine;
   const [draft, setDraft] = useState(item.name);
@@ -83,7 +85,7 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
       <li css={{ listStyle: 'none' }}>
         <form onSubmit={save} css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <label htmlFor={`${id}-name`} css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            {s.nameLabel}
+            {t('passkey.editing.label')}
           </label>
           <input
             id={`${id}-name`}
@@ -98,7 +100,7 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
               if (e.key === 'Escape') setState({ type: 'viewing' });
             }}
           />
-          <button type="submit" css={iconButton} aria-label={s.save} title={s.save}>
+          <button type="submit" css={iconButton} aria-label={t('button.save')} title={t('button.save')}>
             <Check />
           </button>
         </form>
@@ -111,7 +113,7 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
       <div css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         <div css={{ flex: 1, minWidth: 0 }}>
           <div css={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{title}</div>
-          <div part="helper">{deviceLabel(item.user_agent, s)}</div>
+          <div part="helper">{deviceLabel(item.user_agent, t)}</div>
         </div>
         {mine ? null : (
           <>
@@ -119,8 +121,8 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
               ref={renameButton}
               type="button"
               css={iconButton}
-              aria-label={s.rename(title)}
-              title={s.rename(title)}
+              aria-label={t('passkey.rename.ariaLabel', { name: title })}
+              title={t('passkey.rename.ariaLabel', { name: title })}
               disabled={otherBusy}
               onClick={() => {
                 setDraft(item.name);
@@ -129,7 +131,7 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
             >
               <Pencil />
             </button>
-            <button ref={deleteButton} type="button" css={iconButton} aria-label={s.remove(title)} title={s.remove(title)} disabled={otherBusy} onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}>
+            <button ref={deleteButton} type="button" css={iconButton} aria-label={t('passkey.delete.ariaLabel', { name: title })} title={t('passkey.delete.ariaLabel', { name: title })} disabled={otherBusy} onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}>
               <Trash />
             </button>
           </>
@@ -144,13 +146,13 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
           }}
         >
           <p part="error" role="alert">
-            {s.deleteWarning}
+            {t('passkey.registrationSuccess.deleteWarning')}
           </p>
           <button type="button" part="button button-primary" css={{ background: 'var(--stytch-colors-error)', borderColor: 'var(--stytch-colors-error)', color: 'var(--stytch-container-background-color)' }} autoFocus onClick={() => onDelete(item.webauthn_registration_id)}>
-            {s.delete}
+            {t('button.delete')}
           </button>
           <button type="button" part="button button-secondary" onClick={() => setState({ type: 'viewing' })}>
-            {s.cancel}
+            {t('button.cancel')}
           </button>
         </div>
       ) : null}

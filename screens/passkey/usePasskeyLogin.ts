@@ -1,11 +1,11 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
-import { passkeyStrings } from './strings.ts';
+import { passkeyMessages } from '../i18n/en/passkey.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 /** An empty answer from the passkey prompt (no credential chosen, nothing signed). */
@@ -28,6 +28,7 @@ export interface PasskeyLoginOptions {
  */
 export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown> {
   const { client, config, callbacks } = useWidget();
+  const t = useStrings(passkeyMessages);
   const go = useGo();
   const setError = useSetAtom(passkeyErrorAtom);
   const clearFormError = useSetAtom(errorMessageAtom);
@@ -56,12 +57,12 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
         return r;
       } catch (e) {
         if (signal?.aborted) throw e;
-        const text = authErrorText(e, passkeyStrings);
+        const text = authErrorText(e, t);
         if (text) setError(text);
         callbacks.onError(e instanceof Error ? e : new Error(String(e)));
         throw e;
       }
     },
-    [client, config, callbacks, go, setError, clearFormError, shadow],
+    [client, config, callbacks, go, setError, clearFormError, shadow, t],
   );
 }

@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { linkButtonCss } from '../components/linkButton.ts';
-import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 /**
@@ -10,13 +11,13 @@ import { useGo } from '../hooks/useGo.ts';
  * and Change goes back to Main, where the email waits, editable, in its field.
  */
 export function EmailReadOnly({ id, email }: { id: string; email: string }) {
-  const { strings } = useWidget();
+  const t = useStrings(passwordMessages);
   const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <label htmlFor={id} part="label">
-        {strings.emailLabel}
+        {t('formField.email.label')}
       </label>
       <div css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         <input
@@ -32,7 +33,7 @@ export function EmailReadOnly({ id, email }: { id: string; email: string }) {
         <button
           type="button"
           part="link-button"
-          aria-label={strings.changeEmailLabel}
+          aria-label={t('button.changeEmail.ariaLabel')}
           onClick={() => {
             clearError(undefined);
             go('Main');
@@ -40,7 +41,7 @@ export function EmailReadOnly({ id, email }: { id: string; email: string }) {
           // One word that never breaks, whatever the container's overflow-wrap.
           css={{ ...linkButtonCss, padding: 4, flex: 'none', whiteSpace: 'nowrap', overflowWrap: 'normal', color: 'var(--stytch-colors-primary)' }}
         >
-          {strings.changeEmail}
+          {t('button.changeEmail')}
         </button>
       </div>
     </div>

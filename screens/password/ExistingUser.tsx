@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
@@ -13,14 +13,15 @@ import { linkButtonCss } from '../components/linkButton.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /** Errors that send the user to set a new password by email instead (SPEC §4), and where to. */
 const RESET_SCREENS: Record<string, ScreenName> = { [RESET_PASSWORD_ERROR]: 'PasswordDedupe', breached_password: 'PasswordBreached' };
 
 /** The existing-user variant: 'Log In' with the password, 'Forgot Password?', or the email alternative. */
 export function ExistingUser({ email }: { email: string }) {
-  const { client, config, strings } = useWidget();
+  const t = useStrings(passwordMessages);
+  const { client, config } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
   const report = useReportError();
@@ -47,12 +48,12 @@ export function ExistingUser({ email }: { email: string }) {
 
   return (
     <>
-      <Heading>{passwordStrings.loginTitle}</Heading>
+      <Heading>{t('password.login.title')}</Heading>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <EmailReadOnly id={`${id}-email`} email={email} />
         <PasswordField
           id={`${id}-password`}
-          label={passwordStrings.passwordLabel}
+          label={t('formField.password.label')}
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
@@ -61,10 +62,10 @@ export function ExistingUser({ email }: { email: string }) {
         />
         <ErrorText id={`${id}-error`} message={error} />
         <button type="button" part="link-button" css={{ ...linkButtonCss, alignSelf: 'flex-start' }} onClick={() => void run(() => actions.startReset(email, 'PasswordForgot'))}>
-          {passwordStrings.forgotPasswordLink}
+          {t('button.forgotPassword')}
         </button>
         <SubmitButton busy={busy} disabled={password === ''}>
-          {strings.continue}
+          {t('button.continue')}
         </SubmitButton>
       </form>
       {alt.label ? (

@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { useWidget } from '../context.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { StrengthIndicator } from './StrengthIndicator.tsx';
 import type { Strength } from './useStrengthCheck.ts';
+import { useStrings } from '../context.ts';
 
 /**
  * Choosing a new password, as sign-up and the reset page both do: the field, its strength
@@ -22,7 +22,7 @@ export function NewPasswordForm(props: {
   /** Fields shown above the password (the read-only email on sign-up). */
   before?: ReactNode;
 }) {
-  const { strings } = useWidget();
+  const t = useStrings();
   const { id, error } = props;
   return (
     <form onSubmit={props.onSubmit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
@@ -39,7 +39,7 @@ export function NewPasswordForm(props: {
       <StrengthIndicator id={`${id}-strength`} strength={props.strength} />
       <ErrorText id={`${id}-error`} message={error} />
       <SubmitButton busy={props.busy} disabled={!props.strength.valid}>
-        {strings.continue}
+        {t('button.continue')}
       </SubmitButton>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
@@ -10,10 +10,11 @@ import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /** The new-user variant: set a password (Continue waits for a valid one), or the email alternative. */
 export function NewUser({ email }: { email: string }) {
+  const t = useStrings(passwordMessages);
   const { client, config } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
@@ -50,20 +51,20 @@ export function NewUser({ email }: { email: string }) {
 
   return (
     <>
-      <Heading>{passwordStrings.createAccountTitle}</Heading>
+      <Heading>{t('password.createAccount.title')}</Heading>
       {alt.label ? (
         <>
-          <p css={{ margin: 0 }}>{passwordStrings.chooseHowCreate}</p>
+          <p css={{ margin: 0 }}>{t('createAccount.title')}</p>
           <button type="button" part="button button-primary" disabled={alternative.busy} aria-busy={alternative.busy} onClick={() => void sendAlternative()}>
             {alt.label}
           </button>
           <Divider />
         </>
       ) : null}
-      <p css={{ margin: 0 }}>{passwordStrings.finishCreating}</p>
+      <p css={{ margin: 0 }}>{t('password.createAccount.content')}</p>
       <NewPasswordForm
         id={id}
-        label={passwordStrings.passwordLabel}
+        label={t('formField.password.label')}
         password={password}
         onChange={setPassword}
         strength={strength}

@@ -1,7 +1,9 @@
 import { SuccessScreen } from '../components/SuccessScreen.tsx';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** 'Success!' / 'You have successfully logged in.' with the check; completes the flow once. */
 export default function PasswordConfirmation() {
-  return <SuccessScreen title={passwordStrings.passwordSuccessTitle} text={passwordStrings.loggedIn} />;
+  const t = useStrings(passwordMessages);
+  return <SuccessScreen title={t('success.title')} text={t('login.success.content')} />;
 }

@@ -1,13 +1,15 @@
 import { useSetAtom } from 'jotai';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { errorMessageAtom, passwordStateAtom } from '../state/atoms.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 /** Main's password tab: looks the email up, then create, log in or passwordless (SPEC §4). */
 export default function PasswordEmailForm() {
-  const { client, strings } = useWidget();
+  const t = useStrings(passwordMessages);
+  const { client } = useWidget();
   const setPassword = useSetAtom(passwordStateAtom);
   const clearBanner = useSetAtom(errorMessageAtom);
   const go = useGo();
@@ -19,5 +21,5 @@ export default function PasswordEmailForm() {
     go('PasswordCreateOrLogin');
   };
 
-  return <EmailEntry invalidMessage={strings.invalidEmailMagicLink} autoComplete="username" onEmail={lookUp} />;
+  return <EmailEntry invalidMessage={t('errors.invalidEmail')} autoComplete="username" onEmail={lookUp} />;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** Props of one password input. */
 export interface PasswordFieldProps {
@@ -16,6 +17,7 @@ export interface PasswordFieldProps {
 
 /** A password input with a show/hide toggle (a pressed-state button, so its name stays put). */
 export function PasswordField({ id, label, value, onChange, autoComplete, describedBy, invalid, disabled }: PasswordFieldProps) {
+  const t = useStrings(passwordMessages);
   const [shown, setShown] = useState(false);
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -36,16 +38,16 @@ export function PasswordField({ id, label, value, onChange, autoComplete, descri
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => onChange(e.target.value)}
-          css={{ paddingRight: 48 }}
+          css={{ paddingInlineEnd: 48 }}
         />
         <button
           type="button"
           part="password-toggle"
-          aria-label={passwordStrings.showPassword}
+          aria-label={t('button.showPassword')}
           aria-pressed={shown}
           aria-controls={id}
           onClick={() => setShown((s) => !s)}
-          css={{ position: 'absolute', right: 4, top: 0, bottom: 0, width: 40, background: 'none', border: 0, padding: 0, color: 'inherit', cursor: 'pointer' }}
+          css={{ position: 'absolute', insetInlineEnd: 4, top: 0, bottom: 0, width: 40, background: 'none', border: 0, padding: 0, color: 'inherit', cursor: 'pointer' }}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {shown ? (

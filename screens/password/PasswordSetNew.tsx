@@ -1,7 +1,6 @@
 import { ResendScreen } from './ResendScreen.tsx';
-import { passwordStrings } from './strings.ts';
 
 /** PasswordSetNew (SPEC §2): a user without a password gets a link to set one. */
 export default function PasswordSetNew() {
-  return <ResendScreen title={passwordStrings.setNewTitle} text={passwordStrings.setNewText} withoutPassword={false} />;
+  return <ResendScreen title="password.setNew.title" content="password.setNew.content" withoutPassword={false} />;
 }

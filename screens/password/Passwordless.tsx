@@ -1,13 +1,13 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { Divider } from '../components/Divider.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /**
  * The passwordless variant (SPEC §4): on arrival it sends an email code when email is an OTP
@@ -15,6 +15,7 @@ import { passwordStrings } from './strings.ts';
  * password instead'), otherwise a reset email and moves to PasswordSetNew.
  */
 export function Passwordless({ email }: { email: string }) {
+  const t = useStrings(passwordMessages);
   const { screens } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
@@ -39,7 +40,7 @@ export function Passwordless({ email }: { email: string }) {
     return (
       <section part="container">
         <BackButton />
-        {error ? <ErrorText message={error} /> : <p role="status">{passwordStrings.sendingEmail}</p>}
+        {error ? <ErrorText message={error} /> : <p role="status">{t('password.sendingEmail')}</p>}
       </section>
     );
   }
@@ -48,7 +49,7 @@ export function Passwordless({ email }: { email: string }) {
     <div part="alternatives" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Divider />
       <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void createPassword()}>
-        {passwordStrings.createPasswordInstead}
+        {t('button.createPasswordInstead')}
       </button>
       <ErrorText message={error} />
     </div>

@@ -8,13 +8,14 @@ import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { passwordStateAtom } from '../state/atoms.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
+import { useStrings } from '../context.ts';
 
 /** Props of a 'check your email' screen of the password flow. */
 export interface ResendScreenProps {
-  title: string;
-  /** The sentence before the email address. */
-  text: string;
+  title: keyof typeof passwordMessages;
+  /** The sentence naming the email address (`{email}`). */
+  content: keyof typeof passwordMessages;
   /** Whether 'Login without a password' is offered (not on PasswordSetNew). */
   withoutPassword: boolean;
 }
@@ -23,7 +24,8 @@ export interface ResendScreenProps {
  * The forgot, breached, set-new and dedupe screens (SPEC §2, §4): where the reset email went,
  * 'Resend email' with the 'Email resent' toast, and 'Login without a password'.
  */
-export function ResendScreen({ title, text, withoutPassword }: ResendScreenProps) {
+export function ResendScreen({ title, content, withoutPassword }: ResendScreenProps) {
+  const t = useStrings(passwordMessages);
   const { email } = useAtomValue(passwordStateAtom);
   const actions = usePasswordActions();
   const report = useReportError();
@@ -35,7 +37,7 @@ export function ResendScreen({ title, text, withoutPassword }: ResendScreenProps
     setResending(true);
     try {
       await actions.startReset(email);
-      toast.show('success', passwordStrings.emailResent);
+      toast.show('success', t('toast.emailResent'));
     } catch (err) {
       toast.show('error', report(err));
     } finally {
@@ -48,16 +50,14 @@ export function ResendScreen({ title, text, withoutPassword }: ResendScreenProps
   return (
     <section part="container">
       <BackButton />
-      <Heading>{title}</Heading>
-      <p css={{ margin: 0 }}>
-        {text} <strong>{email}</strong>.
-      </p>
+      <Heading>{t(title)}</Heading>
+      <p css={{ margin: 0 }}>{t.rich(content, { email })}</p>
       <button type="button" part="button button-primary" disabled={resending} aria-busy={resending} onClick={() => void resend()}>
-        {passwordStrings.resendEmail}
+        {t('button.resendEmail')}
       </button>
       {withoutPassword ? (
         <button type="button" part="button button-secondary" disabled={withoutPasswordAction.busy} aria-busy={withoutPasswordAction.busy} onClick={() => void loginWithoutPassword()}>
-          {passwordStrings.loginWithoutPassword}
+          {t('password.reset.loginWithoutPassword')}
         </button>
       ) : null}
       <ErrorText message={withoutPasswordAction.error} />

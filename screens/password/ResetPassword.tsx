@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { lazy, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 import { resetPasswordStateAtom, resetTokenTypeAtom, screenAtom } from '../state/atoms.ts';
+import { useStrings } from '../context.ts';
 
 // Loaded on demand with the reset element's flow; the login element never fetches these.
 const ResetPasswordForm = lazy(() => import('./ResetPasswordForm.tsx'));
@@ -25,6 +26,7 @@ function useResetToken({ token, tokenType }: { token: string | undefined; tokenT
 
 /** The reset-password element's flow: the form or the login-link sign-in, then 'Success!'. */
 export default function ResetPassword({ token: given, tokenType: givenType }: { token: string | undefined; tokenType: string | undefined }) {
+  const t = useStrings(passwordMessages);
   useResetToken({ token: given, tokenType: givenType });
   const screen = useAtomValue(screenAtom);
   const tokenType = useAtomValue(resetTokenTypeAtom);
@@ -34,7 +36,7 @@ export default function ResetPassword({ token: given, tokenType: givenType }: { 
   if (!token) {
     return (
       <section part="container">
-        <ErrorText message={passwordStrings.missingResetToken} />
+        <ErrorText message={t('password.reset.missingToken')} />
       </section>
     );
   }

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
@@ -9,13 +9,14 @@ import { LoggingIn } from './LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /**
  * 'Reset your password' (SPEC §2): a new password with its strength, Continue once it is
  * valid, and 'Login without a password', which redeems the same token as a magic link.
  */
 export default function ResetPasswordForm() {
+  const t = useStrings(passwordMessages);
   const { client, config } = useWidget();
   const { token } = useAtomValue(resetPasswordStateAtom);
   const actions = usePasswordActions();
@@ -51,10 +52,10 @@ export default function ResetPasswordForm() {
   if (loggingIn) return <LoggingIn />;
   return (
     <section part="container">
-      <Heading>{passwordStrings.resetPasswordTitle}</Heading>
-      <NewPasswordForm id={id} label={passwordStrings.newPasswordLabel} password={password} onChange={setPassword} strength={strength} error={error} busy={busy} onSubmit={submit} />
+      <Heading>{t('password.reset.title')}</Heading>
+      <NewPasswordForm id={id} label={t('formField.newPassword.label')} password={password} onChange={setPassword} strength={strength} error={error} busy={busy} onSubmit={submit} />
       <button type="button" part="button button-secondary" disabled={busy} onClick={() => void loginWithoutPassword()}>
-        {passwordStrings.loginWithoutPassword}
+        {t('password.reset.loginWithoutPassword')}
       </button>
     </section>
   );

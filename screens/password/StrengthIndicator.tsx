@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import type { Strength } from './useStrengthCheck.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 const RED = 'var(--stytch-colors-error)';
 const GREEN = 'var(--stytch-colors-success)';
@@ -14,16 +14,17 @@ export function meterSegments(score: number): { filled: number; color: 'red' | '
 }
 
 function Meter({ score }: { score: number }) {
+  const t = useStrings(passwordMessages);
   const { filled, color } = meterSegments(score);
   return (
     <div
       part="strength-meter"
       role="meter"
-      aria-label={passwordStrings.strengthLabel}
+      aria-label={t('password.strength.label')}
       aria-valuemin={0}
       aria-valuemax={4}
       aria-valuenow={score}
-      aria-valuetext={passwordStrings.strengthScore(score)}
+      aria-valuetext={t('password.strength.valueText', { score })}
       css={{ display: 'flex', gap: 4 }}
     >
       {[0, 1, 2, 3].map((i) => (
@@ -42,19 +43,21 @@ const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'h
 
 /** The verdict in words once the provider accepts the password, with the same check as a met requirement. */
 function Accepted() {
+  const t = useStrings(passwordMessages);
   return (
     <p part="helper strength-accepted" css={{ margin: 0, color: GREEN }}>
       <span aria-hidden="true">✓ </span>
-      {passwordStrings.passwordAccepted}
+      {t('password.strength.accepted')}
     </p>
   );
 }
 
 function Requirement({ met, text }: { met: boolean; text: string }) {
+  const t = useStrings(passwordMessages);
   return (
     <li part={met ? 'requirement requirement-met' : 'requirement'} css={{ color: met ? GREEN : RED }}>
       <span css={visuallyHidden}>
-        {met ? passwordStrings.requirementMet : passwordStrings.requirementNotMet}{' '}
+        {met ? t('password.requirement.fulfilled') : t('password.requirement.notFulfilled')}{' '}
       </span>
       <span aria-hidden="true">{met ? '✓ ' : '✗ '}</span>
       {text}
@@ -76,6 +79,7 @@ export function StrengthIndicator({ strength, id }: { strength: Strength; id?: s
 }
 
 function Verdict({ strength }: { strength: Strength }) {
+  const t = useStrings(passwordMessages);
   const { client } = useWidget();
   const luds = useMemo(() => client?.bootstrap.getSync().password_config, [client]);
   const { result, error } = strength;
@@ -97,14 +101,14 @@ function Verdict({ strength }: { strength: Strength }) {
         </>
       ) : (
         <>
-          {result.valid_password ? <Accepted /> : <p css={visuallyHidden}>{passwordStrings.requirementsNotMet}</p>}
+          {result.valid_password ? <Accepted /> : <p css={visuallyHidden}>{t('password.strength.requirementsNotMet')}</p>}
           <ul css={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative' }}>
-            <Requirement met={req.missing_characters === 0} text={passwordStrings.ludsLength(minLength)} />
-            <Requirement met={req.missing_complexity === 0} text={passwordStrings.ludsComplexity(complexity)} />
+            <Requirement met={req.missing_characters === 0} text={t('password.strengthError.minimumLength', { characterLength: minLength })} />
+            <Requirement met={req.missing_complexity === 0} text={t('password.strengthError.complexity', { complexity })} />
           </ul>
         </>
       )}
-      {result.breached_password ? <p part="error strength-breached" css={{ margin: 0, color: RED }}>{passwordStrings.breachedPassword}</p> : null}
+      {result.breached_password ? <p part="error strength-breached" css={{ margin: 0, color: RED }}>{t('password.strengthError.breached')}</p> : null}
     </div>
   );
 }

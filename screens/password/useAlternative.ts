@@ -1,13 +1,14 @@
 import { useCallback, useMemo } from 'react';
-import { useWidget } from '../context.ts';
+import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { sendMagicLink, sendOtp } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { passwordlessMethod, type PasswordlessMethod } from './options.ts';
-import { passwordStrings } from './strings.ts';
+import { passwordMessages } from '../i18n/en/password.ts';
 
 /** The way to sign in without a password that the config offers, its button text, and its send. */
 export function useAlternative(): { method: PasswordlessMethod; label: string | undefined; send(email: string, stay?: boolean): Promise<void> } {
+  const t = useStrings(passwordMessages);
   const { client, config } = useWidget();
   const method = useMemo(() => passwordlessMethod(config), [config]);
   const { otp, magicLink } = useSent();
@@ -15,15 +16,15 @@ export function useAlternative(): { method: PasswordlessMethod; label: string | 
     async (email: string, stay = false) => {
       const c = requireClient(client);
       if (method === 'otp') {
-        const r = await sendOtp(c, config, 'email', email);
+        const r = await sendOtp(c, config, 'email', email, t.locale);
         otp('email', r.method_id, email, stay);
       } else if (method === 'eml') {
-        await sendMagicLink(c, config, email);
+        await sendMagicLink(c, config, email, t.locale);
         magicLink(email, stay);
       }
     },
-    [client, config, method, otp, magicLink],
+    [client, config, method, otp, magicLink, t.locale],
   );
-  const label = method === 'otp' ? passwordStrings.emailMeCode : method === 'eml' ? passwordStrings.emailMeLink : undefined;
+  const label = method === 'otp' ? t('button.emailOTP') : method === 'eml' ? t('button.emailMagicLink') : undefined;
   return { method, label, send };
 }

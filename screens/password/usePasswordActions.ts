@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useContext, useMemo } from 'react';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
+import { WordsContext } from '../i18n/words.ts';
 import { sendMagicLink } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
 import { errorMessageAtom, type ScreenName } from '../state/atoms.ts';
@@ -17,15 +18,17 @@ export function usePasswordActions() {
   const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
   const { magicLink } = useSent();
+  // The widget's language, for the emails these steps send.
+  const { locale } = useContext(WordsContext);
 
   /** Emails a reset link for `email`; moves to `then` when given. */
   const startReset = useCallback(
     async (email: string, then?: ScreenName) => {
-      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config, email));
+      const r = await requireClient(client).passwords.resetByEmailStart(resetStartOptions(config, email, locale));
       callbacks.onEvent({ type: 'PASSWORD_RESET_BY_EMAIL_START', data: r });
       if (then) go(then);
     },
-    [client, config, callbacks, go],
+    [client, config, callbacks, go, locale],
   );
 
   /** Reports a sign-in and shows 'Success!'. */
@@ -41,10 +44,10 @@ export function usePasswordActions() {
   /** Sends a magic link (login or create) to `email`, then 'Check your email'. */
   const loginWithoutPassword = useCallback(
     async (email: string) => {
-      await sendMagicLink(requireClient(client), config, email);
+      await sendMagicLink(requireClient(client), config, email, locale);
       magicLink(email);
     },
-    [client, config, magicLink],
+    [client, config, magicLink, locale],
   );
 
   return useMemo(() => ({ startReset, signedIn, loginWithoutPassword }), [startReset, signedIn, loginWithoutPassword]);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StrengthCheckResult } from '../../client/schemas/responses.ts';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
-import { apiErrorMessage } from '../hooks/useReportError.ts';
+import { useReportError } from '../hooks/useReportError.ts';
 
 /** Keystrokes closer together than this share one check (SPEC §9 debounce default). */
 export const STRENGTH_DEBOUNCE_MS = 500;
@@ -24,7 +24,8 @@ export interface Strength {
  * older password, or out of order, are dropped: the verdict always matches the field.
  */
 export function useStrengthCheck(password: string, email?: string): Strength {
-  const { client, env, callbacks, strings } = useWidget();
+  const { client, env } = useWidget();
+  const report = useReportError();
   const timers = env.timers;
   const [answer, setAnswer] = useState<{ password: string; result?: StrengthCheckResult; error?: string }>();
   const latest = useRef(0);
@@ -42,13 +43,12 @@ export function useStrengthCheck(password: string, email?: string): Strength {
           },
           (err: unknown) => {
             if (seq !== latest.current) return;
-            callbacks.onError(err instanceof Error ? err : new Error(String(err)));
-            setAnswer({ password, error: apiErrorMessage(err) ?? strings.genericError });
+            setAnswer({ password, error: report(err) });
           },
         );
     }, STRENGTH_DEBOUNCE_MS);
     return () => timers.clearTimeout(timer);
-  }, [password, email, client, timers, callbacks, strings]);
+  }, [password, email, client, timers, report]);
 
   const current = answer && answer.password === password ? answer : undefined;
   return { password, result: current?.result, error: current?.error, valid: current?.result?.valid_password === true };

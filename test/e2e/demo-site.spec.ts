@@ -47,7 +47,7 @@ test('playground: an invalid config is listed as errors and neither mounted nor 
   await editor.fill('{"products": ["fax"], "otpOptions": {"methods": ["pigeon"]}, "colour": 1}');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
-    'Unknown option "colour"; the options are products, oauthOptions, otpOptions, emailMagicLinksOptions, passwordOptions, sessionOptions, enableShadowDOM.',
+    'Unknown option "colour"; the options are products, oauthOptions, otpOptions, emailMagicLinksOptions, passwordOptions, sessionOptions, enableShadowDOM, locale.',
     'Unknown product "fax"; the products are oauth, crypto, emailMagicLinks, otp, passwords, passkeys.',
     'Unknown OTP method "pigeon"; the methods are sms, whatsapp, email.',
   ]);

@@ -2,9 +2,9 @@ import { expect } from '@open-wc/testing';
 import { check } from '../../../client/core/validate.ts';
 import { OtpEmailLoginOrCreate, OtpPhoneLoginOrCreate } from '../../../client/schemas/requests.ts';
 import { resolveConfig, type ResolvedConfig } from '../../../screens/config/resolve.ts';
-import { strings } from '../../../screens/strings.ts';
+import { configMessages } from '../../../screens/components/ConfigError.tsx';
 
-const messages = { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError };
+const messages = configMessages();
 const ok = (config: unknown): ResolvedConfig => {
   const r = resolveConfig(config, messages);
   if (!r.ok) throw new Error(r.message);
@@ -61,7 +61,7 @@ describe('widget config (parsed once, SPEC §3 defaults in the schema)', () => {
   });
 
   it('applies the SPEC §1 rules after parsing', () => {
-    expect(refused({ products: ['passkeys'] })).to.equal(strings.passkeysAloneError);
-    expect(refused({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } })).to.equal(strings.emlWithEmailOtpError);
+    expect(refused({ products: ['passkeys'] })).to.equal('Error: Cannot use Passkeys by itself, please add another product to the config.');
+    expect(refused({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } })).to.equal('Error: Cannot use both EML and Email OTP');
   });
 });

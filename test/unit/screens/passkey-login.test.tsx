@@ -2,8 +2,19 @@ import { expect } from '@open-wc/testing';
 import { runAutofill } from '../../../screens/passkey/autofill.ts';
 import { deviceLabel } from '../../../screens/passkey/device.ts';
 import { authErrorText, creationErrorText } from '../../../screens/passkey/errors.ts';
-import { passkeyStrings as s } from '../../../screens/passkey/strings.ts';
 import { apiError, baseClient, button, click, flush, renderLogin, type, type Rendered } from './helpers.tsx';
+import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';
+
+// The English texts the passkey screens show, by message id.
+const t = (id: keyof typeof passkeyMessages) => passkeyMessages[id];
+const s = {
+  noUser: t('passkey.registrationStart.error.noUser'),
+  deleteWarning: t('passkey.registrationSuccess.deleteWarning'),
+  duplicate: t('error.duplicatePasskey'),
+  notCreated: t('error.passkeyNotCreated'),
+  authUnknown: t('error.passkeyUnknown'),
+  authNotFound: t('error.passkeyRegistrationNotFound'),
+};
 
 type AuthOptions = { session_duration_minutes: number; is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal };
 
@@ -147,15 +158,15 @@ describe('Passkey helpers', () => {
   });
 
   it('maps errors and user agents to the SPEC texts', () => {
-    expect(authErrorText(domError('AbortError'), s)).to.equal(undefined);
-    expect(creationErrorText(domError('InvalidStateError'), s)).to.equal(s.duplicate);
-    expect(creationErrorText(new Error('The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.'), s)).to.equal(s.duplicate);
-    expect(creationErrorText(new Error('At least one credential matches an entry of the excludeCredentials list in the platform attached authenticator.'), s)).to.equal(s.duplicate);
-    expect(creationErrorText(domError('NotAllowedError'), s)).to.equal(s.notCreated);
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', s)).to.equal('Mobile device');
-    expect(deviceLabel('Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36', s)).to.equal('Mobile device');
-    expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0', s)).to.equal('Desktop device');
-    expect(deviceLabel('', s)).to.equal('Unknown device');
-    expect(deviceLabel('curl/8.0', s)).to.equal('Unknown device');
+    expect(authErrorText(domError('AbortError'), t)).to.equal(undefined);
+    expect(creationErrorText(domError('InvalidStateError'), t)).to.equal(s.duplicate);
+    expect(creationErrorText(new Error('The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.'), t)).to.equal(s.duplicate);
+    expect(creationErrorText(new Error('At least one credential matches an entry of the excludeCredentials list in the platform attached authenticator.'), t)).to.equal(s.duplicate);
+    expect(creationErrorText(domError('NotAllowedError'), t)).to.equal(s.notCreated);
+    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', t)).to.equal('Mobile device');
+    expect(deviceLabel('Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36', t)).to.equal('Mobile device');
+    expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0', t)).to.equal('Desktop device');
+    expect(deviceLabel('', t)).to.equal('Unknown device');
+    expect(deviceLabel('curl/8.0', t)).to.equal('Unknown device');
   });
 });

@@ -4,8 +4,19 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../../../screens/App.tsx';
 import type { WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
-import { passkeyStrings as s } from '../../../screens/passkey/strings.ts';
 import { apiError, button, click, flush, type } from './helpers.tsx';
+import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';
+
+// The English texts the passkey screens show, by message id.
+const t = (id: keyof typeof passkeyMessages) => passkeyMessages[id];
+const s = {
+  noUser: t('passkey.registrationStart.error.noUser'),
+  deleteWarning: t('passkey.registrationSuccess.deleteWarning'),
+  duplicate: t('error.duplicatePasskey'),
+  notCreated: t('error.passkeyNotCreated'),
+  authUnknown: t('error.passkeyUnknown'),
+  authNotFound: t('error.passkeyRegistrationNotFound'),
+};
 
 interface Reg {
   webauthn_registration_id: string;

@@ -1,0 +1,98 @@
+/**
+ * English text of every provider error the widget can meet: each `error_type` our provider
+ * returns and the hosted provider's documented ones of the same calls, keyed `error.` + the
+ * type in camelCase (format: ../catalog.ts). In English the widget shows the provider's own
+ * `error_message` (SPEC §8), so this part never loads for English readers: it is the source
+ * every translation (and the en-XA pseudo-locale) follows, and the list of error ids a site
+ * may override. A test fails when a type our provider can return has no id here and in every
+ * shipped locale.
+ */
+export const errorMessages = {
+  // Requests and the service
+  'error.badRequest': 'The request could not be read. Please try again.',
+  'error.invalidRequest': 'The request was not valid. Please try again.',
+  'error.invalidJson': 'The request could not be read. Please try again.',
+  'error.requestTooLarge': 'The request is too large.',
+  'error.requestHeaderFieldsTooLarge': 'The request is too large.',
+  'error.unsupportedMediaType': 'The request could not be read. Please try again.',
+  'error.routeNotFound': 'This action is not available.',
+  'error.internalServerError': 'Something went wrong on our side. Please try again.',
+  'error.tooManyRequests': 'Too many requests have been made. Please wait and try again.',
+  'error.tooManyFailedAttempts': 'Too many failed attempts. Please wait and try again.',
+  'error.userLockLimitReached': 'Too many failed authentication attempts. Please try again later.',
+  'error.corsNotAllowed': 'This request is not allowed from a browser.',
+  'error.forbiddenOrigin': 'This request is not allowed from this page.',
+  'error.originNotAuthorized': 'This page is not allowed to sign in to this project.',
+  'error.invalidPublicToken': 'This sign-in is not set up correctly: the project could not be found.',
+  'error.projectNotFound': 'This sign-in is not set up correctly: the project could not be found.',
+  'error.productNotEnabled': 'This sign-in method is not enabled for this project.',
+  'error.invalidRedirectUrl': 'This sign-in is not set up correctly: the return address is not allowed.',
+  'error.noLoginRedirectUrlsSet': 'This sign-in is not set up correctly: no return address is configured.',
+  'error.noSignupRedirectUrlsSet': 'This sign-in is not set up correctly: no return address is configured.',
+  'error.invalidExpiration': 'This sign-in is not set up correctly: the expiration time is not allowed.',
+  'error.invalidSessionDuration': 'This sign-in is not set up correctly: the session length is not allowed.',
+  'error.invalidDomain': 'This sign-in is not set up correctly: the passkey domain is not allowed.',
+  'error.invalidCursor': 'The list could not be loaded. Please try again.',
+  'error.invalidMetadata': 'The account details could not be saved.',
+  'error.invalidHash': 'The password could not be imported.',
+  // Sessions and users
+  'error.sessionNotFound': 'Your session has ended. Please log in again.',
+  'error.invalidSessionToken': 'Your session has ended. Please log in again.',
+  'error.unauthorizedCredentials': 'The email or password is incorrect.',
+  'error.unauthorizedAction': 'You are not allowed to do this.',
+  'error.userUnauthenticated': 'Please log in to continue.',
+  'error.userNotFound': 'No account was found.',
+  'error.duplicateEmail': 'An account with this email already exists.',
+  'error.duplicatePhoneNumber': 'An account with this phone number already exists.',
+  'error.duplicateIdentifier': 'This sign-in method belongs to another account.',
+  'error.emailNotFound': 'Email not found.',
+  'error.phoneNumberNotFound': 'Phone number not found.',
+  'error.noEmail': 'This account has no email address.',
+  // Emails, texts and codes
+  'error.invalidEmail': 'Invalid email address.',
+  'error.inactiveEmail': 'This email address cannot receive mail. Please try another email address.',
+  'error.invalidPhoneNumber': 'Invalid phone number, please try again.',
+  'error.invalidPhoneNumberCountryCode': 'This country code is not supported.',
+  'error.unsubscribedPhoneNumber': "This phone number has unsubscribed from text messages. Text 'START' to it to subscribe again.",
+  'error.downstreamCarrierError': 'We could not send the message. Please try again in a moment or use another method.',
+  'error.otpCodeNotFound': 'Invalid passcode, please try again.',
+  'error.unableToAuthOtpCode': 'Invalid passcode, please try again.',
+  'error.invalidCode': 'Code format is invalid, please try again.',
+  'error.unableToAuthMagicLink': 'This link is incorrect, expired or already used. Please try again.',
+  'error.pkceMismatch': 'This link was opened in a different browser. Please open it where you asked for it.',
+  'error.pkceRequired': 'This sign-in is not set up correctly: a security check is missing.',
+  'error.missingPkce': 'This sign-in could not be completed. Please try again.',
+  'error.invalidCodeChallenge': 'This sign-in could not be completed. Please try again.',
+  // Passwords
+  'error.breachedPassword': 'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  'error.weakPassword': 'This password is too weak. Please choose another password.',
+  'error.resetPassword': 'This password must be reset. Reset it from the link sent by email.',
+  'error.passwordNotFound': 'Password not found for this account. Please try again.',
+  'error.noUserPassword': 'Password not found for this account. Please try again.',
+  // OAuth and One Tap
+  'error.oauthConfigNotFound': 'This sign-in method is not set up for this project.',
+  'error.oauthProviderNotFound': 'This sign-in method is not available.',
+  'error.oauthStateNotFound': 'This sign-in has expired. Please reload the page and try again.',
+  'error.oauthTokenNotFound': 'This sign-in is incorrect, expired or already used. Please try again.',
+  'error.oauthFlowCallbackError': 'The sign-in could not be completed. Please try again.',
+  'error.oauthUpstreamError': 'The sign-in provider could not be reached. Please try again.',
+  'error.oauthUserRegistrationNotFound': 'This sign-in method was not found on your account.',
+  'error.invalidScopes': 'This sign-in is not set up correctly: the requested permissions are not valid.',
+  'error.invalidIdToken': 'The sign-in could not be verified. Please try again.',
+  // Passkeys
+  'error.webauthnRegistrationNotFound': 'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  'error.duplicateWebauthnRegistration': 'This passkey is already registered.',
+  'error.unableToAuthWebauthnRegistration': 'The passkey could not be verified. Please try again.',
+  'error.invalidPublicKeyCredential': 'The passkey could not be read. Please try again.',
+  'error.invalidAuthenticatorType': 'This kind of passkey is not supported.',
+  'error.biometricRegistrationNotFound': 'This biometric sign-in was not found on your account.',
+  'error.invalidName': 'This name is not allowed. Use 1 to 200 characters.',
+  // Crypto wallets and authenticator apps
+  'error.cryptoWalletNotFound': 'This wallet was not found on your account.',
+  'error.duplicateCryptoWallet': 'This wallet belongs to another account.',
+  'error.invalidCryptoWalletAddress': 'This wallet address is not valid.',
+  'error.invalidSignature': 'The signature could not be verified. Please try again.',
+  'error.invalidSiweParams': 'The sign-in request is not valid. Please try again.',
+  'error.totpNotFound': 'This authenticator app was not found on your account.',
+  'error.recoveryCodeNotFound': 'This recovery code is incorrect or already used.',
+} as const;

@@ -1,0 +1,134 @@
+import { expect } from '@open-wc/testing';
+import IntlMessageFormat from 'intl-messageformat';
+import type { LocaleCatalog } from '../../../screens/i18n/catalog.ts';
+import { cryptoMessages } from '../../../screens/i18n/en/crypto.ts';
+import { errorMessages } from '../../../screens/i18n/en/errors.ts';
+import { magicLinkMessages } from '../../../screens/i18n/en/magic-link.ts';
+import { mainMessages } from '../../../screens/i18n/en/main.ts';
+import { oauthMessages } from '../../../screens/i18n/en/oauth.ts';
+import { otpMessages } from '../../../screens/i18n/en/otp.ts';
+import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';
+import { passwordMessages } from '../../../screens/i18n/en/password.ts';
+import ar from '../../../screens/i18n/locales/ar.ts';
+import de from '../../../screens/i18n/locales/de.ts';
+import es from '../../../screens/i18n/locales/es.ts';
+import fr from '../../../screens/i18n/locales/fr.ts';
+import he from '../../../screens/i18n/locales/he.ts';
+import it_ from '../../../screens/i18n/locales/it.ts';
+import ja from '../../../screens/i18n/locales/ja.ts';
+import ko from '../../../screens/i18n/locales/ko.ts';
+import nl from '../../../screens/i18n/locales/nl.ts';
+import pl from '../../../screens/i18n/locales/pl.ts';
+import ptBR from '../../../screens/i18n/locales/pt-BR.ts';
+import zhCN from '../../../screens/i18n/locales/zh-CN.ts';
+
+/*
+ * The hand-written locales against the English catalog: every id and no other, each value
+ * valid ICU MessageFormat for its language, with exactly the parameters and tags English
+ * uses, and every plural giving each form the language's plural rules can select.
+ */
+
+const english: Record<string, string> = {
+  ...mainMessages, ...otpMessages, ...magicLinkMessages, ...passwordMessages, ...passkeyMessages, ...cryptoMessages, ...oauthMessages, ...errorMessages,
+};
+
+const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
+
+// Ids whose text is a name, an address or a word that the language borrows as is.
+const SAME_AS_ENGLISH = new Set([
+  'tab.whatsapp', 'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'tab.email', 'formField.email.label',
+  'crypto.wallet.metamask', 'crypto.wallet.phantom', 'crypto.wallet.coinbase', 'crypto.wallet.binance', 'passkey.defaultName', 'formField.password.label',
+]);
+
+// intl-messageformat's element kinds: 1-6 name a parameter (6 is plural), 8 is a tag.
+interface El { type: number; value?: unknown; options?: Record<string, { value: El[] }>; children?: El[]; pluralType?: string }
+const PLURAL = 6;
+const TAG = 8;
+
+interface Shape { params: Set<string>; tags: Set<string>; plurals: Array<{ name: string; forms: string[]; ordinal: boolean }> }
+
+function shape(message: string, locale: string): Shape {
+  const out: Shape = { params: new Set(), tags: new Set(), plurals: [] };
+  const walk = (els: readonly El[]) => {
+    for (const el of els) {
+      if (el.type === TAG) {
+        out.tags.add(String(el.value));
+        walk(el.children ?? []);
+      } else if (el.type >= 1 && el.type <= 6) {
+        out.params.add(String(el.value));
+        if (el.type === PLURAL) out.plurals.push({ name: String(el.value), forms: Object.keys(el.options ?? {}), ordinal: el.pluralType === 'ordinal' });
+        for (const o of Object.values(el.options ?? {})) walk(o.value);
+      }
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst() as unknown as El[]);
+  return out;
+}
+
+const sorted = (s: Set<string>) => [...s].sort();
+
+describe('locale catalogs', () => {
+  it('ships the twelve locales the README lists', () => {
+    expect(Object.keys(LOCALES).sort()).to.deep.equal(['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'zh-CN']);
+  });
+
+  for (const [locale, catalog] of Object.entries(LOCALES)) {
+    describe(locale, () => {
+      it('has every English id and no other', () => {
+        const ids = Object.keys(catalog);
+        expect(Object.keys(english).filter((id) => !(id in catalog)), 'missing').to.deep.equal([]);
+        expect(ids.filter((id) => !(id in english)), 'not in English').to.deep.equal([]);
+      });
+
+      it('parses as ICU MessageFormat, with the same parameters and tags as English', () => {
+        const problems: string[] = [];
+        for (const [id, value] of Object.entries(catalog as Record<string, string>)) {
+          if (typeof value !== 'string' || !value.trim()) {
+            problems.push(`${id}: empty`);
+            continue;
+          }
+          let own: Shape;
+          try {
+            own = shape(value, locale);
+          } catch (e) {
+            problems.push(`${id}: not ICU (${(e as Error).message})`);
+            continue;
+          }
+          const en = shape(english[id]!, 'en');
+          if (sorted(own.params).join() !== sorted(en.params).join()) problems.push(`${id}: parameters ${sorted(own.params)} ≠ English ${sorted(en.params)}`);
+          if (sorted(own.tags).join() !== sorted(en.tags).join()) problems.push(`${id}: tags ${sorted(own.tags)} ≠ English ${sorted(en.tags)}`);
+        }
+        expect(problems).to.deep.equal([]);
+      });
+
+      it('gives every plural each form the language selects, and formats with sample values', () => {
+        const problems: string[] = [];
+        const cardinal = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+        for (const [id, value] of Object.entries(catalog as Record<string, string>)) {
+          const { params, plurals } = shape(value, locale);
+          for (const p of plurals) {
+            const needed = p.ordinal ? new Intl.PluralRules(locale, { type: 'ordinal' }).resolvedOptions().pluralCategories : cardinal;
+            const missing = needed.filter((c) => !p.forms.includes(c));
+            if (missing.length) problems.push(`${id}: {${p.name}} lacks ${missing.join(', ')}`);
+          }
+          // Formatting must not throw for any count (0, 1, 2, few, many) or text parameter.
+          for (const n of [0, 1, 2, 3, 5, 8, 11, 21, 100]) {
+            const values: Record<string, unknown> = { bold: (c: unknown[]) => c.join('') };
+            for (const name of params) values[name] = plurals.some((p) => p.name === name) ? n : `x${n}`;
+            try {
+              new IntlMessageFormat(value, locale).format(values);
+            } catch (e) {
+              problems.push(`${id} with ${n}: ${(e as Error).message}`);
+            }
+          }
+        }
+        expect(problems).to.deep.equal([]);
+      });
+
+      it('is a translation: only names and borrowed words read as in English', () => {
+        const same = Object.entries(catalog as Record<string, string>).filter(([id, v]) => v === english[id] && !SAME_AS_ENGLISH.has(id));
+        expect(same.map(([id]) => id)).to.deep.equal([]);
+      });
+    });
+  }
+});
