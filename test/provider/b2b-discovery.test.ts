@@ -104,6 +104,33 @@ for (const kind of databases) {
       assert.equal(auth.json.data.member_authenticated, true);
     });
 
+    it('counts B2B sends against the same per-address burst limit as B2C sends', async () => {
+      const email = uniqueEmail('burst');
+      const results = await Promise.all([
+        sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email }),
+        sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email }),
+        sdk(provider, 'POST', '/b2b/magic_links/email/discovery/send', { email_address: email, discovery_redirect_url: REDIRECT }),
+        sdk(provider, 'POST', '/otps/email/login_or_create', { email }),
+      ]);
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 200, 200, 429], results.map((r) => r.text).join('\n'));
+      assert.equal(results.find((r) => r.status === 429)!.json.error_type, 'too_many_requests');
+    });
+
+    it('refuses a wrong discovery passcode and counts it', async () => {
+      const email = uniqueEmail('guess');
+      await sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email });
+      const [message] = await outbox(provider, email);
+      const wrong = message!.code === '000000' ? '111111' : '000000';
+      const results = await Promise.all(Array.from({ length: 5 }, () => sdk(provider, 'POST', '/b2b/otps/email/discovery/authenticate', { email_address: email, code: wrong })));
+      assert.ok(results.every((r) => r.status === 401 && r.json.error_type === 'otp_code_not_found'), results.map((r) => r.text).join('\n'));
+      // Five wrong guesses spend the code: the right one no longer works.
+      const right = await sdk(provider, 'POST', '/b2b/otps/email/discovery/authenticate', { email_address: email, code: message!.code });
+      assert.equal(right.status, 401, right.text);
+      // And a B2B passcode is no B2C one.
+      const b2c = await sdk(provider, 'POST', '/otps/authenticate', { method_id: `b2b-email:discovery:${email}`, token: message!.code, session_duration_minutes: 30 });
+      assert.equal(b2c.status, 401, b2c.text);
+    });
+
     it('spends an intermediate session once when exchanges race, and not after ten minutes', async () => {
       const org = await createOrganization(provider, uniqueEmail('race'), { organization_name: 'Race', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
       const found = await discoverByOtp(provider, uniqueEmail('racer'));
