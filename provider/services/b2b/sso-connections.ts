@@ -58,9 +58,9 @@ export function providerBase(ctx: ProviderContext, requestUrl: string): string {
 }
 
 /** The callback both protocols return to: SAML posts its response there, OIDC redirects with a code. */
-export const callbackUrl = (base: string, connectionId: string) => `${base}/v1/b2b/sso/callback/${connectionId}`;
+export const callbackUrl = (base: string, connectionId: string) => `${base}/v1/public/sso/callback/${connectionId}`;
 /** The SAML audience (SP entity ID) of a connection. */
-export const audienceUri = (base: string, connectionId: string) => `${base}/v1/b2b/sso/saml/metadata/${connectionId}`;
+export const audienceUri = (base: string, connectionId: string) => `${base}/v1/public/sso/saml/metadata/${connectionId}`;
 
 export function isActive(row: ConnectionRow): boolean {
   const s = row.settings;
