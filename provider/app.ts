@@ -5,6 +5,7 @@ import { cors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
+import { b2bRoutes } from './routes/b2b/index.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
 import { clientsideServicesRoutes } from './routes/clientside-services.ts';
 import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
@@ -58,6 +59,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', webauthnRoutes(ctx));
   sdk.route('/', cryptoWalletRoutes(ctx));
   sdk.route('/', oauth.sdk);
+  sdk.route('/', b2bRoutes(ctx));
   app.route('/sdk/v1', sdk);
   app.route('/v1', serverApiRoutes(ctx));
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
