@@ -5,11 +5,9 @@ import { sessionSecret } from '../../http/auth.ts';
 import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
-import { authMethodOf, enterOrganization } from '../../services/b2b/discovery.ts';
-import { isMfaFactor, refreshMemberSession, sessionFactors, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
+import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
+import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
 import { requireMember } from '../../services/b2b/members.ts';
-import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
 
@@ -41,16 +39,7 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
   }));
 
   app.post('/b2b/sessions/exchange', b2bEndpoint(ctx, { session: 'required', schema: R.SessionsExchange, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const answer = await withTx(ctx.db, async (tx) => {
-      // Only the address's primary factors travel: MFA is proven per member, so the other organization asks its own.
-      const primary = (await sessionFactors(ctx, tx, caller.memberSessionId)).filter((f) => !isMfaFactor(f));
-      const factor = primary.at(-1);
-      if (!factor) throw new ApiError(400, 'session_has_no_primary_factor', 'The session has no primary factor to carry to another organization.');
-      const org = await requireOrganization(tx, req.organization_id);
-      const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, caller.member.email_address);
-      return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes, client: caller.client, currentSessionId: null, priorFactors: primary });
-    });
-    return ok(c, answer);
+    return ok(c, await exchangeMemberSession(ctx, caller.memberSessionId, caller.member.email_address, req.organization_id, { minutes, client: caller.client }));
   }));
 
   return app;

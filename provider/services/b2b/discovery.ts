@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import type { Factor } from '../sessions.ts';
-import { createIntermediateSession } from './intermediate-sessions.ts';
-import { activateMember, createMember, memberByEmail, memberShape, membershipsOf, type MemberRow } from './members.ts';
-import { authMethodAllowed, emailDomain, jitEligible, jitOrganizationsFor, organizationShape, requireOrganization, type AuthMethod, type OrganizationRow } from './organizations.ts';
-import { mfaRequiredFor, mfaRequiredShape } from './primary-auth.ts';
+import type { ClientInfo, Factor } from '../sessions.ts';
+import { withTx } from '../tx.ts';
+import { consumeIntermediateSession, createIntermediateSession } from './intermediate-sessions.ts';
+import { isMfaFactor, sessionFactors } from './member-sessions.ts';
+import { activateMember, ADMIN_ROLE, createMember, memberByEmail, memberShape, membershipsOf, type MemberRow } from './members.ts';
+import {
+  authMethodAllowed, createOrganization, emailDomain, jitEligible, jitOrganizationsFor, organizationBySlug, organizationShape, requireOrganization, slugFromName,
+  type AuthMethod, type OrganizationRow, type OrganizationSettings,
+} from './organizations.ts';
+import { completePrimaryAuth, mfaRequiredFor, mfaRequiredShape, type AuthAnswer } from './primary-auth.ts';
 
 /** A primary email factor in the official B2BEmailFactor shape. */
 export function emailFactor(type: 'magic_link' | 'otp', email: string, emailId: string, now: Date): Factor {
@@ -88,4 +94,71 @@ export async function enterOrganization(tx: Queryable, env: 'test' | 'live', now
 export async function startDiscovery(ctx: ProviderContext, tx: Queryable, email: string, factor: Factor): Promise<Record<string, unknown>> {
   const token = await createIntermediateSession(ctx, tx, { email, organizationId: null, memberId: null, factors: [factor] });
   return { intermediate_session_token: token, email_address: email, discovered_organizations: await discoverOrganizations(tx, email, factor) };
+}
+
+/** The context of a call that may end in a member session. */
+export interface EntryContext {
+  minutes: number;
+  client: ClientInfo;
+  currentSessionId: string | null;
+}
+
+/**
+ * Spends an intermediate session to enter an organization (membership or JIT). One of an
+ * organization (a sign-in awaiting MFA or another primary factor) enters only that one.
+ */
+export async function exchangeIntermediateSession(ctx: ProviderContext, token: string, organizationId: string, e: EntryContext): Promise<AuthAnswer> {
+  return withTx(ctx.db, async (tx) => {
+    const ist = await consumeIntermediateSession(ctx, tx, token);
+    if (ist.organizationId !== null && ist.organizationId !== organizationId) {
+      throw new ApiError(403, 'intermediate_session_organization_mismatch', 'The intermediate session belongs to another organization.');
+    }
+    const org = await requireOrganization(tx, organizationId);
+    const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, ist.email);
+    const factor = ist.factors.at(-1);
+    if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
+    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: e.currentSessionId, priorFactors: ist.factors });
+  });
+}
+
+/**
+ * Spends a discovery intermediate session to create an organization whose first member, an
+ * admin, is the address it proves (when the project allows creation).
+ */
+export async function createOrganizationFromDiscovery(ctx: ProviderContext, token: string, settings: OrganizationSettings, e: EntryContext): Promise<AuthAnswer> {
+  if (!ctx.config.b2b.createOrganizationEnabled) {
+    throw new ApiError(403, 'organization_creation_not_allowed', 'This project does not allow organizations to be created from discovery.');
+  }
+  return withTx(ctx.db, async (tx) => {
+    const ist = await consumeIntermediateSession(ctx, tx, token);
+    if (ist.organizationId !== null) throw new ApiError(403, 'intermediate_session_organization_mismatch', 'Only a discovery intermediate session creates an organization.');
+    const now = ctx.clock.now();
+    const name = settings.organization_name?.trim() || `${ist.email.split('@')[0]}'s organization`;
+    let slug = settings.organization_slug;
+    if (slug === undefined) {
+      // A slug derived from a name may be taken already; a short suffix keeps it readable.
+      slug = slugFromName(name);
+      if (await organizationBySlug(tx, slug)) slug = `${slug.slice(0, 120)}-${randomBytes(4).toString('hex')}`;
+    }
+    const org = await createOrganization(tx, ctx.env, now, { ...settings, organization_name: name, organization_slug: slug });
+    const member = await createMember(tx, ctx.env, now, org.organization_id, { email: ist.email, status: 'active', emailVerified: true, roles: [ADMIN_ROLE] });
+    const factor = ist.factors.at(-1);
+    if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
+    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: ist.factors });
+  });
+}
+
+/**
+ * Exchanges a member session for one in another organization of the same address. Only its
+ * primary factors travel: MFA is proven per member, so the other organization asks its own.
+ */
+export async function exchangeMemberSession(ctx: ProviderContext, memberSessionId: string, email: string, organizationId: string, e: Omit<EntryContext, 'currentSessionId'>): Promise<AuthAnswer> {
+  return withTx(ctx.db, async (tx) => {
+    const primary = (await sessionFactors(ctx, tx, memberSessionId)).filter((f) => !isMfaFactor(f));
+    const factor = primary.at(-1);
+    if (!factor) throw new ApiError(400, 'session_has_no_primary_factor', 'The session has no primary factor to carry to another organization.');
+    const org = await requireOrganization(tx, organizationId);
+    const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, email);
+    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: primary });
+  });
 }

@@ -219,3 +219,14 @@ export async function findMemberSessionById(ctx: ProviderContext, db: Queryable,
 export async function sessionFactors(ctx: ProviderContext, db: Queryable, memberSessionId: string): Promise<Factor[]> {
   return (await findMemberSessionById(ctx, db, memberSessionId))?.factors ?? [];
 }
+
+/** A member's live sessions, newest first (the server API's list). */
+export async function liveMemberSessions(ctx: ProviderContext, db: Queryable, organizationId: string, memberId: string): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await db.query<MemberSessionRow>(
+    'SELECT * FROM b2b_member_sessions WHERE member_id = $1 AND organization_id = $2 AND revoked_at IS NULL AND expires_at > $3 ORDER BY started_at DESC',
+    [memberId, organizationId, ctx.clock.now()],
+  );
+  if (!rows[0]) return [];
+  const { member, org } = await sessionOwner(db, rows[0]);
+  return rows.map((r) => memberSessionShape(r, member, org));
+}

@@ -224,3 +224,49 @@ export async function jitOrganizationsFor(db: Queryable, email: string): Promise
   );
   return rows;
 }
+
+/** One search operand over organizations `o` as SQL, its parameter appended to `params`; unknown filters are a 400. */
+function organizationOperand(o: { filter_name: string; filter_value?: unknown }, params: unknown[]): string {
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const list = (): string[] => {
+    if (!Array.isArray(o.filter_value) || !o.filter_value.every((x) => typeof x === 'string')) throw new ApiError(400, 'invalid_query', `${o.filter_name} takes an array of strings.`);
+    return o.filter_value as string[];
+  };
+  const text = (): string => {
+    if (typeof o.filter_value !== 'string') throw new ApiError(400, 'invalid_query', `${o.filter_name} takes a string.`);
+    return o.filter_value.toLowerCase();
+  };
+  switch (o.filter_name) {
+    case 'organization_ids': return `o.organization_id = ANY(${p(list())}::text[])`;
+    case 'organization_slugs': return `o.organization_slug = ANY(${p(list())}::text[])`;
+    case 'organization_name_fuzzy': return `strpos(lower(o.organization_name), ${p(text())}) > 0`;
+    case 'organization_slug_fuzzy': return `strpos(o.organization_slug, ${p(text())}) > 0`;
+    case 'allowed_domains': return `o.email_allowed_domains ?| ${p(list().map((d) => d.toLowerCase()))}::text[]`;
+    case 'member_emails': return `EXISTS (SELECT 1 FROM b2b_members m WHERE m.organization_id = o.organization_id AND m.email_address = ANY(${p(list().map((e) => e.toLowerCase()))}::text[]))`;
+    default: throw new ApiError(400, 'invalid_query', `Unknown filter ${o.filter_name}.`);
+  }
+}
+
+/** Organizations matching the query, oldest first, a page at a time (the cursor is an offset). */
+export async function searchOrganizations(
+  db: Queryable,
+  query: { operator: string; operands: Array<{ filter_name: string; filter_value?: unknown }> } | undefined,
+  limit = 100,
+  cursor?: string,
+): Promise<{ organizations: OrganizationRow[]; total: number; nextCursor: string | null }> {
+  const params: unknown[] = [];
+  let where = 'true';
+  if (query && query.operands.length) {
+    const op = query.operator.toUpperCase();
+    if (op !== 'AND' && op !== 'OR') throw new ApiError(400, 'invalid_query', 'operator must be AND or OR.');
+    where = query.operands.map((o) => organizationOperand(o, params)).join(` ${op} `);
+  }
+  const offset = cursor ? Number.parseInt(cursor, 10) : 0;
+  if (!Number.isInteger(offset) || offset < 0) throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this search gave.');
+  const { rows } = await db.query<OrganizationRow & { total: number }>(
+    `SELECT o.*, count(*) OVER ()::integer AS total FROM b2b_organizations o WHERE ${where} ORDER BY o.created_at, o.organization_id LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { organizations: rows, total, nextCursor: offset + rows.length < total ? String(offset + rows.length) : null };
+}
