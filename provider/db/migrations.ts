@@ -408,6 +408,81 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE email_tokens ADD CONSTRAINT email_tokens_subject CHECK (user_id IS NOT NULL OR email_address IS NOT NULL);
       ALTER TABLE otps ALTER COLUMN user_id DROP NOT NULL;`,
   },
+  {
+    id: 15,
+    name: 'b2b_mfa',
+    // A member's authenticator app and its recovery codes. Codes are spent by hash (single
+    // use by a conditional update) and kept sealed beside it, since members may read them again.
+    sql: `
+      CREATE TABLE b2b_totps (
+        totp_registration_id text PRIMARY KEY,
+        member_id text NOT NULL REFERENCES b2b_members ON DELETE CASCADE,
+        secret text NOT NULL,
+        verified boolean NOT NULL DEFAULT false,
+        last_step bigint,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX b2b_totps_member ON b2b_totps (member_id);
+      CREATE TABLE b2b_recovery_codes (
+        code_hash text PRIMARY KEY,
+        totp_registration_id text NOT NULL REFERENCES b2b_totps ON DELETE CASCADE,
+        sealed_code text NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX b2b_recovery_codes_totp ON b2b_recovery_codes (totp_registration_id);`,
+  },
+  {
+    id: 16,
+    name: 'b2b_sso',
+    // SSO connections per organization, the sign-ins started through them (single-use, by the
+    // hash of the state the IdP carries back), the SAML assertion IDs already accepted (a
+    // captured response is refused until its own validity has ended) and the tokens the
+    // browser redeems at sso/authenticate.
+    sql: `
+      CREATE TABLE b2b_sso_connections (
+        connection_id text PRIMARY KEY,
+        organization_id text NOT NULL REFERENCES b2b_organizations ON DELETE CASCADE,
+        protocol text NOT NULL CHECK (protocol IN ('saml', 'oidc')),
+        display_name text NOT NULL DEFAULT '',
+        identity_provider text NOT NULL DEFAULT 'generic',
+        settings jsonb NOT NULL DEFAULT '{}',
+        client_secret text,
+        verification_certificates jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX b2b_sso_connections_org ON b2b_sso_connections (organization_id);
+      CREATE TABLE b2b_sso_states (
+        state_hash text PRIMARY KEY,
+        connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,
+        saml_request_id text,
+        code_challenge text,
+        login_redirect_url text NOT NULL,
+        signup_redirect_url text NOT NULL,
+        upstream_verifier text,
+        upstream_nonce text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE b2b_saml_assertions (
+        connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,
+        assertion_id text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (connection_id, assertion_id)
+      );
+      CREATE TABLE b2b_sso_tokens (
+        token_hash text PRIMARY KEY,
+        connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,
+        member_id text NOT NULL REFERENCES b2b_members ON DELETE CASCADE,
+        code_challenge text,
+        factor jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */
