@@ -4,10 +4,12 @@ import { createCore, type ClientOptions } from '../setup.ts';
 import type { B2BContext } from './context.ts';
 import { b2bDiscovery } from './discovery.ts';
 import { b2bMagicLinks } from './magic-links.ts';
+import { b2bMfa } from './mfa.ts';
 import { b2bOrganization, b2bSelf, b2bSession } from './members.ts';
 import { b2bEmailOtps } from './otps.ts';
 import { b2bPasswords } from './passwords.ts';
 import { B2BSessionManager } from './session.ts';
+import { b2bOAuth, b2bSso } from './sso.ts';
 
 /**
  * Creates a headless client for a B2B project (organizations, discovery, MFA, SSO). Browser
@@ -23,10 +25,15 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     dfp: options.dfp,
   };
   const self = b2bSelf(ctx);
+  const mfa = b2bMfa(ctx);
   return {
     publicToken,
     magicLinks: b2bMagicLinks(ctx),
-    otps: { email: b2bEmailOtps(ctx) },
+    otps: { email: b2bEmailOtps(ctx), sms: mfa.sms },
+    totp: mfa.totp,
+    recoveryCodes: mfa.recoveryCodes,
+    sso: b2bSso(ctx),
+    oauth: b2bOAuth(ctx),
     passwords: b2bPasswords(ctx),
     discovery: b2bDiscovery(ctx),
     session: b2bSession(ctx),

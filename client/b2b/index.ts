@@ -14,3 +14,5 @@ export type * from './otps.ts';
 export type * from './passwords.ts';
 export type * from './discovery.ts';
 export type * from './members.ts';
+export type * from './mfa.ts';
+export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider, type B2BOAuthStartOptions, type B2BOAuthDiscoveryStartOptions, type B2BSsoStartOptions } from './sso.ts';

@@ -197,4 +197,66 @@ describe('B2B client', () => {
     expect(f.calls.filter((c) => c.url.includes('/b2b/'))).to.deep.equal([]);
     client.dispose();
   });
+  it('MFA calls send the intermediate session token and complete the member session', async () => {
+    const f = fakeEnv({
+      'POST /b2b/passwords/authenticate': () => mfaOwed('ist-mfa-2'),
+      'POST /b2b/totp': () => ok({ member_id: MEMBER.member_id, member: MEMBER, organization: ORG, totp_registration_id: 't', secret: 'S', qr_code: 'data:', recovery_codes: ['a-b-c'] }),
+      'POST /b2b/totp/authenticate': () => signedIn(),
+      'POST /b2b/otps/sms/send': () => ok({ member_id: MEMBER.member_id }),
+      'POST /b2b/recovery_codes/rotate': () => ok({ recovery_codes: ['x'] }),
+      'GET /b2b/recovery_codes': () => ok({ recovery_codes: ['y'] }),
+    });
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.passwords.authenticate({ organization_id: ORG.organization_id, email_address: 'ada@acme.test', password: 'pw', session_duration_minutes: 30 });
+    const ids = { organization_id: ORG.organization_id, member_id: MEMBER.member_id };
+    await client.totp.create(ids);
+    expect(last(f.calls, '/b2b/totp').body).to.deep.equal({ ...ids, intermediate_session_token: 'ist-mfa-2' });
+    await client.otps.sms.send({ ...ids, mfa_phone_number: '+15005550006' });
+    expect(last(f.calls, '/b2b/otps/sms/send').body).to.deep.equal({ ...ids, mfa_phone_number: '+15005550006', intermediate_session_token: 'ist-mfa-2' });
+    await client.totp.authenticate({ ...ids, code: '123456', session_duration_minutes: 30 });
+    expect(last(f.calls, '/b2b/totp/authenticate').body).to.deep.equal({ ...ids, code: '123456', session_duration_minutes: 30, intermediate_session_token: 'ist-mfa-2' });
+    expect(client.session.getSync()?.member_session_id).to.equal('member-session-test-1');
+    expect(f.cookies.map.has('stytch_intermediate_session_token')).to.equal(false);
+    expect((await client.recoveryCodes.rotate()).recovery_codes).to.deep.equal(['x']);
+    expect((await client.recoveryCodes.get()).recovery_codes).to.deep.equal(['y']);
+    expect(last(f.calls, '/b2b/recovery_codes').init.method).to.equal('GET');
+    const e = await rejection(client.recoveryCodes.recover({ ...ids, recovery_code: '', session_duration_minutes: 30 }));
+    expect(e.message).to.equal('Invalid call to stytch.recoveryCodes.recover\nrecovery_code must not be empty');
+    client.dispose();
+  });
+
+  it('SSO and OAuth start navigate with the official query and a proof key when bootstrap requires one; authenticate sends and forgets it', async () => {
+    const f = fakeEnv(
+      { 'POST /b2b/sso/authenticate': () => signedIn(), 'POST /b2b/oauth/discovery/authenticate': () => discovered() },
+      { ...BOOTSTRAP, pkce_required_for_sso: true, pkce_required_for_oauth: true },
+    );
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.sso.start({ connection_id: 'saml-connection-test-1', login_redirect_url: 'http://app.test/in', provider_params: { login_hint: 'ada' } });
+    const sso = new URL(f.navigations.at(-1)!);
+    expect(`${sso.origin}${sso.pathname}`).to.equal(`${new URL(BASE).origin}/b2b-prefix/v1/public/sso/start`);
+    expect(sso.searchParams.get('public_token')).to.equal(TOKEN);
+    expect(sso.searchParams.get('connection_id')).to.equal('saml-connection-test-1');
+    expect(sso.searchParams.get('provider_login_hint')).to.equal('ada');
+    expect(sso.searchParams.get('login_redirect_url')).to.equal('http://app.test/in');
+    expect(sso.searchParams.get('pkce_code_challenge')).to.match(/^[A-Za-z0-9_-]{43}$/);
+    await client.sso.authenticate({ sso_token: 'sso-token', session_duration_minutes: 30 });
+    expect((last(f.calls, '/b2b/sso/authenticate').body as { pkce_code_verifier: string }).pkce_code_verifier).to.match(/^[0-9a-f]{128}$/);
+    expect(f.storage.getItem(`stytch_sdk_pkce_sso::${TOKEN}`)).to.equal(null);
+
+    await client.oauth.google.start({ organization_id: 'organization-test-1', custom_scopes: ['openid', 'email'] });
+    const g = new URL(f.navigations.at(-1)!);
+    expect(g.pathname).to.equal('/b2b-prefix/v1/b2b/public/oauth/google/start');
+    expect(g.searchParams.get('organization_id')).to.equal('organization-test-1');
+    expect(g.searchParams.get('custom_scopes')).to.equal('openid email');
+    expect(g.searchParams.get('pkce_code_challenge')).to.match(/^[A-Za-z0-9_-]{43}$/);
+    await client.oauth.slack.discovery.start({ discovery_redirect_url: 'http://app.test/discover' });
+    const s = new URL(f.navigations.at(-1)!);
+    expect(s.pathname).to.equal('/b2b-prefix/v1/b2b/public/oauth/slack/discovery/start');
+    expect(s.searchParams.get('discovery_redirect_url')).to.equal('http://app.test/discover');
+    await client.oauth.discovery.authenticate({ discovery_oauth_token: 'dot' });
+    expect(Object.keys(last(f.calls, '/oauth/discovery/authenticate').body as object).sort()).to.deep.equal(['discovery_oauth_token', 'pkce_code_verifier']);
+    const bad = await rejection(client.oauth.github.start({ custom_scopes: 'email' as never }));
+    expect(bad.message).to.equal('Invalid call to stytch.oauth.github.start\ncustom_scopes must be an array of strings');
+    client.dispose();
+  });
 });
