@@ -11,8 +11,9 @@ import { TEST_ORIGIN, TEST_TOKEN } from './harness.ts';
 
 let clients = 0;
 
-/** A B2B client for the test project, with its cookie jar to look at; `dispose` when done. */
-export function ourB2BClient(provider: Pick<RunningProvider, 'url'>): { client: B2BClient; cookies: Map<string, string>; storage: Map<string, string> } {
+/** A B2B client for the test project, with its cookie jar and the pages it navigated to; `dispose` when done. */
+export function ourB2BClient(provider: Pick<RunningProvider, 'url'>): { client: B2BClient; cookies: Map<string, string>; storage: Map<string, string>; navigations: string[] } {
+  const navigations: string[] = [];
   const cookies = new Map<string, string>();
   const storage = new Map<string, string>();
   const jar: CookieJar = {
@@ -33,10 +34,10 @@ export function ourB2BClient(provider: Pick<RunningProvider, 'url'>): { client: 
     sha256: (d) => webcrypto.subtle.digest('SHA-256', d),
     location: { origin: TEST_ORIGIN, hostname: new URL(TEST_ORIGIN).hostname, protocol: 'http:' },
     console: { warn: () => undefined, error: () => undefined },
-    navigate: () => undefined,
+    navigate: (url) => void navigations.push(url),
     isServer: false,
   };
-  return { client: createB2BClient(TEST_TOKEN, { baseUrl: provider.url, env, keepSessionAlive: false }), cookies, storage };
+  return { client: createB2BClient(TEST_TOKEN, { baseUrl: provider.url, env, keepSessionAlive: false }), cookies, storage, navigations };
 }
 
 /** The token of an emailed link. */
