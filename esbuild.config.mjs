@@ -54,6 +54,7 @@ export const builds = {
   },
   iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
+  b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
   compat: { ...common, entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };
@@ -63,6 +64,7 @@ export const builds = {
 const PACKAGE = {
   'stytch-ui/react-external': './dist/stytch-ui.react-external.js',
   'stytch-ui/client': './dist/client.js',
+  'stytch-ui/b2b-client': './dist/b2b-client.js',
   'stytch-ui': './dist/stytch-ui.js',
 };
 

@@ -48,3 +48,4 @@ const external = initialLoad('dist/meta-reactExternal.json', 'dist/stytch-ui.rea
 row(`standalone (${standalone.length} files)`, sizes(standalone));
 row(`react-external, host's React not counted (${external.length} files)`, sizes(external));
 row('headless client (dist/client.js)', sizes(['dist/client.js']));
+row('headless B2B client (dist/b2b-client.js)', sizes(['dist/b2b-client.js']));

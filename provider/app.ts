@@ -5,6 +5,8 @@ import { cors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
+import { b2bSsoRoutes } from './routes/b2b-sso.ts';
+import { b2bRoutes } from './routes/b2b/index.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
 import { clientsideServicesRoutes } from './routes/clientside-services.ts';
 import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
@@ -37,8 +39,9 @@ export function createApp(ctx: ProviderContext): Hono {
   // Secret-key calls prove their secret before anything else is said about the request.
   const secretAuth = serverApiAuth(ctx);
   app.use('/v1/*', (c, next) => (isServerApiPath(c.req.path) ? secretAuth(c, next) : next()));
-  // Every route, the One Tap and consent posts included; the consent page is the one HTML form.
-  app.use('*', bodyGuards((path) => /^\/v1\/public\/oauth\/[^/]+\/consent$/.test(path)));
+  // Every route, the One Tap and consent posts included; the consent page and SAML's POST
+  // binding (the IdP's page posts to the SSO callback) are the HTML forms.
+  app.use('*', bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path)));
 
   app.get('/health', async (c) => {
     await ctx.db.query('SELECT 1');
@@ -58,11 +61,15 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', webauthnRoutes(ctx));
   sdk.route('/', cryptoWalletRoutes(ctx));
   sdk.route('/', oauth.sdk);
+  const sso = b2bSsoRoutes(ctx);
+  sdk.route('/', b2bRoutes(ctx));
+  sdk.route('/b2b', sso.sdk);
   app.route('/sdk/v1', sdk);
   app.route('/v1', serverApiRoutes(ctx));
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);
+  app.route('/', sso.pub);
   if (ctx.devPages) {
     app.route('/', devRoutes(ctx));
     app.route('/', oauthConsentRoutes(ctx));

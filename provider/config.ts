@@ -173,6 +173,18 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * B2B (organizations): whether a signed-in-by-discovery person may create an organization,
+   * and the URL pattern of organization sign-in pages (`{{slug}}` marks the slug) that
+   * bootstrap reports to the official B2B UI.
+   */
+  b2b: v.optional(
+    v.object({
+      createOrganizationEnabled: v.optional(v.boolean(), true),
+      slugPattern: v.optional(v.string(), ''),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });

@@ -6,11 +6,11 @@ import type { SDKRequest } from '../core/request.ts';
 import type { SessionManager } from '../session/manager.ts';
 import type { AuthenticateResponse } from '../session/types.ts';
 
-/** What every API namespace needs; built once per client. */
-export interface ApiContext {
+/** What every API namespace needs; built once per client. `M`: the B2C or the B2B session manager. */
+export interface ApiContext<M = SessionManager> {
   env: ClientEnv;
   transport: Transport;
-  session: SessionManager;
+  session: M;
   bootstrap: Bootstrap;
   pkce: { magicLinks: PKCEStore; passwords: PKCEStore; oauth: PKCEStore };
   captcha?: CaptchaProvider;
@@ -18,7 +18,7 @@ export interface ApiContext {
 }
 
 /** Protection fields the project asks for in bootstrap: a captcha token and/or a DFP telemetry id. */
-export async function protection(ctx: ApiContext): Promise<{ captcha_token?: string; dfp_telemetry_id?: string }> {
+export async function protection(ctx: Pick<ApiContext, 'bootstrap' | 'captcha' | 'dfp'>): Promise<{ captcha_token?: string; dfp_telemetry_id?: string }> {
   const b = await ctx.bootstrap.ready();
   const dfp_telemetry_id = b.dfp_protected_auth_enabled ? await ctx.dfp?.getTelemetryId().catch(() => undefined) : undefined;
   // In DECISIONING mode the provider decides from the fingerprint and asks for a captcha only when it wants one.
@@ -28,13 +28,13 @@ export async function protection(ctx: ApiContext): Promise<{ captcha_token?: str
 }
 
 /** A call made after the first bootstrap answer (or its time limit). */
-export async function call<T>(ctx: ApiContext, req: SDKRequest): Promise<T> {
+export async function call<T>(ctx: Pick<ApiContext, 'bootstrap' | 'transport'>, req: SDKRequest): Promise<T> {
   await ctx.bootstrap.ready();
   return ctx.transport.call<T>(req);
 }
 
 /** An authenticate call: its answer becomes the local session. */
-export async function authenticate<T extends AuthenticateResponse>(ctx: ApiContext, path: string, body: object): Promise<T> {
+export async function authenticate<T extends object = AuthenticateResponse>(ctx: Pick<ApiContext, 'bootstrap' | 'transport'> & { session: { update(r: NoInfer<T>): void } }, path: string, body: object): Promise<T> {
   const r = await call<T>(ctx, { method: 'POST', path, body });
   ctx.session.update(r);
   return r;

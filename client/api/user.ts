@@ -11,7 +11,7 @@ export function user(ctx: ApiContext) {
   const remove = (kind: string, method: string) => async (id: string): Promise<DeleteResponse> => {
     check(`stytch.user.${method}`, S.IdParam, id);
     const r = await call<DeleteResponse>(ctx, { method: 'DELETE', path: `/users/${kind}/${encodeURIComponent(id)}` });
-    if (r.user) ctx.session.updateUser(r.user);
+    if (r.user) ctx.session.patch({ user: r.user });
     return r;
   };
   return {
@@ -19,7 +19,7 @@ export function user(ctx: ApiContext) {
     async get(): Promise<UserResponse> {
       const r = await call<UserResponse>(ctx, { method: 'GET', path: '/users/me' });
       const { request_id: _r, status_code: _s, ...u } = r;
-      ctx.session.updateUser(u as User);
+      ctx.session.patch({ user: u as User });
       return r;
     },
     /** The locally known user, without a call. */
@@ -28,11 +28,11 @@ export function user(ctx: ApiContext) {
     async update(o: { name?: { first_name?: string; middle_name?: string; last_name?: string }; untrusted_metadata?: Record<string, unknown> }): Promise<BaseResponse & { user_id: string; user: User }> {
       const body = check('stytch.user.update', S.UsersUpdate, o);
       const r = await call<BaseResponse & { user_id: string; user: User }>(ctx, { method: 'PUT', path: '/users/me', body });
-      if (r.user) ctx.session.updateUser(r.user);
+      if (r.user) ctx.session.patch({ user: r.user });
       return r;
     },
     /** Called with the user whenever it changes (here or in another tab). */
-    onChange: (l: (u: User | null) => void): (() => void) => ctx.session.onUserChange(l),
+    onChange: (l: (u: User | null) => void): (() => void) => ctx.session.on('user', l),
     deleteEmail: remove('emails', 'deleteEmail'),
     deletePhoneNumber: remove('phone_numbers', 'deletePhoneNumber'),
     deleteTOTP: remove('totps', 'deleteTOTP'),
@@ -60,6 +60,6 @@ export function session(ctx: ApiContext) {
     getSync: (): Session | null => ctx.session.getSession(),
     getTokens: (): SessionTokens | null => ctx.session.getTokens(),
     /** Called with the session whenever it changes (here or in another tab). */
-    onChange: (l: (s: Session | null) => void): (() => void) => ctx.session.onSessionChange(l),
+    onChange: (l: (s: Session | null) => void): (() => void) => ctx.session.on('session', l),
   };
 }

@@ -11,6 +11,8 @@ export interface BootstrapData {
   pkce_required_for_email_magic_links: boolean;
   pkce_required_for_password_resets: boolean;
   pkce_required_for_oauth: boolean;
+  /** B2B: PKCE for SSO sign-ins (absent for B2C projects). */
+  pkce_required_for_sso?: boolean;
   dfp_protected_auth_enabled: boolean;
   dfp_protected_auth_mode?: 'OBSERVATION' | 'DECISIONING';
   password_config: { luds_complexity: number; luds_minimum_count: number } | null;

@@ -15,8 +15,9 @@ export class SessionCookies {
     return { session_token, session_jwt: this.jar.get(SESSION_JWT_COOKIE) ?? '' };
   }
 
-  write(session_token: string, session_jwt: string, expiresAt: string): void {
-    const expires = new Date(expiresAt);
+  write(session_token: string, session_jwt: string, expiresAt?: string): void {
+    // No expiry given: an invalid date, so the cookies last the browser session.
+    const expires = new Date(expiresAt as string);
     const o = { domain: this.domain, expires: isNaN(expires.getTime()) ? undefined : expires };
     this.jar.set(SESSION_COOKIE, session_token, o);
     this.jar.set(SESSION_JWT_COOKIE, session_jwt, o);

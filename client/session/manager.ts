@@ -3,7 +3,7 @@ import type { ClientEnv, TimerHandle } from '../core/env.ts';
 import type { Transport } from '../core/transport.ts';
 import { StytchAPIError } from '../errors.ts';
 import type { SessionCookies } from './cookies.ts';
-import type { AuthenticateResponse, Session, SessionState, SessionTokens, User } from './types.ts';
+import type { AuthenticateResponse, SessionState, SessionTokens, User } from './types.ts';
 
 /** Background refresh cadence of SPEC §4. */
 export const REFRESH_INTERVAL_MS = 180000;
@@ -16,28 +16,36 @@ export const isNonRecoverable = (e: unknown): boolean => e instanceof StytchAPIE
 
 type Listener<T> = (value: T) => void;
 
-/** The session and user known locally: cookies, storage shared across tabs, background refresh. */
-export class SessionManager {
-  private state: SessionState = { session: null, user: null };
+/** An authenticate answer as the manager reads it: tokens, and the state it carries. */
+type Tokens = { session_token?: string; session_jwt: string };
+
+/**
+ * The session known locally: cookies, storage shared across tabs, background refresh. `St` is
+ * the state kept beside the session (the user for B2C; member and organization for B2B), each
+ * key with its own listeners. B2C answers are read here; `B2BSessionManager` reads its own.
+ */
+export class SessionManager<St extends { session: unknown } = SessionState> {
+  protected state: St;
   private readonly key: string;
   private memoryTokens: SessionTokens | undefined;
   private timer: TimerHandle | undefined;
   private attempt = 0;
   private disposed = false;
-  private readonly sessionListeners = new Set<Listener<Session | null>>();
-  private readonly userListeners = new Set<Listener<User | null>>();
+  private readonly listeners = new Set<[keyof St, Listener<never>]>();
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly env: ClientEnv,
-    private readonly cookies: SessionCookies,
-    private readonly transport: Transport,
+    protected readonly env: ClientEnv,
+    protected readonly cookies: SessionCookies,
+    protected readonly transport: Transport,
     publicToken: string,
     customEndpoint: boolean,
     private readonly keepAlive = true,
+    /** The API path prefix of sessions/authenticate and sessions/revoke ('' or '/b2b'). */
+    private readonly prefix = '',
   ) {
     this.key = `stytch_sdk_state_${publicToken}`;
-    this.state = this.read();
+    this.state = this.parse(env.storage.getItem(this.key)) ?? this.empty();
     this.unsubscribe = env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
     const tokens = this.cookies.tokens();
     if (tokens) this.schedule(0);
@@ -46,70 +54,78 @@ export class SessionManager {
     else if (this.state.session) this.schedule(0);
   }
 
-  private read(): SessionState {
+  /** The state with nothing known. */
+  protected empty(): St {
+    return { session: null, user: null } as unknown as St;
+  }
+
+  /** A stored state, or undefined when the value is not one. */
+  private parse(value: string | null): St | undefined {
     try {
-      const s = JSON.parse(this.env.storage.getItem(this.key) ?? 'null') as SessionState | null;
-      return s && typeof s === 'object' ? { session: s.session ?? null, user: s.user ?? null } : { session: null, user: null };
+      const s = JSON.parse(value ?? 'null') as St | null;
+      return s && typeof s === 'object' ? { ...this.empty(), ...s } : undefined;
     } catch {
-      return { session: null, user: null };
+      return undefined;
     }
   }
 
-  private set(next: SessionState): void {
+  private set(next: St): void {
     const prev = this.state;
     this.state = next;
-    if (prev.session !== next.session) this.sessionListeners.forEach((l) => l(next.session));
-    if (prev.user !== next.user) this.userListeners.forEach((l) => l(next.user));
+    this.listeners.forEach(([k, l]) => prev[k] !== next[k] && (l as Listener<St[typeof k]>)(next[k]));
   }
 
   private fromOtherTab(value: string | null): void {
     if (value === null) {
       this.memoryTokens = undefined;
       this.cancel();
-      this.set({ session: null, user: null });
+      this.set(this.empty());
       return;
     }
-    try {
-      const s = JSON.parse(value) as SessionState;
-      this.set({ session: s.session ?? null, user: s.user ?? null });
-      if (s.session && this.timer === undefined) this.schedule(REFRESH_INTERVAL_MS);
-    } catch {
-      /* a foreign write to our key: ignore */
-    }
+    // A foreign write to our key that is not a state is ignored.
+    const s = this.parse(value);
+    if (!s) return;
+    this.set(s);
+    if (s.session && this.timer === undefined) this.schedule(REFRESH_INTERVAL_MS);
   }
 
-  getSession(): Session | null {
+  getSession(): St['session'] {
     return this.state.session;
   }
   getUser(): User | null {
-    return this.state.user;
+    return (this.state as unknown as SessionState).user;
   }
   /** The session token and JWT, from the cookies or memory. */
   getTokens(): SessionTokens | null {
     return this.cookies.tokens() ?? this.memoryTokens ?? null;
   }
 
-  /** Records a successful authenticate answer. */
+  /** Records a successful B2C authenticate answer. */
   update(r: Pick<AuthenticateResponse, 'session' | 'user' | 'session_token' | 'session_jwt'> & { intermediate_session_token?: unknown }): void {
     // A step-up answer carries only an intermediate token: keep it 10 minutes, no session yet.
     if (!r.session_token && typeof r.intermediate_session_token === 'string' && r.intermediate_session_token) {
       this.cookies.writeIntermediate(r.intermediate_session_token, this.env.timers.now());
       return;
     }
+    const s = this.state as unknown as SessionState;
+    this.commit(r, { session: r.session ?? s.session, user: r.user ?? s.user } as unknown as St, r.session?.expires_at);
+  }
+
+  /** Keeps the answer's tokens (when it has them) and its state; restarts the refresh cycle. */
+  protected commit(r: Tokens, next: St, expiresAt: string | undefined): void {
     if (r.session_token) {
       this.memoryTokens = { session_token: r.session_token, session_jwt: r.session_jwt };
-      this.cookies.write(r.session_token, r.session_jwt, r.session?.expires_at);
+      this.cookies.write(r.session_token, r.session_jwt, expiresAt);
     }
-    const next = { session: r.session ?? this.state.session, user: r.user ?? this.state.user };
     this.env.storage.setItem(this.key, JSON.stringify(next));
     this.set(next);
     this.attempt = 0;
     this.schedule(REFRESH_INTERVAL_MS);
   }
 
-  /** Records a fresh user object (users/me, update). */
-  updateUser(user: User): void {
-    const next = { ...this.state, user };
+  /** Records fresh parts of the state (users/me, members/me, an update); stored only while signed in. */
+  patch(part: Partial<St>): void {
+    const next = { ...this.state, ...part };
     if (this.state.session) this.env.storage.setItem(this.key, JSON.stringify(next));
     this.set(next);
   }
@@ -120,13 +136,13 @@ export class SessionManager {
     this.cancel();
     this.cookies.clear();
     this.env.storage.removeItem(this.key);
-    this.set({ session: null, user: null });
+    this.set(this.empty());
   }
 
   /** `POST /sessions/authenticate`; non-recoverable errors end the local session. */
   async authenticate(session_duration_minutes?: number): Promise<AuthenticateResponse> {
     try {
-      const r = await this.transport.call<AuthenticateResponse>({ method: 'POST', path: '/sessions/authenticate', body: { session_duration_minutes } });
+      const r = await this.transport.call<AuthenticateResponse>({ method: 'POST', path: `${this.prefix}/sessions/authenticate`, body: { session_duration_minutes } });
       this.update(r);
       return r;
     } catch (e) {
@@ -138,7 +154,7 @@ export class SessionManager {
   /** `POST /sessions/revoke`; clears local state on success, on a non-recoverable error, or always with forceClear. */
   async revoke(forceClear = false): Promise<unknown> {
     try {
-      const r = await this.transport.call<unknown>({ method: 'POST', path: '/sessions/revoke', body: {} });
+      const r = await this.transport.call<unknown>({ method: 'POST', path: `${this.prefix}/sessions/revoke`, body: {} });
       this.clearLocal();
       return r;
     } catch (e) {
@@ -174,13 +190,11 @@ export class SessionManager {
     }
   }
 
-  onSessionChange(l: Listener<Session | null>): () => void {
-    this.sessionListeners.add(l);
-    return () => this.sessionListeners.delete(l);
-  }
-  onUserChange(l: Listener<User | null>): () => void {
-    this.userListeners.add(l);
-    return () => this.userListeners.delete(l);
+  /** Called with one part of the state whenever it changes (here or in another tab); returns the unsubscribe. */
+  on<K extends keyof St>(k: K, l: Listener<St[K]>): () => void {
+    const entry: [keyof St, Listener<never>] = [k, l as Listener<never>];
+    this.listeners.add(entry);
+    return () => this.listeners.delete(entry);
   }
 
   /** Stops the refresh timer and the cross-tab listener. */

@@ -300,6 +300,189 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX session_tokens_session_grace ON session_tokens (session_id, grace_until);
       DROP INDEX session_tokens_session;`,
   },
+  {
+    id: 11,
+    name: 'b2b_organizations_and_members',
+    // B2B members are not users: one person (one address) is a separate member of each
+    // organization they belong to, with that organization's roles, MFA enrolment and status.
+    // Settings the official types spell as enums are stored in their words; lists are jsonb.
+    sql: `
+      CREATE TABLE b2b_organizations (
+        organization_id text PRIMARY KEY,
+        organization_name text NOT NULL,
+        organization_slug text NOT NULL UNIQUE,
+        organization_logo_url text NOT NULL DEFAULT '',
+        trusted_metadata jsonb NOT NULL DEFAULT '{}',
+        email_allowed_domains jsonb NOT NULL DEFAULT '[]',
+        email_jit_provisioning text NOT NULL DEFAULT 'NOT_ALLOWED' CHECK (email_jit_provisioning IN ('ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED')),
+        email_invites text NOT NULL DEFAULT 'ALL_ALLOWED' CHECK (email_invites IN ('ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED')),
+        sso_jit_provisioning text NOT NULL DEFAULT 'ALL_ALLOWED' CHECK (sso_jit_provisioning IN ('ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED')),
+        sso_jit_provisioning_allowed_connections jsonb NOT NULL DEFAULT '[]',
+        sso_default_connection_id text,
+        auth_methods text NOT NULL DEFAULT 'ALL_ALLOWED' CHECK (auth_methods IN ('ALL_ALLOWED', 'RESTRICTED')),
+        allowed_auth_methods jsonb NOT NULL DEFAULT '[]',
+        mfa_policy text NOT NULL DEFAULT 'OPTIONAL' CHECK (mfa_policy IN ('OPTIONAL', 'REQUIRED_FOR_ALL')),
+        mfa_methods text NOT NULL DEFAULT 'ALL_ALLOWED' CHECK (mfa_methods IN ('ALL_ALLOWED', 'RESTRICTED')),
+        allowed_mfa_methods jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE TABLE b2b_members (
+        member_id text PRIMARY KEY,
+        organization_id text NOT NULL REFERENCES b2b_organizations ON DELETE CASCADE,
+        email_address text NOT NULL,
+        email_address_verified boolean NOT NULL DEFAULT false,
+        name text NOT NULL DEFAULT '',
+        status text NOT NULL CHECK (status IN ('active', 'invited', 'pending')),
+        roles jsonb NOT NULL DEFAULT '[]',
+        is_breakglass boolean NOT NULL DEFAULT false,
+        mfa_enrolled boolean NOT NULL DEFAULT false,
+        mfa_phone_number text NOT NULL DEFAULT '',
+        mfa_phone_number_verified boolean NOT NULL DEFAULT false,
+        default_mfa_method text NOT NULL DEFAULT '',
+        totp_registration_id text NOT NULL DEFAULT '',
+        member_password_id text NOT NULL DEFAULT '',
+        password_hash text,
+        trusted_metadata jsonb NOT NULL DEFAULT '{}',
+        untrusted_metadata jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        UNIQUE (organization_id, email_address)
+      );
+      CREATE INDEX b2b_members_email ON b2b_members (email_address);`,
+  },
+  {
+    id: 12,
+    name: 'b2b_sessions',
+    // Member sessions mirror B2C sessions (opaque tokens with a grace window, JWTs by id).
+    // An intermediate session is the proof of a primary factor not yet turned into a member
+    // session: discovery (an address, no organization) or a member awaiting MFA. It is kept
+    // hashed, lives ten minutes and is spent by the one exchange that claims it.
+    sql: `
+      CREATE TABLE b2b_member_sessions (
+        member_session_id text PRIMARY KEY,
+        member_id text NOT NULL REFERENCES b2b_members ON DELETE CASCADE,
+        organization_id text NOT NULL REFERENCES b2b_organizations ON DELETE CASCADE,
+        started_at timestamptz NOT NULL,
+        last_accessed_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        ip_address text NOT NULL DEFAULT '',
+        user_agent text NOT NULL DEFAULT '',
+        factors jsonb NOT NULL DEFAULT '[]',
+        revoked_at timestamptz
+      );
+      CREATE INDEX b2b_member_sessions_member ON b2b_member_sessions (member_id);
+      CREATE TABLE b2b_member_session_tokens (
+        token_hash text PRIMARY KEY,
+        member_session_id text NOT NULL REFERENCES b2b_member_sessions ON DELETE CASCADE,
+        grace_until timestamptz
+      );
+      CREATE INDEX b2b_member_session_tokens_session ON b2b_member_session_tokens (member_session_id, grace_until);
+      CREATE TABLE b2b_intermediate_sessions (
+        token_hash text PRIMARY KEY,
+        email_address text NOT NULL,
+        organization_id text REFERENCES b2b_organizations ON DELETE CASCADE,
+        member_id text REFERENCES b2b_members ON DELETE CASCADE,
+        factors jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX b2b_intermediate_sessions_expiry ON b2b_intermediate_sessions (expires_at);`,
+  },
+  {
+    id: 13,
+    name: 'b2b_email_tokens_and_otps',
+    // B2B links and passcodes reuse the B2C tables (one single-use, lockout and delivery path):
+    // their rows name an address (and organization or member) instead of a user.
+    sql: `
+      ALTER TABLE email_tokens ALTER COLUMN user_id DROP NOT NULL;
+      ALTER TABLE email_tokens ALTER COLUMN email_id DROP NOT NULL;
+      ALTER TABLE email_tokens DROP CONSTRAINT email_tokens_kind_check;
+      ALTER TABLE email_tokens ADD CONSTRAINT email_tokens_kind_check
+        CHECK (kind IN ('magic_link', 'password_reset', 'b2b_discovery', 'b2b_magic_link', 'b2b_password_reset'));
+      ALTER TABLE email_tokens
+        ADD COLUMN email_address text,
+        ADD COLUMN organization_id text REFERENCES b2b_organizations ON DELETE CASCADE,
+        ADD COLUMN member_id text REFERENCES b2b_members ON DELETE CASCADE;
+      ALTER TABLE email_tokens ADD CONSTRAINT email_tokens_subject CHECK (user_id IS NOT NULL OR email_address IS NOT NULL);
+      ALTER TABLE otps ALTER COLUMN user_id DROP NOT NULL;`,
+  },
+  {
+    id: 15,
+    name: 'b2b_mfa',
+    // A member's authenticator app and its recovery codes. Codes are spent by hash (single
+    // use by a conditional update) and kept sealed beside it, since members may read them again.
+    sql: `
+      CREATE TABLE b2b_totps (
+        totp_registration_id text PRIMARY KEY,
+        member_id text NOT NULL REFERENCES b2b_members ON DELETE CASCADE,
+        secret text NOT NULL,
+        verified boolean NOT NULL DEFAULT false,
+        last_step bigint,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX b2b_totps_member ON b2b_totps (member_id);
+      CREATE TABLE b2b_recovery_codes (
+        code_hash text PRIMARY KEY,
+        totp_registration_id text NOT NULL REFERENCES b2b_totps ON DELETE CASCADE,
+        sealed_code text NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX b2b_recovery_codes_totp ON b2b_recovery_codes (totp_registration_id);`,
+  },
+  {
+    id: 16,
+    name: 'b2b_sso',
+    // SSO connections per organization, the sign-ins started through them (single-use, by the
+    // hash of the state the IdP carries back), the SAML assertion IDs already accepted (a
+    // captured response is refused until its own validity has ended) and the tokens the
+    // browser redeems at sso/authenticate.
+    sql: `
+      CREATE TABLE b2b_sso_connections (
+        connection_id text PRIMARY KEY,
+        organization_id text NOT NULL REFERENCES b2b_organizations ON DELETE CASCADE,
+        protocol text NOT NULL CHECK (protocol IN ('saml', 'oidc')),
+        display_name text NOT NULL DEFAULT '',
+        identity_provider text NOT NULL DEFAULT 'generic',
+        settings jsonb NOT NULL DEFAULT '{}',
+        client_secret text,
+        verification_certificates jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX b2b_sso_connections_org ON b2b_sso_connections (organization_id);
+      CREATE TABLE b2b_sso_states (
+        state_hash text PRIMARY KEY,
+        connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,
+        saml_request_id text,
+        code_challenge text,
+        login_redirect_url text NOT NULL,
+        signup_redirect_url text NOT NULL,
+        upstream_verifier text,
+        upstream_nonce text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE b2b_saml_assertions (
+        connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,
+        assertion_id text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (connection_id, assertion_id)
+      );
+      CREATE TABLE b2b_sso_tokens (
+        token_hash text PRIMARY KEY,
+        connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,
+        member_id text NOT NULL REFERENCES b2b_members ON DELETE CASCADE,
+        code_challenge text,
+        factor jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

@@ -22,8 +22,8 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
       pkce_required_for_password_resets: config.pkceRequired.passwordResets,
       pkce_required_for_oauth: config.pkceRequired.oauth,
       pkce_required_for_sso: config.pkceRequired.sso,
-      slug_pattern: '',
-      create_organization_enabled: false,
+      slug_pattern: config.b2b.slugPattern,
+      create_organization_enabled: config.b2b.createOrganizationEnabled,
       password_config:
         policy.policy === 'luds'
           ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount }

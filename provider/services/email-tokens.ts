@@ -5,8 +5,6 @@ import { ApiError } from '../errors.ts';
 import { safeEqual, secretToken, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
 
-export type TokenKind = 'magic_link' | 'password_reset';
-
 /** The redirect URL must be on the project's allow-list, compared exactly; default is the first entry. */
 export function redirectUrl(ctx: ProviderContext, asked: string | undefined): string {
   const allowed = ctx.config.redirectUrls;
@@ -31,6 +29,24 @@ export function requirePkce(ctx: ProviderContext, flow: PkceFlow, codeChallenge:
   }
 }
 
+/** Kinds of B2C links; B2B kinds name an address instead of a user (services/b2b/email-links.ts). */
+export type TokenKind = 'magic_link' | 'password_reset';
+export type B2BTokenKind = 'b2b_discovery' | 'b2b_magic_link' | 'b2b_password_reset';
+
+/** Who a link signs in: a B2C user's address, or (B2B) an address with its organization and member. */
+export type TokenSubject =
+  | { userId: string; emailId: string }
+  | { email: string; organizationId?: string; memberId?: string };
+
+/** The `stytch_token_type` each kind's link carries, as the official clients read it. */
+const TOKEN_TYPES: Record<TokenKind | B2BTokenKind, string> = {
+  magic_link: 'magic_links',
+  password_reset: 'reset_password',
+  b2b_discovery: 'discovery',
+  b2b_magic_link: 'multi_tenant_magic_links',
+  b2b_password_reset: 'multi_tenant_passwords',
+};
+
 /** Creates a 256-bit single-use token and returns the link to `url` that carries it. */
 export async function issueEmailToken(
   ctx: ProviderContext,
@@ -42,17 +58,33 @@ export async function issueEmailToken(
   minutes: number,
   codeChallenge: string | undefined,
 ): Promise<string> {
+  return issueLink(ctx, tx, kind, { userId, emailId }, url, minutes, codeChallenge);
+}
+
+/** `issueEmailToken` for any kind and subject (B2B links name an address, not a user). */
+export async function issueLink(
+  ctx: ProviderContext,
+  tx: Queryable,
+  kind: TokenKind | B2BTokenKind,
+  subject: TokenSubject,
+  url: string,
+  minutes: number,
+  codeChallenge: string | undefined,
+): Promise<string> {
   if (!Number.isInteger(minutes) || minutes < 5 || minutes > 7 * 24 * 60) {
     throw new ApiError(400, 'invalid_expiration', 'Expiration minutes must be an integer from 5 to 10080.');
   }
   const now = ctx.clock.now();
   const token = secretToken(32);
+  const b2b = 'email' in subject ? subject : undefined;
+  const user = 'userId' in subject ? subject : undefined;
   await tx.query(
-    'INSERT INTO email_tokens (token_hash, kind, user_id, email_id, code_challenge, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-    [sha256(token), kind, userId, emailId, codeChallenge ?? null, now, new Date(now.getTime() + minutes * 60_000)],
+    `INSERT INTO email_tokens (token_hash, kind, user_id, email_id, email_address, organization_id, member_id, code_challenge, created_at, expires_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+    [sha256(token), kind, user?.userId ?? null, user?.emailId ?? null, b2b?.email ?? null, b2b?.organizationId ?? null, b2b?.memberId ?? null, codeChallenge ?? null, now, new Date(now.getTime() + minutes * 60_000)],
   );
   const link = new URL(url);
-  link.searchParams.set('stytch_token_type', kind === 'magic_link' ? 'magic_links' : 'reset_password');
+  link.searchParams.set('stytch_token_type', TOKEN_TYPES[kind]);
   link.searchParams.set('token', token);
   return link.toString();
 }
@@ -61,13 +93,24 @@ function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
+/** A claimed link's row: who it names. */
+export interface ClaimedLink {
+  kind: TokenKind | B2BTokenKind;
+  userId: string | null;
+  emailId: string | null;
+  email: string | null;
+  organizationId: string | null;
+  memberId: string | null;
+}
+
 /**
- * Redeems a token of one of `kinds` under a row lock: single use holds under races. PKCE is
- * enforced when the token was issued with a challenge.
+ * Spends a token of one of `kinds` under a row lock, so single use holds under races; PKCE is
+ * enforced when the token was issued with a challenge. A token of another kind is answered as
+ * an unknown one (a B2B link never signs in a B2C user, nor the reverse).
  */
-export async function redeemEmailToken(ctx: ProviderContext, tx: Queryable, token: string, kinds: TokenKind[], verifier: string | undefined): Promise<{ userId: string; emailId: string; kind: TokenKind }> {
+export async function claimLink(ctx: ProviderContext, tx: Queryable, token: string, kinds: Array<TokenKind | B2BTokenKind>, verifier: string | undefined): Promise<ClaimedLink> {
   const now = ctx.clock.now();
-  const { rows } = await tx.query<{ token_hash: string; kind: TokenKind; user_id: string; email_id: string; code_challenge: string | null; expires_at: Date; used_at: Date | null }>(
+  const { rows } = await tx.query<{ token_hash: string; kind: TokenKind | B2BTokenKind; user_id: string | null; email_id: string | null; email_address: string | null; organization_id: string | null; member_id: string | null; code_challenge: string | null; expires_at: Date; used_at: Date | null }>(
     'SELECT * FROM email_tokens WHERE token_hash = $1 FOR UPDATE',
     [sha256(token)],
   );
@@ -82,7 +125,18 @@ export async function redeemEmailToken(ctx: ProviderContext, tx: Queryable, toke
     throw new ApiError(400, 'pkce_mismatch', 'A code_verifier was sent but the link was requested without PKCE (pkce).');
   }
   await tx.query('UPDATE email_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
-  await verifyEmailByPasswordless(tx, row.email_id);
-  await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1", [row.user_id]);
-  return { userId: row.user_id, emailId: row.email_id, kind: row.kind };
+  return { kind: row.kind, userId: row.user_id, emailId: row.email_id, email: row.email_address, organizationId: row.organization_id, memberId: row.member_id };
+}
+
+/**
+ * Redeems a B2C token of one of `kinds` (single use, PKCE as `claimLink`) and marks its
+ * address proven and its user active.
+ */
+export async function redeemEmailToken(ctx: ProviderContext, tx: Queryable, token: string, kinds: TokenKind[], verifier: string | undefined): Promise<{ userId: string; emailId: string; kind: TokenKind }> {
+  const row = await claimLink(ctx, tx, token, kinds, verifier);
+  const userId = row.userId!;
+  const emailId = row.emailId!;
+  await verifyEmailByPasswordless(tx, emailId);
+  await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1", [userId]);
+  return { userId, emailId, kind: row.kind as TokenKind };
 }

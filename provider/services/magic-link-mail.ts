@@ -1,11 +1,18 @@
 import type { ProviderContext, QueuedMessage } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { issueEmailToken } from './email-tokens.ts';
+import { issueEmailToken, issueLink, type B2BTokenKind, type TokenSubject } from './email-tokens.ts';
 import { resolveLocale } from './messages/locale.ts';
 import { inviteMessage, magicLinkMessage } from './messages/templates.ts';
 
 /** Why the link is sent: it picks the email's wording. */
 export type LinkPurpose = 'login' | 'signup' | 'invite';
+
+function linkMessage(ctx: ProviderContext, purpose: LinkPurpose, email: string, link: string, minutes: number, asked: string | undefined) {
+  const locale = resolveLocale(asked);
+  return purpose === 'invite'
+    ? inviteMessage(ctx.config, locale, email, link, minutes)
+    : magicLinkMessage(ctx.config, locale, purpose, email, link, minutes);
+}
 
 /**
  * Issues a single-use magic link for the email and queues its message (in `locale`, English
@@ -17,9 +24,15 @@ export async function mailMagicLink(
   p: { userId: string; emailId: string; email: string; url: string; minutes: number; codeChallenge?: string; purpose: LinkPurpose; locale?: string },
 ): Promise<QueuedMessage> {
   const link = await issueEmailToken(ctx, tx, 'magic_link', p.userId, p.emailId, p.url, p.minutes, p.codeChallenge);
-  const locale = resolveLocale(p.locale);
-  const message = p.purpose === 'invite'
-    ? inviteMessage(ctx.config, locale, p.email, link, p.minutes)
-    : magicLinkMessage(ctx.config, locale, p.purpose, p.email, link, p.minutes);
-  return ctx.delivery.send(tx, message);
+  return ctx.delivery.send(tx, linkMessage(ctx, p.purpose, p.email, link, p.minutes, p.locale));
+}
+
+/** `mailMagicLink` for B2B links (discovery, organization sign-in, invitations), which name an address. */
+export async function mailB2BLink(
+  ctx: ProviderContext,
+  tx: Queryable,
+  p: { kind: B2BTokenKind; subject: TokenSubject & { email: string }; url: string; minutes: number; codeChallenge?: string; purpose: LinkPurpose; locale?: string },
+): Promise<QueuedMessage> {
+  const link = await issueLink(ctx, tx, p.kind, p.subject, p.url, p.minutes, p.codeChallenge);
+  return ctx.delivery.send(tx, linkMessage(ctx, p.purpose, p.subject.email, link, p.minutes, p.locale));
 }

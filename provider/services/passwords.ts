@@ -34,29 +34,47 @@ export function requireNoReset(password: string, requiresReset: boolean): void {
 }
 
 /**
- * Checks an email and password. Both attempts (per client IP when the caller is a browser, then
- * per address) are taken before the slow hash, so guesses in flight together cannot pass one
- * check made before any of them failed. An unknown address, a user without a password and a
- * wrong password cost the same and answer the same. A hash that is imported or at an older
- * cost is replaced by our argon2id once the password has proven right. `clientIp` is absent
- * for the server API, whose caller is the site's backend (limited per secret instead).
+ * One password guess under the lockout rules, for any kind of account: both attempts (per
+ * client IP when the caller is a browser, then per `lockSubject`) are taken before the slow
+ * hash, so guesses in flight together cannot pass one check made before any of them failed.
+ * An unknown account, one without a password and a wrong password cost the same and answer
+ * the same. Returns the loaded row once the password has proven right.
  */
-export async function checkPasswordLogin(ctx: ProviderContext, rawEmail: string, password: string, clientIp?: string): Promise<{ userId: string; emailId: string }> {
-  const email = normalizeEmail(rawEmail);
+export async function guardedPasswordCheck<R extends { password_hash: string | null }>(
+  ctx: ProviderContext,
+  lockSubject: string,
+  password: string,
+  clientIp: string | undefined,
+  load: () => Promise<R | undefined>,
+): Promise<R & { password_hash: string }> {
   const now = ctx.clock.now();
   const ipRule = passwordIpRule(ctx.config.passwordIpLimit.maxFailures, ctx.config.passwordIpLimit.windowSeconds);
   if (clientIp !== undefined) await takeAttempt(ctx.db, ipRule, clientIp, now);
-  await takeAttempt(ctx.db, PASSWORD_LOCK, email, now);
-  const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
-    'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
-  const row = rows[0];
+  await takeAttempt(ctx.db, PASSWORD_LOCK, lockSubject, now);
+  const row = await load();
   if (!(await verifyPassword(row?.password_hash ?? null, password)) || !row) {
     throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
   }
-  await attemptSucceeded(ctx.db, PASSWORD_LOCK, email);
+  await attemptSucceeded(ctx.db, PASSWORD_LOCK, lockSubject);
   if (clientIp !== undefined) await attemptSucceeded(ctx.db, ipRule, clientIp);
+  return row as R & { password_hash: string };
+}
+
+/**
+ * Checks an email and password (`guardedPasswordCheck` per address). A hash that is imported
+ * or at an older cost is replaced by our argon2id once the password has proven right.
+ * `clientIp` is absent for the server API, whose caller is the site's backend (limited per
+ * secret instead).
+ */
+export async function checkPasswordLogin(ctx: ProviderContext, rawEmail: string, password: string, clientIp?: string): Promise<{ userId: string; emailId: string }> {
+  const email = normalizeEmail(rawEmail);
+  const row = await guardedPasswordCheck(ctx, email, password, clientIp, async () => {
+    const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+    return rows[0];
+  });
   requireNoReset(password, row.password_requires_reset);
-  if (needsRehash(row.password_hash!)) {
+  if (needsRehash(row.password_hash)) {
     const upgraded = await hashPassword(password);
     // Only if nobody changed the password meanwhile.
     await ctx.db.query('UPDATE users SET password_hash = $3 WHERE user_id = $1 AND password_hash = $2', [row.user_id, row.password_hash, upgraded]);

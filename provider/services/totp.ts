@@ -36,8 +36,37 @@ export function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
 }
 
-function hashRecoveryCode(totpId: string, code: string): string {
+/** Codes are stored as hashes salted with their TOTP's id. */
+export function hashRecoveryCode(totpId: string, code: string): string {
   return sha256(`${totpId}:${normalizeRecoveryCode(code)}`);
+}
+
+/** A fresh set of recovery codes in the clear (B2C users and B2B members alike). */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+}
+
+/** A fresh base32 secret for an authenticator app. */
+export function newTotpSecret(): string {
+  return new OTPAuth.Secret({ size: SECRET_BYTES }).base32;
+}
+
+/** The otpauth:// URI as a QR code data URL, for the app to scan. */
+export function totpQrCode(ctx: ProviderContext, secret: string, label: string): Promise<string> {
+  return QRCode.toDataURL(totpFor(ctx, secret, label).toString(), { errorCorrectionLevel: 'M', margin: 2 });
+}
+
+/**
+ * The time step `code` belongs to, if it is valid one step either side of now and later than
+ * `lastStep`; null otherwise. Recording the returned step makes each code single-use.
+ */
+export function acceptedTotpStep(ctx: ProviderContext, secret: string, code: string, lastStep: number | null): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const timestamp = ctx.clock.now().getTime();
+  const delta = totpFor(ctx, secret, 'check').validate({ token: code, timestamp, window: WINDOW });
+  if (delta === null) return null;
+  const step = Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
+  return lastStep !== null && step <= lastStep ? null : step;
 }
 
 /**
@@ -54,7 +83,7 @@ export async function reissueAllRecoveryCodes(tx: Queryable, userId: string): Pr
 /** Replaces the TOTP's recovery codes with a fresh set and returns them in the clear, once. */
 export async function issueRecoveryCodes(tx: Queryable, totpId: string): Promise<string[]> {
   await tx.query('DELETE FROM totp_recovery_codes WHERE totp_id = $1', [totpId]);
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  const codes = newRecoveryCodes();
   for (const code of codes) {
     await tx.query('INSERT INTO totp_recovery_codes (code_hash, totp_id) VALUES ($1, $2)', [hashRecoveryCode(totpId, code), totpId]);
   }
@@ -77,7 +106,7 @@ export async function createTotp(ctx: ProviderContext, tx: Queryable, userId: st
     throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 5 to 1440.');
   }
   const now = ctx.clock.now();
-  const secret = new OTPAuth.Secret({ size: SECRET_BYTES }).base32;
+  const secret = newTotpSecret();
   const totpId = newId('totp', ctx.env);
   // An abandoned, never-verified enrolment is replaced rather than piling up.
   await tx.query('DELETE FROM totps WHERE user_id = $1 AND verified = false', [userId]);
@@ -89,7 +118,7 @@ export async function createTotp(ctx: ProviderContext, tx: Queryable, userId: st
     new Date(now.getTime() + expirationMinutes * 60_000),
   ]);
   const recovery_codes = await issueRecoveryCodes(tx, totpId);
-  const qr_code = await QRCode.toDataURL(totpFor(ctx, secret, label).toString(), { errorCorrectionLevel: 'M', margin: 2 });
+  const qr_code = await totpQrCode(ctx, secret, label);
   return { totp_id: totpId, secret, qr_code, recovery_codes };
 }
 
@@ -117,14 +146,9 @@ async function usableTotps(ctx: ProviderContext, tx: Queryable, userId: string):
  * refused afterwards, so a code seen over a shoulder cannot be replayed.
  */
 export async function verifyTotpCode(ctx: ProviderContext, tx: Queryable, userId: string, code: string): Promise<string | null> {
-  if (!/^\d{6}$/.test(code)) return null;
-  const timestamp = ctx.clock.now().getTime();
-  const currentStep = Math.floor(timestamp / 1000 / PERIOD_SECONDS);
   for (const row of await usableTotps(ctx, tx, userId)) {
-    const delta = totpFor(ctx, ctx.secrets.open(row.secret, row.totp_id), userId).validate({ token: code, timestamp, window: WINDOW });
-    if (delta === null) continue;
-    const step = currentStep + delta;
-    if (row.last_step !== null && step <= Number(row.last_step)) return null;
+    const step = acceptedTotpStep(ctx, ctx.secrets.open(row.secret, row.totp_id), code, row.last_step === null ? null : Number(row.last_step));
+    if (step === null) continue;
     await tx.query('UPDATE totps SET last_step = $2, verified = true WHERE totp_id = $1', [row.totp_id, step]);
     return row.totp_id;
   }

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
+import { serverB2BOrganizationRoutes } from './b2b-organizations.ts';
+import { serverB2BSessionRoutes } from './b2b-sessions.ts';
+import { serverB2BSignInRoutes } from './b2b-sign-in.ts';
 import { serverMagicLinkRoutes } from './magic-links.ts';
 import { serverOtpRoutes } from './otps.ts';
 import { serverPasswordRoutes } from './passwords.ts';
@@ -14,5 +17,8 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   app.route('/', serverMagicLinkRoutes(ctx));
   app.route('/', serverOtpRoutes(ctx));
   app.route('/', serverPasswordRoutes(ctx));
+  app.route('/', serverB2BOrganizationRoutes(ctx));
+  app.route('/', serverB2BSessionRoutes(ctx));
+  app.route('/', serverB2BSignInRoutes(ctx));
   return app;
 }

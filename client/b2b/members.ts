@@ -1,0 +1,127 @@
+import * as R from '../schemas/b2b-requests.ts';
+import { authenticate, call } from '../api/context.ts';
+import { check } from '../core/validate.ts';
+import type { SDKRequest } from '../core/request.ts';
+import type { BaseResponse, SessionTokens } from '../session/types.ts';
+import { IdParam, type CallerOptions } from '../schemas/requests.ts';
+import type { B2BContext } from './context.ts';
+import type { B2BAuthenticateResponse, Member, MemberResponse, MemberSession, Organization } from './types.ts';
+
+export type B2BOrganizationUpdateOptions = CallerOptions<typeof R.OrganizationsUpdate>;
+export type B2BMemberCreateOptions = CallerOptions<typeof R.MembersCreate>;
+export type B2BMemberUpdateOptions = CallerOptions<typeof R.MembersUpdate> & { member_id: string };
+export type B2BSelfUpdateOptions = CallerOptions<typeof R.SelfUpdate>;
+
+/** `session`: the member session, its refresh, revoke and exchange to another organization. */
+export function b2bSession(ctx: B2BContext) {
+  return {
+    getSync: (): MemberSession | null => ctx.session.getSession(),
+    /** The session and whether it is only the stored copy (no answer from the provider yet). */
+    getInfo: () => ({ session: ctx.session.getSession(), fromCache: false }),
+    getTokens: (): SessionTokens | null => ctx.session.getTokens(),
+    /** Called with the member session whenever it changes (here or in another tab). */
+    onChange: (l: (s: MemberSession | null) => void): (() => void) => ctx.session.on('session', l),
+    /** Re-checks the session with the provider; non-recoverable errors sign out locally. */
+    async authenticate(o: { session_duration_minutes?: number } = {}) {
+      check('stytch.session.authenticate', R.SessionsAuthenticate, o);
+      await ctx.bootstrap.ready();
+      return ctx.session.authenticate(o.session_duration_minutes) as unknown as Promise<B2BAuthenticateResponse>;
+    },
+    /** Ends the session; `forceClear` clears local state even when the call fails. */
+    async revoke(o: { forceClear?: boolean } = {}): Promise<unknown> {
+      await ctx.bootstrap.ready();
+      return ctx.session.revoke(!!o.forceClear);
+    },
+    /** Ends every session of a member (an admin's action, or one's own). */
+    async revokeForMember(o: { member_id: string }): Promise<BaseResponse> {
+      check('stytch.session.revokeForMember', IdParam, o.member_id);
+      return call(ctx, { method: 'POST', path: `/b2b/sessions/revoke/${encodeURIComponent(o.member_id)}` });
+    },
+    /** Trades the session for one in another organization of the same address. */
+    async exchange(o: { organization_id: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
+      return authenticate(ctx, '/b2b/sessions/exchange', check('stytch.session.exchange', R.SessionsExchange, o));
+    },
+  };
+}
+
+/** A member answer; the local member is replaced when the answer is about the signed-in member. */
+async function memberCall(ctx: B2BContext, req: SDKRequest): Promise<MemberResponse> {
+  const r = await call<MemberResponse>(ctx, req);
+  if (r.member && r.member_id === ctx.session.get('member')?.member_id) ctx.session.patch({ member: r.member });
+  return r;
+}
+
+const id = (method: string, v: string) => encodeURIComponent(check(method, IdParam, v));
+
+/** `organization`: the signed-in member's organization, and its members (for admins). */
+export function b2bOrganization(ctx: B2BContext) {
+  return {
+    /** Fetches the organization and refreshes the local copy. */
+    async get(): Promise<Organization> {
+      const r = await call<{ organization: Organization }>(ctx, { method: 'GET', path: '/b2b/organizations/me' });
+      ctx.session.patch({ organization: r.organization });
+      return r.organization;
+    },
+    getSync: (): Organization | null => ctx.session.get('organization'),
+    getInfo: () => ({ organization: ctx.session.get('organization'), fromCache: false }),
+    onChange: (l: (o: Organization | null) => void): (() => void) => ctx.session.on('organization', l),
+    /** Updates the organization's settings (admins). */
+    async update(o: B2BOrganizationUpdateOptions): Promise<BaseResponse & { organization: Organization }> {
+      const body = check('stytch.organization.update', R.OrganizationsUpdate, o);
+      const r = await call<BaseResponse & { organization: Organization }>(ctx, { method: 'PUT', path: '/b2b/organizations/me', body });
+      ctx.session.patch({ organization: r.organization });
+      return r;
+    },
+    /** Deletes the organization (admins); the local session ends with it. */
+    async delete(): Promise<BaseResponse & { organization_id: string }> {
+      const r = await call<BaseResponse & { organization_id: string }>(ctx, { method: 'DELETE', path: '/b2b/organizations/me' });
+      ctx.session.clearLocal();
+      return r;
+    },
+    /** An organization's public face by its slug (null when none). */
+    async getBySlug(o: { organization_slug: string }): Promise<BaseResponse & { organization: Partial<Organization> | null }> {
+      return call(ctx, { method: 'POST', path: '/b2b/organizations/search', body: check('stytch.organization.getBySlug', R.OrganizationsGetBySlug, o) });
+    },
+    members: {
+      create: async (o: B2BMemberCreateOptions) => memberCall(ctx, { method: 'POST', path: '/b2b/organizations/members', body: check('stytch.organization.members.create', R.MembersCreate, o) }),
+      async search(o: { cursor?: string; limit?: number; query?: { operator: string; operands: { filter_name: string; filter_value: unknown }[] } } = {}): Promise<BaseResponse & { members: Member[]; results_metadata: { total: number; next_cursor: string | null } }> {
+        return call(ctx, { method: 'POST', path: '/b2b/organizations/me/members/search', body: check('stytch.organization.members.search', R.MembersSearch, o) });
+      },
+      async update(o: B2BMemberUpdateOptions): Promise<MemberResponse> {
+        const { member_id, ...rest } = o;
+        const path = `/b2b/organizations/members/${id('stytch.organization.members.update', member_id)}`;
+        return memberCall(ctx, { method: 'PUT', path, body: { member_id, ...check('stytch.organization.members.update', R.MembersUpdate, rest) } });
+      },
+      async delete(memberId: string): Promise<BaseResponse & { member_id: string }> {
+        const r = await call<BaseResponse & { member_id: string }>(ctx, { method: 'DELETE', path: `/b2b/organizations/members/${id('stytch.organization.members.delete', memberId)}` });
+        if (memberId === ctx.session.get('member')?.member_id) ctx.session.clearLocal();
+        return r;
+      },
+      reactivate: async (memberId: string) => memberCall(ctx, { method: 'PUT', path: `/b2b/organizations/members/${id('stytch.organization.members.reactivate', memberId)}/reactivate` }),
+      deletePassword: async (passwordId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/passwords/${id('stytch.organization.members.deletePassword', passwordId)}` }),
+      deleteMFAPhoneNumber: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
+      deleteMFATOTP: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/totp/${id('stytch.organization.members.deleteMFATOTP', memberId)}` }),
+    },
+  };
+}
+
+/** `self`: the signed-in member. */
+export function b2bSelf(ctx: B2BContext) {
+  const own = async (req: SDKRequest): Promise<MemberResponse> => {
+    const r = await call<MemberResponse>(ctx, req);
+    ctx.session.patch({ member: r.member });
+    return r;
+  };
+  return {
+    /** Fetches the member and refreshes the local copy. */
+    get: async (): Promise<Member> => (await own({ method: 'GET', path: '/b2b/organizations/members/me' })).member,
+    getSync: (): Member | null => ctx.session.get('member'),
+    getInfo: () => ({ member: ctx.session.get('member'), fromCache: false }),
+    onChange: (l: (m: Member | null) => void): (() => void) => ctx.session.on('member', l),
+    /** Updates the member's own name, metadata or MFA settings. */
+    update: async (o: B2BSelfUpdateOptions) => own({ method: 'PUT', path: '/b2b/organizations/members/update', body: check('stytch.self.update', R.SelfUpdate, o) }),
+    deleteMFAPhoneNumber: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deletePhoneNumber' }),
+    deleteMFATOTP: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deleteTOTP' }),
+    deletePassword: async (passwordId: string) => own({ method: 'DELETE', path: `/b2b/organizations/members/passwords/${id('stytch.self.deletePassword', passwordId)}` }),
+  };
+}

@@ -1,0 +1,62 @@
+import * as P from '../schemas/b2b-password-requests.ts';
+import { authenticate, call, protection } from '../api/context.ts';
+import { check } from '../core/validate.ts';
+import type { BaseResponse } from '../session/types.ts';
+import type { CallerOptions } from '../schemas/requests.ts';
+import type { StrengthCheckResult } from '../schemas/responses.ts';
+import { challengeFor, ist, type B2BContext } from './context.ts';
+import type { B2BAuthenticateResponse } from './types.ts';
+
+type Own = 'code_verifier' | 'intermediate_session_token';
+export type B2BPasswordAuthenticateOptions = CallerOptions<typeof P.PasswordsAuthenticate, Own>;
+export type B2BPasswordResetByEmailStartOptions = CallerOptions<typeof P.PasswordsResetByEmailStart>;
+export type B2BPasswordResetByEmailOptions = CallerOptions<typeof P.PasswordsResetByEmail, Own>;
+export type B2BPasswordResetByExistingOptions = CallerOptions<typeof P.PasswordsResetByExisting>;
+export type B2BPasswordResetBySessionOptions = CallerOptions<typeof P.PasswordsResetBySession>;
+/** The strength check's answer: the shared wire shape plus request_id and status_code. */
+export interface B2BStrengthCheckResponse extends BaseResponse, StrengthCheckResult {}
+
+/** `passwords`: organization sign-in, strength check and the three resets. */
+export function b2bPasswords(ctx: B2BContext) {
+  const store = ctx.pkce.passwords;
+  return {
+    /** Signs in to one organization with email and password. */
+    async authenticate(o: B2BPasswordAuthenticateOptions): Promise<B2BAuthenticateResponse> {
+      const body = check('stytch.passwords.authenticate', P.PasswordsAuthenticate, o);
+      return authenticate(ctx, '/b2b/passwords/authenticate', { ...body, code_verifier: store.get()?.code_verifier, intermediate_session_token: ist(ctx), ...(await protection(ctx)) });
+    },
+    /** Scores a candidate password (zxcvbn or LUDS, as the project is set up). */
+    async strengthCheck(o: { email_address?: string; password: string }): Promise<B2BStrengthCheckResponse> {
+      const body = check('stytch.passwords.strengthCheck', P.PasswordsStrengthCheck, o);
+      return call(ctx, { method: 'POST', path: '/b2b/passwords/strength_check', body });
+    },
+    /** Emails a reset link, with a proof key in its own store when the project requires it. */
+    async resetByEmailStart(o: B2BPasswordResetByEmailStartOptions): Promise<BaseResponse & { member_id: string; member_email_id?: string }> {
+      const body = check('stytch.passwords.resetByEmailStart', P.PasswordsResetByEmailStart, o);
+      const code_challenge = await challengeFor(store, (await ctx.bootstrap.ready()).pkce_required_for_password_resets);
+      return call(ctx, { method: 'POST', path: '/b2b/passwords/email/reset/start', body: { ...body, code_challenge, ...(await protection(ctx)) } });
+    },
+    /** Sets a new password from an emailed reset token. */
+    async resetByEmail(o: B2BPasswordResetByEmailOptions): Promise<B2BAuthenticateResponse> {
+      const body = check('stytch.passwords.resetByEmail', P.PasswordsResetByEmail, o);
+      const r = await authenticate<B2BAuthenticateResponse>(ctx, '/b2b/passwords/email/reset', {
+        ...body,
+        code_verifier: store.get()?.code_verifier,
+        intermediate_session_token: ist(ctx),
+        ...(await protection(ctx)),
+      });
+      store.clear();
+      return r;
+    },
+    /** Replaces a known password. */
+    async resetByExistingPassword(o: B2BPasswordResetByExistingOptions): Promise<B2BAuthenticateResponse> {
+      const body = check('stytch.passwords.resetByExistingPassword', P.PasswordsResetByExisting, o);
+      return authenticate(ctx, '/b2b/passwords/existing_password/reset', { ...body, ...(await protection(ctx)) });
+    },
+    /** Sets a password for the signed-in member. */
+    async resetBySession(o: B2BPasswordResetBySessionOptions): Promise<B2BAuthenticateResponse> {
+      const body = check('stytch.passwords.resetBySession', P.PasswordsResetBySession, o);
+      return authenticate(ctx, '/b2b/passwords/session/reset', { ...body, ...(await protection(ctx)) });
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import * as v from 'valibot';
+import * as M from '../schemas/b2b-mfa-sso-requests.ts';
+import { OAuthStartOptions } from '../schemas/requests.ts';
+import { authenticate, call, protection } from '../api/context.ts';
+import { check } from '../core/validate.ts';
+import type { PKCEStore } from '../core/pkce.ts';
+import { str } from '../schemas/fields.ts';
+import type { BaseResponse } from '../session/types.ts';
+import { ist, type B2BContext } from './context.ts';
+import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse } from './types.ts';
+
+/** The B2B OAuth providers of SPEC §9. */
+export const B2B_OAUTH_PROVIDERS = ['google', 'microsoft', 'hubspot', 'slack', 'github'] as const;
+export type B2BOAuthProvider = (typeof B2B_OAUTH_PROVIDERS)[number];
+
+const opt = v.optional;
+/* Client-side option objects (not wire bodies) checked before a navigation. */
+const B2BOAuthStart = v.object({ ...OAuthStartOptions.entries, organization_id: opt(str()), organization_slug: opt(str()) });
+const B2BOAuthDiscoveryStart = v.object({ custom_scopes: OAuthStartOptions.entries.custom_scopes, provider_params: OAuthStartOptions.entries.provider_params, discovery_redirect_url: opt(str()) });
+const SsoStart = v.object({ connection_id: M.SsoStartQuery.entries.connection_id, login_redirect_url: opt(str()), signup_redirect_url: opt(str()), provider_params: OAuthStartOptions.entries.provider_params });
+
+export type B2BOAuthStartOptions = v.InferInput<typeof B2BOAuthStart>;
+export type B2BOAuthDiscoveryStartOptions = v.InferInput<typeof B2BOAuthDiscoveryStart>;
+export type B2BSsoStartOptions = v.InferInput<typeof SsoStart>;
+
+/**
+ * Navigates to a `/v1/...` start URL: the public token, the query, `provider_<key>` parameters,
+ * and a fresh proof key when bootstrap requires PKCE for the flow (otherwise any old pair is
+ * dropped, as the official client does).
+ */
+async function navigateTo(ctx: B2BContext, path: string, store: PKCEStore, required: boolean, query: Record<string, string | undefined>, providerParams: Record<string, string> = {}): Promise<void> {
+  const url = new URL(`${ctx.transport.baseUrl.replace(/\/+$/, '')}/v1${path}`);
+  const q = url.searchParams;
+  q.set('public_token', ctx.transport.publicToken);
+  for (const [k, val] of Object.entries(providerParams)) q.set(`provider_${k}`, val);
+  if (required) q.set('pkce_code_challenge', (await store.start()).code_challenge);
+  else store.clear();
+  for (const [k, val] of Object.entries(query)) if (val) q.set(k, val);
+  ctx.env.navigate(url.toString());
+}
+
+/** An authenticate whose proof key (if this browser holds one) is sent and then forgotten. */
+async function withVerifier<T extends object>(ctx: B2BContext, store: PKCEStore, path: string, body: object, warn?: string): Promise<T> {
+  const pair = store.get();
+  if (!pair && warn) ctx.env.console.warn(warn);
+  const r = await authenticate<T>(ctx, path, { pkce_code_verifier: pair?.code_verifier, ...body, ...(await protection(ctx)) });
+  store.clear();
+  return r;
+}
+
+/** `sso`: start (navigates to the organization's IdP), authenticate, and the admins' connection management. */
+export function b2bSso(ctx: B2BContext) {
+  const store = ctx.pkce.sso;
+  const conn = (id: string) => encodeURIComponent(check('stytch.sso', M.SsoStartQuery.entries.connection_id, id));
+  return {
+    async start(o: B2BSsoStartOptions): Promise<void> {
+      const { connection_id, login_redirect_url, signup_redirect_url, provider_params } = check('stytch.sso.start', SsoStart, o);
+      const b = await ctx.bootstrap.ready();
+      await navigateTo(ctx, '/public/sso/start', store, !!b.pkce_required_for_sso, { connection_id, login_redirect_url, signup_redirect_url }, provider_params);
+    },
+    async authenticate(o: { sso_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
+      const body = check('stytch.sso.authenticate', M.SsoAuthenticate, o);
+      return withVerifier(ctx, store, '/b2b/sso/authenticate', { ...body, intermediate_session_token: ist(ctx) }, 'No code verifier found in local storage for SSO flow.\nConsider using stytch.sso.start() to add PKCE to your SSO flows for added security.');
+    },
+    /** The organization's SAML and OIDC connections (admins). */
+    getConnections: async (): Promise<BaseResponse & { saml_connections: unknown[]; oidc_connections: unknown[]; external_connections: unknown[] }> => call(ctx, { method: 'GET', path: '/b2b/sso' }),
+    /** The connections an address may sign in through. */
+    discoverConnections: async (email: string): Promise<BaseResponse & { connections: unknown[] }> =>
+      call(ctx, { method: 'GET', path: `/b2b/sso/discovery/connections?email_address=${encodeURIComponent(email)}` }),
+    deleteConnection: async (connectionId: string): Promise<BaseResponse & { connection_id: string }> => call(ctx, { method: 'DELETE', path: `/b2b/sso/${conn(connectionId)}` }),
+    saml: {
+      createConnection: async (o: { display_name?: string; identity_provider?: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, { method: 'POST', path: '/b2b/sso/saml', body: check('stytch.sso.saml.createConnection', M.SsoCreateConnection, o) }),
+      updateConnection: async (o: v.InferInput<typeof M.SamlUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${conn(o.connection_id)}`, body: check('stytch.sso.saml.updateConnection', M.SamlUpdateConnection, o) }),
+      deleteVerificationCertificate: async (o: { connection_id: string; certificate_id: string }): Promise<BaseResponse & { certificate_id: string }> =>
+        call(ctx, { method: 'DELETE', path: `/b2b/sso/saml/${conn(o.connection_id)}/verification_certificates/${conn(o.certificate_id)}` }),
+    },
+    oidc: {
+      createConnection: async (o: { display_name?: string; identity_provider?: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, { method: 'POST', path: '/b2b/sso/oidc', body: check('stytch.sso.oidc.createConnection', M.SsoCreateConnection, o) }),
+      updateConnection: async (o: v.InferInput<typeof M.OidcUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, { method: 'PUT', path: `/b2b/sso/oidc/${conn(o.connection_id)}`, body: check('stytch.sso.oidc.updateConnection', M.OidcUpdateConnection, o) }),
+    },
+  };
+}
+
+type Starters = { [P in B2BOAuthProvider]: { start(o?: B2BOAuthStartOptions): Promise<void>; discovery: { start(o?: B2BOAuthDiscoveryStartOptions): Promise<void> } } };
+
+/** `oauth.<provider>.start` / `.discovery.start` for the five B2B providers, and the two authenticates. */
+export function b2bOAuth(ctx: B2BContext) {
+  const store = ctx.pkce.oauth;
+  const required = async () => !!(await ctx.bootstrap.ready()).pkce_required_for_oauth;
+  const scopes = (s: string[] | undefined) => (s?.length ? s.join(' ') : undefined);
+  const starters = Object.fromEntries(
+    B2B_OAUTH_PROVIDERS.map((p) => [
+      p,
+      {
+        async start(options: B2BOAuthStartOptions = {}) {
+          const o = check(`stytch.oauth.${p}.start`, B2BOAuthStart, options);
+          await navigateTo(ctx, `/b2b/public/oauth/${p}/start`, store, await required(), {
+            organization_id: o.organization_id,
+            slug: o.organization_slug,
+            custom_scopes: scopes(o.custom_scopes),
+            login_redirect_url: o.login_redirect_url,
+            signup_redirect_url: o.signup_redirect_url,
+          }, o.provider_params);
+        },
+        discovery: {
+          async start(options: B2BOAuthDiscoveryStartOptions = {}) {
+            const o = check(`stytch.oauth.${p}.discovery.start`, B2BOAuthDiscoveryStart, options);
+            await navigateTo(ctx, `/b2b/public/oauth/${p}/discovery/start`, store, await required(), { custom_scopes: scopes(o.custom_scopes), discovery_redirect_url: o.discovery_redirect_url }, o.provider_params);
+          },
+        },
+      },
+    ]),
+  ) as Starters;
+  return {
+    ...starters,
+    async authenticate(o: { oauth_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
+      const body = check('stytch.oauth.authenticate', M.OAuthAuthenticate, o);
+      return withVerifier(ctx, store, '/b2b/oauth/authenticate', { intermediate_session_token: ist(ctx), ...body }, 'No code verifier found in local storage for OAuth flow.\nConsider using stytch.oauth.$provider.start() to add PKCE to your OAuth flows for added security.');
+    },
+    discovery: {
+      async authenticate(o: { discovery_oauth_token: string }): Promise<B2BDiscoveryAuthenticateResponse> {
+        return withVerifier(ctx, store, '/b2b/oauth/discovery/authenticate', check('stytch.oauth.discovery.authenticate', M.OAuthDiscoveryAuthenticate, o));
+      },
+    },
+  };
+}

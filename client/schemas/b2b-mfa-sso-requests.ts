@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { bool, nonEmpty, num, sessionDuration, str } from './fields.ts';
+
+/*
+ * B2B request bodies for MFA (TOTP, recovery codes, SMS passcodes), SSO and OAuth, named after
+ * the official B2B headless client's methods. Fields the official client adds itself
+ * (captcha, device fingerprint, intermediate session token, PKCE) are optional.
+ */
+
+const opt = v.optional;
+const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()), intermediate_session_token: opt(str()) };
+const mfaEnrollment = () => v.picklist(['enroll', 'unenroll'], 'must be enroll or unenroll');
+const member = { organization_id: nonEmpty(), member_id: nonEmpty() };
+
+export const TotpCreate = v.object({ ...member, expiration_minutes: opt(num()), ...common });
+export const TotpAuthenticate = v.object({
+  ...member,
+  code: nonEmpty(),
+  session_duration_minutes: sessionDuration(),
+  set_mfa_enrollment: opt(mfaEnrollment()),
+  set_default_mfa: opt(bool()),
+  ...common,
+});
+export const RecoveryCodesRecover = v.object({ ...member, recovery_code: nonEmpty(), session_duration_minutes: sessionDuration(), ...common });
+export const SmsSend = v.object({
+  ...member,
+  mfa_phone_number: opt(str()),
+  enable_autofill: opt(bool()),
+  autofill_session_duration_minutes: opt(num()),
+  ...common,
+});
+export const SmsAuthenticate = v.object({
+  ...member,
+  code: nonEmpty(),
+  session_duration_minutes: sessionDuration(),
+  set_mfa_enrollment: opt(mfaEnrollment()),
+  ...common,
+});
+
+export const SsoAuthenticate = v.object({ sso_token: nonEmpty(), session_duration_minutes: sessionDuration(), pkce_code_verifier: opt(str()), ...common });
+export const SsoCreateConnection = v.object({ display_name: opt(str()), identity_provider: opt(str()) });
+export const SamlUpdateConnection = v.object({
+  connection_id: opt(str()),
+  idp_entity_id: opt(str()),
+  display_name: opt(str()),
+  attribute_mapping: opt(v.record(v.string(), v.string('must be a string'), 'must be an object of strings')),
+  idp_sso_url: opt(str()),
+  x509_certificate: opt(str()),
+  identity_provider: opt(str()),
+});
+export const OidcUpdateConnection = v.object({
+  connection_id: opt(str()),
+  display_name: opt(str()),
+  issuer: opt(str()),
+  client_id: opt(str()),
+  client_secret: opt(str()),
+  authorization_url: opt(str()),
+  token_url: opt(str()),
+  userinfo_url: opt(str()),
+  jwks_url: opt(str()),
+  identity_provider: opt(str()),
+  custom_scopes: opt(str()),
+  attribute_mapping: opt(v.record(v.string(), v.string('must be a string'), 'must be an object of strings')),
+});
+
+export const OAuthAuthenticate = v.object({ oauth_token: nonEmpty(), session_duration_minutes: sessionDuration(), pkce_code_verifier: opt(str()), ...common });
+export const OAuthDiscoveryAuthenticate = v.object({ discovery_oauth_token: nonEmpty(), pkce_code_verifier: opt(str()), session_duration_minutes: opt(sessionDuration()), ...common });
+
+/** The query of the browser's SSO start (`/v1/public/sso/start`). */
+export const SsoStartQuery = v.object({
+  public_token: nonEmpty(),
+  connection_id: nonEmpty(),
+  pkce_code_challenge: opt(str()),
+  login_redirect_url: opt(str()),
+  signup_redirect_url: opt(str()),
+});

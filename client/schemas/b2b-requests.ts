@@ -1,0 +1,156 @@
+import * as v from 'valibot';
+import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
+
+/*
+ * One schema per B2B request body (`/sdk/v1/b2b`), named after the official B2B headless
+ * client's methods. Fields the official client adds itself (captcha, device fingerprint,
+ * intermediate session token, PKCE) are optional here; unknown fields are ignored.
+ */
+
+const opt = v.optional;
+const provisioning = () => v.picklist(['ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED'], 'must be ALL_ALLOWED, RESTRICTED or NOT_ALLOWED');
+const authMethods = () => v.array(v.picklist(['sso', 'magic_link', 'password', 'google_oauth', 'microsoft_oauth', 'hubspot_oauth', 'slack_oauth', 'github_oauth', 'email_otp'], 'must be a B2B auth method'), 'must be an array of auth methods');
+const mfaMethods = () => v.array(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp'), 'must be an array of MFA methods');
+const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()) };
+
+export const MagicLinksDiscoverySend = v.object({
+  email_address: email(),
+  discovery_redirect_url: opt(str()),
+  login_template_id: opt(str()),
+  discovery_expiration_minutes: opt(num()),
+  pkce_code_challenge: opt(str()),
+  ...common,
+});
+export const MagicLinksDiscoveryAuthenticate = v.object({ discovery_magic_links_token: nonEmpty(), pkce_code_verifier: opt(str()), ...common });
+
+export const MagicLinksLoginOrSignup = v.object({
+  organization_id: nonEmpty(),
+  email_address: email(),
+  login_redirect_url: opt(str()),
+  signup_redirect_url: opt(str()),
+  login_template_id: opt(str()),
+  signup_template_id: opt(str()),
+  login_expiration_minutes: opt(num()),
+  signup_expiration_minutes: opt(num()),
+  pkce_code_challenge: opt(str()),
+  ...common,
+});
+export const MagicLinksInvite = v.object({
+  email_address: email(),
+  invite_redirect_url: opt(str()),
+  invite_template_id: opt(str()),
+  name: opt(str()),
+  roles: opt(strArray()),
+  invite_expiration_minutes: opt(num()),
+  untrusted_metadata: opt(record()),
+  ...common,
+});
+export const MagicLinksAuthenticate = v.object({
+  magic_links_token: nonEmpty(),
+  pkce_code_verifier: opt(str()),
+  session_duration_minutes: sessionDuration(),
+  intermediate_session_token: opt(str()),
+  ...common,
+});
+
+export const OtpEmailDiscoverySend = v.object({ email_address: email(), login_template_id: opt(str()), discovery_expiration_minutes: opt(otpExpiration()), ...common });
+export const OtpEmailDiscoveryAuthenticate = v.object({ email_address: email(), code: nonEmpty(), ...common });
+export const OtpEmailLoginOrSignup = v.object({
+  organization_id: nonEmpty(),
+  email_address: email(),
+  login_template_id: opt(str()),
+  signup_template_id: opt(str()),
+  login_expiration_minutes: opt(otpExpiration()),
+  signup_expiration_minutes: opt(otpExpiration()),
+  ...common,
+});
+export const OtpEmailAuthenticate = v.object({
+  organization_id: nonEmpty(),
+  email_address: email(),
+  code: nonEmpty(),
+  session_duration_minutes: sessionDuration(),
+  intermediate_session_token: opt(str()),
+  ...common,
+});
+
+export const DiscoveryOrganizations = v.object({ intermediate_session_token: opt(str()) });
+export const DiscoveryOrganizationsCreate = v.object({
+  intermediate_session_token: opt(str()),
+  session_duration_minutes: sessionDuration(),
+  organization_name: opt(str()),
+  organization_slug: opt(str()),
+  organization_logo_url: opt(str()),
+  sso_jit_provisioning: opt(provisioning()),
+  email_allowed_domains: opt(strArray()),
+  email_jit_provisioning: opt(provisioning()),
+  email_invites: opt(provisioning()),
+  auth_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
+  allowed_auth_methods: opt(authMethods()),
+  mfa_policy: opt(v.picklist(['OPTIONAL', 'REQUIRED_FOR_ALL'], 'must be OPTIONAL or REQUIRED_FOR_ALL')),
+  mfa_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
+  allowed_mfa_methods: opt(mfaMethods()),
+});
+export const DiscoveryIntermediateSessionsExchange = v.object({
+  intermediate_session_token: opt(str()),
+  organization_id: nonEmpty(),
+  session_duration_minutes: sessionDuration(),
+  locale: opt(str()),
+});
+
+export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(sessionDuration()) });
+export const SessionsExchange = v.object({ organization_id: nonEmpty(), session_duration_minutes: sessionDuration(), locale: opt(str()) });
+
+export const OrganizationsUpdate = v.object({
+  organization_name: opt(str()),
+  organization_slug: opt(str()),
+  organization_logo_url: opt(str()),
+  sso_default_connection_id: opt(str()),
+  sso_jit_provisioning: opt(provisioning()),
+  sso_jit_provisioning_allowed_connections: opt(strArray()),
+  email_allowed_domains: opt(strArray()),
+  email_jit_provisioning: opt(provisioning()),
+  email_invites: opt(provisioning()),
+  auth_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
+  allowed_auth_methods: opt(authMethods()),
+  mfa_policy: opt(v.picklist(['OPTIONAL', 'REQUIRED_FOR_ALL'], 'must be OPTIONAL or REQUIRED_FOR_ALL')),
+  mfa_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
+  allowed_mfa_methods: opt(mfaMethods()),
+});
+export const OrganizationsGetBySlug = v.object({ organization_slug: nonEmpty() });
+
+export const MembersCreate = v.object({
+  email_address: email(),
+  name: opt(str()),
+  untrusted_metadata: opt(record()),
+  create_member_as_pending: opt(bool()),
+  is_breakglass: opt(bool()),
+  mfa_phone_number: opt(str()),
+  mfa_enrolled: opt(bool()),
+  roles: opt(strArray()),
+});
+export const MembersUpdate = v.object({
+  name: opt(str()),
+  untrusted_metadata: opt(record()),
+  is_breakglass: opt(bool()),
+  mfa_phone_number: opt(str()),
+  mfa_enrolled: opt(bool()),
+  roles: opt(strArray()),
+  preserve_existing_sessions: opt(bool()),
+  default_mfa_method: opt(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp')),
+});
+/** The signed-in member's own update (`self.update`): no roles, no break-glass. */
+export const SelfUpdate = v.object({
+  name: opt(str()),
+  untrusted_metadata: opt(record()),
+  mfa_enrolled: opt(bool()),
+  mfa_phone_number: opt(str()),
+  default_mfa_method: opt(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp')),
+});
+export const MembersSearch = v.object({
+  cursor: opt(str()),
+  limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
+  query: opt(v.object({
+    operator: str(),
+    operands: v.array(v.looseObject({ filter_name: str(), filter_value: v.unknown() }), 'must be an array of operands'),
+  }, 'must be an object')),
+});

@@ -1,0 +1,108 @@
+import { Bootstrap, isValidDomain, type BootstrapData } from './core/bootstrap.ts';
+import { browserEnv, type ClientEnv } from './core/env.ts';
+import { PKCEStore } from './core/pkce.ts';
+import { Telemetry } from './core/telemetry.ts';
+import { CAPTCHA_ACTION, Transport, type CaptchaProvider, type DFPProvider } from './core/transport.ts';
+import { StytchSDKError } from './errors.ts';
+import { SessionCookies } from './session/cookies.ts';
+import type { SessionManager } from './session/manager.ts';
+
+export const TEST_API_URL = 'https://test.stytch.com';
+export const LIVE_API_URL = 'https://api.stytch.com';
+
+/** Options of `createClient` and `createB2BClient`. */
+export interface ClientOptions {
+  /** The provider's base URL, kept exactly as given (scheme, host, port, path prefix). */
+  baseUrl?: string;
+  /** A custom API domain (host name only); https is used. Ignored with a warning when not a valid domain. */
+  apiDomain?: string;
+  /** The clientside-services page for phone parsing and One Tap. */
+  clientsideServicesUrl?: string;
+  /** Domain for the session cookies (default: the page's host). */
+  cookieDomain?: string;
+  /** Refresh the session in the background every 180000 ms (default true). */
+  keepSessionAlive?: boolean;
+  captcha?: CaptchaProvider;
+  dfp?: DFPProvider;
+  /** Replacements for fetch, timers, storage, cookies and the other side effects. */
+  env?: Partial<ClientEnv>;
+}
+
+const live = new Map<string, number>();
+
+/** Where calls go when the caller named no endpoint: the hosted test or live provider. */
+export function defaultBaseUrl(publicToken: string): string {
+  return publicToken.startsWith('public-token-test') ? TEST_API_URL : LIVE_API_URL;
+}
+
+/** The session manager class a client variant keeps (B2C or B2B). */
+export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: boolean, keepAlive: boolean) => M;
+
+/**
+ * What both headless clients share: the environment, the transport with its endpoint rules,
+ * bootstrap, the session manager, PKCE stores, captcha and telemetry. Browser only.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function createCore<M extends SessionManager<any>>(publicToken: string, options: ClientOptions, Manager: ManagerClass<M>) {
+  const env: ClientEnv = { ...browserEnv(), ...options.env };
+  if (env.isServer) throw new StytchSDKError('The client can only be created in a browser; create it on the client side, not during server rendering.');
+  if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
+    env.console.warn('Public token is malformed. Expected "public-token-..." but got ' + JSON.stringify(publicToken));
+  }
+  const count = (live.get(publicToken) ?? 0) + 1;
+  live.set(publicToken, count);
+  if (count > 1) env.console.warn('Several clients were created for one public token; they compete for one session. Create one client and share it.');
+
+  let baseUrl = options.baseUrl;
+  if (!baseUrl && options.apiDomain !== undefined) {
+    if (isValidDomain(options.apiDomain)) baseUrl = `https://${options.apiDomain}`;
+    else env.console.warn(`Unable to use custom API domain \`${options.apiDomain}\`. apiDomain should be a valid domain.`);
+  }
+  const explicitEndpoint = !!baseUrl;
+  // Filled below: the transport needs the session for headers, the session needs the transport for refresh.
+  let manager: M | undefined;
+  const transport = new Transport(env, publicToken, baseUrl ?? defaultBaseUrl(publicToken), {
+    sessionToken: () => manager?.getTokens()?.session_token,
+    userId: () => manager?.getUser()?.user_id,
+    sessionId: () => manager?.getSession()?.session_id,
+  });
+  const bootstrap = new Bootstrap(env, transport, publicToken);
+  const applyCname = (b: BootstrapData, warn: boolean) => {
+    if (explicitEndpoint || !b.cname_domain) return;
+    if (isValidDomain(b.cname_domain)) transport.baseUrl = `https://${b.cname_domain}`;
+    else if (warn) env.console.warn(`Unable to use custom API domain \`${b.cname_domain}\`. cname_domain should be a valid domain.`);
+  };
+  applyCname(bootstrap.getSync(), false);
+  const offBootstrap = bootstrap.onChange((b) => applyCname(b, true));
+  const customEndpoint = explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
+  const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
+  const pkce = (name: string) => new PKCEStore(env.storage, `stytch_sdk_pkce_${name}::${publicToken}`, env.random, env.sha256);
+
+  transport.onCaptchaRequired = async () => ({
+    captcha_token: await options.captcha?.getToken(bootstrap.getSync().captcha_settings.siteKey, CAPTCHA_ACTION).catch(() => undefined),
+    dfp_telemetry_id: await options.dfp?.getTelemetryId().catch(() => undefined),
+  });
+  const telemetry = new Telemetry(env, publicToken, () => transport.baseUrl, () => transport.telemetry());
+  let disposed = false;
+
+  return {
+    env,
+    transport,
+    bootstrap,
+    session,
+    pkce,
+    telemetry,
+    /** Stops the session manager, telemetry and bootstrap listener; false when already disposed. */
+    dispose(): boolean {
+      if (disposed) return false;
+      disposed = true;
+      session.dispose();
+      telemetry.dispose();
+      offBootstrap();
+      const n = (live.get(publicToken) ?? 1) - 1;
+      if (n > 0) live.set(publicToken, n);
+      else live.delete(publicToken);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import * as b2b from '../../client/schemas/b2b-mfa-sso-requests.ts';
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { b2bEndpoint, requireAdmin } from '../http/b2b-endpoint.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { activateMember, createMember, memberByEmail, requireMember, type MemberRow } from '../services/b2b/members.ts';
+import { requireOrganization, type OrganizationRow } from '../services/b2b/organizations.ts';
+import { completePrimaryAuth } from '../services/b2b/primary-auth.ts';
+import {
+  connectionById, connectionShape, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
+  type ConnectionRow, type Protocol,
+} from '../services/b2b/sso-connections.ts';
+import { consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, redeemSsoToken, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../services/b2b/sso-flow.ts';
+import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
+import type { Factor } from '../services/sessions.ts';
+import { withTx } from '../services/tx.ts';
+import { failPage } from './oauth-pages.ts';
+
+const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The member an SSO sign-in is for: the organization's member with the address the IdP
+ * vouched for; else, when the organization's SSO JIT provisioning admits this connection, a
+ * new active member. The address is locked, so parallel first sign-ins create one member.
+ */
+async function ssoMember(ctx: ProviderContext, tx: Queryable, org: OrganizationRow, row: ConnectionRow, p: SsoProfile): Promise<{ member: MemberRow; created: boolean }> {
+  if (!p.email) throw new ApiError(400, 'sso_email_missing', 'The identity provider sent no email address for the account (check the connection\'s attribute mapping).');
+  const existing = await memberByEmail(tx, org.organization_id, p.email, true);
+  if (existing) return { member: existing, created: false };
+  const jit = org.sso_jit_provisioning === 'ALL_ALLOWED' || (org.sso_jit_provisioning === 'RESTRICTED' && org.sso_jit_provisioning_allowed_connections.includes(row.connection_id));
+  if (!jit) throw new ApiError(403, 'sso_jit_provisioning_not_allowed', 'This organization does not let SSO create new members through this connection; ask an admin for an invitation.');
+  const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+  return { member: await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { email: p.email, status: 'active', name, emailVerified: true }), created: true };
+}
+
+/** SSO connections (admins), the browser's sign-in start and IdP callbacks, and sso/authenticate. */
+export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
+  const sdk = new Hono();
+  const base = (c: Context) => providerBase(ctx, c.req.url);
+
+  sdk.get('/sso', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    requireAdmin(caller);
+    const rows = await listConnections(ctx.db, caller.org.organization_id);
+    const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
+    return ok(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
+  }));
+
+  for (const protocol of ['saml', 'oidc'] as const) {
+    sdk.post(`/sso/${protocol}`, b2bEndpoint(ctx, { session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
+      requireAdmin(caller);
+      const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
+      return ok(c, { connection: connectionShape(row, base(c)) });
+    }));
+    const schema = protocol === 'saml' ? b2b.SamlUpdateConnection : b2b.OidcUpdateConnection;
+    sdk.put(`/sso/${protocol}/:connection_id`, b2bEndpoint(ctx, { session: 'required', schema }, async ({ c, caller, req }) => {
+      requireAdmin(caller);
+      const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
+      return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
+    }));
+  }
+
+  sdk.delete('/sso/saml/:connection_id/verification_certificates/:certificate_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    requireAdmin(caller);
+    await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
+    return ok(c, { certificate_id: c.req.param('certificate_id') });
+  }));
+
+  sdk.delete('/sso/:connection_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    requireAdmin(caller);
+    await withTx(ctx.db, (tx) => deleteConnection(tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
+    return ok(c, { connection_id: c.req.param('connection_id') });
+  }));
+
+  sdk.post('/sso/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+    const answer = await withTx(ctx.db, async (tx) => {
+      const r = await redeemSsoToken(ctx, tx, req.sso_token, req.pkce_code_verifier);
+      const connection = await connectionById(tx, r.connectionId);
+      if (!connection) throw new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.');
+      const org = await requireOrganization(tx, connection.organization_id);
+      // The IdP proved the address: an invited or pending member becomes active.
+      const member = await activateMember(tx, (await requireMember(tx, org.organization_id, r.memberId)).member_id, ctx.clock.now());
+      return completePrimaryAuth(ctx, tx, {
+        org, member, factor: r.factor as Factor, method: 'sso', minutes, client: caller.client,
+        currentSessionId: caller.member?.member_id === member.member_id ? caller.memberSessionId : null,
+      });
+    });
+    return ok(c, answer);
+  }));
+
+  const pub = new Hono();
+  pub.onError((err, c) => {
+    if (err instanceof ApiError) return failPage(c, err);
+    throw err;
+  });
+
+  pub.get('/v1/public/sso/start', async (c) => {
+    const parsed = v.safeParse(b2b.SsoStartQuery, c.req.query());
+    if (!parsed.success) {
+      const issue = parsed.issues[0];
+      throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
+    }
+    const q = parsed.output;
+    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
+    if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
+    if (q.pkce_code_challenge !== undefined && !CODE_CHALLENGE.test(q.pkce_code_challenge)) {
+      throw new ApiError(400, 'invalid_code_challenge', 'pkce_code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
+    }
+    requirePkce(ctx, 'sso', q.pkce_code_challenge);
+    const row = await connectionById(ctx.db, q.connection_id);
+    if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
+    const login = redirectUrl(ctx, q.login_redirect_url);
+    const signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
+    const params = Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k.startsWith('provider_')).map(([k, val]) => [k.slice('provider_'.length), val]));
+    const target = await startSso(ctx, ctx.db, base(c), row, { codeChallenge: q.pkce_code_challenge ?? null, loginRedirectUrl: login, signupRedirectUrl: signup, params });
+    return c.redirect(target, 302);
+  });
+
+  /** Both callbacks end alike: the member found or provisioned, the state spent, the app sent its token. */
+  const finish = async (tx: Queryable, row: ConnectionRow, state: SsoState, profile: SsoProfile) => {
+    await consumeSsoState(ctx, tx, state);
+    const org = await requireOrganization(tx, row.organization_id);
+    const { member, created } = await ssoMember(ctx, tx, org, row, profile);
+    return issueSsoToken(ctx, tx, state, member.member_id, ssoFactor(ctx, row, profile.subject), created);
+  };
+
+  const connectionOf = async (c: Context) => {
+    const row = await connectionById(ctx.db, c.req.param('connection_id') ?? '');
+    if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
+    return row;
+  };
+
+  // SAML HTTP-POST binding: the IdP's page posts SAMLResponse and our RelayState (the sign-in's state).
+  pub.post('/v1/public/sso/callback/:connection_id', async (c) => {
+    const row = await connectionOf(c);
+    if (row.protocol !== 'saml') throw new ApiError(404, 'connection_not_found', 'No SAML connection with this id.');
+    const form = await c.req.parseBody();
+    const samlResponse = typeof form['SAMLResponse'] === 'string' ? form['SAMLResponse'] : '';
+    const relayState = typeof form['RelayState'] === 'string' ? form['RelayState'] : '';
+    if (!samlResponse) throw new ApiError(400, 'saml_invalid_response', 'The callback carries no SAMLResponse.');
+    const state = await peekSsoState(ctx, ctx.db, row.connection_id, relayState);
+    const target = await withTx(ctx.db, async (tx) => finish(tx, row, state, await samlProfile(tx, base(c), row, state, samlResponse)));
+    return c.redirect(target, 303);
+  });
+
+  // OIDC: the IdP redirects back with a code (or an error) and our state.
+  pub.get('/v1/public/sso/callback/:connection_id', async (c) => {
+    const row = await connectionOf(c);
+    if (row.protocol !== 'oidc') throw new ApiError(404, 'connection_not_found', 'No OIDC connection with this id.');
+    const raw = c.req.query('state') ?? '';
+    const state = await peekSsoState(ctx, ctx.db, row.connection_id, raw);
+    const denied = c.req.query('error');
+    if (denied) {
+      await withTx(ctx.db, (tx) => consumeSsoState(ctx, tx, state));
+      const back = new URL(state.login_redirect_url);
+      back.searchParams.set('error', denied);
+      back.searchParams.set('error_description', c.req.query('error_description') ?? 'The identity provider did not complete the sign-in.');
+      return c.redirect(back.toString(), 303);
+    }
+    const profile = await oidcProfile(ctx, base(c), row, state, new URL(c.req.url), raw);
+    const target = await withTx(ctx.db, (tx) => finish(tx, row, state, profile));
+    return c.redirect(target, 303);
+  });
+
+  return { sdk, pub };
+}

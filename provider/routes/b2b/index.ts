@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import type { ProviderContext } from '../../context.ts';
+import { b2bDiscoveryRoutes } from './discovery.ts';
+import { b2bMagicLinkRoutes } from './magic-links.ts';
+import { b2bMfaRoutes } from '../b2b-mfa.ts';
+import { b2bOrganizationRoutes } from './organizations.ts';
+import { b2bOtpRoutes } from './otps.ts';
+import { b2bPasswordRoutes } from './passwords.ts';
+import { b2bSessionRoutes } from './sessions.ts';
+
+/** Everything under `/sdk/v1/b2b`: one line per product, so each product's routes live in its own file. */
+export function b2bRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+  app.route('/', b2bDiscoveryRoutes(ctx));
+  app.route('/', b2bMagicLinkRoutes(ctx));
+  app.route('/', b2bOtpRoutes(ctx));
+  app.route('/', b2bPasswordRoutes(ctx));
+  app.route('/', b2bSessionRoutes(ctx));
+  app.route('/', b2bOrganizationRoutes(ctx));
+  app.route('/b2b', b2bMfaRoutes(ctx));
+  return app;
+}

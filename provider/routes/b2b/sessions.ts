@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import * as R from '../../../client/schemas/b2b-requests.ts';
+import type { ProviderContext } from '../../context.ts';
+import { sessionSecret } from '../../http/auth.ts';
+import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { ApiError, ok } from '../../http/errors.ts';
+import { body } from '../../http/validate.ts';
+import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
+import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
+import { requireMember } from '../../services/b2b/members.ts';
+import { durationMinutes } from '../../services/sessions.ts';
+import { withTx } from '../../services/tx.ts';
+
+/** B2B sessions: authenticate, revoke (own, or a member's as an admin), exchange to another organization. */
+export function b2bSessionRoutes(ctx: ProviderContext): Hono {
+  const app = new Hono();
+
+  app.post('/b2b/sessions/authenticate', async (c) => {
+    const secret = sessionSecret(ctx, c);
+    if (secret === null) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active member session.');
+    const req = await body(c, R.SessionsAuthenticate);
+    const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
+    const issued = await withTx(ctx.db, (tx) => refreshMemberSession(ctx, tx, secret, minutes));
+    return ok(c, { ...issued });
+  });
+
+  app.post('/b2b/sessions/revoke', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    await revokeMemberSession(ctx, ctx.db, caller.memberSessionId);
+    return ok(c, {});
+  }));
+
+  app.post('/b2b/sessions/revoke/:memberId', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+    const target = c.req.param('memberId') ?? '';
+    if (target !== caller.member.member_id) requireAdmin(caller);
+    // A member of another organization is not found: an admin's reach ends at its organization.
+    await requireMember(ctx.db, caller.org.organization_id, target);
+    await revokeMemberSessions(ctx, ctx.db, target);
+    return ok(c, {});
+  }));
+
+  app.post('/b2b/sessions/exchange', b2bEndpoint(ctx, { session: 'required', schema: R.SessionsExchange, minutes: true }, async ({ c, caller, req, minutes }) => {
+    return ok(c, await exchangeMemberSession(ctx, caller.memberSessionId, caller.member.email_address, req.organization_id, { minutes, client: caller.client }));
+  }));
+
+  return app;
+}

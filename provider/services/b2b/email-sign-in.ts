@@ -1,0 +1,137 @@
+import type { ProviderContext, QueuedMessage } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { claimLink } from '../email-tokens.ts';
+import { mailB2BLink } from '../magic-link-mail.ts';
+import { issueOtp, redeemB2BOtp } from '../otp.ts';
+import type { ClientInfo } from '../sessions.ts';
+import { withTx } from '../tx.ts';
+import { emailFactor, memberEmailId } from './discovery.ts';
+import { activateMember, createMember, loadMember, memberByEmail, type MemberRow, type NewMember } from './members.ts';
+import { authMethodAllowed, invitesAllowed, jitEligible, requireOrganization, type OrganizationRow } from './organizations.ts';
+import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
+
+/*
+ * Organization-scoped sign-in by email (magic links, passcodes) and invitations, shared by the
+ * browser SDK routes (`/sdk/v1/b2b`) and the server API (`/v1/b2b`). Send limits and redirect
+ * checks stay with the routes, which know their caller.
+ */
+
+/** SPEC §9: a sign-in link lives 30 minutes unless asked otherwise; an invitation a week. */
+export const LINK_MINUTES = 30;
+export const INVITE_MINUTES = 7 * 24 * 60;
+
+const notAdmitted = () => new ApiError(403, 'email_jit_provisioning_not_allowed', "This address is not a member of the organization, and the organization's email domains do not admit it.");
+
+/** A B2B email passcode is keyed by address and scope, so a code for one organization signs in to no other. */
+export function b2bOtpMethodId(organizationId: string | null, email: string): string {
+  return `b2b-email:${organizationId ?? 'discovery'}:${email}`;
+}
+
+/**
+ * The member an organization-scoped send goes to: the address's member, or a new pending one
+ * when JIT provisioning admits its domain; the address is locked meanwhile. The organization
+ * must accept the method (a break-glass member is exempt).
+ */
+async function sendTarget(ctx: ProviderContext, tx: Queryable, org: OrganizationRow, email: string, method: 'magic_link' | 'email_otp'): Promise<{ member: MemberRow; created: boolean }> {
+  const member = await memberByEmail(tx, org.organization_id, email, true);
+  if (!authMethodAllowed(org, method) && !member?.is_breakglass) {
+    throw new ApiError(403, 'unauthorized_auth_method', `This organization does not allow sign-in by ${method === 'magic_link' ? 'email magic link' : 'email passcode'}.`);
+  }
+  if (member) return { member, created: false };
+  if (!jitEligible(org, email)) throw notAdmitted();
+  return { member: await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { email, status: 'pending' }), created: true };
+}
+
+export interface LinkOptions {
+  loginUrl: string;
+  signupUrl: string;
+  loginMinutes?: number;
+  signupMinutes?: number;
+  codeChallenge?: string;
+  locale?: string;
+}
+
+/** Mails an organization sign-in link (login, or signup for a member just provisioned); dispatch after. */
+export async function sendOrganizationLink(ctx: ProviderContext, org: OrganizationRow, email: string, o: LinkOptions): Promise<{ member: MemberRow; created: boolean; queued: QueuedMessage }> {
+  return withTx(ctx.db, async (tx) => {
+    const { member, created } = await sendTarget(ctx, tx, org, email, 'magic_link');
+    const queued = await mailB2BLink(ctx, tx, {
+      kind: 'b2b_magic_link', subject: { email, organizationId: org.organization_id, memberId: member.member_id },
+      url: created ? o.signupUrl : o.loginUrl, minutes: (created ? o.signupMinutes : o.loginMinutes) ?? LINK_MINUTES,
+      codeChallenge: o.codeChallenge, purpose: created ? 'signup' : 'login', locale: o.locale,
+    });
+    return { member, created, queued };
+  });
+}
+
+/** Sends an organization sign-in passcode; dispatch after. */
+export async function sendOrganizationOtp(ctx: ProviderContext, org: OrganizationRow, email: string, o: { loginMinutes?: number; signupMinutes?: number; locale?: string }): Promise<{ member: MemberRow; created: boolean; queued: QueuedMessage }> {
+  return withTx(ctx.db, async (tx) => {
+    const { member, created } = await sendTarget(ctx, tx, org, email, 'email_otp');
+    const queued = await issueOtp(ctx, tx, 'email', b2bOtpMethodId(org.organization_id, email), null, email, (created ? o.signupMinutes : o.loginMinutes) ?? undefined, o.locale);
+    return { member, created, queued };
+  });
+}
+
+/**
+ * Invites an address to the organization: a new member `invited` (or the one already
+ * invited or pending), and a week-long sign-in link; an active member is not invited again.
+ */
+export async function inviteMember(ctx: ProviderContext, org: OrganizationRow, email: string, o: { url: string; minutes?: number; locale?: string; member: Omit<NewMember, 'email' | 'status'> }): Promise<{ member: MemberRow; queued: QueuedMessage }> {
+  if (!invitesAllowed(org, email)) throw new ApiError(403, 'email_invites_not_allowed', "This organization's invitation settings do not admit this address.");
+  return withTx(ctx.db, async (tx) => {
+    let member = await memberByEmail(tx, org.organization_id, email, true);
+    if (member?.status === 'active') throw new ApiError(409, 'member_already_active', 'This address is already an active member of the organization.');
+    member ??= await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { ...o.member, email, status: 'invited' });
+    const queued = await mailB2BLink(ctx, tx, {
+      kind: 'b2b_magic_link', subject: { email, organizationId: org.organization_id, memberId: member.member_id },
+      url: o.url, minutes: o.minutes ?? INVITE_MINUTES, purpose: 'invite', locale: o.locale,
+    });
+    return { member, queued };
+  });
+}
+
+/** What an organization-scoped authenticate knows of its caller. */
+export interface SignInContext {
+  minutes: number;
+  client: ClientInfo;
+  currentSessionId: string | null;
+  intermediateSessionToken?: string;
+}
+
+async function proven(tx: Queryable, member: MemberRow, ctx: ProviderContext): Promise<MemberRow> {
+  return member.status === 'active' && member.email_address_verified ? member : activateMember(tx, member.member_id, ctx.clock.now());
+}
+
+/** Redeems an organization sign-in link (or invitation) and completes the primary authentication. */
+export async function authenticateOrganizationLink(ctx: ProviderContext, token: string, verifier: string | undefined, s: SignInContext): Promise<AuthAnswer> {
+  return withTx(ctx.db, async (tx) => {
+    const link = await claimLink(ctx, tx, token, ['b2b_magic_link'], verifier);
+    const org = await requireOrganization(tx, link.organizationId!);
+    const found = await loadMember(tx, link.memberId!, true);
+    if (!found) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    const member = await proven(tx, found, ctx);
+    const factor = emailFactor('magic_link', member.email_address, memberEmailId(member), ctx.clock.now());
+    const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
+    const out = await completePrimaryAuth(ctx, tx, { org, member, factor, method: 'magic_link', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
+    return { ...out, method_id: memberEmailId(member), reset_sessions: false };
+  });
+}
+
+/**
+ * Redeems an organization sign-in passcode and completes the primary authentication; null for
+ * a wrong, expired or spent code (the wrong guess is committed, counted).
+ */
+export async function authenticateOrganizationOtp(ctx: ProviderContext, org: OrganizationRow, email: string, code: string, s: SignInContext): Promise<AuthAnswer | null> {
+  return withTx(ctx.db, async (tx) => {
+    if (!(await redeemB2BOtp(ctx, tx, b2bOtpMethodId(org.organization_id, email), code))) return null;
+    const found = await memberByEmail(tx, org.organization_id, email, true);
+    if (!found) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    const member = await proven(tx, found, ctx);
+    const factor = emailFactor('otp', email, memberEmailId(member), ctx.clock.now());
+    const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
+    const out = await completePrimaryAuth(ctx, tx, { org, member, factor, method: 'email_otp', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
+    return { ...out, method_id: memberEmailId(member) };
+  });
+}

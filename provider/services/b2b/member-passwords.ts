@@ -1,0 +1,67 @@
+import type { ProviderContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { hashPassword, needsRehash } from '../hashing.ts';
+import { newId } from '../ids.ts';
+import { guardedPasswordCheck, requireNoReset } from '../passwords.ts';
+import type { Factor } from '../sessions.ts';
+import { memberEmailId } from './discovery.ts';
+import { MEMBER_COLUMNS, type MemberRow } from './members.ts';
+import type { OrganizationRow } from './organizations.ts';
+
+/**
+ * A member's password is the organization's, not the address's: each membership has its own,
+ * and its guesses are counted per organization and address (the B2C locks per address).
+ */
+const lockSubject = (organizationId: string, email: string) => `b2b:${organizationId}:${email}`;
+
+/**
+ * Checks a member's password under the same lockout as B2C passwords (per client IP, then
+ * per organization and address, both taken before the hash). An unknown member, one without
+ * a password and a wrong password answer alike. A breached password is refused as B2C does;
+ * a hash at an older cost is upgraded.
+ */
+export async function checkMemberPassword(ctx: ProviderContext, org: OrganizationRow, email: string, password: string, clientIp: string | undefined): Promise<MemberRow> {
+  const row = await guardedPasswordCheck(ctx, lockSubject(org.organization_id, email), password, clientIp, async () => {
+    const { rows } = await ctx.db.query<MemberRow & { password_hash: string | null }>(
+      `SELECT ${MEMBER_COLUMNS}, password_hash FROM b2b_members WHERE organization_id = $1 AND email_address = $2`,
+      [org.organization_id, email],
+    );
+    return rows[0];
+  });
+  requireNoReset(password, false);
+  const { password_hash: hash, ...member } = row;
+  if (needsRehash(hash)) {
+    // Only if nobody changed the password meanwhile.
+    await ctx.db.query('UPDATE b2b_members SET password_hash = $3 WHERE member_id = $1 AND password_hash = $2', [member.member_id, hash, await hashPassword(password)]);
+  }
+  return member;
+}
+
+/** Stores a member's password hash; the password's id is kept across changes. */
+export async function setMemberPassword(ctx: ProviderContext, tx: Queryable, memberId: string, hash: string): Promise<MemberRow> {
+  const { rows } = await tx.query<MemberRow>(
+    `UPDATE b2b_members SET password_hash = $2, member_password_id = CASE WHEN member_password_id = '' THEN $3 ELSE member_password_id END, updated_at = $4
+     WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`,
+    [memberId, hash, newId('member-password', ctx.env), ctx.clock.now()],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Ends a member's other sessions after a password change: whoever knew the old password is
+ * signed out. `keep` is the session making the change, when it should survive.
+ */
+export async function revokeOtherMemberSessions(ctx: ProviderContext, tx: Queryable, memberId: string, keep: string | null): Promise<void> {
+  await tx.query('UPDATE b2b_member_sessions SET revoked_at = $3 WHERE member_id = $1 AND revoked_at IS NULL AND member_session_id IS DISTINCT FROM $2', [memberId, keep, ctx.clock.now()]);
+}
+
+/** The password factor in the official B2B shape. */
+export function passwordFactor(member: MemberRow, now: Date): Factor {
+  return {
+    type: 'password',
+    delivery_method: 'knowledge',
+    last_authenticated_at: now.toISOString(),
+    email_factor: { email_id: memberEmailId(member), email_address: member.email_address },
+    sequence_order: 'PRIMARY',
+  };
+}

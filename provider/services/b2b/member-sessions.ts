@@ -1,0 +1,232 @@
+import type { ProviderContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { newId, secretToken, sha256 } from '../ids.ts';
+import { TOKEN_GRACE_MS, type ClientInfo, type Factor } from '../sessions.ts';
+import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
+import { organizationShape, type OrganizationRow } from './organizations.ts';
+
+export const SESSION_CLAIM = 'https://stytch.com/session';
+/** The organization claim the official Node SDK reads from a member session JWT. */
+export const ORGANIZATION_CLAIM = 'https://stytch.com/organization';
+
+export interface MemberSessionRow {
+  member_session_id: string;
+  member_id: string;
+  organization_id: string;
+  started_at: Date;
+  last_accessed_at: Date;
+  expires_at: Date;
+  ip_address: string;
+  user_agent: string;
+  factors: Factor[];
+}
+
+/** Factors that count as a second factor: an SMS passcode, an authenticator code, a recovery code. */
+export function isMfaFactor(f: Pick<Factor, 'type' | 'delivery_method'>): boolean {
+  return (f.type === 'otp' && f.delivery_method === 'sms') || f.type === 'totp' || f.type === 'recovery_code';
+}
+
+/** Adds `factor` to `factors`, replacing one of the same type and delivery. */
+export function withFactor(factors: Factor[], factor: Factor): Factor[] {
+  return [...factors.filter((f) => !(f.type === factor.type && f.delivery_method === factor.delivery_method)), factor];
+}
+
+/** The MemberSession object of the official B2B types. */
+export function memberSessionShape(s: MemberSessionRow, member: Pick<MemberRow, 'roles'>, org: Pick<OrganizationRow, 'organization_slug'>): Record<string, unknown> {
+  return {
+    member_session_id: s.member_session_id,
+    member_id: s.member_id,
+    organization_id: s.organization_id,
+    organization_slug: org.organization_slug,
+    started_at: new Date(s.started_at).toISOString(),
+    last_accessed_at: new Date(s.last_accessed_at).toISOString(),
+    expires_at: new Date(s.expires_at).toISOString(),
+    authentication_factors: s.factors,
+    custom_claims: {},
+    roles: memberRoles(member),
+  };
+}
+
+/** A member session as the authenticate answers carry it (member_authenticated: true). */
+export interface IssuedMemberSession {
+  member_id: string;
+  organization_id: string;
+  session_token: string;
+  session_jwt: string;
+  member_session: Record<string, unknown>;
+  member: Record<string, unknown>;
+  organization: Record<string, unknown>;
+}
+
+/** Signs the session's JWT (session and organization claims) and assembles the answer. */
+export async function issueMemberSession(ctx: ProviderContext, tx: Queryable, row: MemberSessionRow, token: string, member: MemberRow, org: OrganizationRow): Promise<IssuedMemberSession> {
+  const session = memberSessionShape(row, member, org);
+  const jwt = await ctx.keys.sign(
+    tx,
+    {
+      [SESSION_CLAIM]: {
+        id: row.member_session_id,
+        started_at: session.started_at,
+        last_accessed_at: session.last_accessed_at,
+        expires_at: session.expires_at,
+        attributes: { ip_address: row.ip_address, user_agent: row.user_agent },
+        authentication_factors: row.factors,
+        roles: session.roles,
+      },
+      [ORGANIZATION_CLAIM]: { organization_id: org.organization_id, slug: org.organization_slug },
+    },
+    row.member_id,
+    `stytch.com/${ctx.config.projectId}`,
+    ctx.config.projectId,
+  );
+  return {
+    member_id: row.member_id,
+    organization_id: org.organization_id,
+    session_token: token,
+    session_jwt: jwt,
+    member_session: session,
+    member: memberShape(member),
+    organization: organizationShape(org),
+  };
+}
+
+/**
+ * Starts a member session with `factors`, or, when the caller's current member session is
+ * of the same member, extends that one with them (rotating its token). Every call hands out
+ * a fresh token.
+ */
+export async function startMemberSession(
+  ctx: ProviderContext,
+  tx: Queryable,
+  member: MemberRow,
+  org: OrganizationRow,
+  factors: Factor[],
+  minutes: number,
+  client: ClientInfo,
+  currentSessionId: string | null,
+): Promise<IssuedMemberSession> {
+  const now = ctx.clock.now();
+  const token = secretToken(32);
+  const expires = new Date(now.getTime() + minutes * 60_000);
+  if (currentSessionId) {
+    const { rows } = await tx.query<MemberSessionRow>(
+      'SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE',
+      [currentSessionId, now],
+    );
+    const cur = rows[0];
+    if (cur && cur.member_id === member.member_id) {
+      const merged = factors.reduce(withFactor, cur.factors);
+      const { rows: updated } = await tx.query<MemberSessionRow>(
+        'UPDATE b2b_member_sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE member_session_id = $1 RETURNING *',
+        [cur.member_session_id, now, expires, JSON.stringify(merged)],
+      );
+      await tx.query('UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL', [cur.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS)]);
+      await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), cur.member_session_id]);
+      return issueMemberSession(ctx, tx, updated[0]!, token, member, org);
+    }
+  }
+  const { rows } = await tx.query<MemberSessionRow>(
+    `INSERT INTO b2b_member_sessions (member_session_id, member_id, organization_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors)
+     VALUES ($1,$2,$3,$4,$4,$5,$6,$7,$8) RETURNING *`,
+    [newId('member-session', ctx.env), member.member_id, org.organization_id, now, expires, client.ip, client.userAgent, JSON.stringify(factors)],
+  );
+  await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), rows[0]!.member_session_id]);
+  return issueMemberSession(ctx, tx, rows[0]!, token, member, org);
+}
+
+/** The live member session a secret (opaque token or JWT) names, or null. */
+export async function findMemberSession(ctx: ProviderContext, db: Queryable, secret: string): Promise<MemberSessionRow | null> {
+  const now = ctx.clock.now();
+  if (secret.split('.').length === 3) {
+    const claims = await ctx.keys.verify(secret, ctx.config.projectId);
+    const id = (claims?.[SESSION_CLAIM] as { id?: string } | undefined)?.id;
+    if (!id) return null;
+    const { rows } = await db.query<MemberSessionRow>('SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2', [id, now]);
+    return rows[0] ?? null;
+  }
+  const { rows } = await db.query<MemberSessionRow>(
+    `SELECT s.* FROM b2b_member_session_tokens t JOIN b2b_member_sessions s USING (member_session_id)
+     WHERE t.token_hash = $1 AND (t.grace_until IS NULL OR t.grace_until > $2) AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [sha256(secret), now],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * `b2b/sessions/authenticate`: touches the session, optionally extends it, rotates its token
+ * (the one presented, or every current one for a JWT, into the grace window).
+ */
+export async function refreshMemberSession(ctx: ProviderContext, tx: Queryable, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
+  const found = await findMemberSession(ctx, tx, secret);
+  if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  const now = ctx.clock.now();
+  const token = secretToken(32);
+  const { rows } = await tx.query<MemberSessionRow>(
+    `UPDATE b2b_member_sessions SET last_accessed_at = $2,
+       expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
+     WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING *`,
+    [found.member_session_id, now, minutes ?? null],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  const byJwt = secret.split('.').length === 3;
+  await tx.query(
+    `UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL${byJwt ? '' : ' AND token_hash = $3'}`,
+    byJwt ? [row.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS)] : [row.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS), sha256(secret)],
+  );
+  await tx.query('DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1 AND grace_until <= $2', [row.member_session_id, now]);
+  await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), row.member_session_id]);
+  const { member, org } = await sessionOwner(tx, row);
+  return issueMemberSession(ctx, tx, row, token, member, org);
+}
+
+/** The member and organization of a session (both exist: deleting either deletes the session). */
+export async function sessionOwner(db: Queryable, row: Pick<MemberSessionRow, 'member_id' | 'organization_id'>): Promise<{ member: MemberRow; org: OrganizationRow }> {
+  const { rows } = await db.query<{ member: MemberRow; org: OrganizationRow }>(
+    `SELECT (SELECT row_to_json(m) FROM (SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE member_id = $1) m) AS member,
+            (SELECT row_to_json(o) FROM b2b_organizations o WHERE organization_id = $2) AS org`,
+    [row.member_id, row.organization_id],
+  );
+  const { member, org } = rows[0] ?? {};
+  if (!member || !org) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return { member, org };
+}
+
+export async function revokeMemberSession(ctx: ProviderContext, db: Queryable, memberSessionId: string): Promise<void> {
+  await db.query(
+    `WITH r AS (UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_session_id = $1 AND revoked_at IS NULL RETURNING member_session_id)
+     DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1`,
+    [memberSessionId, ctx.clock.now()],
+  );
+}
+
+/** Ends every live session of a member (deleted, demoted or locked out by an admin). */
+export async function revokeMemberSessions(ctx: ProviderContext, db: Queryable, memberId: string): Promise<void> {
+  await db.query('UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL', [memberId, ctx.clock.now()]);
+}
+
+/** A live member session by id (a caller's, already authenticated by its secret). */
+export async function findMemberSessionById(ctx: ProviderContext, db: Queryable, memberSessionId: string): Promise<MemberSessionRow | null> {
+  const { rows } = await db.query<MemberSessionRow>(
+    'SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2',
+    [memberSessionId, ctx.clock.now()],
+  );
+  return rows[0] ?? null;
+}
+
+/** The factors a live member session has proven. */
+export async function sessionFactors(ctx: ProviderContext, db: Queryable, memberSessionId: string): Promise<Factor[]> {
+  return (await findMemberSessionById(ctx, db, memberSessionId))?.factors ?? [];
+}
+
+/** A member's live sessions, newest first (the server API's list). */
+export async function liveMemberSessions(ctx: ProviderContext, db: Queryable, organizationId: string, memberId: string): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await db.query<MemberSessionRow>(
+    'SELECT * FROM b2b_member_sessions WHERE member_id = $1 AND organization_id = $2 AND revoked_at IS NULL AND expires_at > $3 ORDER BY started_at DESC',
+    [memberId, organizationId, ctx.clock.now()],
+  );
+  if (!rows[0]) return [];
+  const { member, org } = await sessionOwner(db, rows[0]);
+  return rows.map((r) => memberSessionShape(r, member, org));
+}

@@ -1,0 +1,202 @@
+import type { Queryable } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { newId } from '../ids.ts';
+import { normalizeEmail } from '../users.ts';
+
+export type MemberStatus = 'active' | 'invited' | 'pending';
+
+/** Every member holds this role; `stytch_admin` is the one a caller's rights depend on. */
+export const MEMBER_ROLE = 'stytch_member';
+export const ADMIN_ROLE = 'stytch_admin';
+export const ROLES = [MEMBER_ROLE, ADMIN_ROLE] as const;
+
+/** A member row as stored (migration 11). `roles` holds the explicitly assigned role ids. */
+export interface MemberRow {
+  member_id: string;
+  organization_id: string;
+  email_address: string;
+  email_address_verified: boolean;
+  name: string;
+  status: MemberStatus;
+  roles: string[];
+  is_breakglass: boolean;
+  mfa_enrolled: boolean;
+  mfa_phone_number: string;
+  mfa_phone_number_verified: boolean;
+  default_mfa_method: string;
+  totp_registration_id: string;
+  member_password_id: string;
+  trusted_metadata: Record<string, unknown>;
+  untrusted_metadata: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Every column but the password hash, which no caller ever reads back. */
+export const MEMBER_COLUMNS = `member_id, organization_id, email_address, email_address_verified, name, status, roles, is_breakglass,
+  mfa_enrolled, mfa_phone_number, mfa_phone_number_verified, default_mfa_method, totp_registration_id, member_password_id,
+  trusted_metadata, untrusted_metadata, created_at, updated_at`;
+
+/** The member's roles: the implicit member role and those assigned. */
+export function memberRoles(m: Pick<MemberRow, 'roles'>): string[] {
+  return [MEMBER_ROLE, ...m.roles.filter((r) => r !== MEMBER_ROLE)];
+}
+
+export function isAdmin(m: Pick<MemberRow, 'roles'>): boolean {
+  return m.roles.includes(ADMIN_ROLE);
+}
+
+/** The Member object of the official B2B types. */
+export function memberShape(m: MemberRow): Record<string, unknown> {
+  return {
+    organization_id: m.organization_id,
+    member_id: m.member_id,
+    email_address: m.email_address,
+    email_address_verified: m.email_address_verified,
+    retired_email_addresses: [],
+    status: m.status,
+    name: m.name,
+    trusted_metadata: m.trusted_metadata,
+    untrusted_metadata: m.untrusted_metadata,
+    created_at: new Date(m.created_at).toISOString(),
+    updated_at: new Date(m.updated_at).toISOString(),
+    sso_registrations: [],
+    is_breakglass: m.is_breakglass,
+    is_admin: isAdmin(m),
+    member_password_id: m.member_password_id,
+    mfa_enrolled: m.mfa_enrolled,
+    mfa_phone_number: m.mfa_phone_number,
+    mfa_phone_number_verified: m.mfa_phone_number_verified,
+    roles: memberRoles(m).map((role_id) => ({ role_id, sources: [{ type: 'direct_assignment', details: {} }] })),
+    default_mfa_method: m.default_mfa_method,
+    totp_registration_id: m.totp_registration_id,
+    oauth_registrations: [],
+  };
+}
+
+export async function loadMember(db: Queryable, memberId: string, forUpdate = false): Promise<MemberRow | null> {
+  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE member_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [memberId]);
+  return rows[0] ?? null;
+}
+
+/** A member of `organizationId` by id, or a 404: a member id of another organization is not found. */
+export async function requireMember(db: Queryable, organizationId: string, memberId: string, forUpdate = false): Promise<MemberRow> {
+  const m = await loadMember(db, memberId, forUpdate);
+  if (!m || m.organization_id !== organizationId) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+  return m;
+}
+
+/**
+ * The member of the organization with this address. With `forUpdate` the address is locked
+ * in the organization until the transaction ends, even while it has no member, so parallel
+ * sign-ups, invitations and JIT joins of one new address create one member.
+ */
+export async function memberByEmail(db: Queryable, organizationId: string, email: string, forUpdate = false): Promise<MemberRow | null> {
+  const address = normalizeEmail(email);
+  if (forUpdate) await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`b2b-member:${organizationId}:${address}`]);
+  const { rows } = await db.query<MemberRow>(
+    `SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE organization_id = $1 AND email_address = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [organizationId, address],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every membership of an address, across organizations. */
+export async function membershipsOf(db: Queryable, email: string): Promise<MemberRow[]> {
+  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE email_address = $1 ORDER BY created_at`, [normalizeEmail(email)]);
+  return rows;
+}
+
+export interface NewMember {
+  email: string;
+  status: MemberStatus;
+  name?: string;
+  roles?: string[];
+  emailVerified?: boolean;
+  isBreakglass?: boolean;
+  mfaEnrolled?: boolean;
+  mfaPhoneNumber?: string;
+  trustedMetadata?: Record<string, unknown>;
+  untrustedMetadata?: Record<string, unknown>;
+}
+
+/** Refuses role ids this project does not define. */
+export function checkRoles(roles: string[] | undefined): void {
+  for (const r of roles ?? []) {
+    if (!(ROLES as readonly string[]).includes(r)) throw new ApiError(400, 'invalid_role', `${r} is not a role of this project (${ROLES.join(', ')}).`);
+  }
+}
+
+/** Creates a member; call `memberByEmail(..., true)` first so one address makes one member. */
+export async function createMember(tx: Queryable, env: 'test' | 'live', now: Date, organizationId: string, m: NewMember): Promise<MemberRow> {
+  checkRoles(m.roles);
+  const { rows } = await tx.query<MemberRow>(
+    `INSERT INTO b2b_members (member_id, organization_id, email_address, email_address_verified, name, status, roles, is_breakglass,
+       mfa_enrolled, mfa_phone_number, trusted_metadata, untrusted_metadata, created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13) RETURNING ${MEMBER_COLUMNS}`,
+    [
+      newId('member', env), organizationId, normalizeEmail(m.email), m.emailVerified ?? false, m.name ?? '', m.status,
+      JSON.stringify((m.roles ?? []).filter((r) => r !== MEMBER_ROLE)), m.isBreakglass ?? false, m.mfaEnrolled ?? false, m.mfaPhoneNumber ?? '',
+      JSON.stringify(m.trustedMetadata ?? {}), JSON.stringify(m.untrustedMetadata ?? {}), now,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** The fields an update may write, by their wire names. */
+export interface MemberChanges {
+  name?: string;
+  roles?: string[];
+  is_breakglass?: boolean;
+  mfa_enrolled?: boolean;
+  mfa_phone_number?: string;
+  default_mfa_method?: string;
+  trusted_metadata?: Record<string, unknown>;
+  untrusted_metadata?: Record<string, unknown>;
+}
+
+const MEMBER_SETTABLE: Array<keyof MemberChanges> = ['name', 'roles', 'is_breakglass', 'mfa_enrolled', 'mfa_phone_number', 'default_mfa_method', 'trusted_metadata', 'untrusted_metadata'];
+const MEMBER_JSON = new Set<string>(['roles', 'trusted_metadata', 'untrusted_metadata']);
+
+export async function updateMember(tx: Queryable, memberId: string, now: Date, changes: MemberChanges): Promise<MemberRow> {
+  checkRoles(changes.roles);
+  if (changes.default_mfa_method !== undefined && !['sms_otp', 'totp', ''].includes(changes.default_mfa_method)) {
+    throw new ApiError(400, 'invalid_default_mfa_method', 'default_mfa_method must be sms_otp or totp.');
+  }
+  const c = changes.roles ? { ...changes, roles: changes.roles.filter((r) => r !== MEMBER_ROLE) } : changes;
+  const columns = MEMBER_SETTABLE.filter((k) => c[k] !== undefined);
+  // A new MFA phone number is not yet proven.
+  const phoneReset = c.mfa_phone_number !== undefined ? ', mfa_phone_number_verified = false' : '';
+  const { rows } = await tx.query<MemberRow>(
+    `UPDATE b2b_members SET updated_at = $2${phoneReset}${columns.map((k, i) => `, ${k} = $${i + 3}`).join('')}
+     WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`,
+    [memberId, now, ...columns.map((k) => (MEMBER_JSON.has(k) ? JSON.stringify(c[k]) : c[k]))],
+  );
+  if (!rows[0]) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+  return rows[0];
+}
+
+/** A proven primary factor makes an invited or pending member active with a verified address. */
+export async function activateMember(tx: Queryable, memberId: string, now: Date): Promise<MemberRow> {
+  const { rows } = await tx.query<MemberRow>(
+    `UPDATE b2b_members SET status = 'active', email_address_verified = true, updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`,
+    [memberId, now],
+  );
+  if (!rows[0]) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+  return rows[0];
+}
+
+/** Deletes a member (its sessions and intermediate sessions go with it). */
+export async function deleteMember(tx: Queryable, organizationId: string, memberId: string): Promise<void> {
+  const { rows } = await tx.query('DELETE FROM b2b_members WHERE member_id = $1 AND organization_id = $2 RETURNING member_id', [memberId, organizationId]);
+  if (!rows[0]) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+}
+
+/** How many active admins the organization has: the last one may not be removed or demoted. */
+export async function activeAdminCount(db: Queryable, organizationId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM b2b_members WHERE organization_id = $1 AND status = 'active' AND roles ? $2`,
+    [organizationId, ADMIN_ROLE],
+  );
+  return rows[0]?.n ?? 0;
+}

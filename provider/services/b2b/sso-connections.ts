@@ -1,0 +1,217 @@
+import { X509Certificate } from 'node:crypto';
+import type { ProviderContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { newId } from '../ids.ts';
+
+/*
+ * SSO connections of an organization (migration 16): SAML and OIDC, created empty by an admin
+ * and completed with the identity provider's details. A connection is `active` once it has
+ * what a sign-in needs, `pending` before.
+ */
+
+export type Protocol = 'saml' | 'oidc';
+
+/** A verification certificate as the official `X509Certificate` type lists it. */
+export interface StoredCertificate {
+  certificate_id: string;
+  certificate: string;
+  issuer: string;
+  created_at: string;
+  expires_at: string;
+  updated_at: string;
+}
+
+/** Protocol settings, by their wire names. */
+export interface ConnectionSettings {
+  // SAML
+  idp_entity_id?: string;
+  idp_sso_url?: string;
+  // OIDC
+  issuer?: string;
+  client_id?: string;
+  authorization_url?: string;
+  token_url?: string;
+  userinfo_url?: string;
+  jwks_url?: string;
+  custom_scopes?: string;
+  // both
+  attribute_mapping?: Record<string, string>;
+}
+
+export interface ConnectionRow {
+  connection_id: string;
+  organization_id: string;
+  protocol: Protocol;
+  display_name: string;
+  identity_provider: string;
+  settings: ConnectionSettings;
+  client_secret: string | null;
+  verification_certificates: StoredCertificate[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Where this provider is reached, for the URLs an IdP admin configures (ACS, redirect URL). */
+export function providerBase(ctx: ProviderContext, requestUrl: string): string {
+  return (ctx.config.publicUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+}
+
+/** The callback both protocols return to: SAML posts its response there, OIDC redirects with a code. */
+export const callbackUrl = (base: string, connectionId: string) => `${base}/v1/public/sso/callback/${connectionId}`;
+/** The SAML audience (SP entity ID) of a connection. */
+export const audienceUri = (base: string, connectionId: string) => `${base}/v1/public/sso/saml/metadata/${connectionId}`;
+
+export function isActive(row: ConnectionRow): boolean {
+  const s = row.settings;
+  return row.protocol === 'saml'
+    ? !!(s.idp_entity_id && s.idp_sso_url && row.verification_certificates.length > 0)
+    : !!(s.issuer && s.client_id && row.client_secret);
+}
+
+/** The official `SAMLConnection` / `OIDCConnection` shape (secrets are never sent back). */
+export function connectionShape(row: ConnectionRow, base: string): Record<string, unknown> {
+  const common = {
+    organization_id: row.organization_id,
+    connection_id: row.connection_id,
+    status: isActive(row) ? 'active' : 'pending',
+    display_name: row.display_name,
+    identity_provider: row.identity_provider,
+    attribute_mapping: row.settings.attribute_mapping ?? {},
+  };
+  const s = row.settings;
+  if (row.protocol === 'saml') {
+    return {
+      ...common,
+      idp_entity_id: s.idp_entity_id ?? '',
+      idp_sso_url: s.idp_sso_url ?? '',
+      acs_url: callbackUrl(base, row.connection_id),
+      audience_uri: audienceUri(base, row.connection_id),
+      signing_certificates: [],
+      verification_certificates: row.verification_certificates,
+      saml_connection_implicit_role_assignments: [],
+      saml_group_implicit_role_assignments: [],
+      saml_encryption_private_keys: [],
+    };
+  }
+  return {
+    ...common,
+    redirect_url: callbackUrl(base, row.connection_id),
+    issuer: s.issuer ?? '',
+    client_id: s.client_id ?? '',
+    client_secret: '',
+    authorization_url: s.authorization_url ?? '',
+    token_url: s.token_url ?? '',
+    userinfo_url: s.userinfo_url ?? '',
+    jwks_url: s.jwks_url ?? '',
+    custom_scopes: s.custom_scopes ?? '',
+  };
+}
+
+const notFound = () => new ApiError(404, 'connection_not_found', 'No SSO connection with this id in the organization.');
+
+export async function createConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, protocol: Protocol, o: { display_name?: string | undefined; identity_provider?: string | undefined }): Promise<ConnectionRow> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<ConnectionRow>(
+    `INSERT INTO b2b_sso_connections (connection_id, organization_id, protocol, display_name, identity_provider, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
+    [newId(`${protocol}-connection`, ctx.env), organizationId, protocol, o.display_name ?? '', o.identity_provider ?? 'generic', now],
+  );
+  return rows[0]!;
+}
+
+/** One connection of the organization; another organization's id is not found (never leaked). */
+export async function loadConnection(db: Queryable, organizationId: string, connectionId: string, forUpdate = false): Promise<ConnectionRow> {
+  const { rows } = await db.query<ConnectionRow>(
+    `SELECT * FROM b2b_sso_connections WHERE connection_id = $1 AND organization_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [connectionId, organizationId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** A connection by id alone: the browser's sign-in start names only the connection. */
+export async function connectionById(db: Queryable, connectionId: string): Promise<ConnectionRow | null> {
+  const { rows } = await db.query<ConnectionRow>('SELECT * FROM b2b_sso_connections WHERE connection_id = $1', [connectionId]);
+  return rows[0] ?? null;
+}
+
+export async function listConnections(db: Queryable, organizationId: string): Promise<ConnectionRow[]> {
+  const { rows } = await db.query<ConnectionRow>('SELECT * FROM b2b_sso_connections WHERE organization_id = $1 ORDER BY created_at', [organizationId]);
+  return rows;
+}
+
+export async function deleteConnection(tx: Queryable, organizationId: string, connectionId: string): Promise<void> {
+  const { rows } = await tx.query('DELETE FROM b2b_sso_connections WHERE connection_id = $1 AND organization_id = $2 RETURNING connection_id', [connectionId, organizationId]);
+  if (!rows[0]) throw notFound();
+}
+
+/** Parses a PEM certificate as the official type lists it; anything else is a 400. */
+function certificateOf(ctx: ProviderContext, pem: string, now: Date): StoredCertificate {
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(pem);
+  } catch {
+    throw new ApiError(400, 'invalid_x509_certificate', 'x509_certificate must be a PEM-encoded X.509 certificate.');
+  }
+  return {
+    certificate_id: newId('saml-verification-certificate', ctx.env),
+    certificate: cert.toString().trim(),
+    issuer: cert.issuer.replace(/\n/g, ', '),
+    created_at: now.toISOString(),
+    expires_at: new Date(cert.validTo).toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+const isHttpUrl = (s: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(s).protocol);
+  } catch {
+    return false;
+  }
+};
+
+export interface ConnectionUpdate extends ConnectionSettings {
+  display_name?: string | undefined;
+  identity_provider?: string | undefined;
+  x509_certificate?: string | undefined;
+  client_secret?: string | undefined;
+}
+
+const SAML_KEYS = ['idp_entity_id', 'idp_sso_url', 'attribute_mapping'] as const;
+const OIDC_KEYS = ['issuer', 'client_id', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url', 'custom_scopes', 'attribute_mapping'] as const;
+const URL_KEYS = new Set(['idp_sso_url', 'issuer', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url']);
+
+/**
+ * Applies an admin's update to a connection of `protocol` (a SAML id on the OIDC route is not
+ * found). A new certificate is added before the others, so an IdP can rotate its key.
+ */
+export async function updateConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, connectionId: string, protocol: Protocol, u: ConnectionUpdate): Promise<ConnectionRow> {
+  const row = await loadConnection(tx, organizationId, connectionId, true);
+  if (row.protocol !== protocol) throw notFound();
+  const now = ctx.clock.now();
+  const settings: ConnectionSettings = { ...row.settings };
+  for (const key of protocol === 'saml' ? SAML_KEYS : OIDC_KEYS) {
+    const value = u[key];
+    if (value === undefined) continue;
+    if (URL_KEYS.has(key) && value !== '' && !isHttpUrl(value as string)) throw new ApiError(400, 'invalid_url', `${key} must be an http(s) URL.`);
+    (settings as Record<string, unknown>)[key] = value;
+  }
+  const certificates = u.x509_certificate && protocol === 'saml' ? [certificateOf(ctx, u.x509_certificate, now), ...row.verification_certificates] : row.verification_certificates;
+  const secret = u.client_secret !== undefined && protocol === 'oidc' ? ctx.secrets.seal(u.client_secret, connectionId) : row.client_secret;
+  const { rows } = await tx.query<ConnectionRow>(
+    `UPDATE b2b_sso_connections SET display_name = $3, identity_provider = $4, settings = $5, verification_certificates = $6, client_secret = $7, updated_at = $8
+     WHERE connection_id = $1 AND organization_id = $2 RETURNING *`,
+    [connectionId, organizationId, u.display_name ?? row.display_name, u.identity_provider ?? row.identity_provider, JSON.stringify(settings), JSON.stringify(certificates), secret, now],
+  );
+  return rows[0]!;
+}
+
+/** Removes one verification certificate of a SAML connection. */
+export async function deleteCertificate(ctx: ProviderContext, tx: Queryable, organizationId: string, connectionId: string, certificateId: string): Promise<void> {
+  const row = await loadConnection(tx, organizationId, connectionId, true);
+  const left = row.verification_certificates.filter((c) => c.certificate_id !== certificateId);
+  if (row.protocol !== 'saml' || left.length === row.verification_certificates.length) throw new ApiError(404, 'certificate_not_found', 'No such verification certificate on this connection.');
+  await tx.query('UPDATE b2b_sso_connections SET verification_certificates = $2, updated_at = $3 WHERE connection_id = $1', [connectionId, JSON.stringify(left), ctx.clock.now()]);
+}

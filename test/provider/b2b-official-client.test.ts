@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { databases, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, type TestProvider } from './harness.ts';
+import { uniqueSlug } from './b2b-harness.ts';
+import { startOfficialB2BBrowser, type OfficialB2BBrowser } from './b2b-official-client.ts';
+
+for (const kind of databases) {
+  describe(`the official B2B headless client against our provider (${kind})`, () => {
+    let provider: TestProvider;
+    let browser: OfficialB2BBrowser;
+    let redirect: string;
+    before(async () => {
+      browser = await startOfficialB2BBrowser();
+      redirect = `${browser.origin}/authenticate`;
+      provider = await startTestProvider(kind, { authorizedOrigins: [TEST_ORIGIN, browser.origin], redirectUrls: [redirect] });
+    });
+    after(async () => {
+      await browser.close();
+      await provider.destroy();
+    });
+
+    it('signs in by discovery email passcode, creates an organization and keeps the member session', async () => {
+      const page = await browser.open(provider.url);
+      const email = uniqueEmail('official-founder');
+      await page.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), email);
+      const [message] = await outbox(provider, email);
+      const found = await page.evaluate(([address, code]) => (window as any).client.otps.email.discovery.authenticate({ email_address: address, code }), [email, message!.code] as const);
+      assert.equal(found.email_address, email);
+      assert.deepEqual(found.discovered_organizations, []);
+      // The client keeps the intermediate session in its cookie, ten minutes.
+      const cookies = await page.context().cookies();
+      const ist = cookies.find((c) => c.name === 'stytch_intermediate_session_token');
+      assert.equal(ist?.value, found.intermediate_session_token);
+      assert.ok(Math.abs(ist!.expires * 1000 - (Date.now() + 10 * 60_000)) < 60_000, `cookie expires ${new Date(ist!.expires * 1000).toISOString()}`);
+      // It sends that cookie's token itself when listing and creating.
+      const listed = await page.evaluate(() => (window as any).client.discovery.organizations.list());
+      assert.equal(listed.email_address, email);
+      const slug = uniqueSlug('official');
+      const created = await page.evaluate((s) => (window as any).client.discovery.organizations.create({ organization_name: 'Official Co', organization_slug: s, session_duration_minutes: 30 }), slug);
+      assert.equal(created.member_authenticated, true);
+      assert.equal(created.organization.organization_slug, slug);
+      const session = await page.evaluate(() => (window as any).client.session.getSync());
+      assert.equal(session.member_session_id, created.member_session.member_session_id);
+      assert.equal(session.organization_slug, slug);
+      const member = await page.evaluate(() => (window as any).client.self.get());
+      assert.equal(member.email_address, email);
+      const org = await page.evaluate(() => (window as any).client.organization.get());
+      assert.equal(org.organization_id, created.organization.organization_id);
+      const refreshed = await page.evaluate(() => (window as any).client.session.authenticate({ session_duration_minutes: 30 }));
+      assert.equal(refreshed.member_session.member_session_id, session.member_session_id);
+      // An admin's self-service: rename the organization, allow its domain to join.
+      const updated = await page.evaluate(() => (window as any).client.organization.update({ organization_name: 'Official Co Renamed', email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] }));
+      assert.equal(updated.organization.organization_name, 'Official Co Renamed');
+      await page.evaluate(() => (window as any).client.session.revoke());
+      assert.equal(await page.evaluate(() => (window as any).client.session.getSync()), null);
+      await page.context().close();
+    });
+
+    it('signs in by discovery magic link and joins an organization by its email domain', async () => {
+      const founderPage = await browser.open(provider.url);
+      const founder = uniqueEmail('official-owner');
+      await founderPage.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), founder);
+      const [code] = await outbox(provider, founder);
+      await founderPage.evaluate(([address, c]) => (window as any).client.otps.email.discovery.authenticate({ email_address: address, code: c }), [founder, code!.code] as const);
+      const org = await founderPage.evaluate((s) => (window as any).client.discovery.organizations.create({
+        organization_name: 'Joinable', organization_slug: s, session_duration_minutes: 30, email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'],
+      }), uniqueSlug('joinable'));
+      await founderPage.context().close();
+
+      const page = await browser.open(provider.url);
+      const email = uniqueEmail('official-joiner');
+      await page.evaluate(([address, url]) => (window as any).client.magicLinks.email.discovery.send({ email_address: address, discovery_redirect_url: url }), [email, redirect] as const);
+      const [message] = await outbox(provider, email);
+      const link = new URL(message!.link!);
+      assert.equal(link.searchParams.get('stytch_token_type'), 'discovery');
+      const found = await page.evaluate((token) => (window as any).client.magicLinks.discovery.authenticate({ discovery_magic_links_token: token }), link.searchParams.get('token')!);
+      const target = found.discovered_organizations.find((d: any) => d.organization.organization_id === org.organization.organization_id);
+      assert.equal(target.membership.type, 'eligible_to_join_by_email_domain');
+      const joined = await page.evaluate((id) => (window as any).client.discovery.intermediateSessions.exchange({ organization_id: id, session_duration_minutes: 30 }), org.organization.organization_id);
+      assert.equal(joined.member_authenticated, true);
+      assert.equal(joined.member.email_address, email);
+      assert.equal(joined.member_session.authentication_factors[0].type, 'magic_link');
+      assert.equal(await page.evaluate(() => document.cookie.includes('stytch_intermediate_session_token=')), false, 'the spent intermediate session is forgotten');
+      const session = await page.evaluate(() => (window as any).client.session.getSync());
+      assert.equal(session.organization_id, org.organization.organization_id);
+      // A second sign-in to the organization by its own email passcode, through the same client.
+      await page.evaluate(([id, address]) => (window as any).client.otps.email.loginOrSignup({ organization_id: id, email_address: address }), [org.organization.organization_id, email] as const);
+      const [otp] = await outbox(provider, email);
+      const again = await page.evaluate(([id, address, c]) => (window as any).client.otps.email.authenticate({ organization_id: id, email_address: address, code: c, session_duration_minutes: 30 }), [org.organization.organization_id, email, otp!.code] as const);
+      assert.equal(again.member_session.member_session_id, session.member_session_id, 'the member session is extended with the new factor');
+      assert.deepEqual(again.member_session.authentication_factors.map((f: any) => f.type).sort(), ['magic_link', 'otp']);
+      await page.context().close();
+    });
+  });
+}

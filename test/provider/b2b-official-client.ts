@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import * as esbuild from 'esbuild';
+import { TEST_TOKEN } from './harness.ts';
+
+/*
+ * The official B2B headless client (`@stytch/vanilla-js/b2b/headless`), unchanged, in a real
+ * browser, pointed at a test provider through its `endpoints` option. It refuses to run
+ * outside a browser, and it keeps its intermediate session and member session in cookies of
+ * the page's origin, so a page is really served (from loopback, an origin the provider
+ * authorizes): `start()` before the provider, to list `origin` in its authorizedOrigins.
+ */
+
+let bundle: Promise<string> | undefined;
+
+/** The client bundled once per process as an IIFE defining `window.makeB2BClient(token, url)`. */
+function officialB2BBundle(): Promise<string> {
+  bundle ??= esbuild
+    .build({
+      stdin: {
+        contents: `import { StytchB2BHeadlessClient } from '@stytch/vanilla-js/b2b/headless';
+          window.makeB2BClient = (token, url) => new StytchB2BHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
+        resolveDir: process.cwd(),
+        loader: 'js',
+      },
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    })
+    .then((out) => out.outputFiles[0]!.text);
+  return bundle;
+}
+
+export interface OfficialB2BBrowser {
+  /** The page origin to authorize. */
+  origin: string;
+  /** A fresh page (its own cookies) with the official client as `window.client`. */
+  open(providerUrl: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startOfficialB2BBrowser(): Promise<OfficialB2BBrowser> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>B2B</title>');
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  // localhost, not 127.0.0.1: the client writes its cookies without Secure only on localhost.
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const code = await officialB2BBundle();
+  return {
+    origin,
+    async open(providerUrl) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      await page.addScriptTag({ content: code });
+      await page.evaluate(([token, url]) => {
+        (window as any).client = (window as any).makeB2BClient(token, url);
+      }, [TEST_TOKEN, providerUrl] as const);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
+import { fakeIssuer } from './fake-oidc-issuer.ts';
+import { idpKey, readAuthnRequest, samlResponse, type AssertionOptions, type IdpKey } from './fake-saml-idp.ts';
+import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
+
+const LOGIN = 'http://app.test/authenticate.html';
+const IDP = 'http://idp.test/metadata';
+
+for (const kind of databases) {
+  describe(`B2B SSO: SAML and OIDC connections (${kind})`, () => {
+    let provider: TestProvider;
+    let key: IdpKey;
+    let rogue: IdpKey;
+    let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
+    before(async () => {
+      [key, rogue, issuer] = await Promise.all([idpKey(), idpKey('Rogue'), fakeIssuer('sso-client', 'sso-secret')]);
+      provider = await startTestProvider(kind, { redirectUrls: [LOGIN], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+    });
+    after(async () => {
+      await provider.destroy();
+      await issuer.close();
+    });
+
+    /** An organization with an admin session and an active SAML connection signed by `key`. */
+    async function samlOrg(settings: Record<string, unknown> = {}) {
+      const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'SAML Co', organization_slug: uniqueSlug(), ...settings });
+      const admin = asMember(provider, org.session_token);
+      const created = await admin('POST', '/b2b/sso/saml', { display_name: 'Okta' });
+      assert.equal(created.status, 200, created.text);
+      assert.equal(created.json.data.connection.status, 'pending');
+      const id = created.json.data.connection.connection_id as string;
+      const updated = await admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, idp_entity_id: IDP, idp_sso_url: 'http://idp.test/sso', x509_certificate: key.certificate, attribute_mapping: { email: 'email', first_name: 'first', last_name: 'last' } });
+      assert.equal(updated.status, 200, updated.text);
+      const c = updated.json.data.connection;
+      assert.equal(c.status, 'active');
+      assert.equal(c.verification_certificates.length, 1);
+      assert.match(c.verification_certificates[0].certificate, /BEGIN CERTIFICATE/);
+      return { org, admin, orgId: org.organization.organization_id as string, connection: c as { connection_id: string; acs_url: string; audience_uri: string } };
+    }
+
+    /** /v1/public/sso/start → the IdP URL; what the IdP read from the AuthnRequest. */
+    async function start(connectionId: string, q: Record<string, string> = {}) {
+      const res = await fetch(`${provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: connectionId, login_redirect_url: LOGIN, ...q })}`, { redirect: 'manual' });
+      assert.equal(res.status, 302, await res.text());
+      return res.headers.get('location')!;
+    }
+
+    /** The IdP's form post to the ACS URL. */
+    const post = (acs: string, response: string, relayState: string) =>
+      fetch(acs, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: response, RelayState: relayState }) });
+
+    /** One SAML round trip; returns the ACS answer. */
+    async function samlSignIn(c: { connection_id: string; acs_url: string; audience_uri: string }, email: string, o: Partial<AssertionOptions> = {}) {
+      const req = readAuthnRequest(await start(c.connection_id));
+      assert.equal(req.acsUrl, c.acs_url);
+      assert.equal(req.issuer, c.audience_uri);
+      const response = samlResponse({ issuer: IDP, audience: c.audience_uri, recipient: c.acs_url, inResponseTo: req.id, nameId: email, attributes: { email, first: 'Ada', last: 'Lovelace' }, key, ...o });
+      return { res: await post(c.acs_url, response, req.relayState), response, relayState: req.relayState };
+    }
+
+    const tokenOf = (res: Response) => {
+      assert.equal(res.status, 303);
+      const u = new URL(res.headers.get('location')!);
+      assert.equal(u.searchParams.get('stytch_token_type'), 'sso');
+      return u.searchParams.get('token')!;
+    };
+
+    it('signs a member in through a signed SAML assertion, provisioning them just in time', async () => {
+      const { orgId, connection } = await samlOrg();
+      const email = uniqueEmail('saml');
+      const { res } = await samlSignIn(connection, email);
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
+      assert.equal(auth.status, 200, auth.text);
+      const d = auth.json.data;
+      assert.equal(d.member_authenticated, true);
+      assert.equal(d.organization.organization_id, orgId);
+      assert.equal(d.member.email_address, email);
+      assert.equal(d.member.name, 'Ada Lovelace');
+      assert.equal(d.member.status, 'active');
+      assert.deepEqual(d.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`), ['sso/sso_saml']);
+      // The token is single-use.
+      const again = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
+      assert.equal(again.status, 404, again.text);
+      assert.equal(again.json.error_type, 'sso_token_not_found');
+    });
+
+    it('refuses a bad signature, another audience or recipient, an expired assertion and an unsigned one, each in the error shape', async () => {
+      const { connection } = await samlOrg();
+      const cases: Array<[Partial<AssertionOptions>, string]> = [
+        [{ key: rogue }, 'saml_invalid_signature'],
+        [{ tamper: true }, 'saml_invalid_signature'],
+        [{ unsigned: true }, 'saml_invalid_signature'],
+        [{ audience: 'http://elsewhere.test/sp' }, 'saml_audience_mismatch'],
+        [{ recipient: 'http://elsewhere.test/acs' }, 'saml_recipient_mismatch'],
+        [{ shiftMs: -20 * 60_000 }, 'saml_assertion_expired'],
+        [{ issuer: 'http://rogue.test' }, 'saml_issuer_mismatch'],
+        [{ inResponseTo: '_someone-elses-request' }, 'saml_in_response_to_mismatch'],
+      ];
+      for (const [o, type] of cases) {
+        const { res } = await samlSignIn(connection, uniqueEmail('bad'), o);
+        const body = await res.json();
+        assert.equal(res.status, 400, `${type}: ${JSON.stringify(body)}`);
+        assert.equal(body.error_type, type);
+        assert.equal(body.status_code, 400);
+        assert.ok(body.request_id && body.error_message && body.error_url, JSON.stringify(body));
+      }
+      // A person's browser gets a page saying so.
+      const { res } = await (async () => {
+        const req = readAuthnRequest(await start(connection.connection_id));
+        const response = samlResponse({ issuer: IDP, audience: connection.audience_uri, recipient: connection.acs_url, inResponseTo: req.id, nameId: 'x@example.test', key: rogue });
+        return { res: await fetch(connection.acs_url, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' }, body: new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState }) }) };
+      })();
+      assert.equal(res.status, 400);
+      assert.match(await res.text(), /saml_invalid_signature/);
+    });
+
+    it('refuses a replayed assertion: the same post in parallel signs in once, and the assertion is refused with a fresh sign-in', async () => {
+      const { connection } = await samlOrg();
+      const email = uniqueEmail('replay');
+      const req = readAuthnRequest(await start(connection.connection_id));
+      const response = samlResponse({ issuer: IDP, audience: connection.audience_uri, recipient: connection.acs_url, inResponseTo: req.id, nameId: email, attributes: { email }, key });
+      const results = await Promise.all(Array.from({ length: 5 }, () => post(connection.acs_url, response, req.relayState)));
+      assert.deepEqual(results.map((r) => r.status).sort(), [303, 400, 400, 400, 400]);
+      for (const r of results.filter((x) => x.status === 400)) assert.match((await r.json()).error_type, /^(saml_assertion_replayed|sso_state_not_found)$/);
+      // Captured and posted again under a newly started sign-in: the assertion ID is spent.
+      const fresh = readAuthnRequest(await start(connection.connection_id));
+      const replay = await post(connection.acs_url, response, fresh.relayState);
+      assert.equal(replay.status, 400);
+      assert.equal((await replay.json()).error_type, 'saml_assertion_replayed');
+    });
+
+    it('provisions by SSO only when the organization allows it: NOT_ALLOWED admits existing members only, RESTRICTED names connections', async () => {
+      const { admin, orgId, connection, org } = await samlOrg({ sso_jit_provisioning: 'NOT_ALLOWED' });
+      const refused = await samlSignIn(connection, uniqueEmail('stranger'));
+      assert.equal(refused.res.status, 403);
+      assert.equal((await refused.res.json()).error_type, 'sso_jit_provisioning_not_allowed');
+      // The admin (an existing member) still signs in.
+      const existing = await samlSignIn(connection, org.member.email_address);
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(existing.res), session_duration_minutes: 30 });
+      assert.equal(auth.status, 200, auth.text);
+      assert.equal(auth.json.data.member.member_id, org.member_id);
+      // RESTRICTED: only the connections listed provision.
+      assert.equal((await admin('PUT', '/b2b/organizations/me', { sso_jit_provisioning: 'RESTRICTED', sso_jit_provisioning_allowed_connections: [] })).status, 200);
+      assert.equal((await samlSignIn(connection, uniqueEmail('stranger'))).res.status, 403);
+      assert.equal((await admin('PUT', '/b2b/organizations/me', { sso_jit_provisioning: 'RESTRICTED', sso_jit_provisioning_allowed_connections: [connection.connection_id] })).status, 200);
+      const admitted = await samlSignIn(connection, uniqueEmail('welcome'));
+      assert.equal(admitted.res.status, 303);
+      assert.ok(orgId);
+    });
+
+    it('asks for MFA after SSO when the organization requires it', async () => {
+      const { admin, connection } = await samlOrg();
+      assert.equal((await admin('PUT', '/b2b/organizations/me', { mfa_policy: 'REQUIRED_FOR_ALL' })).status, 200);
+      const { res } = await samlSignIn(connection, uniqueEmail('mfa'));
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
+      assert.equal(auth.status, 200, auth.text);
+      assert.equal(auth.json.data.member_authenticated, false);
+      assert.equal(auth.json.data.member_session, null);
+      assert.ok(auth.json.data.intermediate_session_token);
+    });
+
+    it('signs in through an OIDC connection (code flow with PKCE against the issuer); PKCE binds the SSO token', async () => {
+      const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'OIDC Co', organization_slug: uniqueSlug() });
+      const admin = asMember(provider, org.session_token);
+      const created = await admin('POST', '/b2b/sso/oidc', { display_name: 'Issuer' });
+      assert.equal(created.status, 200, created.text);
+      const id = created.json.data.connection.connection_id;
+      const updated = await admin('PUT', `/b2b/sso/oidc/${id}`, { connection_id: id, issuer: issuer.url, client_id: 'sso-client', client_secret: 'sso-secret' });
+      assert.equal(updated.status, 200, updated.text);
+      assert.equal(updated.json.data.connection.status, 'active');
+      assert.equal(updated.json.data.connection.client_secret, '', 'the secret is never sent back');
+      const listed = await admin('GET', '/b2b/sso');
+      assert.deepEqual(listed.json.data.oidc_connections.map((c: { connection_id: string }) => c.connection_id), [id]);
+
+      const email = uniqueEmail('oidc');
+      issuer.as({ sub: 'oidc-sub-1', email, name: 'Grace Hopper' });
+      const verifier = 'v'.repeat(43);
+      const challenge = (await import('node:crypto')).createHash('sha256').update(verifier).digest('base64url');
+      const authorize = new URL(await start(id, { pkce_code_challenge: challenge }));
+      assert.equal(authorize.origin, issuer.url);
+      assert.equal(authorize.searchParams.get('client_id'), 'sso-client');
+      assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+      const approved = await fetch(authorize, { redirect: 'manual' });
+      const callback = await fetch(approved.headers.get('location')!, { redirect: 'manual' });
+      const token = tokenOf(callback);
+      const noVerifier = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: token, session_duration_minutes: 30 });
+      assert.equal(noVerifier.status, 400, noVerifier.text);
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: token, session_duration_minutes: 30, pkce_code_verifier: verifier });
+      assert.equal(auth.status, 200, auth.text);
+      assert.equal(auth.json.data.member.email_address, email);
+      assert.equal(auth.json.data.member_session.authentication_factors[0].delivery_method, 'sso_oidc');
+      // The state is single-use: the callback replayed is refused.
+      const replay = await fetch(approved.headers.get('location')!, { redirect: 'manual' });
+      assert.equal(replay.status, 400);
+      assert.equal((await replay.json()).error_type, 'sso_state_not_found');
+    });
+
+    it('keeps connections to their organization and their admins', async () => {
+      const a = await samlOrg();
+      const b = await createOrganization(provider, uniqueEmail('b'), { organization_name: 'B', organization_slug: uniqueSlug() });
+      const adminB = asMember(provider, b.session_token);
+      const id = a.connection.connection_id;
+      const update = await adminB('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, x509_certificate: rogue.certificate });
+      assert.equal(update.status, 404, update.text);
+      assert.equal(update.json.error_type, 'connection_not_found');
+      assert.equal((await adminB('DELETE', `/b2b/sso/${id}`)).status, 404);
+      assert.deepEqual((await adminB('GET', '/b2b/sso')).json.data.saml_connections, []);
+      // A certificate that is no certificate is refused.
+      const bad = await a.admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, x509_certificate: 'not a certificate' });
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.json.error_type, 'invalid_x509_certificate');
+      // Without a session: refused.
+      assert.equal((await sdk(provider, 'POST', '/b2b/sso/saml', {})).status, 401);
+    });
+  });
+}
