@@ -4,6 +4,7 @@ import { ErrorText } from './ErrorText.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useWidget } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
+import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
 
@@ -17,6 +18,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
   const [email, setEmail] = useAtom(mainEmailAtom);
   const { busy, error, run, fail } = useAction();
   const id = useId();
+  const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,6 +33,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
         {strings.emailLabel}
       </label>
       <input
+        ref={field}
         id={`${id}-email`}
         part="input"
         type="email"

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget } from '../context.ts';
@@ -43,6 +44,8 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const { busy, error, run, fail } = useAction();
   const sent = useSent();
   const id = useId();
+  const regionField = useServerTypedValue<HTMLSelectElement>(region, setRegion);
+  const phoneField = useServerTypedValue<HTMLInputElement>(phone, setPhone);
   const list = useMemo(() => countries(), []);
   const placeholder = useExampleNumber(region);
 
@@ -76,6 +79,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
             </svg>
           </span>
           <select
+            ref={regionField}
             part="select"
             aria-label={strings.countryLabel}
             value={region}
@@ -90,6 +94,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           </select>
         </div>
         <input
+          ref={phoneField}
           id={`${id}-phone`}
           part="input"
           type="tel"
