@@ -1,7 +1,7 @@
 // The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types]`.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev') || args.has('--watch');
@@ -57,6 +57,29 @@ export const builds = {
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
   compat: { ...common, entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
+};
+
+// stytch-ui/server and the `stytch-ui` command run in Node: the package's dependencies stay
+// imports (one React with the host's server), anything else (the CLI's HTML parser) is bundled.
+const DEPENDENCIES = Object.keys(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).dependencies ?? {});
+const node = {
+  bundle: true,
+  sourcemap: true,
+  platform: 'node',
+  target: 'node20.19',
+  format: 'esm',
+  jsx: 'automatic',
+  jsxImportSource: '@emotion/react',
+  external: DEPENDENCIES.flatMap((d) => [d, `${d}/*`]),
+  logLevel: 'warning',
+  metafile: true,
+  outdir,
+};
+
+/** The Node outputs: stytch-ui/server and the package's command. */
+export const nodeBuilds = {
+  server: { ...node, entryPoints: { server: 'elements/server/index.ts' } },
+  cli: { ...node, entryPoints: { cli: 'elements/server/cli.ts' }, banner: { js: '#!/usr/bin/env node' } },
 };
 
 // Host apps import the package by name, as a host site would; the names resolve to the built
@@ -115,16 +138,17 @@ async function main() {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   if (watch) {
-    await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
-    for (const [name, options] of Object.entries({ ...builds, ...hostBuilds })) {
+    await Promise.all(Object.values({ ...builds, ...nodeBuilds }).map((o) => esbuild.build(o)));
+    for (const [name, options] of Object.entries({ ...builds, ...nodeBuilds, ...hostBuilds })) {
       const ctx = await esbuild.context(options);
       await ctx.watch();
       console.log(`build: watching ${name}`);
     }
     return;
   }
-  const results = await Promise.all(Object.values(builds).map((o) => esbuild.build(o)));
-  const names = Object.keys(builds);
+  const all = { ...builds, ...nodeBuilds };
+  const results = await Promise.all(Object.values(all).map((o) => esbuild.build(o)));
+  const names = Object.keys(all);
   results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
   const hosts = await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
   const hostNames = Object.keys(hostBuilds);

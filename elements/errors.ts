@@ -27,3 +27,19 @@ export class InvalidMountCallError extends Error {
     super(`Invalid call to ${method}: ${rule}`, options);
   }
 }
+
+/**
+ * Server-rendered markup inside the element was rendered from another mode, config or styles
+ * than the element has: it was dropped and the widget rendered afresh (no crash, one report).
+ */
+export class ServerMarkupMismatchError extends Error {
+  override readonly name = 'ServerMarkupMismatchError';
+  constructor(tag: string) {
+    super(`The server-rendered markup inside <${tag}> was rendered from another config or styles than the element has; it was replaced by a fresh render. Render it from the same config and styles the page gives the element.`);
+  }
+}
+
+/** stytch-ui/server was given a config the widget refuses; the message is the one the widget shows (SPEC §1). */
+export class InvalidConfigError extends Error {
+  override readonly name = 'InvalidConfigError';
+}

@@ -1,50 +1,66 @@
 import r2wc from '@r2wc/core';
-import type { EmotionCache } from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import { createElement, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { App, type AppProps } from '../../screens/App.tsx';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { widgetTree, type RootProps } from './widget-tree.ts';
 
-/** Everything one render of a widget needs, handed over as a single property. */
-export interface RootProps {
-  cache: EmotionCache;
-  app: AppProps;
-}
+export type { RootProps } from './widget-tree.ts';
 
 // r2wc also hands the component its container; the tree has no use for it.
 type Props = { root?: RootProps; container?: HTMLElement };
 
 function WidgetRoot({ root }: Props) {
   if (!root) return null;
-  return createElement(CacheProvider, { value: root.cache }, createElement(App, root.app));
+  return widgetTree(root);
 }
 
 interface Mounted {
-  root: Root;
+  container: HTMLElement;
+  /** Created at the first render that has the widget's props (see mount). */
+  root?: Root;
   Component: ComponentType<Props>;
   latest: Props;
 }
 
-// r2wc's React renderer, plus the root option that sends render failures to the host's
-// onError instead of only the console (react-to-web-component's own renderer takes none).
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+function rootOptions(mounted: Mounted, identifierPrefix: string | undefined): RootOptions {
+  return {
+    ...(identifierPrefix ? { identifierPrefix } : {}),
+    // Render failures go to the host's onError instead of only the console.
+    onUncaughtError: (error) => mounted.latest.root?.app.callbacks.onError(asError(error)),
+    // A hydration mismatch React recovered from by rendering afresh: the widget works, the
+    // host hears why its server markup was not kept.
+    onRecoverableError: (error) => mounted.latest.root?.app.callbacks.onError(asError(error)),
+  };
+}
+
+function render(mounted: Mounted, props: Props): void {
+  mounted.latest = props;
+  if (mounted.root) return mounted.root.render(createElement(mounted.Component, props));
+  // Until the widget's props arrive there is nothing to render; an empty render would also
+  // wipe server markup that is about to be hydrated.
+  if (!props.root) return;
+  const element = createElement(mounted.Component, props);
+  if (props.root.hydrate) {
+    mounted.root = hydrateRoot(mounted.container, element, rootOptions(mounted, props.root.identifierPrefix));
+  } else {
+    mounted.root = createRoot(mounted.container, rootOptions(mounted, undefined));
+    mounted.root.render(element);
+  }
+}
+
+// r2wc's React renderer, with the root created lazily: hydrate server markup or render afresh.
 const renderer = {
   mount(container: HTMLElement, Component: ComponentType<Props>, props: Props): Mounted {
-    const mounted: Mounted = {
-      Component,
-      latest: props,
-      root: createRoot(container, {
-        onUncaughtError: (error) => mounted.latest.root?.app.callbacks.onError(error instanceof Error ? error : new Error(String(error))),
-      }),
-    };
-    mounted.root.render(createElement(Component, props));
+    const mounted: Mounted = { container, Component, latest: props };
+    render(mounted, props);
     return mounted;
   },
   update(mounted: Mounted, props: Props): void {
-    mounted.latest = props;
-    mounted.root.render(createElement(mounted.Component, props));
+    render(mounted, props);
   },
   unmount(mounted: Mounted): void {
-    mounted.root.unmount();
+    mounted.root?.unmount();
   },
 };
 

@@ -12,6 +12,8 @@ import type { PropertyDeclarations } from './properties.ts';
 import { defineElement } from './define.ts';
 import { defineReactRoot, ROOT_TAG, type ReactRootElement } from './react-root.ts';
 import { ReactiveElement } from './reactive-element.ts';
+import { EMOTION_IDS_ATTRIBUTE, EMOTION_KEY, markupFingerprint, ROOT_HOST_STYLE, SSR_ATTRIBUTE } from './server-markup.ts';
+import { ServerMarkupMismatchError } from '../errors.ts';
 
 /** The callbacks a host may pass; both optional. */
 export interface HostCallbacks {
@@ -50,8 +52,10 @@ export abstract class WidgetElement extends ReactiveElement {
   protected readonly disposables = new DisposablesController(this);
   readonly #store: WidgetStore = createStore();
   // Random, not a counter: two copies of the bundle on one page must not share scope ids.
-  readonly #scopeId = Math.random().toString(36).slice(2, 10);
+  #scopeId = Math.random().toString(36).slice(2, 10);
   #root?: ReactRootElement;
+  /** Server-rendered markup found at connection, until the first update adopts or drops it. */
+  #serverMarkup?: { fingerprint: string; styleHost: HTMLElement };
   #sheet?: HTMLStyleElement;
   #cache?: EmotionCache;
   #reportedStyles = '';
@@ -82,33 +86,55 @@ export abstract class WidgetElement extends ReactiveElement {
 
   protected override createRenderRoot(): HTMLElement | ShadowRoot {
     const wanted = (this.config as { enableShadowDOM?: unknown } | undefined)?.enableShadowDOM === true;
+    // A declarative shadow root (server markup) is already attached when the element upgrades.
     if (wanted) return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    // Light-DOM server markup was scoped by the server: keep its scope id, its sheet uses it.
+    const scope = this.getAttribute(SCOPE_ATTRIBUTE);
+    if (scope && this.#findServerMarkup(this)) this.#scopeId = scope;
     this.setAttribute(SCOPE_ATTRIBUTE, this.#scopeId);
     return this;
+  }
+
+  /** The style host and React root host that stytch-ui/server wrote into `root`, if any. */
+  #findServerMarkup(root: HTMLElement | ShadowRoot): { styleHost: HTMLElement; sheet: HTMLStyleElement; mount: ReactRootElement } | undefined {
+    const [styleHost, mount] = [...root.children];
+    const sheet = styleHost?.firstElementChild;
+    if (!(styleHost instanceof HTMLDivElement) || !(sheet instanceof HTMLStyleElement)) return undefined;
+    if (mount?.localName !== ROOT_TAG || !mount.hasAttribute(SSR_ATTRIBUTE)) return undefined;
+    return { styleHost, sheet, mount: mount as ReactRootElement };
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     const root = this.renderRoot!;
-    const sheet = document.createElement('style');
-    defineReactRoot();
-    const mount = document.createElement(ROOT_TAG) as ReactRootElement;
-    // One column, at least as wide as the content and at most the configured width: the widget
-    // is that width where the host has room, yet its min-content stays its content's, so a
-    // narrow grid or flex column of the host page shrinks it instead of overflowing the page.
-    // Inline, so host-page rules for the element (`stytch-ui { display: block }`) cannot undo it.
-    mount.style.display = 'grid';
-    mount.style.gridTemplateColumns = 'minmax(min-content, var(--stytch-container-width))';
-    const styleHost = document.createElement('div');
     // The element's nonce (attribute or property) reaches every style tag we or Emotion add.
     const nonce = this.nonce || undefined;
-    if (nonce) sheet.nonce = nonce;
-    styleHost.hidden = true;
-    styleHost.append(sheet);
-    root.replaceChildren(styleHost, mount);
+    const server = this.#findServerMarkup(root);
+    let sheet: HTMLStyleElement;
+    let styleHost: HTMLElement;
+    let mount: ReactRootElement;
+    if (server) {
+      // Adopted as is: the first update hydrates it, or drops it if it shows another widget.
+      ({ sheet, styleHost, mount } = server);
+      this.#serverMarkup = { fingerprint: mount.getAttribute(SSR_ATTRIBUTE) ?? '', styleHost };
+    } else {
+      sheet = document.createElement('style');
+      mount = document.createElement(ROOT_TAG) as ReactRootElement;
+      // One column, at least as wide as the content and at most the configured width: the widget
+      // is that width where the host has room, yet its min-content stays its content's, so a
+      // narrow grid or flex column of the host page shrinks it instead of overflowing the page.
+      // Inline, so host-page rules for the element (`stytch-ui { display: block }`) cannot undo it.
+      Object.assign(mount.style, ROOT_HOST_STYLE);
+      styleHost = document.createElement('div');
+      if (nonce) sheet.nonce = nonce;
+      styleHost.hidden = true;
+      styleHost.append(sheet);
+      root.replaceChildren(styleHost, mount);
+    }
+    defineReactRoot();
     this.#sheet = sheet;
     this.#themeStale = true;
-    this.#cache = createCache({ key: 'stytch', container: styleHost, ...(nonce ? { nonce } : {}) });
+    this.#cache = createCache({ key: EMOTION_KEY, container: styleHost, ...(nonce ? { nonce } : {}) });
     this.#root = mount;
     // A double-click on a button that changes the screen lands its second press on whatever the
     // next screen (or the page, where the widget shrank) has under the pointer, and selects
@@ -128,6 +154,7 @@ export abstract class WidgetElement extends ReactiveElement {
       this.#root = undefined;
       this.#cache = undefined;
       this.#sheet = undefined;
+      this.#serverMarkup = undefined;
       root.replaceChildren();
     });
   }
@@ -157,6 +184,7 @@ export abstract class WidgetElement extends ReactiveElement {
     }
     this.#root.root = {
       cache: this.#cache,
+      ...(this.#adoptServerMarkup() ? { hydrate: true, identifierPrefix: this.usesShadowDOM ? undefined : `${this.#scopeId}:` } : {}),
       app: {
         mode: this.mode,
         store: this.#store,
@@ -170,6 +198,29 @@ export abstract class WidgetElement extends ReactiveElement {
         ...this.flowProps(),
       },
     };
+  }
+
+  /**
+   * At the first update after connecting to server markup: hydrate it when it was rendered
+   * from this element's mode, config and styles (its Emotion rules marked as present, so none is
+   * inserted twice); otherwise drop it, say so through onError, and render afresh.
+   */
+  #adoptServerMarkup(): boolean {
+    const server = this.#serverMarkup;
+    if (!server || !this.#root || !this.#cache) return false;
+    this.#serverMarkup = undefined;
+    const emotionTags = [...server.styleHost.querySelectorAll(`style[${EMOTION_IDS_ATTRIBUTE}]`)];
+    if (server.fingerprint === markupFingerprint(this.mode, this.config, this.styles ?? {})) {
+      for (const tag of emotionTags) {
+        for (const id of (tag.getAttribute(EMOTION_IDS_ATTRIBUTE) ?? '').split(' ')) if (id) this.#cache.inserted[id] = true;
+      }
+      return true;
+    }
+    for (const tag of emotionTags) tag.remove();
+    this.#root.removeAttribute(SSR_ATTRIBUTE);
+    this.#root.replaceChildren();
+    this.widgetCallbacks.onError(new ServerMarkupMismatchError(this.localName));
+    return false;
   }
 
   /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */

@@ -3,6 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { ErrorText } from './ErrorText.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useAction } from '../hooks/useAction.ts';
+import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
 import { useStrings } from '../context.ts';
@@ -17,6 +18,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
   const [email, setEmail] = useAtom(mainEmailAtom);
   const { busy, error, run, fail } = useAction();
   const id = useId();
+  const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,6 +33,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
         {t('formField.email.label')}
       </label>
       <input
+        ref={field}
         id={`${id}-email`}
         part="input"
         type="email"

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { prefetch } from '../components/preloadable.ts';
 import { useWidget, useStrings } from '../context.ts';
@@ -26,12 +26,17 @@ function usePasskeyLast(enabled: boolean, hasForm: boolean): boolean {
   return last;
 }
 
-/** Whether bootstrap asks for the 'Powered by' watermark, following its refresh. */
+const noWatermark = () => false;
+
+/**
+ * Whether bootstrap asks for the 'Powered by' watermark, following its refresh. Server markup
+ * has none (no client there): hydration starts from that and shows it afterwards if asked.
+ */
 function useWatermark(): boolean {
   const { client } = useWidget();
-  const [show, setShow] = useState(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false));
-  useEffect(() => client?.bootstrap.onChange((b) => setShow(!b.disable_sdk_watermark)), [client]);
-  return show;
+  const subscribe = useCallback((changed: () => void) => client?.bootstrap.onChange(changed) ?? (() => {}), [client]);
+  const show = useCallback(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false), [client]);
+  return useSyncExternalStore(subscribe, show, noWatermark);
 }
 
 /**

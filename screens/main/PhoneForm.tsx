@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -44,6 +45,8 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const { busy, error, run, fail } = useAction();
   const sent = useSent();
   const id = useId();
+  const regionField = useServerTypedValue<HTMLSelectElement>(region, setRegion);
+  const phoneField = useServerTypedValue<HTMLInputElement>(phone, setPhone);
   const list = useMemo(() => countries(t.locale), [t.locale]);
   const placeholder = useExampleNumber(region);
 
@@ -77,6 +80,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
             </svg>
           </span>
           <select
+            ref={regionField}
             part="select"
             aria-label={t('formField.countryCode.label')}
             value={region}
@@ -92,6 +96,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           </select>
         </div>
         <input
+          ref={phoneField}
           id={`${id}-phone`}
           part="input"
           type="tel"

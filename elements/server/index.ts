@@ -1,0 +1,4 @@
+/** stytch-ui/server: the login element's first screen as HTML, for server-rendered and static pages (Node). */
+export { escapeAttribute, renderLoginMarkup, renderLoginToString, type ServerMarkup, type ServerRenderOptions } from './render.ts';
+export { InvalidConfigError, InvalidStylesError } from '../errors.ts';
+export type { StyleConfig } from '../../theme/index.ts';
