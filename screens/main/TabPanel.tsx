@@ -15,13 +15,17 @@ function Pending({ height, onPending }: { height: number | undefined; onPending:
   return <div part="panel-pending" css={{ minHeight: height }} />;
 }
 
-/** Mounts with the form: if the user already tabbed into the waiting panel, the form's first field takes over. */
-function Arrived({ panel, children }: { panel: RefObject<HTMLDivElement | null>; children: ReactNode }) {
+/**
+ * Commits with each form: if the user already tabbed into the waiting panel, the form's first
+ * field takes over. Not keyed by method, so Text and WhatsApp keep sharing one phone form (and
+ * the number typed in it), as before.
+ */
+function Arrived({ panel, method, children }: { panel: RefObject<HTMLDivElement | null>; method: string; children: ReactNode }) {
   useLayoutEffect(() => {
     const el = panel.current;
     const root = el?.getRootNode() as Document | ShadowRoot | undefined;
     if (el && root?.activeElement === el) el.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
-  }, [panel]);
+  }, [panel, method]);
   return children;
 }
 
@@ -66,7 +70,7 @@ export function TabPanel({
     >
       {/* Its own boundary: a form loading must never hide the tabs (and drop their focus). */}
       <Suspense fallback={<Pending height={heldHeight} onPending={setPending} />}>
-        <Arrived key={method} panel={ref}>
+        <Arrived panel={ref} method={method}>
           {children}
         </Arrived>
       </Suspense>
