@@ -1,12 +1,7 @@
-import { keyframes } from '@emotion/react';
 import { Suspense, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
-import { Spinner } from '../components/Spinner.tsx';
 
-/** What Tab would reach first inside the panel. */
-const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
-// The spinner fades in only if the form is slow to come, so a quick switch shows no flash.
-const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+/** What Tab would reach first inside the panel: every login form starts with a field (kept short: Main's first load). */
+const FIRST_FIELD = 'input:not([type=hidden]),select,textarea,button';
 
 /**
  * While the form loads: the panel keeps the last form's height (the card keeps its size) and
@@ -17,24 +12,20 @@ function Pending({ height, onPending }: { height: number | undefined; onPending:
     onPending(true);
     return () => onPending(false);
   }, [onPending]);
-  return (
-    <div part="panel-pending" css={{ minHeight: height, display: 'grid', placeItems: 'center' }}>
-      {height ? (
-        <span css={{ display: 'flex', opacity: 0, animation: `${appear} 150ms ease-in 300ms forwards` }}>
-          <Spinner size={25} thickness={2} />
-        </span>
-      ) : null}
-    </div>
-  );
+  return <div part="panel-pending" css={{ minHeight: height }} />;
 }
 
-/** Mounts with the form: if the user already tabbed into the waiting panel, the form's first field takes over. */
-function Arrived({ panel, children }: { panel: RefObject<HTMLDivElement | null>; children: ReactNode }) {
+/**
+ * Commits with each form: if the user already tabbed into the waiting panel, the form's first
+ * field takes over. Not keyed by method, so Text and WhatsApp keep sharing one phone form (and
+ * the number typed in it), as before.
+ */
+function Arrived({ panel, method, children }: { panel: RefObject<HTMLDivElement | null>; method: string; children: ReactNode }) {
   useLayoutEffect(() => {
     const el = panel.current;
     const root = el?.getRootNode() as Document | ShadowRoot | undefined;
     if (el && root?.activeElement === el) el.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
-  }, [panel]);
+  }, [panel, method]);
   return children;
 }
 
@@ -79,7 +70,7 @@ export function TabPanel({
     >
       {/* Its own boundary: a form loading must never hide the tabs (and drop their focus). */}
       <Suspense fallback={<Pending height={heldHeight} onPending={setPending} />}>
-        <Arrived key={method} panel={ref}>
+        <Arrived panel={ref} method={method}>
           {children}
         </Arrived>
       </Suspense>

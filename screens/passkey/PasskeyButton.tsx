@@ -20,9 +20,9 @@ export function PasskeyButton() {
     autofill?.abort();
     try {
       await login();
+      // A success keeps the button busy: the next screen replaces it once loaded (useGo).
     } catch {
       // usePasskeyLogin has shown and reported the failure.
-    } finally {
       setBusy(false);
     }
   };

@@ -65,3 +65,12 @@ test('click another tab and Tab at once: the pending form\'s first field gets fo
   await page.keyboard.press('Tab');
   await expect(w.getByRole('textbox', { name: 'Phone number' })).toBeFocused();
 });
+
+test('Text and WhatsApp share one phone form: the number typed stays across the switch', async ({ page }) => {
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'] } }));
+  const w = widget(page);
+  await w.getByRole('textbox', { name: 'Phone number' }).fill('2015550123');
+  await w.getByRole('tab', { name: 'WhatsApp' }).click();
+  await expect(w.getByRole('tab', { name: 'WhatsApp' })).toHaveAttribute('aria-selected', 'true');
+  await expect(w.getByRole('textbox', { name: 'Phone number' })).toHaveValue(/201.*555.*0123/);
+});

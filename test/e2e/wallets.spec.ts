@@ -5,6 +5,7 @@ import bs58 from 'bs58';
 import { ethereumAddressOf, personalMessageHash } from '../../provider/services/wallet-signatures.ts';
 import { demoUrl, widget } from './screens-helpers.ts';
 import { axe } from './axe.ts';
+import { recordCardFrames } from './card-frames.ts';
 
 /**
  * Injects a MetaMask-like EIP-1193 provider whose key lives in Node: the page asks, Node
@@ -104,6 +105,18 @@ test('signs in with an injected Solana wallet (base58 signature)', async ({ page
   await expect(w.getByRole('heading', { name: 'Success!' })).toBeVisible({ timeout: 15_000 });
   const user = await currentUser(page);
   expect(user.crypto_wallets).toEqual([expect.objectContaining({ crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana', verified: true })]);
+});
+
+test('the wallet steps (connect, sign, success) never leave a frame without the card, chunks held for a few frames each', async ({ page }) => {
+  await injectSolanaWallet(page);
+  const frames = await recordCardFrames(page);
+  await page.goto(demoUrl({ products: ['crypto'] }));
+  const w = widget(page);
+  await expect(w.getByRole('button', { name: 'Continue with Phantom' })).toBeVisible({ timeout: 15_000 });
+  await frames.start();
+  await w.getByRole('button', { name: 'Continue with Phantom' }).click();
+  await expect(w.getByRole('heading', { name: 'Success!' })).toBeFocused({ timeout: 15_000 });
+  await frames.expectNeverBlank(['Sign up or log in', 'Success!']);
 });
 
 test('a refused signature shows the error screen; the back arrow returns to Main by keyboard', async ({ page }) => {
