@@ -461,7 +461,9 @@ async function profileRun(browser: Browser, path: string): Promise<void> {
       const byId = new Map(p.nodes.map((n) => [n.id, n]));
       p.samples.forEach((id, k) => {
         const f = byId.get(id)!.callFrame;
-        const name = f.url ? sourceOf(f.url, f.lineNumber, f.columnNumber) : f.functionName || '(native)';
+        // A file's top level (its evaluation) is a frame at 0:0 with no name: named for the file.
+        const top = f.url && !f.functionName && f.lineNumber === 0 && f.columnNumber === 0;
+        const name = top ? `${new URL(f.url).pathname} (evaluation)` : f.url ? sourceOf(f.url, f.lineNumber, f.columnNumber) : f.functionName || '(native)';
         const us = p.timeDeltas[k] ?? 0;
         self.set(name, (self.get(name) ?? 0) + us);
         total += us;
