@@ -13,7 +13,9 @@
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
 // BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
 // BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
-// went, by original source file (through the build's source maps).
+// went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
+// it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
+// BENCH_DEBUG=1 prints each page's console, errors and failed requests.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
