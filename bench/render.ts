@@ -11,6 +11,11 @@
 // BENCH_RUNS (default 5) loads of each page per network profile; BENCH_NETWORKS=loopback,slow4g
 // picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host picks rows; BENCH_NO_BUILD=1
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
+// BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
+// BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
+// went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
+// it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
+// BENCH_DEBUG=1 prints each page's console, errors and failed requests.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { startProvider } from '../provider/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -362,7 +368,7 @@ async function typeInto(page: Page, said: ReturnType<typeof signals>, deadline: 
   throw new Error('the email field never held a typed character');
 }
 
-async function load(browser: Browser, network: string, path: string): Promise<Sample> {
+async function load(browser: Browser, network: string, path: string, profile?: (p: CpuProfile) => void): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   try {
     const page = await context.newPage();
@@ -377,8 +383,14 @@ async function load(browser: Browser, network: string, path: string): Promise<Sa
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
-    const profile = NETWORK_PROFILES[network];
-    if (profile) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile });
+    const conditions = NETWORK_PROFILES[network];
+    if (conditions) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...conditions });
+    if (profile && process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const count = traffic(cdp);
     const deadline = Date.now() + LOAD_TIMEOUT;
     await page.goto(`${origin}${path}`, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
@@ -392,6 +404,8 @@ async function load(browser: Browser, network: string, path: string): Promise<Sa
     await typeInto(page, said, deadline);
     await said.wait('visible', deadline);
     const { bytes, requests } = count.stop();
+    if (profile) profile((await cdp.send('Profiler.stop')).profile as CpuProfile);
+    if (profile && process.env.BENCH_TRACE) await browser.stopTracing();
     const b = await page.evaluate(() => {
       const { t0, visible, typed } = (window as any).__bench as { t0: number; visible: number; typed: number };
       return { t0, visible, typed };
@@ -412,6 +426,62 @@ async function load(browser: Browser, network: string, path: string): Promise<Sa
 }
 
 // ---------------------------------------------------------------------------------------------
+// A CPU profile of the path to Main
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const consumers = new Map<string, SourceMapConsumer | null>();
+/** The original source of a position in a served file: a package name, one of our files, or the URL. */
+function sourceOf(url: string, line: number, column: number): string {
+  const path = url.startsWith(origin) ? new URL(url).pathname : url;
+  if (!path.startsWith('/dist/')) return path.replace(/^\/(vendor|floor|official)\/.*/, '$1') || '(native)';
+  let c = consumers.get(path);
+  if (c === undefined) {
+    try {
+      c = new SourceMapConsumer(JSON.parse(readFileSync(join(root, `${path}.map`), 'utf8')) as RawSourceMap);
+    } catch {
+      c = null;
+    }
+    consumers.set(path, c);
+  }
+  const src = c?.originalPositionFor({ line: line + 1, column }).source;
+  if (!src) return path;
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(src);
+  return pkg ? pkg[1]! : src.replace(/^(\.\.\/)+/, '');
+}
+
+async function profileRun(browser: Browser, path: string): Promise<void> {
+  const self = new Map<string, number>();
+  let total = 0;
+  let typed = 0;
+  for (let i = 0; i < Math.max(1, RUNS); i++) {
+    const s = await load(browser, 'loopback', path, (p) => {
+      const byId = new Map(p.nodes.map((n) => [n.id, n]));
+      p.samples.forEach((id, k) => {
+        const f = byId.get(id)!.callFrame;
+        // A file's top level (its evaluation) is a frame at 0:0 with no name: named for the file.
+        const top = f.url && !f.functionName && f.lineNumber === 0 && f.columnNumber === 0;
+        const name = top ? `${new URL(f.url).pathname} (evaluation)` : f.url ? sourceOf(f.url, f.lineNumber, f.columnNumber) : f.functionName || '(native)';
+        const us = p.timeDeltas[k] ?? 0;
+        self.set(name, (self.get(name) ?? 0) + us);
+        total += us;
+      });
+    });
+    typed += s.typed;
+  }
+  const n = Math.max(1, RUNS);
+  console.log(`\nCPU profile of ${path}, ${n} load(s), CPU ${CPU_RATE}x, loopback: typeable at ${Math.round(typed / n)} ms (mean); self time per load by source, (idle) excluded:`);
+  const busy = [...self].filter(([k]) => k !== '(idle)');
+  const busyTotal = busy.reduce((a, [, v]) => a + v, 0);
+  for (const [name, us] of busy.sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${(us / n / 1000).toFixed(1).padStart(8)} ms  ${((100 * us) / busyTotal).toFixed(1).padStart(5)} %  ${name}`);
+  console.log(`${(busyTotal / n / 1000).toFixed(1).padStart(8)} ms busy of ${(total / n / 1000).toFixed(1)} ms profiled`);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run
 
 interface Row {
@@ -429,6 +499,18 @@ const browser = await chromium.launch({
   headless: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+
+if (process.env.BENCH_PROFILE) {
+  try {
+    await profileRun(browser, process.env.BENCH_PROFILE);
+  } finally {
+    await browser.close().catch(() => {});
+    await provider.close().catch(() => {});
+    server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 const samples = new Map<string, Sample[]>();
 const failures: string[] = [];

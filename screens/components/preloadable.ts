@@ -29,6 +29,13 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
   return Object.assign(Block, { preload });
 }
 
+/** A component shipped with the first load, with the same `preload()` as the others (at once). */
+export function preloaded<P extends object>(component: FunctionComponent<P>): Preloadable<P> {
+  const ready = Promise.resolve(component);
+  const Block: FunctionComponent<P> = (props) => createElement(component, props);
+  return Object.assign(Block, { preload: () => ready });
+}
+
 /**
  * Starts loads in the background: a failure shows (or retries) when the component renders.
  * Components that are not preloadable (Main, a test's stand-in) are skipped.

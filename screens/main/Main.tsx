@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalSto
 import { Heading } from '../components/Heading.tsx';
 import { prefetch } from '../components/preloadable.ts';
 import { useWidget, useStrings } from '../context.ts';
-import { blocks, nextFromMain } from './blocks.ts';
+import { blocks, formOf, nextFromMain } from './blocks.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
 
@@ -55,14 +55,26 @@ function usePrefetchNext(): () => void {
     };
   }, [config, screens]);
   useEffect(() => {
-    // Safari has no requestIdleCallback; a timeout after the first paint stands in.
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(next, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(next, 300);
-    return () => clearTimeout(id);
-  }, [next]);
+    // Only once Main's own first form is in (its requests go first), then when the browser is
+    // idle; Safari has no requestIdleCallback, so a short timeout stands in there.
+    let cancel = () => {};
+    let live = true;
+    const first = loginMethods(config)[0];
+    void (first ? formOf(first).preload() : Promise.resolve()).catch(() => {}).then(() => {
+      if (!live) return;
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(next, { timeout: 2000 });
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(next, 300);
+        cancel = () => clearTimeout(id);
+      }
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [next, config]);
   return next;
 }
 
