@@ -68,3 +68,40 @@ test('Hebrew: Main and a refused code lay out right to left, axe clean', async (
   await expect(w.getByRole('alert')).toHaveText(he['error.otpCodeNotFound']);
   expect(await axe(page)).toEqual([]);
 });
+
+/** Texts inside the widget that overflow their box or stick out of the widget's container: clipped. */
+async function clipped(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.locator('stytch-ui').evaluate((host) => {
+    const root = host.shadowRoot ?? host;
+    const box = root.querySelector('[part="container"]')!.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>('button, label, p, h1, h2, a, span, li, [role="tab"]')) {
+      const text = el.textContent?.trim();
+      if (!text || el.closest('[aria-hidden="true"]') || el.getClientRects().length === 0) continue;
+      const r = el.getBoundingClientRect();
+      // Visually hidden helper text (1px boxes) is meant to be clipped.
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(`overflows: ${text}`);
+      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`outside the card: ${text}`);
+    }
+    return out;
+  });
+}
+
+test('en-XA: 40% longer text wraps inside the card on Main (at 1100 and 320 px) and Enter passcode', async ({ page }) => {
+  for (const width of [1100, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(demoUrl({ products: ['oauth', 'otp', 'passwords', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp'] }, oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] }, locale: 'en-XA' }));
+    const w = widget(page);
+    await expect(w.getByRole('tab').first()).toBeVisible();
+    await expect(w.locator('[lang="en-XA"]').first()).toBeAttached();
+    expect(await clipped(page), `Main at ${width}px`).toEqual([]);
+  }
+  const email = uniqueEmail('xa');
+  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'] }, locale: 'en-XA' }));
+  const w = widget(page);
+  await w.locator('input[type="email"]').fill(email);
+  await w.locator('button[type="submit"]').click();
+  await expect(w.locator('input[autocomplete="one-time-code"]')).toBeVisible({ timeout: 15_000 });
+  expect(await clipped(page), 'Enter passcode').toEqual([]);
+});
