@@ -3,7 +3,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Locator, type Page } from 'playwright';
 import ar from '../screens/i18n/locales/ar.ts';
-import he from '../screens/i18n/locales/he.ts';
 import globalSetup from '../test/e2e/global-setup.ts';
 // @ts-expect-error: a plain .mjs helper without declarations
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.mjs';
