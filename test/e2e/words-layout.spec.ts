@@ -105,3 +105,25 @@ test('en-XA: 40% longer text wraps inside the card on Main (at 1100 and 320 px) 
   await expect(w.locator('input[autocomplete="one-time-code"]')).toBeVisible({ timeout: 15_000 });
   expect(await clipped(page), 'Enter passcode').toEqual([]);
 });
+
+test('the script-tag build loads a language from beside itself (words-load.js and its locale), not inlined', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => void fetched.push(new URL(r.url()).pathname));
+  await page.goto(`${process.env.E2E_DEMO_URL}/plain.html`);
+  await expect(widget(page).first().getByRole('heading').first()).toBeVisible();
+  expect(fetched.some((p) => p.includes('words-load'))).toBe(false);
+  await page.evaluate(() => {
+    const el = document.createElement('stytch-ui');
+    el.id = 'arabic';
+    el.setAttribute('lang', 'ar');
+    el.setAttribute('config', '{"products":["emailMagicLinks"]}');
+    (el as unknown as { client: unknown }).client = (window as unknown as { StytchUI: { createClient(t: string, o: object): unknown }; DEMO: { publicToken: string; providerUrl: string } }).StytchUI.createClient(
+      (window as unknown as { DEMO: { publicToken: string } }).DEMO.publicToken,
+      { baseUrl: (window as unknown as { DEMO: { providerUrl: string } }).DEMO.providerUrl },
+    );
+    document.querySelector('main')!.append(el);
+  });
+  await expect(page.locator('#arabic').getByRole('heading', { name: ar['login.title'] })).toBeVisible();
+  expect(fetched).toContain('/dist/words-load.js');
+  expect(fetched.some((p) => /^\/dist\/chunks\/ar-[A-Z0-9]+\.js$/.test(p))).toBe(true);
+});
