@@ -21,6 +21,19 @@ const pureHoistStatics = {
   },
 };
 
+// The words' lazy side (the locale files, the ICU parser, the checks of a site's strings) as a
+// file of its own with a stable name: the script-tag build, which cannot split, loads it with
+// import() from beside itself instead of inlining every locale (+67 KB gzip).
+const WORDS_LOAD = 'words-load';
+const wordsLoadBeside = {
+  name: 'words-load-beside',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/load\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' && /screens[\\/]i18n[\\/]words\.ts$/.test(args.importer) ? { path: `./${WORDS_LOAD}.js`, external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   plugins: [pureHoistStatics],
   bundle: true,
@@ -43,7 +56,7 @@ const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*'];
 
 /** Each output of dist/, with a stable name. */
 export const builds = {
-  esm: { ...common, entryPoints: { 'stytch-ui': 'elements/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
+  esm: { ...common, entryPoints: { 'stytch-ui': 'elements/index.ts', [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   reactExternal: {
     ...common,
     entryPoints: { 'stytch-ui.react-external': 'elements/index.ts' },
@@ -52,7 +65,7 @@ export const builds = {
     chunkNames: 'chunks-rx/[name]-[hash]',
     external: REACT,
   },
-  iife: { ...common, entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
+  iife: { ...common, plugins: [...common.plugins, wordsLoadBeside], entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.

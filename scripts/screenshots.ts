@@ -2,6 +2,7 @@
 // under docs/screenshots/. Starts the provider and the demo exactly as the e2e run does.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Locator, type Page } from 'playwright';
+import ar from '../screens/i18n/locales/ar.ts';
 import globalSetup from '../test/e2e/global-setup.ts';
 // @ts-expect-error: a plain .mjs helper without declarations
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.mjs';
@@ -28,6 +29,8 @@ const EMAILS = {
   password: 'katherine.johnson@example.com',
   passkeyLight: 'margaret.hamilton@example.com',
   passkeyDark: 'radia.perlman@example.com',
+  rtlLight: 'al.khwarizmi@example.com',
+  rtlDark: 'ibn.al-haytham@example.com',
 };
 
 /** The newest outbox message to `to`, polling the provider's development API. */
@@ -110,6 +113,21 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'config-error', path: config({ products: ['passkeys'] }) },
+  // Right to left (Arabic, Hebrew) and the en-XA pseudo-locale, beside the English pictures.
+  { name: 'main-ar', path: 'products.html?set=all&locale=ar' },
+  {
+    name: 'otp-entry-ar',
+    path: config({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] }, locale: 'ar' }),
+    drive: async (page, w) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      await w.getByRole('tab', { name: ar['tab.email'] }).click();
+      await w.getByRole('textbox', { name: ar['formField.email.label'] }).fill(dark ? EMAILS.rtlDark : EMAILS.rtlLight);
+      await w.getByRole('button', { name: ar['button.emailLogin'] }).click();
+      await w.getByRole('heading', { name: ar['passcode.title'] }).waitFor({ timeout: 15_000 });
+    },
+  },
+  { name: 'main-he', path: config({ products: ['oauth', 'otp', 'passwords'], otpOptions: { methods: ['sms'] }, oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }] }, locale: 'he' }) },
+  { name: 'main-en-XA', path: 'products.html?set=all&locale=en-XA' },
   { name: 'home', path: 'index.html', drive: async (page) => page },
   { name: 'playground', path: 'playground.html', drive: async (page) => page },
 ];

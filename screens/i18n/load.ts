@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { RTL_LANGUAGES, type LocaleCatalog, type Messages } from './catalog.ts';
+import { RTL_LANGUAGES, type LocaleCatalog, type Messages, type TagRenderer, type Words, type WordsOptions } from './catalog.ts';
 import type { formatSimple, joinParts, toNode, Values } from './format.ts';
 import { compile as compileIcu, type Compiled } from './icu.ts';
-import type { renderTag, Words, WordsOptions } from './words.ts';
 
 /*
  * The catalog machinery beyond English: a shipped locale's catalog (each its own chunk), the ICU
@@ -16,11 +15,14 @@ export interface Kit {
   formatSimple: typeof formatSimple;
   joinParts: typeof joinParts;
   toNode: typeof toNode;
-  renderTag: typeof renderTag;
+  renderTag: TagRenderer;
   main: Messages;
 }
 
 const PARAM = /\{(\w+)\}/g;
+
+/** Ids named by a rule rather than listed: any provider error type, any zxcvbn warning. */
+const OPEN_IDS = /^(error\.[a-z][a-zA-Z0-9]*|password\.zxcvbn\.warning\.[a-zA-Z0-9]+)$/;
 
 /**
  * Whether a message needs no ICU parser: only `{param}` and `<tag>…</tag>` (unnested), no
@@ -146,7 +148,7 @@ export async function loadWords({ requested, strings, report }: WordsOptions, ki
   const check = (english: LocaleCatalog) => {
     for (const [id, value] of overrides) {
       const known = Object.hasOwn(english, id);
-      const reason = !known && !/^error\.[a-z][a-zA-Z0-9]*$/.test(id) ? 'no message has this id' : problem(value, known ? paramsOf(english[id as keyof LocaleCatalog]) : []);
+      const reason = !known && !OPEN_IDS.test(id) ? 'no message has this id' : problem(value, known ? paramsOf(english[id as keyof LocaleCatalog]) : []);
       if (reason) {
         overrides.delete(id);
         report(new InvalidStringsError(id, reason));

@@ -11,6 +11,7 @@ import {
   type ScreenName,
 } from '../../../screens/state/atoms.ts';
 import { apiError, click, flush, renderApp, type, type Rendered } from './helpers.tsx';
+import { passwordClient, verdict } from './password-fakes.ts';
 
 /*
  * The catalog mechanism in the widget: a site's `strings` over the locale (and refused ones
@@ -75,6 +76,23 @@ describe('strings overrides', () => {
     await flush();
     expect(errors.filter((e) => e.name === 'InvalidStringsError')).to.have.length(1);
     host.remove();
+  });
+
+  it('come as the element\'s JSON attribute too, with its lang choosing the locale', async () => {
+    await import('../../../elements/index.ts');
+    const el = document.createElement('stytch-ui');
+    el.setAttribute('lang', 'en-XA');
+    el.setAttribute('config', '{"products":["emailMagicLinks"]}');
+    el.setAttribute('strings', '{"login.title":"Bienvenue"}');
+    document.body.append(el);
+    try {
+      await flush();
+      await flush();
+      expect(heading(el)).to.equal('Bienvenue');
+      expect(el.querySelector('label')!.textContent).to.equal(pseudo('Email'));
+    } finally {
+      el.remove();
+    }
   });
 
   it('accept any server error id by its rule, and show it for that error', async () => {
@@ -228,5 +246,32 @@ describe('en-XA: no English left on any screen', () => {
   it('a config error', async () => {
     r = await renderApp({ mode: 'login', config: { products: ['passkeys'], locale: 'en-XA' }, client: baseClient() });
     expect(r.root.textContent).to.equal(pseudo('Error: Cannot use Passkeys by itself, please add another product to the config.'));
+  });
+});
+
+describe("zxcvbn's warning (English from the provider)", () => {
+  const open = (config: object, strings?: Record<string, string>) =>
+    renderApp({ mode: 'login', config: { products: ['passwords'], ...config }, client: passwordClient({ userType: 'new', strength: () => Promise.resolve(verdict({ valid: false, score: 0, warning: 'This is a very common password.' })) }).client, ...(strings ? { strings } : {}) }, (store) => {
+      store.set(passwordStateAtom, { email: 'ada@example.com', type: 'new' });
+      store.set(transitionAtom, 'PasswordCreateOrLogin');
+    });
+  const warning = async (x: Rendered) => {
+    await type(x.root.querySelector<HTMLInputElement>('input[autocomplete="new-password"]')!, 'password');
+    await x.clock.advance(500);
+    await flush();
+    expect(x.root.querySelector('[role="meter"]')).to.not.equal(null);
+    return x.root.querySelector('[part~="strength-warning"]')?.textContent;
+  };
+
+  it('reads as sent in English, by its official id where strings give one, and is left out in a language without it', async () => {
+    r = await open({});
+    expect(await warning(r)).to.equal('This is a very common password.');
+    r.unmount();
+    r = await open({ locale: 'en-XA' }, { 'password.zxcvbn.warning.veryCommonPassword': 'Trop courant.' });
+    expect(await warning(r)).to.equal('Trop courant.');
+    expect(stringsErrors(r)).to.deep.equal([]);
+    r.unmount();
+    r = await open({ locale: 'en-XA' });
+    expect(await warning(r)).to.equal(undefined);
   });
 });
