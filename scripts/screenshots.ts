@@ -28,6 +28,8 @@ const EMAILS = {
   password: 'katherine.johnson@example.com',
   passkeyLight: 'margaret.hamilton@example.com',
   passkeyDark: 'radia.perlman@example.com',
+  rtlEntry: 'ada.yonath@example.com',
+  rtlPassword: 'hedy.lamarr@example.com',
 };
 
 /** The newest outbox message to `to`, polling the provider's development API. */
@@ -110,6 +112,28 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'config-error', path: config({ products: ['passkeys'] }) },
+  // Right to left: Arabic and Hebrew, driven by their own labels.
+  { name: 'rtl-main-all-products-ar', path: 'products.html?set=all&locale=ar' },
+  {
+    name: 'rtl-otp-entry-he',
+    path: config({ products: ['otp'], otpOptions: { methods: ['email'] }, locale: 'he' }),
+    drive: async (_page, w) => {
+      await w.getByRole('textbox', { name: 'אימייל' }).fill(EMAILS.rtlEntry);
+      await w.getByRole('button', { name: 'המשך עם אימייל' }).click();
+      await w.getByRole('heading', { name: 'הזנת קוד' }).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: 'rtl-password-create-ar',
+    path: config({ products: ['passwords'], locale: 'ar' }),
+    drive: async (_page, w) => {
+      await w.getByRole('textbox', { name: 'البريد الإلكتروني' }).fill(EMAILS.rtlPassword);
+      await w.getByRole('button', { name: 'المتابعة بالبريد الإلكتروني' }).click();
+      await w.getByRole('heading', { name: 'إنشاء حساب' }).waitFor({ timeout: 15_000 });
+      await w.getByLabel('كلمة المرور', { exact: true }).fill('correct horse battery');
+      await w.getByRole('meter', { name: 'قوة كلمة المرور' }).waitFor({ timeout: 15_000 });
+    },
+  },
   { name: 'home', path: 'index.html', drive: async (page) => page },
   { name: 'playground', path: 'playground.html', drive: async (page) => page },
 ];
