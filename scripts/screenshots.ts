@@ -2,6 +2,8 @@
 // under docs/screenshots/. Starts the provider and the demo exactly as the e2e run does.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Locator, type Page } from 'playwright';
+import ar from '../screens/i18n/locales/ar.ts';
+import he from '../screens/i18n/locales/he.ts';
 import globalSetup from '../test/e2e/global-setup.ts';
 // @ts-expect-error: a plain .mjs helper without declarations
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.mjs';
@@ -28,8 +30,11 @@ const EMAILS = {
   password: 'katherine.johnson@example.com',
   passkeyLight: 'margaret.hamilton@example.com',
   passkeyDark: 'radia.perlman@example.com',
-  rtlEntry: 'ada.yonath@example.com',
-  rtlPassword: 'hedy.lamarr@example.com',
+  rtlLight: 'al.khwarizmi@example.com',
+  rtlDark: 'ibn.al-haytham@example.com',
+  heLight: 'ada.yonath@example.com',
+  heDark: 'dan.shechtman@example.com',
+  arPassword: 'hedy.lamarr@example.com',
 };
 
 /** The newest outbox message to `to`, polling the provider's development API. */
@@ -112,26 +117,40 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'config-error', path: config({ products: ['passkeys'] }) },
-  // Right to left: Arabic and Hebrew, driven by their own labels.
-  { name: 'rtl-main-all-products-ar', path: 'products.html?set=all&locale=ar' },
+  // Right to left (Arabic, Hebrew) and the en-XA pseudo-locale, beside the English pictures.
+  { name: 'main-ar', path: 'products.html?set=all&locale=ar' },
   {
-    name: 'rtl-otp-entry-he',
+    name: 'otp-entry-ar',
+    path: config({ products: ['otp'], otpOptions: { methods: ['sms', 'email'] }, locale: 'ar' }),
+    drive: async (page, w) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      await w.getByRole('tab', { name: ar['tab.email'] }).click();
+      await w.getByRole('textbox', { name: ar['formField.email.label'] }).fill(dark ? EMAILS.rtlDark : EMAILS.rtlLight);
+      await w.getByRole('button', { name: ar['button.emailLogin'] }).click();
+      await w.getByRole('heading', { name: ar['passcode.title'] }).waitFor({ timeout: 15_000 });
+    },
+  },
+  { name: 'main-he', path: config({ products: ['oauth', 'otp', 'passwords'], otpOptions: { methods: ['sms'] }, oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }] }, locale: 'he' }) },
+  { name: 'main-en-XA', path: 'products.html?set=all&locale=en-XA' },
+  {
+    name: 'otp-entry-he',
     path: config({ products: ['otp'], otpOptions: { methods: ['email'] }, locale: 'he' }),
-    drive: async (_page, w) => {
-      await w.getByRole('textbox', { name: 'אימייל' }).fill(EMAILS.rtlEntry);
-      await w.getByRole('button', { name: 'המשך עם אימייל' }).click();
-      await w.getByRole('heading', { name: 'הזנת קוד' }).waitFor({ timeout: 15_000 });
+    drive: async (page, w) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      await w.getByRole('textbox', { name: he['formField.email.label'] }).fill(dark ? EMAILS.heDark : EMAILS.heLight);
+      await w.getByRole('button', { name: he['button.emailLogin'] }).click();
+      await w.getByRole('heading', { name: he['passcode.title'] }).waitFor({ timeout: 15_000 });
     },
   },
   {
-    name: 'rtl-password-create-ar',
+    name: 'password-create-ar',
     path: config({ products: ['passwords'], locale: 'ar' }),
     drive: async (_page, w) => {
-      await w.getByRole('textbox', { name: 'البريد الإلكتروني' }).fill(EMAILS.rtlPassword);
-      await w.getByRole('button', { name: 'المتابعة بالبريد الإلكتروني' }).click();
-      await w.getByRole('heading', { name: 'إنشاء حساب' }).waitFor({ timeout: 15_000 });
-      await w.getByLabel('كلمة المرور', { exact: true }).fill('correct horse battery');
-      await w.getByRole('meter', { name: 'قوة كلمة المرور' }).waitFor({ timeout: 15_000 });
+      await w.getByRole('textbox', { name: ar['formField.email.label'] }).fill(EMAILS.arPassword);
+      await w.getByRole('button', { name: ar['button.emailLogin'] }).click();
+      await w.getByRole('heading', { name: ar['password.createAccount.title'] }).waitFor({ timeout: 15_000 });
+      await w.getByLabel(ar['formField.password.label'], { exact: true }).fill('correct horse battery');
+      await w.getByRole('meter', { name: ar['password.strength.label'] }).waitFor({ timeout: 15_000 });
     },
   },
   { name: 'home', path: 'index.html', drive: async (page) => page },

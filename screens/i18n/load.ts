@@ -22,6 +22,9 @@ export interface Kit {
 
 const PARAM = /\{(\w+)\}/g;
 
+/** Ids named by a rule rather than listed: any provider error type, any zxcvbn warning. */
+const OPEN_IDS = /^(error\.[a-z][a-zA-Z0-9]*|password\.zxcvbn\.warning\.[a-zA-Z0-9]+)$/;
+
 /**
  * Whether a message needs no ICU parser: only `{param}` and `<tag>…</tag>` (unnested), no
  * plural, select, number style or quoting. Every English message is simple (a test holds
@@ -146,7 +149,7 @@ export async function loadWords({ requested, strings, report }: WordsOptions, ki
   const check = (english: LocaleCatalog) => {
     for (const [id, value] of overrides) {
       const known = Object.hasOwn(english, id);
-      const reason = !known && !/^error\.[a-z][a-zA-Z0-9]*$/.test(id) ? 'no message has this id' : problem(value, known ? paramsOf(english[id as keyof LocaleCatalog]) : []);
+      const reason = !known && !OPEN_IDS.test(id) ? 'no message has this id' : problem(value, known ? paramsOf(english[id as keyof LocaleCatalog]) : []);
       if (reason) {
         overrides.delete(id);
         report(new InvalidStringsError(id, reason));

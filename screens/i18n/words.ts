@@ -7,7 +7,7 @@ export interface Words {
   /** The BCP 47 tag of the catalog in use ('en' when none loaded). */
   readonly locale: string;
   readonly dir: 'ltr' | 'rtl';
-  /** Pending while the locale's catalog, the ICU parser or the override checks load; the widget waits for it before painting. */
+  /** The load of the locale's catalog, the ICU parser or the override checks (none for plain English); the widget waits for it before painting. */
   readonly ready: Promise<void> | undefined;
   /** The text of `id` (the site's override, else the locale's, else `english`) as plain text. */
   text(id: string, english: string, values?: Values): string;
@@ -56,16 +56,15 @@ export function createWords(options: WordsOptions): Words {
   const none = strings === undefined || strings === null || (typeof strings === 'object' && Object.keys(strings).length === 0);
   if (english && none) return englishWords;
   const words: { -readonly [K in keyof Words]: Words[K] } = { ...englishWords };
-  words.ready = import('./load.ts')
+  // `ready` stays the (settled) promise: the gate that waited on it must find it again.
+  const ready: Promise<void> = import('./load.ts')
     .then((m) => m.loadWords(options, { formatSimple, joinParts, toNode, renderTag, main: mainMessages }))
     .then(
-      (loaded) => void Object.assign(words, loaded, { ready: undefined }),
-      (error: unknown) => {
-        // A chunk that cannot load (offline, a blocked path): the widget speaks English, and says why.
-        words.ready = undefined;
-        report(error instanceof Error ? error : new Error(String(error)));
-      },
+      (loaded) => void Object.assign(words, loaded, { ready }),
+      // A chunk that cannot load (offline, a blocked path): the widget speaks English, and says why.
+      (error: unknown) => report(error instanceof Error ? error : new Error(String(error))),
     );
+  words.ready = ready;
   return words;
 }
 

@@ -38,7 +38,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, descri
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => onChange(e.target.value)}
-          css={{ paddingRight: 48 }}
+          css={{ paddingInlineEnd: 48 }}
         />
         <button
           type="button"
@@ -47,7 +47,7 @@ export function PasswordField({ id, label, value, onChange, autoComplete, descri
           aria-pressed={shown}
           aria-controls={id}
           onClick={() => setShown((s) => !s)}
-          css={{ position: 'absolute', right: 4, top: 0, bottom: 0, width: 40, background: 'none', border: 0, padding: 0, color: 'inherit', cursor: 'pointer' }}
+          css={{ position: 'absolute', insetInlineEnd: 4, top: 0, bottom: 0, width: 40, background: 'none', border: 0, padding: 0, color: 'inherit', cursor: 'pointer' }}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {shown ? (

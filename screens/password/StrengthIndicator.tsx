@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useWidget, useStrings } from '../context.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import type { Strength } from './useStrengthCheck.ts';
+import { zxcvbnWarningId } from './zxcvbnWarnings.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 const RED = 'var(--stytch-colors-error)';
@@ -87,6 +88,10 @@ function Verdict({ strength }: { strength: Strength }) {
   const policy: string | undefined = result?.strength_policy;
   if (!result || (policy !== 'zxcvbn' && policy !== 'luds')) return null;
   const req = result.feedback.luds_requirements;
+  // zxcvbn's warning comes in English: in another language it shows only where a text for it exists.
+  const said = result.feedback.warning;
+  const warningId = said ? zxcvbnWarningId(said) : undefined;
+  const warning = (warningId && t.translated(warningId)) || (t.locale === 'en' ? said : undefined);
   // The bootstrap carries the project's LUDS numbers; without it, the answer still implies them.
   const present = [req.has_digit, req.has_lower_case, req.has_symbol, req.has_upper_case].filter(Boolean).length;
   const minLength = luds?.luds_minimum_count || [...strength.password].length + req.missing_characters;
@@ -96,7 +101,7 @@ function Verdict({ strength }: { strength: Strength }) {
       {policy === 'zxcvbn' ? (
         <>
           <Meter score={result.score} />
-          {result.feedback.warning ? <p part="helper strength-warning" css={{ margin: 0 }}>{result.feedback.warning}</p> : null}
+          {warning ? <p part="helper strength-warning" css={{ margin: 0 }}>{warning}</p> : null}
           {result.valid_password ? <Accepted /> : null}
         </>
       ) : (

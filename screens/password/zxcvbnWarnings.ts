@@ -1,0 +1,38 @@
+/**
+ * zxcvbn's warning, which the provider sends in English, to the official message id of the
+ * same warning: both wordings (zxcvbn-ts's, which our provider sends, and the original
+ * zxcvbn's, which the hosted provider sends) name one id, so a site's `strings` (or a future
+ * catalog) can say it in the widget's language.
+ */
+const IDS: Record<string, string> = {
+  'Straight rows of keys on your keyboard are easy to guess.': 'straightRows',
+  'Straight rows of keys are easy to guess.': 'straightRows',
+  'Short keyboard patterns are easy to guess.': 'shortKeyboardPatterns',
+  'Repeated characters like "aaa" are easy to guess.': 'repeats',
+  'Repeats like "aaa" are easy to guess.': 'repeats',
+  'Repeated character patterns like "abcabcabc" are easy to guess.': 'longerRepeats',
+  'Repeats like "abcabcabc" are only slightly harder to guess than "abc".': 'longerRepeats',
+  'Common character sequences like "abc" are easy to guess.': 'sequences',
+  'Sequences like abc or 6543 are easy to guess.': 'sequences',
+  'Recent years are easy to guess.': 'recentYears',
+  'Dates are easy to guess.': 'dates',
+  'Dates are often easy to guess.': 'dates',
+  'This is a heavily used password.': 'top10CommonPassword',
+  'This is a top-10 common password.': 'top10CommonPassword',
+  'This is a frequently used password.': 'top100CommonPassword',
+  'This is a top-100 common password.': 'top100CommonPassword',
+  'This is a commonly used password.': 'veryCommonPassword',
+  'This is a very common password.': 'veryCommonPassword',
+  'This is similar to a commonly used password.': 'similarToCommonPassword',
+  'Single words are easy to guess.': 'wordByItself',
+  'A word by itself is easy to guess.': 'wordByItself',
+  'Single names or surnames are easy to guess.': 'names',
+  'Names and surnames by themselves are easy to guess.': 'names',
+  'Common names and surnames are easy to guess.': 'commonNames',
+};
+
+/** The message id of a zxcvbn warning (`password.zxcvbn.warning.…`), or undefined for one we do not know. */
+export function zxcvbnWarningId(warning: string): string | undefined {
+  const key = IDS[warning.trim()];
+  return key ? `password.zxcvbn.warning.${key}` : undefined;
+}
