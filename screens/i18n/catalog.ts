@@ -20,6 +20,7 @@
  *   chosen; the file's presence is what ships the locale. `en-XA` (pseudo-locale: accented,
  *   40% longer) is generated from English, never written by hand.
  */
+import type { ReactNode } from 'react';
 import type { cryptoMessages } from './en/crypto.ts';
 import type { errorMessages } from './en/errors.ts';
 import type { magicLinkMessages } from './en/magic-link.ts';
@@ -28,6 +29,7 @@ import type { oauthMessages } from './en/oauth.ts';
 import type { otpMessages } from './en/otp.ts';
 import type { passkeyMessages } from './en/passkey.ts';
 import type { passwordMessages } from './en/password.ts';
+import type { Values } from './format.ts';
 
 /** One part of the English catalog: ids to ICU values. */
 export type Messages = { readonly [id: string]: string };
@@ -48,3 +50,33 @@ export type LocaleCatalog = { readonly [K in MessageId]: string };
 
 /** Locales written right to left. */
 export const RTL_LANGUAGES: readonly string[] = ['ar', 'he', 'fa', 'ur'];
+
+/** Renders a rich-text tag (`<bold>`) around its content. */
+export type TagRenderer = (name: string, children: ReactNode[]) => ReactNode;
+
+/** What one widget instance speaks: its locale, its direction and its words. */
+export interface Words {
+  /** The BCP 47 tag of the catalog in use ('en' when none loaded). */
+  readonly locale: string;
+  readonly dir: 'ltr' | 'rtl';
+  /** The load of the locale's catalog, the ICU parser or the override checks (none for plain English); the widget waits for it before painting. */
+  readonly ready: Promise<void> | undefined;
+  /** The text of `id` (the site's override, else the locale's, else `english`) as plain text. */
+  text(id: string, english: string, values?: Values): string;
+  /** The same as rich text: `<bold>` becomes `<strong>`, parameters may be elements. */
+  rich(id: string, english: string, values?: Values): ReactNode;
+  /** The override's or the locale's text of `id` when either has one (server errors: English shows the provider's own). */
+  translated(id: string, values?: Values): string | undefined;
+  /** A number in the locale's digits. */
+  number(n: number, options?: Intl.NumberFormatOptions): string;
+}
+
+/** What a widget instance is given: its locale choices, the site's overrides, and where refusals go. */
+export interface WordsOptions {
+  /** The config's `locale`, else the element's `lang`, else the page's `<html lang>`. */
+  requested: string | undefined;
+  /** The site's `strings`: official ids to ICU messages. */
+  strings: unknown;
+  report(error: Error): void;
+}
+

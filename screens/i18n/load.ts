@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { RTL_LANGUAGES, type LocaleCatalog, type Messages } from './catalog.ts';
+import { RTL_LANGUAGES, type LocaleCatalog, type Messages, type TagRenderer, type Words, type WordsOptions } from './catalog.ts';
 import type { formatSimple, joinParts, toNode, Values } from './format.ts';
 import { compile as compileIcu, type Compiled } from './icu.ts';
-import type { renderTag, Words, WordsOptions } from './words.ts';
 
 /*
  * The catalog machinery beyond English: a shipped locale's catalog (each its own chunk), the ICU
@@ -16,7 +15,7 @@ export interface Kit {
   formatSimple: typeof formatSimple;
   joinParts: typeof joinParts;
   toNode: typeof toNode;
-  renderTag: typeof renderTag;
+  renderTag: TagRenderer;
   main: Messages;
 }
 

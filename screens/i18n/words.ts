@@ -1,26 +1,12 @@
-import { createContext, createElement, type ReactNode } from 'react';
+import { createContext, createElement } from 'react';
+import type { TagRenderer, Words, WordsOptions } from './catalog.ts';
 import { mainMessages } from './en/main.ts';
-import { formatSimple, joinParts, toNode, type Values } from './format.ts';
+import { formatSimple, joinParts, toNode } from './format.ts';
 
-/** What one widget instance speaks: its locale, its direction and its words. */
-export interface Words {
-  /** The BCP 47 tag of the catalog in use ('en' when none loaded). */
-  readonly locale: string;
-  readonly dir: 'ltr' | 'rtl';
-  /** The load of the locale's catalog, the ICU parser or the override checks (none for plain English); the widget waits for it before painting. */
-  readonly ready: Promise<void> | undefined;
-  /** The text of `id` (the site's override, else the locale's, else `english`) as plain text. */
-  text(id: string, english: string, values?: Values): string;
-  /** The same as rich text: `<bold>` becomes `<strong>`, parameters may be elements. */
-  rich(id: string, english: string, values?: Values): ReactNode;
-  /** The override's or the locale's text of `id` when either has one (server errors: English shows the provider's own). */
-  translated(id: string, values?: Values): string | undefined;
-  /** A number in the locale's digits. */
-  number(n: number, options?: Intl.NumberFormatOptions): string;
-}
+export type { Words, WordsOptions };
 
 /** Rich text's one tag: `<bold>` is `<strong>`; any other tag keeps only its content. */
-export const renderTag = (name: string, children: ReactNode[]): ReactNode => createElement(name === 'bold' ? 'strong' : 'span', null, ...children);
+export const renderTag: TagRenderer = (name, children) => createElement(name === 'bold' ? 'strong' : 'span', null, ...children);
 
 /**
  * English with no overrides: the first load's whole catalog machinery. English messages are
@@ -35,15 +21,6 @@ export const englishWords: Words = {
   translated: () => undefined,
   number: (n, options) => n.toLocaleString('en', options),
 };
-
-/** What a widget instance is given: its locale choices, the site's overrides, and where refusals go. */
-export interface WordsOptions {
-  /** The config's `locale`, else the element's `lang`, else the page's `<html lang>`. */
-  requested: string | undefined;
-  /** The site's `strings`: official ids to ICU messages. */
-  strings: unknown;
-  report(error: Error): void;
-}
 
 /**
  * The widget's words. English without overrides is ready at once and loads nothing; any other
