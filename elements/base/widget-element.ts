@@ -160,8 +160,9 @@ export abstract class WidgetElement extends ReactiveElement {
         callbacks: this.widgetCallbacks,
         client: this.client,
         strings: this.strings,
-        // The locale when the config names none: the element's language, else the page's.
-        lang: this.lang || document.documentElement.lang || undefined,
+        // The locale when the config names none: the element's language (its own `lang` or the
+        // nearest ancestor's), else the page's `<html lang>`.
+        lang: (this.closest('[lang]') as HTMLElement | null)?.lang || document.documentElement.lang || undefined,
         ...this.flowProps(),
       },
     };

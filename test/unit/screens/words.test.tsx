@@ -78,6 +78,23 @@ describe('strings overrides', () => {
     host.remove();
   });
 
+  it('come as the element\'s JSON attribute too, with its lang choosing the locale', async () => {
+    await import('../../../elements/index.ts');
+    const el = document.createElement('stytch-ui');
+    el.setAttribute('lang', 'en-XA');
+    el.setAttribute('config', '{"products":["emailMagicLinks"]}');
+    el.setAttribute('strings', '{"login.title":"Bienvenue"}');
+    document.body.append(el);
+    try {
+      await flush();
+      await flush();
+      expect(heading(el)).to.equal('Bienvenue');
+      expect(el.querySelector('label')!.textContent).to.equal(pseudo('Email'));
+    } finally {
+      el.remove();
+    }
+  });
+
   it('accept any server error id by its rule, and show it for that error', async () => {
     const client = { magicLinks: { email: { loginOrCreate: () => Promise.reject(apiError('inactive_email', 'The mail server refused this email address.')) } } };
     r = await renderApp({ mode: 'login', config: {}, client: { ...baseClient(), ...client }, strings: { 'error.inactiveEmail': 'That inbox is closed.', 'error.someFutureType': 'Later' } });
