@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Locator, type Page } from 'playwright';
 import ar from '../screens/i18n/locales/ar.ts';
+import he from '../screens/i18n/locales/he.ts';
 import globalSetup from '../test/e2e/global-setup.ts';
 // @ts-expect-error: a plain .mjs helper without declarations
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.mjs';
@@ -31,6 +32,9 @@ const EMAILS = {
   passkeyDark: 'radia.perlman@example.com',
   rtlLight: 'al.khwarizmi@example.com',
   rtlDark: 'ibn.al-haytham@example.com',
+  heLight: 'ada.yonath@example.com',
+  heDark: 'dan.shechtman@example.com',
+  arPassword: 'hedy.lamarr@example.com',
 };
 
 /** The newest outbox message to `to`, polling the provider's development API. */
@@ -128,6 +132,27 @@ const SHOTS: Shot[] = [
   },
   { name: 'main-he', path: config({ products: ['oauth', 'otp', 'passwords'], otpOptions: { methods: ['sms'] }, oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }] }, locale: 'he' }) },
   { name: 'main-en-XA', path: 'products.html?set=all&locale=en-XA' },
+  {
+    name: 'otp-entry-he',
+    path: config({ products: ['otp'], otpOptions: { methods: ['email'] }, locale: 'he' }),
+    drive: async (page, w) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      await w.getByRole('textbox', { name: he['formField.email.label'] }).fill(dark ? EMAILS.heDark : EMAILS.heLight);
+      await w.getByRole('button', { name: he['button.emailLogin'] }).click();
+      await w.getByRole('heading', { name: he['passcode.title'] }).waitFor({ timeout: 15_000 });
+    },
+  },
+  {
+    name: 'password-create-ar',
+    path: config({ products: ['passwords'], locale: 'ar' }),
+    drive: async (_page, w) => {
+      await w.getByRole('textbox', { name: ar['formField.email.label'] }).fill(EMAILS.arPassword);
+      await w.getByRole('button', { name: ar['button.emailLogin'] }).click();
+      await w.getByRole('heading', { name: ar['password.createAccount.title'] }).waitFor({ timeout: 15_000 });
+      await w.getByLabel(ar['formField.password.label'], { exact: true }).fill('correct horse battery');
+      await w.getByRole('meter', { name: ar['password.strength.label'] }).waitFor({ timeout: 15_000 });
+    },
+  },
   { name: 'home', path: 'index.html', drive: async (page) => page },
   { name: 'playground', path: 'playground.html', drive: async (page) => page },
 ];

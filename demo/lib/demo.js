@@ -63,65 +63,6 @@ export function pageStyles() {
   return new URLSearchParams(location.search).get('theme') === 'dark' ? { colorScheme: 'dark' } : {};
 }
 
-/** The widget's locales (a file each under screens/i18n/locales), named in their own language, and the en-XA pseudo-locale. */
-export const locales = [
-  ['en', 'English'],
-  ['es', 'Español'],
-  ['fr', 'Français'],
-  ['de', 'Deutsch'],
-  ['it', 'Italiano'],
-  ['pt-BR', 'Português (Brasil)'],
-  ['nl', 'Nederlands'],
-  ['pl', 'Polski'],
-  ['ja', '日本語'],
-  ['ko', '한국어'],
-  ['zh-CN', '简体中文'],
-  ['ar', 'العربية'],
-  ['he', 'עברית'],
-  ['en-XA', 'Pseudo-locale (en-XA: accented, 40% longer)'],
-];
 
-/**
- * The `strings` example: official message ids to ICU MessageFormat texts, laid over whatever
- * locale the widget speaks. "Sign in" where the SPEC says "Log In", and one message with a
- * parameter.
- */
-export const stringsExample = {
-  'login.title': 'Sign in or create an account',
-  'password.login.title': 'Sign in',
-  'button.loginWithPasskey': 'Sign in with a passkey',
-  'password.reset.loginWithoutPassword': 'Sign in without a password',
-  'passcode.sentConfirmation': 'We sent a 6-digit code to {destination}.',
-};
-
-/** `?locale=` on a demo page: the widget's language (the page's, English, when absent). */
-export function pageLocale() {
-  return new URLSearchParams(location.search).get('locale') || undefined;
-}
-
-/** `?strings=example` on a demo page: the strings example over the locale's words. */
-export function pageStrings() {
-  return new URLSearchParams(location.search).get('strings') === 'example' ? stringsExample : undefined;
-}
-
-/**
- * Fills `select` with the locales and `checkbox` (optional) with the strings example's state;
- * a change reloads the page with `?locale=` / `?strings=example`, so a link keeps the choice.
- */
-export function wordsPicker(select, checkbox) {
-  const current = pageLocale() ?? 'en';
-  for (const [tag, name] of locales) select.append(new Option(name, tag, false, tag === current));
-  const go = () => {
-    const url = new URL(location.href);
-    if (select.value === 'en') url.searchParams.delete('locale');
-    else url.searchParams.set('locale', select.value);
-    if (checkbox?.checked) url.searchParams.set('strings', 'example');
-    else url.searchParams.delete('strings');
-    location.assign(url.href);
-  };
-  select.addEventListener('change', go);
-  if (checkbox) {
-    checkbox.checked = pageStrings() !== undefined;
-    checkbox.addEventListener('change', go);
-  }
-}
+// The language picker and the strings example (their own module: pages without this one's client use them too).
+export { locales, pageLocale, pageStrings, stringsExample, wordsPicker } from './words.js';

@@ -22,6 +22,12 @@ test('home page: picking French reloads the widget in French, and the magic link
   // A new address: the sign-up email, with the project's name in place of {name}.
   const [before, after] = catalog.fr.signupSubject.split('{name}');
   expect(message.subject).toMatch(new RegExp(`^${before}.+${after}$`));
+
+  // The pages an email leads to cannot carry the choice in their links: the demo remembers it.
+  await page.goto(site('reset-password.html?stytch_token_type=reset_password&token=any'));
+  await expect(page.locator('stytch-reset-password').getByRole('heading', { name: 'Réinitialisez votre mot de passe' })).toBeVisible();
+  await page.goto(site('index.html?locale=en'));
+  await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
 });
 
 test('home page: the strings example lays "Sign in" over the words of any language', async ({ page }) => {

@@ -71,7 +71,7 @@ for (const kind of databases) {
       smtp.reset();
       await sdk(provider, 'POST', '/otps/email/login_or_create', { email, locale: 'de' });
       const [code] = await outbox(provider, email);
-      assert.equal(smtp.received[0]!.parsed.subject, `Dein Code für Shop & Co lautet ${code!.code}`);
+      assert.equal(smtp.received[0]!.parsed.subject, `Ihr Code für Shop & Co lautet ${code!.code}`);
     });
 
     it('retries a temporary refusal (451) and delivers', async () => {

@@ -29,7 +29,7 @@ const fr: LocaleCatalog = {
 
   // Passcode
   'passcode.title': 'Saisissez le code',
-  'passcode.sentConfirmation': 'Un code à 6\u00a0chiffres vous a été envoyé au {destination}.',
+  'passcode.sentConfirmation': 'Un code à 6\u00a0chiffres vous a été envoyé à {destination}.',
   'passcode.expirationCountdown': 'Votre code expire dans {timeRemaining}.',
   'passcode.didntGetIt': 'Vous ne l’avez pas reçu\u00a0?',
   'passcode.expired': 'Votre code a expiré.',
@@ -62,8 +62,8 @@ const fr: LocaleCatalog = {
   'createAccount.title': 'Choisissez comment créer votre compte.',
   'password.login.title': 'Connexion',
   'button.forgotPassword': 'Mot de passe oublié\u00a0?',
-  'button.emailMagicLink': 'Recevoir un lien de connexion par e-mail',
-  'button.emailOTP': 'Recevoir un code de connexion par e-mail',
+  'button.emailMagicLink': 'Recevoir un lien par e-mail',
+  'button.emailOTP': 'Recevoir un code par e-mail',
   'button.createPasswordInstead': 'Créer plutôt un mot de passe',
   'password.sendingEmail': 'Envoi de l’e-mail…',
   'success.title': 'C’est fait\u00a0!',

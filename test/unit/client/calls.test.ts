@@ -31,6 +31,31 @@ describe('client calls', () => {
     client.dispose();
   });
 
+  it('sends locale, as the official client does, on every code, link and reset send', async () => {
+    const f = fakeEnv({
+      'POST /otps/sms/login_or_create': () => ok({ user_id: 'u', method_id: 'm' }),
+      'POST /otps/whatsapp/login_or_create': () => ok({ user_id: 'u', method_id: 'm' }),
+      'POST /otps/email/login_or_create': () => ok({ user_id: 'u', method_id: 'm' }),
+      'POST /magic_links/email/login_or_create': () => ok({}),
+      'POST /passwords/email/reset/start': () => ok({}),
+    });
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.otps.sms.loginOrCreate('+15005550006', { locale: 'fr' });
+    await client.otps.whatsapp.loginOrCreate('+15005550006', { locale: 'ar' });
+    await client.otps.email.loginOrCreate('a@example.com', { locale: 'ja' });
+    await client.magicLinks.email.loginOrCreate('a@example.com', { locale: 'pt-br' });
+    await client.passwords.resetByEmailStart({ email: 'a@example.com', locale: 'he' });
+    const sent = f.calls.filter((c) => !c.url.includes('/projects/')).map((c) => [c.url.replace(`${BASE}/sdk/v1`, ''), (c.body as { locale?: string }).locale]);
+    expect(sent).to.deep.equal([
+      ['/otps/sms/login_or_create', 'fr'],
+      ['/otps/whatsapp/login_or_create', 'ar'],
+      ['/otps/email/login_or_create', 'ja'],
+      ['/magic_links/email/login_or_create', 'pt-br'],
+      ['/passwords/email/reset/start', 'he'],
+    ]);
+    client.dispose();
+  });
+
   it('uses the hosted test and live hosts by token kind', async () => {
     for (const [token, host] of [
       ['public-token-test-x', 'https://test.stytch.com'],
