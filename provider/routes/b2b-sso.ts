@@ -9,13 +9,14 @@ import { activateMember, createMember, memberByEmail, requireMember, type Member
 import { requireOrganization, type OrganizationRow } from '../services/b2b/organizations.ts';
 import { completePrimaryAuth } from '../services/b2b/primary-auth.ts';
 import {
-  connectionById, connectionShape, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
+  audienceUri, callbackUrl, connectionById, connectionShape, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
   type ConnectionRow, type Protocol,
 } from '../services/b2b/sso-connections.ts';
 import { consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, redeemSsoToken, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../services/b2b/sso-flow.ts';
 import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
 import type { Factor } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
+import { serviceProviderMetadata } from '../services/saml.ts';
 import { failPage } from './oauth-pages.ts';
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -130,6 +131,14 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
     return row;
   };
+
+  // The audience URI names this page: the SP metadata an IdP admin imports.
+  pub.get('/v1/public/sso/saml/metadata/:connection_id', async (c) => {
+    const row = await connectionOf(c);
+    if (row.protocol !== 'saml') throw new ApiError(404, 'connection_not_found', 'No SAML connection with this id.');
+    c.header('Content-Type', 'application/samlmetadata+xml; charset=utf-8');
+    return c.body(serviceProviderMetadata({ entityId: audienceUri(base(c), row.connection_id), acsUrl: callbackUrl(base(c), row.connection_id) }));
+  });
 
   // SAML HTTP-POST binding: the IdP's page posts SAMLResponse and our RelayState (the sign-in's state).
   pub.post('/v1/public/sso/callback/:connection_id', async (c) => {

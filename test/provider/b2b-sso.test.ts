@@ -211,6 +211,12 @@ for (const kind of databases) {
       const bad = await a.admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, x509_certificate: 'not a certificate' });
       assert.equal(bad.status, 400, bad.text);
       assert.equal(bad.json.error_type, 'invalid_x509_certificate');
+      // The audience URI serves the SP metadata an IdP imports.
+      const metadata = await fetch(a.connection.audience_uri);
+      assert.equal(metadata.status, 200);
+      const xml = await metadata.text();
+      assert.ok(xml.includes(`entityID="${a.connection.audience_uri}"`), xml);
+      assert.ok(xml.includes(`Location="${a.connection.acs_url}"`), xml);
       // Without a session: refused.
       assert.equal((await sdk(provider, 'POST', '/b2b/sso/saml', {})).status, 401);
     });
