@@ -91,5 +91,39 @@ for (const kind of databases) {
       assert.deepEqual(again.member_session.authentication_factors.map((f: any) => f.type).sort(), ['magic_link', 'otp']);
       await page.context().close();
     });
+
+    it('invites a member as an admin, and meets a required-MFA policy with an intermediate session and no member session', async () => {
+      const page = await browser.open(provider.url);
+      const admin = uniqueEmail('official-admin');
+      await page.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), admin);
+      const [code] = await outbox(provider, admin);
+      await page.evaluate(([address, c]) => (window as any).client.otps.email.discovery.authenticate({ email_address: address, code: c }), [admin, code!.code] as const);
+      const org = await page.evaluate((s) => (window as any).client.discovery.organizations.create({ organization_name: 'Strict Official', organization_slug: s, session_duration_minutes: 30 }), uniqueSlug('strict'));
+      const invitee = uniqueEmail('official-invitee');
+      const invited = await page.evaluate(([address, url]) => (window as any).client.magicLinks.email.invite({ email_address: address, invite_redirect_url: url }), [invitee, redirect] as const);
+      assert.equal(invited.member.status, 'invited');
+      const updated = await page.evaluate(() => (window as any).client.organization.update({ mfa_policy: 'REQUIRED_FOR_ALL' }));
+      assert.equal(updated.organization.mfa_policy, 'REQUIRED_FOR_ALL');
+      await page.context().close();
+
+      // The invitee opens the link in its own browser: the organization asks for MFA first.
+      const guest = await browser.open(provider.url);
+      const [message] = await outbox(provider, invitee);
+      const token = new URL(message!.link!).searchParams.get('token')!;
+      const auth = await guest.evaluate((t) => (window as any).client.magicLinks.authenticate({ magic_links_token: t, session_duration_minutes: 30 }), token);
+      assert.equal(auth.member_authenticated, false);
+      assert.equal(auth.member_session, null);
+      assert.deepEqual(auth.mfa_required, { member_options: null, secondary_auth_initiated: null });
+      assert.equal(auth.organization.organization_id, org.organization.organization_id);
+      assert.equal(await guest.evaluate(() => (window as any).client.session.getSync()), null);
+      const cookies = await guest.context().cookies();
+      assert.equal(cookies.find((c) => c.name === 'stytch_intermediate_session_token')?.value, auth.intermediate_session_token);
+      assert.equal(cookies.some((c) => c.name === 'stytch_session'), false);
+      // Exchanging the intermediate session (the client sends its cookie) asks again.
+      const again = await guest.evaluate((id) => (window as any).client.discovery.intermediateSessions.exchange({ organization_id: id, session_duration_minutes: 30 }), org.organization.organization_id);
+      assert.equal(again.member_authenticated, false);
+      assert.equal(await guest.evaluate(() => (window as any).client.session.getSync()), null);
+      await guest.context().close();
+    });
   });
 }

@@ -125,6 +125,37 @@ for (const kind of databases) {
       assert.equal((await asStaff('GET', '/b2b/organizations/members/me')).status, 404, 'a deleted member has no session');
     });
 
+    it('gives a slug to one of parallel creations, and keeps an admin when two demote each other at once', async () => {
+      const slug = uniqueSlug('race');
+      const tokens = await Promise.all(Array.from({ length: 4 }, () => discoverByOtp(provider, uniqueEmail('racer'))));
+      const created = await Promise.all(tokens.map((t) => sdk(provider, 'POST', '/b2b/discovery/organizations/create', { intermediate_session_token: t.intermediate_session_token, session_duration_minutes: 30, organization_name: 'Race', organization_slug: slug })));
+      assert.deepEqual(created.map((r) => r.status).sort(), [200, 409, 409, 409], created.map((r) => r.text).join('\n'));
+      assert.ok(created.filter((r) => r.status === 409).every((r) => r.json.error_type === 'organization_slug_already_used'));
+
+      const org = created.find((r) => r.status === 200)!.json.data;
+      const first = asMember(provider, org.session_token);
+      const email = uniqueEmail('second-admin');
+      const added = await first('POST', '/b2b/organizations/members', { email_address: email, roles: ['stytch_admin'] });
+      assert.equal(added.status, 200, added.text);
+      await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: org.organization.organization_id, email_address: email });
+      const [message] = await outbox(provider, email);
+      const second = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: org.organization.organization_id, email_address: email, code: message!.code, session_duration_minutes: 30 });
+      assert.equal(second.status, 200, second.text);
+      const [a, b] = await Promise.all([
+        first('PUT', `/b2b/organizations/members/${added.json.data.member_id}`, { roles: [] }),
+        asMember(provider, second.json.data.session_token)('PUT', `/b2b/organizations/members/${org.member_id}`, { roles: [] }),
+      ]);
+      // One demotion wins; the other is refused as the last admin's, or finds its caller already
+      // demoted and signed out (a role change ends the member's sessions).
+      assert.equal([a, b].filter((r) => r.status === 200).length, 1, `${a.text}\n${b.text}`);
+      const loser = a.status === 200 ? b : a;
+      assert.ok((loser.status === 400 && loser.json.error_type === 'last_admin') || (loser.status === 404 && loser.json.error_type === 'session_not_found'), loser.text);
+      const admins = await first('POST', '/b2b/organizations/me/members/search', { query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] } });
+      const survivor = a.status === 200 ? first : asMember(provider, second.json.data.session_token);
+      const check = admins.status === 200 ? admins : await survivor('POST', '/b2b/organizations/me/members/search', { query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] } });
+      assert.equal(check.json.data.results_metadata.total, 1, check.text);
+    });
+
     it('never answers a member session from primary factors while MFA is required', async () => {
       const email = uniqueEmail('mfa');
       const org = await createOrganization(provider, email, { organization_name: 'Strict', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
