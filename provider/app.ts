@@ -5,6 +5,7 @@ import { cors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, securityHeaders } from './http/guards.ts';
 import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
+import { b2bOAuthRoutes } from './routes/b2b-oauth.ts';
 import { b2bSsoRoutes } from './routes/b2b-sso.ts';
 import { b2bRoutes } from './routes/b2b/index.ts';
 import { bootstrapRoutes } from './routes/bootstrap.ts';
@@ -64,12 +65,15 @@ export function createApp(ctx: ProviderContext): Hono {
   const sso = b2bSsoRoutes(ctx);
   sdk.route('/', b2bRoutes(ctx));
   sdk.route('/b2b', sso.sdk);
+  const b2bOAuth = b2bOAuthRoutes(ctx);
+  sdk.route('/b2b', b2bOAuth.sdk);
   app.route('/sdk/v1', sdk);
   app.route('/v1', serverApiRoutes(ctx));
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);
   app.route('/', sso.pub);
+  app.route('/', b2bOAuth.pub);
   if (ctx.devPages) {
     app.route('/', devRoutes(ctx));
     app.route('/', oauthConsentRoutes(ctx));

@@ -483,6 +483,29 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         used_at timestamptz
       );`,
   },
+  {
+    id: 17,
+    name: 'b2b_oauth',
+    // B2B OAuth flows share the B2C flow store (one consent page, one upstream callback): a
+    // flow that names an organization or discovery is a B2B one. What it proves is redeemed
+    // once, by oauth/authenticate (an organization's member) or oauth/discovery/authenticate.
+    sql: `
+      ALTER TABLE oauth_states ADD COLUMN b2b jsonb;
+      CREATE TABLE b2b_oauth_tokens (
+        token_hash text PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('organization', 'discovery')),
+        organization_id text REFERENCES b2b_organizations ON DELETE CASCADE,
+        email_address text NOT NULL,
+        provider_type text NOT NULL,
+        provider_subject text NOT NULL,
+        code_challenge text,
+        provider_values jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX b2b_oauth_tokens_expiry ON b2b_oauth_tokens (expires_at);`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

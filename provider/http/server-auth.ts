@@ -7,7 +7,8 @@ import { ApiError, requestId } from './errors.ts';
 
 /** `/v1/public/...` is the browser-facing OAuth start; everything else under `/v1` is the server API. */
 export function isServerApiPath(path: string): boolean {
-  return path.startsWith('/v1/') && !path.startsWith('/v1/public/');
+  // The browser's B2B OAuth starts (`/v1/b2b/public/...`) are public pages like `/v1/public/...`.
+  return path.startsWith('/v1/') && !path.startsWith('/v1/public/') && !path.startsWith('/v1/b2b/public/');
 }
 
 const UNAUTHORIZED = 'Unauthorized credentials: send Basic auth with the project ID and a project secret.';

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider as isProvider, type OAuthProvider } from '../../client/schemas/index.ts';
+import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { B2B_OAUTH_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } from '../services/b2b/oauth.ts';
 import { completeFlow, consumeState, peekState, type OAuthState } from '../services/oauth-flow.ts';
 import { sha256 } from '../services/ids.ts';
 import { withTx } from '../services/tx.ts';
@@ -37,6 +38,11 @@ function remember(c: Context, provider: string, account: { email: string; name: 
   setCookie(c, ACCOUNTS_COOKIE(provider), JSON.stringify(list), { path: '/v1/public/oauth/', httpOnly: true, sameSite: 'Lax', maxAge: 30 * 24 * 3600 });
 }
 
+/** The consent page stands in for B2C providers and the B2B ones (HubSpot is only B2B). */
+type ConsentProvider = OAuthProvider | B2BOAuthProvider;
+const isProvider = (p: string): p is ConsentProvider => isOAuthProvider(p) || isB2BOAuthProvider(p);
+const nameOf = (p: ConsentProvider) => (isOAuthProvider(p) ? OAUTH_PROVIDER_NAMES[p] : B2B_OAUTH_NAMES[p]);
+
 function originOf(url: string): string {
   return new URL(url).origin;
 }
@@ -49,14 +55,14 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
     throw err;
   });
 
-  const render = (c: Context, provider: OAuthProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
+  const render = (c: Context, provider: ConsentProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
     const nonce = randomBytes(16).toString('base64');
     // The form posts here, then redirects to the host's page: form-action must allow both.
     const targets = [...new Set([originOf(s.login_redirect_url), originOf(s.signup_redirect_url)])].join(' ');
     c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${targets}`);
     c.header('Cache-Control', 'no-store');
     return c.html(
-      consentPage({ nonce, providerName: OAUTH_PROVIDER_NAMES[provider], state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rememberedAccounts(c, provider), error, ...typed }),
+      consentPage({ nonce, providerName: nameOf(provider), state: raw, action: `/v1/public/oauth/${provider}/consent`, scopes: s.scopes, accounts: rememberedAccounts(c, provider), error, ...typed }),
       status,
     );
   };

@@ -3,6 +3,7 @@ import type { OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { completeB2BFlow, type B2BFlow, type B2BOAuthProvider } from './b2b/oauth.ts';
 import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
 import { createUser, emailIdentity, normalizeEmail } from './users.ts';
 
@@ -11,7 +12,7 @@ export const OAUTH_TTL_MS = 10 * 60_000;
 
 /** One started flow, as stored under the hash of its `state`. */
 export interface OAuthState {
-  provider_type: OAuthProvider;
+  provider_type: OAuthProvider | B2BOAuthProvider;
   code_challenge: string | null;
   login_redirect_url: string;
   signup_redirect_url: string;
@@ -19,6 +20,8 @@ export interface OAuthState {
   provider_params: Record<string, string>;
   upstream_verifier: string | null;
   upstream_nonce: string | null;
+  /** Set for a B2B flow (an organization's sign-in or discovery); null for B2C. */
+  b2b?: B2BFlow | null;
 }
 
 /** What the identity provider (simulated or real) vouched for. */
@@ -40,9 +43,9 @@ export async function saveState(ctx: ProviderContext, db: Queryable, s: OAuthSta
   await db.query('DELETE FROM oauth_states WHERE expires_at <= $1', [now]);
   await db.query('DELETE FROM oauth_tokens WHERE expires_at <= $1', [now]);
   await db.query(
-    `INSERT INTO oauth_states (state_hash, provider_type, code_challenge, login_redirect_url, signup_redirect_url, scopes, provider_params, upstream_verifier, upstream_nonce, created_at, expires_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-    [sha256(state), s.provider_type, s.code_challenge, s.login_redirect_url, s.signup_redirect_url, s.scopes, JSON.stringify(s.provider_params), s.upstream_verifier, s.upstream_nonce, now, new Date(now.getTime() + OAUTH_TTL_MS)],
+    `INSERT INTO oauth_states (state_hash, provider_type, code_challenge, login_redirect_url, signup_redirect_url, scopes, provider_params, upstream_verifier, upstream_nonce, created_at, expires_at, b2b)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+    [sha256(state), s.provider_type, s.code_challenge, s.login_redirect_url, s.signup_redirect_url, s.scopes, JSON.stringify(s.provider_params), s.upstream_verifier, s.upstream_nonce, now, new Date(now.getTime() + OAUTH_TTL_MS), s.b2b ? JSON.stringify(s.b2b) : null],
   );
   return state;
 }
@@ -71,6 +74,8 @@ export async function consumeState(ctx: ProviderContext, db: Queryable, provider
  * Issues the single-use token and returns the redirect URL that carries it.
  */
 export async function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
+  // A B2B flow proves an address to an organization or to discovery, not a B2C user.
+  if (state.b2b) return completeB2BFlow(ctx, tx, state, state.b2b, profile, providerValues);
   const now = ctx.clock.now();
   const provider = state.provider_type;
   const email = profile.email ? normalizeEmail(profile.email) : '';

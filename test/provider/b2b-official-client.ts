@@ -43,6 +43,17 @@ export interface OfficialB2BBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Adds the client to the page as it is now (`window.client`): after a redirect back to the
+ * app (SSO, OAuth) the new document needs it again, with the same cookies and storage.
+ */
+export async function attachOfficialB2BClient(page: Page, providerUrl: string): Promise<void> {
+  await page.addScriptTag({ content: await officialB2BBundle() });
+  await page.evaluate(([token, url]) => {
+    (window as any).client = (window as any).makeB2BClient(token, url);
+  }, [TEST_TOKEN, providerUrl] as const);
+}
+
 export async function startOfficialB2BBrowser(): Promise<OfficialB2BBrowser> {
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>B2B</title>');
@@ -54,17 +65,13 @@ export async function startOfficialB2BBrowser(): Promise<OfficialB2BBrowser> {
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const code = await officialB2BBundle();
   return {
     origin,
     async open(providerUrl) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${origin}/`);
-      await page.addScriptTag({ content: code });
-      await page.evaluate(([token, url]) => {
-        (window as any).client = (window as any).makeB2BClient(token, url);
-      }, [TEST_TOKEN, providerUrl] as const);
+      await attachOfficialB2BClient(page, providerUrl);
       return page;
     },
     async close() {
