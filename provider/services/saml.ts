@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import { ApiError } from '../errors.ts';
 
 /** This provider as the service provider of one SAML connection. */
@@ -117,4 +117,9 @@ export async function verifySamlResponse(sp: SamlServiceProvider, idp: SamlIdent
     else if (Array.isArray(v) && typeof v[0] === 'string') attributes[k] = v[0];
   }
   return { assertionId, inResponseTo, nameId: profile.nameID, attributes, notOnOrAfter };
+}
+
+/** The SP metadata an IdP admin may import: entity ID, ACS URL (POST binding), signed assertions wanted. */
+export function serviceProviderMetadata(sp: SamlServiceProvider): string {
+  return generateServiceProviderMetadata({ issuer: sp.entityId, callbackUrl: sp.acsUrl, wantAssertionsSigned: true, identifierFormat: null });
 }

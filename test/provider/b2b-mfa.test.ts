@@ -197,6 +197,23 @@ for (const kind of databases) {
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401], results.map((r) => r.text).join('\n'));
     });
 
+    it('spends an SMS passcode after five wrong guesses, also when they arrive in parallel', async () => {
+      const { orgId } = await strictOrg();
+      const email = uniqueEmail('smsguess');
+      const phone = uniquePhone();
+      const first = await primary(orgId, email);
+      assert.equal((await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: first.member_id, mfa_phone_number: phone, intermediate_session_token: first.intermediate_session_token })).status, 200);
+      const [message] = await outbox(provider, phone);
+      const wrong = String((Number(message!.code) + 1) % 1_000_000).padStart(6, '0');
+      const body = (code: string) => ({ organization_id: orgId, member_id: first.member_id, code, session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token });
+      const results = await Promise.all(Array.from({ length: 8 }, () => sdk(provider, 'POST', '/b2b/otps/sms/authenticate', body(wrong))));
+      assert.ok(results.every((r) => r.status === 401), results.map((r) => r.text).join('\n'));
+      // The code has had its five guesses: the right one no longer works.
+      const late = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', body(message!.code!));
+      assert.equal(late.status, 401, late.text);
+      assert.equal(late.json.error_type, 'otp_code_not_found');
+    });
+
     it('adds a factor to an existing member session; an organization that restricts MFA methods refuses the others', async () => {
       const { orgId, adminToken } = await strictOrg();
       const m = await enrolled(orgId);

@@ -18,7 +18,7 @@ const client = (page: Page) => <T>(fn: string, arg?: unknown): Promise<T> =>
   page.evaluate(([f, a]) => new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a), [fn, arg] as const) as Promise<T>;
 
 for (const kind of databases) {
-  describe(`the official B2B headless client: MFA and SSO against our provider (${kind})`, () => {
+  describe(`the official B2B headless client: MFA, SSO and OAuth against our provider (${kind})`, () => {
     let provider: TestProvider;
     let browser: OfficialB2BBrowser;
     let redirect: string;
@@ -153,6 +153,38 @@ for (const kind of databases) {
       assert.equal(auth.member.email_address, email);
       assert.equal(auth.member.name, 'Ada Lovelace');
       assert.equal(auth.member_session.authentication_factors[0].delivery_method, 'sso_saml');
+      await page.context().close();
+    });
+
+    it('signs a member in with B2B OAuth through the offline consent page, and discovers by OAuth', async () => {
+      const admin = await founded();
+      await admin.page.context().close();
+      const page = await browser.open(provider.url);
+      const email = uniqueEmail('official-oauth');
+      // The organization's domain admits the address; the consent page stands in for Slack.
+      await page.evaluate(([org, url]) => void (window as any).client.oauth.slack.start({ organization_id: org, login_redirect_url: url, signup_redirect_url: url }), [admin.orgId, redirect] as const);
+      await page.waitForURL((u) => u.pathname.endsWith('/v1/public/oauth/slack/consent'));
+      await page.fill('#email', email);
+      const back = page.waitForURL((u) => u.searchParams.get('stytch_token_type') === 'oauth');
+      await page.click('button.primary');
+      await back;
+      await attachOfficialB2BClient(page, provider.url);
+      const auth = await client(page)<any>('oauth.authenticate', { oauth_token: new URL(page.url()).searchParams.get('token'), session_duration_minutes: 30 });
+      assert.equal(auth.member_authenticated, true);
+      assert.equal(auth.member.email_address, email);
+      assert.equal(auth.member_session.authentication_factors[0].delivery_method, 'oauth_slack');
+      assert.ok(await page.evaluate(() => (window as any).client.session.getSync()));
+      // Discovery by GitHub: the same address finds its organization.
+      await page.evaluate((url) => void (window as any).client.oauth.github.discovery.start({ discovery_redirect_url: url }), redirect);
+      await page.waitForURL((u) => u.pathname.endsWith('/v1/public/oauth/github/consent'));
+      await page.fill('#email', email);
+      const found = page.waitForURL((u) => u.searchParams.get('stytch_token_type') === 'discovery_oauth');
+      await page.click('button.primary');
+      await found;
+      await attachOfficialB2BClient(page, provider.url);
+      const discovered = await client(page)<any>('oauth.discovery.authenticate', { discovery_oauth_token: new URL(page.url()).searchParams.get('token') });
+      assert.equal(discovered.email_address, email);
+      assert.ok(discovered.discovered_organizations.some((d: any) => d.organization.organization_id === admin.orgId));
       await page.context().close();
     });
   });

@@ -211,6 +211,18 @@ for (const kind of databases) {
       const bad = await a.admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, x509_certificate: 'not a certificate' });
       assert.equal(bad.status, 400, bad.text);
       assert.equal(bad.json.error_type, 'invalid_x509_certificate');
+      // SSO discovery lists an address's organizations' active connections, and nobody else's.
+      const found = await sdk(provider, 'GET', `/b2b/sso/discovery/connections?email_address=${encodeURIComponent(a.org.member.email_address)}`);
+      assert.equal(found.status, 200, found.text);
+      assert.deepEqual(found.json.data.connections, [{ connection_id: id, display_name: 'Okta', identity_provider: 'generic' }]);
+      const none = await sdk(provider, 'GET', `/b2b/sso/discovery/connections?email_address=${encodeURIComponent(b.member.email_address)}`);
+      assert.deepEqual(none.json.data.connections, []);
+      // The audience URI serves the SP metadata an IdP imports.
+      const metadata = await fetch(a.connection.audience_uri);
+      assert.equal(metadata.status, 200);
+      const xml = await metadata.text();
+      assert.ok(xml.includes(`entityID="${a.connection.audience_uri}"`), xml);
+      assert.ok(xml.includes(`Location="${a.connection.acs_url}"`), xml);
       // Without a session: refused.
       assert.equal((await sdk(provider, 'POST', '/b2b/sso/saml', {})).status, 401);
     });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { b2bDiscoveryRoutes } from './discovery.ts';
 import { b2bMagicLinkRoutes } from './magic-links.ts';
-import { b2bMfaRoutes } from '../b2b-mfa.ts';
+import { b2bMfaRoutes } from './mfa.ts';
 import { b2bOrganizationRoutes } from './organizations.ts';
 import { b2bOtpRoutes } from './otps.ts';
 import { b2bPasswordRoutes } from './passwords.ts';
@@ -17,6 +17,6 @@ export function b2bRoutes(ctx: ProviderContext): Hono {
   app.route('/', b2bPasswordRoutes(ctx));
   app.route('/', b2bSessionRoutes(ctx));
   app.route('/', b2bOrganizationRoutes(ctx));
-  app.route('/b2b', b2bMfaRoutes(ctx));
+  app.route('/', b2bMfaRoutes(ctx));
   return app;
 }

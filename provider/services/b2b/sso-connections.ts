@@ -215,3 +215,21 @@ export async function deleteCertificate(ctx: ProviderContext, tx: Queryable, org
   if (row.protocol !== 'saml' || left.length === row.verification_certificates.length) throw new ApiError(404, 'certificate_not_found', 'No such verification certificate on this connection.');
   await tx.query('UPDATE b2b_sso_connections SET verification_certificates = $2, updated_at = $3 WHERE connection_id = $1', [connectionId, JSON.stringify(left), ctx.clock.now()]);
 }
+
+/** The SSOActiveConnection shape of the official types. */
+export function activeConnectionShape(row: ConnectionRow): { connection_id: string; display_name: string; identity_provider: string } {
+  return { connection_id: row.connection_id, display_name: row.display_name, identity_provider: row.identity_provider };
+}
+
+/**
+ * The active connections an address may sign in with: those of the organizations it is a
+ * member of (active or invited), for SSO discovery.
+ */
+export async function connectionsForEmail(db: Queryable, email: string): Promise<ConnectionRow[]> {
+  const { rows } = await db.query<ConnectionRow>(
+    `SELECT c.* FROM b2b_sso_connections c JOIN b2b_members m ON m.organization_id = c.organization_id
+     WHERE m.email_address = $1 AND m.status IN ('active', 'invited') ORDER BY c.created_at`,
+    [email.trim().toLowerCase()],
+  );
+  return rows.filter(isActive);
+}

@@ -1,21 +1,21 @@
 import { Hono } from 'hono';
 import type { InferOutput } from 'valibot';
-import * as b2b from '../../client/schemas/b2b-mfa-sso-requests.ts';
-import type { ProviderContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
-import { b2bEndpoint, type MemberCaller } from '../http/b2b-endpoint.ts';
-import { ApiError, ok } from '../http/errors.ts';
-import { readIntermediateSession } from '../services/b2b/intermediate-sessions.ts';
-import { memberShape, requireMember, updateMember, type MemberRow } from '../services/b2b/members.ts';
-import { createMemberTotp, memberRecoveryCodes, redeemMemberRecoveryCode, rotateMemberRecoveryCodes, verifiedTotpId, verifyMemberTotp } from '../services/b2b/mfa-totp.ts';
-import { mfaMethodsAllowed, organizationShape, requireOrganization, type MfaMethod, type OrganizationRow } from '../services/b2b/organizations.ts';
-import { completeMfa } from '../services/b2b/primary-auth.ts';
-import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../services/lockout.ts';
-import { issueOtp, redeemB2BOtp } from '../services/otp.ts';
-import { limitSend } from '../services/sends.ts';
-import type { Factor } from '../services/sessions.ts';
-import { withTx } from '../services/tx.ts';
-import { phoneOf } from '../services/users.ts';
+import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
+import type { ProviderContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { b2bEndpoint, type MemberCaller } from '../../http/b2b-endpoint.ts';
+import { ApiError, ok } from '../../http/errors.ts';
+import { readIntermediateSession } from '../../services/b2b/intermediate-sessions.ts';
+import { memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
+import { createMemberTotp, memberRecoveryCodes, redeemMemberRecoveryCode, rotateMemberRecoveryCodes, verifiedTotpId, verifyMemberTotp } from '../../services/b2b/mfa-totp.ts';
+import { mfaMethodsAllowed, organizationShape, requireOrganization, type MfaMethod, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import { completeMfa } from '../../services/b2b/primary-auth.ts';
+import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../../services/lockout.ts';
+import { issueOtp, redeemB2BOtp } from '../../services/otp.ts';
+import { limitSend } from '../../services/sends.ts';
+import type { Factor } from '../../services/sessions.ts';
+import { withTx } from '../../services/tx.ts';
+import { phoneOf } from '../../services/users.ts';
 
 /** Who an MFA call acts on, and how the caller proved the right to: its member session or an intermediate session. */
 interface MfaSubject {
@@ -79,7 +79,7 @@ const smsMethodId = (memberId: string, phone: string) => `b2b-mfa-sms:${memberId
 export function b2bMfaRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/totp', b2bEndpoint(ctx, { session: 'optional', schema: b2b.TotpCreate }, async ({ c, caller, req }) => {
+  app.post('/b2b/totp', b2bEndpoint(ctx, { session: 'optional', schema: b2b.TotpCreate }, async ({ c, caller, req }) => {
     const created = await withTx(ctx.db, async (tx) => {
       const s = await mfaSubject(ctx, tx, caller, req, 'totp');
       await refuseSecondEnrolment(tx, s);
@@ -123,7 +123,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     () => new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.'),
     (tx, member, req) => enrolment(ctx, tx, member, req.set_mfa_enrollment, req.set_default_mfa ? 'totp' : undefined),
   );
-  app.post('/totp/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.TotpAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await totpAuthenticate(caller, req, minutes))));
+  app.post('/b2b/totp/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.TotpAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await totpAuthenticate(caller, req, minutes))));
 
   const recover = secondFactor<InferOutput<typeof b2b.RecoveryCodesRecover>>(
     async (tx, member, req) => {
@@ -132,19 +132,19 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     },
     () => new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.'),
   );
-  app.post('/recovery_codes/recover', b2bEndpoint(ctx, { session: 'optional', schema: b2b.RecoveryCodesRecover, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await recover(caller, req, minutes))));
+  app.post('/b2b/recovery_codes/recover', b2bEndpoint(ctx, { session: 'optional', schema: b2b.RecoveryCodesRecover, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await recover(caller, req, minutes))));
 
-  app.post('/recovery_codes/rotate', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  app.post('/b2b/recovery_codes/rotate', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     const codes = await withTx(ctx.db, (tx) => rotateMemberRecoveryCodes(ctx, tx, caller.member.member_id));
     return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member), organization: organizationShape(caller.org), recovery_codes: codes });
   }));
 
-  app.get('/recovery_codes', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  app.get('/b2b/recovery_codes', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     const codes = await memberRecoveryCodes(ctx, ctx.db, caller.member.member_id);
     return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member), organization: organizationShape(caller.org), recovery_codes: codes });
   }));
 
-  app.post('/otps/sms/send', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SmsSend }, async ({ c, caller, req }) => {
+  app.post('/b2b/otps/sms/send', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: b2b.SmsSend }, async ({ c, caller, req }) => {
     const s = await mfaSubject(ctx, ctx.db, caller, req, 'sms_otp');
     const asked = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
     const current = s.member.mfa_phone_number;
@@ -164,7 +164,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     return ok(c, { member_id: s.member.member_id, organization_id: s.org.organization_id });
   }));
 
-  app.post('/otps/sms/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SmsAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  app.post('/b2b/otps/sms/authenticate', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: b2b.SmsAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const s = await mfaSubject(ctx, ctx.db, caller, req, 'sms_otp');
     const phone = s.member.mfa_phone_number;
     // One transaction: the redemption (or the counted wrong guess) and the session commit together.

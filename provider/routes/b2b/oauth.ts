@@ -1,20 +1,21 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import * as b2b from '../../client/schemas/b2b-mfa-sso-requests.ts';
-import type { ProviderContext } from '../context.ts';
-import { b2bEndpoint } from '../http/b2b-endpoint.ts';
-import { ApiError, ok } from '../http/errors.ts';
-import { enterOrganization, memberEmailId, startDiscovery } from '../services/b2b/discovery.ts';
-import { B2B_OAUTH_NAMES, b2bOAuthFactor, isB2BOAuthProvider, redeemB2BOAuthToken, type B2BFlow, type B2BOAuthProvider } from '../services/b2b/oauth.ts';
-import { organizationBySlug, requireOrganization } from '../services/b2b/organizations.ts';
-import { completePrimaryAuth } from '../services/b2b/primary-auth.ts';
-import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
-import { secretToken } from '../services/ids.ts';
-import { completeFlow, consumeState, saveState, type OAuthState } from '../services/oauth-flow.ts';
-import { Upstream } from '../services/oauth-upstream.ts';
-import type { Factor } from '../services/sessions.ts';
-import { withTx } from '../services/tx.ts';
-import { failPage } from './oauth-pages.ts';
+import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
+import type { ProviderContext } from '../../context.ts';
+import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
+import { ApiError, ok } from '../../http/errors.ts';
+import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
+import { B2B_OAUTH_NAMES, b2bOAuthFactor, isB2BOAuthProvider, redeemB2BOAuthToken, type B2BFlow, type B2BOAuthProvider } from '../../services/b2b/oauth.ts';
+import { organizationBySlug, requireOrganization } from '../../services/b2b/organizations.ts';
+import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
+import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
+import { secretToken } from '../../services/ids.ts';
+import { requireProduct } from '../../services/sends.ts';
+import { completeFlow, consumeState, saveState, type OAuthState } from '../../services/oauth-flow.ts';
+import { Upstream } from '../../services/oauth-upstream.ts';
+import type { Factor } from '../../services/sessions.ts';
+import { withTx } from '../../services/tx.ts';
+import { failPage } from '../oauth-pages.ts';
 
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -49,6 +50,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const start = (discovery: boolean) => async (c: Context) => {
     const provider = c.req.param('provider') ?? '';
     if (!isB2BOAuthProvider(provider)) throw new ApiError(404, 'oauth_provider_not_found', `Unknown B2B OAuth provider "${provider}".`);
+    requireProduct(ctx, 'oauth');
     const query = c.req.query();
     const parsed = v.safeParse(StartQuery, query);
     if (!parsed.success) {
@@ -125,7 +127,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...r.providerValues },
   });
 
-  sdk.post('/oauth/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  sdk.post('/b2b/oauth/authenticate', b2bEndpoint(ctx, { product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemB2BOAuthToken(ctx, tx, 'organization', req.oauth_token, req.pkce_code_verifier);
       const org = await requireOrganization(tx, r.organizationId!);
@@ -141,7 +143,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     return ok(c, answer);
   }));
 
-  sdk.post('/oauth/discovery/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
+  sdk.post('/b2b/oauth/discovery/authenticate', b2bEndpoint(ctx, { product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', req.discovery_oauth_token, req.pkce_code_verifier);
       const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;

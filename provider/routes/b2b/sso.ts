@@ -1,22 +1,24 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import * as b2b from '../../client/schemas/b2b-mfa-sso-requests.ts';
-import type { ProviderContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
-import { b2bEndpoint, requireAdmin } from '../http/b2b-endpoint.ts';
-import { ApiError, ok } from '../http/errors.ts';
-import { activateMember, createMember, memberByEmail, requireMember, type MemberRow } from '../services/b2b/members.ts';
-import { requireOrganization, type OrganizationRow } from '../services/b2b/organizations.ts';
-import { completePrimaryAuth } from '../services/b2b/primary-auth.ts';
+import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
+import { EMAIL_PATTERN } from '../../../client/schemas/fields.ts';
+import type { ProviderContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { ApiError, ok } from '../../http/errors.ts';
+import { activateMember, createMember, memberByEmail, requireMember, type MemberRow } from '../../services/b2b/members.ts';
+import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
 import {
-  connectionById, connectionShape, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
+  activeConnectionShape, audienceUri, callbackUrl, connectionById, connectionShape, connectionsForEmail, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
   type ConnectionRow, type Protocol,
-} from '../services/b2b/sso-connections.ts';
-import { consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, redeemSsoToken, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../services/b2b/sso-flow.ts';
-import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
-import type { Factor } from '../services/sessions.ts';
-import { withTx } from '../services/tx.ts';
-import { failPage } from './oauth-pages.ts';
+} from '../../services/b2b/sso-connections.ts';
+import { consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, redeemSsoToken, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../../services/b2b/sso-flow.ts';
+import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
+import type { Factor } from '../../services/sessions.ts';
+import { withTx } from '../../services/tx.ts';
+import { serviceProviderMetadata } from '../../services/saml.ts';
+import { failPage } from '../oauth-pages.ts';
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -40,7 +42,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const sdk = new Hono();
   const base = (c: Context) => providerBase(ctx, c.req.url);
 
-  sdk.get('/sso', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.get('/b2b/sso', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     const rows = await listConnections(ctx.db, caller.org.organization_id);
     const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
@@ -48,32 +50,39 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   }));
 
   for (const protocol of ['saml', 'oidc'] as const) {
-    sdk.post(`/sso/${protocol}`, b2bEndpoint(ctx, { session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
+    sdk.post(`/b2b/sso/${protocol}`, b2bEndpoint(ctx, { session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
       requireAdmin(caller);
       const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
       return ok(c, { connection: connectionShape(row, base(c)) });
     }));
     const schema = protocol === 'saml' ? b2b.SamlUpdateConnection : b2b.OidcUpdateConnection;
-    sdk.put(`/sso/${protocol}/:connection_id`, b2bEndpoint(ctx, { session: 'required', schema }, async ({ c, caller, req }) => {
+    sdk.put(`/b2b/sso/${protocol}/:connection_id`, b2bEndpoint(ctx, { session: 'required', schema }, async ({ c, caller, req }) => {
       requireAdmin(caller);
       const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
       return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
     }));
   }
 
-  sdk.delete('/sso/saml/:connection_id/verification_certificates/:certificate_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.delete('/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
     return ok(c, { certificate_id: c.req.param('certificate_id') });
   }));
 
-  sdk.delete('/sso/:connection_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.delete('/b2b/sso/:connection_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteConnection(tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
     return ok(c, { connection_id: c.req.param('connection_id') });
   }));
 
-  sdk.post('/sso/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  // SSO discovery: which connections an address can use, before it has signed in anywhere.
+  sdk.get('/b2b/sso/discovery/connections', b2bEndpoint(ctx, { session: 'optional' }, async ({ c }) => {
+    const email = c.req.query('email_address') ?? '';
+    if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'invalid_email', 'email_address must be a valid email address.');
+    return ok(c, { connections: (await connectionsForEmail(ctx.db, email)).map(activeConnectionShape) });
+  }));
+
+  sdk.post('/b2b/sso/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemSsoToken(ctx, tx, req.sso_token, req.pkce_code_verifier);
       const connection = await connectionById(tx, r.connectionId);
@@ -130,6 +139,14 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
     return row;
   };
+
+  // The audience URI names this page: the SP metadata an IdP admin imports.
+  pub.get('/v1/public/sso/saml/metadata/:connection_id', async (c) => {
+    const row = await connectionOf(c);
+    if (row.protocol !== 'saml') throw new ApiError(404, 'connection_not_found', 'No SAML connection with this id.');
+    c.header('Content-Type', 'application/samlmetadata+xml; charset=utf-8');
+    return c.body(serviceProviderMetadata({ entityId: audienceUri(base(c), row.connection_id), acsUrl: callbackUrl(base(c), row.connection_id) }));
+  });
 
   // SAML HTTP-POST binding: the IdP's page posts SAMLResponse and our RelayState (the sign-in's state).
   pub.post('/v1/public/sso/callback/:connection_id', async (c) => {
