@@ -5,7 +5,7 @@ import { Telemetry } from './core/telemetry.ts';
 import { CAPTCHA_ACTION, Transport, type CaptchaProvider, type DFPProvider } from './core/transport.ts';
 import { StytchSDKError } from './errors.ts';
 import { SessionCookies } from './session/cookies.ts';
-import type { SessionManager } from './session/manager.ts';
+import type { SessionTokens, User } from './session/types.ts';
 
 export const TEST_API_URL = 'https://test.stytch.com';
 export const LIVE_API_URL = 'https://api.stytch.com';
@@ -35,6 +35,14 @@ export function defaultBaseUrl(publicToken: string): string {
   return publicToken.startsWith('public-token-test') ? TEST_API_URL : LIVE_API_URL;
 }
 
+/** What the shared core asks of a session manager (B2C `SessionManager`, or the B2B one). */
+export interface CoreSession {
+  getTokens(): SessionTokens | null;
+  getUser(): User | null;
+  getSession(): unknown;
+  dispose(): void;
+}
+
 /** The session manager class a client variant keeps (B2C or B2B). */
 export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: boolean, keepAlive: boolean) => M;
 
@@ -42,8 +50,7 @@ export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, tran
  * What both headless clients share: the environment, the transport with its endpoint rules,
  * bootstrap, the session manager, PKCE stores, captcha and telemetry. Browser only.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function createCore<M extends SessionManager<any>>(publicToken: string, options: ClientOptions, Manager: ManagerClass<M>) {
+export function createCore<M extends CoreSession>(publicToken: string, options: ClientOptions, Manager: ManagerClass<M>) {
   const env: ClientEnv = { ...browserEnv(), ...options.env };
   if (env.isServer) throw new StytchSDKError('The client can only be created in a browser; create it on the client side, not during server rendering.');
   if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
@@ -64,7 +71,7 @@ export function createCore<M extends SessionManager<any>>(publicToken: string, o
   const transport = new Transport(env, publicToken, baseUrl ?? defaultBaseUrl(publicToken), {
     sessionToken: () => manager?.getTokens()?.session_token,
     userId: () => manager?.getUser()?.user_id,
-    sessionId: () => manager?.getSession()?.session_id,
+    sessionId: () => (manager?.getSession() as { session_id?: string } | null | undefined)?.session_id,
   });
   const bootstrap = new Bootstrap(env, transport, publicToken);
   const applyCname = (b: BootstrapData, warn: boolean) => {

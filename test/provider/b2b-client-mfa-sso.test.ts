@@ -9,6 +9,7 @@ import { idpKey, readAuthnRequest, samlResponse, type IdpKey } from './fake-saml
 import { databases, outbox, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
 
 const LOGIN = 'http://app.test/authenticate.html';
+const DISCOVERY = 'http://app.test/discovery.html';
 const IDP = 'http://idp.test/metadata';
 const STEP_MS = 30_000;
 
@@ -23,18 +24,19 @@ async function apiError(p: Promise<unknown>): Promise<StytchAPIError> {
 }
 
 /*
- * Referee, second half: a required-MFA policy met with TOTP and with a recovery code, and SSO
- * through SAML and OIDC connections, all through our own B2B client against the provider.
+ * Referee, second half: a required-MFA policy met with TOTP and with a recovery code, SSO
+ * through SAML and OIDC connections, and OAuth (organization and discovery starts, offline
+ * consent page), all through our own B2B client against the provider.
  */
 for (const kind of databases) {
-  describe(`our B2B client: MFA and SSO against the provider (${kind})`, () => {
+  describe(`our B2B client: MFA, SSO and OAuth against the provider (${kind})`, () => {
     let provider: TestProvider;
     let key: IdpKey;
     let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
     const clock = new TestClock();
     before(async () => {
       [key, issuer] = await Promise.all([idpKey(), fakeIssuer('our-client', 'our-secret')]);
-      provider = await startTestProvider(kind, { redirectUrls: [LOGIN], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } }, clock);
+      provider = await startTestProvider(kind, { redirectUrls: [LOGIN, DISCOVERY], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } }, clock);
     });
     after(async () => {
       await provider.destroy();
@@ -140,6 +142,44 @@ for (const kind of databases) {
       const signedIn = await client.sso.authenticate({ sso_token: linkToken(callback.headers.get('location')), session_duration_minutes: 30 });
       assert.equal(signedIn.member.email_address, email);
       assert.equal(signedIn.member_session?.authentication_factors[0]?.delivery_method, 'sso_oidc');
+      admin.dispose();
+      client.dispose();
+    });
+    /** What the provider's offline consent page does for a start URL our client navigated to: the app URL it returns to. */
+    async function consent(startUrl: string, email: string): Promise<URL> {
+      const started = await fetch(startUrl, { redirect: 'manual' });
+      assert.equal(started.status, 302, await started.text());
+      const page = new URL(started.headers.get('location')!, provider.url);
+      const posted = await fetch(`${provider.url}${page.pathname}`, {
+        method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ state: page.searchParams.get('state')!, email, name: 'Ada Lovelace', decision: 'allow' }),
+      });
+      assert.equal(posted.status, 303, await posted.text());
+      return new URL(posted.headers.get('location')!);
+    }
+
+    it('OAuth: an organization start signs a member in; a discovery start lists the organizations to enter', async () => {
+      const { email, admin, orgId } = await organization({ email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const { client, navigations } = ourB2BClient(provider);
+      await client.oauth.slack.start({ organization_id: orgId, login_redirect_url: LOGIN });
+      const back = await consent(navigations.at(-1)!, email);
+      assert.equal(back.searchParams.get('stytch_token_type'), 'oauth');
+      const signedIn = await client.oauth.authenticate({ oauth_token: back.searchParams.get('token')!, session_duration_minutes: 30 });
+      assert.equal(signedIn.member_authenticated, true);
+      assert.equal(signedIn.provider_type, 'slack');
+      assert.equal(client.session.getSync()?.organization_id, orgId);
+      await client.session.revoke();
+
+      const newcomer = uniqueEmail('newcomer');
+      await client.oauth.github.discovery.start({ discovery_redirect_url: DISCOVERY });
+      const found = await consent(navigations.at(-1)!, newcomer);
+      assert.equal(`${found.origin}${found.pathname}`, DISCOVERY);
+      assert.equal(found.searchParams.get('stytch_token_type'), 'discovery_oauth');
+      const discovered = await client.oauth.discovery.authenticate({ discovery_oauth_token: found.searchParams.get('token')! });
+      assert.ok(discovered.discovered_organizations.some((d) => d.organization.organization_id === orgId), 'JIT by the organization\'s email domain');
+      const entered = await client.discovery.intermediateSessions.exchange({ organization_id: orgId, session_duration_minutes: 30 });
+      assert.equal(entered.member.email_address, newcomer);
+      assert.equal(client.self.getSync()?.email_address, newcomer);
       admin.dispose();
       client.dispose();
     });

@@ -1,0 +1,127 @@
+import type { ProviderContext, QueuedMessage } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { claimLink, issueLink } from '../email-tokens.ts';
+import { hashPassword } from '../hashing.ts';
+import { resolveLocale } from '../messages/locale.ts';
+import { resetMessage } from '../messages/templates.ts';
+import { requireStrong } from '../passwords.ts';
+import { withTx } from '../tx.ts';
+import { memberEmailId } from './discovery.ts';
+import type { SignInContext } from './email-sign-in.ts';
+import { checkMemberPassword, passwordFactor, revokeOtherMemberSessions, setMemberPassword } from './member-passwords.ts';
+import { activateMember, loadMember, memberByEmail, type MemberRow } from './members.ts';
+import { authMethodAllowed, requireOrganization, type OrganizationRow } from './organizations.ts';
+import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
+
+/*
+ * The B2B password flows, called by the SDK routes (`/sdk/v1/b2b/passwords`) and the server
+ * API (`/v1/b2b/passwords`). Each proven password ends in `completePrimaryAuth`, so an
+ * organization that requires MFA (or a member who enrolled) gets an intermediate session,
+ * never a member session, from a password alone.
+ */
+
+/** How long a reset link lives unless the caller asks otherwise (as B2C). */
+export const RESET_MINUTES = 30;
+
+/**
+ * A password is only set in an organization that accepts password sign-in (or for its
+ * break-glass members): a reset must not change a credential the organization will not take.
+ */
+function requirePasswordsAllowed(org: OrganizationRow, member: Pick<MemberRow, 'is_breakglass'> | null): void {
+  if (!authMethodAllowed(org, 'password') && !member?.is_breakglass) {
+    throw new ApiError(403, 'unauthorized_auth_method', 'This organization does not allow sign-in by password.');
+  }
+}
+
+/** Email and password for one organization; `clientIp` is absent for the server API (limited per secret). */
+export async function authenticateMemberPassword(ctx: ProviderContext, org: OrganizationRow, email: string, password: string, clientIp: string | undefined, s: SignInContext): Promise<AuthAnswer> {
+  const checked = await checkMemberPassword(ctx, org, email, password, clientIp);
+  return withTx(ctx.db, async (tx) => {
+    const member = await loadMember(tx, checked.member_id, true);
+    if (!member) throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
+    const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
+    return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
+  });
+}
+
+/**
+ * Queues a reset link for a member (dispatch it quietly after commit). An address that is not
+ * a member gets the same answer and no mail: nothing to enumerate.
+ */
+export async function startMemberPasswordReset(
+  ctx: ProviderContext,
+  org: OrganizationRow,
+  email: string,
+  o: { url: string; minutes?: number; codeChallenge?: string; locale?: string },
+): Promise<QueuedMessage | undefined> {
+  const minutes = o.minutes ?? RESET_MINUTES;
+  return withTx(ctx.db, async (tx) => {
+    const member = await memberByEmail(tx, org.organization_id, email);
+    if (!member) return undefined;
+    requirePasswordsAllowed(org, member);
+    const link = await issueLink(ctx, tx, 'b2b_password_reset', { email, organizationId: org.organization_id, memberId: member.member_id }, o.url, minutes, o.codeChallenge);
+    return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(o.locale), email, link, minutes));
+  });
+}
+
+/** Sets a new password from an emailed reset link (spent under a row lock: one password per link, races included). */
+export async function resetMemberPasswordByEmail(ctx: ProviderContext, token: string, password: string, codeVerifier: string | undefined, s: Omit<SignInContext, 'currentSessionId'>): Promise<AuthAnswer> {
+  requireStrong(ctx, password);
+  const hash = await hashPassword(password);
+  return withTx(ctx.db, async (tx) => {
+    const link = await claimLink(ctx, tx, token, ['b2b_password_reset'], codeVerifier);
+    const org = await requireOrganization(tx, link.organizationId!);
+    const found = await loadMember(tx, link.memberId!, true);
+    if (!found) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    requirePasswordsAllowed(org, found);
+    // The link proved the address: an invited or pending member becomes active.
+    if (found.status !== 'active' || !found.email_address_verified) await activateMember(tx, found.member_id, ctx.clock.now());
+    const member = await setMemberPassword(ctx, tx, found.member_id, hash);
+    // Whoever knew the old password is signed out.
+    await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
+    const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
+    const out = await completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: null, priorFactors });
+    return { ...out, member_email_id: memberEmailId(member) };
+  });
+}
+
+/** Replaces a known password (the old one is checked under the password lock). */
+export async function resetMemberPasswordByExisting(
+  ctx: ProviderContext,
+  org: OrganizationRow,
+  email: string,
+  existing: string,
+  next: string,
+  clientIp: string | undefined,
+  s: Omit<SignInContext, 'currentSessionId' | 'intermediateSessionToken'>,
+): Promise<AuthAnswer> {
+  requireStrong(ctx, next, email);
+  const checked = await checkMemberPassword(ctx, org, email, existing, clientIp);
+  requirePasswordsAllowed(org, checked);
+  const hash = await hashPassword(next);
+  return withTx(ctx.db, async (tx) => {
+    const member = await setMemberPassword(ctx, tx, checked.member_id, hash);
+    await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
+    return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: null });
+  });
+}
+
+/** Sets the password of a signed-in member; the session making the change is kept and extended. */
+export async function resetMemberPasswordBySession(
+  ctx: ProviderContext,
+  org: OrganizationRow,
+  signedIn: MemberRow,
+  memberSessionId: string,
+  password: string,
+  s: Omit<SignInContext, 'currentSessionId' | 'intermediateSessionToken'>,
+): Promise<AuthAnswer> {
+  requirePasswordsAllowed(org, signedIn);
+  requireStrong(ctx, password, signedIn.email_address);
+  const hash = await hashPassword(password);
+  return withTx(ctx.db, async (tx) => {
+    const member = await setMemberPassword(ctx, tx, signedIn.member_id, hash);
+    await revokeOtherMemberSessions(ctx, tx, member.member_id, memberSessionId);
+    // The session already passed the organization's MFA; it is extended with the password.
+    return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: memberSessionId });
+  });
+}
