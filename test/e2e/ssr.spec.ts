@@ -129,6 +129,21 @@ test('markup rendered from another config is replaced by a fresh render, reporte
   await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
 });
 
+for (const [rendered, wanted] of [
+  [false, true],
+  [true, false],
+] as const) {
+  test(`markup rendered ${rendered ? 'in a shadow root' : 'in light DOM'} for an element whose config ${wanted ? 'asks for' : 'no longer asks for'} one: rendered afresh, reported, shown`, async ({ page }) => {
+    const element = (await renderLoginToString({ config: { ...OTP, enableShadowDOM: rendered } })).replace(/ config="[^"]*"/, ` config='${JSON.stringify({ ...OTP, enableShadowDOM: wanted })}'`);
+    await page.goto(`${servePage(element)}/index.html`);
+    const w = page.locator('stytch-ui');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['ServerMarkupMismatchError']);
+    await expect(w.getByRole('textbox', { name: 'Email' })).toHaveCount(1);
+    await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  });
+}
+
 test('light DOM, magic links: the server markup is hydrated without a mismatch and the link is sent', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
