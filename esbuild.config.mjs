@@ -1,7 +1,7 @@
 // The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types]`.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev') || args.has('--watch');
@@ -152,6 +152,7 @@ async function main() {
   mkdirSync(outdir, { recursive: true });
   if (watch) {
     await Promise.all(Object.values({ ...builds, ...nodeBuilds }).map((o) => esbuild.build(o)));
+    chmodSync(`${outdir}/cli.js`, 0o755);
     for (const [name, options] of Object.entries({ ...builds, ...nodeBuilds, ...hostBuilds })) {
       const ctx = await esbuild.context(options);
       await ctx.watch();
@@ -163,6 +164,8 @@ async function main() {
   const results = await Promise.all(Object.values(all).map((o) => esbuild.build(o)));
   const names = Object.keys(all);
   results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
+  // The package's command runs from a linked checkout too (npm sets the mode only when it installs).
+  chmodSync(`${outdir}/cli.js`, 0o755);
   const hosts = await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
   const hostNames = Object.keys(hostBuilds);
   hosts.forEach((r, i) => writeFileSync(`hosts/dist/meta-${hostNames[i]}.json`, JSON.stringify(r.metafile)));

@@ -35,7 +35,7 @@ export class InvalidMountCallError extends Error {
 export class ServerMarkupMismatchError extends Error {
   override readonly name = 'ServerMarkupMismatchError';
   constructor(tag: string) {
-    super(`The server-rendered markup inside <${tag}> was rendered from another config or styles than the element has; it was replaced by a fresh render. Render it from the same config and styles the page gives the element.`);
+    super(`The server markup inside <${tag}> was rendered from another config or styles; the widget rendered afresh`);
   }
 }
 

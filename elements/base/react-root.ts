@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/core';
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { widgetTree, type RootProps } from './widget-tree.ts';
 
@@ -17,6 +17,8 @@ interface Mounted {
   container: HTMLElement;
   /** Created at the first render that has the widget's props (see mount). */
   root?: Root;
+  /** The root hydrated server markup: later renders are transitions (see render). */
+  hydrated?: boolean;
   Component: ComponentType<Props>;
   latest: Props;
 }
@@ -36,13 +38,21 @@ function rootOptions(mounted: Mounted, identifierPrefix: string | undefined): Ro
 
 function render(mounted: Mounted, props: Props): void {
   mounted.latest = props;
-  if (mounted.root) return mounted.root.render(createElement(mounted.Component, props));
+  const root = mounted.root;
+  if (root) {
+    // Over server markup, parts of the tree may still wait for their code to hydrate. A plain
+    // update reaching them (the client set after the script ran, say) makes React drop their
+    // markup, and what the user typed into it, for a fresh render; a transition waits for them.
+    if (mounted.hydrated) return startTransition(() => root.render(createElement(mounted.Component, props)));
+    return root.render(createElement(mounted.Component, props));
+  }
   // Until the widget's props arrive there is nothing to render; an empty render would also
   // wipe server markup that is about to be hydrated.
   if (!props.root) return;
   const element = createElement(mounted.Component, props);
   if (props.root.hydrate) {
     mounted.root = hydrateRoot(mounted.container, element, rootOptions(mounted, props.root.identifierPrefix));
+    mounted.hydrated = true;
   } else {
     mounted.root = createRoot(mounted.container, rootOptions(mounted, undefined));
     mounted.root.render(element);

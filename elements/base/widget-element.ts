@@ -56,6 +56,8 @@ export abstract class WidgetElement extends ReactiveElement {
   #root?: ReactRootElement;
   /** Server-rendered markup found at connection, until the first update adopts or drops it. */
   #serverMarkup?: { fingerprint: string; styleHost: HTMLElement };
+  /** Light-DOM server markup was removed for a shadow root (createRenderRoot); reported at the first update. */
+  #droppedServerMarkup = false;
   #sheet?: HTMLStyleElement;
   #cache?: EmotionCache;
   #reportedStyles = '';
@@ -86,8 +88,18 @@ export abstract class WidgetElement extends ReactiveElement {
 
   protected override createRenderRoot(): HTMLElement | ShadowRoot {
     const wanted = (this.config as { enableShadowDOM?: unknown } | undefined)?.enableShadowDOM === true;
-    // A declarative shadow root (server markup) is already attached when the element upgrades.
-    if (wanted) return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    // A declarative shadow root (server markup) is already attached when the element upgrades,
+    // and cannot be taken off: the widget renders in it even if the config has changed since.
+    if (this.shadowRoot) return this.shadowRoot;
+    if (wanted) {
+      // Light-DOM server markup under a new shadow root would only hide; it goes.
+      if (this.#findServerMarkup(this)) {
+        this.replaceChildren();
+        this.removeAttribute(SCOPE_ATTRIBUTE);
+        this.#droppedServerMarkup = true;
+      }
+      return this.attachShadow({ mode: 'open' });
+    }
     // Light-DOM server markup was scoped by the server: keep its scope id, its sheet uses it.
     const scope = this.getAttribute(SCOPE_ATTRIBUTE);
     if (scope && this.#findServerMarkup(this)) this.#scopeId = scope;
@@ -207,6 +219,10 @@ export abstract class WidgetElement extends ReactiveElement {
    * inserted twice); otherwise drop it, say so through onError, and render afresh.
    */
   #adoptServerMarkup(): boolean {
+    if (this.#droppedServerMarkup) {
+      this.#droppedServerMarkup = false;
+      this.widgetCallbacks.onError(new ServerMarkupMismatchError(this.localName));
+    }
     const server = this.#serverMarkup;
     if (!server || !this.#root || !this.#cache) return false;
     this.#serverMarkup = undefined;

@@ -28,7 +28,9 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
   };
 
   return (
-    <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    // method=dialog: in server markup, before the script arrives, Enter submits nothing (a plain
+    // form would reload the page and lose the typing); once hydrated, onSubmit handles it.
+    <form onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>

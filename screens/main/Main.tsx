@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
 import { prefetch } from '../components/preloadable.ts';
 import { useWidget, useStrings } from '../context.ts';
@@ -18,7 +18,9 @@ function usePasskeyLast(enabled: boolean, hasForm: boolean): boolean {
   useEffect(() => {
     if (!enabled || !hasForm || !client) return setLast(false);
     let live = true;
-    void client.webauthn.browserSupportsAutofill().then((ok) => live && setLast(ok));
+    // A transition: over server markup still being hydrated, React waits for it instead of
+    // dropping it (and what the user typed) for a fresh render.
+    void client.webauthn.browserSupportsAutofill().then((ok) => live && startTransition(() => setLast(ok)));
     return () => {
       live = false;
     };
@@ -26,17 +28,20 @@ function usePasskeyLast(enabled: boolean, hasForm: boolean): boolean {
   return last;
 }
 
-const noWatermark = () => false;
-
 /**
- * Whether bootstrap asks for the 'Powered by' watermark, following its refresh. Server markup
- * has none (no client there): hydration starts from that and shows it afterwards if asked.
+ * Whether bootstrap asks for the 'Powered by' watermark, following its refresh. It starts
+ * hidden, as server markup has it (no client there), and changes in a transition (see above).
  */
 function useWatermark(): boolean {
   const { client } = useWidget();
-  const subscribe = useCallback((changed: () => void) => client?.bootstrap.onChange(changed) ?? (() => {}), [client]);
-  const show = useCallback(() => (client ? !client.bootstrap.getSync().disable_sdk_watermark : false), [client]);
-  return useSyncExternalStore(subscribe, show, noWatermark);
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    if (!client) return;
+    const apply = (b: { disable_sdk_watermark: boolean }) => startTransition(() => setShow(!b.disable_sdk_watermark));
+    apply(client.bootstrap.getSync());
+    return client.bootstrap.onChange(apply);
+  }, [client]);
+  return show;
 }
 
 /**

@@ -1,4 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startOwnSite } from './own-site.ts';
 import { uniqueEmail } from './screens-helpers.ts';
 
@@ -42,10 +46,10 @@ ${element}
 }
 
 /** Holds the widget's entry module until the returned function is called. */
-async function holdScript(page: Page): Promise<() => void> {
+async function holdScript(page: Page, pattern = '**/dist/stytch-ui.js'): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((ok) => (release = ok));
-  await page.route('**/dist/stytch-ui.js', async (route: Route) => {
+  await page.route(pattern, async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -85,6 +89,11 @@ for (const shadow of [true, false]) {
     expect(await hydrated(page)).toBe(false);
     await field.click();
     await page.keyboard.type(email);
+    // Enter before the script: nothing is sent and the page stays (no plain-form reload).
+    const url = page.url();
+    await page.keyboard.press('Enter');
+    await expect(field).toHaveValue(email);
+    expect(page.url()).toBe(url);
     await field.evaluate((input) => ((window as unknown as { typedInto: Element }).typedInto = input));
     const card = w.locator('[part~="container"]');
     const before = await card.boundingBox();
@@ -120,6 +129,21 @@ test('markup rendered from another config is replaced by a fresh render, reporte
   await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
 });
 
+for (const [rendered, wanted] of [
+  [false, true],
+  [true, false],
+] as const) {
+  test(`markup rendered ${rendered ? 'in a shadow root' : 'in light DOM'} for an element whose config ${wanted ? 'asks for' : 'no longer asks for'} one: rendered afresh, reported, shown`, async ({ page }) => {
+    const element = (await renderLoginToString({ config: { ...OTP, enableShadowDOM: rendered } })).replace(/ config="[^"]*"/, ` config='${JSON.stringify({ ...OTP, enableShadowDOM: wanted })}'`);
+    await page.goto(`${servePage(element)}/index.html`);
+    const w = page.locator('stytch-ui');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { reported: string[] }).reported)).toEqual(['ServerMarkupMismatchError']);
+    await expect(w.getByRole('textbox', { name: 'Email' })).toHaveCount(1);
+    await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  });
+}
+
 test('light DOM, magic links: the server markup is hydrated without a mismatch and the link is sent', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -136,4 +160,64 @@ test('light DOM, magic links: the server markup is hydrated without a mismatch a
   await expect(w.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { reported: string[] }).reported.filter((r) => r.endsWith('Error')))).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('README "Server-rendered first paint": the page, prerendered by npx stytch-ui prerender in a site of its own, signs in', async ({ page }) => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const at = readme.indexOf('\n### Server-rendered first paint (SSR and prerender)\n');
+  expect(at).toBeGreaterThan(0);
+  const own = site.listed[0]!;
+  const html = /```html\n([\s\S]*?)```/
+    .exec(readme.slice(at))![1]!
+    .replaceAll('public-token-test-…', site.publicToken)
+    .replaceAll('http://localhost:8787', site.provider.url)
+    .replaceAll('http://localhost:5173', site.demo.url);
+  // A site's folder with the package installed as npm links a local one: the package, its bin.
+  const dir = mkdtempSync(join(tmpdir(), 'ssr-readme-'));
+  try {
+    mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(new URL('../..', import.meta.url).pathname, join(dir, 'node_modules', 'stytch-ui'));
+    symlinkSync('../stytch-ui/dist/cli.js', join(dir, 'node_modules', '.bin', 'stytch-ui'));
+    writeFileSync(join(dir, 'index.html'), html);
+    execFileSync('npx', ['stytch-ui', 'prerender', 'index.html'], { cwd: dir, stdio: 'pipe' });
+    own.html = readFileSync(join(dir, 'index.html'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(own.html).toContain('<template shadowrootmode="open">');
+  const release = await holdScript(page, '**/dist/stytch-ui.iife.js');
+  await page.goto(`${own.origin}/index.html`, { waitUntil: 'commit' });
+  const w = page.locator('stytch-ui');
+  const email = uniqueEmail('ssr-readme');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  release();
+  await expect.poll(() => hydrated(page)).toBe(true);
+  await expect(w.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  await w.getByLabel('One-time passcode').fill(await site.code(email));
+  await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('every product: what only the browser knows (the passkey button moves last) lands after hydration, the typed field kept', async ({ page }) => {
+  const config = {
+    products: ['oauth', 'crypto', 'emailMagicLinks', 'otp', 'passwords', 'passkeys'],
+    oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }] },
+    otpOptions: { methods: ['sms', 'whatsapp'] },
+  };
+  const release = await holdScript(page);
+  await page.goto(`${servePage(await renderLoginToString({ config }))}/index.html`, { waitUntil: 'commit' });
+  const w = page.locator('stytch-ui');
+  const parts = () => w.locator('[part~="container"] > [part]').evaluateAll((els) => els.map((e) => e.getAttribute('part')));
+  expect((await parts())[1]).toBe('passkey');
+  const field = w.getByRole('textbox', { name: 'Email' });
+  await field.fill('someone@');
+  await field.evaluate((input) => ((window as unknown as { typedInto: Element }).typedInto = input));
+  release();
+  await expect.poll(() => hydrated(page)).toBe(true);
+  // Chromium offers passkey autofill, so the button goes last once the client knows it.
+  await expect.poll(async () => (await parts()).at(-1)).toBe('passkey');
+  expect(await field.evaluate((input) => input === (window as unknown as { typedInto: Element }).typedInto)).toBe(true);
+  await expect(field).toHaveValue('someone@');
+  expect(await page.evaluate(() => (window as unknown as { reported: string[] }).reported.filter((r) => r.endsWith('Error')))).toEqual([]);
 });
