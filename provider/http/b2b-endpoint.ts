@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { ProviderContext } from '../context.ts';
 import { findMemberSession, sessionOwner } from '../services/b2b/member-sessions.ts';
-import type { MemberRow } from '../services/b2b/members.ts';
+import { ADMIN_ROLE, isAdmin, type MemberRow } from '../services/b2b/members.ts';
 import type { OrganizationRow } from '../services/b2b/organizations.ts';
 import { requireProduct } from '../services/sends.ts';
 import { durationMinutes, type ClientInfo } from '../services/sessions.ts';
@@ -82,7 +82,7 @@ export function b2bEndpoint<N extends Need, S extends v.GenericSchema | undefine
 
 /** Refuses a caller whose roles do not include the organization's admin role (RBAC). */
 export function requireAdmin(caller: SignedInMember): void {
-  if (!caller.member.roles.includes('stytch_admin')) {
-    throw new ApiError(403, 'unauthorized_action', 'The member does not have the role this action needs (stytch_admin).');
+  if (!isAdmin(caller.member)) {
+    throw new ApiError(403, 'unauthorized_action', `The member does not have the role this action needs (${ADMIN_ROLE}).`);
   }
 }

@@ -50,6 +50,19 @@ for (const kind of databases) {
       assert.equal((await me('GET', '/b2b/organizations/me')).json.data.organization.organization_id, data.organization.organization_id);
     });
 
+    it('lets parallel checks of one member session token all through (the grace window), and none after revoke', async () => {
+      const org = await createOrganization(provider, uniqueEmail('tabs'), { organization_name: 'Tabs', organization_slug: uniqueSlug() });
+      const me = asMember(provider, org.session_token);
+      const checks = await Promise.all(Array.from({ length: 5 }, () => me('POST', '/b2b/sessions/authenticate', { session_duration_minutes: 30 })));
+      assert.ok(checks.every((r) => r.status === 200), checks.map((r) => r.text).join('\n'));
+      assert.equal(new Set(checks.map((r) => r.json.data.session_token)).size, 5, 'each check hands out a fresh token');
+      const byJwt = await asMember(provider, checks[0]!.json.data.session_jwt)('POST', '/b2b/sessions/authenticate', {});
+      assert.equal(byJwt.status, 200, byJwt.text);
+      assert.equal((await asMember(provider, checks[1]!.json.data.session_token)('POST', '/b2b/sessions/revoke')).status, 200);
+      const after = await Promise.all([org.session_token, checks[2]!.json.data.session_token, byJwt.json.data.session_jwt].map((t) => asMember(provider, t)('POST', '/b2b/sessions/authenticate', {})));
+      assert.deepEqual(after.map((r) => r.status), [404, 404, 404]);
+    });
+
     it('signs in by discovery magic link and lists memberships, invitations and JIT-eligible organizations', async () => {
       const domain = `d${Math.random().toString(36).slice(2, 8)}.test`;
       const admin = await createOrganization(provider, `admin@${domain}`, { organization_name: 'Open', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: [domain] });

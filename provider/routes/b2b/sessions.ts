@@ -9,7 +9,6 @@ import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
 import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
 import { requireMember } from '../../services/b2b/members.ts';
 import { durationMinutes } from '../../services/sessions.ts';
-import { withTx } from '../../services/tx.ts';
 
 /** B2B sessions: authenticate, revoke (own, or a member's as an admin), exchange to another organization. */
 export function b2bSessionRoutes(ctx: ProviderContext): Hono {
@@ -20,7 +19,7 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
     if (secret === null) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active member session.');
     const req = await body(c, R.SessionsAuthenticate);
     const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
-    const issued = await withTx(ctx.db, (tx) => refreshMemberSession(ctx, tx, secret, minutes));
+    const issued = await refreshMemberSession(ctx, ctx.db, secret, minutes);
     return ok(c, { ...issued });
   });
 

@@ -7,7 +7,6 @@ import { query } from '../../http/validate.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
 import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner } from '../../services/b2b/member-sessions.ts';
 import { durationMinutes } from '../../services/sessions.ts';
-import { withTx } from '../../services/tx.ts';
 import { SessionsAuthenticate, SessionsExchange, SessionsGet, SessionsRevoke } from './b2b-schemas.ts';
 
 const notFound = () => new ApiError(404, 'session_not_found', 'Session could not be found.');
@@ -20,7 +19,7 @@ export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
 
   app.post('/b2b/sessions/authenticate', endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
     const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
-    const issued = await withTx(ctx.db, (tx) => refreshMemberSession(ctx, tx, (req.session_token ?? req.session_jwt)!, minutes));
+    const issued = await refreshMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!, minutes);
     return serverOk(c, { member_session: issued.member_session, session_token: issued.session_token, session_jwt: issued.session_jwt, member: issued.member, organization: issued.organization });
   }));
 

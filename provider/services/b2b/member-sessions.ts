@@ -1,8 +1,9 @@
 import type { ProviderContext } from '../../context.ts';
-import type { Queryable } from '../../db/index.ts';
+import type { Database, Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId, secretToken, sha256 } from '../ids.ts';
 import { TOKEN_GRACE_MS, type ClientInfo, type Factor } from '../sessions.ts';
+import { withTx } from '../tx.ts';
 import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
 
@@ -155,30 +156,35 @@ export async function findMemberSession(ctx: ProviderContext, db: Queryable, sec
 
 /**
  * `b2b/sessions/authenticate`: touches the session, optionally extends it, rotates its token
- * (the one presented, or every current one for a JWT, into the grace window).
+ * (the one presented, or every current one for a JWT, into the grace window). The secret is
+ * resolved before the transaction opens: verifying a JWT may read its key from the database,
+ * and the embedded database has one connection, which the transaction would hold.
  */
-export async function refreshMemberSession(ctx: ProviderContext, tx: Queryable, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
-  const found = await findMemberSession(ctx, tx, secret);
+export async function refreshMemberSession(ctx: ProviderContext, db: Database, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
+  const found = await findMemberSession(ctx, db, secret);
   if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  const now = ctx.clock.now();
-  const token = secretToken(32);
-  const { rows } = await tx.query<MemberSessionRow>(
-    `UPDATE b2b_member_sessions SET last_accessed_at = $2,
-       expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
-     WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING *`,
-    [found.member_session_id, now, minutes ?? null],
-  );
-  const row = rows[0];
-  if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
   const byJwt = secret.split('.').length === 3;
-  await tx.query(
-    `UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL${byJwt ? '' : ' AND token_hash = $3'}`,
-    byJwt ? [row.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS)] : [row.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS), sha256(secret)],
-  );
-  await tx.query('DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1 AND grace_until <= $2', [row.member_session_id, now]);
-  await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), row.member_session_id]);
-  const { member, org } = await sessionOwner(tx, row);
-  return issueMemberSession(ctx, tx, row, token, member, org);
+  return withTx(db, async (tx) => {
+    const now = ctx.clock.now();
+    const token = secretToken(32);
+    const { rows } = await tx.query<MemberSessionRow>(
+      `UPDATE b2b_member_sessions SET last_accessed_at = $2,
+         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
+       WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING *`,
+      [found.member_session_id, now, minutes ?? null],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+    const grace = new Date(now.getTime() + TOKEN_GRACE_MS);
+    await tx.query(
+      `UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL${byJwt ? '' : ' AND token_hash = $3'}`,
+      byJwt ? [row.member_session_id, grace] : [row.member_session_id, grace, sha256(secret)],
+    );
+    await tx.query('DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1 AND grace_until <= $2', [row.member_session_id, now]);
+    await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), row.member_session_id]);
+    const { member, org } = await sessionOwner(tx, row);
+    return issueMemberSession(ctx, tx, row, token, member, org);
+  });
 }
 
 /** The member and organization of a session (both exist: deleting either deletes the session). */
