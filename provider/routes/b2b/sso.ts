@@ -6,16 +6,14 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
-import { activateMember, createMember, memberByEmail, requireMember, type MemberRow } from '../../services/b2b/members.ts';
+import { createMember, memberByEmail, type MemberRow } from '../../services/b2b/members.ts';
 import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
-import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
 import {
   activeConnectionShape, audienceUri, callbackUrl, connectionById, connectionShape, connectionsForEmail, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
   type ConnectionRow, type Protocol,
 } from '../../services/b2b/sso-connections.ts';
-import { consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, redeemSsoToken, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../../services/b2b/sso-flow.ts';
+import { authenticateSso, consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../../services/b2b/sso-flow.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
-import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
 import { failPage } from '../oauth-pages.ts';
@@ -83,19 +81,8 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   }));
 
   sdk.post('/b2b/sso/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const answer = await withTx(ctx.db, async (tx) => {
-      const r = await redeemSsoToken(ctx, tx, req.sso_token, req.pkce_code_verifier);
-      const connection = await connectionById(tx, r.connectionId);
-      if (!connection) throw new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.');
-      const org = await requireOrganization(tx, connection.organization_id);
-      // The IdP proved the address: an invited or pending member becomes active.
-      const member = await activateMember(tx, (await requireMember(tx, org.organization_id, r.memberId)).member_id, ctx.clock.now());
-      return completePrimaryAuth(ctx, tx, {
-        org, member, factor: r.factor as Factor, method: 'sso', minutes, client: caller.client,
-        currentSessionId: caller.member?.member_id === member.member_id ? caller.memberSessionId : null,
-      });
-    });
-    return ok(c, answer);
+    const current = caller.member && caller.memberSessionId ? { memberId: caller.member.member_id, sessionId: caller.memberSessionId } : null;
+    return ok(c, await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, { minutes, client: caller.client, current }));
   }));
 
   const pub = new Hono();

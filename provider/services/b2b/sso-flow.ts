@@ -5,7 +5,12 @@ import { ApiError } from '../../errors.ts';
 import { safeEqual, secretToken, sha256 } from '../ids.ts';
 import { Upstream } from '../oauth-upstream.ts';
 import { authnRequestUrl, verifySamlResponse, type SamlIdentityProvider, type SamlServiceProvider } from '../saml.ts';
-import { audienceUri, callbackUrl, isActive, type ConnectionRow } from './sso-connections.ts';
+import type { ClientInfo, Factor } from '../sessions.ts';
+import { withTx } from '../tx.ts';
+import { activateMember, requireMember } from './members.ts';
+import { requireOrganization } from './organizations.ts';
+import { completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
+import { audienceUri, callbackUrl, connectionById, isActive, type ConnectionRow } from './sso-connections.ts';
 
 /*
  * One SSO sign-in: the browser leaves for the organization's IdP with a single-use state,
@@ -187,4 +192,23 @@ export async function redeemSsoToken(ctx: ProviderContext, tx: Queryable, token:
   }
   await tx.query('UPDATE b2b_sso_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
   return { memberId: row.member_id, connectionId: row.connection_id, factor: { ...row.factor, last_authenticated_at: now.toISOString() } };
+}
+
+/**
+ * sso/authenticate (browser and server API alike): the token redeemed once, the member
+ * activated (the IdP proved the address), and `completePrimaryAuth` decides between a member
+ * session and MFA. `current` is the caller's member session: extended when it is this member's.
+ */
+export async function authenticateSso(ctx: ProviderContext, token: string, verifier: string | undefined, e: { minutes: number; client: ClientInfo; current: { memberId: string; sessionId: string } | null }): Promise<AuthAnswer> {
+  return withTx(ctx.db, async (tx) => {
+    const r = await redeemSsoToken(ctx, tx, token, verifier);
+    const connection = await connectionById(tx, r.connectionId);
+    if (!connection) throw new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.');
+    const org = await requireOrganization(tx, connection.organization_id);
+    const member = await activateMember(tx, (await requireMember(tx, org.organization_id, r.memberId)).member_id, ctx.clock.now());
+    return completePrimaryAuth(ctx, tx, {
+      org, member, factor: r.factor as Factor, method: 'sso', minutes: e.minutes, client: e.client,
+      currentSessionId: e.current?.memberId === member.member_id ? e.current.sessionId : null,
+    });
+  });
 }
