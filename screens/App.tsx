@@ -7,7 +7,7 @@ import { resolveConfig } from './config/resolve.ts';
 import { browserTimers, WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
 import { elementFlows, screens } from './registry.ts';
-import { strings } from './strings.ts';
+import { configMessages, strings } from './strings.ts';
 
 /** Which screen an element starts at (SPEC §1 mount modes). */
 export type Mode = 'login' | 'reset-password' | 'passkey-registration';
@@ -43,7 +43,7 @@ function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefine
 /** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
 export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env }: AppProps) {
   const result = useMemo(
-    () => resolveConfig(config, { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError }),
+    () => resolveConfig(config, configMessages),
     [config],
   );
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);

@@ -33,3 +33,6 @@ export const strings = {
 
 /** The shape a translated catalog must have. */
 export type Strings = typeof strings;
+
+/** The config-rule messages `resolveConfig` words its refusals with (one object, so its cache hits). */
+export const configMessages = { passkeysAlone: strings.passkeysAloneError, emlWithEmailOtp: strings.emlWithEmailOtpError, invalid: strings.invalidConfigError };

@@ -2,6 +2,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { createStore } from 'jotai';
 import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
+import { preloadFirstScreen } from '../../screens/registry.ts';
 import { transitionCountAtom } from '../../screens/state/atoms.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { InvalidStylesError } from '../errors.ts';
@@ -173,6 +174,10 @@ export abstract class WidgetElement extends ReactiveElement {
 
   protected override update(changed: ReadonlySet<string>): void {
     if (!this.#root || !this.#sheet || !this.#cache) return;
+    // What the first screen shows for this config starts downloading now, beside React's first
+    // render rather than after it (no second wave on the way to Main). Idempotent and cheap:
+    // the resolved config is cached for App, and each block loads once.
+    preloadFirstScreen(this.mode, this.config, this.client);
     const styles = this.styles ?? {};
     // The theme is compiled only when the styles change: config, client and token updates skip it.
     if (this.#themeStale || changed.has('styles')) {

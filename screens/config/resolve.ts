@@ -20,8 +20,23 @@ export interface ResolvedConfig {
 /** Either the resolved config or the exact error text the widget shows instead of Main. */
 export type ConfigResult = { ok: true; value: ResolvedConfig } | { ok: false; message: string };
 
+type Messages = { passkeysAlone: string; emlWithEmailOtp: string; invalid: (d: string) => string };
+// The element resolves a config to preload Main's blocks, then App resolves it to render:
+// the second is a lookup. Keyed by the config object, which the host does not mutate in place
+// (a change is a new object: r2wc and the element compare by identity too).
+const cache = new WeakMap<object, { messages: Messages; result: ConfigResult }>();
+
 /** Parses the host's config and applies the SPEC §1 rules. */
-export function resolveConfig(input: unknown, messages: { passkeysAlone: string; emlWithEmailOtp: string; invalid: (d: string) => string }): ConfigResult {
+export function resolveConfig(input: unknown, messages: Messages): ConfigResult {
+  if (typeof input !== 'object' || input === null) return resolveNow(input, messages);
+  const hit = cache.get(input);
+  if (hit?.messages === messages) return hit.result;
+  const result = resolveNow(input, messages);
+  cache.set(input, { messages, result });
+  return result;
+}
+
+function resolveNow(input: unknown, messages: Messages): ConfigResult {
   const parsed = v.safeParse(ConfigSchema, input ?? {});
   if (!parsed.success) {
     const issue = parsed.issues[0];

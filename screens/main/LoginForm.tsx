@@ -2,20 +2,18 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useWidget } from '../context.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
+import { blocks } from './blocks.ts';
 import { methodLabel, type LoginMethod } from './methods.ts';
 
 // The banner shows only with an error, so it loads then.
 const Banner = lazy(() => import('../components/Banner.tsx').then((m) => ({ default: m.Banner })));
-// The forms load on demand (the phone form carries the country table), keeping Main's first load small.
-const EmailForm = lazy(() => import('./EmailForm.tsx').then((m) => ({ default: m.EmailForm })));
-const PhoneForm = lazy(() => import('./PhoneForm.tsx').then((m) => ({ default: m.PhoneForm })));
-const PasswordEmailForm = lazy(() => import('../password/PasswordEmailForm.tsx'));
 
+// The forms load on demand (blocks.ts; the phone form carries the country table).
 function MethodForm({ method }: { method: LoginMethod }) {
-  if (method === 'sms' || method === 'whatsapp') return <PhoneForm channel={method} />;
+  if (method === 'sms' || method === 'whatsapp') return <blocks.PhoneForm channel={method} />;
   // The password tab looks the user up first; the email code or link is offered from there.
-  if (method === 'passwords') return <PasswordEmailForm />;
-  return <EmailForm key={method} method={method} />;
+  if (method === 'passwords') return <blocks.PasswordEmailForm />;
+  return <blocks.EmailForm key={method} method={method} />;
 }
 
 /** The login form: tabs when more than one method exists, the first selected (SPEC §2). */

@@ -1,18 +1,12 @@
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { Heading } from '../components/Heading.tsx';
+import { prefetch } from '../components/preloadable.ts';
 import { useWidget } from '../context.ts';
+import { blocks, formOf, nextFromMain } from './blocks.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods } from './methods.ts';
 
-// Blocks only some configs show load on demand, so a host pays only for what it configured.
-const OAuthButtons = lazy(() => import('../oauth/OAuthButtons.tsx').then((m) => ({ default: m.OAuthButtons })));
-const WalletButtons = lazy(() => import('../crypto/WalletButtons.tsx').then((m) => ({ default: m.WalletButtons })));
-// The divider comes only with a social block, itself on demand, so it loads alongside.
-const Divider = lazy(() => import('../components/Divider.tsx').then((m) => ({ default: m.Divider })));
-const PoweredBy = lazy(() => import('./PoweredBy.tsx').then((m) => ({ default: m.PoweredBy })));
-const PasskeyButton = lazy(() => import('../passkey/PasskeyButton.tsx').then((m) => ({ default: m.PasskeyButton })));
-// Autofill rides in the button's chunk: both come with passkeys, and one chunk keeps the split small.
-const PasskeyAutofill = lazy(() => import('../passkey/PasskeyButton.tsx').then((m) => ({ default: m.PasskeyAutofill })));
+const { OAuthButtons, WalletButtons, Divider, PoweredBy, PasskeyButton, PasskeyAutofill } = blocks;
 
 /**
  * SPEC §2: the passkey button comes first, unless the browser offers passkey autofill and an
@@ -50,9 +44,49 @@ function useWatermark(): boolean {
   return show;
 }
 
+/**
+ * Prefetches what one step from Main needs (the next screens, the other tabs' forms): when the
+ * browser is next idle, or at once when the user shows intent (focus, hover, press).
+ */
+function usePrefetchNext(): () => void {
+  const { config, screens } = useWidget();
+  const next = useMemo(() => {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const { screens: names, forms } = nextFromMain(config);
+      prefetch(...names.map((n) => screens[n] as { preload?(): Promise<unknown> }), ...forms);
+    };
+  }, [config, screens]);
+  useEffect(() => {
+    // Only once Main's own first form is in (its requests go first), then when the browser is
+    // idle; Safari has no requestIdleCallback, so a short timeout stands in there.
+    let cancel = () => {};
+    let live = true;
+    const first = loginMethods(config)[0];
+    void (first ? formOf(first).preload() : Promise.resolve()).catch(() => {}).then(() => {
+      if (!live) return;
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(next, { timeout: 2000 });
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(next, 300);
+        cancel = () => clearTimeout(id);
+      }
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [next, config]);
+  return next;
+}
+
 /** The Main screen: the only screen in the initial bundle (SPEC §2). */
 export function Main() {
   const { styles, strings, config } = useWidget();
+  const prefetchNext = usePrefetchNext();
   const logo = styles.logo?.logoImageUrl;
   const methods = useMemo(() => loginMethods(config), [config]);
   const oauthCount = config.products.includes('oauth') ? config.oauth.providers.length : 0;
@@ -62,7 +96,7 @@ export function Main() {
   const social = oauthCount > 0 || crypto;
   const watermark = useWatermark();
   return (
-    <section part="container">
+    <section part="container" onFocus={prefetchNext} onPointerOver={prefetchNext} onPointerDown={prefetchNext}>
       {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{strings.mainHeader}</Heading>}
       <Suspense fallback={null}>

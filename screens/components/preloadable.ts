@@ -1,0 +1,45 @@
+import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
+
+/** A component loaded on demand whose download can start before React first renders it. */
+export interface Preloadable<P extends object> extends FunctionComponent<P> {
+  /** Starts loading (once); resolves when the component can render without suspending. */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * Like `React.lazy`, plus `preload()`: the element starts Main's blocks when its config
+ * arrives, and Main prefetches the next screens on idle or intent, so rendering them does not
+ * wait on a request begun only then. Once loaded, the component renders at once (React.lazy
+ * would still suspend its first render for a tick). A failed load is forgotten, so a later
+ * render (or preload) tries again rather than failing forever.
+ */
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = (): Promise<ComponentType<P>> =>
+    (pending ??= load().then(
+      (c) => (loaded = c),
+      (e: unknown) => {
+        pending = undefined;
+        throw e;
+      },
+    ));
+  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
+  const Block: FunctionComponent<P> = (props) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  return Object.assign(Block, { preload });
+}
+
+/** A component shipped with the first load, with the same `preload()` as the others (at once). */
+export function preloaded<P extends object>(component: FunctionComponent<P>): Preloadable<P> {
+  const ready = Promise.resolve(component);
+  const Block: FunctionComponent<P> = (props) => createElement(component, props);
+  return Object.assign(Block, { preload: () => ready });
+}
+
+/**
+ * Starts loads in the background: a failure shows (or retries) when the component renders.
+ * Components that are not preloadable (Main, a test's stand-in) are skipped.
+ */
+export function prefetch(...blocks: ReadonlyArray<{ preload?(): Promise<unknown> } | undefined>): void {
+  for (const b of blocks) b?.preload?.().catch(() => {});
+}
