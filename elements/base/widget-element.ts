@@ -1,5 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { createStore } from 'jotai';
+import type { ComponentType } from 'react';
 import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
 import { preloadFirstScreen } from '../../screens/registry.ts';
@@ -168,7 +169,7 @@ export abstract class WidgetElement extends ReactiveElement {
     // What the first screen shows for this config starts downloading now, beside React's first
     // render rather than after it (no second wave on the way to Main). Idempotent and cheap:
     // the resolved config is cached for App, and each block loads once.
-    preloadFirstScreen(this.mode, this.config, this.client);
+    this.preload();
     const styles = this.styles ?? {};
     // The theme is compiled only when the styles change: config, client and token updates skip it.
     if (this.#themeStale || changed.has('styles')) {
@@ -184,6 +185,7 @@ export abstract class WidgetElement extends ReactiveElement {
     }
     this.#root.root = {
       cache: this.#cache,
+      component: this.rootComponent(),
       ...(this.#adoptServerMarkup() ? { hydrate: true, identifierPrefix: this.usesShadowDOM ? undefined : `${this.#scopeId}:` } : {}),
       app: {
         mode: this.mode,
@@ -221,6 +223,16 @@ export abstract class WidgetElement extends ReactiveElement {
     this.#root.replaceChildren();
     this.widgetCallbacks.onError(new ServerMarkupMismatchError(this.localName));
     return false;
+  }
+
+  /** Starts loading the first screen for this config (the B2B element loads its own). */
+  protected preload(): void {
+    preloadFirstScreen(this.mode as 'login' | 'reset-password' | 'passkey-registration', this.config, this.client as WidgetClient | undefined);
+  }
+
+  /** The React component at the tree's root; undefined is the B2C App. */
+  protected rootComponent(): ComponentType<AppProps> | undefined {
+    return undefined;
   }
 
   /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */
