@@ -3,7 +3,6 @@ import { createStore } from 'jotai';
 import type { ComponentType } from 'react';
 import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
-import { preloadFirstScreen } from '../../screens/registry.ts';
 import { transitionCountAtom } from '../../screens/state/atoms.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { InvalidStylesError } from '../errors.ts';
@@ -225,15 +224,11 @@ export abstract class WidgetElement extends ReactiveElement {
     return false;
   }
 
-  /** Starts loading the first screen for this config (the B2B element loads its own). */
-  protected preload(): void {
-    preloadFirstScreen(this.mode as 'login' | 'reset-password' | 'passkey-registration', this.config, this.client as WidgetClient | undefined);
-  }
+  /** Starts loading what the first screen shows for this config, before React renders it. */
+  protected abstract preload(): void;
 
-  /** The React component at the tree's root; undefined is the B2C App. */
-  protected rootComponent(): ComponentType<AppProps> | undefined {
-    return undefined;
-  }
+  /** The React component at the tree's root (the B2C App, or the B2B one). */
+  protected abstract rootComponent(): ComponentType<AppProps>;
 
   /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */
   protected flowProps(): Partial<Pick<AppProps, 'passwordResetToken' | 'passwordResetTokenType'>> {
