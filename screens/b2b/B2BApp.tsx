@@ -7,7 +7,7 @@ import { ErrorText } from '../components/ErrorText.tsx';
 import { useWords, WordsRoot } from '../i18n/useStrings.ts';
 import B2BMain from './B2BMain.tsx';
 import { resolveB2BConfig } from './config.ts';
-import { b2bEmailAtom, b2bErrorAtom, b2bScreenAtom, B2BWidgetProvider, discoveredAtom, useB2BClient, useB2BGo, useB2BReport, useB2BStrings, type B2BScreenName, type B2BWidget } from './context.ts';
+import { b2bEmailAtom, b2bErrorAtom, b2bScreenAtom, B2BWidgetProvider, useB2B, useB2BClient, useB2BGo, useB2BReport, useB2BStrings, useShowDiscovered, type B2BScreenName, type B2BWidget } from './context.ts';
 import { Heading } from '../components/Heading.tsx';
 import { B2BBack } from './B2BBack.tsx';
 
@@ -19,6 +19,7 @@ const screens = {
   Discovery: preloadable(() => import('./B2BDiscovery.tsx').then((m) => m.default)),
   LoggedIn: preloadable(() => import('./B2BLoggedIn.tsx').then((m) => m.default)),
   Error: B2BErrorScreen,
+  OrganizationMain: preloadable(() => import('./B2BOrganizationMain.tsx').then((m) => m.default)),
 } satisfies Record<B2BScreenName, unknown>;
 
 /** The Error screen: what went wrong (announced), and the way back. */
@@ -43,7 +44,7 @@ function useDiscoveryLink(): void {
   const client = useB2BClient();
   const go = useB2BGo();
   const report = useB2BReport();
-  const setDiscovered = useSetAtom(discoveredAtom);
+  const showDiscovered = useShowDiscovered();
   const setEmail = useSetAtom(b2bEmailAtom);
   const setError = useSetAtom(b2bErrorAtom);
   const done = useRef(false);
@@ -56,24 +57,27 @@ function useDiscoveryLink(): void {
     url.searchParams.delete('token');
     url.searchParams.delete('stytch_token_type');
     globalThis.history.replaceState(globalThis.history.state, '', url);
-    client.magicLinks.discovery.authenticate({ discovery_magic_links_token: token }).then(
-      (r) => {
+    client.magicLinks.discovery
+      .authenticate({ discovery_magic_links_token: token })
+      .then((r) => {
         setEmail(r.email_address);
-        setDiscovered(r.discovered_organizations);
-        go('Discovery');
-      },
+        return showDiscovered(r.discovered_organizations);
+      })
+      .then(undefined,
       (err: unknown) => {
         setError(report(err));
         go('Error');
       },
     );
-  }, [client, go, report, setDiscovered, setEmail, setError]);
+  }, [client, go, report, showDiscovered, setEmail, setError]);
 }
 
 function B2BFlow() {
   const name = useAtomValue(b2bScreenAtom);
+  const { config } = useB2B();
   useDiscoveryLink();
-  const Current = screens[name];
+  // The organization flow starts at its own Main, for the organization the slug names.
+  const Current = name === 'Main' && config.authFlowType === 'Organization' ? screens.OrganizationMain : screens[name];
   return (
     <Suspense fallback={null}>
       <Current />

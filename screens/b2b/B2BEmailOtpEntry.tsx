@@ -1,18 +1,17 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { OtpInput } from '../otp/OtpInput.tsx';
 import { B2BBack } from './B2BBack.tsx';
-import { b2bEmailAtom, discoveredAtom, useB2BAction, useB2BClient, useB2BGo, useB2BStrings } from './context.ts';
+import { b2bEmailAtom, useB2BAction, useB2BClient, useB2BStrings, useShowDiscovered } from './context.ts';
 
 /** Email OTP Entry: the discovery code; six digits check it at once, then Discovery lists the organizations. */
 export default function B2BEmailOtpEntry() {
   const t = useB2BStrings();
   const email = useAtomValue(b2bEmailAtom);
   const client = useB2BClient();
-  const go = useB2BGo();
-  const setDiscovered = useSetAtom(discoveredAtom);
+  const showDiscovered = useShowDiscovered();
   const [code, setCode] = useState('');
   const { busy, error, run } = useB2BAction();
   const resend = useB2BAction();
@@ -23,8 +22,7 @@ export default function B2BEmailOtpEntry() {
     void run(async () => {
       try {
         const r = await client.otps.email.discovery.authenticate({ email_address: email, code: value });
-        setDiscovered(r.discovered_organizations);
-        go('Discovery');
+        await showDiscovered(r.discovered_organizations);
       } catch (err) {
         setCode('');
         throw err;

@@ -9,6 +9,7 @@ import { b2bMessages } from '../i18n/en/b2b.ts';
 import { useStrings } from '../i18n/useStrings.ts';
 import { transitionCountAtom } from '../state/atoms.ts';
 import type { B2BConfig } from './config.ts';
+import { directLoginTarget, signedInFrom } from './signIn.ts';
 
 /** What every B2B screen reads from its element. */
 export interface B2BWidget {
@@ -36,7 +37,7 @@ export function useB2BClient(): B2BClient {
 /** The B2B words: the official B2B catalog's English, the locale's and the site's `strings` over it. */
 export const useB2BStrings = () => useStrings(b2bMessages);
 
-export type B2BScreenName = 'Main' | 'EmailConfirmation' | 'EmailOtpEntry' | 'Discovery' | 'LoggedIn' | 'Error';
+export type B2BScreenName = 'Main' | 'EmailConfirmation' | 'EmailOtpEntry' | 'Discovery' | 'LoggedIn' | 'Error' | 'OrganizationMain';
 
 // Per-instance state (the atoms' values live in each element's own store).
 export const b2bScreenAtom = atom<B2BScreenName>('Main');
@@ -97,4 +98,28 @@ export function useB2BAction() {
     [busy, report, fail],
   );
   return useMemo(() => ({ busy, error, run, fail }), [busy, error, run, fail]);
+}
+
+/**
+ * After a discovery code or link was accepted: enter the single organization directly where the
+ * config says so, else list them on Discovery. Rejects (the form shows it) when entering fails.
+ */
+export function useShowDiscovered(): (orgs: DiscoveredOrganization[]) => Promise<void> {
+  const { config, client } = useB2B();
+  const go = useB2BGo();
+  const setDiscovered = useSetAtom(discoveredAtom);
+  const setSignedIn = useSetAtom(signedInAtom);
+  return useCallback(
+    async (orgs: DiscoveredOrganization[]) => {
+      setDiscovered(orgs);
+      const direct = directLoginTarget(orgs, config.directLoginForSingleMembership);
+      if (direct && client) {
+        const r = await client.discovery.intermediateSessions.exchange({ organization_id: direct, session_duration_minutes: config.sessionOptions.sessionDurationMinutes });
+        setSignedIn(signedInFrom(r));
+        return go('LoggedIn');
+      }
+      go('Discovery');
+    },
+    [config, client, go, setDiscovered, setSignedIn],
+  );
 }

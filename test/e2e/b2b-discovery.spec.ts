@@ -149,3 +149,78 @@ test('a bad config is refused with the option and the rule named, and reported t
   expect(message).toBe('Invalid B2B config: config.products.1: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth');
   await expect(page.locator('#bad stytch-b2b-ui').getByRole('alert')).toHaveText(message);
 });
+
+test('directLoginForSingleMembership: a member of one organization goes straight to Logged In', async ({ page }) => {
+  const email = uniqueEmail('b2b-direct');
+  await page.goto(page_('emailOtp'));
+  const orgName = `Solo ${Date.now()}`;
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const first = await latestMessage(email);
+  await page.evaluate(
+    async ([a, c, name]) => {
+      type C = { otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } }; discovery: { organizations: { create(o: object): Promise<unknown> } }; session: { revoke(o: object): Promise<unknown> } };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.session.revoke({ forceClear: true });
+    },
+    [email, first.code!, orgName] as const,
+  );
+  await page.evaluate(async () => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    const w = window as unknown as { client: unknown };
+    mountB2B({ elementId: '#b2b', client: w.client, config: { products: ['emailOtp'], authFlowType: 'Discovery', directLoginForSingleMembership: { status: true } } });
+  });
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+});
+
+test('organization flow by slug: email and password sign in to that organization; a wrong password is announced', async ({ page }) => {
+  const email = uniqueEmail('b2b-pw');
+  const password = `Correct-Horse-${Date.now()}-battery`;
+  const orgName = `Pw Org ${Date.now()}`;
+  await page.goto(page_('emailOtp'));
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const { code } = await latestMessage(email);
+  const slug = await page.evaluate(
+    async ([a, c, name, pw]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_id: string; organization_slug: string } }> } };
+        passwords: { resetBySession(o: object): Promise<unknown> };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.passwords.resetBySession({ organization_id: r.organization.organization_id, password: pw });
+      await client.session.revoke({ forceClear: true });
+      return r.organization.organization_slug;
+    },
+    [email, code!, orgName, password] as const,
+  );
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}`);
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
+  await axeClean(page);
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByLabel('Password').fill('wrong-password-123');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(b2b(page).getByRole('alert')).toBeVisible();
+  await axeClean(page);
+  await b2b(page).getByLabel('Password').fill(password);
+  await b2b(page).getByLabel('Password').press('Enter');
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test('organization flow: an unknown slug says the organization could not be found', async ({ page }) => {
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=no-such-org-${Date.now()}`);
+  await expect(b2b(page).getByRole('heading', { name: 'Continue to ...' })).toBeVisible();
+  await expect(b2b(page).getByRole('alert')).toHaveText('The organization you are looking for could not be found. If you think this is a mistake, contact your admin.');
+});

@@ -36,4 +36,8 @@ export const b2bMessages = {
   'error.title': 'Looks like there was an error!',
   'error.unableToAuthMagicLink': 'The magic link could not be authenticated because it was either already used or expired. Please try again.',
   'error.passcodeInvalid': 'Invalid passcode, please try again.',
+  'organizationLogin.title': 'Continue to {organizationName}',
+  'organizationLogin.titleUnknown': 'Continue to ...',
+  'formField.password.label': 'Password',
+  'error.organization': 'The organization you are looking for could not be found. If you think this is a mistake, contact your admin.',
 } as const;
