@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
+import { recordCardFrames } from './card-frames.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -223,4 +224,21 @@ test('organization flow: an unknown slug says the organization could not be foun
   await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=no-such-org-${Date.now()}`);
   await expect(b2b(page).getByRole('heading', { name: 'Continue to ...' })).toBeVisible();
   await expect(b2b(page).getByRole('alert')).toHaveText('The organization you are looking for could not be found. If you think this is a mistake, contact your admin.');
+});
+
+test('every B2B screen change keeps a card on screen (lazy screens held for frames): Main, passcode, Discovery, Logged In', async ({ page }) => {
+  const frames = await recordCardFrames(page, 'stytch-b2b-ui');
+  const email = uniqueEmail('b2b-frames');
+  await page.goto(page_('emailOtp'));
+  await expect(b2b(page).getByLabel('Email')).toBeVisible();
+  await frames.start();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Create an organization to get started');
+  await b2b(page).getByRole('button', { name: 'Create an organization' }).click();
+  await expectScreen(page, 'Success!');
+  await frames.expectNeverBlank(['Sign up or log in', 'Enter passcode', 'Create an organization to get started', 'Success!']);
 });
