@@ -242,3 +242,16 @@ test('every B2B screen change keeps a card on screen (lazy screens held for fram
   await expectScreen(page, 'Success!');
   await frames.expectNeverBlank(['Sign up or log in', 'Enter passcode', 'Create an organization to get started', 'Success!']);
 });
+
+for (const [label, query] of [['dark', '&theme=dark'], ['right to left (Arabic)', '&locale=ar']] as const) {
+  test(`axe is clean in ${label}: Main and Enter passcode`, async ({ page }) => {
+    await page.goto(page_('emailOtp') + query);
+    await expect(b2b(page).getByRole('heading', { level: 1 })).toBeVisible();
+    if (query === '&locale=ar') await expect(b2b(page).locator('[dir="rtl"]')).toHaveCount(1);
+    await axeClean(page);
+    await b2b(page).getByRole('textbox').fill(uniqueEmail('b2b-axe'));
+    await b2b(page).getByRole('button').last().click();
+    await expect(b2b(page).getByRole('heading', { level: 1 })).toBeFocused();
+    await axeClean(page);
+  });
+}
