@@ -6,8 +6,9 @@ import { preloadable } from '../components/preloadable.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWords, WordsRoot } from '../i18n/useStrings.ts';
 import B2BMain from './B2BMain.tsx';
+import { signedInFrom } from './signIn.ts';
 import { resolveB2BConfig } from './config.ts';
-import { b2bEmailAtom, b2bErrorAtom, b2bScreenAtom, B2BWidgetProvider, useB2B, useB2BClient, useB2BGo, useB2BReport, useB2BStrings, useShowDiscovered, type B2BScreenName, type B2BWidget } from './context.ts';
+import { b2bEmailAtom, b2bErrorAtom, b2bScreenAtom, B2BWidgetProvider, signedInAtom, useB2B, useB2BClient, useB2BGo, useB2BReport, useB2BStrings, useShowDiscovered, type B2BScreenName, type B2BWidget } from './context.ts';
 import { Heading } from '../components/Heading.tsx';
 import { B2BBack } from './B2BBack.tsx';
 
@@ -45,6 +46,8 @@ function useDiscoveryLink(): void {
   const go = useB2BGo();
   const report = useB2BReport();
   const showDiscovered = useShowDiscovered();
+  const { config } = useB2B();
+  const setSignedIn = useSetAtom(signedInAtom);
   const setEmail = useSetAtom(b2bEmailAtom);
   const setError = useSetAtom(b2bErrorAtom);
   const done = useRef(false);
@@ -53,23 +56,34 @@ function useDiscoveryLink(): void {
     done.current = true;
     const url = new URL(globalThis.location.href);
     const token = url.searchParams.get('token');
-    if (url.searchParams.get('stytch_token_type') !== 'discovery' || !token) return;
+    const type = url.searchParams.get('stytch_token_type');
+    if ((type !== 'discovery' && type !== 'multi_tenant_magic_links') || !token) return;
     url.searchParams.delete('token');
     url.searchParams.delete('stytch_token_type');
     globalThis.history.replaceState(globalThis.history.state, '', url);
+    const failed = (err: unknown) => {
+      setError(report(err));
+      go('Error');
+    };
+    if (type === 'multi_tenant_magic_links') {
+      // An organization's login link: straight into that organization.
+      client.magicLinks
+        .authenticate({ magic_links_token: token, session_duration_minutes: config.sessionOptions.sessionDurationMinutes })
+        .then((r) => {
+          setSignedIn(signedInFrom(r));
+          go('LoggedIn');
+        })
+        .then(undefined, failed);
+      return;
+    }
     client.magicLinks.discovery
       .authenticate({ discovery_magic_links_token: token })
       .then((r) => {
         setEmail(r.email_address);
         return showDiscovered(r.discovered_organizations);
       })
-      .then(undefined,
-      (err: unknown) => {
-        setError(report(err));
-        go('Error');
-      },
-    );
-  }, [client, go, report, showDiscovered, setEmail, setError]);
+      .then(undefined, failed);
+  }, [client, config, go, report, showDiscovered, setEmail, setError, setSignedIn]);
 }
 
 function B2BFlow() {

@@ -1,10 +1,11 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { signedInFrom } from './signIn.ts';
 import { useId, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { OtpInput } from '../otp/OtpInput.tsx';
 import { B2BBack } from './B2BBack.tsx';
-import { b2bEmailAtom, useB2BAction, useB2BClient, useB2BStrings, useShowDiscovered } from './context.ts';
+import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BGo, useB2BAction, useB2BClient, useB2BStrings, useShowDiscovered } from './context.ts';
 
 /** Email OTP Entry: the discovery code; six digits check it at once, then Discovery lists the organizations. */
 export default function B2BEmailOtpEntry() {
@@ -12,6 +13,11 @@ export default function B2BEmailOtpEntry() {
   const email = useAtomValue(b2bEmailAtom);
   const client = useB2BClient();
   const showDiscovered = useShowDiscovered();
+  const { config } = useB2B();
+  const go = useB2BGo();
+  const setSignedIn = useSetAtom(signedInAtom);
+  // Set in the organization flow: the code signs in to that organization, not to discovery.
+  const organizationId = useAtomValue(b2bOrganizationIdAtom);
   const [code, setCode] = useState('');
   const { busy, error, run } = useB2BAction();
   const resend = useB2BAction();
@@ -21,8 +27,14 @@ export default function B2BEmailOtpEntry() {
     if (value.length !== 6) return;
     void run(async () => {
       try {
-        const r = await client.otps.email.discovery.authenticate({ email_address: email, code: value });
-        await showDiscovered(r.discovered_organizations);
+        if (organizationId) {
+          const r = await client.otps.email.authenticate({ email_address: email, code: value, organization_id: organizationId, session_duration_minutes: config.sessionOptions.sessionDurationMinutes });
+          setSignedIn(signedInFrom(r));
+          go('LoggedIn');
+        } else {
+          const r = await client.otps.email.discovery.authenticate({ email_address: email, code: value });
+          await showDiscovered(r.discovered_organizations);
+        }
       } catch (err) {
         setCode('');
         throw err;
@@ -37,7 +49,7 @@ export default function B2BEmailOtpEntry() {
       <OtpInput id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error ?? resend.error} />
-      <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void resend.run(async () => { await client.otps.email.discovery.send({ email_address: email }); resend.fail(undefined); })}>
+      <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void resend.run(async () => { await (organizationId ? client.otps.email.loginOrSignup({ organization_id: organizationId, email_address: email }) : client.otps.email.discovery.send({ email_address: email })); resend.fail(undefined); })}>
         {t('passcode.resendCode')}
       </button>
     </section>

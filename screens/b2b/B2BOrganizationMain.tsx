@@ -4,7 +4,7 @@ import type { Organization } from '../../client/b2b/types.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { isEmail } from '../components/email.ts';
-import { signedInAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BReport, useB2BStrings } from './context.ts';
+import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BReport, useB2BStrings } from './context.ts';
 import { organizationSlugOf } from './organizationSlug.ts';
 import { signedInFrom } from './signIn.ts';
 
@@ -18,6 +18,8 @@ export default function B2BOrganizationMain() {
   const report = useB2BReport();
   const go = useB2BGo();
   const setSignedIn = useSetAtom(signedInAtom);
+  const setSentTo = useSetAtom(b2bEmailAtom);
+  const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
   const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -44,11 +46,35 @@ export default function B2BOrganizationMain() {
     };
   }, [client, slug, t, report]);
 
+  const passwords = config.products.includes('passwords');
+  const link = config.products.includes('emailMagicLinks');
+  const code = config.products.includes('emailOtp');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || lookup.state !== 'found') return;
     const address = email.trim();
     if (!isEmail(address)) return fail(t('error.invalidEmail'));
+    const organizationId = lookup.organization.organization_id;
+    // The submitter says which method; Enter in a field uses the form's first (password where offered).
+    const method = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value || (passwords ? 'password' : link ? 'link' : 'code');
+    if (method !== 'password') {
+      return void run(async () => {
+        if (method === 'link') {
+          const o = config.emailMagicLinksOptions;
+          await client.magicLinks.email.loginOrSignup({
+            organization_id: organizationId,
+            email_address: address,
+            ...(o.loginRedirectURL ? { login_redirect_url: o.loginRedirectURL } : {}),
+            ...(o.signupRedirectURL ? { signup_redirect_url: o.signupRedirectURL } : {}),
+          });
+        } else {
+          await client.otps.email.loginOrSignup({ organization_id: organizationId, email_address: address });
+        }
+        setSentTo(address);
+        setOrganizationId(organizationId);
+        go(method === 'link' ? 'EmailConfirmation' : 'EmailOtpEntry');
+      });
+    }
     void run(async () => {
       const r = await client.passwords.authenticate({
         organization_id: lookup.organization.organization_id,
@@ -66,20 +92,36 @@ export default function B2BOrganizationMain() {
     <section part="container" aria-busy={lookup.state === 'loading'}>
       <Heading>{title}</Heading>
       {lookup.state === 'missing' ? <ErrorText message={lookup.message} /> : null}
-      {lookup.state === 'found' && config.products.includes('passwords') ? (
+      {lookup.state === 'found' && (passwords || link || code) ? (
         <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <label htmlFor={`${id}-email`} part="label">
             {t('formField.email.label')}
           </label>
           <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
-          <label htmlFor={`${id}-password`} part="label">
-            {t('formField.password.label')}
-          </label>
-          <input id={`${id}-password`} part="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+          {passwords ? (
+            <>
+              <label htmlFor={`${id}-password`} part="label">
+                {t('formField.password.label')}
+              </label>
+              <input id={`${id}-password`} part="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+            </>
+          ) : null}
           <ErrorText id={`${id}-error`} message={error} />
-          <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
-            {t('button.continue')}
-          </button>
+          {passwords ? (
+            <button type="submit" part="button button-primary" value="password" disabled={busy} aria-busy={busy}>
+              {t('button.continue')}
+            </button>
+          ) : null}
+          {link ? (
+            <button type="submit" part={passwords ? 'button button-secondary' : 'button button-primary'} value="link" disabled={busy} aria-busy={busy}>
+              {t('button.emailLink')}
+            </button>
+          ) : null}
+          {code ? (
+            <button type="submit" part="button button-secondary" value="code" disabled={busy} aria-busy={busy}>
+              {t('button.emailCode')}
+            </button>
+          ) : null}
         </form>
       ) : null}
     </section>

@@ -45,6 +45,8 @@ export const b2bEmailAtom = atom('');
 export const discoveredAtom = atom<DiscoveredOrganization[]>([]);
 export const signedInAtom = atom<{ member: Member; organization: Organization } | undefined>(undefined);
 export const b2bErrorAtom = atom<string | undefined>(undefined);
+/** The organization flow's organization: set, the code and link screens sign in to it instead of discovering. */
+export const b2bOrganizationIdAtom = atom<string | undefined>(undefined);
 
 const goAtom = atom(null, (get, set, screen: B2BScreenName) => {
   set(b2bScreenAtom, screen);

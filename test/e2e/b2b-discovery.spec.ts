@@ -255,3 +255,48 @@ for (const [label, query] of [['dark', '&theme=dark'], ['right to left (Arabic)'
     await axeClean(page);
   });
 }
+
+test('organization flow: a member signs in to the organization by email code, and by its login link', async ({ page }) => {
+  const email = uniqueEmail('b2b-orgcode');
+  const orgName = `Code Org ${Date.now()}`;
+  await page.goto(page_('emailOtp'));
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const first = await latestMessage(email);
+  const slug = await page.evaluate(
+    async ([a, c, name]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.session.revoke({ forceClear: true });
+      return r.organization.organization_slug;
+    },
+    [email, first.code!, orgName] as const,
+  );
+  const orgPage = `${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}&products=emailMagicLinks,emailOtp`;
+  await page.goto(orgPage);
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await page.goto(orgPage);
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Email me a link' }).click();
+  await expectScreen(page, 'Check your email');
+  const { link } = await latestMessage(email, 2);
+  expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('multi_tenant_magic_links');
+  await page.goto(link!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+  await axeClean(page);
+});
