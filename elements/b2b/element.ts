@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AppProps, Mode } from '../../screens/App.tsx';
-import { B2BApp } from '../../screens/b2b/B2BApp.tsx';
+import { B2BApp, preloadB2BFirstScreen } from '../../screens/b2b/B2BApp.tsx';
 import { WidgetElement } from '../base/widget-element.ts';
 
 /**
@@ -12,8 +12,13 @@ export class StytchB2BElement extends WidgetElement {
   static override readonly defaultTag = 'stytch-b2b-ui';
   protected readonly mode: Mode = 'b2b';
 
-  // The B2B screens load their own chunks; the B2C first screen is not theirs to preload.
-  protected override preload(): void {}
+  protected override preload(): void {
+    try {
+      preloadB2BFirstScreen(this.config);
+    } catch {
+      // A config that throws when read fails the render, which reports it to the host.
+    }
+  }
 
   protected override rootComponent(): ComponentType<AppProps> {
     return B2BApp;

@@ -2,7 +2,7 @@ import { Provider, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import type { B2BClient } from '../../client/b2b/client.ts';
 import type { AppProps } from '../App.tsx';
-import { preloadable } from '../components/preloadable.ts';
+import { prefetch, preloadable } from '../components/preloadable.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWords, WordsRoot } from '../i18n/useStrings.ts';
 import B2BMain from './B2BMain.tsx';
@@ -22,6 +22,15 @@ const screens = {
   Error: B2BErrorScreen,
   OrganizationMain: preloadable(() => import('./B2BOrganizationMain.tsx').then((m) => m.default)),
 } satisfies Record<B2BScreenName, unknown>;
+
+/**
+ * Starts loading the first screen when the config arrives, beside React's first render: the
+ * organization flow's Main is a chunk of its own (Discovery's Main is in the entry).
+ */
+export function preloadB2BFirstScreen(config: unknown): void {
+  const resolved = resolveB2BConfig(config);
+  if (resolved.ok && resolved.value.authFlowType === 'Organization') prefetch(screens.OrganizationMain);
+}
 
 /** The Error screen: what went wrong (announced), and the way back. */
 function B2BErrorScreen() {
