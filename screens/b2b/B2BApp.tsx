@@ -1,7 +1,7 @@
-import { Provider, useAtomValue, useSetAtom } from 'jotai';
+import { Provider, useAtomValue, useSetAtom, type createStore } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import type { B2BClient } from '../../client/b2b/client.ts';
-import type { AppProps } from '../App.tsx';
+import type { WidgetCallbacks } from '../context.ts';
 import { prefetch, preloadable } from '../components/preloadable.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWords, WordsRoot } from '../i18n/useStrings.ts';
@@ -108,8 +108,18 @@ function B2BFlow() {
   );
 }
 
+/** What the element hands its root (a part of the B2C App's props: the element base gives both the same). */
+export interface B2BAppProps {
+  store: ReturnType<typeof createStore>;
+  config: unknown;
+  callbacks: WidgetCallbacks;
+  client?: unknown;
+  strings?: unknown;
+  lang?: string | undefined;
+}
+
 /** Root of one `<stytch-b2b-ui>`: its store, words and config; a refused config shows why. */
-export function B2BApp({ store, config, callbacks, client, strings, lang }: AppProps) {
+export function B2BApp({ store, config, callbacks, client, strings, lang }: B2BAppProps) {
   const words = useWords(config, lang, strings, callbacks.onError);
   const result = useMemo(() => resolveB2BConfig(config), [config]);
   const reported = useRef<string | undefined>(undefined);

@@ -3,7 +3,7 @@ import { signedInFrom } from './signIn.ts';
 import { useId, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
-import { OtpInput } from '../otp/OtpInput.tsx';
+import { OtpInput } from '../components/OtpInput.tsx';
 import { B2BBack } from './B2BBack.tsx';
 import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BGo, useB2BAction, useB2BClient, useB2BStrings, useShowDiscovered } from './context.ts';
 
