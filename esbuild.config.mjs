@@ -68,6 +68,8 @@ export const builds = {
   iife: { ...common, plugins: [...common.plugins, wordsLoadBeside], entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
+  // <stytch-b2b-ui> and mountB2B: an entry of its own, so the B2C entry does not carry the B2B screens.
+  b2b: { ...common, entryPoints: { 'stytch-ui.b2b': 'elements/b2b/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-b2b/[name]-[hash]' },
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
   compat: { ...common, entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };

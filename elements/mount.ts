@@ -36,7 +36,7 @@ function findTarget(options: MountOptions, method: string): Element | null {
   }
 }
 
-function mount<E extends WidgetElement>(tag: string, method: string, options: MountOptions, extra?: (el: E) => void): E {
+export function mount<E extends WidgetElement>(tag: string, method: string, options: MountOptions, extra?: (el: E) => void): E {
   const target = findTarget(options, method);
   if (!target) throw new MountTargetNotFoundError(options.elementId, method);
   const shadow = options.config?.enableShadowDOM === true;

@@ -3,6 +3,7 @@ import { Suspense, useMemo } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError, configMessages } from './components/ConfigError.tsx';
 import type { WidgetEnv } from './env.ts';
+import type { B2BClient } from '../client/b2b/client.ts';
 import { resolveConfig } from './config/resolve.ts';
 import { browserTimers, WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
 import { LoginFlow } from './login/LoginFlow.tsx';
@@ -10,7 +11,7 @@ import { elementFlows, screens } from './registry.ts';
 import { useWords, WordsRoot } from './i18n/useStrings.ts';
 
 /** Which screen an element starts at (SPEC §1 mount modes). */
-export type Mode = 'login' | 'reset-password' | 'passkey-registration';
+export type Mode = 'login' | 'reset-password' | 'passkey-registration' | 'b2b';
 
 /** One jotai store; each element creates its own. */
 export type WidgetStore = ReturnType<typeof createStore>;
@@ -22,7 +23,8 @@ export interface AppProps {
   config: unknown;
   styles: StyleConfig;
   callbacks: WidgetCallbacks;
-  client?: WidgetClient | undefined;
+  /** The B2C client, or the B2B element's B2B client (its own App reads it). */
+  client?: WidgetClient | B2BClient | undefined;
   passwordResetToken?: string | undefined;
   /** The reset link's `stytch_token_type`: 'login' signs in with the token at once. */
   passwordResetTokenType?: string | undefined;
@@ -50,7 +52,7 @@ export function App({ mode, store, config, styles, callbacks, client, passwordRe
   const result = useMemo(() => resolveConfig(config, configMessages()), [config]);
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
   const context = useMemo<WidgetContextValue | undefined>(
-    () => (result.ok ? { config: result.value, styles, callbacks, client, env: widgetEnv, screens } : undefined),
+    () => (result.ok ? { config: result.value, styles, callbacks, client: client as WidgetClient | undefined, env: widgetEnv, screens } : undefined),
     [result, styles, callbacks, client, widgetEnv],
   );
   return (

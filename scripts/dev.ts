@@ -8,7 +8,7 @@ import { startProvider } from '../provider/server.ts';
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
 const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`];
-const pages = ['authenticate.html', 'reset-password.html', 'index.html'];
+const pages = ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'];
 
 // The demo origin is authorized, and its return pages allow-listed, on top of whatever the
 // project file or environment already says.

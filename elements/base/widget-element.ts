@@ -1,8 +1,8 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { createStore } from 'jotai';
+import type { ComponentType } from 'react';
 import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
-import { preloadFirstScreen } from '../../screens/registry.ts';
 import { transitionCountAtom } from '../../screens/state/atoms.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { InvalidStylesError } from '../errors.ts';
@@ -180,7 +180,7 @@ export abstract class WidgetElement extends ReactiveElement {
     // What the first screen shows for this config starts downloading now, beside React's first
     // render rather than after it (no second wave on the way to Main). Idempotent and cheap:
     // the resolved config is cached for App, and each block loads once.
-    preloadFirstScreen(this.mode, this.config, this.client);
+    this.preload();
     const styles = this.styles ?? {};
     // The theme is compiled only when the styles change: config, client and token updates skip it.
     if (this.#themeStale || changed.has('styles')) {
@@ -196,6 +196,7 @@ export abstract class WidgetElement extends ReactiveElement {
     }
     this.#root.root = {
       cache: this.#cache,
+      component: this.rootComponent(),
       ...(this.#adoptServerMarkup() ? { hydrate: true, identifierPrefix: this.usesShadowDOM ? undefined : `${this.#scopeId}:` } : {}),
       app: {
         mode: this.mode,
@@ -239,6 +240,12 @@ export abstract class WidgetElement extends ReactiveElement {
     this.widgetCallbacks.onError(new ServerMarkupMismatchError(this.localName));
     return false;
   }
+
+  /** Starts loading what the first screen shows for this config, before React renders it. */
+  protected abstract preload(): void;
+
+  /** The React component at the tree's root (the B2C App, or the B2B one). */
+  protected abstract rootComponent(): ComponentType<AppProps>;
 
   /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */
   protected flowProps(): Partial<Pick<AppProps, 'passwordResetToken' | 'passwordResetTokenType'>> {

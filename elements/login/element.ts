@@ -1,8 +1,8 @@
 import type { Mode } from '../../screens/App.tsx';
-import { WidgetElement } from '../base/widget-element.ts';
+import { B2CWidgetElement } from '../base/b2c-element.ts';
 
 /** `<stytch-ui>`: the login widget, starting at Main. */
-export class StytchLoginElement extends WidgetElement {
+export class StytchLoginElement extends B2CWidgetElement {
   static override readonly defaultTag = 'stytch-ui';
   protected readonly mode: Mode = 'login';
 }

@@ -1,6 +1,6 @@
 import type { Mode } from '../../screens/App.tsx';
 import type { PropertyDeclarations } from '../base/properties.ts';
-import { WidgetElement } from '../base/widget-element.ts';
+import { B2CWidgetElement } from '../base/b2c-element.ts';
 
 /** The reset link's query: `token` and `stytch_token_type` (SPEC §2). */
 export interface ResetLinkParams {
@@ -19,10 +19,10 @@ export function resetLinkParams(search: string): ResetLinkParams {
  * `stytch_token_type` is read once, on load ('login' signs in with the token at once); the
  * token is the `passwordResetToken` property, else the page's `token` parameter.
  */
-export class StytchResetPasswordElement extends WidgetElement {
+export class StytchResetPasswordElement extends B2CWidgetElement {
   static override readonly defaultTag = 'stytch-reset-password';
   static override properties: PropertyDeclarations = {
-    ...WidgetElement.properties,
+    ...B2CWidgetElement.properties,
     passwordResetToken: { attribute: 'password-reset-token', type: 'string' },
     passwordResetTokenType: { attribute: 'password-reset-token-type', type: 'string' },
   };

@@ -12,7 +12,7 @@ import { sendOtp } from '../send/send.ts';
 import { otpExpiryAtom, otpStateAtom, transitionCountAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpCells } from './OtpCells.tsx';
-import { OtpInput } from './OtpInput.tsx';
+import { OtpInput } from '../components/OtpInput.tsx';
 import { Verifying } from './Verifying.tsx';
 import { receiveSmsCode } from './webOtp.ts';
 import { otpMessages } from '../i18n/en/otp.ts';

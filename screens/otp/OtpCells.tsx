@@ -1,5 +1,5 @@
 import { forwardRef, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { otpDigits } from './OtpInput.tsx';
+import { otpDigits } from '../components/OtpInput.tsx';
 import { otpMessages } from '../i18n/en/otp.ts';
 import { useStrings } from '../context.ts';
 

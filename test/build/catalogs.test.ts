@@ -10,6 +10,7 @@ import type { LocaleCatalog } from '../../screens/i18n/catalog.ts';
 import { englishMessages } from '../../screens/i18n/en/all.ts';
 import { errorMessages } from '../../screens/i18n/en/errors.ts';
 import { isSimple } from '../../screens/i18n/load.ts';
+import { b2bMessages } from '../../screens/i18n/en/b2b.ts';
 import { errorMessageId } from '../../screens/hooks/useReportError.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -88,5 +89,15 @@ describe('message catalogs', () => {
     const ours = Object.keys(englishMessages).filter((id) => !official.has(id) && !id.startsWith('error.'));
     assert.ok(ours.length > 10);
     assert.deepEqual(ours.filter((id) => !readme.includes(`\`${id}\``)), []);
+  });
+
+  it('gives every B2B id the official B2B catalog\'s id and exact English text, simple enough for the English path', () => {
+    const po = readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/b2b/en.po'), 'utf8');
+    const official = new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
+    assert.ok(official.size > 150);
+    for (const [id, text] of Object.entries(b2bMessages)) {
+      assert.equal(text, official.get(id), id);
+      assert.ok(isSimple(text), id);
+    }
   });
 });

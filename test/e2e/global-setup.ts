@@ -24,7 +24,7 @@ export default async function globalSetup() {
     JSON.stringify({
       publicTokens: { test: publicToken },
       authorizedOrigins: [demoOrigin],
-      redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html'].map((p) => `${demoOrigin}/${p}`),
+      redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'].map((p) => `${demoOrigin}/${p}`),
     }),
   );
   // The provider's clock runs with the real one but can be moved ahead, so a test can see a

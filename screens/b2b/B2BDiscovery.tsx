@@ -1,0 +1,90 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { DiscoveredOrganization } from '../../client/b2b/types.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { B2BBack } from './B2BBack.tsx';
+import { b2bEmailAtom, discoveredAtom, signedInAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BStrings } from './context.ts';
+import { signedInFrom } from './signIn.ts';
+
+/** What the row's button says: members continue, the invited accept, the eligible join. */
+function actionId(d: DiscoveredOrganization): 'organizationDiscovery.acceptInvite' | 'organizationDiscovery.join' | undefined {
+  const type = d.membership.type;
+  if (type === 'invited_member') return 'organizationDiscovery.acceptInvite';
+  if (type.startsWith('eligible_to_join')) return 'organizationDiscovery.join';
+  return undefined;
+}
+
+/** Discovery: the organizations the address may enter (memberships, invites, JIT), and create-an-organization where allowed. */
+export default function B2BDiscovery() {
+  const t = useB2BStrings();
+  const { config } = useB2B();
+  const client = useB2BClient();
+  const go = useB2BGo();
+  const orgs = useAtomValue(discoveredAtom);
+  const email = useAtomValue(b2bEmailAtom);
+  const setSignedIn = useSetAtom(signedInAtom);
+  const { busy, error, run } = useB2BAction();
+  const minutes = config.sessionOptions.sessionDurationMinutes;
+  const canCreate = !config.disableCreateOrganization;
+
+  const enter = (organizationId: string) =>
+    run(async () => {
+      setSignedIn(signedInFrom(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes })));
+      go('LoggedIn');
+    });
+  const create = () =>
+    run(async () => {
+      setSignedIn(signedInFrom(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
+      go('LoggedIn');
+    });
+
+  if (orgs.length === 0) {
+    return (
+      <section part="container">
+        <B2BBack />
+        <Heading>{canCreate ? t('organizationDiscovery.noOrgs.create.title') : t('organizationDiscovery.noOrgs.title', { email })}</Heading>
+        <p>{canCreate ? t('organizationDiscovery.noOrgs.create.content', { email }) : t('organizationDiscovery.noOrgs.content')}</p>
+        <ErrorText message={error} />
+        {canCreate ? (
+          <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+            {t('button.createAnOrganization')}
+          </button>
+        ) : null}
+        <button type="button" part="button button-secondary" onClick={() => go('Main')}>
+          {t('button.tryDifferentEmailAddress')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section part="container">
+      <B2BBack />
+      <Heading>{t('organizationDiscovery.title')}</Heading>
+      <ErrorText message={error} />
+      <ul part="organization-list" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {orgs.map((d) => {
+          const action = actionId(d);
+          return (
+            <li key={d.organization.organization_id}>
+              <button
+                type="button"
+                part="button button-secondary organization"
+                disabled={busy}
+                onClick={() => void enter(d.organization.organization_id)}
+                css={{ width: '100%', display: 'flex', justifyContent: 'space-between', gap: 8 }}
+              >
+                <span>{d.organization.organization_name}</span>
+                {action ? <span>{t(action)}</span> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {canCreate ? (
+        <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+          {t('button.createAnOrganization')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { isEmail } from '../components/email.ts';
+import { b2bEmailAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BStrings } from './context.ts';
+
+/** Discovery Main: the work email, then a discovery link or a discovery code (whichever the config offers). */
+export default function B2BMain() {
+  const t = useB2BStrings();
+  const { config } = useB2B();
+  const client = useB2BClient();
+  const go = useB2BGo();
+  // The address sent to stays in the store: back from the next screen, the field shows it.
+  const [email, setStored] = useAtom(b2bEmailAtom);
+  const [typed, setTyped] = useState(email);
+  const { busy, error, run, fail } = useB2BAction();
+  const id = useId();
+  const link = config.products.includes('emailMagicLinks');
+  const code = config.products.includes('emailOtp');
+
+  const send = (method: 'link' | 'code') => {
+    const address = typed.trim();
+    if (!isEmail(address)) return fail(t('error.invalidEmail'));
+    void run(async () => {
+      if (method === 'link') {
+        const o = config.emailMagicLinksOptions;
+        await client.magicLinks.email.discovery.send({
+          email_address: address,
+          ...(o.discoveryRedirectURL ? { discovery_redirect_url: o.discoveryRedirectURL } : {}),
+          ...(o.loginTemplateId ? { login_template_id: o.loginTemplateId } : {}),
+          ...(o.locale ? { locale: o.locale } : {}),
+        });
+      } else {
+        const o = config.emailOtpOptions;
+        await client.otps.email.discovery.send({ email_address: address, ...(o.loginTemplateId ? { login_template_id: o.loginTemplateId } : {}), ...(o.locale ? { locale: o.locale } : {}) });
+      }
+      setStored(address);
+      go(method === 'link' ? 'EmailConfirmation' : 'EmailOtpEntry');
+    });
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    // The submitter says which method when both are offered; Enter in the field sends the first.
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    send(submitter?.value === 'code' || !link ? 'code' : 'link');
+  };
+
+  if (!link && !code) {
+    return (
+      <section part="container">
+        <Heading>{t('login.title')}</Heading>
+      </section>
+    );
+  }
+  return (
+    <section part="container">
+      <Heading>{t('login.title')}</Heading>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <label htmlFor={`${id}-email`} part="label">
+          {t('formField.email.label')}
+        </label>
+        <input
+          id={`${id}-email`}
+          part="input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={t('formField.email.placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <ErrorText id={`${id}-error`} message={error} />
+        {link && code ? (
+          <>
+            <button type="submit" part="button button-primary" value="link" disabled={busy} aria-busy={busy}>
+              {t('button.emailLink')}
+            </button>
+            <button type="submit" part="button button-secondary" value="code" disabled={busy} aria-busy={busy}>
+              {t('button.emailCode')}
+            </button>
+          </>
+        ) : (
+          <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
+            {t('button.continue')}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+
+/*
+ * The B2B element's configuration (issue 20): the products it shows, the flow it runs
+ * (Discovery: the user's organizations; Organization: one organization by slug) and the
+ * options of each. Parsed here, once; the screens read only the resolved value.
+ */
+
+export const B2B_PRODUCTS = ['emailMagicLinks', 'emailOtp', 'sso', 'passwords', 'oauth'] as const;
+export type B2BProduct = (typeof B2B_PRODUCTS)[number];
+export const AUTH_FLOW_TYPES = ['Discovery', 'Organization'] as const;
+export const MFA_METHODS = ['sms_otp', 'totp'] as const;
+/** The session a sign-in starts when the config names none (minutes). */
+export const DEFAULT_B2B_SESSION_MINUTES = 30;
+
+const opt = v.optional;
+const url = v.pipe(v.string(), v.url('must be an absolute URL'));
+
+export const B2BConfigSchema = v.looseObject({
+  products: v.pipe(v.array(v.picklist(B2B_PRODUCTS, `must be one of ${B2B_PRODUCTS.join(', ')}`)), v.minLength(1, 'must name at least one product')),
+  authFlowType: v.picklist(AUTH_FLOW_TYPES, `must be ${AUTH_FLOW_TYPES.join(' or ')}`),
+  sessionOptions: opt(v.looseObject({ sessionDurationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(527040)), DEFAULT_B2B_SESSION_MINUTES) }), {}),
+  emailMagicLinksOptions: opt(
+    v.looseObject({
+      discoveryRedirectURL: opt(url),
+      loginRedirectURL: opt(url),
+      signupRedirectURL: opt(url),
+      loginTemplateId: opt(v.string()),
+      signupTemplateId: opt(v.string()),
+      locale: opt(v.string()),
+    }),
+    {},
+  ),
+  emailOtpOptions: opt(v.looseObject({ loginTemplateId: opt(v.string()), signupTemplateId: opt(v.string()), locale: opt(v.string()) }), {}),
+  passwordOptions: opt(v.looseObject({ loginRedirectURL: opt(url), resetPasswordRedirectURL: opt(url), resetPasswordExpirationMinutes: opt(v.number()) }), {}),
+  ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url) }), {}),
+  oauthOptions: opt(v.looseObject({ providers: opt(v.array(v.unknown()), []) }), {}),
+  organizationSlug: opt(v.string()),
+  directLoginForSingleMembership: opt(
+    v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) }),
+  ),
+  disableCreateOrganization: opt(v.boolean('must be true or false'), false),
+  mfaProductOrder: opt(v.array(v.picklist(MFA_METHODS, `must be one of ${MFA_METHODS.join(', ')}`))),
+  mfaProductInclude: opt(v.array(v.picklist(MFA_METHODS, `must be one of ${MFA_METHODS.join(', ')}`))),
+  enableShadowDOM: opt(v.boolean()),
+  locale: opt(v.string()),
+});
+
+export type B2BConfig = v.InferOutput<typeof B2BConfigSchema>;
+
+export type B2BConfigResult = { ok: true; value: B2BConfig } | { ok: false; message: string };
+
+const cache = new WeakMap<object, B2BConfigResult>();
+
+/** The config, checked; a refusal names the option and the rule (`config.products[0]: must be one of …`). */
+export function resolveB2BConfig(input: unknown): B2BConfigResult {
+  if (typeof input === 'object' && input !== null) {
+    const hit = cache.get(input);
+    if (hit) return hit;
+  }
+  const result = resolveNow(input);
+  if (typeof input === 'object' && input !== null) cache.set(input, result);
+  return result;
+}
+
+function resolveNow(input: unknown): B2BConfigResult {
+  if (input === undefined || input === null) return { ok: false, message: 'Invalid B2B config: config is required (products and authFlowType)' };
+  const parsed = v.safeParse(B2BConfigSchema, input);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = v.getDotPath(issue);
+    return { ok: false, message: `Invalid B2B config: ${path ? `config.${path}` : 'config'}: ${issue.message}` };
+  }
+  const c = parsed.output;
+  return { ok: true, value: { ...c, products: [...new Set(c.products)] } };
+}

@@ -1,0 +1,302 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
+import { recordCardFrames } from './card-frames.ts';
+import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+
+/*
+ * <stytch-b2b-ui> against the real provider (issue 20): discovery by email code to a new
+ * organization, and by magic link into an organization that invited the address. Codes and
+ * links come from the provider's outbox; axe checks every screen shown.
+ */
+
+const page_ = (products: string) => `${process.env.E2E_DEMO_URL}/b2b.html?products=${products}`;
+const b2b = (page: Page) => page.locator('stytch-b2b-ui');
+
+async function axeClean(page: Page): Promise<void> {
+  expect(await axe(page, 'stytch-b2b-ui')).toEqual([]);
+}
+
+/** The heading has focus after a transition: the new screen is announced. */
+async function expectScreen(page: Page, title: string): Promise<void> {
+  const heading = b2b(page).getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(title);
+  await expect(heading).toBeFocused();
+}
+
+test('discovery by email code, by keyboard alone, creates a new organization and shows the member in it', async ({ page }) => {
+  const email = uniqueEmail('b2b-otp');
+  const events: string[] = [];
+  await page.exposeFunction('recordEvent', (t: string) => events.push(t));
+  await page.goto(page_('emailOtp'));
+  await page.evaluate(() => document.querySelector('stytch-b2b-ui')!.addEventListener('stytch-event', (e) => (window as unknown as { recordEvent(t: string): void }).recordEvent((e as unknown as { detail: { type: string } }).detail.type)));
+  await expect(b2b(page).getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  await axeClean(page);
+
+  // Keyboard alone: Tab from the page's link to the field, type, Enter.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByLabel('Email')).toBeFocused();
+  await page.keyboard.type('not-an-email');
+  await page.keyboard.press('Enter');
+  await expect(b2b(page).getByRole('alert')).toHaveText('Email format is invalid.');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+
+  await expectScreen(page, 'Enter passcode');
+  await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at ${email}.`)).toBeVisible();
+  await axeClean(page);
+  const { code } = await latestMessage(email);
+  // A wrong code is refused and announced; the field is cleared for another try.
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByLabel('One-time passcode')).toBeFocused();
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
+  await expect(b2b(page).getByRole('alert')).toBeVisible();
+  await expect(b2b(page).getByLabel('One-time passcode')).toHaveValue('');
+  await b2b(page).getByLabel('One-time passcode').focus();
+  await page.keyboard.type(code!);
+
+  await expectScreen(page, 'Create an organization to get started');
+  await expect(b2b(page).getByText(`${email} does not have an account. Think this is a mistake? Try a different email address, or contact your admin.`)).toBeVisible();
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Create an organization' }).focus();
+  await page.keyboard.press('Enter');
+
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText('You have successfully logged in.')).toBeVisible();
+  await expect(b2b(page).getByText(email)).toBeVisible();
+  await expect(b2b(page).getByText(`${email.split('@')[0]}'s organization`)).toBeVisible();
+  await axeClean(page);
+  expect(events).toContain('AUTHENTICATE_FLOW_COMPLETE');
+  // The client holds the member session the widget started.
+  expect(await page.evaluate(() => (window as unknown as { client: { session: { getSync(): unknown } } }).client.session.getSync())).not.toBeNull();
+});
+
+test('discovery by magic link lists the organization that invited the address; accepting the invite signs in to it', async ({ page }) => {
+  const admin = uniqueEmail('b2b-admin');
+  const invitee = uniqueEmail('b2b-invitee');
+  await page.goto(page_('emailMagicLinks'));
+  // An admin creates an organization and invites the address (headless client on the same page).
+  const orgName = `Acme ${Date.now()}`;
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), admin);
+  const { code } = await latestMessage(admin);
+  await page.evaluate(
+    async ([a, c, name, inv]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<unknown> } };
+        magicLinks: { email: { invite(o: object): Promise<unknown> } };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.magicLinks.email.invite({ email_address: inv });
+      await client.session.revoke({ forceClear: true });
+    },
+    [admin, code!, orgName, invitee] as const,
+  );
+  await latestMessage(invitee);
+  await page.reload();
+
+  await b2b(page).getByLabel('Email').fill(invitee);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Check your email');
+  await expect(b2b(page).getByText(`An email was sent to ${invitee}.`)).toBeVisible();
+  await axeClean(page);
+
+  const { link } = await latestMessage(invitee, 1);
+  expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('discovery');
+  await page.goto(link!);
+  await expectScreen(page, 'Select an organization to continue');
+  // The token left the address bar: a reload does not spend it again.
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  const row = b2b(page).getByRole('button', { name: new RegExp(orgName) });
+  await expect(row).toContainText('Accept Invite');
+  await axeClean(page);
+  await row.click();
+
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+  await expect(b2b(page).getByText(invitee)).toBeVisible();
+});
+
+test('a spent discovery link shows the Error screen with the reason announced', async ({ page }) => {
+  const email = uniqueEmail('b2b-spent');
+  await page.goto(page_('emailMagicLinks'));
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Check your email');
+  const { link } = await latestMessage(email);
+  await page.goto(link!);
+  await expectScreen(page, 'Create an organization to get started');
+  await page.goto(link!);
+  await expectScreen(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toBeVisible();
+  await axeClean(page);
+});
+
+test('a bad config is refused with the option and the rule named, and reported to onError', async ({ page }) => {
+  await page.goto(page_('emailOtp'));
+  const message = await page.evaluate(async () => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    const host = document.createElement('div');
+    host.id = 'bad';
+    document.body.append(host);
+    return new Promise<string>((resolve) => {
+      mountB2B({ elementId: '#bad', config: { products: ['emailOtp', 'fax'], authFlowType: 'Discovery' }, callbacks: { onError: (e: Error) => resolve(e.message) } });
+    });
+  });
+  expect(message).toBe('Invalid B2B config: config.products.1: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth');
+  await expect(page.locator('#bad stytch-b2b-ui').getByRole('alert')).toHaveText(message);
+});
+
+test('directLoginForSingleMembership: a member of one organization goes straight to Logged In', async ({ page }) => {
+  const email = uniqueEmail('b2b-direct');
+  await page.goto(page_('emailOtp'));
+  const orgName = `Solo ${Date.now()}`;
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const first = await latestMessage(email);
+  await page.evaluate(
+    async ([a, c, name]) => {
+      type C = { otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } }; discovery: { organizations: { create(o: object): Promise<unknown> } }; session: { revoke(o: object): Promise<unknown> } };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.session.revoke({ forceClear: true });
+    },
+    [email, first.code!, orgName] as const,
+  );
+  await page.evaluate(async () => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    const w = window as unknown as { client: unknown };
+    mountB2B({ elementId: '#b2b', client: w.client, config: { products: ['emailOtp'], authFlowType: 'Discovery', directLoginForSingleMembership: { status: true } } });
+  });
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+});
+
+test('organization flow by slug: email and password sign in to that organization; a wrong password is announced', async ({ page }) => {
+  const email = uniqueEmail('b2b-pw');
+  const password = `Correct-Horse-${Date.now()}-battery`;
+  const orgName = `Pw Org ${Date.now()}`;
+  await page.goto(page_('emailOtp'));
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const { code } = await latestMessage(email);
+  const slug = await page.evaluate(
+    async ([a, c, name, pw]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_id: string; organization_slug: string } }> } };
+        passwords: { resetBySession(o: object): Promise<unknown> };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.passwords.resetBySession({ organization_id: r.organization.organization_id, password: pw });
+      await client.session.revoke({ forceClear: true });
+      return r.organization.organization_slug;
+    },
+    [email, code!, orgName, password] as const,
+  );
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}`);
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
+  await axeClean(page);
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByLabel('Password').fill('wrong-password-123');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(b2b(page).getByRole('alert')).toBeVisible();
+  await axeClean(page);
+  await b2b(page).getByLabel('Password').fill(password);
+  await b2b(page).getByLabel('Password').press('Enter');
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test('organization flow: an unknown slug says the organization could not be found', async ({ page }) => {
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=no-such-org-${Date.now()}`);
+  await expect(b2b(page).getByRole('heading', { name: 'Continue to ...' })).toBeVisible();
+  await expect(b2b(page).getByRole('alert')).toHaveText('The organization you are looking for could not be found. If you think this is a mistake, contact your admin.');
+});
+
+test('every B2B screen change keeps a card on screen (lazy screens held for frames): Main, passcode, Discovery, Logged In', async ({ page }) => {
+  const frames = await recordCardFrames(page, 'stytch-b2b-ui');
+  const email = uniqueEmail('b2b-frames');
+  await page.goto(page_('emailOtp'));
+  await expect(b2b(page).getByLabel('Email')).toBeVisible();
+  await frames.start();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Create an organization to get started');
+  await b2b(page).getByRole('button', { name: 'Create an organization' }).click();
+  await expectScreen(page, 'Success!');
+  await frames.expectNeverBlank(['Sign up or log in', 'Enter passcode', 'Create an organization to get started', 'Success!']);
+});
+
+for (const [label, query] of [['dark', '&theme=dark'], ['right to left (Arabic)', '&locale=ar']] as const) {
+  test(`axe is clean in ${label}: Main and Enter passcode`, async ({ page }) => {
+    await page.goto(page_('emailOtp') + query);
+    await expect(b2b(page).getByRole('heading', { level: 1 })).toBeVisible();
+    if (query === '&locale=ar') await expect(b2b(page).locator('[dir="rtl"]')).toHaveCount(1);
+    await axeClean(page);
+    await b2b(page).getByRole('textbox').fill(uniqueEmail('b2b-axe'));
+    await b2b(page).getByRole('button').last().click();
+    await expect(b2b(page).getByRole('heading', { level: 1 })).toBeFocused();
+    await axeClean(page);
+  });
+}
+
+test('organization flow: a member signs in to the organization by email code, and by its login link', async ({ page }) => {
+  const email = uniqueEmail('b2b-orgcode');
+  const orgName = `Code Org ${Date.now()}`;
+  await page.goto(page_('emailOtp'));
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const first = await latestMessage(email);
+  const slug = await page.evaluate(
+    async ([a, c, name]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
+      await client.session.revoke({ forceClear: true });
+      return r.organization.organization_slug;
+    },
+    [email, first.code!, orgName] as const,
+  );
+  const orgPage = `${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}&products=emailMagicLinks,emailOtp`;
+  await page.goto(orgPage);
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await page.goto(orgPage);
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Email me a link' }).click();
+  await expectScreen(page, 'Check your email');
+  const { link } = await latestMessage(email, 2);
+  expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('multi_tenant_magic_links');
+  await page.goto(link!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(orgName)).toBeVisible();
+  await axeClean(page);
+});

@@ -1,0 +1,89 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { createB2BClient } from '../../../client/b2b/index.ts';
+import { mountB2B, resolveB2BConfig, StytchB2BElement } from '../../../elements/b2b/index.ts';
+import { rootOf, settle } from './helpers.ts';
+
+const discovery = { products: ['emailMagicLinks', 'emailOtp'], authFlowType: 'Discovery' };
+// Never called in these tests: the client is only handed to the screens.
+const shared = createB2BClient('public-token-test-00000000-0000-4000-8000-000000000000', { baseUrl: 'http://127.0.0.1:9' });
+const client = () => shared;
+
+describe('<stytch-b2b-ui> and mountB2B', () => {
+  it('mountB2B renders Discovery Main: the official B2B words, one button per email method', async () => {
+    await fixture(html`<div id="b2b-main"></div>`);
+    const el = mountB2B({ elementId: '#b2b-main', config: discovery, client: client() });
+    await settle(el);
+    expect(el).to.be.instanceOf(StytchB2BElement);
+    expect(el.localName).to.equal('stytch-b2b-ui');
+    await waitUntil(() => el.querySelector('h1'));
+    expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
+    expect([...el.querySelectorAll('button[type="submit"]')].map((b) => b.textContent)).to.deep.equal(['Email me a link', 'Email me a code']);
+    expect(el.querySelector('label')?.textContent).to.equal('Email');
+  });
+
+  it('the site’s strings override the official B2B ids', async () => {
+    await fixture(html`<div id="b2b-words"></div>`);
+    const el = mountB2B({ elementId: '#b2b-words', config: { products: ['emailOtp'], authFlowType: 'Discovery' }, client: client(), strings: { 'login.title': 'Welcome, team', 'button.continue': 'Next' } });
+    await settle(el);
+    await waitUntil(() => el.querySelector('h1')?.textContent === 'Welcome, team');
+    expect(el.querySelector('button[type="submit"]')?.textContent).to.equal('Next');
+  });
+
+  it('renders into a shadow root with enableShadowDOM, with the nonce on its style tag', async () => {
+    await fixture(html`<div id="b2b-shadow"></div>`);
+    const el = mountB2B({ elementId: '#b2b-shadow', config: { ...discovery, enableShadowDOM: true }, client: client(), nonce: 'n0nce' });
+    await settle(el);
+    await waitUntil(() => el.shadowRoot?.querySelector('h1'));
+    expect(el.usesShadowDOM).to.equal(true);
+    expect(rootOf(el).querySelector('h1')?.textContent).to.equal('Sign up or log in');
+    expect((rootOf(el).querySelector('style') as HTMLStyleElement).nonce).to.equal('n0nce');
+  });
+
+  it('each instance has its own store: typing in one leaves the other alone', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div><div id="b2b-a"></div><div id="b2b-b"></div></div>`);
+    const a = mountB2B({ elementId: '#b2b-a', config: discovery, client: client() });
+    const b = mountB2B({ elementId: '#b2b-b', config: discovery, client: client() });
+    await settle(a);
+    await settle(b);
+    await waitUntil(() => a.querySelector('input') && b.querySelector('input'));
+    const input = a.querySelector('input')!;
+    input.focus();
+    document.execCommand('insertText', false, 'x@example.com');
+    await settle(a);
+    expect(a.querySelector('input')!.value).to.equal('x@example.com');
+    expect(b.querySelector('input')!.value).to.equal('');
+    expect(host.querySelectorAll('stytch-b2b-ui').length).to.equal(2);
+  });
+
+  it('a bad config shows and reports an error naming the option and the rule', async () => {
+    await fixture(html`<div id="b2b-bad"></div>`);
+    const errors: Error[] = [];
+    const el = mountB2B({ elementId: '#b2b-bad', config: { products: ['emailOtp'], authFlowType: 'Sideways' }, client: client(), callbacks: { onError: (e) => errors.push(e) } });
+    await settle(el);
+    await waitUntil(() => errors.length > 0);
+    expect(errors[0]!.message).to.equal('Invalid B2B config: config.authFlowType: must be Discovery or Organization');
+    expect(el.querySelector('[role="alert"]')?.textContent).to.equal(errors[0]!.message);
+  });
+
+  it('resolveB2BConfig applies the defaults and refuses each bad option by name', () => {
+    const ok = resolveB2BConfig({ products: ['emailOtp', 'emailOtp'], authFlowType: 'Discovery' });
+    expect(ok.ok).to.equal(true);
+    if (ok.ok) {
+      expect(ok.value.products).to.deep.equal(['emailOtp']);
+      expect(ok.value.sessionOptions.sessionDurationMinutes).to.equal(30);
+      expect(ok.value.disableCreateOrganization).to.equal(false);
+    }
+    const message = (c: unknown) => {
+      const r = resolveB2BConfig(c);
+      return r.ok ? 'ok' : r.message;
+    };
+    expect(message(undefined)).to.equal('Invalid B2B config: config is required (products and authFlowType)');
+    expect(message({ products: [], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.products: must name at least one product');
+    expect(message({ products: ['otp'], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.products.0: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth');
+    expect(message({ products: ['sso'], authFlowType: 'Discovery', mfaProductOrder: ['email'] })).to.equal('Invalid B2B config: config.mfaProductOrder.0: must be one of sms_otp, totp');
+    expect(message({ products: ['sso'], authFlowType: 'Discovery', directLoginForSingleMembership: { status: 'yes' } })).to.equal('Invalid B2B config: config.directLoginForSingleMembership.status: must be true or false');
+    expect(message({ products: ['sso'], authFlowType: 'Discovery', disableCreateOrganization: 1 })).to.equal('Invalid B2B config: config.disableCreateOrganization: must be true or false');
+    expect(message({ products: ['emailMagicLinks'], authFlowType: 'Discovery', emailMagicLinksOptions: { discoveryRedirectURL: 'not a url' } })).to.equal('Invalid B2B config: config.emailMagicLinksOptions.discoveryRedirectURL: must be an absolute URL');
+    expect(message({ products: ['sso'], authFlowType: 'Discovery', mfaProductInclude: ['totp', 'sms_otp'], mfaProductOrder: ['sms_otp'] })).to.equal('ok');
+  });
+});
