@@ -89,7 +89,11 @@ const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*'];
 
 /** Each output of dist/, with a stable name. */
 export const builds = {
-  esm: { ...common, plugins: [...common.plugins, lazyBesideEntry('elements/index.ts')], entryPoints: { 'stytch-ui': 'elements/index.ts', [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
+  // The words' lazy side is a build of its own here too (as for the script tag): as a second entry
+  // of this build it shared esbuild's runtime helpers with the first load through a chunk of its
+  // own, a third round of requests before Main.
+  esm: { ...common, plugins: [...common.plugins, wordsLoadBeside, lazyBesideEntry('elements/index.ts')], entryPoints: { 'stytch-ui': 'elements/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
+  wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   reactExternal: {
     ...common,
     plugins: [...common.plugins, lazyBesideEntry('elements/index.ts')],
@@ -197,8 +201,8 @@ function foldFirstChunk(entryFile, meta) {
   const chunkExports = new Map(exportClause[1].split(',').map((b) => b.split(' as ')).map(([local, exp]) => [exp ?? local, local]));
   const moreExports = publicExports.map(([exp, facadeLocal]) => `${chunkExports.get(fromChunk.get(facadeLocal))} as ${exp}`);
   code = code.slice(0, exportClause.index) + `export{${exportClause[1]},${moreExports.join(',')}};\n//# sourceMappingURL=${entryFile.split('/').pop()}.map\n`;
-  // Its relative imports now start from the entry's folder.
-  const rebase = (spec) => { const r = relative(dirname(entryFile), join(dirname(chunkFile), spec)); return r.startsWith('.') ? r : `./${r}`; };
+  // Its relative imports of other outputs now start from the entry's folder (externals stay).
+  const rebase = (spec) => { if (!existsSync(join(dirname(chunkFile), spec))) return spec; const r = relative(dirname(entryFile), join(dirname(chunkFile), spec)); return r.startsWith('.') ? r : `./${r}`; };
   code = code.replace(/(from|import)(\(?)"(\.{1,2}\/[^"]+\.js)"/g, (_, kw, paren, spec) => `${kw}${paren}"${rebase(spec)}"`);
   writeFileSync(entryFile, sideImports.join('') + code);
   // The chunk's source map, its sources rebased the same way.
