@@ -92,11 +92,11 @@ export const builds = {
   // The words' lazy side is a build of its own here too (as for the script tag): as a second entry
   // of this build it shared esbuild's runtime helpers with the first load through a chunk of its
   // own, a third round of requests before Main.
-  esm: { ...common, plugins: [...common.plugins, wordsLoadBeside, lazyBesideEntry('elements/index.ts')], entryPoints: { 'stytch-ui': 'elements/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
+  esm: { ...common, plugins: [...common.plugins, wordsLoadBeside, lazyBesideEntry('elements/index.ts'), foldFirstChunkAfter('stytch-ui.js')], entryPoints: { 'stytch-ui': 'elements/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   reactExternal: {
     ...common,
-    plugins: [...common.plugins, lazyBesideEntry('elements/index.ts')],
+    plugins: [...common.plugins, lazyBesideEntry('elements/index.ts'), foldFirstChunkAfter('stytch-ui.react-external.js')],
     entryPoints: { 'stytch-ui.react-external': 'elements/index.ts' },
     format: 'esm',
     splitting: true,
@@ -107,7 +107,7 @@ export const builds = {
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
-  compat: { ...common, plugins: [...common.plugins, lazyBesideEntry('elements/compat.ts')], entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
+  compat: { ...common, plugins: [...common.plugins, lazyBesideEntry('elements/compat.ts'), foldFirstChunkAfter('stytch-ui.compat.js')], entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };
 
 // stytch-ui/server and the `stytch-ui` command run in Node: the package's dependencies stay
@@ -188,22 +188,32 @@ export function watchOptions(options) {
  */
 function foldFirstChunk(entryFile, meta) {
   const facade = readFileSync(entryFile, 'utf8');
-  const named = /import\{([^}]*)\}from"(\.\/[^"]+)";/.exec(facade);
-  if (!named) return;
+  const named = /import\s*\{([^}]*)\}\s*from\s*"(\.\/[^"]+)";/.exec(facade);
+  if (!named) throw new Error(`foldFirstChunk: ${entryFile} imports no chunk`);
+  const bindings = (list) => list.split(',').map((b) => b.trim()).filter(Boolean).map((b) => b.split(/\s+as\s+/));
   const chunkFile = join(dirname(entryFile), named[2]);
   // facade local name -> the chunk's exported name
-  const fromChunk = new Map(named[1].split(',').map((b) => b.split(' as ')).map(([exp, local]) => [local ?? exp, exp]));
-  const publicExports = /export\{([^}]*)\};?/.exec(facade)[1].split(',').map((b) => b.split(' as ')).map(([local, exp]) => [exp ?? local, local]);
-  const sideImports = [...facade.matchAll(/import"(\.\/[^"]+)";/g)].map((m) => m[0]);
+  const fromChunk = new Map(bindings(named[1]).map(([exp, local]) => [local ?? exp, exp]));
+  const publicExports = bindings(/export\s*\{([^}]*)\};?/.exec(facade)[1]).map(([local, exp]) => [exp ?? local, local]);
+  const sideImports = [...facade.matchAll(/import\s*"(\.\/[^"]+)";/g)].map((m) => m[0]);
   let code = readFileSync(chunkFile, 'utf8');
-  const exportClause = /export\{([^}]*)\};\s*(\/\*![^*]*\*\/\s*)?\/\/# sourceMappingURL=[^\n]*\n?$/.exec(code);
+  const exportClause = /export\s*\{([^}]*)\};\s*(\/\*![^*]*\*\/\s*)?\/\/# sourceMappingURL=[^\n]*\n?$/.exec(code);
   if (!exportClause) throw new Error(`foldFirstChunk: no export clause at the end of ${chunkFile}`);
-  const chunkExports = new Map(exportClause[1].split(',').map((b) => b.split(' as ')).map(([local, exp]) => [exp ?? local, local]));
-  const moreExports = publicExports.map(([exp, facadeLocal]) => `${chunkExports.get(fromChunk.get(facadeLocal))} as ${exp}`);
-  code = code.slice(0, exportClause.index) + `export{${exportClause[1]},${moreExports.join(',')}};\n//# sourceMappingURL=${entryFile.split('/').pop()}.map\n`;
+  const chunkExports = new Map(bindings(exportClause[1]).map(([local, exp]) => [exp ?? local, local]));
+  const moreExports = [];
+  for (const [exp, facadeLocal] of publicExports) {
+    const local = chunkExports.get(fromChunk.get(facadeLocal));
+    // Unminified, the chunk may already export a public name itself.
+    if (chunkExports.has(exp)) {
+      if (chunkExports.get(exp) !== local) throw new Error(`foldFirstChunk: ${exp} is exported twice from ${entryFile}`);
+      continue;
+    }
+    moreExports.push(`${local} as ${exp}`);
+  }
+  code = code.slice(0, exportClause.index) + `export{${[...bindings(exportClause[1]).map((b) => b.join(' as ')), ...moreExports].join(',')}};\n//# sourceMappingURL=${entryFile.split('/').pop()}.map\n`;
   // Its relative imports of other outputs now start from the entry's folder (externals stay).
   const rebase = (spec) => { if (!existsSync(join(dirname(chunkFile), spec))) return spec; const r = relative(dirname(entryFile), join(dirname(chunkFile), spec)); return r.startsWith('.') ? r : `./${r}`; };
-  code = code.replace(/(from|import)(\(?)"(\.{1,2}\/[^"]+\.js)"/g, (_, kw, paren, spec) => `${kw}${paren}"${rebase(spec)}"`);
+  code = code.replace(/(from|import)\s*(\(?)\s*"(\.{1,2}\/[^"]+\.js)"/g, (_, kw, paren, spec) => `${kw}${paren}"${rebase(spec)}"`);
   writeFileSync(entryFile, sideImports.join('') + code);
   // The chunk's source map, its sources rebased the same way.
   const map = JSON.parse(readFileSync(`${chunkFile}.map`, 'utf8'));
@@ -234,6 +244,11 @@ function foldFirstChunk(entryFile, meta) {
   for (const out of Object.values(meta.outputs)) for (const i of out.imports ?? []) if (i.path === chunkFile) i.path = entryFile;
 }
 
+/** Runs `foldFirstChunk` after every build of `entryName`, watch mode's rebuilds included. */
+function foldFirstChunkAfter(entryName) {
+  return { name: 'fold-first-chunk', setup(build) { build.onEnd((result) => { if (result.errors.length === 0 && result.metafile) foldFirstChunk(`${outdir}/${entryName}`, result.metafile); }); } };
+}
+
 function buildTypes() {
   const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('type declarations failed');
@@ -254,9 +269,6 @@ async function main() {
   const all = { ...builds, ...nodeBuilds };
   const results = await Promise.all(Object.values(all).map((o) => esbuild.build(o)));
   const names = Object.keys(all);
-  // The first load as one file (see lazyBesideEntry); the entry names match `builds` above.
-  const FOLD = { esm: 'stytch-ui.js', reactExternal: 'stytch-ui.react-external.js', compat: 'stytch-ui.compat.js' };
-  results.forEach((r, i) => { if (FOLD[names[i]]) foldFirstChunk(`${outdir}/${FOLD[names[i]]}`, r.metafile); });
   results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
   const hosts = await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
   const hostNames = Object.keys(hostBuilds);
