@@ -1,6 +1,6 @@
 import type { BuildOptions } from 'esbuild';
 /** The outputs of dist/, keyed by build name. */
-export declare const builds: Record<'esm' | 'reactExternal' | 'iife' | 'client' | 'compat', BuildOptions>;
+export declare const builds: Record<'esm' | 'wordsLoad' | 'reactExternal' | 'iife' | 'client' | 'compat', BuildOptions>;
 /** The Node outputs of dist/: stytch-ui/server and the `stytch-ui` command. */
 export declare const nodeBuilds: Record<'server' | 'cli', BuildOptions>;
 /** The host integrations under hosts/, built after dist/ into hosts/dist/. */
