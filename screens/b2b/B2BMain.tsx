@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
+import { ltrFieldCss } from '../components/ltrField.ts';
 import { Heading } from '../components/Heading.tsx';
 import { isEmail } from '../components/email.ts';
 import { b2bEmailAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BStrings } from './context.ts';
@@ -68,6 +69,8 @@ export default function B2BMain() {
           name="email"
           autoComplete="email"
           placeholder={t('formField.email.placeholder')}
+          dir="ltr"
+          css={ltrFieldCss(t.dir)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           value={typed}

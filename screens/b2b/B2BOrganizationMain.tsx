@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../client/b2b/types.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
+import { ltrFieldCss } from '../components/ltrField.ts';
 import { Heading } from '../components/Heading.tsx';
 import { isEmail } from '../components/email.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BReport, useB2BStrings } from './context.ts';
@@ -97,7 +98,7 @@ export default function B2BOrganizationMain() {
           <label htmlFor={`${id}-email`} part="label">
             {t('formField.email.label')}
           </label>
-          <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+          <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
           {passwords ? (
             <>
               <label htmlFor={`${id}-password`} part="label">

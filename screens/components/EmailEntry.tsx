@@ -7,6 +7,7 @@ import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
 import { useStrings } from '../context.ts';
+import { ltrFieldCss } from './ltrField.ts';
 
 /**
  * Main's email field and 'Continue with email': an address that fails the pattern shows
@@ -42,6 +43,8 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
         name="email"
         autoComplete={autoComplete}
         placeholder={t('formField.email.placeholder')}
+        dir="ltr"
+        css={ltrFieldCss(t.dir)}
         value={email}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

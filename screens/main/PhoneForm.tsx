@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
+import { ltrFieldCss } from '../components/ltrField.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -110,7 +111,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setPhone(e.target.value)}
-          css={{ flex: '1 1 9em', minWidth: 0 }}
+          css={{ ...ltrFieldCss(t.dir), flex: '1 1 9em', minWidth: 0 }}
         />
       </div>
       <ErrorText id={`${id}-error`} message={error} />

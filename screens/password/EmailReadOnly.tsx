@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { linkButtonCss } from '../components/linkButton.ts';
+import { ltrFieldCss } from '../components/ltrField.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 import { useStrings } from '../context.ts';
@@ -28,7 +29,8 @@ export function EmailReadOnly({ id, email }: { id: string; email: string }) {
           autoComplete="username"
           value={email}
           readOnly
-          css={{ flex: '1 1 auto', minWidth: 0, background: 'var(--stytch-buttons-disabled-background-color)', borderColor: 'var(--stytch-buttons-disabled-border-color)', cursor: 'default' }}
+          dir="ltr"
+          css={{ ...ltrFieldCss(t.dir), flex: '1 1 auto', minWidth: 0, background: 'var(--stytch-buttons-disabled-background-color)', borderColor: 'var(--stytch-buttons-disabled-border-color)', cursor: 'default' }}
         />
         <button
           type="button"

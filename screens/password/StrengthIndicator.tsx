@@ -88,10 +88,11 @@ function Verdict({ strength }: { strength: Strength }) {
   const policy: string | undefined = result?.strength_policy;
   if (!result || (policy !== 'zxcvbn' && policy !== 'luds')) return null;
   const req = result.feedback.luds_requirements;
-  // zxcvbn's warning comes in English: in another language it shows only where a text for it exists.
+  // zxcvbn's warning comes in English: a known one is said from the catalog in the widget's
+  // language; one we do not know is shown as sent in English only, never as English in another language.
   const said = result.feedback.warning;
   const warningId = said ? zxcvbnWarningId(said) : undefined;
-  const warning = (warningId && t.translated(warningId)) || (t.locale === 'en' ? said : undefined);
+  const warning = warningId ? t(warningId) : t.locale === 'en' ? said : undefined;
   // The bootstrap carries the project's LUDS numbers; without it, the answer still implies them.
   const present = [req.has_digit, req.has_lower_case, req.has_symbol, req.has_upper_case].filter(Boolean).length;
   const minLength = luds?.luds_minimum_count || [...strength.password].length + req.missing_characters;

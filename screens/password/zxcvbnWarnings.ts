@@ -1,10 +1,16 @@
+import type { passwordMessages } from '../i18n/en/password.ts';
+
+/** The catalog ids of zxcvbn's warnings (the English part holds a text for each). */
+export type ZxcvbnWarningId = Extract<keyof typeof passwordMessages, `password.zxcvbn.warning.${string}`>;
+type ZxcvbnWarningKey = ZxcvbnWarningId extends `password.zxcvbn.warning.${infer K}` ? K : never;
+
 /**
  * zxcvbn's warning, which the provider sends in English, to the official message id of the
  * same warning: both wordings (zxcvbn-ts's, which our provider sends, and the original
- * zxcvbn's, which the hosted provider sends) name one id, so a site's `strings` (or a future
- * catalog) can say it in the widget's language.
+ * zxcvbn's, which the hosted provider sends) name one id, whose text every locale's catalog
+ * (and a site's `strings`) holds, so the warning reads in the widget's language.
  */
-const IDS: Record<string, string> = {
+const IDS: Record<string, ZxcvbnWarningKey> = {
   'Straight rows of keys on your keyboard are easy to guess.': 'straightRows',
   'Straight rows of keys are easy to guess.': 'straightRows',
   'Short keyboard patterns are easy to guess.': 'shortKeyboardPatterns',
@@ -31,8 +37,8 @@ const IDS: Record<string, string> = {
   'Common names and surnames are easy to guess.': 'commonNames',
 };
 
-/** The message id of a zxcvbn warning (`password.zxcvbn.warning.…`), or undefined for one we do not know. */
-export function zxcvbnWarningId(warning: string): string | undefined {
+/** The message id of a zxcvbn warning, or undefined for one we do not know. */
+export function zxcvbnWarningId(warning: string): ZxcvbnWarningId | undefined {
   const key = IDS[warning.trim()];
-  return key ? `password.zxcvbn.warning.${key}` : undefined;
+  return key ? (`password.zxcvbn.warning.${key}` as ZxcvbnWarningId) : undefined;
 }

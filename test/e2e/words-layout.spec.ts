@@ -127,3 +127,30 @@ test('the script-tag build loads a language from beside itself (words-load.js an
   expect(fetched).toContain('/dist/words-load.js');
   expect(fetched.some((p) => /^\/dist\/chunks\/ar-[A-Z0-9]+\.js$/.test(p))).toBe(true);
 });
+
+test('Arabic at 375 px: emails read left to right at the right, and a long one shows its start', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const email = uniqueEmail('a-rather-long-right-to-left-address-that-does-not-fit');
+  await page.goto(demoUrl({ products: ['passwords'], locale: 'ar' }));
+  const w = widget(page);
+  const field = w.getByRole('textbox', { name: ar['formField.email.label'] });
+  await expect(field).toBeVisible();
+  // Empty, the example address of the placeholder sits at the right, as the typed one will.
+  const look = (l: typeof field) =>
+    l.evaluate((el: HTMLInputElement) => ({ dir: el.getAttribute('dir'), align: getComputedStyle(el).textAlign, scrollLeft: el.scrollLeft, overflows: el.scrollWidth > el.clientWidth }));
+  expect(await look(field)).toMatchObject({ dir: 'ltr', align: 'right' });
+  await page.screenshot({ path: '/tmp/rtl-email-empty.png' });
+  await field.fill(email);
+  await field.blur();
+  expect(await look(field)).toMatchObject({ dir: 'ltr', align: 'right' });
+  await page.screenshot({ path: '/tmp/rtl-email-typed.png' });
+  await w.locator('button[type="submit"]').click();
+  // The password step shows the address read-only: from its start, the end cut off, not the start.
+  const readOnly = w.locator('input[readonly][autocomplete="username"]');
+  await expect(readOnly).toBeVisible({ timeout: 15_000 });
+  await expect(readOnly).toHaveValue(email);
+  expect(await look(readOnly)).toMatchObject({ dir: 'ltr', align: 'right', scrollLeft: 0, overflows: true });
+  expect(await readOnly.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+  await page.screenshot({ path: '/tmp/rtl-email-readonly.png' });
+  expect(await axe(page)).toEqual([]);
+});

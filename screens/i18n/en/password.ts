@@ -42,4 +42,19 @@ export const passwordMessages = {
   'password.requirement.notFulfilled': 'Not met:',
   'password.strengthError.breached':
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  // zxcvbn's warnings, which the provider sends in English (mapped to these ids in password/zxcvbnWarnings.ts).
+  'password.zxcvbn.warning.straightRows': 'Straight rows of keys on a keyboard are easy to guess.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Short patterns on a keyboard are easy to guess.',
+  'password.zxcvbn.warning.repeats': 'Repeated characters such as "aaa" are easy to guess.',
+  'password.zxcvbn.warning.longerRepeats': 'Repeated patterns such as "abcabcabc" are barely harder to guess than "abc".',
+  'password.zxcvbn.warning.sequences': 'Sequences such as "abc" or "6543" are easy to guess.',
+  'password.zxcvbn.warning.recentYears': 'Recent years are easy to guess.',
+  'password.zxcvbn.warning.dates': 'Dates are often easy to guess.',
+  'password.zxcvbn.warning.top10CommonPassword': 'This is one of the 10 most common passwords.',
+  'password.zxcvbn.warning.top100CommonPassword': 'This is one of the 100 most common passwords.',
+  'password.zxcvbn.warning.veryCommonPassword': 'This password is very common.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'This is similar to a common password.',
+  'password.zxcvbn.warning.wordByItself': 'A single word is easy to guess.',
+  'password.zxcvbn.warning.names': 'Names and surnames on their own are easy to guess.',
+  'password.zxcvbn.warning.commonNames': 'Common names and surnames are easy to guess.',
 } as const;

@@ -93,6 +93,20 @@ const de: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Nicht erfüllt:',
   'password.strengthError.breached':
     'Dieses Passwort wurde möglicherweise auf einer anderen Website verwendet, die ein Sicherheitsproblem hatte. Bitte wählen Sie ein anderes Passwort.',
+  'password.zxcvbn.warning.straightRows': 'Gerade Tastenreihen auf der Tastatur sind leicht zu erraten.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Kurze Tastaturmuster sind leicht zu erraten.',
+  'password.zxcvbn.warning.repeats': 'Wiederholte Zeichen wie „aaa“ sind leicht zu erraten.',
+  'password.zxcvbn.warning.longerRepeats': 'Wiederholte Muster wie „abcabcabc“ sind kaum schwerer zu erraten als „abc“.',
+  'password.zxcvbn.warning.sequences': 'Folgen wie „abc“ oder „6543“ sind leicht zu erraten.',
+  'password.zxcvbn.warning.recentYears': 'Jahreszahlen der letzten Jahre sind leicht zu erraten.',
+  'password.zxcvbn.warning.dates': 'Datumsangaben sind oft leicht zu erraten.',
+  'password.zxcvbn.warning.top10CommonPassword': 'Dies ist eines der 10 häufigsten Passwörter.',
+  'password.zxcvbn.warning.top100CommonPassword': 'Dies ist eines der 100 häufigsten Passwörter.',
+  'password.zxcvbn.warning.veryCommonPassword': 'Dieses Passwort ist sehr verbreitet.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'Dieses Passwort ähnelt einem häufig verwendeten Passwort.',
+  'password.zxcvbn.warning.wordByItself': 'Ein einzelnes Wort ist leicht zu erraten.',
+  'password.zxcvbn.warning.names': 'Vor- und Nachnamen allein sind leicht zu erraten.',
+  'password.zxcvbn.warning.commonNames': 'Häufige Vor- und Nachnamen sind leicht zu erraten.',
 
   // Passkeys
   'button.loginWithPasskey': 'Mit einem Passkey anmelden',

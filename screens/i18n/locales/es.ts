@@ -93,6 +93,20 @@ const es: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Sin cumplir:',
   'password.strengthError.breached':
     'Es posible que esta contraseña se haya usado en otro sitio que tuvo un problema de seguridad. Elige otra contraseña.',
+  'password.zxcvbn.warning.straightRows': 'Las filas rectas de teclas del teclado son fáciles de adivinar.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Los patrones cortos de teclado son fáciles de adivinar.',
+  'password.zxcvbn.warning.repeats': 'Los caracteres repetidos como «aaa» son fáciles de adivinar.',
+  'password.zxcvbn.warning.longerRepeats': 'Los patrones repetidos como «abcabcabc» apenas son más difíciles de adivinar que «abc».',
+  'password.zxcvbn.warning.sequences': 'Las secuencias como «abc» o «6543» son fáciles de adivinar.',
+  'password.zxcvbn.warning.recentYears': 'Los años recientes son fáciles de adivinar.',
+  'password.zxcvbn.warning.dates': 'Las fechas suelen ser fáciles de adivinar.',
+  'password.zxcvbn.warning.top10CommonPassword': 'Esta es una de las 10 contraseñas más comunes.',
+  'password.zxcvbn.warning.top100CommonPassword': 'Esta es una de las 100 contraseñas más comunes.',
+  'password.zxcvbn.warning.veryCommonPassword': 'Esta contraseña es muy común.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'Esta contraseña se parece a una contraseña común.',
+  'password.zxcvbn.warning.wordByItself': 'Una sola palabra es fácil de adivinar.',
+  'password.zxcvbn.warning.names': 'Los nombres y apellidos por sí solos son fáciles de adivinar.',
+  'password.zxcvbn.warning.commonNames': 'Los nombres y apellidos comunes son fáciles de adivinar.',
 
   // Passkeys
   'button.loginWithPasskey': 'Iniciar sesión con una llave de acceso',

@@ -93,6 +93,20 @@ const fr: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Non rempli\u00a0:',
   'password.strengthError.breached':
     'Ce mot de passe a peut-être été utilisé sur un autre site ayant subi un incident de sécurité. Veuillez en choisir un autre.',
+  'password.zxcvbn.warning.straightRows': 'Les rangées de touches du clavier sont faciles à deviner.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Les courts motifs de clavier sont faciles à deviner.',
+  'password.zxcvbn.warning.repeats': 'Les caractères répétés comme « aaa » sont faciles à deviner.',
+  'password.zxcvbn.warning.longerRepeats': 'Les motifs répétés comme « abcabcabc » sont à peine plus difficiles à deviner que « abc ».',
+  'password.zxcvbn.warning.sequences': 'Les suites comme « abc » ou « 6543 » sont faciles à deviner.',
+  'password.zxcvbn.warning.recentYears': 'Les années récentes sont faciles à deviner.',
+  'password.zxcvbn.warning.dates': 'Les dates sont souvent faciles à deviner.',
+  'password.zxcvbn.warning.top10CommonPassword': 'C’est l’un des 10 mots de passe les plus courants.',
+  'password.zxcvbn.warning.top100CommonPassword': 'C’est l’un des 100 mots de passe les plus courants.',
+  'password.zxcvbn.warning.veryCommonPassword': 'Ce mot de passe est très courant.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'Ce mot de passe ressemble à un mot de passe courant.',
+  'password.zxcvbn.warning.wordByItself': 'Un mot seul est facile à deviner.',
+  'password.zxcvbn.warning.names': 'Les noms et prénoms seuls sont faciles à deviner.',
+  'password.zxcvbn.warning.commonNames': 'Les noms et prénoms courants sont faciles à deviner.',
 
   // Passkeys
   'button.loginWithPasskey': 'Se connecter avec une clé d’accès',

@@ -93,6 +93,20 @@ const it: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Non soddisfatto:',
   'password.strengthError.breached':
     'Questa password potrebbe essere stata usata su un altro sito che ha avuto un problema di sicurezza. Scegli un’altra password.',
+  'password.zxcvbn.warning.straightRows': 'Le file di tasti consecutivi sulla tastiera sono facili da indovinare.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Le brevi sequenze di tasti sono facili da indovinare.',
+  'password.zxcvbn.warning.repeats': 'I caratteri ripetuti come "aaa" sono facili da indovinare.',
+  'password.zxcvbn.warning.longerRepeats': 'Gli schemi ripetuti come "abcabcabc" sono appena più difficili da indovinare di "abc".',
+  'password.zxcvbn.warning.sequences': 'Le sequenze come "abc" o "6543" sono facili da indovinare.',
+  'password.zxcvbn.warning.recentYears': 'Gli anni recenti sono facili da indovinare.',
+  'password.zxcvbn.warning.dates': 'Le date sono spesso facili da indovinare.',
+  'password.zxcvbn.warning.top10CommonPassword': 'Questa è una delle 10 password più comuni.',
+  'password.zxcvbn.warning.top100CommonPassword': 'Questa è una delle 100 password più comuni.',
+  'password.zxcvbn.warning.veryCommonPassword': 'Questa password è molto comune.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'Questa password è simile a una password comune.',
+  'password.zxcvbn.warning.wordByItself': 'Una singola parola è facile da indovinare.',
+  'password.zxcvbn.warning.names': 'Nomi e cognomi da soli sono facili da indovinare.',
+  'password.zxcvbn.warning.commonNames': 'Nomi e cognomi comuni sono facili da indovinare.',
 
   // Passkeys
   'button.loginWithPasskey': 'Accedi con una passkey',

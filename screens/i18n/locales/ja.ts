@@ -93,6 +93,20 @@ const ja: LocaleCatalog = {
   'password.requirement.notFulfilled': '未達成:',
   'password.strengthError.breached':
     'このパスワードは、セキュリティ上の問題が発生した別のサイトで使用された可能性があります。別のパスワードを選んでください。',
+  'password.zxcvbn.warning.straightRows': 'キーボードのキーを一列に並べたものは推測されやすくなります。',
+  'password.zxcvbn.warning.shortKeyboardPatterns': '短いキーボードパターンは推測されやすくなります。',
+  'password.zxcvbn.warning.repeats': '「aaa」のような同じ文字の繰り返しは推測されやすくなります。',
+  'password.zxcvbn.warning.longerRepeats': '「abcabcabc」のような繰り返しは「abc」とほとんど変わらず推測されやすくなります。',
+  'password.zxcvbn.warning.sequences': '「abc」や「6543」のような連続した文字は推測されやすくなります。',
+  'password.zxcvbn.warning.recentYears': '最近の年は推測されやすくなります。',
+  'password.zxcvbn.warning.dates': '日付は推測されやすいことがあります。',
+  'password.zxcvbn.warning.top10CommonPassword': 'これは最もよく使われるパスワード上位10件の1つです。',
+  'password.zxcvbn.warning.top100CommonPassword': 'これは最もよく使われるパスワード上位100件の1つです。',
+  'password.zxcvbn.warning.veryCommonPassword': 'これは非常によく使われるパスワードです。',
+  'password.zxcvbn.warning.similarToCommonPassword': 'これはよく使われるパスワードに似ています。',
+  'password.zxcvbn.warning.wordByItself': '単語1つだけでは推測されやすくなります。',
+  'password.zxcvbn.warning.names': '名前や名字だけでは推測されやすくなります。',
+  'password.zxcvbn.warning.commonNames': 'よくある名前や名字は推測されやすくなります。',
 
   // Passkeys
   'button.loginWithPasskey': 'パスキーでログイン',

@@ -93,6 +93,20 @@ const ko: LocaleCatalog = {
   'password.requirement.notFulfilled': '미충족:',
   'password.strengthError.breached':
     '이 비밀번호는 보안 문제가 발생한 다른 사이트에서 사용되었을 수 있습니다. 다른 비밀번호를 선택하세요.',
+  'password.zxcvbn.warning.straightRows': '키보드의 일렬로 된 키는 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': '짧은 키보드 패턴은 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.repeats': '"aaa"처럼 반복되는 문자는 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.longerRepeats': '"abcabcabc"처럼 반복되는 패턴은 "abc"보다 조금 더 추측하기 어려울 뿐입니다.',
+  'password.zxcvbn.warning.sequences': '"abc"나 "6543" 같은 연속된 문자는 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.recentYears': '최근 연도는 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.dates': '날짜는 추측하기 쉬운 경우가 많습니다.',
+  'password.zxcvbn.warning.top10CommonPassword': '가장 흔한 비밀번호 10개 중 하나입니다.',
+  'password.zxcvbn.warning.top100CommonPassword': '가장 흔한 비밀번호 100개 중 하나입니다.',
+  'password.zxcvbn.warning.veryCommonPassword': '매우 흔한 비밀번호입니다.',
+  'password.zxcvbn.warning.similarToCommonPassword': '흔히 사용되는 비밀번호와 비슷합니다.',
+  'password.zxcvbn.warning.wordByItself': '단어 하나만으로는 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.names': '이름이나 성만으로는 추측하기 쉽습니다.',
+  'password.zxcvbn.warning.commonNames': '흔한 이름과 성은 추측하기 쉽습니다.',
 
   // Passkeys
   'button.loginWithPasskey': '패스키로 로그인',

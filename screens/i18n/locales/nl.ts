@@ -93,6 +93,20 @@ const nl: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Niet voldaan:',
   'password.strengthError.breached':
     'Dit wachtwoord is mogelijk gebruikt op een andere site die een beveiligingsprobleem had. Kies een ander wachtwoord.',
+  'password.zxcvbn.warning.straightRows': 'Rechte rijen toetsen op het toetsenbord zijn makkelijk te raden.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Korte toetsenbordpatronen zijn makkelijk te raden.',
+  'password.zxcvbn.warning.repeats': 'Herhaalde tekens zoals "aaa" zijn makkelijk te raden.',
+  'password.zxcvbn.warning.longerRepeats': 'Herhaalde patronen zoals "abcabcabc" zijn nauwelijks moeilijker te raden dan "abc".',
+  'password.zxcvbn.warning.sequences': 'Reeksen zoals "abc" of "6543" zijn makkelijk te raden.',
+  'password.zxcvbn.warning.recentYears': 'Recente jaartallen zijn makkelijk te raden.',
+  'password.zxcvbn.warning.dates': 'Datums zijn vaak makkelijk te raden.',
+  'password.zxcvbn.warning.top10CommonPassword': 'Dit is een van de 10 meest gebruikte wachtwoorden.',
+  'password.zxcvbn.warning.top100CommonPassword': 'Dit is een van de 100 meest gebruikte wachtwoorden.',
+  'password.zxcvbn.warning.veryCommonPassword': 'Dit wachtwoord komt heel vaak voor.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'Dit lijkt op een veelgebruikt wachtwoord.',
+  'password.zxcvbn.warning.wordByItself': 'Eén los woord is makkelijk te raden.',
+  'password.zxcvbn.warning.names': 'Voor- en achternamen op zich zijn makkelijk te raden.',
+  'password.zxcvbn.warning.commonNames': 'Veelvoorkomende voor- en achternamen zijn makkelijk te raden.',
 
   // Passkeys
   'button.loginWithPasskey': 'Inloggen met een toegangssleutel',

@@ -94,6 +94,20 @@ const pl: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Niespełnione:',
   'password.strengthError.breached':
     'To hasło mogło zostać użyte w innej witrynie, która miała problem z bezpieczeństwem. Wybierz inne hasło.',
+  'password.zxcvbn.warning.straightRows': 'Proste rzędy klawiszy na klawiaturze łatwo odgadnąć.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Krótkie wzory z klawiatury łatwo odgadnąć.',
+  'password.zxcvbn.warning.repeats': 'Powtórzone znaki, takie jak „aaa”, łatwo odgadnąć.',
+  'password.zxcvbn.warning.longerRepeats': 'Powtórzone wzory, takie jak „abcabcabc”, są niewiele trudniejsze do odgadnięcia niż „abc”.',
+  'password.zxcvbn.warning.sequences': 'Sekwencje, takie jak „abc” lub „6543”, łatwo odgadnąć.',
+  'password.zxcvbn.warning.recentYears': 'Ostatnie lata łatwo odgadnąć.',
+  'password.zxcvbn.warning.dates': 'Daty często łatwo odgadnąć.',
+  'password.zxcvbn.warning.top10CommonPassword': 'To jedno z 10 najpopularniejszych haseł.',
+  'password.zxcvbn.warning.top100CommonPassword': 'To jedno ze 100 najpopularniejszych haseł.',
+  'password.zxcvbn.warning.veryCommonPassword': 'To hasło jest bardzo popularne.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'To hasło jest podobne do popularnego hasła.',
+  'password.zxcvbn.warning.wordByItself': 'Pojedyncze słowo łatwo odgadnąć.',
+  'password.zxcvbn.warning.names': 'Same imiona i nazwiska łatwo odgadnąć.',
+  'password.zxcvbn.warning.commonNames': 'Popularne imiona i nazwiska łatwo odgadnąć.',
 
   // Passkeys
   'button.loginWithPasskey': 'Zaloguj się kluczem dostępu',

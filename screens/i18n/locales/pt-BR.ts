@@ -93,6 +93,20 @@ const ptBR: LocaleCatalog = {
   'password.requirement.notFulfilled': 'Não atendido:',
   'password.strengthError.breached':
     'Esta senha pode ter sido usada em outro site que teve um problema de segurança. Escolha outra senha.',
+  'password.zxcvbn.warning.straightRows': 'Fileiras retas de teclas do teclado são fáceis de adivinhar.',
+  'password.zxcvbn.warning.shortKeyboardPatterns': 'Padrões curtos de teclado são fáceis de adivinhar.',
+  'password.zxcvbn.warning.repeats': 'Caracteres repetidos como "aaa" são fáceis de adivinhar.',
+  'password.zxcvbn.warning.longerRepeats': 'Padrões repetidos como "abcabcabc" são só um pouco mais difíceis de adivinhar que "abc".',
+  'password.zxcvbn.warning.sequences': 'Sequências como "abc" ou "6543" são fáceis de adivinhar.',
+  'password.zxcvbn.warning.recentYears': 'Anos recentes são fáceis de adivinhar.',
+  'password.zxcvbn.warning.dates': 'Datas costumam ser fáceis de adivinhar.',
+  'password.zxcvbn.warning.top10CommonPassword': 'Esta é uma das 10 senhas mais comuns.',
+  'password.zxcvbn.warning.top100CommonPassword': 'Esta é uma das 100 senhas mais comuns.',
+  'password.zxcvbn.warning.veryCommonPassword': 'Esta senha é muito comum.',
+  'password.zxcvbn.warning.similarToCommonPassword': 'Esta senha é parecida com uma senha comum.',
+  'password.zxcvbn.warning.wordByItself': 'Uma única palavra é fácil de adivinhar.',
+  'password.zxcvbn.warning.names': 'Nomes e sobrenomes sozinhos são fáceis de adivinhar.',
+  'password.zxcvbn.warning.commonNames': 'Nomes e sobrenomes comuns são fáceis de adivinhar.',
 
   // Passkeys
   'button.loginWithPasskey': 'Entrar com uma chave de acesso',

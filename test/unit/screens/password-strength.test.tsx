@@ -38,13 +38,25 @@ describe('Password strength indicator', () => {
     ]);
   });
 
+  it('zxcvbn: a French user reads the warning for a weak password in French', async () => {
+    const fake = passwordClient({ userType: 'new', strength: () => Promise.resolve(verdict({ valid: false, score: 0, warning: 'This is a top-10 common password.' })) });
+    r = await renderLogin({ products: ['passwords'], locale: 'fr' }, fake.client, (store) => {
+      store.set(passwordStateAtom, { email: EMAIL, type: 'new' });
+      store.set(transitionAtom, 'PasswordCreateOrLogin');
+    });
+    await enter(r, 'password');
+    expect(r.root.querySelector('[part~="strength-warning"]')!.textContent).to.equal('C’est l’un des 10 mots de passe les plus courants.');
+    expect(indicator(r)).not.to.contain('common');
+  });
+
   it('zxcvbn: the meter shows the score with its warning, and names itself for screen readers', async () => {
     let score = 0;
     const s = await newUser({ strength: () => Promise.resolve(verdict({ valid: score >= 3, score, warning: score < 3 ? 'This is a very common password.' : '' })) });
     r = s.r;
     await enter(r, 'p');
     expect(segments(r)).to.deep.equal(['red', 'empty', 'empty', 'empty']);
-    expect(indicator(r)).to.contain('This is a very common password.');
+    // The provider's wording, said by the catalog's English for its id.
+    expect(indicator(r)).to.contain('This password is very common.');
     expect(r.root.querySelector('[part~="strength-accepted"]')).to.equal(null);
     score = 2;
     await enter(r, 'pa');

@@ -250,8 +250,8 @@ describe('en-XA: no English left on any screen', () => {
 });
 
 describe("zxcvbn's warning (English from the provider)", () => {
-  const open = (config: object, strings?: Record<string, string>) =>
-    renderApp({ mode: 'login', config: { products: ['passwords'], ...config }, client: passwordClient({ userType: 'new', strength: () => Promise.resolve(verdict({ valid: false, score: 0, warning: 'This is a very common password.' })) }).client, ...(strings ? { strings } : {}) }, (store) => {
+  const open = (config: object, strings?: Record<string, string>, said = 'This is a very common password.') =>
+    renderApp({ mode: 'login', config: { products: ['passwords'], ...config }, client: passwordClient({ userType: 'new', strength: () => Promise.resolve(verdict({ valid: false, score: 0, warning: said })) }).client, ...(strings ? { strings } : {}) }, (store) => {
       store.set(passwordStateAtom, { email: 'ada@example.com', type: 'new' });
       store.set(transitionAtom, 'PasswordCreateOrLogin');
     });
@@ -263,15 +263,21 @@ describe("zxcvbn's warning (English from the provider)", () => {
     return x.root.querySelector('[part~="strength-warning"]')?.textContent;
   };
 
-  it('reads as sent in English, by its official id where strings give one, and is left out in a language without it', async () => {
+  it('reads in the locale by its official id, strings over it; one we do not know is English only', async () => {
     r = await open({});
-    expect(await warning(r)).to.equal('This is a very common password.');
+    expect(await warning(r)).to.equal('This password is very common.');
     r.unmount();
     r = await open({ locale: 'en-XA' }, { 'password.zxcvbn.warning.veryCommonPassword': 'Trop courant.' });
     expect(await warning(r)).to.equal('Trop courant.');
     expect(stringsErrors(r)).to.deep.equal([]);
     r.unmount();
     r = await open({ locale: 'en-XA' });
+    expect(await warning(r)).to.equal(pseudo('This password is very common.'));
+    r.unmount();
+    r = await open({}, undefined, 'A warning from a newer zxcvbn.');
+    expect(await warning(r)).to.equal('A warning from a newer zxcvbn.');
+    r.unmount();
+    r = await open({ locale: 'en-XA' }, undefined, 'A warning from a newer zxcvbn.');
     expect(await warning(r)).to.equal(undefined);
   });
 });
