@@ -3,12 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from '@playwright/test';
 import { uniqueSlug } from './b2b-harness.ts';
 import { startOfficialB2BBrowser, type OfficialB2BBrowser } from './b2b-official-client.ts';
-import { databases, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, uniquePhone, type TestProvider } from './harness.ts';
 
 /*
  * The official B2B headless client, unchanged, signs in to an organization with a password:
  * a reset by email sets it (the client's own PKCE pair, the token from the emailed link), and
- * passwords.authenticate signs in with it, all against our provider.
+ * passwords.authenticate signs in with it; where the organization requires MFA, the SMS code
+ * the sign-in sent completes it, all against our provider.
  */
 
 const client = (page: Page) => <T>(fn: string, arg?: unknown): Promise<T> =>
@@ -85,6 +86,38 @@ for (const kind of databases) {
       const self = await client(other)<any>('self.get');
       assert.equal(self.member_password_id !== '', true, 'the member now has a password');
       await other.context().close();
+      await page.context().close();
+    });
+
+    it('signs in with a password to an organization requiring MFA, and completes it with the SMS code the sign-in sent', async () => {
+      const adminPage = await browser.open(provider.url);
+      const admin = client(adminPage);
+      const email = uniqueEmail('official-sms');
+      const phone = uniquePhone();
+      await admin('otps.email.discovery.send', { email_address: email });
+      const [code] = await outbox(provider, email);
+      await admin('otps.email.discovery.authenticate', { email_address: email, code: code!.code });
+      const created = await admin<any>('discovery.organizations.create', { organization_name: 'SMS Co', organization_slug: uniqueSlug('sms'), session_duration_minutes: 30 });
+      const ref = { organization_id: created.organization.organization_id as string, member_id: created.member.member_id as string };
+      await admin('passwords.resetBySession', { organization_id: ref.organization_id, password: PASSWORD });
+      await admin('otps.sms.send', { ...ref, mfa_phone_number: phone });
+      const [enrol] = await outbox(provider, phone);
+      await admin('otps.sms.authenticate', { ...ref, code: enrol!.code, session_duration_minutes: 30 });
+      await admin('organization.update', { mfa_policy: 'REQUIRED_FOR_ALL' });
+      await adminPage.context().close();
+
+      const page = await browser.open(provider.url);
+      const call = client(page);
+      const first = await call<any>('passwords.authenticate', { organization_id: ref.organization_id, email_address: email, password: PASSWORD, session_duration_minutes: 30 });
+      assert.equal(first.member_authenticated, false);
+      assert.equal(first.mfa_required.secondary_auth_initiated, 'sms_otp');
+      assert.equal(first.mfa_required.member_options.mfa_phone_number, phone);
+      const [sent] = await outbox(provider, phone);
+      assert.notEqual(sent!.code, enrol!.code);
+      const done = await call<any>('otps.sms.authenticate', { ...ref, code: sent!.code, session_duration_minutes: 30 });
+      assert.equal(done.member_authenticated, true);
+      assert.deepEqual(done.member_session.authentication_factors.map((f: any) => f.type), ['password', 'otp']);
+      assert.equal((await page.evaluate(() => (window as any).client.session.getSync())).member_session_id, done.member_session.member_session_id);
       await page.context().close();
     });
   });
