@@ -1,7 +1,7 @@
 import type { ProviderContext, QueuedMessage } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { issueOtp } from '../otp.ts';
-import { limitSend } from '../sends.ts';
+import { limitSend, limitSendTo } from '../sends.ts';
 import type { ClientInfo } from '../sessions.ts';
 import { ApiError } from '../../errors.ts';
 import type { MemberRow } from './members.ts';
@@ -39,7 +39,9 @@ export function smsFactorStartsItself(org: OrganizationRow, member: MemberRow): 
  */
 export async function startSmsFactor(ctx: ProviderContext, tx: Queryable, member: MemberRow, client: ClientInfo): Promise<QueuedMessage | null> {
   try {
-    await limitSend(ctx, member.mfa_phone_number, client, tx);
+    // A server API sign-in has no browser address (ip ''): only the number's limits apply, as for its other sends.
+    if (client.ip) await limitSend(ctx, member.mfa_phone_number, client, tx);
+    else await limitSendTo(ctx, member.mfa_phone_number, tx);
   } catch (e) {
     if (e instanceof ApiError && e.status === 429) return null;
     throw e;
