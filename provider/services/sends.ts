@@ -1,16 +1,18 @@
 import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
 import type { ClientInfo } from './sessions.ts';
 import { hit } from './limits.ts';
 
 /**
  * Per-address and per-IP send limits, counted outside the operation's transaction so failures
  * still count, and a short window per address that lets a flow's few quick sends through but
- * refuses a burst (three sends per three seconds by default).
+ * refuses a burst (three sends per three seconds by default). A send made inside an
+ * operation's transaction (one that must not touch the database beside it) passes `db`.
  */
-export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo): Promise<void> {
+export async function limitSend(ctx: ProviderContext, address: string, client: ClientInfo, db: Queryable = ctx.db): Promise<void> {
   const { perIp, windowSeconds } = ctx.config.sendLimits;
-  await hit(ctx.db, `send:ip:${client.ip}`, perIp, windowSeconds, ctx.clock.now());
-  await limitSendTo(ctx, address);
+  await hit(db, `send:ip:${client.ip}`, perIp, windowSeconds, ctx.clock.now());
+  await limitSendTo(ctx, address, db);
 }
 
 /**
@@ -18,12 +20,12 @@ export async function limitSend(ctx: ProviderContext, address: string, client: C
  * come from the site's backend, whose one IP must not share a budget meant for single
  * browsers (its secret has its own limit).
  */
-export async function limitSendTo(ctx: ProviderContext, address: string): Promise<void> {
+export async function limitSendTo(ctx: ProviderContext, address: string, db: Queryable = ctx.db): Promise<void> {
   const { perAddress, windowSeconds, burstPerAddress, burstSeconds } = ctx.config.sendLimits;
   const now = ctx.clock.now();
   const to = address.toLowerCase();
-  await hit(ctx.db, `send:burst:${to}`, burstPerAddress, burstSeconds, now);
-  await hit(ctx.db, `send:to:${to}`, perAddress, windowSeconds, now);
+  await hit(db, `send:burst:${to}`, burstPerAddress, burstSeconds, now);
+  await hit(db, `send:to:${to}`, perAddress, windowSeconds, now);
 }
 
 /** Refuses calls to a product the project has not enabled. */

@@ -2,11 +2,31 @@ import type { Database, Queryable } from '../db/index.ts';
 
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 
+/** Work registered by code inside a transaction that may only run once it has committed. */
+const committed = new WeakMap<Queryable, Array<() => Promise<void>>>();
+
+/**
+ * Runs `job` after the transaction `tx` (opened by withTx) commits, before withTx returns; a
+ * rolled-back attempt drops it. For effects outside the database, such as handing a message
+ * recorded in `tx` to its transport, when the code deciding on it is deep inside the operation.
+ */
+export function afterCommit(tx: Queryable, job: () => Promise<void>): void {
+  const jobs = committed.get(tx);
+  if (!jobs) throw new Error('afterCommit needs a transaction opened by withTx');
+  jobs.push(job);
+}
+
 /** Runs one operation's writes in one transaction, retrying when a concurrent writer won a race. */
 export async function withTx<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      const jobs: Array<() => Promise<void>> = [];
+      const result = await db.transaction((tx) => {
+        committed.set(tx, jobs);
+        return fn(tx);
+      });
+      for (const job of jobs) await job();
+      return result;
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (attempt < 3 && code && RETRYABLE.has(code)) continue;

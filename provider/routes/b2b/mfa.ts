@@ -11,7 +11,8 @@ import { createMemberTotp, memberRecoveryCodes, redeemMemberRecoveryCode, rotate
 import { mfaMethodsAllowed, organizationShape, requireOrganization, type MfaMethod, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { completeMfa } from '../../services/b2b/primary-auth.ts';
 import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../../services/lockout.ts';
-import { issueOtp, redeemB2BOtp } from '../../services/otp.ts';
+import { redeemB2BOtp } from '../../services/otp.ts';
+import { queueMfaSms, smsMethodId } from '../../services/b2b/mfa-sms.ts';
 import { limitSend } from '../../services/sends.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
@@ -72,8 +73,6 @@ async function enrolment(ctx: ProviderContext, tx: Queryable, member: MemberRow,
     ...(defaultMethod ? { default_mfa_method: defaultMethod } : {}),
   });
 }
-
-const smsMethodId = (memberId: string, phone: string) => `b2b-mfa-sms:${memberId}:${phone}`;
 
 /** MFA for members: authenticator apps, recovery codes and SMS passcodes under /b2b. */
 export function b2bMfaRoutes(ctx: ProviderContext): Hono {
@@ -158,7 +157,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     await limitSend(ctx, phone, caller.client);
     const queued = await withTx(ctx.db, async (tx) => {
       if (phone !== current) await updateMember(tx, s.member.member_id, ctx.clock.now(), { mfa_phone_number: phone });
-      return issueOtp(ctx, tx, 'sms', smsMethodId(s.member.member_id, phone), null, phone, undefined, req.locale);
+      return queueMfaSms(ctx, tx, s.member.member_id, phone, req.locale);
     });
     await ctx.delivery.dispatch(ctx.db, queued);
     return ok(c, { member_id: s.member.member_id, organization_id: s.org.organization_id });

@@ -2,6 +2,8 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
+import { afterCommit } from '../tx.ts';
+import { smsFactorStartsItself, startSmsFactor } from './mfa-sms.ts';
 import { consumeIntermediateSession, createIntermediateSession, readIntermediateSession } from './intermediate-sessions.ts';
 import { findMemberSessionById, isMfaFactor, startMemberSession, withFactor, type IssuedMemberSession } from './member-sessions.ts';
 import { memberShape, type MemberRow } from './members.ts';
@@ -75,7 +77,9 @@ export interface PrimaryAuth {
  * Primary authentication succeeded: answers either a member session, or, when the
  * organization requires MFA (or the member enrolled) and no second factor is proven yet, an
  * intermediate session with the member's MFA options; or, when the organization does not
- * accept this method, an intermediate session naming the methods it does.
+ * accept this method, an intermediate session naming the methods it does. A member whose
+ * second factor is SMS is sent the code here (secondary_auth_initiated: 'sms_otp'), within the
+ * SMS send limits; once they are reached the answer says null and nothing is sent.
  */
 export async function completePrimaryAuth(ctx: ProviderContext, tx: Queryable, p: PrimaryAuth): Promise<AuthAnswer> {
   const { org, member } = p;
@@ -90,7 +94,14 @@ export async function completePrimaryAuth(ctx: ProviderContext, tx: Queryable, p
   const proven = [...factors, ...(sameMember ? current.factors : [])];
   if (mfaRequiredFor(org, member) && !proven.some(isMfaFactor)) {
     const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors });
-    return intermediateAnswer(token, member, org, { mfa_required: mfaRequiredShape(member), primary_required: null });
+    const mfa = mfaRequiredShape(member);
+    // An SMS member gets their code at once, as from the hosted provider; the message leaves after commit.
+    const queued = smsFactorStartsItself(org, member) ? await startSmsFactor(ctx, tx, member, p.client) : null;
+    if (queued) {
+      afterCommit(tx, () => ctx.delivery.dispatch(ctx.db, queued, { quiet: true }));
+      mfa.secondary_auth_initiated = 'sms_otp';
+    }
+    return intermediateAnswer(token, member, org, { mfa_required: mfa, primary_required: null });
   }
   const issued = await startMemberSession(ctx, tx, member, org, factors, p.minutes, p.client, sameMember ? current.member_session_id : null);
   return sessionAnswer(issued);
