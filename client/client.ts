@@ -65,7 +65,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     logEvent: (event: ClientEvent): void => core.telemetry.log(event),
     /** Stops every timer and listener and flushes telemetry. */
     dispose(): void {
-      if (core.dispose()) channel?.dispose();
+      core.dispose();
+      channel?.dispose();
     },
   };
 }

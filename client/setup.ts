@@ -99,9 +99,9 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
     session,
     pkce,
     telemetry,
-    /** Stops the session manager, telemetry and bootstrap listener; false when already disposed. */
-    dispose(): boolean {
-      if (disposed) return false;
+    /** Stops the session manager, telemetry and bootstrap listener (once). */
+    dispose(): void {
+      if (disposed) return;
       disposed = true;
       session.dispose();
       telemetry.dispose();
@@ -109,7 +109,6 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
       const n = (live.get(publicToken) ?? 1) - 1;
       if (n > 0) live.set(publicToken, n);
       else live.delete(publicToken);
-      return true;
     },
   };
 }

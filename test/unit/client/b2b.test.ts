@@ -259,4 +259,17 @@ describe('B2B client', () => {
     expect(bad.message).to.equal('Invalid call to stytch.oauth.github.start\ncustom_scopes must be an array of strings');
     client.dispose();
   });
+  it('a stored session is read on load, marked fromCache until the provider answers for it', async () => {
+    const f = fakeEnv({ 'POST /b2b/sessions/authenticate': () => signedIn('member-session-token-9') });
+    f.storage.setItem(`stytch_sdk_state_${TOKEN}`, JSON.stringify({ session: MEMBER_SESSION, member: MEMBER, organization: ORG }));
+    f.cookies.set('stytch_session', 'member-session-token-1');
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    expect(client.session.getInfo()).to.deep.equal({ session: MEMBER_SESSION, fromCache: true });
+    expect(client.self.getInfo().fromCache).to.equal(true);
+    await f.timers.advance(0);
+    expect(last(f.calls, '/b2b/sessions/authenticate').headers.Authorization).to.equal(`Basic ${btoa(`${TOKEN}:member-session-token-1`)}`);
+    expect(client.session.getInfo().fromCache).to.equal(false);
+    expect(client.organization.getInfo()).to.deep.equal({ organization: ORG, fromCache: false });
+    client.dispose();
+  });
 });
