@@ -453,6 +453,8 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         updated_at timestamptz NOT NULL
       );
       CREATE INDEX b2b_sso_connections_org ON b2b_sso_connections (organization_id);
+      -- The organization object lists its active connections; kept with each connection change.
+      ALTER TABLE b2b_organizations ADD COLUMN sso_active_connections jsonb NOT NULL DEFAULT '[]';
       CREATE TABLE b2b_sso_states (
         state_hash text PRIMARY KEY,
         connection_id text NOT NULL REFERENCES b2b_sso_connections ON DELETE CASCADE,

@@ -173,6 +173,9 @@ for (const kind of databases) {
       assert.equal(updated.json.data.connection.client_secret, '', 'the secret is never sent back');
       const listed = await admin('GET', '/b2b/sso');
       assert.deepEqual(listed.json.data.oidc_connections.map((c: { connection_id: string }) => c.connection_id), [id]);
+      // The organization object lists it among its active connections, as the official UI reads them.
+      const orgNow = await admin('GET', '/b2b/organizations/me');
+      assert.deepEqual(orgNow.json.data.organization.sso_active_connections, [{ connection_id: id, display_name: 'Issuer', identity_provider: 'generic' }]);
 
       const email = uniqueEmail('oidc');
       issuer.as({ sub: 'oidc-sub-1', email, name: 'Grace Hopper' });
@@ -195,6 +198,9 @@ for (const kind of databases) {
       const replay = await fetch(approved.headers.get('location')!, { redirect: 'manual' });
       assert.equal(replay.status, 400);
       assert.equal((await replay.json()).error_type, 'sso_state_not_found');
+      // Deleted, it leaves the organization's active connections.
+      assert.equal((await admin('DELETE', `/b2b/sso/${id}`)).status, 200);
+      assert.deepEqual((await admin('GET', '/b2b/organizations/me')).json.data.organization.sso_active_connections, []);
     });
 
     it('keeps connections to their organization and their admins', async () => {

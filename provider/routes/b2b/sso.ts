@@ -69,7 +69,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
 
   sdk.delete('/b2b/sso/:connection_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
-    await withTx(ctx.db, (tx) => deleteConnection(tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
+    await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
     return ok(c, { connection_id: c.req.param('connection_id') });
   }));
 

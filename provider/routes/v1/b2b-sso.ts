@@ -63,7 +63,7 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
 
   app.delete('/b2b/sso/:organization_id/connections/:connection_id', endpoint(ctx, { session: 'none' }, async ({ c }) => {
     const organizationId = await org(c);
-    await withTx(ctx.db, (tx) => deleteConnection(tx, organizationId, c.req.param('connection_id') ?? ''));
+    await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? ''));
     return serverOk(c, { connection_id: c.req.param('connection_id') });
   }));
 

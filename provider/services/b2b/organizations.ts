@@ -24,6 +24,8 @@ export interface OrganizationRow {
   sso_jit_provisioning: Provisioning;
   sso_jit_provisioning_allowed_connections: string[];
   sso_default_connection_id: string | null;
+  /** Kept by services/b2b/sso-connections.ts whenever a connection changes (migration 16). */
+  sso_active_connections?: Array<{ connection_id: string; display_name: string; identity_provider: string }>;
   auth_methods: 'ALL_ALLOWED' | 'RESTRICTED';
   allowed_auth_methods: AuthMethod[];
   mfa_policy: MfaPolicy;
@@ -94,7 +96,7 @@ export function organizationShape(o: OrganizationRow): Record<string, unknown> {
     sso_default_connection_id: o.sso_default_connection_id,
     sso_jit_provisioning: o.sso_jit_provisioning,
     sso_jit_provisioning_allowed_connections: o.sso_jit_provisioning_allowed_connections,
-    sso_active_connections: [],
+    sso_active_connections: o.sso_active_connections ?? [],
     scim_active_connection: null,
     email_allowed_domains: o.email_allowed_domains,
     email_jit_provisioning: o.email_jit_provisioning,

@@ -108,6 +108,12 @@ export function connectionShape(row: ConnectionRow, base: string): Record<string
   };
 }
 
+/** Rewrites the organization's `sso_active_connections` from its connections (in the caller's transaction). */
+async function refreshActiveConnections(ctx: ProviderContext, tx: Queryable, organizationId: string): Promise<void> {
+  const active = (await listConnections(tx, organizationId)).filter(isActive).map(activeConnectionShape);
+  await tx.query('UPDATE b2b_organizations SET sso_active_connections = $2, updated_at = $3 WHERE organization_id = $1', [organizationId, JSON.stringify(active), ctx.clock.now()]);
+}
+
 const notFound = () => new ApiError(404, 'connection_not_found', 'No SSO connection with this id in the organization.');
 
 export async function createConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, protocol: Protocol, o: { display_name?: string | undefined; identity_provider?: string | undefined }): Promise<ConnectionRow> {
@@ -117,6 +123,7 @@ export async function createConnection(ctx: ProviderContext, tx: Queryable, orga
      VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
     [newId(`${protocol}-connection`, ctx.env), organizationId, protocol, o.display_name ?? '', o.identity_provider ?? 'generic', now],
   );
+  await refreshActiveConnections(ctx, tx, organizationId);
   return rows[0]!;
 }
 
@@ -141,9 +148,10 @@ export async function listConnections(db: Queryable, organizationId: string): Pr
   return rows;
 }
 
-export async function deleteConnection(tx: Queryable, organizationId: string, connectionId: string): Promise<void> {
+export async function deleteConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, connectionId: string): Promise<void> {
   const { rows } = await tx.query('DELETE FROM b2b_sso_connections WHERE connection_id = $1 AND organization_id = $2 RETURNING connection_id', [connectionId, organizationId]);
   if (!rows[0]) throw notFound();
+  await refreshActiveConnections(ctx, tx, organizationId);
 }
 
 /** Parses a PEM certificate as the official type lists it; anything else is a 400. */
@@ -205,6 +213,7 @@ export async function updateConnection(ctx: ProviderContext, tx: Queryable, orga
      WHERE connection_id = $1 AND organization_id = $2 RETURNING *`,
     [connectionId, organizationId, u.display_name ?? row.display_name, u.identity_provider ?? row.identity_provider, JSON.stringify(settings), JSON.stringify(certificates), secret, now],
   );
+  await refreshActiveConnections(ctx, tx, organizationId);
   return rows[0]!;
 }
 
@@ -214,6 +223,7 @@ export async function deleteCertificate(ctx: ProviderContext, tx: Queryable, org
   const left = row.verification_certificates.filter((c) => c.certificate_id !== certificateId);
   if (row.protocol !== 'saml' || left.length === row.verification_certificates.length) throw new ApiError(404, 'certificate_not_found', 'No such verification certificate on this connection.');
   await tx.query('UPDATE b2b_sso_connections SET verification_certificates = $2, updated_at = $3 WHERE connection_id = $1', [connectionId, JSON.stringify(left), ctx.clock.now()]);
+  await refreshActiveConnections(ctx, tx, organizationId);
 }
 
 /** The SSOActiveConnection shape of the official types. */
