@@ -1,9 +1,10 @@
 import { atom, useSetAtom } from 'jotai';
-import { createContext, startTransition, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext } from 'react';
 import type { B2BClient } from '../../client/b2b/client.ts';
 import type { DiscoveredOrganization, Member, Organization } from '../../client/b2b/types.ts';
 import { readApiError } from '../../client/errors.ts';
 import type { WidgetCallbacks } from '../context.ts';
+import { useActionReportedBy, type Action } from '../hooks/useAction.ts';
 import { errorMessageId } from '../hooks/useReportError.ts';
 import { b2bMessages } from '../i18n/en/b2b.ts';
 import { useStrings } from '../i18n/useStrings.ts';
@@ -77,29 +78,9 @@ export function useB2BReport(): (error: unknown) => string {
   );
 }
 
-/** A B2B form's busy / error state; a success keeps it busy, the screen is about to change. */
-export function useB2BAction() {
-  const report = useB2BReport();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const fail = useCallback((message: string | undefined) => {
-    setError(message);
-    setBusy(false);
-  }, []);
-  const run = useCallback(
-    async (action: () => Promise<unknown>) => {
-      if (busy) return;
-      setBusy(true);
-      setError(undefined);
-      try {
-        await action();
-      } catch (err) {
-        fail(report(err));
-      }
-    },
-    [busy, report, fail],
-  );
-  return useMemo(() => ({ busy, error, run, fail }), [busy, error, run, fail]);
+/** A B2B form's busy / error state: the shared form action, reported through the B2B element. */
+export function useB2BAction(): Action {
+  return useActionReportedBy(useB2BReport());
 }
 
 /**
