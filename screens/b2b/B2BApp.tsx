@@ -4,6 +4,7 @@ import type { B2BClient } from '../../client/b2b/client.ts';
 import type { WidgetCallbacks } from '../context.ts';
 import { prefetch, preloadable } from '../components/preloadable.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
+import { b2bWords } from '../i18n/b2b.ts';
 import { useWords, WordsRoot } from '../i18n/useStrings.ts';
 import B2BMain from './B2BMain.tsx';
 import { signedInFrom } from './signIn.ts';
@@ -120,7 +121,7 @@ export interface B2BAppProps {
 
 /** Root of one `<stytch-b2b-ui>`: its store, words and config; a refused config shows why. */
 export function B2BApp({ store, config, callbacks, client, strings, lang }: B2BAppProps) {
-  const words = useWords(config, lang, strings, callbacks.onError);
+  const words = useWords(config, lang, strings, callbacks.onError, b2bWords);
   const result = useMemo(() => resolveB2BConfig(config), [config]);
   const reported = useRef<string | undefined>(undefined);
   useEffect(() => {

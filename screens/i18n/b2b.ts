@@ -1,0 +1,29 @@
+import type { B2BLocaleCatalog, Messages, WordsLine } from './catalog.ts';
+import { b2bMessages } from './en/b2b.ts';
+
+/** A B2B locale file's default export: its catalog, or (en-XA) a function making it from the B2B English. */
+type B2BLocaleModule = { default: B2BLocaleCatalog | ((english: Messages) => B2BLocaleCatalog) };
+
+const catalogs = new Map<string, Promise<Messages | undefined>>();
+
+/**
+ * The B2B element's words over the login element's (format: catalog.ts): its English, and each
+ * shipped locale's B2B catalog, `locales-b2b/<tag>.ts`, a lazy chunk of the B2B element only (not under
+ * `locales/`: the shared loader's `import(`./locales/${tag}.ts`)` would take in its subfolders).
+ * Handed to `useWords` by the B2B element alone, so the login element's build never reaches
+ * these files.
+ */
+export const b2bWords: WordsLine = {
+  english: () => Promise.resolve(b2bMessages),
+  catalog(tag) {
+    let p = catalogs.get(tag);
+    if (!p) {
+      p = (import(`./locales-b2b/${tag}.ts`) as Promise<B2BLocaleModule>).then(
+        async (m) => (typeof m.default === 'function' ? m.default(await b2bWords.english()) : m.default),
+        () => undefined,
+      );
+      catalogs.set(tag, p);
+    }
+    return p;
+  },
+};
