@@ -40,6 +40,23 @@ function providerErrorTypes(): Set<string> {
   return types;
 }
 
+/** The official B2B catalog: its ids and English texts. */
+function officialB2B(): Map<string, string> {
+  const po = readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/b2b/en.po'), 'utf8');
+  return new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
+}
+
+/** Every shipped locale's B2B catalog: each file under screens/i18n/locales-b2b (en-XA is made from the B2B English). */
+async function shippedB2BLocales(): Promise<Record<string, Record<string, string>>> {
+  const dir = join(root, 'screens/i18n/locales-b2b');
+  const out: Record<string, Record<string, string>> = {};
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const m = (await import(pathToFileURL(join(dir, f)).href)) as { default: Record<string, string> | ((en: Record<string, string>) => Record<string, string>) };
+    out[f.replace(/\.ts$/, '')] = typeof m.default === 'function' ? m.default(b2bMessages) : m.default;
+  }
+  return out;
+}
+
 /** Every shipped locale: each file under screens/i18n/locales (en-XA is made from English). */
 async function shippedLocales(): Promise<Record<string, LocaleCatalog>> {
   const dir = join(root, 'screens/i18n/locales');
@@ -92,8 +109,7 @@ describe('message catalogs', () => {
   });
 
   it('has every id of the official B2B catalog in English with its text, simple enough for the English path', () => {
-    const po = readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/b2b/en.po'), 'utf8');
-    const official = new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
+    const official = officialB2B();
     assert.equal(official.size, 204);
     // A plural whose forms read the same is its `other` form, `#` written as the parameter.
     const simple = (text: string) => text.replace(/^\{(\w+), plural, one \{.*?\} other \{(.*)\}\}$/, (_, p: string, other: string) => other.replaceAll('#', `{${p}}`));
@@ -101,6 +117,16 @@ describe('message catalogs', () => {
     for (const [id, text] of Object.entries(b2bMessages)) {
       assert.equal(text, simple(official.get(id) ?? '(not an official id)'), id);
       assert.ok(isSimple(text), id);
+    }
+  });
+
+  it('has every id of the official B2B catalog in every shipped B2B locale, and no other', async () => {
+    const official = [...officialB2B().keys()];
+    const locales = await shippedB2BLocales();
+    assert.ok('en-XA' in locales && 'fr' in locales);
+    for (const [tag, catalog] of Object.entries(locales)) {
+      assert.deepEqual(official.filter((id) => typeof catalog[id] !== 'string' || catalog[id] === ''), [], `${tag}: missing`);
+      assert.deepEqual(Object.keys(catalog).filter((id) => !Object.hasOwn(b2bMessages, id)), [], `${tag}: not a B2B id`);
     }
   });
 });

@@ -21,9 +21,12 @@ import nl from '../../../screens/i18n/locales/nl.ts';
 import pl from '../../../screens/i18n/locales/pl.ts';
 import ptBR from '../../../screens/i18n/locales/pt-BR.ts';
 import zhCN from '../../../screens/i18n/locales/zh-CN.ts';
+import { b2bMessages } from '../../../screens/i18n/en/b2b.ts';
+import b2bFr from '../../../screens/i18n/locales-b2b/fr.ts';
 
 /*
- * The hand-written locales against the English catalog: every id and no other, each value
+ * The hand-written locales against the English catalog (and the B2B locales against the B2B
+ * English): every id and no other, each value
  * valid ICU MessageFormat for its language, with exactly the parameters and tags English
  * uses, and every plural giving each form the language's plural rules can select.
  */
@@ -33,11 +36,15 @@ const english: Record<string, string> = {
 };
 
 const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
+const B2B_LOCALES: Record<string, Record<string, string>> = { fr: b2bFr };
 
 // Ids whose text is a name, an address or a word that the language borrows as is.
 const SAME_AS_ENGLISH = new Set([
   'tab.whatsapp', 'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'tab.email', 'formField.email.label',
   'crypto.wallet.metamask', 'crypto.wallet.phantom', 'crypto.wallet.coinbase', 'crypto.wallet.binance', 'passkey.defaultName', 'formField.password.label',
+]);
+const B2B_SAME_AS_ENGLISH = new Set([
+  'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'formField.email.label', 'formField.password.label', 'password.requirement.suggestion',
 ]);
 
 // intl-messageformat's element kinds: 1-6 name a parameter (6 is plural), 8 is a tag.
@@ -72,8 +79,19 @@ describe('locale catalogs', () => {
     expect(Object.keys(LOCALES).sort()).to.deep.equal(['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'zh-CN']);
   });
 
+  checkLocales(LOCALES, english, SAME_AS_ENGLISH);
+});
+
+describe('B2B locale catalogs', () => {
+  it('ships B2B catalogs for shipped locales only', () => {
+    expect(Object.keys(B2B_LOCALES).filter((tag) => !(tag in LOCALES))).to.deep.equal([]);
+  });
+  checkLocales(B2B_LOCALES, b2bMessages, B2B_SAME_AS_ENGLISH, 'B2B ');
+});
+
+function checkLocales(LOCALES: Record<string, Record<string, string>>, english: Record<string, string>, SAME_AS_ENGLISH: Set<string>, line = ''): void {
   for (const [locale, catalog] of Object.entries(LOCALES)) {
-    describe(locale, () => {
+    describe(`${line}${locale}`, () => {
       it('has every English id and no other', () => {
         const ids = Object.keys(catalog);
         expect(Object.keys(english).filter((id) => !(id in catalog)), 'missing').to.deep.equal([]);
@@ -131,4 +149,4 @@ describe('locale catalogs', () => {
       });
     });
   }
-});
+}
