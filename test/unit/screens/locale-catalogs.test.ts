@@ -22,7 +22,11 @@ import pl from '../../../screens/i18n/locales/pl.ts';
 import ptBR from '../../../screens/i18n/locales/pt-BR.ts';
 import zhCN from '../../../screens/i18n/locales/zh-CN.ts';
 import { b2bMessages } from '../../../screens/i18n/en/b2b.ts';
+import b2bDe from '../../../screens/i18n/locales-b2b/de.ts';
+import b2bEs from '../../../screens/i18n/locales-b2b/es.ts';
 import b2bFr from '../../../screens/i18n/locales-b2b/fr.ts';
+import b2bIt from '../../../screens/i18n/locales-b2b/it.ts';
+import b2bPtBR from '../../../screens/i18n/locales-b2b/pt-BR.ts';
 
 /*
  * The hand-written locales against the English catalog (and the B2B locales against the B2B
@@ -36,15 +40,17 @@ const english: Record<string, string> = {
 };
 
 const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
-const B2B_LOCALES: Record<string, Record<string, string>> = { fr: b2bFr };
+const B2B_LOCALES: Record<string, Record<string, string>> = { es: b2bEs, fr: b2bFr, de: b2bDe, it: b2bIt, 'pt-BR': b2bPtBR };
 
 // Ids whose text is a name, an address or a word that the language borrows as is.
 const SAME_AS_ENGLISH = new Set([
   'tab.whatsapp', 'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'tab.email', 'formField.email.label',
   'crypto.wallet.metamask', 'crypto.wallet.phantom', 'crypto.wallet.coinbase', 'crypto.wallet.binance', 'passkey.defaultName', 'formField.password.label',
 ]);
+// Also: a file name a language may keep, and the word "No" several languages share.
 const B2B_SAME_AS_ENGLISH = new Set([
   'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'formField.email.label', 'formField.password.label', 'password.requirement.suggestion',
+  'recoveryCodes.filename.noOrganizationName', 'recoveryCodes.filename.withOrganizationName', 'idpLogout.no',
 ]);
 
 // intl-messageformat's element kinds: 1-6 name a parameter (6 is plural), 8 is a tag.
