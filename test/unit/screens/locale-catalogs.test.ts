@@ -26,9 +26,12 @@ import b2bDe from '../../../screens/i18n/locales-b2b/de.ts';
 import b2bEs from '../../../screens/i18n/locales-b2b/es.ts';
 import b2bFr from '../../../screens/i18n/locales-b2b/fr.ts';
 import b2bIt from '../../../screens/i18n/locales-b2b/it.ts';
+import b2bJa from '../../../screens/i18n/locales-b2b/ja.ts';
+import b2bKo from '../../../screens/i18n/locales-b2b/ko.ts';
 import b2bNl from '../../../screens/i18n/locales-b2b/nl.ts';
 import b2bPl from '../../../screens/i18n/locales-b2b/pl.ts';
 import b2bPtBR from '../../../screens/i18n/locales-b2b/pt-BR.ts';
+import b2bZhCN from '../../../screens/i18n/locales-b2b/zh-CN.ts';
 
 /*
  * The hand-written locales against the English catalog (and the B2B locales against the B2B
@@ -42,7 +45,7 @@ const english: Record<string, string> = {
 };
 
 const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
-const B2B_LOCALES: Record<string, Record<string, string>> = { es: b2bEs, fr: b2bFr, de: b2bDe, it: b2bIt, 'pt-BR': b2bPtBR, nl: b2bNl, pl: b2bPl };
+const B2B_LOCALES: Record<string, Record<string, string>> = { es: b2bEs, fr: b2bFr, de: b2bDe, it: b2bIt, 'pt-BR': b2bPtBR, nl: b2bNl, pl: b2bPl, ja: b2bJa, ko: b2bKo, 'zh-CN': b2bZhCN };
 
 // Ids whose text is a name, an address or a word that the language borrows as is.
 const SAME_AS_ENGLISH = new Set([
