@@ -14,7 +14,8 @@ const catalogs = new Map<string, Promise<Messages | undefined>>();
  * these files.
  */
 export const b2bWords: WordsLine = {
-  english: () => Promise.resolve(b2bMessages),
+  // The errors' English is a chunk of its own, loaded only to check a site's `strings` or make en-XA.
+  english: () => import('./en/b2b-errors.ts').then((m) => ({ ...m.b2bErrorMessages, ...b2bMessages })),
   catalog(tag) {
     let p = catalogs.get(tag);
     if (!p) {

@@ -19,13 +19,15 @@
  *   (`en/errors.ts`) included. Each file is its own lazy chunk, loaded only when that locale is
  *   chosen; the file's presence is what ships the locale. `en-XA` (pseudo-locale: accented,
  *   40% longer) is generated from English, never written by hand.
- * - The B2B element's words are a catalog of their own (the official B2B catalog's ids):
- *   English in `en/b2b.ts`, each locale in `locales-b2b/<tag>.ts` (a `B2BLocaleCatalog`, its
+ * - The B2B element's words are a catalog of their own (the official B2B catalog's ids, and
+ *   the errors only the B2B provider answers): English in `en/b2b.ts` and
+ *   `en/b2b-errors.ts`, each locale in `locales-b2b/<tag>.ts` (a `B2BLocaleCatalog`, its
  *   own chunk, loaded only by the B2B element beside the shared one), so the login element's
  *   chunks never carry them. The B2B element reads its catalog first, then the shared one.
  */
 import type { ReactNode } from 'react';
 import type { b2bMessages } from './en/b2b.ts';
+import type { b2bErrorMessages } from './en/b2b-errors.ts';
 import type { cryptoMessages } from './en/crypto.ts';
 import type { errorMessages } from './en/errors.ts';
 import type { magicLinkMessages } from './en/magic-link.ts';
@@ -53,8 +55,8 @@ export type MessageId =
 /** A shipped locale's catalog: every id, in that language (the key-coverage test checks it). */
 export type LocaleCatalog = { readonly [K in MessageId]: string };
 
-/** Every message id of the B2B element's own catalog (`en/b2b.ts`: the official B2B catalog's ids). */
-export type B2BMessageId = keyof typeof b2bMessages;
+/** Every message id of the B2B element's own catalog: the official B2B catalog's (`en/b2b.ts`) and the errors only the B2B provider answers (`en/b2b-errors.ts`). */
+export type B2BMessageId = keyof typeof b2bMessages | keyof typeof b2bErrorMessages;
 
 /** A shipped locale's B2B catalog (`locales-b2b/<tag>.ts`): every B2B id, in that language. */
 export type B2BLocaleCatalog = { readonly [K in B2BMessageId]: string };

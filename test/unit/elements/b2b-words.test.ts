@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { createB2BClient } from '../../../client/b2b/index.ts';
+import { createB2BClient, StytchAPIError } from '../../../client/b2b/index.ts';
 import { mountB2B } from '../../../elements/b2b/index.ts';
 import type { DiscoveredOrganization } from '../../../client/b2b/types.ts';
 import { b2bMessages } from '../../../screens/i18n/en/b2b.ts';
@@ -55,6 +55,10 @@ function discoveryClient(orgs: DiscoveredOrganization[]) {
   c.magicLinks.email.discovery.send = async () => ({ ...ok });
   c.otps.email.discovery.send = async () => ({ ...ok });
   c.otps.email.discovery.authenticate = async ({ email_address }) => ({ ...ok, intermediate_session_token: 'ist', email_address, discovered_organizations: orgs });
+  // An error only the B2B provider answers: its text is in the B2B catalog.
+  c.discovery.intermediateSessions.exchange = async () => {
+    throw new StytchAPIError({ status_code: 404, error_type: 'intermediate_session_not_found', error_message: 'Intermediate session not found.', error_url: 'https://stytch.com/docs/api/errors/404', request_id: 'request-test' });
+  };
   return c;
 }
 const organization = (id: string, name: string) => ({ organization_id: id, organization_name: name, organization_slug: id, organization_logo_url: '', email_allowed_domains: [], email_jit_provisioning: 'NOT_ALLOWED', email_invites: 'ALL_ALLOWED', auth_methods: 'ALL_ALLOWED' }) as unknown as DiscoveredOrganization['organization'];
@@ -140,5 +144,11 @@ describe('<stytch-b2b-ui> words', () => {
     expect([...el.querySelectorAll('button')].map((b) => b.textContent).at(-1)).to.equal('Créer une organisation');
     expect(englishOn(el)).to.deep.equal([]);
     expect(errors).to.deep.equal([]);
+
+    // The B2B provider's own errors read in French too (the host still gets the provider's error).
+    (el.querySelector('[part~="organization"]') as HTMLButtonElement).click();
+    await waitUntil(() => el.querySelector('[role="alert"]')?.textContent, 'no error shown');
+    expect(el.querySelector('[role="alert"]')?.textContent).to.equal('Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.');
+    expect(errors.map((e) => (e as StytchAPIError).error_type)).to.deep.equal(['intermediate_session_not_found']);
   });
 });

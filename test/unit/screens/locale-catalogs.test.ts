@@ -22,6 +22,7 @@ import pl from '../../../screens/i18n/locales/pl.ts';
 import ptBR from '../../../screens/i18n/locales/pt-BR.ts';
 import zhCN from '../../../screens/i18n/locales/zh-CN.ts';
 import { b2bMessages } from '../../../screens/i18n/en/b2b.ts';
+import { b2bErrorMessages } from '../../../screens/i18n/en/b2b-errors.ts';
 import b2bAr from '../../../screens/i18n/locales-b2b/ar.ts';
 import b2bDe from '../../../screens/i18n/locales-b2b/de.ts';
 import b2bEs from '../../../screens/i18n/locales-b2b/es.ts';
@@ -99,7 +100,7 @@ describe('B2B locale catalogs', () => {
   it('ships a B2B catalog for every shipped locale', () => {
     expect(Object.keys(B2B_LOCALES).sort()).to.deep.equal(Object.keys(LOCALES).sort());
   });
-  checkLocales(B2B_LOCALES, b2bMessages, B2B_SAME_AS_ENGLISH, 'B2B ');
+  checkLocales(B2B_LOCALES, { ...b2bErrorMessages, ...b2bMessages }, B2B_SAME_AS_ENGLISH, 'B2B ');
 });
 
 function checkLocales(LOCALES: Record<string, Record<string, string>>, english: Record<string, string>, SAME_AS_ENGLISH: Set<string>, line = ''): void {
