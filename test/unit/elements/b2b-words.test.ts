@@ -42,10 +42,12 @@ const ENGLISH_RUNS = Object.entries({ ...mainMessages, ...otpMessages, ...b2bMes
   .flatMap(([, text]) => text.split(/\{\w+\}|<\/?\w+>/))
   .map((run) => run.trim())
   .filter((run) => run.length >= 4);
+/** `run` as whole words: "Continue" is not found in "Continuer". */
+const wholeWords = (run: string) => new RegExp(`(?<!\\p{L})${run.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
 /** The English runs found on the screen: none when every word is French. */
 const englishOn = (el: Element) => {
   const text = shown(el);
-  return [...new Set(ENGLISH_RUNS.filter((run) => text.includes(run)))];
+  return [...new Set(ENGLISH_RUNS.filter((run) => wholeWords(run).test(text)))];
 };
 
 /** The discovery calls, answered here: the screens only read what they return. */
