@@ -8,10 +8,10 @@ const catalogs = new Map<string, Promise<Messages | undefined>>();
 
 /**
  * The B2B element's words over the login element's (format: catalog.ts): its English, and each
- * shipped locale's B2B catalog, `locales-b2b/<tag>.ts`, a lazy chunk of the B2B element only (not under
- * `locales/`: the shared loader's `import(`./locales/${tag}.ts`)` would take in its subfolders).
- * Handed to `useWords` by the B2B element alone, so the login element's build never reaches
- * these files.
+ * shipped locale's B2B catalog, `locales-b2b/<tag>.ts`, a lazy chunk of the B2B element only.
+ * Not under `locales/`: esbuild expands the shared loader's `./locales/${tag}.ts` into every
+ * subfolder too, which would put these files in the login element's builds. Handed to
+ * `useWords` by the B2B element alone, so the login element's build never reaches them.
  */
 export const b2bWords: WordsLine = {
   // The errors' English is a chunk of its own, loaded only to check a site's `strings` or make en-XA.
