@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Arabic: the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Arabic: the B2B element's words (format: ../catalog.ts). Written for this widget; not yet
+ * reviewed by a native speaker (README).
  */
 const ar: B2BLocaleCatalog = {
   'button.continue': 'متابعة',

@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Hebrew: the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Hebrew: the B2B element's words (format: ../catalog.ts). Written for this widget; not yet
+ * reviewed by a native speaker (README).
  */
 const he: B2BLocaleCatalog = {
   'button.continue': 'המשך',

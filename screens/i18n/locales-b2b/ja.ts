@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Japanese: the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Japanese: the B2B element's words (format: ../catalog.ts). Written for this widget; not yet
+ * reviewed by a native speaker (README).
  */
 const ja: B2BLocaleCatalog = {
   'button.continue': '続行',

@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Korean: the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Korean: the B2B element's words (format: ../catalog.ts). Written for this widget; not yet
+ * reviewed by a native speaker (README).
  */
 const ko: B2BLocaleCatalog = {
   'button.continue': '계속',

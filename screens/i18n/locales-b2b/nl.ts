@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Dutch: the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Dutch: the B2B element's words (format: ../catalog.ts). Written for this widget; not yet
+ * reviewed by a native speaker (README).
  */
 const nl: B2BLocaleCatalog = {
   'button.continue': 'Doorgaan',

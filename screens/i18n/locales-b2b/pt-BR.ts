@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Portuguese (Brazil): the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Portuguese (Brazil): the B2B element's words (format: ../catalog.ts). Written for this widget;
+ * not yet reviewed by a native speaker (README).
  */
 const ptBR: B2BLocaleCatalog = {
   'button.continue': 'Continuar',

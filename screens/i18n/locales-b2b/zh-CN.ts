@@ -1,8 +1,8 @@
 import type { B2BLocaleCatalog } from '../catalog.ts';
 
 /**
- * Chinese (Simplified, China): the B2B element's words (format: ../catalog.ts). Written for this widget; not
- * yet reviewed by a native speaker (README).
+ * Chinese (Simplified, China): the B2B element's words (format: ../catalog.ts). Written for this
+ * widget; not yet reviewed by a native speaker (README).
  */
 const zhCN: B2BLocaleCatalog = {
   'button.continue': '继续',
