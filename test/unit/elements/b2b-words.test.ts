@@ -5,7 +5,9 @@ import type { DiscoveredOrganization } from '../../../client/b2b/types.ts';
 import { b2bMessages } from '../../../screens/i18n/en/b2b.ts';
 import { mainMessages } from '../../../screens/i18n/en/main.ts';
 import { otpMessages } from '../../../screens/i18n/en/otp.ts';
+import { b2bWords } from '../../../screens/i18n/b2b.ts';
 import { InvalidStringsError } from '../../../screens/i18n/load.ts';
+import { createWords } from '../../../screens/i18n/words.ts';
 import { pseudo } from '../../../screens/i18n/locales/en-XA.ts';
 import { settle } from './helpers.ts';
 
@@ -70,6 +72,30 @@ async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
   input.focus();
   document.execCommand('insertText', false, text);
 }
+
+describe('the B2B words line', () => {
+  const words = async (line?: typeof b2bWords) => {
+    const w = createWords({ requested: 'fr', strings: undefined, report: (e) => { throw e; }, line });
+    await w.ready;
+    return w;
+  };
+
+  it('reads the B2B catalog first, then the shared one; the login element never gets the B2B words', async () => {
+    const b2b = await words(b2bWords);
+    const login = await words();
+    // The same id, two products: the official B2B text, and the login element's.
+    expect(b2b.text('password.login.title', 'Log in with email and password')).to.equal('Se connecter avec e-mail et mot de passe');
+    expect(login.text('password.login.title', 'Log In')).to.equal('Connexion');
+    // A B2B-only id: French in the B2B element; the login element has none.
+    expect(b2b.text('organizationDiscovery.title', 'Select an organization to continue')).to.equal('Choisissez une organisation pour continuer');
+    expect(login.translated('organizationDiscovery.title')).to.equal(undefined);
+    // The B2B provider's errors are in the B2B catalog only; the shared ones reach both.
+    expect(b2b.translated('error.organizationNotFound')).to.match(/^Organisation introuvable/);
+    expect(login.translated('error.organizationNotFound')).to.equal(undefined);
+    expect(b2b.translated('error.tooManyRequests')).to.equal(login.translated('error.tooManyRequests'));
+    expect(b2b.translated('error.tooManyRequests')).to.be.a('string');
+  });
+});
 
 describe('<stytch-b2b-ui> words', () => {
   it('en-XA reaches the B2B-only ids: the B2B catalog loads beside the shared one', async () => {
