@@ -201,6 +201,18 @@ function pick(env: NodeJS.ProcessEnv, names: Record<string, string>): Record<str
   return Object.keys(out).length ? out : undefined;
 }
 
+/**
+ * The development pages (the outbox with every code and link, the OAuth consent simulator)
+ * are served only when asked for by name: safe unless development is explicit.
+ */
+export function devPagesRequested(env: NodeJS.ProcessEnv): boolean {
+  return env.DEV_PAGES === '1' || env.NODE_ENV === 'development';
+}
+
+/** The start-up line that says the development pages are on (main.ts and `npm start` print it). */
+export const DEV_PAGES_WARNING =
+  'provider: WARNING: DEVELOPMENT PAGES ARE ON (DEV_PAGES=1 or NODE_ENV=development): /dev/outbox shows every code and link and the OAuth consent simulator signs in as any address, to loopback clients only. Never run a deployment like this.';
+
 const PKCE_FLOWS = ['emailMagicLinks', 'passwordResets', 'oauth', 'sso'];
 const bool = (value: string): boolean => /^(1|true|yes|on)$/i.test(value.trim());
 

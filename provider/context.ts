@@ -96,7 +96,7 @@ export interface ProviderContext {
   secrets: SecretBox;
   /** The server API's secrets (`/v1`, Basic `project_id:secret`). */
   projectSecrets: ProjectSecrets;
-  /** Development pages (outbox, consent) are on unless NODE_ENV=production says otherwise. */
+  /** Development pages (outbox, consent simulator): only with DEV_PAGES=1 or NODE_ENV=development, and then for loopback clients only. */
   devPages: boolean;
   /** 'test' or 'live', from the public token of the project being served. */
   env: 'test' | 'live';

@@ -37,7 +37,7 @@ test.beforeAll(async () => {
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 2000 },
     },
   }));
-  provider = await startProvider({ port: 0, dataDir, projectFile, env: {} });
+  provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' } });
   demo = await startDemo({ port, providerUrl: provider.url, publicToken });
 });
 

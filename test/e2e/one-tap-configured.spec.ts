@@ -50,7 +50,7 @@ test.beforeAll(async () => {
       oauthClients: { google: { clientId: CLIENT_ID, clientSecret: 'unused-by-one-tap', issuer: issuerUrl } },
     }),
   );
-  provider = await startProvider({ port: 0, dataDir, projectFile, env: {} });
+  provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' } });
 });
 
 test.afterAll(async () => {

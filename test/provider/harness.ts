@@ -81,7 +81,7 @@ export const TEST_TLS = {
 };
 
 export interface TestProviderOptions {
-  /** Environment the provider reads (PROJECT_SECRETS, ...); empty by default. */
+  /** Environment the provider reads (PROJECT_SECRETS, ...), on top of DEV_PAGES=1 (the outbox the tests read codes from). */
   env?: NodeJS.ProcessEnv;
   /** Serve HTTPS with TEST_TLS. */
   tls?: boolean;
@@ -94,7 +94,7 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
   writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
-    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: options.env ?? {}, clock, tls: options.tls ? TEST_TLS : undefined });
+    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: { DEV_PAGES: '1', ...options.env }, clock, tls: options.tls ? TEST_TLS : undefined });
     const self: TestProvider = {
       ...running,
       dataDir,
@@ -127,7 +127,7 @@ export interface ProviderProcess {
 /** Runs `provider/main.ts` in a child process with `env` (PROVIDER_PORT 0) and waits until it listens. */
 export async function spawnProvider(env: Record<string, string>): Promise<ProviderProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PROVIDER_PORT: '0', WORKERS: '1', ...env },
+    env: { ...process.env, DATABASE_URL: '', PROVIDER_PORT: '0', WORKERS: '1', DEV_PAGES: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
