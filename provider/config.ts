@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 
 const Products = v.picklist(['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys']);
@@ -185,6 +186,19 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Requests the provider makes to URLs it was given (OIDC discovery, keys, token and userinfo
+   * endpoints, the messaging APIs): only public addresses, unless `allowedRanges` (CIDR ranges
+   * or single addresses) lists a private one; each within `timeoutMs` and `maxBytes`.
+   */
+  outbound: v.optional(
+    v.object({
+      allowedRanges: v.optional(v.array(v.pipe(v.string(), v.check((r) => ipaddr.isValidCIDR(r) || ipaddr.isValid(r.replace(/^\[|\]$/g, '')), 'must be an IP address or a CIDR range'))), []),
+      timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(120_000)), 10_000),
+      maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024)), 1024 * 1024),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -261,6 +275,8 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     if (unknown.length) throw new Error(`PKCE_REQUIRED names unknown flows: ${unknown.join(', ')} (known: ${PKCE_FLOWS.join(', ')})`);
     out.pkceRequired = Object.fromEntries(pkce.map((flow) => [flow, true]));
   }
+  const outboundRanges = list(env.OUTBOUND_ALLOWED_RANGES);
+  if (outboundRanges) out.outbound = { ...(out.outbound as object), allowedRanges: outboundRanges };
   if (env.SESSION_MAX_MINUTES) out.sessionLimits = { ...(out.sessionLimits as object), maxDurationMinutes: Number(env.SESSION_MAX_MINUTES) };
   // OAUTH_<PROVIDER>_CLIENT_SECRET keeps a client secret out of the project file.
   const clients = { ...(out.oauthClients as Record<string, Record<string, unknown>> | undefined) };

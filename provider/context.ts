@@ -85,6 +85,12 @@ export interface ProjectSecrets {
   match(secret: string): string | null;
 }
 
+/**
+ * A fetch for URLs the provider was given (services/outbound.ts): public addresses only unless
+ * allowed, one deadline, a capped body, one uniform error.
+ */
+export type OutboundFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
 /** What every route needs, built once per server and passed in (no module-level state). */
 export interface ProviderContext {
   config: ProjectConfig;
@@ -98,6 +104,8 @@ export interface ProviderContext {
   projectSecrets: ProjectSecrets;
   /** Development pages (outbox, consent simulator): only with DEV_PAGES=1 or NODE_ENV=development, and then for loopback clients only. */
   devPages: boolean;
+  /** Every request to a URL from configuration or from a caller (OIDC issuers, OAuth endpoints) goes through this. */
+  outbound: OutboundFetch;
   /** 'test' or 'live', from the public token of the project being served. */
   env: 'test' | 'live';
 }

@@ -9,6 +9,7 @@ import { devPagesRequested, loadProjectConfig, type ProjectConfig } from './conf
 import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
+import { outboundFetch } from './services/outbound.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
@@ -84,7 +85,8 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     await db.close();
     throw e;
   }
-  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
+  const outbound = outboundFetch(config.outbound);
+  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config, outbound));
   const app = createApp({
     config,
     db,
@@ -94,6 +96,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     secrets,
     projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
     delivery,
+    outbound,
     env: config.publicTokens.test ? 'test' : 'live',
   });
   // Old rate-limit counters go every ten minutes; a day is longer than any window but a configured one.

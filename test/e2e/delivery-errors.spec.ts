@@ -32,6 +32,8 @@ test.beforeAll(async () => {
     publicTokens: { test: publicToken },
     authorizedOrigins: [origin],
     redirectUrls: [`${origin}/authenticate.html`],
+    // The fake messaging API is on loopback: the outbound policy must allow it.
+    outbound: { allowedRanges: ['127.0.0.0/8'] },
     delivery: {
       twilio: { accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url },
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 2000 },

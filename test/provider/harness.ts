@@ -11,6 +11,12 @@ import { openDatabase, type Database } from '../../provider/db/index.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
 import type { OutboxEntry } from '../../provider/services/delivery.ts';
 
+/**
+ * The outbound setting of a project whose identity provider or messaging API is a local fake
+ * on loopback: without it the provider refuses to fetch from internal addresses.
+ */
+export const LOOPBACK_OUTBOUND = { allowedRanges: ['127.0.0.0/8', '::1'] };
+
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
   private offset = 0;
