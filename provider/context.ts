@@ -64,6 +64,8 @@ export interface Delivery {
   send(tx: Queryable, m: Message): Promise<QueuedMessage>;
   /** Sends what `send` queued; a failure is an error the widget shows unless `quiet`. */
   dispatch(db: Queryable, queued: QueuedMessage | undefined, options?: { quiet?: boolean }): Promise<void>;
+  /** Sends what `send` queued without the caller waiting (flows that must not reveal whether an address exists); failures are recorded only. */
+  dispatchLater(db: Queryable, queued: QueuedMessage | undefined): void;
   list(db: Queryable, to?: string, limit?: number): Promise<OutboxEntry[]>;
 }
 

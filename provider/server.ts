@@ -130,6 +130,8 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
           // Keep-alive sockets would hold close() open; nothing more is served after this.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        // Messages still being sent in the background finish (or fail) before the database goes.
+        await delivery.drain();
         delivery.close();
         await db.close();
       })();

@@ -221,6 +221,18 @@ export async function outbox(provider: RunningProvider, to: string): Promise<Out
   return (await res.json()) as OutboxMessage[];
 }
 
+/**
+ * Waits until `check` holds, asking again every 20 ms (work the provider finishes after its
+ * answer, such as a message sent in the background); fails after `tries` asks.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, tries = 500): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the expected state was never reached');
+}
+
 /** A unique address per test so tests in one file never share users or send limits. */
 export function uniqueEmail(tag = 'user'): string {
   return `${tag}-${randomUUID().slice(0, 8)}@example.test`;
