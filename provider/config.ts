@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 
+const isAddressOrRange = (r: string) => ipaddr.isValidCIDR(r) || ipaddr.isValid(r.replace(/^\[|\]$/g, ''));
+
 const Products = v.picklist(['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys']);
 
 /** One project as the provider serves it. Every field has a default so a file may say little. */
@@ -187,13 +189,27 @@ export const ProjectConfigSchema = v.object({
     {},
   ),
   /**
+   * Which proxies in front of the provider are believed about the client's address: a number
+   * of hops (the proxies nearest the provider), or the proxies' addresses and CIDR ranges.
+   * 0 (the default) believes no header: the client is the socket's peer. `proxyHeader` names
+   * the one header those proxies write; any other is ignored.
+   */
+  trustProxy: v.optional(
+    v.union([
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(32)),
+      v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range'))),
+    ]),
+    0,
+  ),
+  proxyHeader: v.optional(v.picklist(['x-forwarded-for', 'forwarded']), 'x-forwarded-for'),
+  /**
    * Requests the provider makes to URLs it was given (OIDC discovery, keys, token and userinfo
    * endpoints, the messaging APIs): only public addresses, unless `allowedRanges` (CIDR ranges
    * or single addresses) lists a private one; each within `timeoutMs` and `maxBytes`.
    */
   outbound: v.optional(
     v.object({
-      allowedRanges: v.optional(v.array(v.pipe(v.string(), v.check((r) => ipaddr.isValidCIDR(r) || ipaddr.isValid(r.replace(/^\[|\]$/g, '')), 'must be an IP address or a CIDR range'))), []),
+      allowedRanges: v.optional(v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range'))), []),
       timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(120_000)), 10_000),
       maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024)), 1024 * 1024),
     }),
@@ -275,6 +291,11 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     if (unknown.length) throw new Error(`PKCE_REQUIRED names unknown flows: ${unknown.join(', ')} (known: ${PKCE_FLOWS.join(', ')})`);
     out.pkceRequired = Object.fromEntries(pkce.map((flow) => [flow, true]));
   }
+  if (env.TRUST_PROXY !== undefined && env.TRUST_PROXY.trim() !== '') {
+    const t = env.TRUST_PROXY.trim();
+    out.trustProxy = /^\d+$/.test(t) ? Number(t) : list(t);
+  }
+  if (env.TRUST_PROXY_HEADER) out.proxyHeader = env.TRUST_PROXY_HEADER.trim().toLowerCase();
   const outboundRanges = list(env.OUTBOUND_ALLOWED_RANGES);
   if (outboundRanges) out.outbound = { ...(out.outbound as object), allowedRanges: outboundRanges };
   if (env.SESSION_MAX_MINUTES) out.sessionLimits = { ...(out.sessionLimits as object), maxDurationMinutes: Number(env.SESSION_MAX_MINUTES) };

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { isLoopbackIp } from '../services/ip-ranges.ts';
+import { socketPeer } from './client-address.ts';
 import { ApiError } from './errors.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -130,13 +130,7 @@ const RELAY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
  */
 export function loopbackOnly(): MiddlewareHandler {
   return async (c, next) => {
-    let peer = '';
-    try {
-      peer = getConnInfo(c).remote.address ?? '';
-    } catch {
-      peer = '';
-    }
-    if (!isLoopbackIp(peer) || RELAY_HEADERS.some((h) => c.req.header(h) !== undefined)) {
+    if (!isLoopbackIp(socketPeer(c)) || RELAY_HEADERS.some((h) => c.req.header(h) !== undefined)) {
       throw new ApiError(403, 'dev_pages_loopback_only', 'The development pages answer only clients on this machine (loopback).');
     }
     await next();
