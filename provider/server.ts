@@ -133,6 +133,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
         // Messages still being sent in the background finish (or fail) before the database goes.
         await delivery.drain();
         delivery.close();
+        await outbound.close();
         await db.close();
       })();
       return closing;

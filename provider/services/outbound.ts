@@ -46,8 +46,8 @@ class AddressRefused extends Error {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** Builds the fetch for `policy`; each call of this is one connection pool. */
-export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): OutboundFetch {
+/** Builds the fetch for `policy`; each call of this is one connection pool, which `close` ends. */
+export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY): OutboundFetch & { close(): Promise<void> } {
   const allowed = new IpRanges(policy.allowedRanges);
   const permitted = (address: string) => isPublicIp(address) || allowed.has(address);
 
@@ -75,7 +75,7 @@ export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY):
     bodyTimeout: policy.timeoutMs,
   });
 
-  return async (url, init = {}) => {
+  const fetch: OutboundFetch = async (url, init = {}) => {
     const target = new URL(url);
     const fail = (detail: string) => new OutboundError(target.origin, detail);
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw fail(`unsupported scheme ${target.protocol}`);
@@ -102,6 +102,7 @@ export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY):
     const nullBody = res.status === 204 || res.status === 304 || (res.status >= 100 && res.status < 200);
     return new Response(nullBody ? null : (body as Uint8Array<ArrayBuffer>), { status: res.status, statusText: res.statusText, headers: new Headers([...res.headers]) });
   };
+  return Object.assign(fetch, { close: () => agent.close() });
 }
 
 /** Reads a body stream to its end, refusing one over `max` bytes as soon as it passes it. */
