@@ -23,13 +23,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-provider-'));
 const projectFile = join(dataDir, 'project.json');
 writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TOKEN }, sendLimits: { perAddress: 1_000_000, perIp: 1_000_000 } }));
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
-const provider = WORKERS > 1 ? await startCluster() : await startProvider({ port: 0, dataDir, projectFile, databaseUrl: process.env.DATABASE_URL || undefined, env: {} });
+const provider = WORKERS > 1 ? await startCluster() : await startProvider({ port: 0, dataDir, projectFile, databaseUrl: process.env.DATABASE_URL || undefined, env: { DEV_PAGES: '1' } });
 
 /** The provider's own CLI with WORKERS processes, resolved once it prints its address. */
 async function startCluster(): Promise<{ url: string; close(): Promise<void> }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
-    env: { ...process.env, WORKERS: String(WORKERS), PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROJECT_FILE: projectFile },
+    env: { ...process.env, DEV_PAGES: '1', WORKERS: String(WORKERS), PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROJECT_FILE: projectFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

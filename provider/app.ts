@@ -3,7 +3,7 @@ import type { ProviderContext } from './context.ts';
 import { isDatabaseUnavailable } from './db/index.ts';
 import { cors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
-import { bodyGuards, securityHeaders } from './http/guards.ts';
+import { bodyGuards, loopbackOnly, securityHeaders } from './http/guards.ts';
 import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
 import { b2bOAuthRoutes } from './routes/b2b/oauth.ts';
 import { b2bSsoRoutes } from './routes/b2b/sso.ts';
@@ -75,6 +75,10 @@ export function createApp(ctx: ProviderContext): Hono {
   app.route('/', sso.pub);
   app.route('/', b2bOAuth.pub);
   if (ctx.devPages) {
+    // Every development page's path is guarded here, before the pages themselves are mounted.
+    const local = loopbackOnly();
+    app.use('/dev/*', local);
+    app.use('/v1/public/oauth/:provider/consent', local);
     app.route('/', devRoutes(ctx));
     app.route('/', oauthConsentRoutes(ctx));
   }

@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
+
+const isAddressOrRange = (r: string) => ipaddr.isValidCIDR(r) || ipaddr.isValid(r.replace(/^\[|\]$/g, ''));
 
 const Products = v.picklist(['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys']);
 
@@ -185,6 +188,33 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Which proxies in front of the provider are believed about the client's address: a number
+   * of hops (the proxies nearest the provider), or the proxies' addresses and CIDR ranges.
+   * 0 (the default) believes no header: the client is the socket's peer. `proxyHeader` names
+   * the one header those proxies write; any other is ignored.
+   */
+  trustProxy: v.optional(
+    v.union([
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(32)),
+      v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range'))),
+    ]),
+    0,
+  ),
+  proxyHeader: v.optional(v.picklist(['x-forwarded-for', 'forwarded']), 'x-forwarded-for'),
+  /**
+   * Requests the provider makes to URLs it was given (OIDC discovery, keys, token and userinfo
+   * endpoints, the messaging APIs): only public addresses, unless `allowedRanges` (CIDR ranges
+   * or single addresses) lists a private one; each within `timeoutMs` and `maxBytes`.
+   */
+  outbound: v.optional(
+    v.object({
+      allowedRanges: v.optional(v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range'))), []),
+      timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(120_000)), 10_000),
+      maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024)), 1024 * 1024),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -200,6 +230,18 @@ function pick(env: NodeJS.ProcessEnv, names: Record<string, string>): Record<str
   const out = Object.fromEntries(Object.entries(names).filter(([name]) => env[name]).map(([name, field]) => [field, env[name]!]));
   return Object.keys(out).length ? out : undefined;
 }
+
+/**
+ * The development pages (the outbox with every code and link, the OAuth consent simulator)
+ * are served only when asked for by name: safe unless development is explicit.
+ */
+export function devPagesRequested(env: NodeJS.ProcessEnv): boolean {
+  return env.DEV_PAGES === '1' || env.NODE_ENV === 'development';
+}
+
+/** The start-up line that says the development pages are on (main.ts and `npm start` print it). */
+export const DEV_PAGES_WARNING =
+  'provider: WARNING: DEVELOPMENT PAGES ARE ON (DEV_PAGES=1 or NODE_ENV=development): /dev/outbox shows every code and link and the OAuth consent simulator signs in as any address, to loopback clients only. Never run a deployment like this.';
 
 const PKCE_FLOWS = ['emailMagicLinks', 'passwordResets', 'oauth', 'sso'];
 const bool = (value: string): boolean => /^(1|true|yes|on)$/i.test(value.trim());
@@ -249,6 +291,13 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
     if (unknown.length) throw new Error(`PKCE_REQUIRED names unknown flows: ${unknown.join(', ')} (known: ${PKCE_FLOWS.join(', ')})`);
     out.pkceRequired = Object.fromEntries(pkce.map((flow) => [flow, true]));
   }
+  if (env.TRUST_PROXY !== undefined && env.TRUST_PROXY.trim() !== '') {
+    const t = env.TRUST_PROXY.trim();
+    out.trustProxy = /^\d+$/.test(t) ? Number(t) : list(t);
+  }
+  if (env.TRUST_PROXY_HEADER) out.proxyHeader = env.TRUST_PROXY_HEADER.trim().toLowerCase();
+  const outboundRanges = list(env.OUTBOUND_ALLOWED_RANGES);
+  if (outboundRanges) out.outbound = { ...(out.outbound as object), allowedRanges: outboundRanges };
   if (env.SESSION_MAX_MINUTES) out.sessionLimits = { ...(out.sessionLimits as object), maxDurationMinutes: Number(env.SESSION_MAX_MINUTES) };
   // OAUTH_<PROVIDER>_CLIENT_SECRET keeps a client secret out of the project file.
   const clients = { ...(out.oauthClients as Record<string, Record<string, unknown>> | undefined) };

@@ -64,6 +64,8 @@ export interface Delivery {
   send(tx: Queryable, m: Message): Promise<QueuedMessage>;
   /** Sends what `send` queued; a failure is an error the widget shows unless `quiet`. */
   dispatch(db: Queryable, queued: QueuedMessage | undefined, options?: { quiet?: boolean }): Promise<void>;
+  /** Sends what `send` queued without the caller waiting (flows that must not reveal whether an address exists); failures are recorded only. */
+  dispatchLater(db: Queryable, queued: QueuedMessage | undefined): void;
   list(db: Queryable, to?: string, limit?: number): Promise<OutboxEntry[]>;
 }
 
@@ -85,6 +87,12 @@ export interface ProjectSecrets {
   match(secret: string): string | null;
 }
 
+/**
+ * A fetch for URLs the provider was given (services/outbound.ts): public addresses only unless
+ * allowed, one deadline, a capped body, one uniform error.
+ */
+export type OutboundFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
 /** What every route needs, built once per server and passed in (no module-level state). */
 export interface ProviderContext {
   config: ProjectConfig;
@@ -96,8 +104,10 @@ export interface ProviderContext {
   secrets: SecretBox;
   /** The server API's secrets (`/v1`, Basic `project_id:secret`). */
   projectSecrets: ProjectSecrets;
-  /** Development pages (outbox, consent) are on unless NODE_ENV=production says otherwise. */
+  /** Development pages (outbox, consent simulator): only with DEV_PAGES=1 or NODE_ENV=development, and then for loopback clients only. */
   devPages: boolean;
+  /** Every request to a URL from configuration or from a caller (OIDC issuers, OAuth endpoints) goes through this. */
+  outbound: OutboundFetch;
   /** 'test' or 'live', from the public token of the project being served. */
   env: 'test' | 'live';
 }

@@ -1,12 +1,13 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadProjectConfig } from './config.ts';
+import { DEV_PAGES_WARNING, devPagesRequested, loadProjectConfig } from './config.ts';
 import { startProvider } from './server.ts';
 import { ensureFirstSecret } from './services/project-secrets.ts';
 
 /**
- * CLI entry: `npm run provider`. Honours PROVIDER_PORT, DATA_DIR, DATABASE_URL, PROJECT_FILE,
+ * CLI entry: `npm run provider`, safe by default (no development pages unless DEV_PAGES=1 or
+ * NODE_ENV=development). Honours PROVIDER_PORT, DATA_DIR, DATABASE_URL, PROJECT_FILE,
  * TLS_CERT_FILE/TLS_KEY_FILE (serve HTTPS) and WORKERS: with PostgreSQL, WORKERS=n runs n processes sharing the port and the database,
  * which is how one machine uses all its cores (the embedded database serves one process only).
  */
@@ -55,6 +56,7 @@ async function serveOne(): Promise<void> {
     console.log(`provider: ${provider.url}`);
     console.log(`public token: ${provider.config.publicTokens.test ?? provider.config.publicTokens.live}`);
     console.log(`project id: ${provider.config.projectId}`);
+    if (provider.devPages) console.warn(DEV_PAGES_WARNING);
   }
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -84,6 +86,7 @@ async function supervise(): Promise<void> {
       console.log(`provider: ${tls ? 'https' : 'http'}://localhost:${port} (${workers} workers)`);
       console.log(`public token: ${config.publicTokens.test ?? config.publicTokens.live}`);
       console.log(`project id: ${config.projectId}`);
+      if (devPagesRequested(process.env)) console.warn(DEV_PAGES_WARNING);
     }
   });
   for (let i = 0; i < workers; i++) fork();

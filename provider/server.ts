@@ -5,10 +5,11 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { loadProjectConfig, type ProjectConfig } from './config.ts';
+import { devPagesRequested, loadProjectConfig, type ProjectConfig } from './config.ts';
 import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
+import { outboundFetch } from './services/outbound.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
@@ -57,6 +58,10 @@ export interface RunningProvider {
   config: ProjectConfig;
   /** The provider's database, for tests and tools that look at stored rows. */
   db: Database;
+  /** Whether the development pages (outbox, consent simulator) are served, to loopback clients only. */
+  devPages: boolean;
+  /** The Node server, for tests that hand it a connection of their own. */
+  server: Server;
   /** Every route the application serves (method and path pattern), for tests that visit them all. */
   routes: ReadonlyArray<{ method: string; path: string }>;
   close(): Promise<void>;
@@ -68,7 +73,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const projectFile = options.projectFile ?? join(options.dataDir, 'project.json');
   const config = loadProjectConfig(projectFile, env);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
-  const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
+  const devPages = devPagesRequested(env);
   const clock = options.clock ?? systemClock;
   const now = () => clock.now();
   const keyFile = join(options.dataDir, 'secrets.key');
@@ -80,7 +85,8 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     await db.close();
     throw e;
   }
-  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
+  const outbound = outboundFetch(config.outbound);
+  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config, outbound));
   const app = createApp({
     config,
     db,
@@ -90,6 +96,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     secrets,
     projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
     delivery,
+    outbound,
     env: config.publicTokens.test ? 'test' : 'live',
   });
   // Old rate-limit counters go every ten minutes; a day is longer than any window but a configured one.
@@ -112,6 +119,8 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     port,
     config,
     db,
+    devPages,
+    server: server as Server,
     routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {
@@ -121,7 +130,10 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
           // Keep-alive sockets would hold close() open; nothing more is served after this.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        // Messages still being sent in the background finish (or fail) before the database goes.
+        await delivery.drain();
         delivery.close();
+        await outbound.close();
         await db.close();
       })();
       return closing;

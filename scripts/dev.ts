@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { builds, hostBuilds, watchOptions } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
+import { DEV_PAGES_WARNING } from '../provider/config.ts';
 import { startProvider } from '../provider/server.ts';
 
 const demoPort = Number(process.env.PORT ?? 5173);
@@ -22,7 +23,9 @@ const provider = await startProvider({
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
   databaseUrl: process.env.DATABASE_URL || undefined,
   projectFile: process.env.PROJECT_FILE || undefined,
-  env: { ...process.env, AUTHORIZED_ORIGINS: extraOrigins, REDIRECT_URLS: extraRedirects },
+  // `npm start` is development: the outbox and consent simulator are on (loopback only), and
+  // the demo's local identity providers may be reached on loopback.
+  env: { NODE_ENV: 'development', OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128', ...process.env, AUTHORIZED_ORIGINS: extraOrigins, REDIRECT_URLS: extraRedirects },
 });
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
@@ -47,6 +50,7 @@ console.log(`
 
   Open ${demo.url} in your browser. Ctrl-C stops everything.
 `);
+if (provider.devPages) console.warn(DEV_PAGES_WARNING);
 
 let stopping = false;
 async function stop() {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ProviderContext } from '../context.ts';
 import { findSession, type ClientInfo } from '../services/sessions.ts';
 import { safeEqual, sha256 } from '../services/ids.ts';
+import { clientAddress } from './client-address.ts';
 import { ApiError } from './errors.ts';
 
 export interface Caller {
@@ -20,15 +20,9 @@ export function parseBasic(header: string | undefined): [string, string] | null 
   return i < 0 ? null : [decoded.slice(0, i), decoded.slice(i + 1)];
 }
 
-/** The caller's IP as the socket reports it (a reverse proxy would be configured to set it). */
-export function clientInfo(c: Context): ClientInfo {
-  let ip = '';
-  try {
-    ip = getConnInfo(c).remote.address ?? '';
-  } catch {
-    ip = '';
-  }
-  return { ip, userAgent: c.req.header('user-agent') ?? '' };
+/** The caller's IP (the socket's peer, or what trusted proxies say: http/client-address.ts) and user agent. */
+export function clientInfo(ctx: ProviderContext, c: Context): ClientInfo {
+  return { ip: clientAddress(ctx.config, c), userAgent: c.req.header('user-agent') ?? '' };
 }
 
 function tokenMatches(ctx: ProviderContext, token: string): boolean {
@@ -43,7 +37,7 @@ function tokenMatches(ctx: ProviderContext, token: string): boolean {
  */
 export async function authenticateCaller(ctx: ProviderContext, c: Context, needSession: boolean): Promise<Caller> {
   const secret = sessionSecret(ctx, c);
-  const client = clientInfo(c);
+  const client = clientInfo(ctx, c);
   if (secret === null) {
     if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active session.');
     return { sessionId: null, userId: null, client };

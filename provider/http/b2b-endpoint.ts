@@ -30,7 +30,7 @@ export type SignedInMember = MemberCaller & { memberSessionId: string; member: M
  */
 export async function authenticateMember(ctx: ProviderContext, c: Context, needSession: boolean): Promise<MemberCaller> {
   const secret = sessionSecret(ctx, c);
-  const client = clientInfo(c);
+  const client = clientInfo(ctx, c);
   if (secret === null) {
     if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active member session.');
     return { client, memberSessionId: null, member: null, org: null };

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { isLoopbackIp } from '../services/ip-ranges.ts';
+import { socketPeer } from './client-address.ts';
 import { ApiError } from './errors.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -114,5 +116,23 @@ export function securityHeaders(): MiddlewareHandler {
     if ((headers.get('content-type') ?? '').startsWith('text/html') && !headers.has('content-security-policy')) {
       headers.set('Content-Security-Policy', "frame-ancestors 'none'");
     }
+  };
+}
+
+/** Headers a relaying proxy adds: their presence means the request came from elsewhere through it. */
+const RELAY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * The development pages show every code and link and sign in as any address, so they answer
+ * only a client on this machine: the socket's peer must be a loopback address (what headers
+ * say never makes a request local), and a request a local proxy relayed from elsewhere is
+ * refused too. 403 rather than 404, so a developer on another device learns why.
+ */
+export function loopbackOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isLoopbackIp(socketPeer(c)) || RELAY_HEADERS.some((h) => c.req.header(h) !== undefined)) {
+      throw new ApiError(403, 'dev_pages_loopback_only', 'The development pages answer only clients on this machine (loopback).');
+    }
+    await next();
   };
 }

@@ -25,7 +25,7 @@ export function serverApiAuth(ctx: ProviderContext): MiddlewareHandler {
       throw new ApiError(403, 'cors_not_allowed', 'The server API does not answer browser preflight requests: call it from your backend with a project secret.');
     }
     const { perIp, perSecret, windowSeconds } = ctx.config.serverApiLimits;
-    const ipLimit = { key: `v1:ip:${clientInfo(c).ip}`, max: perIp };
+    const ipLimit = { key: `v1:ip:${clientInfo(ctx, c).ip}`, max: perIp };
     // The JWKS is public: the SDK's key fetcher sends no credentials, and public keys are no secret.
     if (c.req.method === 'GET' && (c.req.path.startsWith('/v1/sessions/jwks/') || c.req.path.startsWith('/v1/b2b/sessions/jwks/'))) {
       await hitAll(ctx.db, [ipLimit], windowSeconds, ctx.clock.now());

@@ -34,7 +34,7 @@ export function eventRoutes(ctx: ProviderContext): Hono {
       return { name: e.event.event_name.slice(0, 200), json, bytes };
     });
     const now = ctx.clock.now();
-    await hit(ctx.db, `events:ip:${clientInfo(c).ip}`, limits.batchesPerIpPerMinute, 60, now);
+    await hit(ctx.db, `events:ip:${clientInfo(ctx, c).ip}`, limits.batchesPerIpPerMinute, 60, now);
     await storeEvents(ctx.db, rows, now, limits);
     return ok(c, {});
   }));

@@ -27,7 +27,7 @@ function isProvider(p: string): p is OAuthProvider {
 export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const pub = new Hono();
   // Upstream clients are built once per configured provider; discovery is cached inside.
-  const upstreams = new Map(Object.entries(ctx.config.oauthClients).filter(([type]) => isProvider(type)).map(([type, cfg]) => [type, new Upstream(cfg)]));
+  const upstreams = new Map(Object.entries(ctx.config.oauthClients).filter(([type]) => isProvider(type)).map(([type, cfg]) => [type, new Upstream(cfg, ctx.outbound)]));
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/public/oauth/${provider}/callback`;
   pub.onError((err, c) => {
     if (err instanceof ApiError) return failPage(c, err);

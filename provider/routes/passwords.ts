@@ -83,8 +83,9 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
       return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(req.locale), email, link, minutes, loginUrl ? loginLink(loginUrl, link) : undefined));
     });
-    // Quiet: a delivery error would tell the caller that the address has an account.
-    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
+    // Not awaited, and quiet: waiting for the relay, or a delivery error, would tell the caller
+    // that the address has an account; known and unknown addresses answer after the same work.
+    ctx.delivery.dispatchLater(ctx.db, queued);
     return ok(c, {});
   }));
 

@@ -53,6 +53,8 @@ function userError(channel: Channel, failure: DeliveryFailure): ApiError {
  * without a transport only reaches the outbox (development).
  */
 export class Delivery {
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly options: DeliveryOptions,
     private readonly now: () => Date,
@@ -94,6 +96,25 @@ export class Delivery {
       return;
     }
     await db.query("UPDATE outbox SET status = 'sent', transport_message_id = $2, attempts = $3, updated_at = $4 WHERE id = $1", [queued.id, sent.id, sent.attempts, this.now()]);
+  }
+
+  /**
+   * Hands a recorded message to its transport without waiting for it: for flows whose answer
+   * must not depend on whether the address exists (password-reset starts), the caller returns
+   * at once, known address or not, and the relay's time never shows in the answer. A failure
+   * is only recorded, as with `quiet`. `drain` waits for these before shutdown.
+   */
+  dispatchLater(db: Queryable, queued: Queued | undefined): void {
+    if (!queued?.transport) return;
+    const sending: Promise<void> = this.dispatch(db, queued, { quiet: true })
+      .catch((e: unknown) => console.error(`provider: ${queued.message.channel} delivery failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => this.inFlight.delete(sending));
+    this.inFlight.add(sending);
+  }
+
+  /** Waits for the messages `dispatchLater` is still sending (shutdown, before the database closes). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
   /** Newest first, optionally for one address or number. */

@@ -1,7 +1,9 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { ProjectConfig } from '../config.ts';
+import type { OutboundFetch } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { OutboundError } from './outbound.ts';
 import type { OAuthProfile } from './oauth-flow.ts';
 
 /** One configured upstream client (project config `oauthClients[provider]`). */
@@ -23,7 +25,8 @@ export class Upstream {
   readonly client: oauth.Client;
   private readonly insecure: boolean;
 
-  constructor(readonly config: UpstreamClient) {
+  /** `fetch` is the provider's outbound fetch: every request to the upstream goes through it. */
+  constructor(readonly config: UpstreamClient, private readonly fetch: OutboundFetch) {
     this.client = { client_id: config.clientId };
     // Plain http is refused, except to a loopback server (a local issuer in development and tests).
     const urls = [config.issuer, config.authorizationEndpoint, config.tokenEndpoint, config.userinfoEndpoint].filter((u): u is string => !!u);
@@ -39,7 +42,8 @@ export class Upstream {
   }
 
   private options() {
-    return this.insecure ? { [oauth.allowInsecureRequests]: true } : {};
+    const fetch = (url: string, init: { body?: unknown }) => this.fetch(url, init as RequestInit);
+    return { [oauth.customFetch]: fetch, ...(this.insecure ? { [oauth.allowInsecureRequests]: true } : {}) };
   }
 
   /** The authorization server metadata, discovered once. */
@@ -54,7 +58,11 @@ export class Upstream {
       return { ...as, ...(c.authorizationEndpoint ? { authorization_endpoint: c.authorizationEndpoint } : {}), ...(c.tokenEndpoint ? { token_endpoint: c.tokenEndpoint } : {}) };
     })().catch((e: unknown) => {
       this.server = undefined;
-      throw new UpstreamOAuthError(`OAuth discovery failed: ${e instanceof Error ? e.message : String(e)}`);
+      // One answer whatever went wrong (refused address, closed port, timeout, a page that is
+      // not a configuration), so the issuer field is no probe of what answers where; the
+      // operator reads the reason in the log.
+      console.error(`provider: OAuth discovery from ${this.config.issuer} failed: ${e instanceof OutboundError ? e.detail : e instanceof Error ? e.message : String(e)}`);
+      throw new UpstreamOAuthError(`OAuth discovery failed: no OpenID configuration could be read from ${this.config.issuer}.`);
     }));
   }
 
@@ -121,7 +129,7 @@ export class Upstream {
   async verifyIdToken(idToken: string): Promise<OAuthProfile> {
     const as = await this.metadata();
     if (!as.jwks_uri) throw new UpstreamOAuthError('The issuer publishes no keys (jwks_uri).');
-    this.jwks ??= createRemoteJWKSet(new URL(as.jwks_uri));
+    this.jwks ??= createRemoteJWKSet(new URL(as.jwks_uri), { [customFetch]: (url, init) => this.fetch(url, init as RequestInit) });
     // Google signs One Tap credentials with its issuer written with or without the scheme.
     const issuers = [as.issuer, ...(as.issuer === 'https://accounts.google.com' ? ['accounts.google.com'] : [])];
     let claims: JWTPayload;

@@ -32,12 +32,14 @@ test.beforeAll(async () => {
     publicTokens: { test: publicToken },
     authorizedOrigins: [origin],
     redirectUrls: [`${origin}/authenticate.html`],
+    // The fake messaging API is on loopback: the outbound policy must allow it.
+    outbound: { allowedRanges: ['127.0.0.0/8'] },
     delivery: {
       twilio: { accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url },
       retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 2000 },
     },
   }));
-  provider = await startProvider({ port: 0, dataDir, projectFile, env: {} });
+  provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' } });
   demo = await startDemo({ port, providerUrl: provider.url, publicToken });
 });
 

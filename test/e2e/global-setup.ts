@@ -38,7 +38,7 @@ export default async function globalSetup() {
     res.writeHead(204).end();
   });
   await new Promise<void>((ok) => control.listen(0, '127.0.0.1', ok));
-  const provider = await startProvider({ port: 0, dataDir, projectFile, env: {}, clock });
+  const provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' }, clock });
   const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken });
   process.env.E2E_DEMO_URL = site.url;
   process.env.E2E_PROVIDER_URL = provider.url;

@@ -48,9 +48,11 @@ test.beforeAll(async () => {
       authorizedOrigins: [demo],
       redirectUrls: [`${demo}/authenticate.html`],
       oauthClients: { google: { clientId: CLIENT_ID, clientSecret: 'unused-by-one-tap', issuer: issuerUrl } },
+      // The issuer is a local server: the outbound policy must allow loopback for it.
+      outbound: { allowedRanges: ['127.0.0.0/8'] },
     }),
   );
-  provider = await startProvider({ port: 0, dataDir, projectFile, env: {} });
+  provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' } });
 });
 
 test.afterAll(async () => {

@@ -39,7 +39,7 @@ export async function startOwnSite(o: { listed: number; unlisted?: number }) {
   const provider: RunningProvider = await startProvider({
     port: 0,
     dataDir,
-    env: { AUTHORIZED_ORIGINS: listed.map((p) => p.origin).join(','), REDIRECT_URLS: listed.map((p) => `${p.origin}/index.html`).join(',') },
+    env: { DEV_PAGES: '1', AUTHORIZED_ORIGINS: listed.map((p) => p.origin).join(','), REDIRECT_URLS: listed.map((p) => `${p.origin}/index.html`).join(',') },
   });
   const publicToken = provider.config.publicTokens.test!;
   const demo: RunningDemo = await startDemo({ port: 0, providerUrl: provider.url, publicToken });

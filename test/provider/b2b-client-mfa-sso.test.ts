@@ -6,7 +6,7 @@ import { uniqueSlug } from './b2b-harness.ts';
 import { linkToken, ourB2BClient } from './b2b-client-support.ts';
 import { fakeIssuer } from './fake-oidc-issuer.ts';
 import { idpKey, readAuthnRequest, samlResponse, type IdpKey } from './fake-saml-idp.ts';
-import { databases, outbox, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, outbox, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
 
 const LOGIN = 'http://app.test/authenticate.html';
 const DISCOVERY = 'http://app.test/discovery.html';
@@ -36,7 +36,7 @@ for (const kind of databases) {
     const clock = new TestClock();
     before(async () => {
       [key, issuer] = await Promise.all([idpKey(), fakeIssuer('our-client', 'our-secret')]);
-      provider = await startTestProvider(kind, { redirectUrls: [LOGIN, DISCOVERY], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } }, clock);
+      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN, DISCOVERY], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } }, clock);
     });
     after(async () => {
       await provider.destroy();

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
 import { fakeIssuer } from './fake-oidc-issuer.ts';
-import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
 
 const LOGIN = 'http://app.test/authenticate.html';
 const DISCOVERY = 'http://app.test/discovery.html';
@@ -21,7 +21,7 @@ for (const kind of databases) {
     before(async () => {
       issuer = await fakeIssuer('b2b-google', 'b2b-google-secret');
       // Google through a real code flow against the local issuer; the other four offline, by the consent page.
-      provider = await startTestProvider(kind, { redirectUrls: [LOGIN, DISCOVERY], oauthClients: { google: { clientId: 'b2b-google', clientSecret: 'b2b-google-secret', issuer: issuer.url } }, sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN, DISCOVERY], oauthClients: { google: { clientId: 'b2b-google', clientSecret: 'b2b-google-secret', issuer: issuer.url } }, sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
     });
     after(async () => {
       await provider.destroy();

@@ -6,7 +6,7 @@ import { uniqueSlug } from './b2b-harness.ts';
 import { attachOfficialB2BClient, startOfficialB2BBrowser, type OfficialB2BBrowser } from './b2b-official-client.ts';
 import { fakeIssuer } from './fake-oidc-issuer.ts';
 import { idpKey, startSamlIdp, type IdpKey } from './fake-saml-idp.ts';
-import { databases, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, type TestProvider } from './harness.ts';
 
 /*
  * The official B2B headless client, unchanged, meets a required-MFA policy and completes it
@@ -31,7 +31,7 @@ for (const kind of databases) {
       issuer = await fakeIssuer('official-sso-client', 'official-sso-secret');
       key = await idpKey();
       idp = await startSamlIdp(key);
-      provider = await startTestProvider(kind, { authorizedOrigins: [TEST_ORIGIN, browser.origin], redirectUrls: [redirect], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, authorizedOrigins: [TEST_ORIGIN, browser.origin], redirectUrls: [redirect], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
     });
     after(async () => {
       await browser.close();

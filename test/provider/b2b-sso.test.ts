@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
 import { fakeIssuer } from './fake-oidc-issuer.ts';
 import { idpKey, readAuthnRequest, samlResponse, type AssertionOptions, type IdpKey } from './fake-saml-idp.ts';
-import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
 
 const LOGIN = 'http://app.test/authenticate.html';
 const IDP = 'http://idp.test/metadata';
@@ -16,7 +16,7 @@ for (const kind of databases) {
     let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
     before(async () => {
       [key, rogue, issuer] = await Promise.all([idpKey(), idpKey('Rogue'), fakeIssuer('sso-client', 'sso-secret')]);
-      provider = await startTestProvider(kind, { redirectUrls: [LOGIN], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
     });
     after(async () => {
       await provider.destroy();

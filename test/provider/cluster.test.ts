@@ -49,11 +49,13 @@ describe('provider processes (WORKERS)', () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const p = runProvider({ WORKERS: '2', PROVIDER_PORT: String(port), DATABASE_URL: url.toString() });
+    const p = runProvider({ WORKERS: '2', PROVIDER_PORT: String(port), DATABASE_URL: url.toString(), DEV_PAGES: '1' });
     try {
-      while (!/\(2 workers\)/.test(p.output())) {
-        await Promise.race([once(p.child.stdout, 'data'), once(p.child, 'exit').then(() => assert.fail(p.output()))]);
+      while (!/\(2 workers\)/.test(p.output()) || !/DEVELOPMENT PAGES ARE ON/.test(p.output())) {
+        await Promise.race([once(p.child.stdout, 'data'), once(p.child.stderr, 'data'), once(p.child, 'exit').then(() => assert.fail(p.output()))]);
       }
+      // Asked for, the development pages are announced once, by the primary, not by each worker.
+      assert.equal(p.output().match(/DEVELOPMENT PAGES ARE ON/g)!.length, 1);
       // Fresh connections are spread over the workers; every one must answer from the shared database.
       const auth = `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`;
       const email = `cluster-${port}@example.test`;

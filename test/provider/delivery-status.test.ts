@@ -5,9 +5,10 @@ import { commands } from '../../provider/admin/delivery.ts';
 import type { AdminContext } from '../../provider/admin/types.ts';
 import { ProjectConfigSchema } from '../../provider/config.ts';
 import { Delivery } from '../../provider/services/delivery.ts';
+import { DEFAULT_OUTBOUND_POLICY, outboundFetch } from '../../provider/services/outbound.ts';
 import { TwilioTransport } from '../../provider/services/transports/twilio.ts';
 import { fakeMessaging, twilioError } from './fake-messaging.ts';
-import { databases, openTestDatabase, outbox, sdk, startTestProvider, uniquePhone, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, openTestDatabase, outbox, sdk, startTestProvider, uniquePhone, type TestProvider } from './harness.ts';
 
 const creds = { twilioSid: 'AC11112222333344445555666677778888', twilioToken: 'twilio-secret', cloudToken: 'meta-secret', phoneId: '42' };
 const fake = await fakeMessaging(creds);
@@ -20,6 +21,7 @@ for (const kind of databases) {
     let provider: TestProvider;
     before(async () => {
       provider = await startTestProvider(kind, {
+        outbound: LOOPBACK_OUTBOUND,
         sendLimits: { perIp: 100 },
         delivery: { twilio: { accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url }, retry },
       });
@@ -99,7 +101,7 @@ for (const kind of databases) {
     });
 
     it('lists recent failures newest first, with transport, attempts and reason; --limit and --channel filter', async () => {
-      const twilio = new TwilioTransport({ accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url });
+      const twilio = new TwilioTransport({ accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url, fetch: outboundFetch({ ...DEFAULT_OUTBOUND_POLICY, ...LOOPBACK_OUTBOUND }) });
       const delivery = new Delivery({ outbox: false, retry }, () => new Date(), { sms: twilio }, async () => undefined);
       const numbers = [uniquePhone(), uniquePhone(), uniquePhone()];
       fake.queue(twilioError(400, 21211, 'Invalid To number'), twilioError(400, 21610, 'Unsubscribed recipient'));

@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { DEFAULT_OUTBOUND_POLICY, outboundFetch } from '../../provider/services/outbound.ts';
 import { sendWithRetries, retryAfterMs, type RetryPolicy } from '../../provider/services/transports/retry.ts';
 import { TwilioTransport } from '../../provider/services/transports/twilio.ts';
 import { WhatsAppCloudTransport } from '../../provider/services/transports/whatsapp-cloud.ts';
 import { cloudError, cloudSent, fakeMessaging, twilioCreated, twilioError } from './fake-messaging.ts';
-import { databases, outbox, sdk, startTestProvider, uniquePhone, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, outbox, sdk, startTestProvider, uniquePhone, type TestProvider } from './harness.ts';
 
 const creds = { twilioSid: 'AC0123456789abcdef0123456789abcdef', twilioToken: 'twilio-secret', cloudToken: 'meta-secret', phoneId: '1098765432' };
 const fake = await fakeMessaging(creds);
+// The fake service is on loopback, which the outbound policy refuses unless allowed.
+const local = outboundFetch({ ...DEFAULT_OUTBOUND_POLICY, ...LOOPBACK_OUTBOUND });
 after(() => fake.close());
 afterEach(() => fake.reset());
 
@@ -15,7 +18,7 @@ const policy: RetryPolicy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 5_000, 
 const sms = { to: '+15555550100', channel: 'sms' as const, subject: '', text: 'Your code is 123456', code: '123456', locale: 'en' };
 
 describe('Retries and backoff', () => {
-  const twilio = new TwilioTransport({ accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url });
+  const twilio = new TwilioTransport({ accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url, fetch: local });
 
   it("waits for the service's Retry-After on a 429, then succeeds", async () => {
     fake.queue(twilioError(429, 20429, 'Too Many Requests', { 'Retry-After': '2' }));
@@ -56,7 +59,7 @@ describe('Retries and backoff', () => {
   });
 
   it('does not retry a refusal: bad credentials, an invalid number', async () => {
-    const wrong = new TwilioTransport({ accountSid: creds.twilioSid, authToken: 'wrong', from: '+15005550006', baseUrl: fake.url });
+    const wrong = new TwilioTransport({ accountSid: creds.twilioSid, authToken: 'wrong', from: '+15005550006', baseUrl: fake.url, fetch: local });
     await assert.rejects(sendWithRetries(wrong, sms, policy, async () => assert.fail('no retry')), (e: any) => e.kind === 'rejected' && /20003/.test(e.detail));
     fake.queue(twilioError(400, 21211, "The 'To' number +15555550100 is not a valid phone number."));
     await assert.rejects(sendWithRetries(twilio, sms, policy, async () => assert.fail('no retry')), (e: any) => e.kind === 'invalid_recipient');
@@ -70,12 +73,12 @@ describe('Retries and backoff', () => {
   });
 
   it('WhatsApp Cloud: a rate-limit code is retried, a token error is not', async () => {
-    const cloud = new WhatsAppCloudTransport({ token: creds.cloudToken, phoneId: creds.phoneId, apiVersion: 'v21.0', baseUrl: fake.url, templateLanguages: ['en'] });
+    const cloud = new WhatsAppCloudTransport({ token: creds.cloudToken, phoneId: creds.phoneId, apiVersion: 'v21.0', baseUrl: fake.url, templateLanguages: ['en'], fetch: local });
     fake.queue(cloudError(400, 130429, 'Rate limit hit'));
     const sent = await sendWithRetries(cloud, { ...sms, channel: 'whatsapp' }, policy, async () => undefined);
     assert.equal(sent.attempts, 2);
     assert.match(sent.id, /^wamid\./);
-    const badToken = new WhatsAppCloudTransport({ token: 'expired', phoneId: creds.phoneId, apiVersion: 'v21.0', baseUrl: fake.url, templateLanguages: ['en'] });
+    const badToken = new WhatsAppCloudTransport({ token: 'expired', phoneId: creds.phoneId, apiVersion: 'v21.0', baseUrl: fake.url, templateLanguages: ['en'], fetch: local });
     await assert.rejects(sendWithRetries(badToken, { ...sms, channel: 'whatsapp' }, policy, async () => assert.fail('no retry')), (e: any) => e.kind === 'rejected' && /error 190/.test(e.detail));
   });
 });
@@ -87,6 +90,7 @@ for (const kind of databases) {
     const retry = { attempts: 3, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 1000 };
     before(async () => {
       provider = await startTestProvider(kind, {
+        outbound: LOOPBACK_OUTBOUND,
         sendLimits: { perIp: 100 },
         delivery: {
           twilio: { accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', whatsappFrom: '+14155238886', whatsappContentSid: 'HX0123', baseUrl: fake.url },
@@ -94,6 +98,7 @@ for (const kind of databases) {
         },
       });
       cloudProvider = await startTestProvider(kind, {
+        outbound: LOOPBACK_OUTBOUND,
         sendLimits: { perIp: 100 },
         delivery: { whatsappCloud: { token: creds.cloudToken, phoneId: creds.phoneId, baseUrl: fake.url, template: 'login_code', templateLanguages: ['en', 'pt_BR'] }, retry },
       });

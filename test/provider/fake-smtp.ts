@@ -38,6 +38,8 @@ export async function fakeSmtp() {
 
   const received: ReceivedMail[] = [];
   const steps: SmtpStep[] = [];
+  // Held messages: their DATA is read, but the relay's answer waits until the test releases it.
+  const holds: Array<{ arrived: () => void; gate: Promise<void>; release: () => void }> = [];
   let connections = 0;
 
   const server = new SMTPServer({
@@ -64,6 +66,11 @@ export async function fakeSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        const hold = holds.shift();
+        if (hold) {
+          hold.arrived();
+          await hold.gate;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({ parsed: await simpleParser(raw), raw, secure: session.secure, user: session.user as string | undefined });
         cb();
@@ -106,7 +113,20 @@ export async function fakeSmtp() {
     script(...next: SmtpStep[]) {
       steps.push(...next);
     },
+    /**
+     * Holds the next message: its content is read, but the server answers the end of DATA only
+     * once `release` is called (a slow relay). `arrived` resolves when the message is held.
+     */
+    hold(): { arrived: Promise<void>; release: () => void } {
+      let arrived!: () => void;
+      let release!: () => void;
+      const seen = new Promise<void>((resolve) => (arrived = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ arrived, gate, release });
+      return { arrived: seen, release };
+    },
     reset() {
+      for (const h of holds.splice(0)) h.release();
       received.length = 0;
       steps.length = 0;
       connections = 0;

@@ -11,6 +11,12 @@ import { openDatabase, type Database } from '../../provider/db/index.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
 import type { OutboxEntry } from '../../provider/services/delivery.ts';
 
+/**
+ * The outbound setting of a project whose identity provider or messaging API is a local fake
+ * on loopback: without it the provider refuses to fetch from internal addresses.
+ */
+export const LOOPBACK_OUTBOUND = { allowedRanges: ['127.0.0.0/8', '::1'] };
+
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
   private offset = 0;
@@ -81,7 +87,7 @@ export const TEST_TLS = {
 };
 
 export interface TestProviderOptions {
-  /** Environment the provider reads (PROJECT_SECRETS, ...); empty by default. */
+  /** Environment the provider reads (PROJECT_SECRETS, ...), on top of DEV_PAGES=1 (the outbox the tests read codes from). */
   env?: NodeJS.ProcessEnv;
   /** Serve HTTPS with TEST_TLS. */
   tls?: boolean;
@@ -94,7 +100,7 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
   writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
-    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: options.env ?? {}, clock, tls: options.tls ? TEST_TLS : undefined });
+    const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: { DEV_PAGES: '1', ...options.env }, clock, tls: options.tls ? TEST_TLS : undefined });
     const self: TestProvider = {
       ...running,
       dataDir,
@@ -127,7 +133,7 @@ export interface ProviderProcess {
 /** Runs `provider/main.ts` in a child process with `env` (PROVIDER_PORT 0) and waits until it listens. */
 export async function spawnProvider(env: Record<string, string>): Promise<ProviderProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', PROVIDER_PORT: '0', WORKERS: '1', ...env },
+    env: { ...process.env, DATABASE_URL: '', PROVIDER_PORT: '0', WORKERS: '1', DEV_PAGES: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -213,6 +219,18 @@ export type OutboxMessage = OutboxEntry;
 export async function outbox(provider: RunningProvider, to: string): Promise<OutboxMessage[]> {
   const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
   return (await res.json()) as OutboxMessage[];
+}
+
+/**
+ * Waits until `check` holds, asking again every 20 ms (work the provider finishes after its
+ * answer, such as a message sent in the background); fails after `tries` asks.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, tries = 500): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the expected state was never reached');
 }
 
 /** A unique address per test so tests in one file never share users or send limits. */

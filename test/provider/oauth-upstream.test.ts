@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { generateKeyPair, SignJWT } from 'jose';
 import { CLIENT_ID, CLIENT_SECRET, fakeIssuer } from './fake-oidc-issuer.ts';
-import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
 
 const LOGIN = 'http://app.test/authenticate.html';
 
@@ -18,7 +18,7 @@ for (const kind of databases) {
     let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
     before(async () => {
       issuer = await fakeIssuer();
-      provider = await startTestProvider(kind, { redirectUrls: [LOGIN], oauthClients: { google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer: issuer.url } } });
+      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN], oauthClients: { google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer: issuer.url } } });
     });
     after(async () => {
       await provider.destroy();

@@ -34,8 +34,9 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
     const org = await requireOrganization(ctx.db, req.organization_id);
     await limitSend(ctx, email, caller.client);
     const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
-    // Quiet: a delivery error would tell the caller that the address is a member.
-    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
+    // Not awaited, and quiet: waiting for the relay, or a delivery error, would tell the caller
+    // that the address is a member; members and others answer after the same work.
+    ctx.delivery.dispatchLater(ctx.db, queued);
     return ok(c, {});
   }));
 

@@ -64,7 +64,8 @@ export function serverB2BPasswordRoutes(ctx: ProviderContext): Hono {
     const org = await requireOrganization(ctx.db, req.organization_id);
     await limitSendTo(ctx, email);
     const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
-    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
+    // As in the browser flow: the answer never waits for the relay, member or not.
+    ctx.delivery.dispatchLater(ctx.db, queued);
     return serverOk(c, {});
   }));
 

@@ -57,7 +57,7 @@ function oidcUpstream(ctx: ProviderContext, row: ConnectionRow): Upstream {
       tokenEndpoint: s.token_url || undefined,
       userinfoEndpoint: s.userinfo_url || undefined,
       tokenAuth: 'client_secret_basic',
-    });
+    }, ctx.outbound);
     upstreams.set(key, u);
   }
   return u;

@@ -1,5 +1,10 @@
 import { DeliveryFailure } from './types.ts';
 import { retryAfterMs } from './retry.ts';
+import { outboundFetch, OutboundError, type OutboundFetch } from '../outbound.ts';
+
+let publicOnly: OutboundFetch | undefined;
+/** The fetch of a transport built without one: public addresses only, the default deadline and cap. */
+export const defaultFetch: OutboundFetch = (url, init) => (publicOnly ??= outboundFetch())(url, init);
 
 export interface JsonAnswer {
   status: number;
@@ -8,15 +13,15 @@ export interface JsonAnswer {
 }
 
 /**
- * One HTTP request to a messaging API with plain fetch. Network errors and timeouts become
- * `unavailable` failures (worth a retry); any answer, success or not, is returned parsed.
+ * One HTTP request to a messaging API through the outbound fetch. Network errors and timeouts
+ * become `unavailable` failures (worth a retry); any answer, success or not, is returned parsed.
  */
-export async function request(url: string, init: RequestInit, signal: AbortSignal, service: string): Promise<JsonAnswer> {
+export async function request(fetch: OutboundFetch, url: string, init: RequestInit, signal: AbortSignal, service: string): Promise<JsonAnswer> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal });
   } catch (e) {
-    const why = signal.aborted ? 'timed out' : ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+    const why = signal.aborted ? 'timed out' : e instanceof OutboundError ? e.detail : ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
     throw new DeliveryFailure('unavailable', `${service}: request ${why}`);
   }
   let text: string;

@@ -3,6 +3,7 @@ import type { ProjectConfig } from '../../config.ts';
 import { SmtpTransport } from './smtp.ts';
 import { TwilioTransport } from './twilio.ts';
 import type { Transport } from './types.ts';
+import type { OutboundFetch } from '../outbound.ts';
 import { WhatsAppCloudTransport } from './whatsapp-cloud.ts';
 
 export type { Channel } from '../../context.ts';
@@ -17,7 +18,7 @@ export function fromHeader(config: ProjectConfig): string {
 }
 
 /** One transport per channel from the project's delivery settings; a channel without one only reaches the outbox. */
-export function transportsFor(config: ProjectConfig): Transports {
+export function transportsFor(config: ProjectConfig, fetch: OutboundFetch): Transports {
   const d = config.delivery;
   const out: Transports = {};
   if (d.smtpUrl) {
@@ -30,16 +31,16 @@ export function transportsFor(config: ProjectConfig): Transports {
   }
   if (d.twilio) {
     const t = d.twilio;
-    out.sms = new TwilioTransport({ accountSid: t.accountSid, authToken: t.authToken, from: t.from, messagingServiceSid: t.messagingServiceSid, baseUrl: t.baseUrl });
+    out.sms = new TwilioTransport({ accountSid: t.accountSid, authToken: t.authToken, from: t.from, messagingServiceSid: t.messagingServiceSid, baseUrl: t.baseUrl, fetch });
     if (t.whatsappFrom) {
       // A Messaging Service SID as the WhatsApp sender picks the WhatsApp sender itself.
       const viaService = /^MG/.test(t.whatsappFrom);
       out.whatsapp = new TwilioTransport(
-        { accountSid: t.accountSid, authToken: t.authToken, baseUrl: t.baseUrl, ...(viaService ? { messagingServiceSid: t.whatsappFrom } : { from: t.whatsappFrom }) },
+        { accountSid: t.accountSid, authToken: t.authToken, baseUrl: t.baseUrl, fetch, ...(viaService ? { messagingServiceSid: t.whatsappFrom } : { from: t.whatsappFrom }) },
         { contentSid: t.whatsappContentSid },
       );
     }
   }
-  if (d.whatsappCloud) out.whatsapp = new WhatsAppCloudTransport(d.whatsappCloud);
+  if (d.whatsappCloud) out.whatsapp = new WhatsAppCloudTransport({ ...d.whatsappCloud, fetch });
   return out;
 }

@@ -1,4 +1,5 @@
-import { request, statusFailure } from './http.ts';
+import type { OutboundFetch } from '../outbound.ts';
+import { defaultFetch, request, statusFailure } from './http.ts';
 import { retryAfterMs } from './retry.ts';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './types.ts';
 
@@ -10,6 +11,8 @@ export interface TwilioOptions {
   /** ... or a Messaging Service SID (MG…), which picks the sender itself. */
   messagingServiceSid?: string;
   baseUrl: string;
+  /** The provider's outbound fetch (its address policy, deadline and cap). */
+  fetch?: OutboundFetch;
 }
 
 // Twilio error codes (https://www.twilio.com/docs/api/errors) that say something about the recipient.
@@ -45,6 +48,7 @@ export class TwilioTransport implements Transport {
       form.set('Body', m.text);
     }
     const answer = await request(
+      o.fetch ?? defaultFetch,
       `${o.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(o.accountSid)}/Messages.json`,
       {
         method: 'POST',

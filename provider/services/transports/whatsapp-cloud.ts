@@ -1,4 +1,5 @@
-import { request, statusFailure } from './http.ts';
+import type { OutboundFetch } from '../outbound.ts';
+import { defaultFetch, request, statusFailure } from './http.ts';
 import { retryAfterMs } from './retry.ts';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './types.ts';
 
@@ -11,6 +12,8 @@ export interface WhatsAppCloudOptions {
   template?: string;
   /** Languages the template is approved in; a message in another locale uses the first. */
   templateLanguages: string[];
+  /** The provider's outbound fetch (its address policy, deadline and cap). */
+  fetch?: OutboundFetch;
 }
 
 // Graph API error codes (WhatsApp Cloud API error reference).
@@ -57,6 +60,7 @@ export class WhatsAppCloudTransport implements Transport {
       payload = { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: m.text } };
     }
     const answer = await request(
+      o.fetch ?? defaultFetch,
       `${o.baseUrl.replace(/\/$/, '')}/${o.apiVersion}/${encodeURIComponent(o.phoneId)}/messages`,
       {
         method: 'POST',

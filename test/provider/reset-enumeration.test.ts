@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { createOrganization, uniqueSlug } from './b2b-harness.ts';
+import { fakeSmtp } from './fake-smtp.ts';
+import { B2BClient } from 'stytch';
+import { databases, eventually, outbox, sdk, startTestProvider, uniqueEmail, type TestProvider } from './harness.ts';
+import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
+
+/*
+ * A password-reset start must not tell a known address from an unknown one by how long it
+ * takes: the answer may not wait for the mail relay. The relay here holds the reset email
+ * until the test releases it, and the test releases it only after the answer has arrived, so
+ * a provider that waits for the relay never answers (the test's own timeout fails it; the
+ * transport's timeout is set far beyond it so no retry gives up first).
+ */
+
+const smtp = await fakeSmtp();
+after(() => smtp.close());
+afterEach(() => smtp.reset());
+
+const REDIRECT = 'http://app.test/reset';
+const retry = { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, timeoutMs: 120_000 };
+
+for (const kind of databases) {
+  describe(`password-reset starts answer without waiting for the mail relay (${kind})`, () => {
+    let provider: TestProvider;
+    before(async () => {
+      provider = await startTestProvider(kind, {
+        redirectUrls: [REDIRECT],
+        sendLimits: { perAddress: 100, burstPerAddress: 100, perIp: 1000 },
+        delivery: { smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, retry },
+      });
+    });
+    after(() => provider.destroy());
+
+    /** Starts a reset while the relay holds the message; checks the answer came first, then lets it through. */
+    async function answeredWhileHeld(start: () => Promise<{ status: number; text: string }>, to: string) {
+      smtp.reset();
+      const held = smtp.hold();
+      const res = await start();
+      assert.equal(res.status, 200, res.text);
+      // The message did reach the relay, and is held there still: the answer did not wait for it.
+      await held.arrived;
+      assert.equal(smtp.received.length, 0);
+      assert.equal((await outbox(provider, to))[0]?.status, 'queued');
+      held.release();
+      await eventually(() => smtp.received.length === 1);
+      await eventually(async () => (await outbox(provider, to))[0]?.status === 'sent');
+    }
+
+    it('B2C: a known address is answered while its email is still at the relay; an unknown one the same, with nothing sent', { timeout: 30_000 }, async () => {
+      const email = uniqueEmail('known');
+      assert.equal((await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: REDIRECT, signup_magic_link_url: REDIRECT })).status, 200);
+      const start = (address: string) => sdk(provider, 'POST', '/passwords/email/reset/start', { email: address, reset_password_redirect_url: REDIRECT });
+      await answeredWhileHeld(() => start(email), email);
+
+      smtp.reset();
+      const unknown = await start(uniqueEmail('unknown'));
+      assert.equal(unknown.status, 200);
+      assert.equal(smtp.connections, 0);
+    });
+
+    it('B2B: a member is answered while the email is still at the relay; a stranger the same, with nothing sent', { timeout: 30_000 }, async () => {
+      const email = uniqueEmail('member');
+      const org = await createOrganization(provider, email, { organization_name: 'Reset Co', organization_slug: uniqueSlug() });
+      const orgId = org.organization.organization_id as string;
+      const start = (address: string) => sdk(provider, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: address, reset_password_redirect_url: REDIRECT });
+      await answeredWhileHeld(() => start(email), email);
+
+      smtp.reset();
+      const stranger = await start(uniqueEmail('stranger'));
+      assert.equal(stranger.status, 200);
+      assert.equal(smtp.connections, 0);
+    });
+
+    it('shutting down waits for a reset email still being sent, which then arrives', { timeout: 30_000 }, async () => {
+      const email = uniqueEmail('late');
+      assert.equal((await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: REDIRECT, signup_magic_link_url: REDIRECT })).status, 200);
+      smtp.reset();
+      const held = smtp.hold();
+      assert.equal((await sdk(provider, 'POST', '/passwords/email/reset/start', { email, reset_password_redirect_url: REDIRECT })).status, 200);
+      await held.arrived;
+      const stopping = provider.stop();
+      held.release();
+      await stopping;
+      // Stopped only once the message was through, and its status was written before the database closed.
+      assert.equal(smtp.received.length, 1);
+      provider = await provider.restart();
+      assert.equal((await outbox(provider, email))[0]?.status, 'sent');
+    });
+  });
+}
+
+for (const kind of databases) {
+  describe(`the server API's B2B reset start answers without waiting for the mail relay (${kind})`, () => {
+    let setup: ServerApiSetup;
+    let b2b: B2BClient;
+    before(async () => {
+      setup = await startServerApi(kind, { redirectUrls: ['https://app.test/reset'], delivery: { smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, retry } });
+      b2b = new B2BClient({ project_id: setup.projectId, secret: setup.secret, custom_base_url: setup.provider.url });
+    });
+    after(() => setup.provider.destroy());
+
+    it('a member is answered while the email is held at the relay; a stranger the same, with nothing sent', { timeout: 30_000 }, async () => {
+      const { organization } = await b2b.organizations.create({ organization_name: 'Server Reset Co', organization_slug: uniqueSlug('srv') });
+      const email = uniqueEmail('srv-member');
+      await b2b.organizations.members.create({ organization_id: organization.organization_id, email_address: email });
+      smtp.reset();
+      const held = smtp.hold();
+      const start = (address: string) => b2b.passwords.email.resetStart({ organization_id: organization.organization_id, email_address: address, reset_password_redirect_url: 'https://app.test/reset' });
+      assert.equal((await start(email)).status_code, 200);
+      await held.arrived;
+      assert.equal(smtp.received.length, 0);
+      held.release();
+      await eventually(() => smtp.received.length === 1);
+      smtp.reset();
+      assert.equal((await start(uniqueEmail('srv-stranger'))).status_code, 200);
+      assert.equal(smtp.connections, 0);
+    });
+  });
+}
