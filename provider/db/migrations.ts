@@ -510,13 +510,17 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
   },
 ];
 
-/** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */
+/**
+ * Applies every migration not yet recorded, in one transaction under an advisory lock. The lock
+ * comes first, before even the bookkeeping table is created: several processes starting at once
+ * on an empty PostgreSQL database would otherwise race in `CREATE TABLE IF NOT EXISTS` (which
+ * is not safe against a concurrent create: one of them fails on the catalog's unique index).
+ */
 export async function migrate(db: Database): Promise<void> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   await db.transaction(async (tx) => {
-    // Several provider processes may start at once against one PostgreSQL server.
     await tx.query('SELECT pg_advisory_xact_lock(7340211)');
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await tx.query<{ id: number }>('SELECT id FROM schema_migrations');
     const applied = new Set(rows.map((r) => r.id));
     for (const m of migrations) {
