@@ -12,7 +12,7 @@ import { Delivery } from './services/delivery.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
-import { ProjectSecrets } from './services/project-secrets.ts';
+import { assertStrongSecrets, ProjectSecrets } from './services/project-secrets.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 
@@ -67,6 +67,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const env = options.env ?? process.env;
   const projectFile = options.projectFile ?? join(options.dataDir, 'project.json');
   const config = loadProjectConfig(projectFile, env);
+  assertStrongSecrets(env);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;

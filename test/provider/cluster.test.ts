@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import { openDatabase } from '../../provider/db/index.ts';
+import { startProvider } from '../../provider/server.ts';
 import { sdk, spawnProvider, withSession, TEST_ORIGIN, TEST_TOKEN, type ProviderProcess } from './harness.ts';
 
 /** Runs `provider/main.ts` as `npm run provider` does, with the given environment. */
@@ -138,6 +140,39 @@ describe('several processes starting at once on an empty PostgreSQL database', {
       for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
       rmSync(dataDir, { recursive: true, force: true });
       await database.drop();
+    }
+  });
+});
+
+describe('weak server API secrets', () => {
+  for (const [what, secrets] of [['a single letter', 'a'], ['a repeated pattern', 'abababababababababababababababababab'], ['a short second secret', `${'k9'.repeat(4)}Zq-x_7YpLmN3vB8wT2rD6hJ0cF5gA1sE,short`]] as const) {
+    it(`refuses to start with ${what} in PROJECT_SECRETS, saying why without echoing it`, async () => {
+      const p = runProvider({ PROVIDER_PORT: '0', PROJECT_SECRETS: secrets });
+      const [code] = await once(p.child, 'exit');
+      p.cleanup();
+      assert.equal(code, 1);
+      assert.match(p.output(), /provider: cannot start: PROJECT_SECRETS: secret \d is too weak .*at least 32 characters, of at least 8 different ones/);
+      for (const s of secrets.split(',')) if (s.length > 1) assert.ok(!p.output().includes(s), 'the secret is not printed');
+    });
+  }
+
+  it('starts with two strong secrets, and startProvider refuses a weak one too', async () => {
+    const strong = `${randomBytes(16).toString('hex')},secret-test-${randomBytes(24).toString('base64url')}`;
+    const p = runProvider({ PROVIDER_PORT: '0', PROJECT_SECRETS: strong });
+    try {
+      while (!/provider: http/.test(p.output())) {
+        await Promise.race([once(p.child.stdout, 'data'), once(p.child, 'exit').then(() => assert.fail(p.output()))]);
+      }
+    } finally {
+      p.child.kill('SIGTERM');
+      await once(p.child, 'exit');
+      p.cleanup();
+    }
+    const dataDir = mkdtempSync(join(tmpdir(), 'provider-weak-'));
+    try {
+      await assert.rejects(startProvider({ port: 0, dataDir, env: { PROJECT_SECRETS: 'password' } }), /PROJECT_SECRETS: secret 1 is too weak/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
