@@ -100,4 +100,6 @@ export interface ProviderContext {
   devPages: boolean;
   /** 'test' or 'live', from the public token of the project being served. */
   env: 'test' | 'live';
+  /** How often at most a repeated failure (a database outage) is logged; 10 s when unset. */
+  logRepeatMs?: number;
 }

@@ -12,6 +12,7 @@ import { Delivery } from './services/delivery.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
+import { logRepeatMs } from './services/repeated-lines.ts';
 import { assertStrongSecrets, ProjectSecrets } from './services/project-secrets.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
@@ -68,6 +69,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const projectFile = options.projectFile ?? join(options.dataDir, 'project.json');
   const config = loadProjectConfig(projectFile, env);
   assertStrongSecrets(env);
+  const repeatMs = logRepeatMs(env);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
@@ -92,6 +94,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
     delivery,
     env: config.publicTokens.test ? 'test' : 'live',
+    logRepeatMs: repeatMs,
   });
   // Old rate-limit counters go every ten minutes; a day is longer than any window but a configured one.
   const keepSeconds = Math.max(86_400, config.passwordIpLimit.windowSeconds, config.sendLimits.windowSeconds);
