@@ -12,7 +12,7 @@ import { Delivery } from './services/delivery.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
-import { logRepeatMs } from './services/repeated-lines.ts';
+import { logRepeatMs, RepeatedLines } from './services/repeated-lines.ts';
 import { assertStrongSecrets, ProjectSecrets } from './services/project-secrets.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
@@ -70,6 +70,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const config = loadProjectConfig(projectFile, env);
   assertStrongSecrets(env);
   const repeatMs = logRepeatMs(env);
+  const repeated = new RepeatedLines(repeatMs);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = env.NODE_ENV !== 'production' || env.DEV_PAGES === '1';
   const clock = options.clock ?? systemClock;
@@ -83,7 +84,11 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     await db.close();
     throw e;
   }
-  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config));
+  const delivery = new Delivery(
+    { outbox: config.delivery.outbox || devPages, retry: config.delivery.retry, queuedGraceMs: config.delivery.queue.graceSeconds * 1000 },
+    now,
+    transportsFor(config),
+  );
   const app = createApp({
     config,
     db,
@@ -102,6 +107,20 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     sweepRateLimits(db, clock.now(), keepSeconds).catch((e: Error) => console.error(`provider: rate-limit sweep failed: ${e.message}`));
   }, 10 * 60_000);
   sweeper.unref();
+  // Messages committed but never handed over (a crash, a worker that died mid-send) go out
+  // from whichever process sweeps first: once now, after a restart, then every pollSeconds.
+  let draining: Promise<void> | undefined;
+  const drain = () => {
+    // One sweep at a time per process; a full batch means more may be waiting.
+    draining ??= (async () => {
+      while ((await delivery.sendQueued(db, 20)) === 20);
+    })()
+      .catch((e: Error) => repeated.log('queue sweep', `provider: message queue sweep failed: ${e.message}`))
+      .finally(() => (draining = undefined));
+  };
+  const queueSweeper = setInterval(drain, config.delivery.queue.pollSeconds * 1000);
+  queueSweeper.unref();
+  drain();
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const tls = options.tls ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } } : {};
@@ -120,11 +139,13 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        clearInterval(queueSweeper);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets would hold close() open; nothing more is served after this.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await draining;
         delivery.close();
         await db.close();
       })();

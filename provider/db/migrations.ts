@@ -508,6 +508,23 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX b2b_oauth_tokens_expiry ON b2b_oauth_tokens (expires_at);`,
   },
+  {
+    id: 18,
+    name: 'outbox_durable_queue',
+    // A committed message must reach its transport even when the process that committed it
+    // dies first: the message to send is kept (payload) until it is sent, fails or expires,
+    // and a sender claims it under a lease (lease_id, lease_until) that another process may
+    // take over once it has run out.
+    sql: `
+      ALTER TABLE outbox DROP CONSTRAINT outbox_status_check;
+      ALTER TABLE outbox
+        ADD CONSTRAINT outbox_status_check CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'unconfirmed', 'expired')),
+        ADD COLUMN payload jsonb,
+        ADD COLUMN expires_at timestamptz,
+        ADD COLUMN lease_id text,
+        ADD COLUMN lease_until timestamptz;
+      CREATE INDEX outbox_pending ON outbox (seq) WHERE status IN ('queued', 'sending');`,
+  },
 ];
 
 /**
