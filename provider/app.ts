@@ -23,6 +23,7 @@ import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
 import { serverApiRoutes } from './routes/v1/index.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
+import { RepeatedLines } from './services/repeated-lines.ts';
 
 /** What a 503 during a database outage tells callers to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -83,11 +84,12 @@ export function createApp(ctx: ProviderContext): Hono {
     app.route('/', oauthConsentRoutes(ctx));
   }
 
+  const repeated = new RepeatedLines(ctx.logRepeatMs ?? 10_000);
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     if (isDatabaseUnavailable(err)) {
-      console.error(`provider: database unavailable: ${err.message}`);
+      repeated.log('database unavailable', `provider: database unavailable: ${err.message}`);
       return errorResponse(c, new ApiError(503, 'server_unavailable', 'The service is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
     }
     // PostgreSQL data exceptions (class 22: NUL bytes, out-of-range numbers) come from the caller's input.

@@ -88,6 +88,18 @@ export const ProjectConfigSchema = v.object({
         }),
         {},
       ),
+      /**
+       * The queue sweep every process runs: every `pollSeconds` it sends messages still queued
+       * `graceSeconds` after their commit (their request's process died before sending them)
+       * and those whose sender died mid-send.
+       */
+      queue: v.optional(
+        v.object({
+          pollSeconds: v.optional(v.pipe(v.number(), v.minValue(0.05)), 5),
+          graceSeconds: v.optional(v.pipe(v.number(), v.minValue(0)), 30),
+        }),
+        {},
+      ),
     }),
     {},
   ),

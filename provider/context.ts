@@ -29,9 +29,16 @@ export interface Message {
   link?: string;
   /** The catalog locale the message was rendered in. */
   locale?: string;
+  /** How long the code or link it carries lives: past that the message is not sent at all. */
+  validMinutes?: number;
 }
 
-export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+/**
+ * `queued` (committed, waiting for a sender), `sending` (claimed by one process, under a lease),
+ * `sent`, `failed` (for good), `unconfirmed` (handed to the relay whole, whose answer did not come:
+ * never sent again, as that could deliver it twice) or `expired` (its code or link ran out first).
+ */
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'unconfirmed' | 'expired';
 
 /** A message as the development outbox lists it. */
 export interface OutboxEntry {
@@ -110,4 +117,6 @@ export interface ProviderContext {
   outbound: OutboundFetch;
   /** 'test' or 'live', from the public token of the project being served. */
   env: 'test' | 'live';
+  /** How often at most a repeated failure (a database outage) is logged; 10 s when unset. */
+  logRepeatMs?: number;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEV_PAGES_WARNING, devPagesRequested, loadProjectConfig } from './config.ts';
 import { startProvider } from './server.ts';
-import { ensureFirstSecret } from './services/project-secrets.ts';
+import { assertStrongSecrets, ensureFirstSecret } from './services/project-secrets.ts';
 
 /**
  * CLI entry: `npm run provider`, safe by default (no development pages unless DEV_PAGES=1 or
@@ -26,6 +26,14 @@ if (!Number.isInteger(workers) || workers < 1) {
 }
 if (workers > 1 && !databaseUrl) {
   console.error('provider: WORKERS > 1 needs DATABASE_URL; the embedded database serves a single process');
+  process.exit(1);
+}
+
+try {
+  // Before any worker is forked: a weak secret is refused once, with its reason, not by every worker in turn.
+  assertStrongSecrets(process.env);
+} catch (e) {
+  console.error(`provider: cannot start: ${(e as Error).message}`);
   process.exit(1);
 }
 

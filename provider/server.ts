@@ -13,7 +13,8 @@ import { outboundFetch } from './services/outbound.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
-import { ProjectSecrets } from './services/project-secrets.ts';
+import { logRepeatMs, RepeatedLines } from './services/repeated-lines.ts';
+import { assertStrongSecrets, ProjectSecrets } from './services/project-secrets.ts';
 import { assertStoredSecretsOpen, SecretBox } from './services/secrets.ts';
 import { ApiError, errorBody } from './http/errors.ts';
 
@@ -72,6 +73,9 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   const env = options.env ?? process.env;
   const projectFile = options.projectFile ?? join(options.dataDir, 'project.json');
   const config = loadProjectConfig(projectFile, env);
+  assertStrongSecrets(env);
+  const repeatMs = logRepeatMs(env);
+  const repeated = new RepeatedLines(repeatMs);
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const devPages = devPagesRequested(env);
   const clock = options.clock ?? systemClock;
@@ -86,7 +90,11 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     throw e;
   }
   const outbound = outboundFetch(config.outbound);
-  const delivery = new Delivery({ outbox: config.delivery.outbox || devPages, retry: config.delivery.retry }, now, transportsFor(config, outbound));
+  const delivery = new Delivery(
+    { outbox: config.delivery.outbox || devPages, retry: config.delivery.retry, queuedGraceMs: config.delivery.queue.graceSeconds * 1000 },
+    now,
+    transportsFor(config, outbound),
+  );
   const app = createApp({
     config,
     db,
@@ -98,6 +106,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     delivery,
     outbound,
     env: config.publicTokens.test ? 'test' : 'live',
+    logRepeatMs: repeatMs,
   });
   // Old rate-limit counters go every ten minutes; a day is longer than any window but a configured one.
   const keepSeconds = Math.max(86_400, config.passwordIpLimit.windowSeconds, config.sendLimits.windowSeconds);
@@ -105,6 +114,20 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     sweepRateLimits(db, clock.now(), keepSeconds).catch((e: Error) => console.error(`provider: rate-limit sweep failed: ${e.message}`));
   }, 10 * 60_000);
   sweeper.unref();
+  // Messages committed but never handed over (a crash, a worker that died mid-send) go out
+  // from whichever process sweeps first: once now, after a restart, then every pollSeconds.
+  let draining: Promise<void> | undefined;
+  const drain = () => {
+    // One sweep at a time per process; a full batch means more may be waiting.
+    draining ??= (async () => {
+      while ((await delivery.sendQueued(db, 20)) === 20);
+    })()
+      .catch((e: Error) => repeated.log('queue sweep', `provider: message queue sweep failed: ${e.message}`))
+      .finally(() => (draining = undefined));
+  };
+  const queueSweeper = setInterval(drain, config.delivery.queue.pollSeconds * 1000);
+  queueSweeper.unref();
+  drain();
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const tls = options.tls ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } } : {};
@@ -125,6 +148,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        clearInterval(queueSweeper);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets would hold close() open; nothing more is served after this.
@@ -132,6 +156,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
         });
         // Messages still being sent in the background finish (or fail) before the database goes.
         await delivery.drain();
+        await draining;
         delivery.close();
         await outbound.close();
         await db.close();

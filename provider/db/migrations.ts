@@ -508,15 +508,36 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX b2b_oauth_tokens_expiry ON b2b_oauth_tokens (expires_at);`,
   },
+  {
+    id: 18,
+    name: 'outbox_durable_queue',
+    // A committed message must reach its transport even when the process that committed it
+    // dies first: the message to send is kept (payload) until it is sent, fails or expires,
+    // and a sender claims it under a lease (lease_id, lease_until) that another process may
+    // take over once it has run out.
+    sql: `
+      ALTER TABLE outbox DROP CONSTRAINT outbox_status_check;
+      ALTER TABLE outbox
+        ADD CONSTRAINT outbox_status_check CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'unconfirmed', 'expired')),
+        ADD COLUMN payload jsonb,
+        ADD COLUMN expires_at timestamptz,
+        ADD COLUMN lease_id text,
+        ADD COLUMN lease_until timestamptz;
+      CREATE INDEX outbox_pending ON outbox (seq) WHERE status IN ('queued', 'sending');`,
+  },
 ];
 
-/** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */
+/**
+ * Applies every migration not yet recorded, in one transaction under an advisory lock. The lock
+ * comes first, before even the bookkeeping table is created: several processes starting at once
+ * on an empty PostgreSQL database would otherwise race in `CREATE TABLE IF NOT EXISTS` (which
+ * is not safe against a concurrent create: one of them fails on the catalog's unique index).
+ */
 export async function migrate(db: Database): Promise<void> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   await db.transaction(async (tx) => {
-    // Several provider processes may start at once against one PostgreSQL server.
     await tx.query('SELECT pg_advisory_xact_lock(7340211)');
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await tx.query<{ id: number }>('SELECT id FROM schema_migrations');
     const applied = new Set(rows.map((r) => r.id));
     for (const m of migrations) {

@@ -91,10 +91,32 @@ export async function readJson(req: Request): Promise<unknown> {
   if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new ApiError(400, 'invalid_request', `Request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON.');
+  }
+  assertText(parsed);
+  return parsed;
+}
+
+// A surrogate that is not half of a pair (JSON's "\ud800"), or NUL: no text a person types.
+// Left in, it reached the database, which stores U+FFFD for the one (so a rate-limit key came
+// back changed: 500 on every send route) and refuses the other.
+const NOT_TEXT = /[\p{Cs}\u0000]/u;
+
+/** Refuses, with a 400 on every route, a body any of whose strings or keys is not valid Unicode text. */
+function assertText(value: unknown): void {
+  const bad = (s: string) => NOT_TEXT.test(s);
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') return bad(v);
+    if (Array.isArray(v)) return v.some(walk);
+    if (v !== null && typeof v === 'object') return Object.entries(v).some(([k, x]) => bad(k) || walk(x));
+    return false;
+  };
+  if (walk(value)) {
+    throw new ApiError(400, 'invalid_request', 'The request contains text that is not valid Unicode (an unpaired surrogate or a NUL character).');
   }
 }
 

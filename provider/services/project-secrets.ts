@@ -11,6 +11,32 @@ export function envSecrets(env: NodeJS.ProcessEnv): string[] {
   return (env.PROJECT_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * The least a server API secret from PROJECT_SECRETS must be: 32 characters, of at least 8
+ * different characters. A generated secret (`npm run admin -- secrets create`) is 256 random
+ * bits; 32 random hex digits (128 bits) pass too, while `a`, a word or a short repeated pattern
+ * does not. The environment is the only place a person chooses a secret, so only it is checked.
+ */
+export const SECRET_MIN_LENGTH = 32;
+export const SECRET_MIN_DISTINCT = 8;
+
+/**
+ * Throws, naming PROJECT_SECRETS and the rule (never the value), when one of its secrets is
+ * weaker than the minimum: a guessable secret opens the whole server API.
+ */
+export function assertStrongSecrets(env: NodeJS.ProcessEnv): void {
+  envSecrets(env).forEach((secret, i) => {
+    const distinct = new Set(secret).size;
+    if (secret.length < SECRET_MIN_LENGTH || distinct < SECRET_MIN_DISTINCT) {
+      throw new Error(
+        `PROJECT_SECRETS: secret ${i + 1} is too weak (${secret.length} characters, ${distinct} different): ` +
+          `each secret needs at least ${SECRET_MIN_LENGTH} characters, of at least ${SECRET_MIN_DISTINCT} different ones. ` +
+          'Create one with `npm run admin -- secrets create`.',
+      );
+    }
+  });
+}
+
 /** How often at most a running provider looks at the project file for added or deleted secrets. */
 const RELOAD_MS = 1000;
 

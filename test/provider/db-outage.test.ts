@@ -70,7 +70,7 @@ describe('a PostgreSQL outage under load', { skip: !existsSync(join(BIN, 'initdb
     // The pool reads these at start: a short bound keeps the test quick.
     process.env.DATABASE_TIMEOUT_MS = '1500';
     process.env.DATABASE_POOL_SIZE = String(POOL);
-    provider = await startProvider({ port: 0, dataDir, databaseUrl: pg.url, env: {} });
+    provider = await startProvider({ port: 0, dataDir, databaseUrl: pg.url, env: { LOG_REPEAT_SECONDS: '1' } });
   });
   after(async () => {
     await provider?.close();
@@ -126,9 +126,23 @@ describe('a PostgreSQL outage under load', { skip: !existsSync(join(BIN, 'initdb
     assert.equal(provider.db.poolStats!().waiting, 0);
   }
 
-  it('answers 503 server_unavailable while the server is stopped, and recovers when it is back', async () => {
+  it('answers 503 server_unavailable while the server is stopped, and recovers when it is back; logs one line per interval', async (t) => {
     const { session_token } = await signInByEmailOtp(provider);
+    const lines: string[] = [];
+    const original = console.error;
+    t.mock.method(console, 'error', (...args: unknown[]) => (String(args[0]).includes('database unavailable') ? lines.push(String(args[0])) : original(...args)));
+    const counting = t.mock.method(globalThis, 'fetch');
     const recovery = await underLoad(session_token, { begin: () => pg.stop(), end: () => pg.start() });
+    const answers503 = counting.mock.calls.length;
+    // Every 503 was one failing request; the log has the first line of each 1 s interval, then
+    // the count of the held-back ones once the interval is over.
+    await new Promise((r) => setTimeout(r, 1200));
+    const written = lines.filter((l) => !/more like it/.test(l));
+    const counts = lines.filter((l) => /more like it in the last 1 s, not written one by one\)$/.test(l));
+    assert.ok(written.length >= 1 && counts.length >= 1, lines.join('\n'));
+    assert.ok(lines.length < answers503 / 2, `${lines.length} lines for ${answers503} requests`);
+    const held = counts.reduce((n, l) => n + Number(/\((\d+) more like it/.exec(l)![1]), 0);
+    assert.ok(held + written.length > 16, 'the counts account for the failures not written (8 clients, at least two 503s each)');
     console.log(`# recovered ${recovery} ms after PostgreSQL was back (stopped)`);
     await assertPoolWhole();
   });

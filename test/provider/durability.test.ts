@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
-import { databases, sdk, spawnProvider, startTestProvider, withSession, type ProviderProcess } from './harness.ts';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase } from '../../provider/db/index.ts';
+import { Delivery } from '../../provider/services/delivery.ts';
+import { fakeSmtp } from './fake-smtp.ts';
+import { databases, sdk, spawnProvider, startTestProvider, withSession, type ProviderProcess, type TestProvider } from './harness.ts';
 
 /**
  * `kill -9` while sign-ups and sign-outs are in flight, then a restart on the same data:
@@ -89,3 +92,109 @@ for (const kind of databases) {
     });
   });
 }
+
+/**
+ * Messages across `kill -9`: sends in flight when the process dies (their relay has not even
+ * greeted) are sent after the restart, each once, with the Message-ID they were given; and two
+ * processes starting on a queue left by a dead one share it without sending anything twice.
+ */
+describe('messages across kill -9', () => {
+  let smtp: Awaited<ReturnType<typeof fakeSmtp>>;
+  before(async () => {
+    smtp = await fakeSmtp();
+  });
+  after(() => smtp.close());
+
+  const LOGIN_URL = 'http://app.test/authenticate';
+  const project = () => ({
+    redirectUrls: [LOGIN_URL],
+    sendLimits: { perIp: 1000 },
+    delivery: {
+      smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, from: 'login@mail.shop.test',
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 3000 },
+      queue: { pollSeconds: 0.2, graceSeconds: 1 },
+    },
+  });
+  const until = async (what: string, check: () => boolean) => {
+    for (let i = 0; !check(); i++) {
+      if (i > 1200) assert.fail(`timed out waiting until ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const rowsOf = async (base: TestProvider) => {
+    const db = await openDatabase({ dataDir: base.dataDir, databaseUrl: base.databaseUrl });
+    try {
+      return (await db.query<{ id: string; status: string }>('SELECT id, status FROM outbox ORDER BY seq')).rows;
+    } finally {
+      await db.close();
+    }
+  };
+
+  for (const kind of databases) {
+    it(`sends what was in flight at the kill after the restart, each message once (${kind})`, async () => {
+      smtp.reset();
+      const base = await startTestProvider(kind, project());
+      await base.stop();
+      const env = { DATA_DIR: base.dataDir, PROJECT_FILE: join(base.dataDir, 'project.json'), ...(base.databaseUrl ? { DATABASE_URL: base.databaseUrl } : {}) };
+      let provider: ProviderProcess | undefined;
+      try {
+        // The relay takes six connections and says nothing: six sends are committed and in flight.
+        smtp.script('hold', 'hold', 'hold', 'hold', 'hold', 'hold');
+        provider = await spawnProvider(env);
+        const emails = Array.from({ length: 6 }, () => `crash-${randomUUID().slice(0, 8)}@example.test`);
+        const p = provider;
+        const answers = emails.map((email) => sdk(p, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: LOGIN_URL }).catch(() => null));
+        await until('six sends are in flight', () => smtp.held === 6);
+        await provider.kill();
+        assert.deepEqual(await Promise.all(answers), new Array(6).fill(null), 'no caller got an answer');
+        assert.equal(smtp.received.length, 0);
+
+        provider = await spawnProvider(env);
+        // Once the dead process's claims have run out (one 3 s attempt and a 5 s margin), the sweep sends them.
+        await until('six messages arrived', () => smtp.received.length >= 6);
+        const to = smtp.received.map((m) => (m.parsed.to && !Array.isArray(m.parsed.to) ? m.parsed.to.value[0]?.address : undefined));
+        assert.deepEqual(to.sort(), [...emails].sort(), 'one message per address');
+        const ids = smtp.received.map((m) => m.parsed.messageId ?? '');
+        assert.equal(new Set(ids).size, 6);
+        for (const id of ids) assert.match(id, /^<message-test-[\w-]+@mail\.shop\.test>$/);
+        // Each is the message its request committed: its link signs in.
+        for (const mail of smtp.received) {
+          const token = new URL(/http:\/\/app\.test\/authenticate\S*/.exec(mail.parsed.text ?? '')![0]).searchParams.get('token');
+          assert.equal((await sdk(provider, 'POST', '/magic_links/authenticate', { token, session_duration_minutes: 30 })).status, 200);
+        }
+        await provider.stop();
+        provider = undefined;
+        const rows = await rowsOf(base);
+        assert.deepEqual(rows.map((r) => r.status), new Array(6).fill('sent'));
+        assert.deepEqual(ids.sort(), rows.map((r) => `<${r.id}@mail.shop.test>`).sort(), 'the Message-ID is the one given at commit');
+        assert.equal(smtp.received.length, 6, 'nothing sent twice');
+      } finally {
+        await provider?.kill();
+        await base.destroy();
+      }
+    });
+  }
+
+  it('two processes starting on a queue left by a dead one send each message exactly once (postgres)', { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL not set' }, async () => {
+    smtp.reset();
+    const base = await startTestProvider('postgres', project());
+    // What a process that died after its commits left: twenty queued messages.
+    const dying = new Delivery({ outbox: false, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, timeoutMs: 1000 } }, () => new Date(Date.now() - 60_000), { email: { name: 'smtp', send: () => Promise.reject(new Error('died')) } });
+    const emails = Array.from({ length: 20 }, () => `queued-${randomUUID().slice(0, 8)}@example.test`);
+    for (const to of emails) await base.db.transaction((tx) => dying.send(tx, { to, channel: 'email', subject: 'queued', text: 'queued', validMinutes: 10 }));
+    await base.stop();
+    const env = { DATA_DIR: base.dataDir, PROJECT_FILE: join(base.dataDir, 'project.json'), DATABASE_URL: base.databaseUrl! };
+    const providers = await Promise.all([spawnProvider(env), spawnProvider(env)]);
+    try {
+      await until('twenty messages arrived', () => smtp.received.length >= 20);
+      for (const p of providers) await p.stop();
+      const rows = await rowsOf(base);
+      assert.deepEqual(rows.map((r) => r.status), new Array(20).fill('sent'));
+      assert.equal(smtp.received.length, 20, 'each message once');
+      assert.equal(new Set(smtp.received.map((m) => m.parsed.messageId)).size, 20);
+    } finally {
+      for (const p of providers) await p.kill();
+      await base.destroy();
+    }
+  });
+});

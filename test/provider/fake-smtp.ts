@@ -10,8 +10,13 @@ import { SMTPServer } from 'smtp-server';
 export const SMTP_USER = 'mailer';
 export const SMTP_PASS = 'mail-secret';
 
-/** What the server does with the next connections or recipients, in order; default is to accept. */
-export type SmtpStep = 'accept' | 'drop' | { rcpt: number; message: string };
+/**
+ * What the server does with the next connections, recipients or messages, in order; default is
+ * to accept. `drop` closes a connection at once, `hold` keeps it open without a word (a silent
+ * server), `{ rcpt }` refuses a recipient, `{ lateMs }` takes a whole message but answers it only
+ * after that long (a slow relay).
+ */
+export type SmtpStep = 'accept' | 'drop' | 'hold' | { rcpt: number; message: string } | { lateMs: number };
 
 export interface ReceivedMail {
   parsed: ParsedMail;
@@ -41,6 +46,7 @@ export async function fakeSmtp() {
   // Held messages: their DATA is read, but the relay's answer waits until the test releases it.
   const holds: Array<{ arrived: () => void; gate: Promise<void>; release: () => void }> = [];
   let connections = 0;
+  let held = 0;
 
   const server = new SMTPServer({
     key: pems.private,
@@ -55,7 +61,7 @@ export async function fakeSmtp() {
     },
     onRcptTo(_address, _session, cb) {
       const step = steps[0];
-      if (step && typeof step === 'object') {
+      if (step && typeof step === 'object' && 'rcpt' in step) {
         steps.shift();
         return cb(Object.assign(new Error(step.message), { responseCode: step.rcpt }));
       }
@@ -65,6 +71,8 @@ export async function fakeSmtp() {
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
+      const step = steps[0];
+      const late = step && typeof step === 'object' && 'lateMs' in step ? (steps.shift(), step.lateMs) : 0;
       stream.on('end', async () => {
         const hold = holds.shift();
         if (hold) {
@@ -73,7 +81,8 @@ export async function fakeSmtp() {
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({ parsed: await simpleParser(raw), raw, secure: session.secure, user: session.user as string | undefined });
-        cb();
+        if (late) setTimeout(() => cb(), late);
+        else cb();
       });
     },
   });
@@ -89,6 +98,12 @@ export async function fakeSmtp() {
     if (steps[0] === 'drop') {
       steps.shift();
       client.destroy();
+      return;
+    }
+    if (steps[0] === 'hold') {
+      steps.shift();
+      held++;
+      client.on('error', () => undefined);
       return;
     }
     const upstream = new (client.constructor as typeof Socket)();
@@ -108,6 +123,10 @@ export async function fakeSmtp() {
     received,
     get connections() {
       return connections;
+    },
+    /** Connections kept open without a word (`hold`) so far. */
+    get held() {
+      return held;
     },
     url: (user = SMTP_USER, pass = SMTP_PASS) => `smtp://${user}:${pass}@127.0.0.1:${port}`,
     script(...next: SmtpStep[]) {
@@ -130,6 +149,7 @@ export async function fakeSmtp() {
       received.length = 0;
       steps.length = 0;
       connections = 0;
+      held = 0;
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -11,6 +11,13 @@ import { databases, signInByEmailOtp, startTestProvider, TEST_ORIGIN, TEST_TOKEN
  */
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+/**
+ * Unicode edge cases on every route: by default each case goes once into every field and once
+ * into one field (a different one per route and case) with the others plausible, so it gets
+ * past the first check; FUZZ_UNICODE_FIELDS=all (the bench) tries each field on its own.
+ */
+const EACH_FIELD = process.env.FUZZ_UNICODE_FIELDS === 'all';
+const SECRET = `secret-test-${'Zq9-x_7YpLmN3vB8wT2rD6hJ0cF5gA1sEuKi4oW'}`;
 
 /** mulberry32: small, fast and the same on every machine. */
 function rng(seed: number) {
@@ -100,13 +107,68 @@ function path(r: Rng, pattern: string): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => enc(name === 'provider' ? r.pick(['google', 'github', 'nope', '__proto__', '%', 'a'.repeat(300)]) : r.pick([...ODD_STRINGS.slice(0, 7), 'x', TEST_TOKEN, 'a'.repeat(300)]).slice(0, 300)));
 }
 
+/** Text a browser or a careless backend may send, valid or not as Unicode. */
+const UNICODE_EDGES: ReadonlyArray<[string, string]> = [
+  ['unpaired surrogates', '\ud800x\udfff\udc00\ud800'],
+  ['NUL', '\u0000'],
+  ['overlong text', 'a'.repeat(9_000)],
+  ['RTL override, marks and zero widths', '\u202emoc.elpmaxe\u200f\u061c\u200b\u200d\ufeff'],
+  ['combining marks', 'e\u0301\u0327\u0308'.repeat(40)],
+  ['non-BMP characters', '\u{1d518}\u{1f600}\u{e0041}\u{10ffff}'],
+];
+
+/** A plausible value per field, so one field's odd text gets past the others' checks. */
+function plausible(field: string, edge = ''): unknown {
+  switch (field) {
+    case 'email': return `fuzz${edge}@example.test`;
+    case 'phone_number': return `+1555555${edge}0100`;
+    // Numbers stay numbers: a string here would be refused before any other field is looked at.
+    case 'session_duration_minutes': return 30;
+    case 'expiration_minutes': return 5;
+    case 'password': case 'existing_password': case 'new_password': return `correct horse battery staple 91!${edge}`;
+    case 'public_token': return `${TEST_TOKEN}${edge}`;
+    case 'login_magic_link_url': case 'reset_password_redirect_url': return `${TEST_ORIGIN}/authenticate${edge}`;
+    case 'untrusted_metadata': return { note: `x${edge}`, [`k${edge}`]: 1 };
+    case 'crypto_wallet_type': return `ethereum${edge}`;
+    case 'crypto_wallet_address': return `0x${'ab'.repeat(20)}${edge}`;
+    case 'domain': return `app${edge}.test`;
+    default: return `value-${field}${edge}`;
+  }
+}
+
+function unicodeBody(fields: readonly string[], edge: string, only?: string): string {
+  return JSON.stringify(Object.fromEntries(fields.map((f) => [f, plausible(f, only === undefined || only === f ? edge : '')])));
+}
+
+/** Whether an answer is below 500 and, when a refusal, in the error shape; the failure's words if not. */
+async function judge(res: Response, label: string): Promise<string | undefined> {
+  const text = await res.text();
+  if (res.status >= 500) return `${label} -> ${res.status}: ${text.slice(0, 200)}`;
+  if (res.status >= 400 && !(res.headers.get('content-type') ?? '').startsWith('text/html')) {
+    let shape: Record<string, unknown> | undefined;
+    try {
+      shape = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      shape = undefined;
+    }
+    if (!shape || shape.status_code !== res.status || typeof shape.error_type !== 'string' || typeof shape.error_message !== 'string' || typeof shape.request_id !== 'string') {
+      return `${label} -> ${res.status}: not the error shape: ${text.slice(0, 200)}`;
+    }
+  }
+  return undefined;
+}
+
 for (const kind of databases) {
   describe(`fuzzed requests to every route (${kind}, ${PER_ROUTE} per route, seed ${SEED})`, () => {
     let provider: TestProvider;
     let session = '';
     before(async () => {
       // Wide limits: the point is what each request does, not the rate limits (tested elsewhere).
-      provider = await startTestProvider(kind, { sendLimits: { perIp: 1_000_000, perAddress: 1_000_000, burstPerAddress: 1_000_000 }, passwordIpLimit: { maxFailures: 1_000_000 }, eventLimits: { batchesPerIpPerMinute: 1_000_000 } });
+      provider = await startTestProvider(kind, {
+        sendLimits: { perIp: 1_000_000, perAddress: 1_000_000, burstPerAddress: 1_000_000 }, passwordIpLimit: { maxFailures: 1_000_000 },
+        eventLimits: { batchesPerIpPerMinute: 1_000_000 }, serverApiLimits: { perIp: 1_000_000, perSecret: 1_000_000 },
+        redirectUrls: [`${TEST_ORIGIN}/authenticate`],
+      }, undefined, { env: { PROJECT_SECRETS: SECRET } });
       session = (await signInByEmailOtp(provider)).session_token;
     });
     after(() => provider.destroy());
@@ -125,26 +187,44 @@ for (const kind of databases) {
           if (b.type !== undefined) headers['Content-Type'] = b.type;
           const url = `${provider.url}${path(r, route.path)}${r.int(4) === 0 ? `?${r.pick(FIELDS)}=${enc(String(r.pick(ODD_STRINGS)).slice(0, 2000))}` : ''}`;
           const res = await fetch(url, { method, headers, body: b.text, redirect: 'manual' });
-          const text = await res.text();
           sent++;
-          const label = `${method} ${url.slice(0, 120)} (${(b.text ?? '').slice(0, 60)}) -> ${res.status}`;
-          if (res.status >= 500) failures.push(`${label}: ${text.slice(0, 200)}`);
-          else if (res.status >= 400 && !(res.headers.get('content-type') ?? '').startsWith('text/html')) {
-            let shape: Record<string, unknown> | undefined;
-            try {
-              shape = JSON.parse(text) as Record<string, unknown>;
-            } catch {
-              shape = undefined;
-            }
-            if (!shape || shape.status_code !== res.status || typeof shape.error_type !== 'string' || typeof shape.error_message !== 'string' || typeof shape.request_id !== 'string') {
-              failures.push(`${label}: not the error shape: ${text.slice(0, 200)}`);
-            }
-          }
+          const failure = await judge(res, `${method} ${url.slice(0, 120)} (${(b.text ?? '').slice(0, 60)})`);
+          if (failure) failures.push(failure);
         }
       }
       console.log(`# ${sent} fuzzed requests over ${provider.routes.length} routes (${kind}), ${failures.length} failures`);
       assert.deepEqual(failures, []);
       // And the provider still serves.
+      assert.equal((await fetch(`${provider.url}/health`)).status, 200);
+    });
+
+    it('answers Unicode edge cases in bodies, paths and queries of every route below 500, in the error shape', async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      const projectId = provider.config.projectId;
+      for (const [r, route] of provider.routes.entries()) {
+        // The caller each family expects, so the request gets past authentication.
+        const serverApi = route.path.startsWith('/v1/');
+        const auth = `Basic ${Buffer.from(serverApi ? `${projectId}:${SECRET}` : `${TEST_TOKEN}:${session}`).toString('base64')}`;
+        for (const [e, [name, edge]] of UNICODE_EDGES.entries()) {
+          const variants = EACH_FIELD ? [undefined, ...FIELDS] : [undefined, FIELDS[(r + e) % FIELDS.length]!];
+          for (const only of variants) {
+            const url = `${provider.url}${route.path.replace(/:(\w+)/g, () => enc(`x${edge}`.slice(0, 400)))}?${FIELDS[(r + e) % FIELDS.length]}=${enc(edge.slice(0, 400))}`;
+            const text = route.method === 'GET' ? undefined : unicodeBody(FIELDS, edge, only);
+            const res = await fetch(url, {
+              method: route.method,
+              headers: { Origin: TEST_ORIGIN, Authorization: auth, ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) },
+              body: text,
+              redirect: 'manual',
+            });
+            sent++;
+            const failure = await judge(res, `${route.method} ${route.path} (${name} in ${only ?? 'every field'})`);
+            if (failure) failures.push(failure);
+          }
+        }
+      }
+      console.log(`# ${sent} Unicode edge-case requests over ${provider.routes.length} routes (${kind}), ${failures.length} failures`);
+      assert.deepEqual(failures, []);
       assert.equal((await fetch(`${provider.url}/health`)).status, 200);
     });
   });

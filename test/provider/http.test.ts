@@ -163,10 +163,21 @@ for (const kind of databases) {
       assert.equal(tooMany.status, 400);
     });
 
-    it('answers values the database cannot store with a 400, not a 5xx', async () => {
+    it('answers values the database cannot store (NUL, unpaired surrogates) with a 400, not a 5xx', async () => {
       const nul = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: 'a\u0000b@example.test' });
       assert.equal(nul.status, 400, nul.text);
       assert.equal(nul.json.error_type, 'invalid_request');
+      // An unpaired surrogate is stored as U+FFFD, so it once came back from the database changed (500 on every send route).
+      for (const [path, field] of [['/otps/email/login_or_create', 'email'], ['/magic_links/email/login_or_create', 'email'], ['/otps/sms/login_or_create', 'phone_number']] as const) {
+        for (const odd of ['a\ud800b', 'a\udfffb', '\udc00\ud800']) {
+          const res = await sdk(provider, 'POST', path, { [field]: field === 'email' ? `${odd}@example.test` : `+1555${odd}5550100` });
+          assert.equal(res.status, 400, res.text);
+          assert.equal(res.json.error_type, 'invalid_request');
+          assert.match(res.json.error_message, /not valid Unicode/);
+        }
+      }
+      const inKey = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: 'key@example.test', ['\ud800']: 1 });
+      assert.equal(inKey.status, 400);
       const huge = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: 'huge@example.test', expiration_minutes: 1e308 });
       assert.equal(huge.status, 400);
     });

@@ -79,7 +79,7 @@ function email(config: ProjectConfig, locale: Locale, to: string, parts: EmailPa
   ].filter(Boolean).join('\n');
 
   // Sign-in mail is answered by people, not by vacation responders (RFC 3834).
-  return { to, channel: 'email', subject, text, html, locale, ...extra, headers: { 'Auto-Submitted': 'auto-generated', ...extra.headers } };
+  return { to, channel: 'email', subject, text, html, locale, validMinutes: parts.minutes, ...extra, headers: { 'Auto-Submitted': 'auto-generated', ...extra.headers } };
 }
 
 /** A passcode: an email, an SMS ending with the Web OTP line, or a WhatsApp text. */
@@ -92,7 +92,7 @@ export function passcodeMessage(config: ProjectConfig, locale: Locale, channel: 
   let text = `${fill(words.codeIntro, locale, words, vars, 'text')} ${fill(words.expires, locale, words, vars, 'text')}`;
   // The origin-bound last line lets Chrome on Android fill the code (Web OTP) and iOS offer it above the keyboard.
   if (channel === 'sms') text += `\n\n${webOtpLine(config, code)}`;
-  return { to, channel, subject: '', text, code, locale };
+  return { to, channel, subject: '', text, code, locale, validMinutes: expiresMinutes };
 }
 
 /** A magic link: sign in for a known user, finish signing up for a new one. */

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './types.ts';
 
@@ -27,7 +29,20 @@ export function smtpFailure(e: unknown): DeliveryFailure {
   return new DeliveryFailure('rejected', detail);
 }
 
-/** Email by SMTP through nodemailer; one connection per message, so a dropped one costs one attempt. */
+/** The Message-ID of message `id`: the same on every attempt, in the sender's domain. */
+export function messageIdFor(id: string, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
+}
+
+/**
+ * Email by SMTP through nodemailer; one connection per message, so a dropped one costs one
+ * attempt. The message is composed first and streamed to the relay, so a failure is known to
+ * have come before or after the relay had all of it: before, the relay cannot have accepted it
+ * (it only takes a message at its final line) and it is retried; after, an answer that does not
+ * come in time leaves it `unconfirmed`, and it is not sent again, so a late answer never turns
+ * into a second delivery.
+ */
 export class SmtpTransport implements Transport {
   readonly name = 'smtp';
   private readonly mailer;
@@ -44,14 +59,20 @@ export class SmtpTransport implements Transport {
   }
 
   async send(m: OutgoingMessage, signal: AbortSignal): Promise<{ id: string }> {
-    const sending = this.mailer.sendMail({
+    const messageId = m.id ? messageIdFor(m.id, this.options.from) : undefined;
+    const raw = await new MailComposer({
       from: this.options.from,
       to: m.to,
       subject: m.subject,
       text: m.text,
       ...(m.html ? { html: m.html } : {}),
       ...(m.headers ? { headers: m.headers } : {}),
-    });
+      ...(messageId ? { messageId } : {}),
+    }).compile().build();
+    let handedOver = false;
+    const body = Readable.from([raw]);
+    body.once('end', () => (handedOver = true));
+    const sending = this.mailer.sendMail({ from: this.options.from, to: m.to, raw: body });
     const aborted = new Promise<never>((_, reject) => {
       const stop = () => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
       if (signal.aborted) stop();
@@ -62,10 +83,15 @@ export class SmtpTransport implements Transport {
       if (info.rejected.length > 0) {
         throw new DeliveryFailure('invalid_recipient', `smtp: recipient refused: ${info.response}`);
       }
-      return { id: info.messageId };
+      return { id: messageId ?? info.messageId };
     } catch (e) {
       if (e instanceof DeliveryFailure) throw e;
-      throw smtpFailure(e);
+      const failure = smtpFailure(e);
+      // No answer after the whole message went out: the relay may have it (not a refusal, which has a reply code).
+      if (handedOver && failure.kind === 'unavailable' && !(e as { responseCode?: number }).responseCode) {
+        throw new DeliveryFailure('unconfirmed', `${failure.detail} (after the whole message was sent)`);
+      }
+      throw failure;
     } finally {
       sending.catch(() => undefined);
     }

@@ -11,6 +11,11 @@ export interface OutgoingMessage {
   code?: string;
   /** The resolved locale of the message (a key of the template catalog). */
   locale: string;
+  /**
+   * The message's own id (its outbox row), the same on every attempt: SMTP sends it as the
+   * Message-ID, so a relay or mailbox can tell a retry from a new message.
+   */
+  id?: string;
 }
 
 /** One transport: SMTP, Twilio or WhatsApp Cloud. `send` makes one attempt; retries are the caller's. */
@@ -26,9 +31,11 @@ export interface Transport {
  * - `invalid_recipient`: the service says the address or number cannot receive messages;
  * - `unsubscribed`: the recipient opted out (texted STOP);
  * - `rejected`: the service refused the request (credentials, sender, content): retrying will not help;
- * - `unavailable`: the service is down, overloaded or unreachable: worth another attempt.
+ * - `unavailable`: the service is down, overloaded or unreachable: worth another attempt;
+ * - `unconfirmed`: the service had the whole message but its answer never came: it may well
+ *   deliver it, so it is never sent again (a retry could deliver it twice).
  */
-export type FailureKind = 'invalid_recipient' | 'unsubscribed' | 'rejected' | 'unavailable';
+export type FailureKind = 'invalid_recipient' | 'unsubscribed' | 'rejected' | 'unavailable' | 'unconfirmed';
 
 export class DeliveryFailure extends Error {
   override name = 'DeliveryFailure';
