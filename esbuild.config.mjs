@@ -104,6 +104,12 @@ export async function build(options) {
   return (await esbuild.build(options)).metafile;
 }
 
+/** One output built in memory, nothing written (the build checks); resolves to its metafile. */
+export async function generate(options) {
+  if (options.bundler === 'rollup') return buildWidget(options, { write: false });
+  return (await esbuild.build({ ...options, write: false })).metafile;
+}
+
 /** Rebuilds one output on every change (npm start); resolves to what stops it (`dispose()`). */
 export async function watch(options, name = '') {
   if (options.bundler === 'rollup') return watchWidget(options, name);

@@ -87,24 +87,16 @@ function dynamicBeside(map, outdir) {
   };
 }
 
-/** Packages the build declares free of side effects (`o.sideEffectsFree`), so unused imports of them drop out. */
-function sideEffectsFree(names = []) {
-  return {
-    name: 'side-effects-free',
-    async resolveId(source, importer, options) {
-      if (!names.includes(source) || options.custom?.sideEffectsFree) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true, custom: { sideEffectsFree: true } });
-      return resolved && { ...resolved, moduleSideEffects: false };
-    },
-  };
-}
-
 /** The Rollup input and output options of one widget build, from its esbuild-shaped options. */
 export function rollupOptions(o) {
   const input = {
     input: o.entryPoints,
     external: externalTest(o.external),
     preserveEntrySignatures: 'allow-extension',
+    // Packages the build declares free of side effects (`sideEffectsFree`): an unused import of
+    // one drops out, with the modules it alone imports (Rollup's wrappers of a CommonJS module
+    // carry its path too).
+    treeshake: { moduleSideEffects: (id) => !(o.sideEffectsFree ?? []).some((p) => id.includes(`/node_modules/${p}/`)) },
     onwarn(w, warn) {
       // Packages' "use client" directives (and the failed look-up of where they were, once esbuild
       // has moved them) are harmless in a browser bundle.
@@ -113,10 +105,11 @@ export function rollupOptions(o) {
     },
     plugins: [
       dynamicBeside(o.dynamicBeside ?? [], o.outdir),
-      sideEffectsFree(o.sideEffectsFree),
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'], exportConditions: ['browser', 'module', 'import', 'default'] }),
       esbuildTransform(o),
-      commonjs({ extensions: ['.js', '.cjs'] }),
+      // React's CommonJS requires nothing in a cycle or conditionally (once the defines are
+      // folded), so its requires can be hoisted as imports, without a lazy wrapper per module.
+      commonjs({ extensions: ['.js', '.cjs'], strictRequires: false }),
     ],
   };
   const output = {
