@@ -42,7 +42,7 @@ describe('the first load of each widget build', () => {
 
   it('esm: React and the screens shared with the lazy flows are in the entry, once', async () => {
     const meta = await generate({ ...builds.esm, sourcemap: false });
-    const [file, entry] = entryOf(meta);
+    const [file] = entryOf(meta);
     const holders = (input: RegExp) => Object.entries(meta.outputs).filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k))).map(([f]) => f);
     assert.deepEqual(holders(/node_modules\/react-dom\/cjs\/react-dom-client\./), [file]);
     assert.deepEqual(holders(/^screens\/components\/SubmitButton\.tsx$/), [file]);
