@@ -71,18 +71,30 @@ function esbuildMinify(o) {
 
 /**
  * Dynamic imports esbuild.config.mjs sends to a file of another build, beside the entry
- * (`{ './load.ts': 'words-load.js' }` from `screens/i18n/words.ts`): Rollup writes the path
- * relative to each chunk that imports it.
+ * (`{ './load.ts': 'words-load.js' }` from `screens/i18n/words.ts`): written as `./words-load.js`
+ * (Rollup would write an absolute external relative to the sources' folder, not the output's).
+ * That path is right only from a file at the top of the output folder, an entry's: a chunk
+ * further down that imports one fails the build rather than load the wrong URL.
  */
 function dynamicBeside(map, outdir) {
+  const ids = new Map(map.map((b) => [resolvePath(outdir, b.file), `./${b.file}`]));
+  const rendered = new Set(ids.values());
   return {
     name: 'dynamic-beside',
     resolveDynamicImport(specifier, importer) {
       if (typeof specifier !== 'string' || !importer) return null;
-      for (const { importer: from, specifier: spec, file } of map) {
-        if (spec === specifier && from.test(importer)) return { id: resolvePath(outdir, file), external: 'relative' };
+      const beside = map.find((b) => b.specifier === specifier && b.importer.test(importer));
+      return beside ? { id: resolvePath(outdir, beside.file), external: true } : null;
+    },
+    outputOptions(options) {
+      return { ...options, paths: (id) => ids.get(id) ?? id };
+    },
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.fileName.includes('/')) continue;
+        const path = chunk.dynamicImports.find((i) => rendered.has(i) || ids.has(i));
+        if (path) this.error(`${chunk.fileName} imports ${ids.get(path) ?? path}, which is beside the entry, not beside it`);
       }
-      return null;
     },
   };
 }
