@@ -12,37 +12,13 @@ const dev = args.has('--dev') || args.has('--watch');
 const watchMode = args.has('--watch');
 const outdir = 'dist';
 
-// @emotion/react's browser build imports hoist-non-react-statics (and through it react-is) for
-// side effects only; the package has none, so saying so lets the unused import drop out.
-const pureHoistStatics = {
-  name: 'pure-hoist-statics',
-  setup(build) {
-    build.onResolve({ filter: /^hoist-non-react-statics$/ }, async (args) => {
-      if (args.pluginData === 'pure') return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'pure' });
-      return { path: resolved.path, sideEffects: false };
-    });
-  },
-};
-
 // The words' lazy side (the locale files, the ICU parser, the checks of a site's strings) as a
-// file of its own with a stable name: the script-tag build, which cannot split, loads it with
-// import() from beside itself instead of inlining every locale (+67 KB gzip).
-// Every widget does so too, so its own chunks hold only its flows.
+// file of its own with a stable name: every widget loads it with import() from beside itself,
+// so the script-tag build, which cannot split, does not inline every locale (+67 KB gzip), and
+// each widget's own chunks hold only its flows.
 const WORDS_LOAD = 'words-load';
 const WORDS_BESIDE = [{ importer: /screens[\\/]i18n[\\/]words\.ts$/, specifier: './load.ts', file: `${WORDS_LOAD}.js` }];
-const wordsLoadBeside = {
-  name: 'words-load-beside',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/load\.ts$/ }, (args) => {
-      const beside = WORDS_BESIDE.find((b) => args.kind === 'dynamic-import' && b.specifier === args.path && b.importer.test(args.importer));
-      return beside ? { path: `./${beside.file}`, external: true } : undefined;
-    });
-  },
-};
-
 const common = {
-  plugins: [pureHoistStatics],
   bundle: true,
   sourcemap: true,
   minify: !dev,
@@ -90,8 +66,8 @@ export const builds = {
   b2b: widget({ 'stytch-ui.b2b': 'elements/b2b/index.ts' }, 'chunks-b2b'),
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
   compat: widget({ 'stytch-ui.compat': 'elements/compat.ts' }, 'chunks-compat'),
-  // The script tag's one file: no splitting; it loads the words' lazy side from beside itself.
-  iife: { ...common, plugins: [...common.plugins, wordsLoadBeside], entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
+  // The script tag's one file (its flows inlined); it too loads the words' lazy side from beside itself.
+  iife: widget({ 'stytch-ui.iife': 'elements/iife.ts' }, 'chunks', { format: 'iife', globalName: 'StytchUI', splitting: false }),
   // The words' lazy side (locales, the ICU parser, the checks of a site's strings) with its chunks.
   wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },

@@ -56,8 +56,9 @@ function esbuildTransform(o) {
 function esbuildMinify(o) {
   return {
     name: 'esbuild-minify',
-    async renderChunk(code, chunk) {
-      const r = await esbuild.transform(code, { minify: true, format: 'esm', target: o.target, sourcemap: 'external', sourcefile: chunk.fileName, legalComments: 'external' });
+    async renderChunk(code, chunk, options) {
+      // A module's top-level names are its own to rename; a script's (the IIFE's global) are not.
+      const r = await esbuild.transform(code, { minify: true, format: options.format === 'es' ? 'esm' : undefined, target: o.target, sourcemap: 'external', sourcefile: chunk.fileName, legalComments: 'external' });
       let out = r.code;
       if (r.legalComments?.trim()) {
         const name = `${chunk.fileName}.LEGAL.txt`;
@@ -124,9 +125,12 @@ export function rollupOptions(o) {
       commonjs({ extensions: ['.js', '.cjs'], strictRequires: false }),
     ],
   };
+  const script = o.format === 'iife';
   const output = {
     dir: o.outdir,
-    format: 'es',
+    // The script tag's build is one file: its flows inlined, its global named by `globalName`.
+    format: script ? 'iife' : 'es',
+    ...(script ? { name: o.globalName, inlineDynamicImports: true } : {}),
     entryFileNames: '[name].js',
     chunkFileNames: `${o.chunkNames}.js`,
     sourcemap: Boolean(o.sourcemap),
