@@ -146,7 +146,9 @@ export function rollupOptions(o) {
  */
 export function metafileOf(output, outdir) {
   const files = new Set(output.map((o) => o.fileName));
-  const at = (f) => `${rel(resolvePath(outdir, f))}`;
+  const at = (f) => rel(resolvePath(outdir, f));
+  const moduleId = (id) => (id.startsWith('\0') ? id : rel(id));
+  const inputs = {};
   const outputs = {};
   for (const o of output) {
     if (o.type !== 'chunk') {
@@ -159,10 +161,11 @@ export function metafileOf(output, outdir) {
       ...(o.isEntry && o.facadeModuleId ? { entryPoint: rel(o.facadeModuleId) } : {}),
       imports: [...o.imports.map(imp('import-statement')), ...o.dynamicImports.map(imp('dynamic-import'))],
       exports: o.exports,
-      inputs: Object.fromEntries(Object.entries(o.modules).map(([id, m]) => [id.startsWith('\0') ? id : rel(id), { bytesInOutput: m.renderedLength }])),
+      inputs: Object.fromEntries(Object.entries(o.modules).map(([id, m]) => [moduleId(id), { bytesInOutput: m.renderedLength }])),
     };
+    for (const [id, m] of Object.entries(o.modules)) inputs[moduleId(id)] = { bytes: m.originalLength, imports: [] };
   }
-  return { inputs: {}, outputs };
+  return { inputs, outputs };
 }
 
 /** Builds one widget: writes its files, returns its metafile. `write: false` only generates. */
