@@ -1,74 +1,24 @@
 // The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types]`.
+// Every output is declared below as esbuild-shaped options. The widget builds (`widget(...)`,
+// one line each) are bundled by Rollup with esbuild transforming and minifying
+// (scripts/lib/widget-build.mjs); the others are esbuild builds. `build` and `watch` run either.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buildWidget, watchWidget } from './scripts/lib/widget-build.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev') || args.has('--watch');
-const watch = args.has('--watch');
+const watchMode = args.has('--watch');
 const outdir = 'dist';
 
-// @emotion/react's browser build imports hoist-non-react-statics (and through it react-is) for
-// side effects only; the package has none, so saying so lets the unused import drop out.
-const pureHoistStatics = {
-  name: 'pure-hoist-statics',
-  setup(build) {
-    build.onResolve({ filter: /^hoist-non-react-statics$/ }, async (args) => {
-      if (args.pluginData === 'pure') return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'pure' });
-      return { path: resolved.path, sideEffects: false };
-    });
-  },
-};
-
 // The words' lazy side (the locale files, the ICU parser, the checks of a site's strings) as a
-// file of its own with a stable name: the script-tag build, which cannot split, loads it with
-// import() from beside itself instead of inlining every locale (+67 KB gzip).
+// file of its own with a stable name: every widget loads it with import() from beside itself,
+// so the script-tag build, which cannot split, does not inline every locale (+67 KB gzip), and
+// each widget's own chunks hold only its flows.
 const WORDS_LOAD = 'words-load';
-const wordsLoadBeside = {
-  name: 'words-load-beside',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/load\.ts$/ }, (args) =>
-      args.kind === 'dynamic-import' && /screens[\\/]i18n[\\/]words\.ts$/.test(args.importer) ? { path: `./${WORDS_LOAD}.js`, external: true } : undefined,
-    );
-  },
-};
-
-// esbuild places a module by the set of entry points and dynamic imports that reach it, and does
-// not know that a dynamic import only runs once the entry has loaded; so what the entry shares
-// with the lazy flows came out as ~16 small chunks, each a request before Main (HTTP/1.1 fetches
-// six at a time). Each flow the widget imports on demand is reached here through a module that
-// also imports the build's entry: the flow runs after the entry anyway, so this costs nothing
-// at run time, but every module of the first load is then reached by the same set and lands in
-// one chunk. The i18n loader keeps its own graph (the script-tag build loads it beside itself).
-function lazyBesideEntry(entry) {
-  const entryPath = new URL(entry, import.meta.url).pathname;
-  return {
-    name: 'lazy-beside-entry',
-    setup(build) {
-      build.onResolve({ filter: /^\./ }, async (args) => {
-        if (args.kind !== 'dynamic-import' || args.pluginData === 'lazy' || /node_modules|screens[\\/]i18n[\\/]/.test(args.importer)) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'lazy' });
-        if (resolved.errors.length > 0 || resolved.external) return undefined;
-        // Same path, another namespace: the chunk keeps the flow's file name.
-        return { path: resolved.path, namespace: 'lazy-beside-entry' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'lazy-beside-entry' }, (args) => {
-        const target = JSON.stringify(args.path);
-        const hasDefault = /^export default|^export \{[^}]*\bdefault\b/m.test(readFileSync(args.path, 'utf8'));
-        return {
-          contents: `import ${JSON.stringify(entryPath)};\nexport * from ${target};\n${hasDefault ? `export { default } from ${target};\n` : ''}`,
-          loader: 'ts',
-          resolveDir: process.cwd(),
-        };
-      });
-    },
-  };
-}
-
+const WORDS_BESIDE = [{ importer: /screens[\\/]i18n[\\/]words\.ts$/, specifier: './load.ts', file: `${WORDS_LOAD}.js` }];
 const common = {
-  plugins: [pureHoistStatics],
   bundle: true,
   sourcemap: true,
   minify: !dev,
@@ -87,30 +37,62 @@ const common = {
 
 const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*'];
 
-/** Each output of dist/, with a stable name. */
-export const builds = {
-  // The words' lazy side is a build of its own here too (as for the script tag): as a second entry
-  // of this build it shared esbuild's runtime helpers with the first load through a chunk of its
-  // own, a third round of requests before Main.
-  esm: { ...common, plugins: [...common.plugins, wordsLoadBeside, lazyBesideEntry('elements/index.ts'), foldFirstChunkAfter('stytch-ui.js')], entryPoints: { 'stytch-ui': 'elements/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
-  wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
-  reactExternal: {
+/**
+ * A widget build: `entry` ({ outputName: sourceFile }) and its lazy flows, bundled by Rollup so
+ * that everything the entry shares with its flows is in the entry file (the first load is that
+ * one file) and the flows are chunks under `chunkDir`, loaded by dynamic import.
+ */
+function widget(entry, chunkDir, more = {}) {
+  return {
     ...common,
-    plugins: [...common.plugins, lazyBesideEntry('elements/index.ts'), foldFirstChunkAfter('stytch-ui.react-external.js')],
-    entryPoints: { 'stytch-ui.react-external': 'elements/index.ts' },
+    bundler: 'rollup',
+    entryPoints: entry,
     format: 'esm',
     splitting: true,
-    chunkNames: 'chunks-rx/[name]-[hash]',
-    external: REACT,
-  },
-  iife: { ...common, plugins: [...common.plugins, wordsLoadBeside], entryPoints: { 'stytch-ui.iife': 'elements/iife.ts' }, format: 'iife', globalName: 'StytchUI' },
+    chunkNames: `${chunkDir}/[name]-[hash]`,
+    dynamicBeside: WORDS_BESIDE,
+    // @emotion/react imports hoist-non-react-statics (and through it react-is) for side effects
+    // only; the package has none, so saying so lets the unused import drop out.
+    sideEffectsFree: ['hoist-non-react-statics'],
+    ...more,
+  };
+}
+
+/** Each output of dist/, with a stable name. A new widget entry is one `widget(...)` line. */
+export const builds = {
+  esm: widget({ 'stytch-ui': 'elements/index.ts' }, 'chunks'),
+  reactExternal: widget({ 'stytch-ui.react-external': 'elements/index.ts' }, 'chunks-rx', { external: REACT }),
+  // <stytch-b2b-ui> and mountB2B: an entry of its own, so the B2C entry does not carry the B2B screens.
+  b2b: widget({ 'stytch-ui.b2b': 'elements/b2b/index.ts' }, 'chunks-b2b'),
+  // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
+  compat: widget({ 'stytch-ui.compat': 'elements/compat.ts' }, 'chunks-compat'),
+  // The script tag's one file (its flows inlined); it too loads the words' lazy side from beside itself.
+  iife: widget({ 'stytch-ui.iife': 'elements/iife.ts' }, 'chunks', { format: 'iife', globalName: 'StytchUI', splitting: false }),
+  // The words' lazy side (locales, the ICU parser, the checks of a site's strings) with its chunks.
+  wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
-  // <stytch-b2b-ui> and mountB2B: an entry of its own, so the B2C entry does not carry the B2B screens.
-  b2b: { ...common, entryPoints: { 'stytch-ui.b2b': 'elements/b2b/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-b2b/[name]-[hash]' },
-  // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
-  compat: { ...common, plugins: [...common.plugins, lazyBesideEntry('elements/compat.ts'), foldFirstChunkAfter('stytch-ui.compat.js')], entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };
+
+/** Builds one output of `builds`, `nodeBuilds` or `hostBuilds`; resolves to its metafile. */
+export async function build(options) {
+  if (options.bundler === 'rollup') return buildWidget(options);
+  return (await esbuild.build(options)).metafile;
+}
+
+/** One output built in memory, nothing written (the build checks); resolves to its metafile. */
+export async function generate(options) {
+  if (options.bundler === 'rollup') return buildWidget(options, { write: false });
+  return (await esbuild.build({ ...options, write: false })).metafile;
+}
+
+/** Rebuilds one output on every change (npm start); resolves to what stops it (`dispose()`). */
+export async function watch(options, name = '') {
+  if (options.bundler === 'rollup') return watchWidget(options, name);
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  return ctx;
+}
 
 // stytch-ui/server and the `stytch-ui` command run in Node: the package's dependencies stay
 // imports (one React with the host's server), anything else (the CLI's HTML parser) is bundled.
@@ -182,75 +164,6 @@ export function watchOptions(options) {
   return { ...options, minify: false, define: { ...options.define, 'process.env.NODE_ENV': '"development"' } };
 }
 
-/**
- * With `lazyBesideEntry`, the entry file is only a facade over the one chunk holding the first
- * load, a request the browser finds only once the facade has arrived. This moves that chunk's
- * code into the entry file itself (the lazy chunks then import it from there), so the first
- * load is one file found by the page. The metafile is updated to match (bench:size reads it).
- */
-function foldFirstChunk(entryFile, meta) {
-  const facade = readFileSync(entryFile, 'utf8');
-  const named = /import\s*\{([^}]*)\}\s*from\s*"(\.\/[^"]+)";/.exec(facade);
-  if (!named) throw new Error(`foldFirstChunk: ${entryFile} imports no chunk`);
-  const bindings = (list) => list.split(',').map((b) => b.trim()).filter(Boolean).map((b) => b.split(/\s+as\s+/));
-  const chunkFile = join(dirname(entryFile), named[2]);
-  // facade local name -> the chunk's exported name
-  const fromChunk = new Map(bindings(named[1]).map(([exp, local]) => [local ?? exp, exp]));
-  const publicExports = bindings(/export\s*\{([^}]*)\};?/.exec(facade)[1]).map(([local, exp]) => [exp ?? local, local]);
-  const sideImports = [...facade.matchAll(/import\s*"(\.\/[^"]+)";/g)].map((m) => m[0]);
-  let code = readFileSync(chunkFile, 'utf8');
-  const exportClause = /export\s*\{([^}]*)\};\s*(\/\*![^*]*\*\/\s*)?\/\/# sourceMappingURL=[^\n]*\n?$/.exec(code);
-  if (!exportClause) throw new Error(`foldFirstChunk: no export clause at the end of ${chunkFile}`);
-  const chunkExports = new Map(bindings(exportClause[1]).map(([local, exp]) => [exp ?? local, local]));
-  const moreExports = [];
-  for (const [exp, facadeLocal] of publicExports) {
-    const local = chunkExports.get(fromChunk.get(facadeLocal));
-    // Unminified, the chunk may already export a public name itself.
-    if (chunkExports.has(exp)) {
-      if (chunkExports.get(exp) !== local) throw new Error(`foldFirstChunk: ${exp} is exported twice from ${entryFile}`);
-      continue;
-    }
-    moreExports.push(`${local} as ${exp}`);
-  }
-  code = code.slice(0, exportClause.index) + `export{${[...bindings(exportClause[1]).map((b) => b.join(' as ')), ...moreExports].join(',')}};\n//# sourceMappingURL=${entryFile.split('/').pop()}.map\n`;
-  // Its relative imports of other outputs now start from the entry's folder (externals stay).
-  const rebase = (spec) => { if (!existsSync(join(dirname(chunkFile), spec))) return spec; const r = relative(dirname(entryFile), join(dirname(chunkFile), spec)); return r.startsWith('.') ? r : `./${r}`; };
-  code = code.replace(/(from|import)\s*(\(?)\s*"(\.{1,2}\/[^"]+\.js)"/g, (_, kw, paren, spec) => `${kw}${paren}"${rebase(spec)}"`);
-  writeFileSync(entryFile, sideImports.join('') + code);
-  // The chunk's source map, its sources rebased the same way.
-  const map = JSON.parse(readFileSync(`${chunkFile}.map`, 'utf8'));
-  map.sources = map.sources.map((src) => relative(dirname(entryFile), join(dirname(chunkFile), src)));
-  writeFileSync(`${entryFile}.map`, JSON.stringify(map));
-  if (existsSync(`${chunkFile}.LEGAL.txt`)) writeFileSync(`${entryFile}.LEGAL.txt`, readFileSync(`${chunkFile}.LEGAL.txt`));
-  rmSync(chunkFile);
-  rmSync(`${chunkFile}.map`);
-  rmSync(`${chunkFile}.LEGAL.txt`, { force: true });
-  // Every other output imports the entry where it imported the chunk.
-  const outFolder = dirname(entryFile);
-  const chunkName = chunkFile.split('/').pop();
-  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : d.name.endsWith('.js') ? [join(dir, d.name)] : []));
-  for (const file of walk(outFolder)) {
-    const text = readFileSync(file, 'utf8');
-    if (!text.includes(chunkName)) continue;
-    let target = relative(dirname(file), entryFile);
-    if (!target.startsWith('.')) target = `./${target}`;
-    writeFileSync(file, text.replace(new RegExp(`"(\\.{1,2}/)+(chunks[^/"]*/)?${chunkName.replace(/[.]/g, '\\.')}"`, 'g'), JSON.stringify(target)));
-  }
-  const chunkOut = meta.outputs[chunkFile];
-  const entryOut = meta.outputs[entryFile];
-  entryOut.imports = [...entryOut.imports.filter((i) => i.path !== chunkFile), ...chunkOut.imports];
-  entryOut.inputs = chunkOut.inputs;
-  entryOut.bytes = Buffer.byteLength(readFileSync(entryFile));
-  delete meta.outputs[chunkFile];
-  delete meta.outputs[`${chunkFile}.map`];
-  for (const out of Object.values(meta.outputs)) for (const i of out.imports ?? []) if (i.path === chunkFile) i.path = entryFile;
-}
-
-/** Runs `foldFirstChunk` after every build of `entryName`, watch mode's rebuilds included. */
-function foldFirstChunkAfter(entryName) {
-  return { name: 'fold-first-chunk', setup(build) { build.onEnd((result) => { if (result.errors.length === 0 && result.metafile) foldFirstChunk(`${outdir}/${entryName}`, result.metafile); }); } };
-}
-
 function buildTypes() {
   const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('type declarations failed');
@@ -259,25 +172,24 @@ function buildTypes() {
 async function main() {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  if (watch) {
-    await Promise.all(Object.values({ ...builds, ...nodeBuilds }).map((o) => esbuild.build(o)));
+  if (watchMode) {
+    await Promise.all(Object.values({ ...builds, ...nodeBuilds }).map((o) => build(o)));
     chmodSync(`${outdir}/cli.js`, 0o755);
     for (const [name, options] of Object.entries({ ...builds, ...nodeBuilds, ...hostBuilds })) {
-      const ctx = await esbuild.context(options);
-      await ctx.watch();
+      await watch(options, name);
       console.log(`build: watching ${name}`);
     }
     return;
   }
   const all = { ...builds, ...nodeBuilds };
-  const results = await Promise.all(Object.values(all).map((o) => esbuild.build(o)));
   const names = Object.keys(all);
-  results.forEach((r, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(r.metafile)));
+  const metas = await Promise.all(Object.values(all).map((o) => build(o)));
+  metas.forEach((meta, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(meta)));
   // The package's command runs from a linked checkout too (npm sets the mode only when it installs).
   chmodSync(`${outdir}/cli.js`, 0o755);
-  const hosts = await Promise.all(Object.values(hostBuilds).map((o) => esbuild.build(o)));
   const hostNames = Object.keys(hostBuilds);
-  hosts.forEach((r, i) => writeFileSync(`hosts/dist/meta-${hostNames[i]}.json`, JSON.stringify(r.metafile)));
+  const hosts = await Promise.all(Object.values(hostBuilds).map((o) => build(o)));
+  hosts.forEach((meta, i) => writeFileSync(`hosts/dist/meta-${hostNames[i]}.json`, JSON.stringify(meta)));
   if (!args.has('--no-types')) buildTypes();
 }
 

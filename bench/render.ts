@@ -1,4 +1,5 @@
 // `npm run bench:render`: what a user feels when the sign-in widget loads (not a test).
+// `npm run bench:render-ssr` (`--ssr`): the same with our side server-rendered (see below).
 //
 // Our production build and the official prebuilt UI (@stytch/vanilla-js, its script-tag build,
 // its client pointed at the same local provider through `endpoints`) are served gzip-compressed
@@ -16,6 +17,11 @@
 // went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
 // it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
 // BENCH_DEBUG=1 prints each page's console, errors and failed requests.
+//
+// With --ssr (or BENCH_MODE=ssr) our side is a page whose <stytch-ui> arrives already holding
+// Main, rendered by stytch-ui/server (dist/server.js), and the production widget module after
+// it; for ours it also notes when React has adopted the field (hydrated) and whether the typed
+// character was still there after it. Its rows (BENCH_ROWS) are magic,otp-oauth,all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -33,13 +39,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const LOAD_TIMEOUT = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 45_000);
 const NETWORKS = (process.env.BENCH_NETWORKS ?? 'loopback,slow4g').split(',');
-const ROWS = (process.env.BENCH_ROWS ?? 'magic,otp-oauth,all,floor,react-host').split(',');
+const SSR = process.argv.includes('--ssr') || process.env.BENCH_MODE === 'ssr';
+const NAME = SSR ? 'bench:render-ssr' : 'bench:render';
+const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host')).split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = process.cwd();
 
 // The whole run is bounded too, whatever a browser or a server does.
 const watchdog = setTimeout(() => {
-  console.error('bench:render: the run took longer than BENCH_MAX_MINUTES; stopping');
+  console.error(`${NAME}: the run took longer than BENCH_MAX_MINUTES; stopping`);
   process.exit(2);
 }, Number(process.env.BENCH_MAX_MINUTES ?? 20) * 60_000);
 watchdog.unref();
@@ -136,7 +144,7 @@ async function buildPageBundles(): Promise<Map<string, Buffer>> {
  * milliseconds from navigation (performance.now()), or from `__bench.t0` when a host page sets it.
  */
 const PROBE = `(() => {
-  const b = (window.__bench = { t0: 0, visible: 0, field: 0, typed: 0 });
+  const b = (window.__bench = { t0: 0, visible: 0, field: 0, typed: 0, hydrated: 0, kept: false });
   // Tells the bench (a CDP binding: no polling inside the page while it loads).
   const notify = (what) => window.__benchNotify && window.__benchNotify(what);
   function all(root, sel, acc = []) {
@@ -165,8 +173,10 @@ const PROBE = `(() => {
       if (!b.field) (b.field = performance.now()), notify('field');
       if (f.getRootNode().activeElement !== f) f.focus();
       if (!b.typed && f.value === 'x') (b.typed = performance.now()), notify('typed');
+      // A server-rendered page: React has adopted the field once it holds React's props.
+      if (window.__ssr && !b.hydrated && Object.keys(f).some((k) => k.startsWith('__reactProps'))) (b.hydrated = performance.now()), (b.kept = f.value === 'x'), notify('hydrated');
     }
-    if (!(b.visible && b.typed)) requestAnimationFrame(tick);
+    if (!(b.visible && b.typed && (b.hydrated || !window.__ssr))) requestAnimationFrame(tick);
   }
   requestAnimationFrame(tick);
 })();`;
@@ -206,6 +216,24 @@ function oursPage(config: Record<string, unknown>): string {
   </script></body></html>`;
 }
 
+/** Our server-rendered page: the element as stytch-ui/server renders it, then the widget module and the client. */
+function ssrPage(element: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ours, server-rendered</title><script>window.__ssr = true;</script></head><body><div id="login">${element}</div>
+  <script type="module">
+    import '/dist/stytch-ui.js';
+    import { createClient } from '/dist/client.js';
+    document.querySelector('stytch-ui').client = createClient(BENCH.token, { baseUrl: BENCH.provider });
+  </script></body></html>`;
+}
+
+/** Main as stytch-ui/server renders it for each configuration (the --ssr run only). */
+async function renderSsr(): Promise<Map<string, string>> {
+  const { renderLoginToString } = (await import(join(root, 'dist/server.js'))) as typeof import('../elements/server/index.ts');
+  const out = new Map<string, string>();
+  for (const [id, { config }] of Object.entries(configs)) out.set(id, await renderLoginToString({ config }));
+  return out;
+}
+
 const IMPORT_MAP = `<script type="importmap">{ "imports": {
   "react": "/vendor/react.js", "react-dom": "/vendor/react-dom.js",
   "react-dom/client": "/vendor/react-dom-client.js", "react/jsx-runtime": "/vendor/jsx-runtime.js",
@@ -240,7 +268,8 @@ function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.map': 'application/json' };
 const gz = new Map<string, Buffer>();
 let bench = { token: '', provider: '' };
-const bundles = await buildPageBundles();
+const bundles = SSR ? new Map<string, Buffer>() : await buildPageBundles();
+const rendered = SSR ? await renderSsr() : new Map<string, string>();
 
 function file(path: string): Buffer | undefined {
   if (path.startsWith('/vendor/') || path.startsWith('/floor/')) return bundles.get(path);
@@ -263,6 +292,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
   const head = `<script>window.BENCH = ${JSON.stringify(bench)};</script>`;
   const inject = (html: string) => html.replace('<head>', `<head>${head}`);
   if (path === '/ours.html') return inject(oursPage(config));
+  if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!));
   if (path === '/official.html') return inject(officialPage(config));
   if (path === '/floor.html') return inject(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="login"></div><script type="module" src="/floor/floor.js"></script></body></html>`);
   if (path === '/host-ours.html') return inject(reactHostPage('ours', config));
@@ -290,7 +320,7 @@ const server = createServer(serve);
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-render-'));
-const provider = await startProvider({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: origin, REDIRECT_URLS: `${origin}/ours.html` } });
+const provider = await startProvider({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: origin, REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
 bench = { token: provider.config.publicTokens.test!, provider: provider.url };
 
 // ---------------------------------------------------------------------------------------------
@@ -299,6 +329,9 @@ bench = { token: provider.config.publicTokens.test!, provider: provider.url };
 interface Sample {
   visible: number;
   typed: number;
+  /** Server-rendered ours: React adopted the field (else NaN), and the typed character stayed (1). */
+  hydrated: number;
+  kept: number;
   bytes: number;
   requests: number;
 }
@@ -376,6 +409,7 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     if (process.env.BENCH_DEBUG) {
       page.on('console', (m) => console.error(`  [${path}] console.${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => console.error(`  [${path}] error: ${e.message}`));
+      if (SSR) page.on('request', (r) => console.error(`  [${path}] request: ${r.url()}`));
       page.on('requestfailed', (r) => console.error(`  [${path}] failed: ${r.url()} ${r.failure()?.errorText}`));
     }
     await page.exposeFunction('__benchNotify', (what: string) => said.notify(what));
@@ -404,13 +438,15 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     await typeInto(page, said, deadline);
     await said.wait('visible', deadline);
     const { bytes, requests } = count.stop();
+    const ssr = path.startsWith('/ssr');
+    if (ssr) await said.wait('hydrated', deadline);
     if (profile) profile((await cdp.send('Profiler.stop')).profile as CpuProfile);
     if (profile && process.env.BENCH_TRACE) await browser.stopTracing();
     const b = await page.evaluate(() => {
-      const { t0, visible, typed } = (window as any).__bench as { t0: number; visible: number; typed: number };
-      return { t0, visible, typed };
+      const { t0, visible, typed, hydrated, kept } = (window as any).__bench as { t0: number; visible: number; typed: number; hydrated: number; kept: boolean };
+      return { t0, visible, typed, hydrated, kept };
     });
-    return { visible: b.visible - b.t0, typed: b.typed - b.t0, bytes, requests };
+    return { visible: b.visible - b.t0, typed: b.typed - b.t0, hydrated: ssr ? b.hydrated - b.t0 : NaN, kept: b.kept ? 1 : 0, bytes, requests };
   } catch (e) {
     if (process.env.BENCH_DEBUG) {
       const pages = context.pages();
@@ -490,9 +526,11 @@ interface Row {
   official: string;
 }
 const rows: Row[] = [];
-for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push({ name: configs[id]!.title, ours: `/ours.html?config=${id}`, official: `/official.html?config=${id}` });
-if (ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
-if (ROWS.includes('react-host')) rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
+const oursPath = SSR ? '/ssr.html' : '/ours.html';
+for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push({ name: configs[id]!.title, ours: `${oursPath}?config=${id}`, official: `/official.html?config=${id}` });
+// The React floor and the React host page are rows of the client-rendered run only.
+if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
+if (!SSR && ROWS.includes('react-host')) rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
 
 const browser = await chromium.launch({
   executablePath: CHROME,
@@ -556,17 +594,18 @@ const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)}` : '—');
 const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '—');
 const kb = (n: number) => (Number.isFinite(n) ? (n / 1024).toFixed(1) : '—');
 
-console.log(`\nbench:render ${new Date().toISOString()}, ${cpus().length}× ${cpus()[0]?.model ?? '?'}, Chromium ${chromeVersion}, CPU ${CPU_RATE}x, ${RUNS} runs per page, medians`);
+console.log(`\n${NAME} ${new Date().toISOString()}, ${cpus().length}× ${cpus()[0]?.model ?? '?'}, Chromium ${chromeVersion}, CPU ${CPU_RATE}x, ${RUNS} runs per page, medians`);
 for (const network of NETWORKS) {
   console.log(`\n${network === 'slow4g' ? 'slow 4G (150 ms RTT, 1.6 Mbit/s)' : 'loopback'}`);
-  console.log('| row | visible ours | visible official | ratio | typeable ours | typeable official | ratio | KB ours / official | requests ours / official |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const ssrHead = SSR ? ' hydrated ours | typed kept |' : '';
+  console.log(`| row${SSR ? ' (ours server-rendered)' : ''} | visible ours | visible official | ratio | typeable ours | typeable official | ratio |${ssrHead} KB ours / official | requests ours / official |`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|${SSR ? '---:|---:|' : ''}---:|---:|`);
   for (const r of rows) {
     const o = samples.get(key(network, r.ours)) ?? [];
     const f = samples.get(key(network, r.official)) ?? [];
     const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
     console.log(
-      `| ${r.name} | ${ms(m(o, 'visible'))} | ${ms(m(f, 'visible'))} | ${ratio(m(o, 'visible'), m(f, 'visible'))} | ${ms(m(o, 'typed'))} | ${ms(m(f, 'typed'))} | ${ratio(m(o, 'typed'), m(f, 'typed'))} | ${kb(m(o, 'bytes'))} / ${kb(m(f, 'bytes'))} | ${m(o, 'requests')} / ${m(f, 'requests')} |`,
+      `| ${r.name} | ${ms(m(o, 'visible'))} | ${ms(m(f, 'visible'))} | ${ratio(m(o, 'visible'), m(f, 'visible'))} | ${ms(m(o, 'typed'))} | ${ms(m(f, 'typed'))} | ${ratio(m(o, 'typed'), m(f, 'typed'))} |${SSR ? ` ${ms(m(o, 'hydrated'))} | ${o.filter((x) => x.kept).length}/${o.length} |` : ''} ${kb(m(o, 'bytes'))} / ${kb(m(f, 'bytes'))} | ${m(o, 'requests')} / ${m(f, 'requests')} |`,
     );
   }
 }

@@ -42,10 +42,17 @@ const row = (name, s) => console.log(`${name.padEnd(52)} ${kb(s.raw).padStart(10
 console.log(`\n${'output'.padEnd(52)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
 for (const f of walk('dist').sort()) row(relative('dist', f), sizes([f]));
 
-console.log('\nInitial load of <stytch-ui> (before the Main screen renders)');
-const standalone = initialLoad('dist/meta-esm.json', 'dist/stytch-ui.js');
-const external = initialLoad('dist/meta-reactExternal.json', 'dist/stytch-ui.react-external.js');
-row(`standalone (${standalone.length} files)`, sizes(standalone));
-row(`react-external, host's React not counted (${external.length} files)`, sizes(external));
+console.log('\nInitial load of each widget (before Main renders), from the build\'s metafiles');
+const widgets = [
+  ['<stytch-ui> standalone', 'esm', 'dist/stytch-ui.js'],
+  ["react-external, host's React not counted", 'reactExternal', 'dist/stytch-ui.react-external.js'],
+  ['<stytch-b2b-ui>', 'b2b', 'dist/stytch-ui.b2b.js'],
+  ['stytch-ui/compat', 'compat', 'dist/stytch-ui.compat.js'],
+  ['script tag (iife)', 'iife', 'dist/stytch-ui.iife.js'],
+];
+for (const [label, build, entry] of widgets) {
+  const files = initialLoad(`dist/meta-${build}.json`, entry);
+  row(`${label} (${files.length} file${files.length === 1 ? '' : 's'})`, sizes(files));
+}
 row('headless client (dist/client.js)', sizes(['dist/client.js']));
 row('headless B2B client (dist/b2b-client.js)', sizes(['dist/b2b-client.js']));

@@ -1,7 +1,6 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
 import { resolve } from 'node:path';
-import * as esbuild from 'esbuild';
-import { builds, hostBuilds, watchOptions } from '../esbuild.config.mjs';
+import { builds, hostBuilds, watch, watchOptions } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
 import { DEV_PAGES_WARNING } from '../provider/config.ts';
 import { startProvider } from '../provider/server.ts';
@@ -33,11 +32,7 @@ const demo = await startDemo({ port: demoPort, providerUrl: provider.url, public
 const watchers = process.env.NO_WATCH
   ? []
   : await Promise.all(
-      [...Object.values(builds), ...Object.values(hostBuilds)].map(async (options) => {
-        const ctx = await esbuild.context(watchOptions(options));
-        await ctx.watch();
-        return ctx;
-      }),
+      Object.entries({ ...builds, ...hostBuilds }).map(([name, options]) => watch(watchOptions(options), name)),
     );
 
 console.log(`

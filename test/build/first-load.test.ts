@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Metafile } from 'esbuild';
+import { builds, generate } from '../../esbuild.config.mjs';
+
+// The page fetches a widget's entry file and, before Main can paint, whatever that file imports
+// statically. Each widget build must keep that to the entry alone: what the entry shares with
+// its lazy flows lives in the entry, and the flows are dynamic imports, fetched when shown.
+// Read from the bundler's own report of its outputs (a production build in memory).
+
+const WIDGETS = Object.entries(builds).filter(([, o]) => o.bundler === 'rollup' || o.format === 'iife');
+
+function entryOf(meta: Metafile): [string, Metafile['outputs'][string]] {
+  const entries = Object.entries(meta.outputs).filter(([, out]) => out.entryPoint);
+  assert.equal(entries.length, 1, `one entry file, got ${entries.map(([f]) => f).join(', ')}`);
+  return entries[0]!;
+}
+
+describe('the first load of each widget build', () => {
+  it('covers every widget build, B2B and compat included', () => {
+    assert.deepEqual(WIDGETS.map(([name]) => name).sort(), ['b2b', 'compat', 'esm', 'iife', 'reactExternal']);
+  });
+
+  for (const [name, options] of WIDGETS) {
+    it(`${name}: is the entry file alone; the lazy flows are dynamic imports of files the build wrote`, async () => {
+      const meta = await generate({ ...options, sourcemap: false });
+      const [file, entry] = entryOf(meta);
+      const staticImports = entry.imports.filter((i) => i.kind === 'import-statement' && !i.external);
+      assert.deepEqual(staticImports, [], `${file} imports other files of the build before it runs`);
+      // Only the host's React (react-external) may be imported by name.
+      for (const i of entry.imports.filter((i) => i.kind === 'import-statement')) assert.match(i.path, /^react(-dom)?(\/|$)/, `${file} imports ${i.path}`);
+
+      const lazy = entry.imports.filter((i) => i.kind === 'dynamic-import');
+      // The words' lazy side is a file of another build, beside the entry.
+      assert.deepEqual(lazy.filter((i) => i.external).map((i) => i.path), ['./words-load.js'], `${file} loads words-load.js from beside itself`);
+      if (options.format === 'iife') return;
+      const flows = lazy.filter((i) => !i.external);
+      assert.ok(flows.length >= 5, `${file} has its flows as dynamic imports (${flows.length})`);
+      for (const i of flows) assert.ok(meta.outputs[i.path], `${i.path} was written`);
+    });
+  }
+
+  it('esm: React and the screens shared with the lazy flows are in the entry, once', async () => {
+    const meta = await generate({ ...builds.esm, sourcemap: false });
+    const [file] = entryOf(meta);
+    const holders = (input: RegExp) => Object.entries(meta.outputs).filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k))).map(([f]) => f);
+    assert.deepEqual(holders(/node_modules\/react-dom\/cjs\/react-dom-client\./), [file]);
+    assert.deepEqual(holders(/^screens\/components\/SubmitButton\.tsx$/), [file]);
+    // A lazy flow's chunk takes the shared code from the entry.
+    const otp = Object.entries(meta.outputs).find(([f]) => /chunks\/OTPAuthenticate-[^/]+\.js$/.test(f));
+    assert.ok(otp, 'OTPAuthenticate has a chunk of its own');
+    assert.ok(otp[1].imports.some((i) => i.kind === 'import-statement' && i.path === file), 'it imports the entry');
+  });
+});
