@@ -40,4 +40,6 @@ export const b2bMessages = {
   'organizationLogin.titleUnknown': 'Continue to ...',
   'formField.password.label': 'Password',
   'error.organization': 'The organization you are looking for could not be found. If you think this is a mistake, contact your admin.',
+  'error.authPolicyNoOrg': "Unable to join due to the organization's authentication policy. Please contact your admin for more information.",
+  'error.authPolicyWithOrg': "Unable to join due to {organizationName}'s authentication policy. Please contact your admin for more information.",
 } as const;
