@@ -508,6 +508,16 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX b2b_oauth_tokens_expiry ON b2b_oauth_tokens (expires_at);`,
   },
+  {
+    // 18 is taken on another branch (sec-durable); ids need only be unique.
+    id: 19,
+    name: 'b2b_intermediate_sessions_discovery',
+    // An organization's intermediate session that a discovery sign-in led to (MFA or another
+    // primary factor owed) still proves what the discovery one did: the address and its primary
+    // factor. Marked, it may enter another of the discovered organizations instead, so one
+    // refusal does not end the list.
+    sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN from_discovery boolean NOT NULL DEFAULT false;`,
+  },
 ];
 
 /** Applies every migration not yet recorded, each in its own transaction, under an advisory lock. */

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
 import { appOf, type ProductLine } from '../App.tsx';
+import { ToastedCard } from '../components/ToastedCard.tsx';
 import { b2bMessages } from '../i18n/en/b2b.ts';
 import { screenAtom } from '../state/atoms.ts';
 import { resolveB2BConfig, type B2BConfig } from './config.ts';
@@ -23,9 +23,9 @@ function B2BFlow() {
   const screen = isB2BScreen(name) ? name : 'Main';
   const Current = screen === 'Main' && (config.authFlowType === 'Organization' || required) ? b2bScreens.OrganizationMain : b2bScreens[screen];
   return (
-    <Suspense fallback={null}>
+    <ToastedCard>
       <Current />
-    </Suspense>
+    </ToastedCard>
   );
 }
 

@@ -40,6 +40,8 @@ export const B2BConfigSchema = v.looseObject({
     {},
   ),
   emailOtpOptions: opt(v.looseObject({ loginTemplateId: opt(v.string()), signupTemplateId: opt(v.string()), locale: opt(v.string()) }), {}),
+  /** The MFA texts' language (the official option); else the widget's. */
+  smsOtpOptions: opt(v.looseObject({ locale: opt(v.string()) }), {}),
   passwordOptions: opt(v.looseObject({ loginRedirectURL: opt(url), resetPasswordRedirectURL: opt(url), resetPasswordExpirationMinutes: opt(v.number()) }), {}),
   ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url) }), {}),
   oauthOptions: opt(v.looseObject({ providers: opt(v.array(v.unknown()), []) }), {}),

@@ -104,10 +104,34 @@ export const primaryOutcomeAtom = atom(null, (_get, set, { response: r, config, 
   };
   set(primaryRequiredAtom, undefined);
   set(mfaAtom, state);
-  // The MFA screens come next; until then a second factor is the Error screen, as before.
-  set(b2bErrorAtom, { type: 'Default' });
-  return go('Error');
+  if (entry === 'totp') return go('TOTPEntry');
+  if (entry === 'smsOtp') return go('SMSOTPEntry');
+  // Enrolment: straight to the one method offered, else the choice.
+  if (state.offered.length === 1) return go(state.offered[0] === 'totp' ? 'TOTPEnrollmentQRCode' : 'SMSOTPEnrollment');
+  return go('MFAEnrollmentSelection');
 });
+
+/**
+ * What a proven second factor earns: the member session (Logged In), except that a member who
+ * just enrolled an authenticator first sees the recovery codes that came with it, once.
+ */
+export const secondFactorOutcomeAtom = atom(null, (get, set, { response: r, method }: { response: B2BAuthenticateResponse; method: 'totp' | 'smsOtp' | 'recoveryCode' }): B2BScreenName => {
+  const mfa = get(mfaAtom);
+  set(signedInAtom, { member: r.member, organization: r.organization });
+  if (method === 'totp' && mfa?.enrolling && mfa.totp) {
+    set(transitionAtom, 'RecoveryCodeSave');
+    return 'RecoveryCodeSave';
+  }
+  set(mfaAtom, undefined);
+  set(transitionAtom, 'LoggedIn');
+  return 'LoggedIn';
+});
+
+/** The hook the MFA screens call with a second factor's answer, inside a transition. */
+export function useSecondFactorOutcome(method: 'totp' | 'smsOtp' | 'recoveryCode'): (response: B2BAuthenticateResponse) => void {
+  const set = useSetAtom(secondFactorOutcomeAtom);
+  return useCallback((response: B2BAuthenticateResponse) => startTransition(() => void set({ response, method })), [set, method]);
+}
 
 /**
  * The hook every B2B sign-in calls with its answer: the outcome above, inside a transition (the

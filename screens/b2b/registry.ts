@@ -16,6 +16,14 @@ export const b2bScreens = {
   OrganizationMain: preloadable(() => import('./organization/B2BOrganizationMain.tsx').then((m) => m.default)),
   LoggedIn: preloadable(() => import('./result/B2BLoggedIn.tsx').then((m) => m.default)),
   Error: preloadable(() => import('./result/B2BError.tsx').then((m) => m.default)),
+  MFAEnrollmentSelection: preloadable(() => import('./mfa/MFAEnrollmentSelection.tsx').then((m) => m.default)),
+  TOTPEnrollmentQRCode: preloadable(() => import('./mfa/TOTPEnrollmentQRCode.tsx').then((m) => m.default)),
+  TOTPEnrollmentManual: preloadable(() => import('./mfa/TOTPEnrollmentManual.tsx').then((m) => m.default)),
+  TOTPEntry: preloadable(() => import('./mfa/TOTPEntry.tsx').then((m) => m.default)),
+  RecoveryCodeSave: preloadable(() => import('./mfa/RecoveryCodeSave.tsx').then((m) => m.default)),
+  RecoveryCodeEntry: preloadable(() => import('./mfa/RecoveryCodeEntry.tsx').then((m) => m.default)),
+  SMSOTPEnrollment: preloadable(() => import('./mfa/SMSOTPEnrollment.tsx').then((m) => m.default)),
+  SMSOTPEntry: preloadable(() => import('./mfa/SMSOTPEntry.tsx').then((m) => m.default)),
 } satisfies Record<string, ComponentType>;
 
 declare module '../state/atoms.ts' {

@@ -42,9 +42,11 @@ export function sendOrganization(client: B2BClient, config: B2BConfig, method: '
   );
 }
 
-/** The member's MFA code by text: to their phone, or to `phone` when enrolling it. */
-export function sendMfaSms(client: B2BClient, member: { organizationId: string; memberId: string }, widgetLocale: string, phone?: string) {
-  return client.otps.sms.send(dropUndefined({ organization_id: member.organizationId, member_id: member.memberId, mfa_phone_number: phone, locale: messageLocale(undefined, widgetLocale) }));
+/** The member's MFA code by text: to their phone, or to `phone` when enrolling it; in `smsOtpOptions.locale`, else the widget's language. */
+export function sendMfaSms(client: B2BClient, config: B2BConfig, member: { organizationId: string; memberId: string }, widgetLocale: string, phone?: string) {
+  return client.otps.sms.send(
+    dropUndefined({ organization_id: member.organizationId, member_id: member.memberId, mfa_phone_number: phone, locale: messageLocale(config.smsOtpOptions.locale, widgetLocale) }),
+  );
 }
 
 /**

@@ -34,7 +34,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss(id: number): void
   );
 }
 
-/** The toast stack, inside LoginFlow's polite live region; error toasts are also alerts. */
+/** The toast stack, inside the card's polite live region (ToastedCard); error toasts are also alerts. */
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const { dismiss } = useToast();

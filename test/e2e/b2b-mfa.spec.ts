@@ -1,0 +1,197 @@
+import { expect, test, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { axe } from './axe.ts';
+import { advanceProviderClock, latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
+
+/*
+ * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
+ * organization that requires MFA enrols a member's authenticator or phone, then asks for it at
+ * every sign-in; the backup codes saved at enrolment sign in once each. Codes come from the
+ * provider's outbox; authenticator codes are computed from the secret the widget shows.
+ */
+
+const b2b = (page: Page) => page.locator('stytch-b2b-ui');
+
+async function axeClean(page: Page): Promise<void> {
+  expect(await axe(page, 'stytch-b2b-ui')).toEqual([]);
+}
+
+/** The new screen's heading has focus: it is announced. */
+async function expectScreen(page: Page, title: string | RegExp): Promise<void> {
+  const heading = b2b(page).getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(title);
+  await expect(heading).toBeFocused();
+}
+
+/**
+ * An organization whose first admin is `email`, with `policy` set (the admin's own session,
+ * from the demo page's headless client, then signed out): its slug and name.
+ */
+async function organizationWith(page: Page, email: string, policy: object): Promise<{ slug: string; name: string }> {
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?products=emailOtp`);
+  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  const { code } = await latestMessage(email);
+  const name = `MFA Org ${Date.now()}`;
+  const slug = await page.evaluate(
+    async ([a, c, n, p]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
+        organization: { update(o: object): Promise<unknown> };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: n });
+      await client.organization.update(p);
+      await client.session.revoke({ forceClear: true });
+      return r.organization.organization_slug;
+    },
+    [email, code!, name, policy] as const,
+  );
+  return { slug, name };
+}
+
+const orgPage = (slug: string, extra = '') => `${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}&products=emailOtp${extra}`;
+
+/** Signs in to the organization by email code, with the mouse: what comes next is the MFA screens. */
+async function primaryByCode(page: Page, slug: string, email: string, sent: number, extra = ''): Promise<void> {
+  await page.goto(orgPage(slug, extra));
+  await b2b(page).getByRole('textbox').first().fill(email);
+  await b2b(page).locator('button[type="submit"]').click();
+  await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at ${email}.`)).toBeVisible();
+  const { code } = await latestMessage(email, sent);
+  await b2b(page).getByRole('textbox').fill(code!);
+}
+
+/** The authenticator's code for the provider's clock (which tests may move ahead). */
+function totpCode(secret: string, aheadMs = 0): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + aheadMs });
+}
+
+test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup codes saved), then a backup code signs in', async ({ page }) => {
+  const email = uniqueEmail('b2b-totp');
+  const { slug, name } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL' });
+  await page.goto(orgPage(slug));
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
+
+  // Keyboard alone from here: Tab from the page's link to the field, type, Enter.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(code!);
+
+  await expectScreen(page, 'Set up Multi-Factor Authentication');
+  await expect(b2b(page).getByText('Your organization requires an additional form of verification to make your account more secure.')).toBeVisible();
+  await expect(b2b(page).getByRole('button')).toHaveText(['Use an authenticator app', 'Text me a code']);
+  await axeClean(page);
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByRole('button', { name: 'Use an authenticator app' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expectScreen(page, 'Scan the QR code to link your authenticator app');
+  await expect(b2b(page).getByRole('img', { name: 'QR code for TOTP enrollment' })).toBeVisible();
+  await axeClean(page);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByRole('button', { name: 'Having trouble scanning?' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expectScreen(page, 'Having trouble scanning the QR code?');
+  const shown = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
+  expect(shown).toMatch(/^[a-z2-7]{16,}$/);
+  await axeClean(page);
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByRole('button', { name: 'Copy to clipboard' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByRole('button', { name: 'Continue' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expectScreen(page, 'Enter verification code');
+  await expect(b2b(page).getByText('If the verification code doesn’t work, go back to your authenticator app to get a new code.')).toBeVisible();
+  await axeClean(page);
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByLabel('One-time passcode')).toBeFocused();
+  await page.keyboard.type(totpCode(shown));
+
+  await expectScreen(page, 'Save your backup codes!');
+  const codes = await b2b(page).locator('[part="recovery-codes"] li').allInnerTexts();
+  expect(codes.length).toBeGreaterThanOrEqual(8);
+  await expect(b2b(page).getByRole('link', { name: 'Download .txt file' })).toHaveAttribute('download', `${name}-backup-codes.txt`);
+  const download = page.waitForEvent('download');
+  await b2b(page).getByRole('link', { name: 'Download .txt file' }).focus();
+  await page.keyboard.press('Enter');
+  const file = await (await download).path();
+  expect((await import('node:fs')).readFileSync(file, 'utf8').split(/\r?\n/)).toEqual(codes);
+  await axeClean(page);
+  // Done is the member's word that the codes are kept; only then Logged In.
+  await b2b(page).getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
+
+  // The next sign-in asks for the authenticator; a backup code does instead, once.
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await primaryByCode(page, slug, email, 2);
+  await expectScreen(page, 'Enter verification code');
+  await expect(b2b(page).getByRole('button', { name: 'Text me a code instead' })).toHaveCount(0);
+  await b2b(page).getByRole('button', { name: 'Use a backup code' }).click();
+  await expectScreen(page, 'Enter backup code');
+  await axeClean(page);
+  await b2b(page).getByLabel('Backup code').fill('nope-nope-nope');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(b2b(page).getByRole('alert')).toHaveText('Invalid backup code, please try again.');
+  await b2b(page).getByLabel('Backup code').fill(codes[0]!);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Success!');
+
+  // And the authenticator itself, at the provider's next time step (a code is accepted once).
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await primaryByCode(page, slug, email, 3);
+  await expectScreen(page, 'Enter verification code');
+  await axeClean(page);
+  await b2b(page).getByLabel('One-time passcode').fill('000000');
+  await expect(b2b(page).getByRole('alert')).toHaveText('Invalid passcode, please try again.');
+  await advanceProviderClock(30_000);
+  await b2b(page).getByLabel('One-time passcode').fill(totpCode(shown, 30_000));
+  await expectScreen(page, 'Success!');
+});
+
+test('SMS: enrolment with the phone field, the texted code; the next sign-in texts the code itself and goes straight to its entry', async ({ page }) => {
+  const email = uniqueEmail('b2b-sms');
+  const { slug, name } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL', mfa_methods: 'RESTRICTED', allowed_mfa_methods: ['sms_otp'] });
+  await primaryByCode(page, slug, email, 1);
+  // The organization allows only SMS: no choice to make.
+  await expectScreen(page, 'Enter your phone number to set up Multi-Factor Authentication');
+  await axeClean(page);
+  await b2b(page).getByLabel('Phone number').fill('12');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(b2b(page).getByRole('alert')).toHaveText('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
+  const phone = uniquePhone();
+  await b2b(page).getByLabel('Phone number').fill(phone);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+
+  await expectScreen(page, 'Enter passcode');
+  await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
+  await axeClean(page);
+  const first = await latestMessage(`+1${phone}`);
+  await b2b(page).getByLabel('One-time passcode').fill(first.code!);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
+
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await primaryByCode(page, slug, email, 2);
+  // secondary_auth_initiated: sms_otp: the sign-in already texted the code, the screen sends none.
+  await expectScreen(page, 'Enter passcode');
+  await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
+  const second = await latestMessage(`+1${phone}`, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(second.code!);
+  await expectScreen(page, 'Success!');
+  const sent = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(`+1${phone}`)}`, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<unknown[]>);
+  expect(sent).toHaveLength(2);
+});
