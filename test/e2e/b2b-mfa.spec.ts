@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { axe } from './axe.ts';
-import { advanceProviderClock, latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import { advanceProviderClock, latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 /*
  * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
@@ -64,9 +64,9 @@ async function primaryByCode(page: Page, slug: string, email: string, sent: numb
   await b2b(page).getByRole('textbox').fill(code!);
 }
 
-/** The authenticator's code for the provider's clock (which tests may move ahead). */
-function totpCode(secret: string, aheadMs = 0): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + aheadMs });
+/** What the member's authenticator app shows, by the provider's clock (which tests move ahead). */
+async function totpCode(secret: string): Promise<string> {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: await providerNow() });
 }
 
 test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup codes saved), then a backup code signs in', async ({ page }) => {
@@ -117,7 +117,7 @@ test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup 
   await axeClean(page);
   await page.keyboard.press('Tab');
   await expect(b2b(page).getByLabel('One-time passcode')).toBeFocused();
-  await page.keyboard.type(totpCode(shown));
+  await page.keyboard.type(await totpCode(shown));
 
   await expectScreen(page, 'Save your backup codes!');
   const codes = await b2b(page).locator('[part="recovery-codes"] li').allInnerTexts();
@@ -158,7 +158,7 @@ test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup 
   await b2b(page).getByLabel('One-time passcode').fill('000000');
   await expect(b2b(page).getByRole('alert')).toHaveText('Invalid passcode, please try again.');
   await advanceProviderClock(30_000);
-  await b2b(page).getByLabel('One-time passcode').fill(totpCode(shown, 30_000));
+  await b2b(page).getByLabel('One-time passcode').fill(await totpCode(shown));
   await expectScreen(page, 'Success!');
 });
 
@@ -195,3 +195,100 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
   const sent = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(`+1${phone}`)}`, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<unknown[]>);
   expect(sent).toHaveLength(2);
 });
+
+test('Discovery: an organization whose authentication policy refuses the code says so; back on the list, another organization opens', async ({ page }) => {
+  const email = uniqueEmail('b2b-policy');
+  const strict = await organizationWith(page, email, { auth_methods: 'RESTRICTED', allowed_auth_methods: ['password'] });
+  const open = await organizationWith(page, email, {});
+  const errors: string[] = [];
+  await page.exposeFunction('recordError', (m: string) => errors.push(m));
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?products=emailOtp`);
+  await page.evaluate(() => document.querySelector('stytch-b2b-ui')!.addEventListener('stytch-error', (e) => (window as unknown as { recordError(m: string): void }).recordError(String((e as unknown as { detail: { message?: string } }).detail?.message ?? e))));
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 2);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Select an organization to continue');
+
+  await b2b(page).getByRole('button', { name: new RegExp(strict.name) }).click();
+  await expectScreen(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText(`Unable to join due to ${strict.name}'s authentication policy. Please contact your admin for more information.`);
+  await axeClean(page);
+  // A refusal by policy is no failure of MFA, and nothing the host must hear about.
+  expect(errors.filter((m) => /multi-factor/i.test(m))).toEqual([]);
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Select an organization to continue');
+  await b2b(page).getByRole('button', { name: new RegExp(open.name) }).click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(open.name)).toBeVisible();
+});
+
+/*
+ * Every MFA screen, found by structure rather than by its English (a locale may translate
+ * it), checked by axe in light at 375 px, dark, and right to left.
+ */
+for (const [label, extra, width] of [
+  ['light at 375 px', '', 375],
+  ['dark', '&theme=dark', 800],
+  ['right to left (Arabic)', '&locale=ar', 800],
+] as const) {
+  test(`axe is clean on every MFA screen in ${label}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail('b2b-mfa-axe');
+    const { slug } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL' });
+    const w = b2b(page);
+    const check = async (ready: ReturnType<Page['locator']>) => {
+      await expect(ready).toBeVisible();
+      await expect(w.getByRole('heading', { level: 1 })).toBeFocused();
+      await axeClean(page);
+      // Nothing wider than the page, at any width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    };
+    const signIn = async (sent: number) => {
+      await page.goto(orgPage(slug, extra));
+      if (extra === '&locale=ar') await expect(w.locator('[dir="rtl"]')).toHaveCount(1);
+      await w.getByRole('textbox').fill(email);
+      await w.locator('button[type="submit"]').click();
+      await expect(w.locator('input[part~="otp-input"]')).toBeVisible();
+      const { code } = await latestMessage(email, sent);
+      await w.locator('input[part~="otp-input"]').fill(code!);
+    };
+    await signIn(1);
+    // MFA Enrollment Selection: authenticator first, then text.
+    await check(w.locator('button[part~="button-secondary"]').nth(1));
+    await w.locator('button[part~="button-secondary"]').nth(1).click();
+    // SMS OTP Enrollment, then SMS OTP Entry, then back twice to the choice.
+    await check(w.locator('input[type="tel"]'));
+    const phone = uniquePhone();
+    await w.locator('input[type="tel"]').fill(phone);
+    await w.locator('button[type="submit"]').click();
+    await check(w.getByText(`+1${phone}`));
+    await w.locator('[part="link-button"]').last().click();
+    await expect(w.locator('input[type="tel"]')).toBeVisible();
+    await w.locator('[part="link-button"]').last().click();
+    await w.locator('button[part~="button-secondary"]').first().click();
+    // TOTP Enrollment QR Code, Manual, TOTP Entry, Recovery Code Save.
+    await check(w.locator('img[part="qr-code"]'));
+    await w.locator('button[part~="button-secondary"]').click();
+    await check(w.locator('code[part="code"]'));
+    const secret = (await w.locator('code[part="code"]').innerText()).replace(/\s+/g, '');
+    await w.locator('button[part~="button-secondary"]').click();
+    await check(w.locator('[part="helper"]'));
+    await w.locator('input[part~="otp-input"]').fill(await totpCode(secret));
+    await check(w.locator('[part="recovery-codes"]'));
+    const backup = await w.locator('[part="recovery-codes"] li').first().innerText();
+    await w.locator('[part="link-button"]').click();
+    await expect(w.locator('[part="member"]')).toBeVisible();
+
+    // TOTP Entry signing in, then Recovery Code Entry.
+    await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+    await signIn(2);
+    await check(w.locator('button[part~="button-secondary"]'));
+    await w.locator('button[part~="button-secondary"]').click();
+    await check(w.locator('input[name="recovery-code"]'));
+    await w.locator('input[name="recovery-code"]').fill(backup);
+    await w.locator('button[type="submit"]').click();
+    await expect(w.locator('[part="member"]')).toBeVisible();
+  });
+}
