@@ -178,8 +178,13 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
 
   await expectScreen(page, 'Enter passcode');
   await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
+  await expect(b2b(page).getByText(/^Your code expires in [45]:\d\d\.$/)).toBeVisible();
   await axeClean(page);
-  const first = await latestMessage(`+1${phone}`);
+  // A resend holds the button while it counts down.
+  await b2b(page).getByRole('button', { name: 'Resend code' }).click();
+  await expect(b2b(page).getByRole('button', { name: /^Code sent! Try again in \d+s$/ })).toBeDisabled();
+  await latestMessage(`+1${phone}`, 1);
+  const first = await latestMessage(`+1${phone}`, 1);
   await b2b(page).getByLabel('One-time passcode').fill(first.code!);
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
@@ -189,11 +194,11 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
   // secondary_auth_initiated: sms_otp: the sign-in already texted the code, the screen sends none.
   await expectScreen(page, 'Enter passcode');
   await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
-  const second = await latestMessage(`+1${phone}`, 1);
+  const second = await latestMessage(`+1${phone}`, 2);
   await b2b(page).getByLabel('One-time passcode').fill(second.code!);
   await expectScreen(page, 'Success!');
   const sent = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(`+1${phone}`)}`, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<unknown[]>);
-  expect(sent).toHaveLength(2);
+  expect(sent).toHaveLength(3);
 });
 
 test('Discovery: an organization whose authentication policy refuses the code says so; back on the list, another organization opens', async ({ page }) => {
