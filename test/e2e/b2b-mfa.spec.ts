@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { axe } from './axe.ts';
+import { recordCardFrames } from './card-frames.ts';
 import { advanceProviderClock, latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 /*
@@ -297,3 +298,29 @@ for (const [label, extra, width] of [
     await expect(w.locator('[part="member"]')).toBeVisible();
   });
 }
+
+test('every MFA screen change keeps a card on screen (lazy screens held for frames): enrolment by authenticator to Logged In', async ({ page }) => {
+  const email = uniqueEmail('b2b-mfa-frames');
+  const { slug } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL', mfa_methods: 'RESTRICTED', allowed_mfa_methods: ['totp'] });
+  const frames = await recordCardFrames(page, 'stytch-b2b-ui');
+  await page.goto(orgPage(slug));
+  await expect(b2b(page).getByLabel('Email')).toBeVisible();
+  await frames.start();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  // The organization allows only the authenticator: straight to its QR code.
+  await expectScreen(page, 'Scan the QR code to link your authenticator app');
+  await b2b(page).getByRole('button', { name: 'Having trouble scanning?' }).click();
+  await expectScreen(page, 'Having trouble scanning the QR code?');
+  const secret = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter verification code');
+  await b2b(page).getByLabel('One-time passcode').fill(await totpCode(secret));
+  await expectScreen(page, 'Save your backup codes!');
+  await b2b(page).getByRole('button', { name: 'Done' }).click();
+  await expectScreen(page, 'Success!');
+  await frames.expectNeverBlank(['Enter passcode', 'Scan the QR code to link your authenticator app', 'Having trouble scanning the QR code?', 'Enter verification code', 'Save your backup codes!', 'Success!']);
+});
