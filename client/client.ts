@@ -1,8 +1,7 @@
 import type { BootstrapData } from './core/bootstrap.ts';
 import type { ClientEvent } from './core/telemetry.ts';
-import { StytchSDKError } from './errors.ts';
-import { IframeChannel, type ClientsideServices, type OneTapStartResult } from './phone/channel.ts';
-import { formatPhoneForDisplay, parsePhoneForSubmit, type ParsedPhone } from './phone/parse.ts';
+import type { OneTapStartResult } from './phone/channel.ts';
+import { clientsideServices, servicesUrl } from './phone/services.ts';
 import { SessionManager } from './session/manager.ts';
 import { createCore, type ClientOptions } from './setup.ts';
 import type { ApiContext } from './api/context.ts';
@@ -27,13 +26,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     dfp: options.dfp,
   };
 
-  let channel: IframeChannel | undefined;
-  const services = (): ClientsideServices => {
-    const url = options.clientsideServicesUrl ?? `${transport.baseUrl.replace(/\/+$/, '')}/clientside-services/index.html`;
-    if (!env.document) throw new StytchSDKError('The clientside services need a document.');
-    const doc = env.document;
-    return (channel ??= new IframeChannel(url, () => doc));
-  };
+  const page = clientsideServices(env, () => servicesUrl(options.clientsideServicesUrl, transport.baseUrl));
+  const services = page.services;
 
   return {
     publicToken,
@@ -50,11 +44,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     /** Project settings: read synchronously, refreshed in the background. */
     bootstrap: { getSync: () => bootstrap.getSync(), ready: () => bootstrap.ready(), onChange: (l: (b: BootstrapData) => void) => bootstrap.onChange(l) },
     /** Phone parsing through the clientside-services channel, with the SPEC §5 timeouts and fallbacks. */
-    phone: {
-      parse: (phoneNumber: string, regionCode?: string): Promise<ParsedPhone> => parsePhoneForSubmit(services(), env.timers, phoneNumber, regionCode),
-      format: (phoneNumber: string, regionCode?: string): Promise<string> => formatPhoneForDisplay(services(), env.timers, phoneNumber, regionCode),
-      example: (regionCode: string) => services().getExamplePhoneNumber({ regionCode }),
-    },
+    phone: page.phone,
     /** Google One Tap through the clientside-services page: its settings, then the credential exchange. */
     oneTap: {
       start: (): Promise<OneTapStartResult> => services().oneTapStart({ publicToken }) as Promise<OneTapStartResult>,
@@ -66,7 +56,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     /** Stops every timer and listener and flushes telemetry. */
     dispose(): void {
       core.dispose();
-      channel?.dispose();
+      page.dispose();
     },
   };
 }

@@ -1,16 +1,13 @@
 import { Provider, type createStore } from 'jotai';
-import { Suspense, useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
-import { ConfigError, configMessages } from './components/ConfigError.tsx';
+import { ConfigError } from './components/ConfigError.tsx';
 import type { WidgetEnv } from './env.ts';
-import type { B2BClient } from '../client/b2b/client.ts';
-import { resolveConfig } from './config/resolve.ts';
-import { browserTimers, WidgetContextProvider, type WidgetCallbacks, type WidgetClient, type WidgetContextValue } from './context.ts';
-import { LoginFlow } from './login/LoginFlow.tsx';
-import { elementFlows, screens } from './registry.ts';
-import { useWords, WordsRoot } from './i18n/useStrings.ts';
+import { browserTimers, WidgetContextProvider, type AnyWidget, type LineWords, type WidgetCallbacks } from './context.ts';
+import type { WordsLine } from './i18n/catalog.ts';
+import { useWords, WordsRoot, type MainId, type Strings } from './i18n/useStrings.ts';
 
-/** Which screen an element starts at (SPEC §1 mount modes). */
+/** Which screen an element starts at (SPEC §1 mount modes); 'b2b' is `<stytch-b2b-ui>`. */
 export type Mode = 'login' | 'reset-password' | 'passkey-registration' | 'b2b';
 
 /** One jotai store; each element creates its own. */
@@ -23,8 +20,8 @@ export interface AppProps {
   config: unknown;
   styles: StyleConfig;
   callbacks: WidgetCallbacks;
-  /** The B2C client, or the B2B element's B2B client (its own App reads it). */
-  client?: WidgetClient | B2BClient | undefined;
+  /** The line's client: the B2C client, or the B2B element's B2B client. */
+  client?: unknown;
   passwordResetToken?: string | undefined;
   /** The reset link's `stytch_token_type`: 'login' signs in with the token at once. */
   passwordResetTokenType?: string | undefined;
@@ -36,36 +33,65 @@ export interface AppProps {
   lang?: string | undefined;
 }
 
-function Flow({ mode, token, tokenType }: { mode: Mode; token: string | undefined; tokenType: string | undefined }) {
-  if (mode === 'login') return <LoginFlow />;
-  // Flows other than login load on demand, so the login element's first paint stays small.
-  return (
-    <Suspense fallback={null}>
-      {mode === 'reset-password' ? <elementFlows.ResetPassword token={token} tokenType={tokenType} /> : <elementFlows.PasskeyRegistration />}
-    </Suspense>
-  );
+/** A parsed config, or the exact text shown (and, where the line says so, reported) instead of the first screen. */
+export type LineConfigResult<Config> = { ok: true; value: Config } | { ok: false; message: string };
+
+/** What the line's root renders once the config is accepted: the element's mode and its reset token. */
+export interface LineRootProps {
+  mode: Mode;
+  token: string | undefined;
+  tokenType: string | undefined;
 }
 
-/** Root of one widget instance: its store, its context, and the config rules of SPEC §1. */
-export function App({ mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps) {
-  const words = useWords(config, lang, strings, callbacks.onError);
-  const result = useMemo(() => resolveConfig(config, configMessages()), [config]);
+/**
+ * A product line of the widget (the login elements, `<stytch-b2b-ui>`): all the shell needs
+ * to know of it. The store, context, words, error reporting and navigation are the shell's.
+ */
+export interface ProductLine<Config> extends LineWords {
+  /** Parses the host's config (SPEC §1 rules); `t` gives the refusal in the widget's words (English when absent). */
+  resolve(config: unknown, t?: Strings<MainId>): LineConfigResult<Config>;
+  /** The line's registry: `useWidget().screens`. */
+  screens: object;
+  /** The line's current screen (and toasts), inside the context. */
+  Root: ComponentType<LineRootProps>;
+  /** A refused config is also reported to the host's onError (the B2B element, as the official one). */
+  reportsConfigErrors: boolean;
+  /** The line's own catalogs over the shared ones (the B2B element's `b2bWords`); none for the login line. */
+  words?: WordsLine | undefined;
+}
+
+/** Root of one widget instance: its store, its words, its context, and the config rules of its line. */
+export function WidgetApp({ line, mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps & { line: ProductLine<unknown> }) {
+  const words = useWords(config, lang, strings, callbacks.onError, line.words);
+  const result = useMemo(() => line.resolve(config), [line, config]);
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
-  const context = useMemo<WidgetContextValue | undefined>(
-    () => (result.ok ? { config: result.value, styles, callbacks, client: client as WidgetClient | undefined, env: widgetEnv, screens } : undefined),
-    [result, styles, callbacks, client, widgetEnv],
+  const context = useMemo<AnyWidget | undefined>(
+    () =>
+      result.ok
+        ? { line: { name: line.name, messages: line.messages, genericErrorId: line.genericErrorId }, config: result.value, styles, callbacks, client, env: widgetEnv, screens: line.screens }
+        : undefined,
+    [line, result, styles, callbacks, client, widgetEnv],
   );
+  const Root = line.Root;
   return (
     <Provider store={store}>
       <WordsRoot words={words}>
         {context ? (
           <WidgetContextProvider value={context}>
-            <Flow mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} />
+            <Root mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} />
           </WidgetContextProvider>
         ) : (
-          <ConfigError config={config} />
+          <ConfigError config={config} resolve={line.resolve} report={line.reportsConfigErrors ? callbacks.onError : undefined} />
         )}
       </WordsRoot>
     </Provider>
   );
+}
+
+/** The root component of a line's elements: the shell bound to that line. */
+export function appOf<Config>(line: ProductLine<Config>): ComponentType<AppProps> {
+  const bound = line as ProductLine<unknown>;
+  const LineApp = (props: AppProps) => <WidgetApp line={bound} {...props} />;
+  LineApp.displayName = `App(${line.name})`;
+  return LineApp;
 }

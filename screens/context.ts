@@ -2,6 +2,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { Client } from '../client/index.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { ResolvedConfig } from './config/resolve.ts';
+import type { Messages } from './i18n/catalog.ts';
 import type { Timers, WidgetEnv } from './env.ts';
 import type { LoginScreenName } from './state/atoms.ts';
 
@@ -34,24 +35,54 @@ export const browserTimers: Timers = {
  */
 export type Screens = { readonly [S in LoginScreenName]: ComponentType<{ children?: ReactNode }> };
 
-/** Everything a screen reads from its widget instance. */
-export interface WidgetContextValue {
-  config: ResolvedConfig;
-  styles: StyleConfig;
-  callbacks: WidgetCallbacks;
-  client: WidgetClient | undefined;
-  env: WidgetEnv;
-  screens: Screens;
+/** The product lines the widget shell serves: the login elements (B2C) and `<stytch-b2b-ui>`. */
+export type LineName = 'login' | 'b2b';
+
+/** What the shared hooks need to know of the product line they run in. */
+export interface LineWords {
+  name: LineName;
+  /** The line's English beyond Main's (`i18n/en/`): the error reporter reads its texts from it. */
+  messages: Messages | undefined;
+  /** The catalog id of the text shown for a failure that has none of its own. */
+  genericErrorId: string;
 }
 
-const Context = createContext<WidgetContextValue | undefined>(undefined);
+/** Everything a screen reads from its widget instance; `Config`, `C` and `S` are its product line's. */
+export interface WidgetOf<Config, C, S> {
+  line: LineWords;
+  config: Config;
+  styles: StyleConfig;
+  callbacks: WidgetCallbacks;
+  client: C | undefined;
+  env: WidgetEnv;
+  screens: S;
+}
+
+/** The login line's widget, as its screens read it. */
+export type WidgetContextValue = WidgetOf<ResolvedConfig, WidgetClient, Screens>;
+/** Any line's widget: what the shared hooks read (callbacks, env, words). */
+export type AnyWidget = WidgetOf<unknown, unknown, unknown>;
+
+const Context = createContext<AnyWidget | undefined>(undefined);
 export const WidgetContextProvider = Context.Provider;
 
-/** The current widget instance's context; screens render only inside App. */
-export function useWidget(): WidgetContextValue {
+/** The current widget instance, whatever its line; screens render only inside App. */
+export function useAnyWidget(): AnyWidget {
   const value = useContext(Context);
   if (!value) throw new Error('useWidget called outside the widget App');
   return value;
+}
+
+/** The current widget as the screens of `line` read it; a screen of another line is a programming error. */
+export function useWidgetOf<W extends AnyWidget>(line: LineName): W {
+  const value = useAnyWidget();
+  if (value.line.name !== line) throw new Error(`A ${line} screen rendered in the ${value.line.name} widget`);
+  return value as W;
+}
+
+/** The login line's widget instance (the B2C elements). */
+export function useWidget(): WidgetContextValue {
+  return useWidgetOf<WidgetContextValue>('login');
 }
 
 // The one way a screen reads its words, beside the one way it reads its widget.

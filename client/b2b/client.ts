@@ -1,5 +1,6 @@
 import type { BootstrapData } from '../core/bootstrap.ts';
 import type { ClientEvent } from '../core/telemetry.ts';
+import { servicesUrl } from '../phone/services.ts';
 import { createCore, type ClientOptions } from '../setup.ts';
 import type { B2BContext } from './context.ts';
 import { b2bDiscovery } from './discovery.ts';
@@ -43,6 +44,8 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     member: self,
     /** Project settings: read synchronously, refreshed in the background. */
     bootstrap: { getSync: () => bootstrap.getSync(), ready: () => bootstrap.ready(), onChange: (l: (b: BootstrapData) => void) => bootstrap.onChange(l) },
+    /** Where the clientside-services page is (phone parsing): the B2B widget opens it for the MFA phone. */
+    clientsideServicesUrl: (): string => servicesUrl(options.clientsideServicesUrl, core.transport.baseUrl),
     /** Queues a client event for the batched telemetry. */
     logEvent: (event: ClientEvent): void => core.telemetry.log(event),
     /** Stops every timer and listener and flushes telemetry. */

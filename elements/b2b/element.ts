@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AppProps, Mode } from '../../screens/App.tsx';
-import { B2BApp, preloadB2BFirstScreen } from '../../screens/b2b/B2BApp.tsx';
+import { B2BApp } from '../../screens/b2b/B2BApp.tsx';
+import { preloadB2BFirstScreen } from '../../screens/b2b/registry.ts';
 import { WidgetElement } from '../base/widget-element.ts';
 
 /**

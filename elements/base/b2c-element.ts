@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { App, type AppProps } from '../../screens/App.tsx';
+import type { AppProps } from '../../screens/App.tsx';
+import { LoginApp } from '../../screens/login/LoginApp.tsx';
 import type { WidgetClient } from '../../screens/context.ts';
 import { preloadFirstScreen } from '../../screens/registry.ts';
 import { WidgetElement } from './widget-element.ts';
@@ -11,6 +12,6 @@ export abstract class B2CWidgetElement extends WidgetElement {
   }
 
   protected override rootComponent(): ComponentType<AppProps> {
-    return App;
+    return LoginApp;
   }
 }

@@ -7,7 +7,7 @@ import { configMessages } from '../../screens/components/ConfigError.tsx';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
 import { EMOTION_IDS_ATTRIBUTE, EMOTION_KEY, markupFingerprint, SSR_ATTRIBUTE } from '../base/server-markup.ts';
 import { widgetTree } from '../base/widget-tree.ts';
-import { App } from '../../screens/App.tsx';
+import { LoginApp } from '../../screens/login/LoginApp.tsx';
 import { InvalidConfigError, InvalidStylesError } from '../errors.ts';
 
 /** What to render: the same config, styles and nonce the page gives the element. */
@@ -82,7 +82,7 @@ export async function renderLoginMarkup(options: ServerRenderOptions = {}): Prom
   const failures: unknown[] = [];
   const tree = widgetTree({
     cache,
-    component: App,
+    component: LoginApp,
     app: { mode: 'login', store: createStore(), config, styles, callbacks: ignore, strings: parseJson(options.strings, 'strings'), lang: options.lang },
   });
   const { prelude } = await prerender(tree, {

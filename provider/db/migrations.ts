@@ -525,6 +525,15 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         ADD COLUMN lease_until timestamptz;
       CREATE INDEX outbox_pending ON outbox (seq) WHERE status IN ('queued', 'sending');`,
   },
+  {
+    id: 19,
+    name: 'b2b_intermediate_sessions_discovery',
+    // An organization's intermediate session that a discovery sign-in led to (MFA or another
+    // primary factor owed) still proves what the discovery one did: the address and its primary
+    // factor. Marked, it may enter another of the discovered organizations instead, so one
+    // refusal does not end the list.
+    sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN from_discovery boolean NOT NULL DEFAULT false;`,
+  },
 ];
 
 /**

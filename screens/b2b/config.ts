@@ -9,12 +9,20 @@ import * as v from 'valibot';
 export const B2B_PRODUCTS = ['emailMagicLinks', 'emailOtp', 'sso', 'passwords', 'oauth'] as const;
 export type B2BProduct = (typeof B2B_PRODUCTS)[number];
 export const AUTH_FLOW_TYPES = ['Discovery', 'Organization'] as const;
-export const MFA_METHODS = ['sms_otp', 'totp'] as const;
+/** The official config's MFA products (`B2BMFAProducts`); `sms_otp`, the wire's name, is read as `smsOtp`. */
+export const MFA_PRODUCTS = ['smsOtp', 'totp'] as const;
+export type MfaProduct = (typeof MFA_PRODUCTS)[number];
 /** The session a sign-in starts when the config names none (minutes). */
 export const DEFAULT_B2B_SESSION_MINUTES = 30;
 
 const opt = v.optional;
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
+
+const mfaProduct = () =>
+  v.pipe(
+    v.picklist([...MFA_PRODUCTS, 'sms_otp'], `must be one of ${MFA_PRODUCTS.join(', ')}`),
+    v.transform((p): MfaProduct => (p === 'sms_otp' ? 'smsOtp' : p)),
+  );
 
 export const B2BConfigSchema = v.looseObject({
   products: v.pipe(v.array(v.picklist(B2B_PRODUCTS, `must be one of ${B2B_PRODUCTS.join(', ')}`)), v.minLength(1, 'must name at least one product')),
@@ -32,6 +40,8 @@ export const B2BConfigSchema = v.looseObject({
     {},
   ),
   emailOtpOptions: opt(v.looseObject({ loginTemplateId: opt(v.string()), signupTemplateId: opt(v.string()), locale: opt(v.string()) }), {}),
+  /** The MFA texts' language (the official option); else the widget's. */
+  smsOtpOptions: opt(v.looseObject({ locale: opt(v.string()) }), {}),
   passwordOptions: opt(v.looseObject({ loginRedirectURL: opt(url), resetPasswordRedirectURL: opt(url), resetPasswordExpirationMinutes: opt(v.number()) }), {}),
   ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url) }), {}),
   oauthOptions: opt(v.looseObject({ providers: opt(v.array(v.unknown()), []) }), {}),
@@ -40,8 +50,8 @@ export const B2BConfigSchema = v.looseObject({
     v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) }),
   ),
   disableCreateOrganization: opt(v.boolean('must be true or false'), false),
-  mfaProductOrder: opt(v.array(v.picklist(MFA_METHODS, `must be one of ${MFA_METHODS.join(', ')}`))),
-  mfaProductInclude: opt(v.array(v.picklist(MFA_METHODS, `must be one of ${MFA_METHODS.join(', ')}`))),
+  mfaProductOrder: opt(v.array(mfaProduct())),
+  mfaProductInclude: opt(v.array(mfaProduct())),
   enableShadowDOM: opt(v.boolean()),
   locale: opt(v.string()),
 });

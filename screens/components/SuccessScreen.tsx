@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useWidget } from '../context.ts';
+import { useAnyWidget } from '../context.ts';
 import { Heading } from './Heading.tsx';
 import { SuccessCheck } from './SuccessCheck.tsx';
 
@@ -8,7 +8,7 @@ export const AUTHENTICATE_FLOW_COMPLETE = 'AUTHENTICATE_FLOW_COMPLETE';
 
 /** A success screen: the green check, its title and optional text; completes the flow once. */
 export function SuccessScreen({ title, text }: { title: string; text?: string }) {
-  const { callbacks } = useWidget();
+  const { callbacks } = useAnyWidget();
   // Once per display, even when React re-runs effects or the callbacks object changes.
   const fired = useRef(false);
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useWidget, useStrings } from '../context.ts';
+import { useAnyWidget, useStrings } from '../context.ts';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, useToast } from '../hooks/useToast.ts';
 import { toastsAtom, type Toast } from '../state/atoms.ts';
 
 /** A shown toast hides after its SPEC §9 duration; a hidden one is removed 1 s later. The timer ends with the toast. */
 function useLifetime(t: Toast, hide: (id: number) => void) {
-  const { timers } = useWidget().env;
+  const { timers } = useAnyWidget().env;
   const set = useSetAtom(toastsAtom);
   useEffect(() => {
     const h = t.visible
@@ -34,7 +34,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss(id: number): void
   );
 }
 
-/** The toast stack, inside LoginFlow's polite live region; error toasts are also alerts. */
+/** The toast stack, inside the card's polite live region (ToastedCard); error toasts are also alerts. */
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const { dismiss } = useToast();

@@ -1,8 +1,8 @@
 import type { WidgetClient } from '../context.ts';
 
 // Apart from context.ts so that only screens that call the provider carry it.
-/** The client, or a usage error when the host mounted the widget without one. */
-export function requireClient(client: WidgetClient | undefined): WidgetClient {
+/** The line's client (the B2C client, or the B2B element's), or a usage error when the host mounted the widget without one. */
+export function requireClient<C = WidgetClient>(client: C | undefined): C {
   if (!client) throw new MissingClientError();
   return client;
 }
@@ -11,6 +11,6 @@ export function requireClient(client: WidgetClient | undefined): WidgetClient {
 export class MissingClientError extends Error {
   override name = 'MissingClientError';
   constructor() {
-    super('The widget needs a client: pass `client: createClient(publicToken)` to the mount call.');
+    super('The widget needs a client: pass `client: createClient(publicToken)` (`createB2BClient` for the B2B element) to the mount call.');
   }
 }

@@ -20,14 +20,7 @@ export interface Action {
  * would have been shown.
  */
 export function useAction(describe?: (error: unknown, shown: string) => string): Action {
-  return useActionReportedBy(useReportError(), describe);
-}
-
-/**
- * The same block over another element's reporting (the B2B element reports through its own
- * context): `report` tells the host and returns the text to show.
- */
-export function useActionReportedBy(report: (error: unknown) => string, describe?: (error: unknown, shown: string) => string): Action {
+  const report = useReportError();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const fail = useCallback((message: string | undefined) => {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
+import type { MainId } from '../i18n/useStrings.ts';
 import { readApiError } from '../../client/errors.ts';
-import { useWidget, useStrings } from '../context.ts';
+import { useAnyWidget, useStrings } from '../context.ts';
 
 /** The `error_message` of a provider API error, or undefined for any other failure. */
 export function apiErrorMessage(error: unknown): string | undefined {
@@ -21,21 +22,26 @@ export function errorMessageId(errorType: string): string {
  * Hands an error to the host's onError (as it came) and returns the text to show (SPEC §8):
  * for an API error, the site's `strings` or the locale's text of its type, else in English the
  * provider's error_message (a language without that type reads the generic message); for
- * anything else, the generic message. An outage always reads from the catalog.
+ * anything else, the generic message (the line's: the login and B2B catalogs name it
+ * differently). An outage always reads from the catalog. One reporter for every product line.
  */
 export function useReportError(): (error: unknown) => string {
-  const { callbacks } = useWidget();
-  const t = useStrings();
+  const { callbacks, line } = useAnyWidget();
+  const t = useStrings(line.messages);
+  const generic = line.genericErrorId as MainId;
   return useCallback(
     (error: unknown) => {
       callbacks.onError(error instanceof Error ? error : new Error(String(error)));
       const api = readApiError(error);
-      if (!api) return t('errors.generic');
+      if (!api) return t(generic);
       if (api.error_type === 'server_unavailable') return t('error.serverUnavailable');
-      const translated = t.translated(errorMessageId(api.error_type));
+      const id = errorMessageId(api.error_type);
+      const translated = t.translated(id);
       if (translated !== undefined) return translated;
-      return (t.locale === 'en' ? api.error_message : undefined) ?? t('errors.generic');
+      // The line's own English for the type (the official B2B catalog names many).
+      if (line.messages?.[id] !== undefined) return t(id as MainId);
+      return (t.locale === 'en' ? api.error_message : undefined) ?? t(generic);
     },
-    [callbacks, t],
+    [callbacks, line, t, generic],
   );
 }

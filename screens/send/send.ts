@@ -38,6 +38,6 @@ export function sendOtp(client: WidgetClient, { otp: o }: ResolvedConfig, type: 
 }
 
 // The wire omits what the host left out, rather than sending nulls.
-function dropUndefined<T extends Record<string, unknown>>(o: T): T {
+export function dropUndefined<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }

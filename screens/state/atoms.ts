@@ -11,7 +11,12 @@ export interface ScreenRegistry {}
 export type LoginScreenName = keyof ScreenRegistry & string;
 /** The passkey-registration element's two screens; its own flow shows them. */
 export type PasskeyRegistrationScreenName = 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess';
-export type ScreenName = LoginScreenName | PasskeyRegistrationScreenName;
+/** `<stytch-b2b-ui>`'s screens, filled in the same way by `screens/b2b/registry.ts`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface B2BScreenRegistry {}
+export type B2BScreenName = keyof B2BScreenRegistry & string;
+/** Every screen name of every element: one screen atom and one `useGo()` for both product lines. */
+export type ScreenName = LoginScreenName | PasskeyRegistrationScreenName | B2BScreenName;
 
 // Widget form state (SPEC §3). Atoms are module constants, but their values live in the
 // store each element creates, so two widgets on one page never share them.

@@ -59,12 +59,23 @@ const ALLOWED: Record<string, readonly string[]> = {
   provider: ['client'],
 };
 
-// The ground floor of screens/: what every flow may use. Flows are the other folders.
+// The ground floor of screens/: what every flow of both product lines may use.
 const GROUND = ['screens/components/', 'screens/i18n/', 'screens/hooks/', 'screens/state/', 'screens/send/', 'screens/config/', 'screens/context.ts', 'screens/env.ts'];
-const SHELL = ['screens/App.tsx', 'screens/registry.ts', 'screens/login/'];
+// The shell: the shared App, and each product line's root and registry.
+const SHELL = ['screens/App.tsx', 'screens/registry.ts', 'screens/login/', 'screens/b2b/B2BApp.tsx', 'screens/b2b/registry.ts'];
 const isGround = (p: string) => GROUND.some((g) => p === g || p.startsWith(g));
 const isShell = (p: string) => SHELL.some((s) => p === s || p.startsWith(s));
-const flowOf = (p: string) => (p.startsWith('screens/') && !isGround(p) && !isShell(p) ? p.split('/')[1] : undefined);
+// The B2B line (`screens/b2b/`): its own ground floor (the files directly in it), its flows (its folders).
+const isB2B = (p: string) => p.startsWith('screens/b2b/');
+const isB2BGround = (p: string) => isB2B(p) && !isShell(p) && p.split('/').length === 3;
+/** The flow a file belongs to: `otp`, `main`… of the login line, `b2b/mfa`… of the B2B line. */
+const flowOf = (p: string) => {
+  if (!p.startsWith('screens/') || isGround(p) || isShell(p) || isB2BGround(p)) return undefined;
+  const parts = p.split('/');
+  return isB2B(p) ? `b2b/${parts[2]}` : parts[1];
+};
+/** Which product line a file of screens/ serves: undefined for the shared ground floor and App. */
+const lineOf = (p: string) => (!p.startsWith('screens/') || isGround(p) || p === 'screens/App.tsx' ? undefined : isB2B(p) ? 'b2b' : 'login');
 
 describe('import rules (docs/ARCHITECTURE.md)', () => {
   it('reads the tree: every layer has files and imports', () => {
@@ -108,7 +119,7 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(broken((e) => isGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to)), []);
   });
 
-  it('a flow imports only itself and the ground floor; Main and the registry alone reach into flows', () => {
+  it('a flow imports only itself and the ground floor (a B2B flow also the B2B ground floor); Main and the registries alone reach into flows', () => {
     assert.deepEqual(
       broken((e) => {
         const from = flowOf(e.from);
@@ -119,6 +130,23 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
       }),
       [],
     );
+  });
+
+  it('the B2B ground floor imports only the ground floors, never a flow or the shell', () => {
+    assert.deepEqual(broken((e) => isB2BGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to) && !isB2BGround(e.to)), []);
+  });
+
+  it('the two product lines never import each other: they meet only in the ground floor and App', () => {
+    assert.deepEqual(
+      broken((e) => {
+        const from = lineOf(e.from);
+        const to = lineOf(e.to);
+        return from !== undefined && to !== undefined && from !== to;
+      }),
+      [],
+    );
+    assert.ok(edges.some((e) => isB2BGround(e.from)), 'no B2B ground floor read');
+    assert.ok(edges.some((e) => flowOf(e.from)?.startsWith('b2b/')), 'no B2B flow read');
   });
 
   it('nothing under screens/ imports the shell but the shell itself', () => {

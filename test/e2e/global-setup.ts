@@ -32,6 +32,8 @@ export default async function globalSetup() {
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs) };
   const control = createServer((req, res) => {
+    // GET: how far ahead the provider's clock is (a test computing an authenticator code needs its time).
+    if (req.method === 'GET') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ offsetMs }));
     const ms = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('ms'));
     if (req.method !== 'POST' || !Number.isFinite(ms) || ms < 0) return void res.writeHead(400).end();
     offsetMs += ms;

@@ -42,6 +42,13 @@ export async function advanceProviderClock(ms: number): Promise<void> {
   expect(res.status).toBe(204);
 }
 
+/** The provider's clock now (ms): the real one plus what tests moved it ahead. */
+export async function providerNow(): Promise<number> {
+  const res = await fetch(`${process.env.E2E_CLOCK_URL}/`);
+  const { offsetMs } = (await res.json()) as { offsetMs: number };
+  return Date.now() + offsetMs;
+}
+
 /** The login widget (shadow DOM is pierced by Playwright locators). */
 export function widget(page: Page) {
   return page.locator('stytch-ui');

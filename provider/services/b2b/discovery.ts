@@ -105,19 +105,24 @@ export interface EntryContext {
 
 /**
  * Spends an intermediate session to enter an organization (membership or JIT). One of an
- * organization (a sign-in awaiting MFA or another primary factor) enters only that one.
+ * organization (a sign-in awaiting MFA or another primary factor) enters only that one, unless
+ * discovery led to it: then it proves what the discovery session did (the address and its
+ * primary factor) and may enter another discovered organization instead, whose own rules apply.
  */
 export async function exchangeIntermediateSession(ctx: ProviderContext, token: string, organizationId: string, e: EntryContext): Promise<AuthAnswer> {
   return withTx(ctx.db, async (tx) => {
     const ist = await consumeIntermediateSession(ctx, tx, token);
-    if (ist.organizationId !== null && ist.organizationId !== organizationId) {
+    const discovery = ist.organizationId === null || ist.fromDiscovery === true;
+    if (ist.organizationId !== null && ist.organizationId !== organizationId && !discovery) {
       throw new ApiError(403, 'intermediate_session_organization_mismatch', 'The intermediate session belongs to another organization.');
     }
     const org = await requireOrganization(tx, organizationId);
     const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, ist.email);
     const factor = ist.factors.at(-1);
     if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
-    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: e.currentSessionId, priorFactors: ist.factors });
+    // The factors of another organization's session are its primary ones (MFA is proven per member).
+    const prior = ist.organizationId !== null && ist.organizationId !== organizationId ? ist.factors.filter((f) => !isMfaFactor(f)) : ist.factors;
+    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: e.currentSessionId, priorFactors: prior, fromDiscovery: discovery });
   });
 }
 
@@ -144,7 +149,7 @@ export async function createOrganizationFromDiscovery(ctx: ProviderContext, toke
     const member = await createMember(tx, ctx.env, now, org.organization_id, { email: ist.email, status: 'active', emailVerified: true, roles: [ADMIN_ROLE] });
     const factor = ist.factors.at(-1);
     if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
-    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: ist.factors });
+    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: ist.factors, fromDiscovery: true });
   });
 }
 

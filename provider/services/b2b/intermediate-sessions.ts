@@ -17,6 +17,8 @@ export interface IntermediateSession {
   organizationId: string | null;
   memberId: string | null;
   factors: Factor[];
+  /** An organization's session that a discovery sign-in led to: it may still enter another discovered organization. */
+  fromDiscovery?: boolean;
 }
 
 /** Stores a new intermediate session and returns its token (kept only hashed). */
@@ -24,9 +26,9 @@ export async function createIntermediateSession(ctx: ProviderContext, tx: Querya
   const now = ctx.clock.now();
   const token = secretToken(32);
   await tx.query(
-    `INSERT INTO b2b_intermediate_sessions (token_hash, email_address, organization_id, member_id, factors, created_at, expires_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-    [sha256(token), s.email, s.organizationId, s.memberId, JSON.stringify(s.factors), now, new Date(now.getTime() + INTERMEDIATE_SESSION_MINUTES * 60_000)],
+    `INSERT INTO b2b_intermediate_sessions (token_hash, email_address, organization_id, member_id, factors, created_at, expires_at, from_discovery)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+    [sha256(token), s.email, s.organizationId, s.memberId, JSON.stringify(s.factors), now, new Date(now.getTime() + INTERMEDIATE_SESSION_MINUTES * 60_000), s.fromDiscovery === true],
   );
   // Spent and expired ones are of no further use; the sweep rides on creation.
   await tx.query('DELETE FROM b2b_intermediate_sessions WHERE expires_at <= $1', [new Date(now.getTime() - 60 * 60_000)]);
@@ -38,16 +40,17 @@ interface Row {
   organization_id: string | null;
   member_id: string | null;
   factors: Factor[];
+  from_discovery: boolean;
 }
 
-const toSession = (r: Row): IntermediateSession => ({ email: r.email_address, organizationId: r.organization_id, memberId: r.member_id, factors: r.factors });
+const toSession = (r: Row): IntermediateSession => ({ email: r.email_address, organizationId: r.organization_id, memberId: r.member_id, factors: r.factors, fromDiscovery: r.from_discovery });
 
 const notFound = () => new ApiError(404, 'intermediate_session_not_found', 'Intermediate session could not be found: it is incorrect, expired or already used.');
 
 /** Reads a live intermediate session without spending it (listing organizations). */
 export async function readIntermediateSession(ctx: ProviderContext, db: Queryable, token: string): Promise<IntermediateSession> {
   const { rows } = await db.query<Row>(
-    'SELECT email_address, organization_id, member_id, factors FROM b2b_intermediate_sessions WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+    'SELECT email_address, organization_id, member_id, factors, from_discovery FROM b2b_intermediate_sessions WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
     [sha256(token), ctx.clock.now()],
   );
   if (!rows[0]) throw notFound();
@@ -63,7 +66,7 @@ export async function consumeIntermediateSession(ctx: ProviderContext, tx: Query
   const now = ctx.clock.now();
   const { rows } = await tx.query<Row>(
     `UPDATE b2b_intermediate_sessions SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-     RETURNING email_address, organization_id, member_id, factors`,
+     RETURNING email_address, organization_id, member_id, factors, from_discovery`,
     [sha256(token), now],
   );
   if (!rows[0]) throw notFound();

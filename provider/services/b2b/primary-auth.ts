@@ -71,6 +71,8 @@ export interface PrimaryAuth {
   currentSessionId: string | null;
   /** Factors proven earlier in this sign-in (an intermediate session the caller presented). */
   priorFactors?: Factor[];
+  /** The sign-in came through discovery: an intermediate session it ends in may still enter another discovered organization. */
+  fromDiscovery?: boolean;
 }
 
 /**
@@ -88,12 +90,12 @@ export async function completePrimaryAuth(ctx: ProviderContext, tx: Queryable, p
   const factors = withFactor(p.priorFactors ?? [], p.factor);
   const email = member.email_address;
   if (!authMethodAllowed(org, p.method) && !member.is_breakglass) {
-    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors: p.priorFactors ?? [] });
+    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors: p.priorFactors ?? [], fromDiscovery: p.fromDiscovery });
     return intermediateAnswer(token, member, org, { mfa_required: null, primary_required: { allowed_auth_methods: org.allowed_auth_methods } });
   }
   const proven = [...factors, ...(sameMember ? current.factors : [])];
   if (mfaRequiredFor(org, member) && !proven.some(isMfaFactor)) {
-    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors });
+    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors, fromDiscovery: p.fromDiscovery });
     const mfa = mfaRequiredShape(member);
     // An SMS member gets their code at once, as from the hosted provider; the message leaves after commit.
     const queued = smsFactorStartsItself(org, member) ? await startSmsFactor(ctx, tx, member, p.client) : null;

@@ -80,7 +80,7 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
     expect(message(undefined)).to.equal('Invalid B2B config: config is required (products and authFlowType)');
     expect(message({ products: [], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.products: must name at least one product');
     expect(message({ products: ['otp'], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.products.0: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth');
-    expect(message({ products: ['sso'], authFlowType: 'Discovery', mfaProductOrder: ['email'] })).to.equal('Invalid B2B config: config.mfaProductOrder.0: must be one of sms_otp, totp');
+    expect(message({ products: ['sso'], authFlowType: 'Discovery', mfaProductOrder: ['email'] })).to.equal('Invalid B2B config: config.mfaProductOrder.0: must be one of smsOtp, totp');
     expect(message({ products: ['sso'], authFlowType: 'Discovery', directLoginForSingleMembership: { status: 'yes' } })).to.equal('Invalid B2B config: config.directLoginForSingleMembership.status: must be true or false');
     expect(message({ products: ['sso'], authFlowType: 'Discovery', disableCreateOrganization: 1 })).to.equal('Invalid B2B config: config.disableCreateOrganization: must be true or false');
     expect(message({ products: ['emailMagicLinks'], authFlowType: 'Discovery', emailMagicLinksOptions: { discoveryRedirectURL: 'not a url' } })).to.equal('Invalid B2B config: config.emailMagicLinksOptions.discoveryRedirectURL: must be an absolute URL');

@@ -1,7 +1,8 @@
 import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, type AppProps } from '../../../screens/App.tsx';
+import type { AppProps } from '../../../screens/App.tsx';
+import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
 import type { Timers, WidgetEnv } from '../../../screens/env.ts';
 

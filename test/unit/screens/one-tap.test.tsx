@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../../../screens/App.tsx';
+import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient } from '../../../screens/context.ts';
 import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/env.ts';
 import { oneTapMode } from '../../../screens/oauth/oneTapPositions.ts';

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../../../screens/App.tsx';
+import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
 import { apiError, button, click, flush, type } from './helpers.tsx';
 import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';

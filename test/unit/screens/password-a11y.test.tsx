@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../../../screens/App.tsx';
+import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient } from '../../../screens/context.ts';
 import { passwordStateAtom, transitionAtom, type ScreenName } from '../../../screens/state/atoms.ts';
 import { apiError, button, click, FakeClock, flush, renderLogin, type } from './helpers.tsx';

@@ -1,10 +1,14 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import type { DiscoveredOrganization } from '../../client/b2b/types.ts';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { Heading } from '../components/Heading.tsx';
-import { B2BBack } from './B2BBack.tsx';
-import { b2bEmailAtom, discoveredAtom, signedInAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BStrings } from './context.ts';
-import { signedInFrom } from './signIn.ts';
+import { useAtomValue } from 'jotai';
+import type { DiscoveredOrganization } from '../../../client/b2b/types.ts';
+import { BackButton } from '../../components/BackButton.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { usePrimaryOutcome } from '../outcome.ts';
+import { localeOf } from '../send.ts';
+import { b2bEmailAtom, discoveredAtom } from '../state.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
 /** What the row's button says: members continue, the invited accept, the eligible join. */
 function actionId(d: DiscoveredOrganization): 'organizationDiscovery.acceptInvite' | 'organizationDiscovery.join' | undefined {
@@ -19,29 +23,21 @@ export default function B2BDiscovery() {
   const t = useB2BStrings();
   const { config } = useB2B();
   const client = useB2BClient();
-  const go = useB2BGo();
+  const go = useGo();
   const orgs = useAtomValue(discoveredAtom);
   const email = useAtomValue(b2bEmailAtom);
-  const setSignedIn = useSetAtom(signedInAtom);
-  const { busy, error, run } = useB2BAction();
+  const signedIn = usePrimaryOutcome('Discovery');
+  const { busy, error, run } = useAction();
   const minutes = config.sessionOptions.sessionDurationMinutes;
   const canCreate = !config.disableCreateOrganization;
 
-  const enter = (organizationId: string) =>
-    run(async () => {
-      setSignedIn(signedInFrom(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes })));
-      go('LoggedIn');
-    });
-  const create = () =>
-    run(async () => {
-      setSignedIn(signedInFrom(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
-      go('LoggedIn');
-    });
+  const enter = (organizationId: string) => run(async () => signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes, ...localeOf(t.locale) })));
+  const create = () => run(async () => signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
 
   if (orgs.length === 0) {
     return (
       <section part="container">
-        <B2BBack />
+        <BackButton />
         <Heading>{canCreate ? t('organizationDiscovery.noOrgs.create.title') : t('organizationDiscovery.noOrgs.title', { email })}</Heading>
         <p>{canCreate ? t('organizationDiscovery.noOrgs.create.content', { email }) : t('organizationDiscovery.noOrgs.content')}</p>
         <ErrorText message={error} />
@@ -58,7 +54,7 @@ export default function B2BDiscovery() {
   }
   return (
     <section part="container">
-      <B2BBack />
+      <BackButton />
       <Heading>{t('organizationDiscovery.title')}</Heading>
       <ErrorText message={error} />
       <ul part="organization-list" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>

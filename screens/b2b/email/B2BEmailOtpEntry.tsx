@@ -1,26 +1,29 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { signedInFrom } from './signIn.ts';
+import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { Heading } from '../components/Heading.tsx';
-import { OtpInput } from '../components/OtpInput.tsx';
-import { B2BBack } from './B2BBack.tsx';
-import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BGo, useB2BAction, useB2BClient, useB2BStrings, useShowDiscovered } from './context.ts';
+import { BackButton } from '../../components/BackButton.tsx';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { OtpInput } from '../../components/OtpInput.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { usePrimaryOutcome } from '../outcome.ts';
+import { localeOf, sendDiscovery, sendOrganization } from '../send.ts';
+import { b2bEmailAtom, b2bOrganizationIdAtom } from '../state.ts';
+import { useShowDiscovered } from '../useShowDiscovered.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
-/** Email OTP Entry: the discovery code; six digits check it at once, then Discovery lists the organizations. */
+/** Email OTP Entry: six digits check at once; a discovery code lists the organizations, an organization's code signs in to it. */
 export default function B2BEmailOtpEntry() {
   const t = useB2BStrings();
   const email = useAtomValue(b2bEmailAtom);
   const client = useB2BClient();
   const showDiscovered = useShowDiscovered();
+  const signedIn = usePrimaryOutcome();
   const { config } = useB2B();
-  const go = useB2BGo();
-  const setSignedIn = useSetAtom(signedInAtom);
   // Set in the organization flow: the code signs in to that organization, not to discovery.
   const organizationId = useAtomValue(b2bOrganizationIdAtom);
   const [code, setCode] = useState('');
-  const { busy, error, run } = useB2BAction();
-  const resend = useB2BAction();
+  const { busy, error, run } = useAction();
+  const resend = useAction();
   const id = useId();
   const onChange = (value: string) => {
     setCode(value);
@@ -28,9 +31,7 @@ export default function B2BEmailOtpEntry() {
     void run(async () => {
       try {
         if (organizationId) {
-          const r = await client.otps.email.authenticate({ email_address: email, code: value, organization_id: organizationId, session_duration_minutes: config.sessionOptions.sessionDurationMinutes });
-          setSignedIn(signedInFrom(r));
-          go('LoggedIn');
+          signedIn(await client.otps.email.authenticate({ email_address: email, code: value, organization_id: organizationId, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(t.locale) }));
         } else {
           const r = await client.otps.email.discovery.authenticate({ email_address: email, code: value });
           await showDiscovered(r.discovered_organizations);
@@ -41,15 +42,20 @@ export default function B2BEmailOtpEntry() {
       }
     });
   };
+  const sendAgain = () =>
+    resend.run(async () => {
+      await (organizationId ? sendOrganization(client, config, 'code', organizationId, email, t.locale) : sendDiscovery(client, config, 'code', email, t.locale));
+      resend.fail(undefined);
+    });
   return (
     <section part="container">
-      <B2BBack />
+      <BackButton />
       <Heading>{t('passcode.title')}</Heading>
       <p id={`${id}-sent`}>{t.rich('passcode.sentConfirmation', { destination: email })}</p>
       <OtpInput id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error ?? resend.error} />
-      <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void resend.run(async () => { await (organizationId ? client.otps.email.loginOrSignup({ organization_id: organizationId, email_address: email }) : client.otps.email.discovery.send({ email_address: email })); resend.fail(undefined); })}>
+      <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void sendAgain()}>
         {t('passcode.resendCode')}
       </button>
     </section>

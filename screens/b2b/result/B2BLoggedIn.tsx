@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { AUTHENTICATE_FLOW_COMPLETE } from '../components/SuccessScreen.tsx';
-import { SuccessCheck } from '../components/SuccessCheck.tsx';
-import { Heading } from '../components/Heading.tsx';
-import { signedInAtom, useB2B, useB2BStrings } from './context.ts';
+import { AUTHENTICATE_FLOW_COMPLETE } from '../../components/SuccessScreen.tsx';
+import { SuccessCheck } from '../../components/SuccessCheck.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { signedInAtom } from '../state.ts';
+import { useB2B, useB2BStrings } from '../widget.ts';
 
 /** Logged In: who signed in, to which organization; completes the flow once. */
 export default function B2BLoggedIn() {

@@ -1,21 +1,25 @@
 import { useAtom } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { ltrFieldCss } from '../components/ltrField.ts';
-import { Heading } from '../components/Heading.tsx';
-import { isEmail } from '../components/email.ts';
-import { b2bEmailAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BStrings } from './context.ts';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { ltrFieldCss } from '../../components/ltrField.ts';
+import { Heading } from '../../components/Heading.tsx';
+import { isEmail } from '../../components/email.ts';
+import { useAction } from '../../hooks/useAction.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { sendDiscovery } from '../send.ts';
+import { b2bEmailAtom } from '../state.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
 /** Discovery Main: the work email, then a discovery link or a discovery code (whichever the config offers). */
 export default function B2BMain() {
   const t = useB2BStrings();
   const { config } = useB2B();
   const client = useB2BClient();
-  const go = useB2BGo();
+  const go = useGo();
   // The address sent to stays in the store: back from the next screen, the field shows it.
   const [email, setStored] = useAtom(b2bEmailAtom);
   const [typed, setTyped] = useState(email);
-  const { busy, error, run, fail } = useB2BAction();
+  const { busy, error, run, fail } = useAction();
   const id = useId();
   const link = config.products.includes('emailMagicLinks');
   const code = config.products.includes('emailOtp');
@@ -24,18 +28,7 @@ export default function B2BMain() {
     const address = typed.trim();
     if (!isEmail(address)) return fail(t('error.invalidEmail'));
     void run(async () => {
-      if (method === 'link') {
-        const o = config.emailMagicLinksOptions;
-        await client.magicLinks.email.discovery.send({
-          email_address: address,
-          ...(o.discoveryRedirectURL ? { discovery_redirect_url: o.discoveryRedirectURL } : {}),
-          ...(o.loginTemplateId ? { login_template_id: o.loginTemplateId } : {}),
-          ...(o.locale ? { locale: o.locale } : {}),
-        });
-      } else {
-        const o = config.emailOtpOptions;
-        await client.otps.email.discovery.send({ email_address: address, ...(o.loginTemplateId ? { login_template_id: o.loginTemplateId } : {}), ...(o.locale ? { locale: o.locale } : {}) });
-      }
+      await sendDiscovery(client, config, method, address, t.locale);
       setStored(address);
       go(method === 'link' ? 'EmailConfirmation' : 'EmailOtpEntry');
     });

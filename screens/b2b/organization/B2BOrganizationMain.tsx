@@ -1,35 +1,46 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { Organization } from '../../client/b2b/types.ts';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { ltrFieldCss } from '../components/ltrField.ts';
-import { Heading } from '../components/Heading.tsx';
-import { isEmail } from '../components/email.ts';
-import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BAction, useB2BClient, useB2BGo, useB2BReport, useB2BStrings } from './context.ts';
-import { organizationSlugOf } from './organizationSlug.ts';
-import { signedInFrom } from './signIn.ts';
+import type { Organization } from '../../../client/b2b/types.ts';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { ltrFieldCss } from '../../components/ltrField.ts';
+import { Heading } from '../../components/Heading.tsx';
+import { isEmail } from '../../components/email.ts';
+import { useAction } from '../../hooks/useAction.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { useReportError } from '../../hooks/useReportError.ts';
+import { organizationSlugOf } from '../organizationSlug.ts';
+import { usePrimaryOutcome } from '../outcome.ts';
+import { localeOf, sendOrganization } from '../send.ts';
+import { b2bEmailAtom, b2bOrganizationIdAtom, primaryRequiredAtom } from '../state.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
 type Lookup = { state: 'loading' } | { state: 'found'; organization: Partial<Organization> & { organization_id: string } } | { state: 'missing'; message: string };
 
-/** Organization Main: 'Continue to {organizationName}' for the slug's organization, with email and password sign-in. */
+/**
+ * Organization Main: 'Continue to {organizationName}' with email and password sign-in, for the
+ * slug's organization; or, when an organization asked for another primary factor
+ * (`primary_required`), for that one, with only the methods it allows and the address filled in.
+ */
 export default function B2BOrganizationMain() {
   const t = useB2BStrings();
   const { config } = useB2B();
   const client = useB2BClient();
-  const report = useB2BReport();
-  const go = useB2BGo();
-  const setSignedIn = useSetAtom(signedInAtom);
+  const report = useReportError();
+  const go = useGo();
+  const signedIn = usePrimaryOutcome();
+  const required = useAtomValue(primaryRequiredAtom);
   const setSentTo = useSetAtom(b2bEmailAtom);
   const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
-  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
-  const [email, setEmail] = useState('');
+  const [lookup, setLookup] = useState<Lookup>(required ? { state: 'found', organization: required.organization } : { state: 'loading' });
+  const [email, setEmail] = useState(required?.email ?? '');
   const [password, setPassword] = useState('');
-  const { busy, error, run, fail } = useB2BAction();
+  const { busy, error, run, fail } = useAction();
   const id = useId();
   const slug = organizationSlugOf(config.organizationSlug, globalThis.location?.pathname ?? '');
 
   useEffect(() => {
     let live = true;
+    if (required) return;
     if (!slug) {
       setLookup({ state: 'missing', message: t('error.organization') });
       return;
@@ -45,11 +56,12 @@ export default function B2BOrganizationMain() {
     return () => {
       live = false;
     };
-  }, [client, slug, t, report]);
+  }, [client, slug, t, report, required]);
 
-  const passwords = config.products.includes('passwords');
-  const link = config.products.includes('emailMagicLinks');
-  const code = config.products.includes('emailOtp');
+  const products: readonly string[] = required?.products ?? config.products;
+  const passwords = products.includes('passwords');
+  const link = products.includes('emailMagicLinks');
+  const code = products.includes('emailOtp');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || lookup.state !== 'found') return;
@@ -60,31 +72,22 @@ export default function B2BOrganizationMain() {
     const method = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value || (passwords ? 'password' : link ? 'link' : 'code');
     if (method !== 'password') {
       return void run(async () => {
-        if (method === 'link') {
-          const o = config.emailMagicLinksOptions;
-          await client.magicLinks.email.loginOrSignup({
-            organization_id: organizationId,
-            email_address: address,
-            ...(o.loginRedirectURL ? { login_redirect_url: o.loginRedirectURL } : {}),
-            ...(o.signupRedirectURL ? { signup_redirect_url: o.signupRedirectURL } : {}),
-          });
-        } else {
-          await client.otps.email.loginOrSignup({ organization_id: organizationId, email_address: address });
-        }
+        await sendOrganization(client, config, method === 'link' ? 'link' : 'code', organizationId, address, t.locale);
         setSentTo(address);
         setOrganizationId(organizationId);
         go(method === 'link' ? 'EmailConfirmation' : 'EmailOtpEntry');
       });
     }
     void run(async () => {
-      const r = await client.passwords.authenticate({
-        organization_id: lookup.organization.organization_id,
-        email_address: address,
-        password,
-        session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-      });
-      setSignedIn(signedInFrom(r));
-      go('LoggedIn');
+      signedIn(
+        await client.passwords.authenticate({
+          organization_id: lookup.organization.organization_id,
+          email_address: address,
+          password,
+          session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
+          ...localeOf(t.locale),
+        }),
+      );
     });
   };
 

@@ -1,0 +1,42 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { OtpInput } from '../../components/OtpInput.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { apiErrorType } from '../../hooks/useReportError.ts';
+import { useB2BStrings } from '../widget.ts';
+
+/**
+ * The six-digit entry of the MFA screens (TOTP Entry, SMS OTP Entry), as the official OTPEntry:
+ * a title, what to do, the code checked as soon as it has six digits; a refused code reads
+ * 'Invalid passcode, please try again.' and the field is emptied for another try.
+ */
+export function CodeEntry({ title, instruction, helper, submit, children }: { title: string; instruction: ReactNode; helper?: string | undefined; submit(code: string): Promise<unknown>; children?: ReactNode }) {
+  const t = useB2BStrings();
+  const [code, setCode] = useState('');
+  const { busy, error, run } = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
+  const id = useId();
+  const onChange = (value: string) => {
+    setCode(value);
+    if (value.length !== 6) return;
+    void run(async () => {
+      try {
+        await submit(value);
+      } catch (err) {
+        setCode('');
+        throw err;
+      }
+    });
+  };
+  return (
+    <section part="container">
+      <Heading>{title}</Heading>
+      <p id={`${id}-what`}>{instruction}</p>
+      <OtpInput id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-what`} invalid={!!error} onChange={onChange} />
+      {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
+      <ErrorText id={`${id}-error`} message={error} />
+      {helper ? <p part="helper">{helper}</p> : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { apiErrorType } from '../../hooks/useReportError.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { useSecondFactorOutcome } from '../outcome.ts';
+import { localeOf } from '../send.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+import { ghostButtonCss } from './styles.ts';
+import { useMfa } from './useMfa.ts';
+
+/** Recovery Code Entry: one of the saved backup codes in place of the authenticator's (each works once). */
+export default function RecoveryCodeEntry() {
+  const t = useB2BStrings();
+  const go = useGo();
+  const client = useB2BClient();
+  const { config } = useB2B();
+  const [mfa] = useMfa();
+  const done = useSecondFactorOutcome('recoveryCode');
+  const [code, setCode] = useState('');
+  const { busy, error, run } = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('recoveryCodes.entry.error.invalidCode') : shown));
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !code.trim()) return;
+    void run(async () =>
+      done(
+        await client.recoveryCodes.recover({
+          member_id: mfa.memberId,
+          organization_id: mfa.organizationId,
+          recovery_code: code.trim(),
+          session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
+          ...localeOf(t.locale),
+        }),
+      ),
+    );
+  };
+  return (
+    <section part="container">
+      <Heading>{t('recoveryCodes.entry.title')}</Heading>
+      <p id={`${id}-what`}>{t('recoveryCodes.entry.content')}</p>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <input
+          id={`${id}-code`}
+          part="input"
+          type="text"
+          name="recovery-code"
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          aria-label={t('formField.backupCode.ariaLabel')}
+          placeholder={t('formField.backupCode.placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-what`}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <ErrorText id={`${id}-error`} message={error} />
+        <SubmitButton busy={busy}>{t('button.continue')}</SubmitButton>
+      </form>
+      <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('TOTPEntry')}>
+        {t('button.goBack')}
+      </button>
+    </section>
+  );
+}

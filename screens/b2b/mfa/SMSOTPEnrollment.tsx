@@ -1,0 +1,56 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { PhoneField } from '../../components/PhoneField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { sendMfaSms } from '../send.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+import { ghostButtonCss } from './styles.ts';
+import { useMfa } from './useMfa.ts';
+import { usePhoneParser } from './usePhoneParser.ts';
+
+/** SMS OTP Enrollment: the member's phone (the login element's phone field), texted a code to prove it. */
+export default function SMSOTPEnrollment() {
+  const t = useB2BStrings();
+  const go = useGo();
+  const client = useB2BClient();
+  const { config, env } = useB2B();
+  const [mfa, update] = useMfa();
+  const parser = usePhoneParser();
+  const [region, setRegion] = useState('US');
+  const [phone, setPhone] = useState('');
+  const { busy, error, run, fail } = useAction();
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!/\d/.test(phone)) return fail(t('error.invalidPhoneNumber'));
+    void run(async () => {
+      const parsed = await parser.parse(phone, region);
+      if (!parsed.isValid) return fail(t('error.invalidPhoneNumber'));
+      await sendMfaSms(client, config, mfa, t.locale, parsed.number);
+      update((s) => ({ ...s, phone: parsed.number, smsSentAt: env.timers.now() }));
+      go('SMSOTPEntry');
+    });
+  };
+  return (
+    <section part="container">
+      <Heading>{t('mfa.smsEnrollment.title')}</Heading>
+      <p>{t('mfa.smsEnrollment.content')}</p>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <PhoneField id={`${id}-phone`} region={region} setRegion={setRegion} phone={phone} setPhone={setPhone} errorId={error ? `${id}-error` : undefined} autoComplete="tel-national" example={parser.example} />
+        <ErrorText id={`${id}-error`} message={error} />
+        <SubmitButton busy={busy} disabled={!phone}>
+          {t('button.continue')}
+        </SubmitButton>
+      </form>
+      {mfa.offered.length > 1 ? (
+        <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('MFAEnrollmentSelection')}>
+          {t('button.goBack')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

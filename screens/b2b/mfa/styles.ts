@@ -1,0 +1,15 @@
+import { linkButtonCss } from '../../components/linkButton.ts';
+
+/** A quiet action under the buttons ('Try to scan the QR code again', 'Go back'): the official ghost button. */
+export const ghostButtonCss = { ...linkButtonCss, alignSelf: 'center', padding: 4 } as const;
+
+/** Codes to copy (the authenticator secret, the recovery codes): monospace on the inputs' colours, readable in both schemes. */
+export const codeBoxCss = {
+  padding: 12,
+  borderRadius: 'var(--stytch-inputs-border-radius)',
+  border: '1px solid var(--stytch-inputs-border-color)',
+  background: 'var(--stytch-inputs-background-color)',
+  color: 'var(--stytch-inputs-text-color)',
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: 16,
+} as const;

@@ -1,0 +1,31 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import type { DiscoveredOrganization } from '../../client/b2b/types.ts';
+import { useGo } from '../hooks/useGo.ts';
+import { directLoginTarget } from './directLogin.ts';
+import { usePrimaryOutcome } from './outcome.ts';
+import { discoveredAtom } from './state.ts';
+import { localeOf } from './send.ts';
+import { useB2B, useB2BClient, useB2BStrings } from './widget.ts';
+
+/**
+ * After a discovery code or link was accepted: enter the single organization directly where the
+ * config says so, else list them on Discovery. Rejects (the form shows it) when entering fails.
+ */
+export function useShowDiscovered(): (orgs: DiscoveredOrganization[]) => Promise<void> {
+  const { locale } = useB2BStrings();
+  const { config } = useB2B();
+  const client = useB2BClient();
+  const go = useGo();
+  const setDiscovered = useSetAtom(discoveredAtom);
+  const signedIn = usePrimaryOutcome('Discovery');
+  return useCallback(
+    async (orgs: DiscoveredOrganization[]) => {
+      setDiscovered(orgs);
+      const direct = directLoginTarget(orgs, config.directLoginForSingleMembership);
+      if (direct) return signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: direct, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(locale) }));
+      go('Discovery');
+    },
+    [config, client, go, setDiscovered, signedIn, locale],
+  );
+}
