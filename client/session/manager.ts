@@ -31,6 +31,8 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
   private timer: TimerHandle | undefined;
   private attempt = 0;
   private disposed = false;
+  /** Whether the state is still the copy stored by an earlier page (`getInfo().fromCache`). */
+  private cached = false;
   private readonly listeners = new Set<[keyof St, Listener<never>]>();
   private readonly unsubscribe: () => void;
 
@@ -46,6 +48,7 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
   ) {
     this.key = `stytch_sdk_state_${publicToken}`;
     this.state = this.parse(env.storage.getItem(this.key)) ?? this.empty();
+    this.cached = this.state.session !== null;
     this.unsubscribe = env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
     const tokens = this.cookies.tokens();
     if (tokens) this.schedule(0);
@@ -89,6 +92,11 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     if (s.session && this.timer === undefined) this.schedule(REFRESH_INTERVAL_MS);
   }
 
+  /** True until the provider has answered for the stored state (or it was cleared). */
+  fromCache(): boolean {
+    return this.cached;
+  }
+
   getSession(): St['session'] {
     return this.state.session;
   }
@@ -113,6 +121,7 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
 
   /** Keeps the answer's tokens (when it has them) and its state; restarts the refresh cycle. */
   protected commit(r: Tokens, next: St, expiresAt: string | undefined): void {
+    this.cached = false;
     if (r.session_token) {
       this.memoryTokens = { session_token: r.session_token, session_jwt: r.session_jwt };
       this.cookies.write(r.session_token, r.session_jwt, expiresAt);
@@ -132,6 +141,7 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
 
   /** Forgets the session: cookies, storage (which signs out the other tabs) and timers. */
   clearLocal(): void {
+    this.cached = false;
     this.memoryTokens = undefined;
     this.cancel();
     this.cookies.clear();
