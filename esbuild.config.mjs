@@ -67,6 +67,22 @@ function lazyBesideEntry(entry) {
   };
 }
 
+/** Imports of these source files become imports of the named outputs beside the entry. */
+function besideOutputs(map) {
+  const byPath = new Map(Object.entries(map).map(([src, out]) => [new URL(src, import.meta.url).pathname, out]));
+  return {
+    name: 'beside-outputs',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'beside') return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'beside' });
+        const out = byPath.get(resolved.path);
+        return out ? { path: out, external: true } : undefined;
+      });
+    },
+  };
+}
+
 const common = {
   plugins: [pureHoistStatics],
   bundle: true,
@@ -108,6 +124,31 @@ export const builds = {
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
   // <stytch-b2b-ui> and mountB2B: an entry of its own, so the B2C entry does not carry the B2B screens.
   b2b: { ...common, entryPoints: { 'stytch-ui.b2b': 'elements/b2b/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-b2b/[name]-[hash]' },
+  // <stytch-b2b-ui> with the page's React, for stytch-ui/react's StytchB2B (one React on the page).
+  b2bReactExternal: { ...common, entryPoints: { 'stytch-ui.b2b.react-external': 'elements/b2b/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-b2b-rx/[name]-[hash]', external: REACT },
+  // stytch-ui/react: the official React SDK's names. The elements and clients stay imports of the
+  // files beside it (the React-external builds, client.js, b2b-client.js), so a page that also
+  // imports those by name runs one copy of each, with its own React.
+  react: {
+    ...common,
+    plugins: [...common.plugins, besideOutputs({ 'elements/index.ts': './stytch-ui.react-external.js', 'elements/b2b/index.ts': './stytch-ui.b2b.react-external.js', 'client/index.ts': './client.js', 'client/b2b/index.ts': './b2b-client.js' })],
+    entryPoints: { react: 'elements/react/index.ts' },
+    format: 'esm',
+    splitting: false,
+    external: REACT,
+    // A client module for React Server Components frameworks (the hooks need the browser's React).
+    banner: { js: '"use client";' },
+  },
+  // stytch-ui/react/b2b: the same, with the B2B client factories.
+  reactB2B: {
+    ...common,
+    plugins: [...common.plugins, besideOutputs({ 'elements/react/index.ts': './react.js', 'client/index.ts': './client.js', 'client/b2b/index.ts': './b2b-client.js' })],
+    entryPoints: { 'react-b2b': 'elements/react/b2b.ts' },
+    format: 'esm',
+    splitting: false,
+    external: REACT,
+    banner: { js: '"use client";' },
+  },
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
   compat: { ...common, plugins: [...common.plugins, lazyBesideEntry('elements/compat.ts'), foldFirstChunkAfter('stytch-ui.compat.js')], entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };
@@ -139,6 +180,8 @@ export const nodeBuilds = {
 // files above, so the hosts are built after them and exercise what ships.
 const PACKAGE = {
   'stytch-ui/react-external': './dist/stytch-ui.react-external.js',
+  'stytch-ui/react/b2b': './dist/react-b2b.js',
+  'stytch-ui/react': './dist/react.js',
   'stytch-ui/client': './dist/client.js',
   'stytch-ui/b2b-client': './dist/b2b-client.js',
   'stytch-ui': './dist/stytch-ui.js',

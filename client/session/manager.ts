@@ -80,6 +80,7 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
 
   private fromOtherTab(value: string | null): void {
     if (value === null) {
+      this.cached = false;
       this.memoryTokens = undefined;
       this.cancel();
       this.set(this.empty());
@@ -88,6 +89,8 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     // A foreign write to our key that is not a state is ignored.
     const s = this.parse(value);
     if (!s) return;
+    // Another tab's write follows an answer of the provider: no longer the stored copy.
+    this.cached = false;
     this.set(s);
     if (s.session && this.timer === undefined) this.schedule(REFRESH_INTERVAL_MS);
   }
