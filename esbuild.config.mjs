@@ -204,6 +204,9 @@ const host = {
 /** The host integrations under hosts/, each a real app bundled with its framework. */
 export const hostBuilds = {
   react: { ...host, entryPoints: { react: 'hosts/react/main.tsx' }, jsx: 'automatic', jsxImportSource: 'react' },
+  // An app written for the official React SDK, its one import swapped: '@stytch/react' is
+  // stytch-ui/react here, which is the only change a site makes (hosts/react-sdk/main.tsx).
+  reactSdk: { ...host, entryPoints: { 'react-sdk': 'hosts/react-sdk/main.tsx' }, jsx: 'automatic', jsxImportSource: 'react', alias: { ...PACKAGE, '@stytch/react': PACKAGE['stytch-ui/react'] } },
   // The runtime template compiler is what honours compilerOptions.isCustomElement.
   vue: {
     ...host,
