@@ -40,11 +40,6 @@ export class B2BSessionManager extends SessionManager<B2BState> {
     this.cookies.writeIntermediate(r.intermediate_session_token, this.env.timers.now());
   }
 
-  /** One part of the state: `member` or `organization` (or `session`). */
-  get<K extends keyof B2BState>(k: K): B2BState[K] {
-    return this.state[k];
-  }
-
   /** The intermediate session token this browser holds, if any. */
   intermediate(): string | undefined {
     return this.cookies.intermediate();

@@ -3,7 +3,7 @@ import type { ClientEnv, TimerHandle } from '../core/env.ts';
 import type { Transport } from '../core/transport.ts';
 import { StytchAPIError } from '../errors.ts';
 import type { SessionCookies } from './cookies.ts';
-import type { AuthenticateResponse, SessionState, SessionTokens, User } from './types.ts';
+import type { AuthenticateResponse, SessionState, SessionTokens } from './types.ts';
 
 /** Background refresh cadence of SPEC §4. */
 export const REFRESH_INTERVAL_MS = 180000;
@@ -31,8 +31,8 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
   private timer: TimerHandle | undefined;
   private attempt = 0;
   private disposed = false;
-  /** Whether the state is still the copy stored by an earlier page (`getInfo().fromCache`). */
-  private cached = false;
+  /** The state an earlier page stored, as read at start: while it is still the state, no answer came (`getInfo().fromCache`). */
+  private readonly stored: St;
   private readonly listeners = new Set<[keyof St, Listener<never>]>();
   private readonly unsubscribe: () => void;
 
@@ -47,8 +47,7 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     private readonly prefix = '',
   ) {
     this.key = `stytch_sdk_state_${publicToken}`;
-    this.state = this.parse(env.storage.getItem(this.key)) ?? this.empty();
-    this.cached = this.state.session !== null;
+    this.state = this.stored = this.parse(env.storage.getItem(this.key)) ?? this.empty();
     this.unsubscribe = env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
     const tokens = this.cookies.tokens();
     if (tokens) this.schedule(0);
@@ -80,7 +79,6 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
 
   private fromOtherTab(value: string | null): void {
     if (value === null) {
-      this.cached = false;
       this.memoryTokens = undefined;
       this.cancel();
       this.set(this.empty());
@@ -89,22 +87,18 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     // A foreign write to our key that is not a state is ignored.
     const s = this.parse(value);
     if (!s) return;
-    // Another tab's write follows an answer of the provider: no longer the stored copy.
-    this.cached = false;
     this.set(s);
     if (s.session && this.timer === undefined) this.schedule(REFRESH_INTERVAL_MS);
   }
 
-  /** True until the provider has answered for the stored state (or it was cleared). */
-  fromCache(): boolean {
-    return this.cached;
+  /** One part of the state, and whether it is still the stored copy (`getInfo()`). */
+  info<K extends keyof St & string>(k: K): { [P in K]: St[P] } & { fromCache: boolean } {
+    return { [k]: this.state[k], fromCache: !!this.state.session && this.state === this.stored } as { [P in K]: St[P] } & { fromCache: boolean };
   }
 
-  getSession(): St['session'] {
-    return this.state.session;
-  }
-  getUser(): User | null {
-    return (this.state as unknown as SessionState).user;
+  /** One part of the state: `session`, and `user` (B2C) or `member` and `organization` (B2B). */
+  get<K extends keyof St>(k: K): St[K] {
+    return this.state[k];
   }
   /** The session token and JWT, from the cookies or memory. */
   getTokens(): SessionTokens | null {
@@ -124,7 +118,6 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
 
   /** Keeps the answer's tokens (when it has them) and its state; restarts the refresh cycle. */
   protected commit(r: Tokens, next: St, expiresAt: string | undefined): void {
-    this.cached = false;
     if (r.session_token) {
       this.memoryTokens = { session_token: r.session_token, session_jwt: r.session_jwt };
       this.cookies.write(r.session_token, r.session_jwt, expiresAt);
@@ -144,7 +137,6 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
 
   /** Forgets the session: cookies, storage (which signs out the other tabs) and timers. */
   clearLocal(): void {
-    this.cached = false;
     this.memoryTokens = undefined;
     this.cancel();
     this.cookies.clear();
