@@ -76,8 +76,8 @@ function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
   if (isServer) {
     // The login element's first screen in the HTML; the other elements render in the browser.
     const markup = tag === 'stytch-ui' ? use(serverMarkup({ config: stableConfig, styles: stableStyles, strings: stableStrings })) : null;
+    // Flow props (the reset token) are set as properties in the browser.
     const attributes: Record<string, string> = { config: configKey ?? '{}', ...(props.styles ? { styles: stylesKey } : {}), ...(props.strings ? { strings: stringsKey } : {}) };
-    for (const [k, v] of Object.entries(extra ?? {})) if (typeof v === 'string') attributes[k] = v;
     return createElement(tag, { ...attributes, ...markup?.attributes, dangerouslySetInnerHTML: { __html: markup?.children ?? '' } });
   }
 
