@@ -67,34 +67,25 @@ function lazyBesideEntry(entry) {
   };
 }
 
-/** stytch-ui/react (or /react/b2b): its browser file and its Node file, from one source. */
-function reactBuilds(name, entry, more) {
-  const out = name === 'react' ? 'react' : 'react-b2b';
-  const outputs = (suffix) => ({
-    'elements/index.ts': './stytch-ui.react-external.js',
-    'elements/b2b/index.ts': './stytch-ui.b2b.react-external.js',
-    'client/index.ts': './client.js',
-    'client/b2b/index.ts': './b2b-client.js',
-    ...Object.fromEntries(Object.entries(more).map(([src, file]) => [src, `${file}${suffix}.js`])),
-  });
-  const options = {
+/** stytch-ui/react (or /react/b2b): one file for browsers and servers alike. */
+function reactBuild(out, entry, more) {
+  return {
     ...common,
+    plugins: [...common.plugins, besideOutputs({ 'elements/index.ts': './stytch-ui.react-external.js', 'elements/b2b/index.ts': './stytch-ui.b2b.react-external.js', 'client/index.ts': './client.js', 'client/b2b/index.ts': './b2b-client.js', ...more })],
+    entryPoints: { [out]: entry },
     format: 'esm',
     splitting: false,
     external: REACT,
+    // Not minified: minifying drops the comments that tell an app's bundler to leave the server's
+    // run-time import of dist/server.js to Node (elements/react/server-paint.ts); the app's own
+    // bundler minifies this file with the rest of the app.
+    minify: false,
     // A client module for React Server Components frameworks (the hooks need the browser's React).
     banner: { js: '"use client";' },
   };
-  return {
-    [name]: { ...options, plugins: [...common.plugins, besideOutputs({ ...outputs(''), 'elements/server/index.ts': STUB })], entryPoints: { [out]: entry } },
-    [`${name}Node`]: { ...options, plugins: [...common.plugins, besideOutputs({ ...outputs('.node'), 'elements/server/index.ts': './server.js' })], entryPoints: { [`${out}.node`]: entry } },
-  };
 }
 
-/** In `besideOutputs`: the source is replaced by a module whose every call says it ran in the wrong place. */
-const STUB = Symbol('stub');
-
-/** Imports of these source files become imports of the named outputs beside the entry (or STUB). */
+/** Imports of these source files become imports of the named outputs beside the entry. */
 function besideOutputs(map) {
   const byPath = new Map(Object.entries(map).map(([src, out]) => [new URL(src, import.meta.url).pathname, out]));
   return {
@@ -104,10 +95,8 @@ function besideOutputs(map) {
         if (args.pluginData === 'beside') return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'beside' });
         const out = byPath.get(resolved.path);
-        if (out === STUB) return { path: resolved.path, namespace: 'stub' };
         return out ? { path: out, external: true } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export function renderLoginMarkup() { throw new Error("stytch-ui/server runs on a server only"); }', loader: 'js' }));
     },
   };
 }
@@ -157,11 +146,11 @@ export const builds = {
   b2bReactExternal: { ...common, entryPoints: { 'stytch-ui.b2b.react-external': 'elements/b2b/index.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-b2b-rx/[name]-[hash]', external: REACT },
   // stytch-ui/react: the official React SDK's names. The elements and clients stay imports of the
   // files beside it (the React-external builds, client.js, b2b-client.js), so a page that also
-  // imports those by name runs one copy of each, with its own React. The browser file has
-  // stytch-ui/server stubbed out (never called there); the Node file (package.json's "node"
-  // condition, what server renderers resolve) imports dist/server.js for the first paint.
-  ...reactBuilds('react', 'elements/react/index.ts', {}),
-  ...reactBuilds('reactB2B', 'elements/react/b2b.ts', { 'elements/react/index.ts': './react' }),
+  // imports those by name runs one copy of each, with its own React. On a server, Node imports
+  // dist/server.js beside it at run time for the login's first screen.
+  react: reactBuild('react', 'elements/react/index.ts', {}),
+  // stytch-ui/react/b2b: the same, with the B2B client factories.
+  reactB2B: reactBuild('react-b2b', 'elements/react/b2b.ts', { 'elements/react/index.ts': './react.js' }),
   // The official UI's names over this widget (stytch-ui/compat): defines no tag on import.
   compat: { ...common, plugins: [...common.plugins, lazyBesideEntry('elements/compat.ts'), foldFirstChunkAfter('stytch-ui.compat.js')], entryPoints: { 'stytch-ui.compat': 'elements/compat.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks-compat/[name]-[hash]' },
 };

@@ -1,12 +1,12 @@
-// stytch-ui/react on a server, as it ships (dist/react.node.js, the package's "node" condition):
+// stytch-ui/react on a server, as it ships (dist/react.js, which imports dist/server.js there):
 // what a server render of an app holds before any script runs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 
-const REACT_NODE = '../../dist/react.node.js';
-const sdk = (await import(REACT_NODE)) as typeof import('../../elements/react/index.ts');
+const REACT = '../../dist/react.js';
+const sdk = (await import(REACT)) as typeof import('../../elements/react/index.ts');
 
 async function render(node: Parameters<typeof renderToReadableStream>[0]): Promise<string> {
   const stream = await renderToReadableStream(node);
