@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { act, createElement, type ReactNode } from 'react';
+import { act, Component, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createB2BClient } from '../../../client/b2b/index.ts';
 import { createClient } from '../../../client/index.ts';
-import { StytchB2BProvider, StytchLogin, StytchProvider, useStytch, useStytchMember, useStytchMemberSession, useStytchOrganization, useStytchSession, useStytchUser } from '../../../elements/react/index.ts';
+import { StytchB2B, StytchB2BProvider, StytchLogin, StytchProvider, useStytch, useStytchMember, useStytchMemberSession, useStytchOrganization, useStytchSession, useStytchUser } from '../../../elements/react/index.ts';
 import { authOk, fakeEnv, flush, json, SESSION, USER } from '../client/fake-env.ts';
 
 // stytch-ui/react's hooks over a real client (fake network, storage and other tabs): the values
@@ -133,6 +133,17 @@ describe('stytch-ui/react hooks', () => {
   });
 });
 
+/** Shows the message of what its children threw. */
+class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? this.state.error.message : this.props.children;
+  }
+}
+
 describe('stytch-ui/react components', () => {
   it('StytchLogin renders <stytch-ui> with the provider\'s client and the official config mapped, and passes events to callbacks', async () => {
     const f = fakeEnv();
@@ -154,5 +165,18 @@ describe('stytch-ui/react components', () => {
     expect(heading()).to.equal('Sign up or log in');
     expect(login.querySelector('input[type=email]')).to.exist;
     client.dispose();
+  });
+
+  it('StytchB2B renders <stytch-b2b-ui> with the B2B provider\'s client; outside it, the official error', async () => {
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
+    const el = await render(createElement(StytchB2BProvider, { stytch: client }, createElement(StytchB2B, { config: { products: ['emailMagicLinks'], authFlowType: 'Organization' } })));
+    const b2b = el.querySelector('stytch-b2b-ui')!;
+    await customElements.whenDefined('stytch-b2b-ui');
+    await act(async () => flush());
+    expect(b2b.client).to.equal(client);
+    expect(b2b.config).to.deep.equal({ products: ['emailMagicLinks'], authFlowType: 'Organization' });
+    client.dispose();
+    await act(async () => root!.render(createElement(Catch, null, createElement(StytchB2B, { config: {} }))));
+    expect(container!.textContent).to.equal('StytchB2B can only be used inside <StytchB2BProvider>.');
   });
 });
