@@ -10,6 +10,8 @@ import { browserOnly } from './server-client.ts';
 export { StytchProvider, StytchB2BProvider, useStytch, useStytchUser, useStytchSession, useStytchB2BClient, useStytchMember, useStytchMemberSession, useStytchOrganization, withStytch, withStytchUser, withStytchSession, type StytchProviderProps } from './provider.tsx';
 export { StytchLogin, StytchPasswordReset, StytchPasskeyRegistration, StytchB2B, type StytchProps, type StytchResetPasswordProps, type Callbacks } from './widgets.tsx';
 export type { Info } from './state.ts';
+/** What `callbacks.onEvent` receives: `{ type, data }` (the official `StytchEvent`). */
+export type { WidgetEventPayload as StytchEvent } from '../../screens/context.ts';
 export type { StytchIntrinsicElements, StytchElementProps } from './jsx.ts';
 export { Products, OTPMethods, OAuthProviders, OneTapPositions, StytchEventType, type StytchClientOptions } from '../compat-names.ts';
 export type { Client, Session, User } from '../../client/index.ts';

@@ -1,7 +1,8 @@
 /** @jsxImportSource react */
 // An app written for the official React SDK: a provider, the login component, a component that
-// shows the user, and sign-out. It imports `@stytch/react` (and is type-checked against the
-// official package's types); the demo's build swaps that one import for `stytch-ui/react`
+// shows the user, and sign-out. It imports `@stytch/react` and is type-checked against the
+// official package's types (tsconfig.json) and, that import swapped, against stytch-ui/react's
+// (tsconfig.swap.json); the demo's build swaps that one import for `stytch-ui/react`
 // (esbuild.config.mjs, hostBuilds.reactSdk) and nothing else, which is all a site has to change.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
