@@ -44,7 +44,7 @@ test('react host: bundles the react-external build and exactly one React, its ow
 
 // An app written for the official React SDK (hosts/react-sdk/main.tsx, type-checked against the
 // official package's types), built with its '@stytch/react' import swapped for stytch-ui/react.
-test('react SDK app: with only its import swapped, the official provider, login, user hooks and sign-out work against our provider', async ({ page }) => {
+test('react SDK app: with only its import swapped, the official provider, login, user hooks and sign-out work against our provider, across a reload and another tab', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const email = uniqueEmail('react-sdk');
@@ -64,9 +64,15 @@ test('react SDK app: with only its import swapped, the official provider, login,
   // A reload keeps the session (the hooks read the stored one at the first render).
   await page.reload();
   await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Another tab of the app shows the same user, and its sign-out reaches this tab's hooks.
+  const other = await page.context().newPage();
+  await other.goto(`${process.env.E2E_DEMO_URL}/hosts/react-sdk/`);
+  await expect(other.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other.locator('#host-status')).toHaveText('Not signed in');
   await expect(page.locator('#host-status')).toHaveText('Not signed in');
   await expect(widget(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await other.close();
   await page.reload();
   await expect(page.locator('#host-status')).toHaveText('Not signed in');
   expect(errors).toEqual([]);
