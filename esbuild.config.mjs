@@ -58,6 +58,40 @@ function widget(entry, chunkDir, more = {}) {
   };
 }
 
+/** stytch-ui/react (or /react/b2b): one file for browsers and servers alike. */
+function reactBuild(out, entry, more) {
+  return {
+    ...common,
+    plugins: [besideOutputs({ 'elements/index.ts': './stytch-ui.react-external.js', 'elements/b2b/index.ts': './stytch-ui.b2b.react-external.js', 'client/index.ts': './client.js', 'client/b2b/index.ts': './b2b-client.js', ...more })],
+    entryPoints: { [out]: entry },
+    format: 'esm',
+    splitting: false,
+    external: REACT,
+    // Not minified: minifying drops the comments that tell an app's bundler to leave the server's
+    // run-time import of dist/server.js to Node (elements/react/server-paint.ts); the app's own
+    // bundler minifies this file with the rest of the app.
+    minify: false,
+    // A client module for React Server Components frameworks (the hooks need the browser's React).
+    banner: { js: '"use client";' },
+  };
+}
+
+/** Imports of these source files become imports of the named outputs beside the entry. */
+function besideOutputs(map) {
+  const byPath = new Map(Object.entries(map).map(([src, out]) => [new URL(src, import.meta.url).pathname, out]));
+  return {
+    name: 'beside-outputs',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'beside') return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'beside' });
+        const out = byPath.get(resolved.path);
+        return out ? { path: out, external: true } : undefined;
+      });
+    },
+  };
+}
+
 /** Each output of dist/, with a stable name. A new widget entry is one `widget(...)` line. */
 export const builds = {
   esm: widget({ 'stytch-ui': 'elements/index.ts' }, 'chunks'),
@@ -72,6 +106,15 @@ export const builds = {
   wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
   client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
   b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
+  // <stytch-b2b-ui> with the page's React, for stytch-ui/react's StytchB2B (one React on the page).
+  b2bReactExternal: widget({ 'stytch-ui.b2b.react-external': 'elements/b2b/index.ts' }, 'chunks-b2b-rx', { external: REACT }),
+  // stytch-ui/react: the official React SDK's names. The elements and clients stay imports of the
+  // files beside it (the React-external builds, client.js, b2b-client.js), so a page that also
+  // imports those by name runs one copy of each, with its own React. On a server, Node imports
+  // dist/server.js beside it at run time for the login's first screen.
+  react: reactBuild('react', 'elements/react/index.ts', {}),
+  // stytch-ui/react/b2b: the same, with the B2B client factories.
+  reactB2B: reactBuild('react-b2b', 'elements/react/b2b.ts', { 'elements/react/index.ts': './react.js' }),
 };
 
 /** Builds one output of `builds`, `nodeBuilds` or `hostBuilds`; resolves to its metafile. */
@@ -121,6 +164,8 @@ export const nodeBuilds = {
 // files above, so the hosts are built after them and exercise what ships.
 const PACKAGE = {
   'stytch-ui/react-external': './dist/stytch-ui.react-external.js',
+  'stytch-ui/react/b2b': './dist/react-b2b.js',
+  'stytch-ui/react': './dist/react.js',
   'stytch-ui/client': './dist/client.js',
   'stytch-ui/b2b-client': './dist/b2b-client.js',
   'stytch-ui': './dist/stytch-ui.js',
@@ -143,6 +188,9 @@ const host = {
 /** The host integrations under hosts/, each a real app bundled with its framework. */
 export const hostBuilds = {
   react: { ...host, entryPoints: { react: 'hosts/react/main.tsx' }, jsx: 'automatic', jsxImportSource: 'react' },
+  // An app written for the official React SDK, its one import swapped: '@stytch/react' is
+  // stytch-ui/react here, which is the only change a site makes (hosts/react-sdk/main.tsx).
+  reactSdk: { ...host, entryPoints: { 'react-sdk': 'hosts/react-sdk/main.tsx' }, jsx: 'automatic', jsxImportSource: 'react', alias: { ...PACKAGE, '@stytch/react': PACKAGE['stytch-ui/react'] } },
   // The runtime template compiler is what honours compilerOptions.isCustomElement.
   vue: {
     ...host,

@@ -38,8 +38,8 @@ export function defaultBaseUrl(publicToken: string): string {
 /** What the shared core asks of a session manager (B2C `SessionManager`, or the B2B one). */
 export interface CoreSession {
   getTokens(): SessionTokens | null;
-  getUser(): User | null;
-  getSession(): unknown;
+  /** A part of the state by name (`never`: each manager has its own keys; a B2B one has no `user`). */
+  get(k: never): unknown;
   dispose(): void;
 }
 
@@ -70,8 +70,8 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
   let manager: M | undefined;
   const transport = new Transport(env, publicToken, baseUrl ?? defaultBaseUrl(publicToken), {
     sessionToken: () => manager?.getTokens()?.session_token,
-    userId: () => manager?.getUser()?.user_id,
-    sessionId: () => (manager?.getSession() as { session_id?: string } | null | undefined)?.session_id,
+    userId: () => (manager?.get('user' as never) as User | null | undefined)?.user_id,
+    sessionId: () => (manager?.get('session' as never) as { session_id?: string } | null | undefined)?.session_id,
   });
   const bootstrap = new Bootstrap(env, transport, publicToken);
   const applyCname = (b: BootstrapData, warn: boolean) => {

@@ -1,4 +1,6 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { builds, hostBuilds, watch, watchOptions } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
@@ -7,7 +9,8 @@ import { startProvider } from '../provider/server.ts';
 
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
-const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`];
+const nextPort = Number(process.env.NEXT_PORT ?? 5175);
+const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`, `http://localhost:${nextPort}`];
 const pages = ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'];
 
 // The demo origin is authorized, and its return pages allow-listed, on top of whatever the
@@ -29,6 +32,18 @@ const provider = await startProvider({
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
 
+// The Next.js host (hosts/next), once `npm run build:next` (or npm test) has built it: its own
+// server, since its pages render on a server. Its protected page needs the server API's
+// settings (README "Next.js"), passed through when set.
+let next: ChildProcess | undefined;
+const nextBuilt = existsSync('hosts/next/.next/BUILD_ID');
+if (nextBuilt) {
+  next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', 'hosts/next', '-p', String(nextPort), '-H', 'localhost'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', STYTCH_PUBLIC_TOKEN: publicToken, STYTCH_PROVIDER_URL: provider.url },
+  });
+}
+
 const watchers = process.env.NO_WATCH
   ? []
   : await Promise.all(
@@ -40,7 +55,8 @@ console.log(`
   Public token:  ${publicToken}
   Demo:          ${demo.url}
   Playground:    ${demo.url}/playground.html
-  Host apps:     ${demo.url}/hosts/react/  /hosts/vue/  /hosts/angular/
+  Host apps:     ${demo.url}/hosts/react-sdk/  /hosts/react/  /hosts/vue/  /hosts/angular/
+  Next.js host:  ${nextBuilt ? `http://localhost:${nextPort}` : 'not built (npm run build:next)'}
   Outbox:        ${provider.url}/dev/outbox
 
   Open ${demo.url} in your browser. Ctrl-C stops everything.
@@ -51,6 +67,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  next?.kill();
   await Promise.all(watchers.map((w) => w.dispose()));
   await demo.close();
   await provider.close();

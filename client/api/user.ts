@@ -23,7 +23,9 @@ export function user(ctx: ApiContext) {
       return r;
     },
     /** The locally known user, without a call. */
-    getSync: (): User | null => ctx.session.getUser(),
+    getSync: (): User | null => ctx.session.get('user'),
+    /** The user, and whether it is still the stored copy (no answer from the provider yet). */
+    getInfo: () => ctx.session.info('user'),
     /** Updates the name or untrusted metadata. */
     async update(o: { name?: { first_name?: string; middle_name?: string; last_name?: string }; untrusted_metadata?: Record<string, unknown> }): Promise<BaseResponse & { user_id: string; user: User }> {
       const body = check('stytch.user.update', S.UsersUpdate, o);
@@ -57,7 +59,9 @@ export function session(ctx: ApiContext) {
       await ctx.bootstrap.ready();
       return ctx.session.revoke(!!o.forceClear);
     },
-    getSync: (): Session | null => ctx.session.getSession(),
+    getSync: (): Session | null => ctx.session.get('session'),
+    /** The session, and whether it is still the stored copy (no answer from the provider yet). */
+    getInfo: () => ctx.session.info('session'),
     getTokens: (): SessionTokens | null => ctx.session.getTokens(),
     /** Called with the session whenever it changes (here or in another tab). */
     onChange: (l: (s: Session | null) => void): (() => void) => ctx.session.on('session', l),

@@ -15,9 +15,9 @@ export type B2BSelfUpdateOptions = CallerOptions<typeof R.SelfUpdate>;
 /** `session`: the member session, its refresh, revoke and exchange to another organization. */
 export function b2bSession(ctx: B2BContext) {
   return {
-    getSync: (): MemberSession | null => ctx.session.getSession(),
+    getSync: (): MemberSession | null => ctx.session.get('session'),
     /** The session, and whether it is still the stored copy (no answer from the provider yet). */
-    getInfo: () => ({ session: ctx.session.getSession(), fromCache: ctx.session.fromCache() }),
+    getInfo: () => ctx.session.info('session'),
     getTokens: (): SessionTokens | null => ctx.session.getTokens(),
     /** Called with the member session whenever it changes (here or in another tab). */
     onChange: (l: (s: MemberSession | null) => void): (() => void) => ctx.session.on('session', l),
@@ -63,7 +63,7 @@ export function b2bOrganization(ctx: B2BContext) {
       return r.organization;
     },
     getSync: (): Organization | null => ctx.session.get('organization'),
-    getInfo: () => ({ organization: ctx.session.get('organization'), fromCache: ctx.session.fromCache() }),
+    getInfo: () => ctx.session.info('organization'),
     onChange: (l: (o: Organization | null) => void): (() => void) => ctx.session.on('organization', l),
     /** Updates the organization's settings (admins). */
     async update(o: B2BOrganizationUpdateOptions): Promise<BaseResponse & { organization: Organization }> {
@@ -116,7 +116,7 @@ export function b2bSelf(ctx: B2BContext) {
     /** Fetches the member and refreshes the local copy. */
     get: async (): Promise<Member> => (await own({ method: 'GET', path: '/b2b/organizations/members/me' })).member,
     getSync: (): Member | null => ctx.session.get('member'),
-    getInfo: () => ({ member: ctx.session.get('member'), fromCache: ctx.session.fromCache() }),
+    getInfo: () => ctx.session.info('member'),
     onChange: (l: (m: Member | null) => void): (() => void) => ctx.session.on('member', l),
     /** Updates the member's own name, metadata or MFA settings. */
     update: async (o: B2BSelfUpdateOptions) => own({ method: 'PUT', path: '/b2b/organizations/members/update', body: check('stytch.self.update', R.SelfUpdate, o) }),

@@ -21,27 +21,8 @@ export interface B2BAnswer {
  * official B2B client does.
  */
 export class B2BSessionManager extends SessionManager<B2BState> {
-  /** Whether the state is still the copy stored by an earlier page (`getInfo().fromCache`). */
-  declare private cached: boolean;
-
   constructor(env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: boolean, keepAlive: boolean) {
     super(env, cookies, transport, publicToken, customEndpoint, keepAlive, '/b2b');
-    this.cached = this.state.session !== null;
-  }
-
-  protected override commit(...args: Parameters<SessionManager<B2BState>['commit']>): void {
-    this.cached = false;
-    super.commit(...args);
-  }
-
-  override clearLocal(): void {
-    this.cached = false;
-    super.clearLocal();
-  }
-
-  /** True until the provider has answered for the stored state (or it was cleared). */
-  fromCache(): boolean {
-    return this.cached;
   }
 
   protected override empty(): B2BState {
@@ -57,11 +38,6 @@ export class B2BSessionManager extends SessionManager<B2BState> {
     if (typeof r.intermediate_session_token !== 'string' || !r.intermediate_session_token) return;
     this.clearLocal();
     this.cookies.writeIntermediate(r.intermediate_session_token, this.env.timers.now());
-  }
-
-  /** One part of the state: `member` or `organization` (or `session`). */
-  get<K extends keyof B2BState>(k: K): B2BState[K] {
-    return this.state[k];
   }
 
   /** The intermediate session token this browser holds, if any. */

@@ -3,7 +3,7 @@ import type { ClientEnv, TimerHandle } from '../core/env.ts';
 import type { Transport } from '../core/transport.ts';
 import { StytchAPIError } from '../errors.ts';
 import type { SessionCookies } from './cookies.ts';
-import type { AuthenticateResponse, SessionState, SessionTokens, User } from './types.ts';
+import type { AuthenticateResponse, SessionState, SessionTokens } from './types.ts';
 
 /** Background refresh cadence of SPEC §4. */
 export const REFRESH_INTERVAL_MS = 180000;
@@ -31,6 +31,8 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
   private timer: TimerHandle | undefined;
   private attempt = 0;
   private disposed = false;
+  /** The state an earlier page stored, as read at start: while it is still the state, no answer came (`getInfo().fromCache`). */
+  private readonly stored: St;
   private readonly listeners = new Set<[keyof St, Listener<never>]>();
   private readonly unsubscribe: () => void;
 
@@ -45,7 +47,7 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     private readonly prefix = '',
   ) {
     this.key = `stytch_sdk_state_${publicToken}`;
-    this.state = this.parse(env.storage.getItem(this.key)) ?? this.empty();
+    this.state = this.stored = this.parse(env.storage.getItem(this.key)) ?? this.empty();
     this.unsubscribe = env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
     const tokens = this.cookies.tokens();
     if (tokens) this.schedule(0);
@@ -89,11 +91,14 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     if (s.session && this.timer === undefined) this.schedule(REFRESH_INTERVAL_MS);
   }
 
-  getSession(): St['session'] {
-    return this.state.session;
+  /** One part of the state, and whether it is still the stored copy (`getInfo()`). */
+  info<K extends keyof St & string>(k: K): { [P in K]: St[P] } & { fromCache: boolean } {
+    return { [k]: this.state[k], fromCache: !!this.state.session && this.state === this.stored } as { [P in K]: St[P] } & { fromCache: boolean };
   }
-  getUser(): User | null {
-    return (this.state as unknown as SessionState).user;
+
+  /** One part of the state: `session`, and `user` (B2C) or `member` and `organization` (B2B). */
+  get<K extends keyof St>(k: K): St[K] {
+    return this.state[k];
   }
   /** The session token and JWT, from the cookies or memory. */
   getTokens(): SessionTokens | null {

@@ -27,16 +27,18 @@ class HostApp {
     inject(DestroyRef).onDestroy(client.user.onChange((u) => this.user.set(u)));
   }
 
-  onEvent(event: Event): void {
-    this.events.update((list) => [...list, (event as StytchEvent).detail.type]);
+  // $event is typed by the package's event map (GlobalEventHandlersEventMap['stytch-event']),
+  // which Angular's template checker (strictDomEventTypes) reads: no cast.
+  onEvent(event: StytchEvent): void {
+    this.events.update((list) => [...list, event.detail.type]);
   }
 
   signOut(): void {
     void client.session.revoke({ forceClear: true });
   }
 
-  onError(event: Event): void {
-    this.events.update((list) => [...list, `error: ${(event as StytchErrorEvent).error.message}`]);
+  onError(event: StytchErrorEvent): void {
+    this.events.update((list) => [...list, `error: ${event.error.message}`]);
   }
 }
 

@@ -6,22 +6,8 @@ import { createRoot } from 'react-dom/client';
 import 'stytch-ui/react-external';
 import type { StyleConfig, StytchErrorEvent, StytchEvent } from 'stytch-ui/react-external';
 import { createClient, type Client } from 'stytch-ui/client';
+// No JSX declaration here: stytch-ui/react-external ships the tags' types for React 19.
 import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
-
-declare module 'react' {
-  namespace JSX {
-    interface IntrinsicElements {
-      // React 19 sets these as properties and listens to `on<event-name>` props as DOM events.
-      'stytch-ui': {
-        config?: object;
-        styles?: StyleConfig;
-        client?: Client;
-        'onstytch-event'?: (event: StytchEvent) => void;
-        'onstytch-error'?: (event: StytchErrorEvent) => void;
-      };
-    }
-  }
-}
 
 const env = hostEnv();
 const client = createClient(env.publicToken, { baseUrl: env.providerUrl });

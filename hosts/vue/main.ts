@@ -1,14 +1,19 @@
 // A Vue 3 app hosting the widget: the runtime compiler is told the stytch-* tags are custom
 // elements, objects go in as DOM properties (.prop) and events come back through @event.
-import { computed, createApp, defineComponent, markRaw, onUnmounted, ref, shallowRef } from 'vue';
+import { computed, createApp, defineComponent, markRaw, onUnmounted, ref, shallowRef, type GlobalComponents } from 'vue';
 import 'stytch-ui';
 import type { StytchErrorEvent, StytchEvent } from 'stytch-ui';
+// The tags' props and events for Vue's template checker (vue-tsc, the editor): no declaration here.
+import type {} from 'stytch-ui/vue';
 import { createClient } from 'stytch-ui/client';
 import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
 
 const env = hostEnv();
 // markRaw: the client holds timers and listeners that a reactive proxy must not wrap.
 const client = markRaw(createClient(env.publicToken, { baseUrl: env.providerUrl }));
+
+/** The element's properties, checked against the types stytch-ui/vue ships for `<stytch-ui>`. */
+const loginProps = { client, config: hostConfig, styles: { container: { width: '100%' } } } satisfies InstanceType<GlobalComponents['stytch-ui']>['$props'];
 
 const App = defineComponent({
   setup() {
@@ -18,9 +23,7 @@ const App = defineComponent({
     onUnmounted(client.user.onChange((u) => (user.value = u)));
     const events = ref<string[]>([]);
     return {
-      client,
-      config: hostConfig,
-      styles: { container: { width: '100%' } },
+      loginProps,
       user,
       status: computed(() => userLine(user.value)),
       events,
@@ -38,7 +41,7 @@ const App = defineComponent({
   template: `
     <header><h1>Vue 3 host</h1></header>
     <main>
-      <stytch-ui :config.prop="config" :styles.prop="styles" .client="client" @stytch-event="onEvent" @stytch-error="onError"></stytch-ui>
+      <stytch-ui v-bind.prop="loginProps" @stytch-event="onEvent" @stytch-error="onError"></stytch-ui>
       <section>
         <h2>The host's own state</h2>
         <p id="host-status" role="status">{{ status }}</p>

@@ -114,7 +114,7 @@ test('reset-password page without a reset link says what it needs', async ({ pag
 });
 
 // The demo pages are what a newcomer reads first; they hold themselves to the widget's bar.
-for (const path of ['index.html', 'index.html?theme=dark', 'playground.html', 'products.html?set=all', 'shadow.html', 'plain.html', 'profile.html', 'reset-password.html', 'hosts/react/', 'hosts/vue/', 'hosts/angular/']) {
+for (const path of ['index.html', 'index.html?theme=dark', 'playground.html', 'products.html?set=all', 'shadow.html', 'plain.html', 'profile.html', 'reset-password.html', 'hosts/react/', 'hosts/react-sdk/', 'hosts/vue/', 'hosts/angular/']) {
   test(`axe finds no violations on the whole page ${path}`, async ({ page }) => {
     await page.goto(site(path));
     await expect(page.locator('h1').first()).toBeVisible();

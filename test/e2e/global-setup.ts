@@ -1,5 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +21,15 @@ export default async function globalSetup() {
   await demo.close();
   const demoPort = Number(new URL(demo.url).port);
   const demoOrigin = `http://localhost:${demoPort}`;
+  // The Next.js host (next.spec.ts starts it on this port when it runs) is another origin of the project.
+  const free = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
+  await free.close();
+  const nextPort = Number(new URL(free.url).port);
   writeFileSync(
     projectFile,
     JSON.stringify({
       publicTokens: { test: publicToken },
-      authorizedOrigins: [demoOrigin],
+      authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`],
       redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'].map((p) => `${demoOrigin}/${p}`),
     }),
   );
@@ -40,16 +46,35 @@ export default async function globalSetup() {
     res.writeHead(204).end();
   });
   await new Promise<void>((ok) => control.listen(0, '127.0.0.1', ok));
-  const provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' }, clock });
+  // A project secret, for the official Node SDK (server API) that the Next.js host's server calls.
+  const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
+  const provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1', PROJECT_SECRETS: secret }, clock });
+  // The Node SDK talks only to an https base URL: a TLS front door (the tests' self-signed
+  // localhost certificate) that passes each request to the provider as it came.
+  const tls = { cert: readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url)), key: readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url)) };
+  const front = createHttpsServer(tls, (req, res) => {
+    const upstream = httpRequest(`${provider.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((ok) => front.listen(0, '127.0.0.1', ok));
   const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken });
   process.env.E2E_DEMO_URL = site.url;
   process.env.E2E_PROVIDER_URL = provider.url;
   process.env.E2E_PUBLIC_TOKEN = publicToken;
+  process.env.E2E_PROVIDER_HTTPS_URL = `https://localhost:${(front.address() as AddressInfo).port}`;
+  process.env.E2E_PROJECT_ID = provider.config.projectId;
+  process.env.E2E_PROJECT_SECRET = secret;
+  process.env.E2E_NEXT_PORT = String(nextPort);
   process.env.E2E_CLOCK_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
   return async () => {
     await site.close();
     await provider.close();
     control.close();
+    front.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

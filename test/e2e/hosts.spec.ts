@@ -41,3 +41,51 @@ test('react host: bundles the react-external build and exactly one React, its ow
   const reactRoots = new Set(inputs.map((i) => i.match(/^(.*node_modules\/react(?:-dom)?)\//)?.[1]).filter(Boolean));
   expect([...reactRoots].sort()).toEqual(['node_modules/react', 'node_modules/react-dom']);
 });
+
+// An app written for the official React SDK (hosts/react-sdk/main.tsx, type-checked against the
+// official package's types), built with its '@stytch/react' import swapped for stytch-ui/react.
+test('react SDK app: with only its import swapped, the official provider, login, user hooks and sign-out work against our provider, across a reload and another tab', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const email = uniqueEmail('react-sdk');
+  await page.goto(`${process.env.E2E_DEMO_URL}/hosts/react-sdk/`);
+  const w = widget(page);
+  await expect(page.locator('#host-status')).toHaveText('Not signed in');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  const message = await latestMessage(email);
+  await w.getByLabel('One-time passcode').fill(message.code!);
+  // useStytchUser re-renders the app: the login goes, the user and session show.
+  await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`, { timeout: 15_000 });
+  await expect(page.locator('#host-session')).toHaveText('Session active');
+  await expect(page.locator('stytch-ui')).toHaveCount(0);
+  await expect(page.locator('#host-events li')).toContainText(['OTP_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE']);
+  // A reload keeps the session (the hooks read the stored one at the first render).
+  await page.reload();
+  await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+  // Another tab of the app shows the same user, and its sign-out reaches this tab's hooks.
+  const other = await page.context().newPage();
+  await other.goto(`${process.env.E2E_DEMO_URL}/hosts/react-sdk/`);
+  await expect(other.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other.locator('#host-status')).toHaveText('Not signed in');
+  await expect(page.locator('#host-status')).toHaveText('Not signed in');
+  await expect(widget(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await other.close();
+  await page.reload();
+  await expect(page.locator('#host-status')).toHaveText('Not signed in');
+  expect(errors).toEqual([]);
+});
+
+test('react SDK app: its source imports the official package and nothing of ours; the build swapped it for stytch-ui/react', () => {
+  const source = readFileSync(new URL('../../hosts/react-sdk/main.tsx', import.meta.url), 'utf8');
+  const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]).sort();
+  expect(imports).toEqual(['../shared/env.ts', '@stytch/react', 'react', 'react-dom/client']);
+  const meta = JSON.parse(readFileSync(new URL('../../hosts/dist/meta-reactSdk.json', import.meta.url), 'utf8')) as { inputs: Record<string, unknown> };
+  const inputs = Object.keys(meta.inputs);
+  expect(inputs).toEqual(expect.arrayContaining(['dist/react.js', 'dist/stytch-ui.react-external.js', 'dist/client.js']));
+  expect(inputs.filter((i) => i.includes('@stytch'))).toEqual([]);
+  const reactRoots = new Set(inputs.map((i) => i.match(/^(.*node_modules\/react(?:-dom)?)\//)?.[1]).filter(Boolean));
+  expect([...reactRoots].sort()).toEqual(['node_modules/react', 'node_modules/react-dom']);
+});

@@ -8,7 +8,7 @@ const site = (path: string) => `${process.env.E2E_DEMO_URL}/${path}`;
 const pages = [
   'index.html', 'index.html?theme=dark', 'playground.html', 'products.html?set=all', 'products.html?set=phone-otp',
   'products.html?set=passwords', 'themed.html', 'shadow.html', 'csp.html', 'passkeys.html', 'plain.html', 'profile.html',
-  'reset-password.html', 'authenticate.html', 'headless.html', 'hosts/react/', 'hosts/vue/', 'hosts/angular/',
+  'reset-password.html', 'authenticate.html', 'headless.html', 'hosts/react/', 'hosts/react-sdk/', 'hosts/vue/', 'hosts/angular/',
 ];
 
 for (const width of [320, 375]) {

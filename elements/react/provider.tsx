@@ -1,0 +1,157 @@
+/**
+ * `StytchProvider` and `StytchB2BProvider` with the official React SDK's hooks and HOCs: the same
+ * names, props and return shapes, over this package's clients. The hooks read the client's local
+ * state and follow its `onChange`, so a reload (the stored session), another tab and a sign-out
+ * are seen as the client sees them.
+ */
+import { createContext, createElement, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { Client, Session, User } from '../../client/index.ts';
+import type { B2BClient, Member, MemberSession, Organization } from '../../client/b2b/index.ts';
+import { useInfo, type Info, type InfoSource } from './state.ts';
+
+// The official SDK's developer messages, word for word.
+const noProviderError = (item: string, provider = 'StytchProvider') => `${item} can only be used inside <${provider}>.`;
+const providerMustBeUniqueError = 'You cannot render a <StytchProvider> inside another <StytchProvider>.';
+
+interface B2CContext {
+  client: Client;
+  ready: boolean;
+  user: InfoSource<User>;
+  session: InfoSource<Session>;
+}
+interface B2BContext {
+  client: B2BClient;
+  ready: boolean;
+  member: InfoSource<Member>;
+  session: InfoSource<MemberSession>;
+  organization: InfoSource<Organization>;
+}
+
+const B2CClientContext = createContext<B2CContext | null>(null);
+const B2BClientContext = createContext<B2BContext | null>(null);
+
+/** One part of a client as the hooks read it. */
+function source<V, K extends string>(part: { getInfo(): { [P in K]: V | null } & { fromCache: boolean }; onChange(l: (v: V | null) => void): () => void }, key: K): InfoSource<V> {
+  return {
+    read: () => {
+      const info = part.getInfo();
+      return { value: info[key] as V | null, fromCache: info.fromCache };
+    },
+    subscribe: (listener) => part.onChange(() => listener()),
+  };
+}
+
+/** `assumeHydrated` as the official providers take it: false waits for the first effect. */
+function useReady(assumeHydrated: boolean): boolean {
+  const [ready, setReady] = useState(assumeHydrated);
+  useEffect(() => setReady(true), []);
+  return ready;
+}
+
+/** What both providers take. */
+export interface StytchProviderProps<C = Client> {
+  /** The client (`createStytchClient` of this package, or `createClient` of stytch-ui/client). */
+  stytch: C;
+  /**
+   * True (the default): the hooks read the client at the first render in the browser. False:
+   * they answer `isInitialized: false` until after the first render. A server render and a
+   * hydration always start uninitialized, so the server's HTML and the first render agree.
+   */
+  assumeHydrated?: boolean;
+  children?: ReactNode;
+}
+
+/** Makes the client and its hooks available to the tree below. */
+export function StytchProvider({ stytch, children, assumeHydrated = true }: StytchProviderProps<Client>) {
+  if (useContext(B2CClientContext)) throw new Error(providerMustBeUniqueError);
+  const ready = useReady(assumeHydrated);
+  const sources = useMemo(() => ({ user: source<User, 'user'>(stytch.user, 'user'), session: source<Session, 'session'>(stytch.session, 'session') }), [stytch]);
+  const value = useMemo(() => ({ client: stytch, ready, ...sources }), [stytch, ready, sources]);
+  return createElement(B2CClientContext.Provider, { value }, children);
+}
+
+/** The B2B provider: a B2B client (`createStytchB2BClient`, or `createB2BClient` of stytch-ui/b2b-client). */
+export function StytchB2BProvider({ stytch, children, assumeHydrated = true }: StytchProviderProps<B2BClient>) {
+  if (useContext(B2BClientContext)) throw new Error(providerMustBeUniqueError.replaceAll('StytchProvider', 'StytchB2BProvider'));
+  const ready = useReady(assumeHydrated);
+  const sources = useMemo(
+    () => ({
+      member: source<Member, 'member'>(stytch.self, 'member'),
+      session: source<MemberSession, 'session'>(stytch.session, 'session'),
+      organization: source<Organization, 'organization'>(stytch.organization, 'organization'),
+    }),
+    [stytch],
+  );
+  const value = useMemo(() => ({ client: stytch, ready, ...sources }), [stytch, ready, sources]);
+  return createElement(B2BClientContext.Provider, { value }, children);
+}
+
+function useB2C(item: string): B2CContext {
+  const ctx = useContext(B2CClientContext);
+  if (!ctx) throw new Error(noProviderError(item));
+  return ctx;
+}
+function useB2B(item: string): B2BContext {
+  const ctx = useContext(B2BClientContext);
+  if (!ctx) throw new Error(noProviderError(item, 'StytchB2BProvider'));
+  return ctx;
+}
+
+/** The client a widget renders with: its provider's (B2B or not); `item` names it in the error. */
+export function clientOf(b2b: boolean, item: string): Client | B2BClient {
+  return b2b ? useB2B(item).client : useB2C(item).client;
+}
+
+/** The client given to `StytchProvider`. */
+export const useStytch = (): Client => useB2C('useStytch').client;
+/** `{ user, fromCache, isInitialized }`: the signed-in user, or null. */
+export function useStytchUser(): Info<'user', User> {
+  const ctx = useB2C('useStytchUser');
+  return useInfo('user', ctx.user, ctx.ready);
+}
+/** `{ session, fromCache, isInitialized }`: the live session, or null. */
+export function useStytchSession(): Info<'session', Session> {
+  const ctx = useB2C('useStytchSession');
+  return useInfo('session', ctx.session, ctx.ready);
+}
+
+/** The client given to `StytchB2BProvider`. */
+export const useStytchB2BClient = (): B2BClient => useB2B('useStytchB2BClient').client;
+/** `{ member, fromCache, isInitialized }`: the signed-in member, or null. */
+export function useStytchMember(): Info<'member', Member> {
+  const ctx = useB2B('useStytchMember');
+  return useInfo('member', ctx.member, ctx.ready);
+}
+/** `{ session, fromCache, isInitialized }`: the member session, or null. */
+export function useStytchMemberSession(): Info<'session', MemberSession> {
+  const ctx = useB2B('useStytchMemberSession');
+  return useInfo('session', ctx.session, ctx.ready);
+}
+/** `{ organization, fromCache, isInitialized }`: the member's organization, or null. */
+export function useStytchOrganization(): Info<'organization', Organization> {
+  const ctx = useB2B('useStytchOrganization');
+  return useInfo('organization', ctx.organization, ctx.ready);
+}
+
+/** The official HOCs: the same values as props. */
+export function withStytch<T extends object>(Component: ComponentType<T & { stytch: Client }>): ComponentType<T> {
+  const Wrapped = (props: T) => createElement(Component, { ...props, stytch: useStytch() });
+  Wrapped.displayName = `withStytch(${Component.displayName ?? Component.name ?? 'Component'})`;
+  return Wrapped;
+}
+export function withStytchUser<T extends object>(Component: ComponentType<T & { stytchUser: User | null; stytchUserIsInitialized: boolean; stytchUserIsFromCache: boolean }>): ComponentType<T> {
+  const Wrapped = (props: T) => {
+    const { user, isInitialized, fromCache } = useStytchUser();
+    return createElement(Component, { ...props, stytchUser: user, stytchUserIsInitialized: isInitialized, stytchUserIsFromCache: fromCache });
+  };
+  Wrapped.displayName = `withStytchUser(${Component.displayName ?? Component.name ?? 'Component'})`;
+  return Wrapped;
+}
+export function withStytchSession<T extends object>(Component: ComponentType<T & { stytchSession: Session | null; stytchSessionIsInitialized: boolean; stytchSessionIsFromCache: boolean }>): ComponentType<T> {
+  const Wrapped = (props: T) => {
+    const { session, isInitialized, fromCache } = useStytchSession();
+    return createElement(Component, { ...props, stytchSession: session, stytchSessionIsInitialized: isInitialized, stytchSessionIsFromCache: fromCache });
+  };
+  Wrapped.displayName = `withStytchSession(${Component.displayName ?? Component.name ?? 'Component'})`;
+  return Wrapped;
+}

@@ -1,0 +1,118 @@
+/**
+ * `StytchLogin`, `StytchPasswordReset`, `StytchPasskeyRegistration` and `StytchB2B`: the official
+ * components' props over this package's elements. In the browser each renders its element and
+ * sets the element's properties; React treats the element's inside as its own (an empty
+ * `dangerouslySetInnerHTML`), so it never touches what the widget renders. On a server the login
+ * element carries its first screen (stytch-ui/server), which the element hydrates, keeping what
+ * was typed before the script arrived.
+ */
+import { createElement, use, useLayoutEffect, useMemo, useRef } from 'react';
+import type { WidgetEventPayload } from '../../screens/context.ts';
+import type { StyleConfig } from '../../theme/index.ts';
+import type { HostCallbacks, WidgetElement } from '../base/widget-element.ts';
+import { configFrom, tellOnce, type CompatLoginConfig } from '../compat-names.ts';
+import { clientOf } from './provider.tsx';
+import { serverMarkup } from './server-paint.ts';
+
+const isServer = typeof window === 'undefined';
+
+// The elements, from the package's React-external build: they render with the page's React.
+let b2c: Promise<unknown> | undefined;
+let b2b: Promise<unknown> | undefined;
+const loadB2C = () => (b2c ??= import('../index.ts'));
+const loadB2B = () => (b2b ??= import('../b2b/index.ts'));
+
+/** The official callbacks. */
+export interface Callbacks {
+  onEvent?: (event: WidgetEventPayload) => void;
+  onError?: (error: Error) => void;
+}
+
+/** The props every component takes (the official `StytchProps`). */
+export interface StytchProps<Config = CompatLoginConfig> {
+  /** The products and their options; the official product objects (`Products.otp`) or their names. */
+  config: Config;
+  /** This widget's style config (README "Styling"); the official `presentation` is not applied. */
+  styles?: StyleConfig;
+  /** The official 6.x theme: not applied (said once in the console); see `styles`. */
+  presentation?: unknown;
+  callbacks?: Callbacks;
+  /** The official message ids to ICU messages, over the locale's words. */
+  strings?: Record<string, string>;
+}
+
+/** `StytchPasswordReset`'s props: the token from the reset link (else the page's `token` parameter). */
+export interface StytchResetPasswordProps extends StytchProps {
+  passwordResetToken?: string;
+}
+
+// A constant object: React compares the string, and an empty string never overwrites the widget.
+const EMPTY = { __html: '' };
+
+interface WidgetProps {
+  tag: 'stytch-ui' | 'stytch-reset-password' | 'stytch-passkey-registration' | 'stytch-b2b-ui';
+  b2b: boolean;
+  config: Record<string, unknown> | undefined;
+  props: StytchProps<unknown>;
+  extra?: Record<string, unknown>;
+}
+
+function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
+  const client = clientOf(isB2B, tag === 'stytch-b2b-ui' ? 'StytchB2B' : tag === 'stytch-ui' ? 'StytchLogin' : tag === 'stytch-reset-password' ? 'StytchPasswordReset' : 'StytchPasskeyRegistration');
+  if (props.presentation !== undefined) tellOnce('`presentation`', 'stytch-ui/react');
+  const ref = useRef<WidgetElement>(null);
+  const latest = useRef(props.callbacks);
+  latest.current = props.callbacks;
+  // Stable: the element re-renders its screens when its callbacks object changes.
+  const callbacks = useMemo<HostCallbacks>(() => ({ onEvent: (e) => latest.current?.onEvent?.(e), onError: (e) => latest.current?.onError?.(e) }), []);
+  // A config, styles or strings object made anew at each render is the same value: keep the first.
+  const configKey = JSON.stringify(config);
+  const stylesKey = JSON.stringify(props.styles);
+  const stringsKey = JSON.stringify(props.strings);
+  const stableConfig = useMemo(() => config, [configKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stableStyles = useMemo(() => props.styles, [stylesKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stableStrings = useMemo(() => props.strings, [stringsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (isServer) {
+    // The login element's first screen in the HTML; the other elements render in the browser.
+    const markup = tag === 'stytch-ui' ? use(serverMarkup({ config: stableConfig, styles: stableStyles, strings: stableStrings })) : null;
+    // Flow props (the reset token) are set as properties in the browser.
+    const attributes: Record<string, string> = { config: configKey ?? '{}', ...(props.styles ? { styles: stylesKey } : {}), ...(props.strings ? { strings: stringsKey } : {}) };
+    return createElement(tag, { ...attributes, ...markup?.attributes, dangerouslySetInnerHTML: { __html: markup?.children ?? '' } });
+  }
+
+  void (isB2B ? loadB2B() : loadB2C());
+  useLayoutEffect(() => {
+    const el = ref.current as (WidgetElement & Record<string, unknown>) | null;
+    if (!el) return;
+    // Before the element is defined these land as own properties, which it takes when it upgrades.
+    el.client = client as WidgetElement['client'];
+    el.callbacks = callbacks;
+    el.config = stableConfig;
+    el.styles = stableStyles;
+    el.strings = stableStrings;
+    for (const [k, v] of Object.entries(extra ?? {})) el[k] = v;
+  });
+  // suppressHydrationWarning: the server's attributes (config, scope) stay as they are.
+  return createElement(tag, { ref, suppressHydrationWarning: true, dangerouslySetInnerHTML: EMPTY });
+}
+
+/** The login widget (`<stytch-ui>`): products and their options in `config`. */
+export function StytchLogin(props: StytchProps) {
+  return createElement(Widget, { tag: 'stytch-ui', b2b: false, config: configFrom(props.config), props });
+}
+
+/** The password-reset screen (`<stytch-reset-password>`), for the page a reset link opens. */
+export function StytchPasswordReset(props: StytchResetPasswordProps) {
+  return createElement(Widget, { tag: 'stytch-reset-password', b2b: false, config: configFrom(props.config), props, extra: { passwordResetToken: props.passwordResetToken } });
+}
+
+/** Passkey registration for the signed-in user (`<stytch-passkey-registration>`). */
+export function StytchPasskeyRegistration(props: StytchProps) {
+  return createElement(Widget, { tag: 'stytch-passkey-registration', b2b: false, config: configFrom(props.config), props });
+}
+
+/** The B2B widget (`<stytch-b2b-ui>`), under `StytchB2BProvider`. */
+export function StytchB2B(props: StytchProps<Record<string, unknown>>) {
+  return createElement(Widget, { tag: 'stytch-b2b-ui', b2b: true, config: props.config, props });
+}

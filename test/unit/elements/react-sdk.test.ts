@@ -1,0 +1,182 @@
+import { expect } from '@open-wc/testing';
+import { act, Component, createElement, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createB2BClient } from '../../../client/b2b/index.ts';
+import { createClient } from '../../../client/index.ts';
+import { StytchB2B, StytchB2BProvider, StytchLogin, StytchProvider, useStytch, useStytchMember, useStytchMemberSession, useStytchOrganization, useStytchSession, useStytchUser } from '../../../elements/react/index.ts';
+import { authOk, fakeEnv, flush, json, SESSION, USER } from '../client/fake-env.ts';
+
+// stytch-ui/react's hooks over a real client (fake network, storage and other tabs): the values
+// a component renders, one render per change.
+const TOKEN = 'public-token-test-44444444-4444-4444-4444-444444444444';
+const BASE = 'http://127.0.0.1:9999/prefix';
+const STATE_KEY = `stytch_sdk_state_${TOKEN}`;
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+async function render(node: ReactNode): Promise<HTMLElement> {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root!.render(node));
+  return container;
+}
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  container?.remove();
+  root = container = undefined;
+});
+
+/** A component that records what the hooks answer at each render. */
+function recorder() {
+  const seen: string[] = [];
+  function Probe() {
+    const { user, fromCache, isInitialized } = useStytchUser();
+    const { session } = useStytchSession();
+    seen.push(`${isInitialized ? 'ready' : 'not ready'} user=${user?.emails[0]?.email ?? null} session=${session?.session_id ?? null}${fromCache ? ' (cache)' : ''}`);
+    return null;
+  }
+  return { seen, Probe };
+}
+
+describe('stytch-ui/react hooks', () => {
+  it('start signed out, show the user once after a sign-in, and clear on sign-out', async () => {
+    const f = fakeEnv({ 'POST /otps/authenticate': () => authOk(), 'POST /sessions/revoke': () => json(200, { data: { request_id: 'r', status_code: 200 } }) });
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const { seen, Probe } = recorder();
+    await render(createElement(StytchProvider, { stytch: client }, createElement(Probe)));
+    expect(seen).to.deep.equal(['ready user=null session=null']);
+    await act(async () => {
+      const p = client.otps.authenticate('123456', 'phone-number-test-1', { session_duration_minutes: 30 });
+      await flush();
+      await p;
+    });
+    expect(seen).to.deep.equal(['ready user=null session=null', 'ready user=a@example.com session=session-test-1']);
+    await act(async () => void (await client.session.revoke()));
+    expect(seen.at(-1)).to.equal('ready user=null session=null');
+    expect(seen).to.have.length(3);
+    client.dispose();
+  });
+
+  it('after a reload: the stored session is read at the first render, marked fromCache until the provider answers', async () => {
+    const f = fakeEnv({ 'POST /sessions/authenticate': () => authOk('session-token-2') });
+    f.storage.setItem(STATE_KEY, JSON.stringify({ session: SESSION, user: USER }));
+    f.cookies.set('stytch_session', 'session-token-1');
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const { seen, Probe } = recorder();
+    await render(createElement(StytchProvider, { stytch: client }, createElement(Probe)));
+    expect(seen).to.deep.equal(['ready user=a@example.com session=session-test-1 (cache)']);
+    await act(async () => f.timers.advance(0));
+    expect(seen.at(-1)).to.equal('ready user=a@example.com session=session-test-1');
+    client.dispose();
+  });
+
+  it('follow another tab: its sign-in and its sign-out', async () => {
+    const f = fakeEnv();
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const { seen, Probe } = recorder();
+    await render(createElement(StytchProvider, { stytch: client }, createElement(Probe)));
+    // The other tab writes the shared state (its sign-in), then removes it (its sign-out).
+    await act(async () => f.storageListeners.forEach((l) => l(STATE_KEY, JSON.stringify({ session: SESSION, user: USER }))));
+    expect(seen.at(-1)).to.equal('ready user=a@example.com session=session-test-1');
+    await act(async () => f.storageListeners.forEach((l) => l(STATE_KEY, null)));
+    expect(seen.at(-1)).to.equal('ready user=null session=null');
+    expect(seen).to.have.length(3);
+    client.dispose();
+  });
+
+  it('assumeHydrated={false}: uninitialized at the first render, the client read right after', async () => {
+    const client = createClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
+    const { seen, Probe } = recorder();
+    await render(createElement(StytchProvider, { stytch: client, assumeHydrated: false }, createElement(Probe)));
+    expect(seen).to.deep.equal(['not ready user=null session=null', 'ready user=null session=null']);
+    client.dispose();
+  });
+
+  it('outside a provider: the official error', async () => {
+    const errors: unknown[] = [];
+    function Bad() {
+      try {
+        useStytch();
+      } catch (e) {
+        errors.push((e as Error).message);
+      }
+      return null;
+    }
+    await render(createElement(Bad));
+    expect(errors[0]).to.equal('useStytch can only be used inside <StytchProvider>.');
+  });
+
+  it('B2B: member, member session and organization with fromCache, cleared by another tab', async () => {
+    const f = fakeEnv({ 'POST /b2b/sessions/authenticate': () => json(500, {}) });
+    const MEMBER = { member_id: 'member-test-1', organization_id: 'organization-test-1', email_address: 'ada@acme.test', name: '' };
+    const ORG = { organization_id: 'organization-test-1', organization_name: 'Acme', organization_slug: 'acme' };
+    const MEMBER_SESSION = { member_session_id: 'member-session-test-1', member_id: 'member-test-1', organization_id: 'organization-test-1', expires_at: '2099-01-01T00:00:00Z' };
+    f.storage.setItem(STATE_KEY, JSON.stringify({ session: MEMBER_SESSION, member: MEMBER, organization: ORG }));
+    f.cookies.set('stytch_session', 'member-session-token-1');
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const seen: string[] = [];
+    function Probe() {
+      const m = useStytchMember();
+      const s = useStytchMemberSession();
+      const o = useStytchOrganization();
+      seen.push(`${m.member?.email_address ?? null} ${s.session?.member_session_id ?? null} ${o.organization?.organization_name ?? null} ${[m, s, o].map((x) => x.fromCache).join()}`);
+      return null;
+    }
+    await render(createElement(StytchB2BProvider, { stytch: client }, createElement(Probe)));
+    expect(seen).to.deep.equal(['ada@acme.test member-session-test-1 Acme true,true,true']);
+    await act(async () => f.storageListeners.forEach((l) => l(STATE_KEY, null)));
+    expect(seen.at(-1)).to.equal('null null null false,false,false');
+    client.dispose();
+  });
+});
+
+/** Shows the message of what its children threw. */
+class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? this.state.error.message : this.props.children;
+  }
+}
+
+describe('stytch-ui/react components', () => {
+  it('StytchLogin renders <stytch-ui> with the provider\'s client and the official config mapped, and passes events to callbacks', async () => {
+    const f = fakeEnv();
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const events: string[] = [];
+    const el = await render(
+      createElement(StytchProvider, { stytch: client }, createElement(StytchLogin, { config: { products: [{ id: 'otp' }], otpOptions: { methods: ['email'] } }, callbacks: { onEvent: (e) => events.push(e.type) } })),
+    );
+    const login = el.querySelector('stytch-ui')!;
+    await customElements.whenDefined('stytch-ui');
+    await act(async () => flush());
+    expect(login.client).to.equal(client);
+    expect(login.config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    // The widget rendered its first screen inside, and a re-render of the host leaves it alone.
+    const heading = () => login.querySelector('h1')?.textContent;
+    for (let i = 0; i < 50 && !heading(); i++) await act(async () => flush());
+    expect(heading()).to.equal('Sign up or log in');
+    await act(async () => root!.render(createElement(StytchProvider, { stytch: client }, createElement(StytchLogin, { config: { products: ['otp'], otpOptions: { methods: ['email'] } } }))));
+    expect(heading()).to.equal('Sign up or log in');
+    expect(login.querySelector('input[type=email]')).to.exist;
+    client.dispose();
+  });
+
+  it('StytchB2B renders <stytch-b2b-ui> with the B2B provider\'s client; outside it, the official error', async () => {
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
+    const el = await render(createElement(StytchB2BProvider, { stytch: client }, createElement(StytchB2B, { config: { products: ['emailMagicLinks'], authFlowType: 'Organization' } })));
+    const b2b = el.querySelector('stytch-b2b-ui')!;
+    await customElements.whenDefined('stytch-b2b-ui');
+    await act(async () => flush());
+    expect(b2b.client).to.equal(client);
+    expect(b2b.config).to.deep.equal({ products: ['emailMagicLinks'], authFlowType: 'Organization' });
+    client.dispose();
+    await act(async () => root!.render(createElement(Catch, null, createElement(StytchB2B, { config: {} }))));
+    expect(container!.textContent).to.equal('StytchB2B can only be used inside <StytchB2BProvider>.');
+  });
+});
