@@ -12,6 +12,7 @@ import * as esbuild from 'esbuild';
 import { rollup, watch as rollupWatch } from 'rollup';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
+import dynamicImportVars from '@rollup/plugin-dynamic-import-vars';
 
 const cwd = process.cwd();
 const rel = (p) => relative(cwd, p).split('\\').join('/');
@@ -120,6 +121,9 @@ export function rollupOptions(o) {
       dynamicBeside(o.dynamicBeside ?? [], o.outdir),
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'], exportConditions: ['browser', 'module', 'import', 'default'] }),
       esbuildTransform(o),
+      // A dynamic import with a variable part (`./locales-b2b/${tag}.ts`) becomes one chunk per
+      // matching file, chosen at run time; Rollup alone would leave it pointing at the sources.
+      dynamicImportVars({ include: ['**/screens/**'], errorWhenNoFilesFound: true }),
       // React's CommonJS requires nothing in a cycle or conditionally (once the defines are
       // folded), so its requires can be hoisted as imports, without a lazy wrapper per module.
       commonjs({ extensions: ['.js', '.cjs'], strictRequires: false }),

@@ -18,7 +18,7 @@ function entryOf(meta: Metafile): [string, Metafile['outputs'][string]] {
 
 describe('the first load of each widget build', () => {
   it('covers every widget build, B2B and compat included', () => {
-    assert.deepEqual(WIDGETS.map(([name]) => name).sort(), ['b2b', 'compat', 'esm', 'iife', 'reactExternal']);
+    assert.deepEqual(WIDGETS.map(([name]) => name).sort(), ['b2b', 'b2bReactExternal', 'compat', 'esm', 'iife', 'reactExternal']);
   });
 
   for (const [name, options] of WIDGETS) {
@@ -50,5 +50,19 @@ describe('the first load of each widget build', () => {
     const otp = Object.entries(meta.outputs).find(([f]) => /chunks\/OTPAuthenticate-[^/]+\.js$/.test(f));
     assert.ok(otp, 'OTPAuthenticate has a chunk of its own');
     assert.ok(otp[1].imports.some((i) => i.kind === 'import-statement' && i.path === file), 'it imports the entry');
+  });
+
+  it('b2b: each B2B locale is a lazy chunk of the B2B build, French in none of the login builds', async () => {
+    const holders = (meta: Metafile, input: RegExp) => Object.entries(meta.outputs).filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k))).map(([f]) => f);
+    const b2b = await generate({ ...builds.b2b, sourcemap: false });
+    const [entry, out] = entryOf(b2b);
+    const french = holders(b2b, /^screens\/i18n\/locales-b2b\/fr\.ts$/);
+    assert.equal(french.length, 1, 'the B2B French words are one file of the build');
+    assert.notEqual(french[0], entry, 'loaded on demand, not in the first load');
+    // Reached from the first load by a dynamic import the bundler resolved (not a path into the sources).
+    const reached = new Set([entry, ...out.imports.filter((i) => !i.external).map((i) => i.path)]);
+    assert.ok(Object.entries(b2b.outputs).some(([f, o]) => reached.has(f) && o.imports.some((i) => i.kind === 'dynamic-import' && i.path === french[0])), 'a loaded file imports it');
+    const esm = await generate({ ...builds.esm, sourcemap: false });
+    assert.deepEqual(holders(esm, /locales-b2b\//), []);
   });
 });

@@ -10,6 +10,7 @@
 export const errorMessages = {
   // Requests and the service
   'error.badRequest': 'The request could not be read. Please try again.',
+  'error.devPagesLoopbackOnly': 'The development pages answer only clients on this machine.',
   'error.invalidRequest': 'The request was not valid. Please try again.',
   'error.invalidJson': 'The request could not be read. Please try again.',
   'error.requestTooLarge': 'The request is too large.',

@@ -198,6 +198,7 @@ const ar: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'تعذّرت قراءة الطلب. يُرجى المحاولة مرة أخرى.',
+  'error.devPagesLoopbackOnly': 'لا تستجيب صفحات التطوير إلا للعملاء على هذا الجهاز.',
   'error.invalidRequest': 'الطلب غير صالح. يُرجى المحاولة مرة أخرى.',
   'error.invalidJson': 'تعذّرت قراءة الطلب. يُرجى المحاولة مرة أخرى.',
   'error.requestTooLarge': 'الطلب كبير جدًا.',

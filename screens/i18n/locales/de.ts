@@ -198,6 +198,7 @@ const de: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
+  'error.devPagesLoopbackOnly': 'Die Entwicklungsseiten antworten nur Clients auf diesem Rechner.',
   'error.invalidRequest': 'Die Anfrage ist ungültig. Bitte versuchen Sie es erneut.',
   'error.invalidJson': 'Die Anfrage konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
   'error.requestTooLarge': 'Die Anfrage ist zu groß.',

@@ -198,6 +198,7 @@ const es: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'No se pudo leer la solicitud. Inténtalo de nuevo.',
+  'error.devPagesLoopbackOnly': 'Las páginas de desarrollo solo responden a clientes de este equipo.',
   'error.invalidRequest': 'La solicitud no es válida. Inténtalo de nuevo.',
   'error.invalidJson': 'No se pudo leer la solicitud. Inténtalo de nuevo.',
   'error.requestTooLarge': 'La solicitud es demasiado grande.',

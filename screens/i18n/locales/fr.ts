@@ -198,6 +198,7 @@ const fr: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'La requête n’a pas pu être lue. Veuillez réessayer.',
+  'error.devPagesLoopbackOnly': 'Les pages de développement ne répondent qu’aux clients de cette machine.',
   'error.invalidRequest': 'La requête n’est pas valide. Veuillez réessayer.',
   'error.invalidJson': 'La requête n’a pas pu être lue. Veuillez réessayer.',
   'error.requestTooLarge': 'La requête est trop volumineuse.',

@@ -195,6 +195,7 @@ const he: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'לא הצלחנו לקרוא את הבקשה. יש לנסות שוב.',
+  'error.devPagesLoopbackOnly': 'דפי הפיתוח עונים רק ללקוחות במחשב הזה.',
   'error.invalidRequest': 'הבקשה לא תקינה. יש לנסות שוב.',
   'error.invalidJson': 'לא הצלחנו לקרוא את הבקשה. יש לנסות שוב.',
   'error.requestTooLarge': 'הבקשה גדולה מדי.',

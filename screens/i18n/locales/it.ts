@@ -198,6 +198,7 @@ const it: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'Impossibile leggere la richiesta. Riprova.',
+  'error.devPagesLoopbackOnly': 'Le pagine di sviluppo rispondono solo ai client di questa macchina.',
   'error.invalidRequest': 'La richiesta non è valida. Riprova.',
   'error.invalidJson': 'Impossibile leggere la richiesta. Riprova.',
   'error.requestTooLarge': 'La richiesta è troppo grande.',

@@ -198,6 +198,7 @@ const ja: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'リクエストを読み取れませんでした。もう一度お試しください。',
+  'error.devPagesLoopbackOnly': '開発用ページは、このマシン上のクライアントにのみ応答します。',
   'error.invalidRequest': 'リクエストが無効です。もう一度お試しください。',
   'error.invalidJson': 'リクエストを読み取れませんでした。もう一度お試しください。',
   'error.requestTooLarge': 'リクエストが大きすぎます。',

@@ -198,6 +198,7 @@ const ko: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': '요청을 읽을 수 없습니다. 다시 시도하세요.',
+  'error.devPagesLoopbackOnly': '개발 페이지는 이 컴퓨터의 클라이언트에만 응답합니다.',
   'error.invalidRequest': '요청이 올바르지 않습니다. 다시 시도하세요.',
   'error.invalidJson': '요청을 읽을 수 없습니다. 다시 시도하세요.',
   'error.requestTooLarge': '요청이 너무 큽니다.',

@@ -198,6 +198,7 @@ const nl: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'Het verzoek kon niet worden gelezen. Probeer het opnieuw.',
+  'error.devPagesLoopbackOnly': 'De ontwikkelpagina’s antwoorden alleen clients op deze computer.',
   'error.invalidRequest': 'Het verzoek is ongeldig. Probeer het opnieuw.',
   'error.invalidJson': 'Het verzoek kon niet worden gelezen. Probeer het opnieuw.',
   'error.requestTooLarge': 'Het verzoek is te groot.',

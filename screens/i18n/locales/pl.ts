@@ -199,6 +199,7 @@ const pl: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'Nie udało się odczytać żądania. Spróbuj ponownie.',
+  'error.devPagesLoopbackOnly': 'Strony deweloperskie odpowiadają tylko klientom na tym komputerze.',
   'error.invalidRequest': 'Żądanie jest nieprawidłowe. Spróbuj ponownie.',
   'error.invalidJson': 'Nie udało się odczytać żądania. Spróbuj ponownie.',
   'error.requestTooLarge': 'Żądanie jest za duże.',

@@ -198,6 +198,7 @@ const ptBR: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': 'Não foi possível ler a solicitação. Tente novamente.',
+  'error.devPagesLoopbackOnly': 'As páginas de desenvolvimento respondem apenas a clientes desta máquina.',
   'error.invalidRequest': 'A solicitação não é válida. Tente novamente.',
   'error.invalidJson': 'Não foi possível ler a solicitação. Tente novamente.',
   'error.requestTooLarge': 'A solicitação é grande demais.',

@@ -194,6 +194,7 @@ const zhCN: LocaleCatalog = {
 
   // Server errors: requests and the service
   'error.badRequest': '无法读取请求，请重试。',
+  'error.devPagesLoopbackOnly': '开发页面仅响应本机上的客户端。',
   'error.invalidRequest': '请求无效，请重试。',
   'error.invalidJson': '无法读取请求，请重试。',
   'error.requestTooLarge': '请求过大。',
