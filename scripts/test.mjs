@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 
-ensureDeps();
+const began = performance.now();
+const installed = ensureDeps();
+const installMs = performance.now() - began;
 const chrome = findChromium();
 const env = { ...process.env, CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const results = '.test-results';
@@ -15,9 +17,19 @@ mkdirSync(results, { recursive: true });
 const only = process.argv.slice(2);
 const totals = [];
 
+/** Wall time of the command `run` started last: each suite's record measures its own command. */
+let startedAt = performance.now();
+
 function run(cmd, args) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  startedAt = performance.now();
   return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
+}
+
+/** 65.2 s, or 4m 05s past a minute. */
+function duration(ms) {
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)}m ${String(Math.round(s % 60)).padStart(2, '0')}s`;
 }
 
 function readJson(file) {
@@ -32,8 +44,9 @@ function readJson(file) {
 function record(name, status, counts) {
   const c = counts ?? { passed: 0, failed: 0 };
   if (status !== 0 && c.failed === 0) c.failed = 1;
-  totals.push({ name, ...c });
-  console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
+  const ms = performance.now() - startedAt;
+  totals.push({ name, ...c, ms });
+  console.log(`${name}: ${c.passed} passed, ${c.failed} failed (${duration(ms)})`);
 }
 
 function files(dir, pattern) {
@@ -102,6 +115,11 @@ for (const [name, fn] of Object.entries(suites)) {
 const passed = totals.reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log('');
-for (const t of totals) console.log(`  ${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed`);
+if (installed) console.log(`  ${'npm install'.padEnd(12)} ${''.padEnd(24)} ${duration(installMs).padStart(8)}`);
+for (const t of totals) {
+  const counts = `${t.passed} passed, ${t.failed} failed`;
+  console.log(`  ${t.name.padEnd(12)} ${counts.padEnd(24)} ${duration(t.ms).padStart(8)}`);
+}
+console.log(`  ${'wall time'.padEnd(12)} ${''.padEnd(24)} ${duration(performance.now() - began).padStart(8)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

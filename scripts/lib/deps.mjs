@@ -2,11 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
-/** Installs dependencies when node_modules is missing or older than the lock file. */
+/** Installs dependencies when node_modules is missing or older than the lock file; true when it did. */
 export function ensureDeps() {
   const marker = 'node_modules/.package-lock.json';
   const stale = !existsSync(marker) || (existsSync('package-lock.json') && statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs + 1000);
-  if (!stale) return;
+  if (!stale) return false;
   console.log('Installing dependencies...');
   // `npm install` follows the committed lock like `npm ci`, but tolerates the platform-only
   // optional packages some npm versions leave out of the lock, which `npm ci` rejects.
@@ -19,4 +19,5 @@ export function ensureDeps() {
     console.error('npm install failed');
     process.exit(r.status ?? 1);
   }
+  return true;
 }
