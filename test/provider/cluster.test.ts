@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
-import { TEST_ORIGIN, TEST_TOKEN } from './harness.ts';
+import { freePort, TEST_ORIGIN, TEST_TOKEN } from './harness.ts';
 
 /** Runs `provider/main.ts` as `npm run provider` does, with the given environment. */
 function runProvider(env: Record<string, string>) {
@@ -48,7 +48,7 @@ describe('provider processes (WORKERS)', () => {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const p = runProvider({ WORKERS: '2', PROVIDER_PORT: String(port), DATABASE_URL: url.toString() });
     try {
       while (!/\(2 workers\)/.test(p.output())) {

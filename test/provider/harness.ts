@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +114,19 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
     return self;
   };
   return boot();
+}
+
+/**
+ * A port the system just handed out and took back, for a server that must be told its port
+ * before it starts (a child process, a PostgreSQL server). Never a fixed or random one: test
+ * files run side by side, and the system never hands one port to two of them at once.
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise((ok) => server.close(ok));
+  return port;
 }
 
 /** A provider running in a child process, as `npm run provider` runs it. */
