@@ -1,6 +1,7 @@
 // `npm test`: every suite, then one line `N passed, N failed` totalling them all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
@@ -57,11 +58,14 @@ function files(dir, pattern) {
   });
 }
 
-/** Runs node --test over `list`, recording its pass and fail counts from the TAP file. */
-function nodeTests(name, list) {
+/**
+ * Runs node --test over `list`, `concurrency` files at a time (each in its own process),
+ * recording its pass and fail counts from the TAP file.
+ */
+function nodeTests(name, list, concurrency = 1) {
   const tap = join(results, `${name}.tap`);
   const status = run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=1',
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...list,
@@ -96,7 +100,10 @@ const suites = {
     record('unit', status, readJson(join(results, 'unit.json')));
   },
   provider() {
-    nodeTests('provider', files('test/provider', /\.test\.ts$/).sort());
+    // Each file starts its own providers on ports the system hands out, with databases of
+    // their own, so files run side by side; most of a file's time is spent waiting (on
+    // PostgreSQL, a browser, a child process), so more files than cores keep the cores busy.
+    nodeTests('provider', files('test/provider', /\.test\.ts$/).sort(), Number(process.env.PROVIDER_TEST_CONCURRENCY) || 2 * availableParallelism());
   },
   e2e() {
     const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);

@@ -36,12 +36,6 @@ export async function latestMessage(to: string, after = 0): Promise<OutboxEntry>
   return found[0]!;
 }
 
-/** Moves the provider's clock ahead by `ms` (it never goes back). */
-export async function advanceProviderClock(ms: number): Promise<void> {
-  const res = await fetch(`${process.env.E2E_CLOCK_URL}/advance?ms=${ms}`, { method: 'POST' });
-  expect(res.status).toBe(204);
-}
-
 /** The login widget (shadow DOM is pierced by Playwright locators). */
 export function widget(page: Page) {
   return page.locator('stytch-ui');
