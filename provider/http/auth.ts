@@ -22,7 +22,7 @@ export function parseBasic(header: string | undefined): [string, string] | null 
 
 /** The caller's IP as the socket reports it (a reverse proxy would be configured to set it). */
 export function clientInfo(c: Context): ClientInfo {
-  let ip = '';
+  let ip: string;
   try {
     ip = getConnInfo(c).remote.address ?? '';
   } catch {
