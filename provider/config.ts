@@ -328,7 +328,7 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
  * `npm start` relies on), then applies environment overrides.
  */
 export function loadProjectConfig(file: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
-  let raw: Record<string, unknown> = {};
+  let raw: Record<string, unknown>;
   if (existsSync(file)) {
     raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   } else {

@@ -1,11 +1,14 @@
 // `npm test`: every suite, then one line `N passed, N failed` totalling them all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 
-ensureDeps();
+const began = performance.now();
+let installed = ensureDeps();
+let installMs = performance.now() - began;
 const chrome = findChromium();
 const env = { ...process.env, CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const results = '.test-results';
@@ -15,9 +18,19 @@ mkdirSync(results, { recursive: true });
 const only = process.argv.slice(2);
 const totals = [];
 
+/** Wall time of the command `run` started last: each suite's record measures its own command. */
+let startedAt = performance.now();
+
 function run(cmd, args) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  startedAt = performance.now();
   return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
+}
+
+/** 65.2 s, or 4m 05s past a minute. */
+function duration(ms) {
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)}m ${String(Math.round(s % 60)).padStart(2, '0')}s`;
 }
 
 function readJson(file) {
@@ -32,8 +45,9 @@ function readJson(file) {
 function record(name, status, counts) {
   const c = counts ?? { passed: 0, failed: 0 };
   if (status !== 0 && c.failed === 0) c.failed = 1;
-  totals.push({ name, ...c });
-  console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
+  const ms = performance.now() - startedAt;
+  totals.push({ name, ...c, ms });
+  console.log(`${name}: ${c.passed} passed, ${c.failed} failed (${duration(ms)})`);
 }
 
 function files(dir, pattern) {
@@ -44,11 +58,14 @@ function files(dir, pattern) {
   });
 }
 
-/** Runs node --test over `list`, recording its pass and fail counts from the TAP file. */
-function nodeTests(name, list) {
+/**
+ * Runs node --test over `list`, `concurrency` files at a time (each in its own process),
+ * recording its pass and fail counts from the TAP file.
+ */
+function nodeTests(name, list, concurrency = 1) {
   const tap = join(results, `${name}.tap`);
   const status = run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=1',
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...list,
@@ -77,6 +94,20 @@ const suites = {
     const status = run(process.execPath, ['--import', 'tsx', '--test', 'test/architecture/imports.test.ts']);
     record('architecture', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   },
+  lint() {
+    // ESLint has an install of its own (tools/lint); its time goes with npm install's.
+    const t0 = performance.now();
+    if (ensureDeps('tools/lint')) {
+      installed = true;
+      installMs += performance.now() - t0;
+    }
+    const status = run(process.execPath, ['tools/lint/node_modules/eslint/bin/eslint.js', '.']);
+    record('lint', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  },
+  format() {
+    const status = run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
+    record('format', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  },
   build() {
     const built = run(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types']);
     // The Next.js host (hosts/next) over the files just built; the e2e suite serves it.
@@ -90,7 +121,10 @@ const suites = {
     record('unit', status, readJson(join(results, 'unit.json')));
   },
   provider() {
-    nodeTests('provider', files('test/provider', /\.test\.ts$/).sort());
+    // Each file starts its own providers on ports the system hands out, with databases of
+    // their own, so files run side by side; most of a file's time is spent waiting (on
+    // PostgreSQL, a browser, a child process), so more files than cores keep the cores busy.
+    nodeTests('provider', files('test/provider', /\.test\.ts$/).sort(), Number(process.env.PROVIDER_TEST_CONCURRENCY) || 2 * availableParallelism());
   },
   e2e() {
     const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);
@@ -109,6 +143,11 @@ for (const [name, fn] of Object.entries(suites)) {
 const passed = totals.reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log('');
-for (const t of totals) console.log(`  ${t.name.padEnd(10)} ${t.passed} passed, ${t.failed} failed`);
+if (installed) console.log(`  ${'npm install'.padEnd(12)} ${''.padEnd(24)} ${duration(installMs).padStart(8)}`);
+for (const t of totals) {
+  const counts = `${t.passed} passed, ${t.failed} failed`;
+  console.log(`  ${t.name.padEnd(12)} ${counts.padEnd(24)} ${duration(t.ms).padStart(8)}`);
+}
+console.log(`  ${'wall time'.padEnd(12)} ${''.padEnd(24)} ${duration(performance.now() - began).padStart(8)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

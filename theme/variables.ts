@@ -10,6 +10,7 @@ export function variableName(path: readonly string[]): string {
 export const token = (...path: string[]): string => `var(${variableName(path)})`;
 
 // A value becomes CSS text, so anything that could end the declaration or the rule is refused.
+// eslint-disable-next-line no-control-regex -- control characters are among what it refuses
 const UNSAFE = /[;{}<>\\]|\/\*|\*\/|[\u0000-\u001f]/;
 
 /** A rejected style value: its path and why. */

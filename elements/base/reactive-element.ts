@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from './controller.ts';
 import { fromAttribute, type PropertyDeclarations } from './properties.ts';
 
-const finalized = new WeakSet<Function>();
+const finalized = new WeakSet<object>();
 
 /**
  * Lit-style base: declared properties with attribute twins, one batched update per

@@ -30,7 +30,6 @@ export function useWalletStep(step: (live: () => boolean) => Promise<() => void>
     return () => {
       live = false;
     };
-    // One attempt per display: the user retries by going back and choosing the wallet again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one attempt per display: the user retries by going back and choosing the wallet again
   }, []);
 }

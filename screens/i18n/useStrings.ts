@@ -36,6 +36,7 @@ export function stringsOf<P extends Messages>(words: Words, part?: P): Strings<M
  */
 export function useStrings<P extends Messages = Record<never, string>>(part?: P): Strings<MainId | (keyof P & string)> {
   const words = useContext(WordsContext);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `words` fills in place when its locale loads (createWords): the locale gives `t` a new identity then
   return useMemo(() => stringsOf(words, part), [words, part, words.locale]);
 }
 
@@ -55,13 +56,13 @@ export function WordsGate(): null {
 export function useWords(config: unknown, lang: string | undefined, strings: unknown, report: (error: Error) => void, line?: WordsLine): Words {
   const configured = (config as { locale?: unknown } | null | undefined)?.locale;
   const requested = typeof configured === 'string' && configured !== '' ? configured : lang;
-  let key = '';
+  let key: string;
   try {
     key = JSON.stringify(strings) ?? '';
   } catch {
     key = String(strings);
   }
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is `strings` by value: a site passing an equal object anew keeps its words
   return useMemo(() => createWords({ requested, strings, report, line }), [requested, key, report, line]);
 }
 

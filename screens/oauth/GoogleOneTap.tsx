@@ -88,8 +88,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
       live = false;
       cancel?.();
     };
-    // One attempt per mount: the prompt belongs to this render of Main.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one attempt per mount: the prompt belongs to this render of Main
   }, []);
 
   // Google's script looks the prompt's parent up by id in the document, which cannot see

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
@@ -66,21 +66,21 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const transitions = useAtomValue(transitionCountAtom);
   useEffect(() => {
     if (transitions > 0) input.current?.focus();
-    // Once, when the screen opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens: later transitions are other screens'
   }, []);
 
-  // Where the browser supports the Web OTP API, an SMS code fills itself in.
+  // Where the browser supports the Web OTP API, an SMS code fills itself in, once per
+  // destination. It is entered with the screen's state as it is when the code arrives: a
+  // resend in the meantime gave the code a new method id, which the verify must carry.
+  const fillSmsCode = useEffectEvent((c: string) => change(c.replace(/\D/g, '').slice(0, 6)));
   useEffect(() => {
     if (otp.type !== 'sms') return;
     const ctrl = new AbortController();
     void receiveSmsCode(env.credentials ?? (globalThis.navigator?.credentials as OtpCredentials | undefined), ctrl.signal).then((c) => {
-      if (c && !ctrl.signal.aborted) change(c.replace(/\D/g, '').slice(0, 6));
+      if (c && !ctrl.signal.aborted) fillSmsCode(c);
     });
     return () => ctrl.abort();
-    // Runs once per destination; `change` reads the latest state through its closure on call.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [otp.type, otp.otpDestination]);
+  }, [otp.type, otp.otpDestination, env.credentials]);
 
   const resend = async () => {
     setResending(true);

@@ -12,6 +12,5 @@ export async function receiveSmsCode(credentials: OtpCredentials | undefined, si
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var OTPCredential: unknown;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -28,12 +28,14 @@ export default function PasskeyRegistrationStart() {
   const list = usePasskeyList(false);
   const { row, setItems } = list;
 
+  // In the words of the moment: the locale arriving later does not check the user again.
+  const reportNoUser = useEffectEvent(() => callbacks.onError(new Error(t('passkey.registrationStart.error.noUser'))));
   useEffect(() => {
     if (!client) return setUser('noUser');
     // Without a session token the fetch below can only fail (and log a 401 in the console).
     if (!client.session.getTokens()) {
       setUser('noUser');
-      callbacks.onError(new Error(t('passkey.registrationStart.error.noUser')));
+      reportNoUser();
       return;
     }
     let live = true;

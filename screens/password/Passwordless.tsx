@@ -32,7 +32,7 @@ export function Passwordless({ email }: { email: string }) {
     // stays until it can show, where an urgent update left the card blank while it loaded.
     const send = alt.method ? alt.send(email, true).then(() => startTransition(() => setSent(true))) : actions.startReset(email, 'PasswordSetNew');
     send.catch((err: unknown) => fail(report(err)));
-  }, [alt, actions, email, report]);
+  }, [alt, actions, email, report, fail]);
 
   const createPassword = () => run(() => actions.startReset(email, 'PasswordSetNew'));
 

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { axe } from './axe.ts';
 import { recordCardFrames } from './card-frames.ts';
-import { advanceProviderClock, latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
+import { latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 /*
  * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
@@ -70,7 +71,7 @@ async function totpCode(secret: string): Promise<string> {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: await providerNow() });
 }
 
-test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup codes saved), then a backup code signs in', async ({ page }) => {
+test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup codes saved), then a backup code signs in', { tag: PROVIDER_CLOCK_TAG }, async ({ page }) => {
   const email = uniqueEmail('b2b-totp');
   const { slug, name } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL' });
   await page.goto(orgPage(slug));

@@ -31,6 +31,12 @@ export default async function globalSetup() {
       publicTokens: { test: publicToken },
       authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`],
       redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'].map((p) => `${demoOrigin}/${p}`),
+      // Every browser of every worker reaches this provider from 127.0.0.1: budgets meant for
+      // one person's IP would be shared by the whole run, and met sooner the more workers run.
+      // The per-address limits, which tests do meet, stay as shipped.
+      sendLimits: { perIp: 1_000_000 },
+      eventLimits: { batchesPerIpPerMinute: 1_000_000 },
+      passwordIpLimit: { maxFailures: 1_000_000 },
     }),
   );
   // The provider's clock runs with the real one but can be moved ahead, so a test can see a

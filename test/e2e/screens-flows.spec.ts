@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { advanceProviderClock, demoUrl, latestMessage, uniqueEmail, uniquePhone, widget } from './screens-helpers.ts';
+import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
+import { demoUrl, latestMessage, uniqueEmail, uniquePhone, widget } from './screens-helpers.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 const national = (e164: string) => parsePhoneNumberFromString(e164)!.formatNational();
@@ -91,7 +92,7 @@ test('OTP: the countdown runs out and reads expired; the back arrow returns to M
   await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeFocused({ timeout: 15_000 });
 });
 
-test('OTP: a code entered after it expired is refused by the provider', async ({ page }) => {
+test('OTP: a code entered after it expired is refused by the provider', { tag: PROVIDER_CLOCK_TAG }, async ({ page }) => {
   const email = uniqueEmail('late');
   await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 1 } }));
   const w = widget(page);

@@ -36,12 +36,6 @@ export async function latestMessage(to: string, after = 0): Promise<OutboxEntry>
   return found[0]!;
 }
 
-/** Moves the provider's clock ahead by `ms` (it never goes back). */
-export async function advanceProviderClock(ms: number): Promise<void> {
-  const res = await fetch(`${process.env.E2E_CLOCK_URL}/advance?ms=${ms}`, { method: 'POST' });
-  expect(res.status).toBe(204);
-}
-
 /** The provider's clock now (ms): the real one plus what tests moved it ahead. */
 export async function providerNow(): Promise<number> {
   const res = await fetch(`${process.env.E2E_CLOCK_URL}/`);

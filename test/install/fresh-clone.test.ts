@@ -7,13 +7,14 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import semver from 'semver';
 
-// What a fresh clone installs from: package.json and the lock, nothing else. A user's CI runs
-// `npm ci`, which refuses a lock that lacks any package it would install on some platform.
+// What a fresh clone installs from: package.json and the lock, nothing else (the project's, and
+// the lint tools' own in tools/lint). A user's CI runs `npm ci`, which refuses a lock that lacks
+// any package it would install on some platform.
 
-function npmCiDryRun(): { status: number | null; output: string } {
+function npmCiDryRun(from = '.'): { status: number | null; output: string } {
   const dir = mkdtempSync(join(tmpdir(), 'fresh-clone-'));
   try {
-    for (const f of ['package.json', 'package-lock.json']) copyFileSync(f, join(dir, f));
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(from, f), join(dir, f));
     const r = spawnSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
     return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
   } finally {
@@ -42,5 +43,14 @@ describe('a fresh clone', () => {
       .filter(([, p]) => !p.optional && p.engines?.node && !semver.satisfies(floor, p.engines.node))
       .map(([name, p]) => `${name} needs node ${p.engines!.node}`);
     assert.deepEqual(refusing, [], `floor ${floor.version}`);
+  });
+});
+
+describe('the lint tools of a fresh clone (tools/lint, installed on first `npm run lint`)', () => {
+  const { status, output } = npmCiDryRun('tools/lint');
+
+  it('install with npm ci from their own lock, with no engine warning', () => {
+    assert.deepEqual(output.split('\n').filter((l) => /Missing|EBADENGINE.*package:/.test(l)), []);
+    assert.equal(status, 0, output);
   });
 });

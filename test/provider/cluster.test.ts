@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { openDatabase } from '../../provider/db/index.ts';
 import { startProvider } from '../../provider/server.ts';
-import { sdk, spawnProvider, withSession, TEST_ORIGIN, TEST_TOKEN, type ProviderProcess } from './harness.ts';
+import { freePort, sdk, spawnProvider, withSession, TEST_ORIGIN, TEST_TOKEN, type ProviderProcess } from './harness.ts';
 
 /** Runs `provider/main.ts` as `npm run provider` does, with the given environment. */
 function runProvider(env: Record<string, string>) {
@@ -51,7 +51,7 @@ describe('provider processes (WORKERS)', () => {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const p = runProvider({ WORKERS: '2', PROVIDER_PORT: String(port), DATABASE_URL: url.toString(), DEV_PAGES: '1' });
     try {
       while (!/\(2 workers\)/.test(p.output()) || !/DEVELOPMENT PAGES ARE ON/.test(p.output())) {

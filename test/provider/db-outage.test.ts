@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
-import { sdk, signInByEmailOtp, TEST_ORIGIN, TEST_TOKEN, withSession } from './harness.ts';
+import { freePort, sdk, signInByEmailOtp, TEST_ORIGIN, TEST_TOKEN, withSession } from './harness.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const POOL = 4;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 /**
  * A PostgreSQL server of this test's own (a temporary directory, a free port), so stopping

@@ -15,13 +15,16 @@ describe('PostgreSQL connections dropped by the server', { skip: !process.env.TE
     await Promise.all([0, 1, 2].map(() => sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`)));
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_stat_activity WHERE datname LIKE 'provider_test_%' AND pid <> pg_backend_pid() AND state = 'idle'`,
-    );
+    // Only this provider's own database: other test files run beside this one on the same
+    // server, and their connections are none of this test's business.
+    const database = new URL(provider.databaseUrl!).pathname.slice(1);
+    const { rows } = await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND state = 'idle'`, [database]);
     assert.ok(rows.length > 0, 'the provider holds idle connections');
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()`, [[...new Set(rows.map((r) => r.datname))]]);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+    // Termination is a signal: wait until the server has really dropped them.
+    const left = async () => Number((await admin.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1`, [database])).rows[0].n);
+    while ((await left()) > 0) await new Promise((r) => setTimeout(r, 20));
     await admin.end();
-    await new Promise((r) => setTimeout(r, 200));
     const health = await fetch(`${provider.url}/health`);
     assert.equal(health.status, 200);
     assert.equal((await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`)).status, 200);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,11 @@ export class TestClock implements Clock {
     this.offset += ms;
   }
 }
+
+// Test files run side by side, so a request may wait on a busy machine longer for a pooled
+// connection than the 5 s after which a production server answers 503; a test that is about
+// that budget (db-outage) sets its own.
+process.env.DATABASE_TIMEOUT_MS ??= '30000';
 
 /** The databases the provider suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -119,6 +125,19 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
     return self;
   };
   return boot();
+}
+
+/**
+ * A port the system just handed out and took back, for a server that must be told its port
+ * before it starts (a child process, a PostgreSQL server). Never a fixed or random one: test
+ * files run side by side, and the system never hands one port to two of them at once.
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise((ok) => server.close(ok));
+  return port;
 }
 
 /** A provider running in a child process, as `npm run provider` runs it. */

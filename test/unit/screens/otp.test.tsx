@@ -26,14 +26,17 @@ function otpClient(overrides: { authenticate?: (code: string, methodId: string) 
   return { client, calls };
 }
 
-async function atOtp(c: ReturnType<typeof otpClient>, cfg: object = config): Promise<Rendered> {
-  let r!: Rendered;
-  r = await renderLogin(cfg, c.client, (store) => {
-    store.set(otpStateAtom, { type: 'sms', methodId: 'phone-number-1', otpDestination: '+12015550123' });
-    store.set(otpExpiryAtom, 1_700_000_000_000 + 5 * 60_000);
-    store.set(transitionAtom, 'OTPAuthenticate');
-  });
-  return r;
+async function atOtp(c: ReturnType<typeof otpClient>, cfg: object = config, env?: Parameters<typeof renderLogin>[3]): Promise<Rendered> {
+  return renderLogin(
+    cfg,
+    c.client,
+    (store) => {
+      store.set(otpStateAtom, { type: 'sms', methodId: 'phone-number-1', otpDestination: '+12015550123' });
+      store.set(otpExpiryAtom, 1_700_000_000_000 + 5 * 60_000);
+      store.set(transitionAtom, 'OTPAuthenticate');
+    },
+    env,
+  );
 }
 
 const input = (r: Rendered) => r.root.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')!;
@@ -87,6 +90,26 @@ describe('OTP entry', () => {
     expect(r.root.querySelector<HTMLElement>('[part~="toast"]')!.hidden).to.equal(true);
     await r.clock.advance(1000);
     expect(r.root.querySelector('[part~="toast"]')).to.equal(null);
+  });
+
+  // Regression: the Web OTP effect kept the first render's `change`, so a code arriving after a
+  // resend was verified against the first send's method id, which the provider refuses.
+  it('a code the phone fills in (Web OTP) after a resend is verified against the resent method id', async () => {
+    const c = otpClient();
+    let deliver: (code: string) => void = () => {};
+    const credentials = { get: () => new Promise<Credential | null>((res) => (deliver = (code) => res({ code } as unknown as Credential))) };
+    const g = globalThis as { OTPCredential?: unknown };
+    g.OTPCredential = class {};
+    try {
+      r = await atOtp(c, config, { credentials });
+      await r.clock.advance(5 * 60_000);
+      await click(button(r.root, 'Resend code'));
+      deliver('123456');
+      await flush();
+      expect(c.calls.authenticate.map(([code, methodId]) => [code, methodId])).to.deep.equal([['123456', 'phone-number-2']]);
+    } finally {
+      delete g.OTPCredential;
+    }
   });
 
   it('a failed resend shows an error toast with the message and reports it', async () => {

@@ -1,0 +1,53 @@
+// The project's ESLint rules; the root eslint.config.mjs points here. They sit beside
+// tools/lint/package.json, whose own install holds ESLint and typescript-eslint: that parser
+// reads TypeScript through TypeScript 6's JavaScript API, which the project's TypeScript 7
+// (a native compiler) no longer has, so it gets TypeScript 6 of its own there.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', 'dist/', 'hosts/dist/', 'demo/wallet/built/', '.data/', '.test-results/', 'test-results/', 'bench/peer-better-auth/', '**/*.d.ts', '**/*.d.mts'],
+  },
+  // A disable comment that silences nothing is an error: each one points at a real finding.
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // `_name` marks what is there on purpose: a parameter a signature needs, a field left out of a rest.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // `declare module 'react' { namespace JSX … }` is how a host types its custom elements.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // The screen registry merges its keys into an interface by module augmentation.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The two rules that catch real bugs in screens: a hook called conditionally, and an
+      // effect or memo reading a value its dependency list leaves out (a stale closure).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests and benchmarks read untyped JSON (provider answers, reports) as `any`.
+    files: ['test/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Chai's property assertions (`expect(x).to.be.true`) are expressions by design.
+    files: ['test/unit/**'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+);
