@@ -30,9 +30,7 @@ export interface StytchIntrinsicElements {
 }
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface IntrinsicElements extends StytchIntrinsicElements {}
   }
 }

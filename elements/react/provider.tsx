@@ -98,8 +98,13 @@ function useB2B(item: string): B2BContext {
 }
 
 /** The client a widget renders with: its provider's (B2B or not); `item` names it in the error. */
-export function clientOf(b2b: boolean, item: string): Client | B2BClient {
-  return b2b ? useB2B(item).client : useB2C(item).client;
+export function useWidgetClient(b2b: boolean, item: string): Client | B2BClient {
+  // Both contexts are read on every render, so the hooks' order never depends on `b2b`.
+  const b2bCtx = useContext(B2BClientContext);
+  const b2cCtx = useContext(B2CClientContext);
+  const ctx = b2b ? b2bCtx : b2cCtx;
+  if (!ctx) throw new Error(b2b ? noProviderError(item, 'StytchB2BProvider') : noProviderError(item));
+  return ctx.client;
 }
 
 /** The client given to `StytchProvider`. */

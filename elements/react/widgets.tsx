@@ -11,7 +11,7 @@ import type { WidgetEventPayload } from '../../screens/context.ts';
 import type { StyleConfig } from '../../theme/index.ts';
 import type { HostCallbacks, WidgetElement } from '../base/widget-element.ts';
 import { configFrom, tellOnce, type CompatLoginConfig } from '../compat-names.ts';
-import { clientOf } from './provider.tsx';
+import { useWidgetClient } from './provider.tsx';
 import { serverMarkup } from './server-paint.ts';
 
 const isServer = typeof window === 'undefined';
@@ -58,7 +58,7 @@ interface WidgetProps {
 }
 
 function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
-  const client = clientOf(isB2B, tag === 'stytch-b2b-ui' ? 'StytchB2B' : tag === 'stytch-ui' ? 'StytchLogin' : tag === 'stytch-reset-password' ? 'StytchPasswordReset' : 'StytchPasskeyRegistration');
+  const client = useWidgetClient(isB2B, tag === 'stytch-b2b-ui' ? 'StytchB2B' : tag === 'stytch-ui' ? 'StytchLogin' : tag === 'stytch-reset-password' ? 'StytchPasswordReset' : 'StytchPasskeyRegistration');
   if (props.presentation !== undefined) tellOnce('`presentation`', 'stytch-ui/react');
   const ref = useRef<WidgetElement>(null);
   const latest = useRef(props.callbacks);
@@ -82,6 +82,7 @@ function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
   }
 
   void (isB2B ? loadB2B() : loadB2C());
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- `isServer` is fixed for the process: a server render returns above on every render, a browser render never does
   useLayoutEffect(() => {
     const el = ref.current as (WidgetElement & Record<string, unknown>) | null;
     if (!el) return;

@@ -104,6 +104,7 @@ export async function readJson(req: Request): Promise<unknown> {
 // A surrogate that is not half of a pair (JSON's "\ud800"), or NUL: no text a person types.
 // Left in, it reached the database, which stores U+FFFD for the one (so a rate-limit key came
 // back changed: 500 on every send route) and refuses the other.
+// eslint-disable-next-line no-control-regex -- NUL is one of the two things this refuses
 const NOT_TEXT = /[\p{Cs}\u0000]/u;
 
 /** Refuses, with a 400 on every route, a body any of whose strings or keys is not valid Unicode text. */

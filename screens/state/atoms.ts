@@ -12,7 +12,7 @@ export type LoginScreenName = keyof ScreenRegistry & string;
 /** The passkey-registration element's two screens; its own flow shows them. */
 export type PasskeyRegistrationScreenName = 'PasskeyRegistrationStart' | 'PasskeyRegistrationSuccess';
 /** `<stytch-b2b-ui>`'s screens, filled in the same way by `screens/b2b/registry.ts`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here on purpose: the B2B registry fills it in by declaration merging
 export interface B2BScreenRegistry {}
 export type B2BScreenName = keyof B2BScreenRegistry & string;
 /** Every screen name of every element: one screen atom and one `useGo()` for both product lines. */

@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', 'dist/', 'hosts/dist/', 'demo/wallet/built/', '.data/', '.test-results/', 'test-results/', 'bench/peer-better-auth/', '**/*.d.ts', '**/*.d.mts'],
+    ignores: ['**/node_modules/', 'dist/', 'hosts/dist/', 'demo/wallet/built/', '.data/', '.test-results/', 'test-results/', 'bench/peer-better-auth/', 'hosts/next/.next/', '**/*.d.ts', '**/*.d.mts'],
   },
   // A disable comment that silences nothing is an error: each one points at a real finding.
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
