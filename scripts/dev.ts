@@ -1,7 +1,6 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
 import { resolve } from 'node:path';
-import * as esbuild from 'esbuild';
-import { builds, hostBuilds, watchOptions } from '../esbuild.config.mjs';
+import { buildAndWatch } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
 import { startProvider } from '../provider/server.ts';
 
@@ -27,15 +26,9 @@ const provider = await startProvider({
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
 
-const watchers = process.env.NO_WATCH
-  ? []
-  : await Promise.all(
-      [...Object.values(builds), ...Object.values(hostBuilds)].map(async (options) => {
-        const ctx = await esbuild.context(watchOptions(options));
-        await ctx.watch();
-        return ctx;
-      }),
-    );
+// Watching, the watchers' first round is the build (start.mjs builds only with NO_WATCH); the
+// URLs are printed once it has settled, so nothing rewrites dist/ after "ready".
+const watching = process.env.NO_WATCH ? undefined : await buildAndWatch();
 
 console.log(`
   Provider:      ${provider.url}
@@ -52,7 +45,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await Promise.all(watchers.map((w) => w.dispose()));
+  await watching?.dispose();
   await demo.close();
   await provider.close();
   process.exit(0);
