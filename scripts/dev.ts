@@ -1,28 +1,23 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { buildAndWatch } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
-import { startProvider } from '../provider/server.ts';
+import { startDevProvider } from './lib/dev-provider.ts';
 
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
 const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`];
-const pages = ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'];
 
-// The demo origin is authorized, and its return pages allow-listed, on top of whatever the
-// project file or environment already says.
-const extraOrigins = [process.env.AUTHORIZED_ORIGINS, ...demoOrigins].filter(Boolean).join(',');
-const extraRedirects = [process.env.REDIRECT_URLS, ...demoOrigins.flatMap((o) => pages.map((p) => `${o}/${p}`))]
-  .filter(Boolean)
-  .join(',');
-
-const provider = await startProvider({
+const dev = await startDevProvider({
   port: providerPort,
+  httpsPort: Number(process.env.PROVIDER_HTTPS_PORT ?? 8788),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
   databaseUrl: process.env.DATABASE_URL || undefined,
   projectFile: process.env.PROJECT_FILE || undefined,
-  env: { ...process.env, AUTHORIZED_ORIGINS: extraOrigins, REDIRECT_URLS: extraRedirects },
+  demoOrigins,
+  env: process.env,
 });
+const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
 
@@ -37,6 +32,10 @@ console.log(`
   Playground:    ${demo.url}/playground.html
   Host apps:     ${demo.url}/hosts/react/  /hosts/vue/  /hosts/angular/
   Outbox:        ${provider.url}/dev/outbox
+
+  Server API:    ${dev.serverApiUrl}   (for your backend; its Node trusts NODE_EXTRA_CA_CERTS=${relative(process.cwd(), dev.certFile)})
+  Project id:    ${dev.projectId}
+  Secret:        ${dev.secret}
 
   Open ${demo.url} in your browser. Ctrl-C stops everything.
 `);
