@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { signedInFrom } from './signIn.ts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { OtpInput } from '../components/OtpInput.tsx';
+import { transitionCountAtom } from '../state/atoms.ts';
 import { B2BBack } from './B2BBack.tsx';
 import { b2bEmailAtom, b2bOrganizationIdAtom, signedInAtom, useB2B, useB2BGo, useB2BAction, useB2BClient, useB2BStrings, useShowDiscovered } from './context.ts';
 
@@ -22,6 +23,15 @@ export default function B2BEmailOtpEntry() {
   const { busy, error, run } = useB2BAction();
   const resend = useB2BAction();
   const id = useId();
+  // As on the B2C code screen: opening it puts the caret in the field (after the heading took
+  // focus: this effect, the parent's, runs last); not on a first load, which never takes focus.
+  const input = useRef<HTMLInputElement>(null);
+  const transitions = useAtomValue(transitionCountAtom);
+  useEffect(() => {
+    if (transitions > 0) input.current?.focus();
+    // Once, when the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const onChange = (value: string) => {
     setCode(value);
     if (value.length !== 6) return;
@@ -46,7 +56,7 @@ export default function B2BEmailOtpEntry() {
       <B2BBack />
       <Heading>{t('passcode.title')}</Heading>
       <p id={`${id}-sent`}>{t.rich('passcode.sentConfirmation', { destination: email })}</p>
-      <OtpInput id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
+      <OtpInput ref={input} id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error ?? resend.error} />
       <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void resend.run(async () => { await (organizationId ? client.otps.email.loginOrSignup({ organization_id: organizationId, email_address: email }) : client.otps.email.discovery.send({ email_address: email })); resend.fail(undefined); })}>
