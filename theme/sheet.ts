@@ -36,7 +36,9 @@ function componentRules(inside: string): string {
     `${p('header')}:focus{outline:none}`,
     `${p('helper')}{font-size:var(--stytch-helper-font-size);color:var(--stytch-colors-secondary)}`,
     `${p('error')}{margin:0;color:var(--stytch-colors-error)}`,
-    `${p('button')}{box-sizing:border-box;width:100%;height:var(--stytch-button-height);font:inherit;font-weight:600;border:1px solid;cursor:pointer}`,
+    // At least the configured height, not exactly it: a label that wraps (a long translation on
+    // a phone) grows its button instead of spilling over the next one.
+    `${p('button')}{box-sizing:border-box;width:100%;min-height:var(--stytch-button-height);padding-block:6px;font:inherit;font-weight:600;border:1px solid;cursor:pointer}`,
     `${p('button-primary')}{background:var(--stytch-buttons-primary-background-color);color:var(--stytch-buttons-primary-text-color);border-color:var(--stytch-buttons-primary-border-color);border-radius:var(--stytch-buttons-primary-border-radius)}`,
     `${p('button-secondary')}{background:var(--stytch-buttons-secondary-background-color);color:var(--stytch-buttons-secondary-text-color);border-color:var(--stytch-buttons-secondary-border-color);border-radius:var(--stytch-buttons-secondary-border-radius)}`,
     `${p('button')}:disabled{cursor:default;background:var(--stytch-buttons-disabled-background-color);color:var(--stytch-buttons-disabled-text-color);border-color:var(--stytch-buttons-disabled-border-color);border-radius:var(--stytch-buttons-disabled-border-radius)}`,
