@@ -26,7 +26,7 @@ function themePart(styles: StyleConfig): Partial<Theme> {
 function componentRules(inside: string): string {
   const p = (part: string) => `${inside}[part~="${part}"]`;
   return [
-    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;min-width:0;padding:32px;background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start;overflow-wrap:anywhere}`,
+    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;min-width:0;padding:32px;padding-bottom:calc(32px + var(--stytch-toast-space, 0px));background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start;overflow-wrap:anywhere}`,
     // Tabs share one row: with the container's anywhere, a label like "WhatsApp" would split.
     `${p('tab')}{overflow-wrap:normal}`,
     `${p('header')}{margin:0;font-size:var(--stytch-header-font-size);font-weight:var(--stytch-header-font-weight);text-align:center}`,

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useWidget } from '../context.ts';
 import { screens } from '../registry.ts';
 import { useGo } from '../hooks/useGo.ts';
@@ -52,12 +52,31 @@ function useLinkReturn(): void {
   }, [go, setLinkReturn]);
 }
 
+/**
+ * The toast stack's height while it shows: the card makes that much room at its bottom
+ * (--stytch-toast-space in the theme's container padding), so a toast lying over the bottom of
+ * the card covers none of its buttons ("Email resent" hid "Login without a password" at 375 px).
+ */
+function useToastSpace(region: RefObject<HTMLDivElement | null>, shown: boolean): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = region.current;
+    if (!shown || !el || typeof ResizeObserver === 'undefined') return setHeight(0);
+    const observer = new ResizeObserver(() => setHeight(Math.ceil(el.getBoundingClientRect().height)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [region, shown]);
+  return shown ? height : 0;
+}
+
 /** The login widget: the current screen and the toast stack, inside the widget's box. */
 export function LoginFlow() {
   const toasts = useAtomValue(toastsAtom).length > 0;
   const { client, config } = useWidget();
   useToastsEndWithTheirScreen();
   useLinkReturn();
+  const region = useRef<HTMLDivElement>(null);
+  const toastSpace = useToastSpace(region, toasts);
   // SPEC §7 client event logging: once per login render, with the host's options.
   useEffect(() => {
     client?.logEvent({ event_name: 'render_login_screen', details: { options: config.input } });
@@ -65,13 +84,13 @@ export function LoginFlow() {
   return (
     // The toasts lie over the bottom of the card, inside the widget's box: below it they
     // pushed the host page down and sat apart from the screen they speak about.
-    <div css={{ position: 'relative' }}>
+    <div css={{ position: 'relative' }} style={toastSpace ? ({ '--stytch-toast-space': `${toastSpace}px` } as CSSProperties) : undefined}>
       <Suspense fallback={null}>
         <Screen />
       </Suspense>
       {/* A live region must exist before its text arrives, or screen readers may miss it: this
           polite region stays mounted, and the on-demand toast stack renders inside it. */}
-      <div part="toast-region" role="status" css={{ position: 'absolute', insetInline: 12, bottom: 12, zIndex: 1 }}>
+      <div ref={region} part="toast-region" role="status" css={{ position: 'absolute', insetInline: 12, bottom: 12, zIndex: 1 }}>
         {toasts ? (
           <Suspense fallback={null}>
             <Toasts />
