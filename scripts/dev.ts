@@ -33,12 +33,18 @@ console.log(`
   Host apps:     ${demo.url}/hosts/react/  /hosts/vue/  /hosts/angular/
   Outbox:        ${provider.url}/dev/outbox
 
-  Server API:    ${dev.serverApiUrl}   (for your backend; its Node trusts NODE_EXTRA_CA_CERTS=${relative(process.cwd(), dev.certFile)})
+  Server API:    ${dev.serverApiUrl}   (for your backend; its Node trusts NODE_EXTRA_CA_CERTS=${shortPath(dev.certFile)})
   Project id:    ${dev.projectId}
   Secret:        ${dev.secret}
 
   Open ${demo.url} in your browser. Ctrl-C stops everything.
 `);
+
+/** A path from here when it is under here (.data/…), else the absolute one. */
+function shortPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}
 
 let stopping = false;
 async function stop() {
