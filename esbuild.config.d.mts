@@ -24,3 +24,21 @@ export declare function watch(options: OutputOptions, name?: string): Promise<{ 
 export declare function watchOptions<T extends OutputOptions>(options: T): T;
 /** A widget build's Rollup bundle in memory (nothing written): its metafile, in esbuild's shape. */
 export declare function generate(options: OutputOptions): Promise<Metafile>;
+/** What `watchAll` watches: the library's and the hosts' contexts, and a wait for the library to be idle. */
+export interface Watching {
+  /** esbuild contexts (rebuild()), and for the widget builds Rollup watchers (dispose() only). */
+  library: Array<import('esbuild').BuildContext | { dispose(): unknown }>;
+  hosts: import('esbuild').BuildContext[];
+  idle(): Promise<void>;
+  dispose(): Promise<unknown>;
+}
+/** Watches the library and the hosts; a host builds only while no library build runs. Resolves after the first round. */
+export declare function watchAll(options?: {
+  library?: Record<string, OutputOptions>;
+  hosts?: Record<string, BuildOptions>;
+  report?: (kind: 'error' | 'warning', messages: import('esbuild').Message[]) => void;
+  /** Called when a host build has to wait for the library's builds. */
+  onHostWait?: () => void;
+}): Promise<Watching>;
+/** `--watch` and `npm start`: a clean dist/, the Node outputs once, then `watchAll`. */
+export declare function buildAndWatch(): Promise<Watching>;

@@ -30,7 +30,11 @@ export const ProjectConfigSchema = v.object({
     ]),
     { policy: 'zxcvbn' },
   ),
-  emailDomains: v.optional(v.array(v.string()), ['stytch.com']),
+  /**
+   * The domains the widget's inbox links search for ("from:@…"). Unset: the domain of the sender
+   * this provider uses (`delivery.from`, `EMAIL_FROM`), set by loadProjectConfig.
+   */
+  emailDomains: v.optional(v.array(v.string()), []),
   displayWatermark: v.optional(v.boolean(), false),
   sessionLimits: v.optional(
     v.object({
@@ -350,5 +354,17 @@ export function loadProjectConfig(file: string, env: NodeJS.ProcessEnv = process
     const issues = result.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`).join('; ');
     throw new Error(`invalid project configuration in ${file}: ${issues}`);
   }
-  return result.output;
+  const config = result.output;
+  // The inbox links search for mail from where this provider sends it (the hosted provider
+  // answers its own sending domain here); an explicit list (EMAIL_DOMAINS) wins.
+  if (merged.emailDomains === undefined) config.emailDomains = senderDomains(config.delivery.from);
+  return config;
+}
+
+/** The domain of a `Name <address>` or bare sender address, as a one-element list (none without a domain). */
+export function senderDomains(from: string): string[] {
+  const address = (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+  const at = address.lastIndexOf('@');
+  const domain = at >= 0 ? address.slice(at + 1).toLowerCase() : '';
+  return domain ? [domain] : [];
 }

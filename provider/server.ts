@@ -51,11 +51,18 @@ export interface ProviderOptions {
   clock?: Clock;
   /** PEM certificate and key: serve HTTPS (the official Node SDK only talks to an https base URL). */
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /**
+   * The same provider over HTTPS on a second port as well (`npm start`: pages keep the plain
+   * HTTP port, a backend using the official Node SDK, which refuses an http base URL, this one).
+   */
+  alsoHttps?: { port?: number; cert: string | Buffer; key: string | Buffer };
 }
 
 export interface RunningProvider {
   url: string;
   port: number;
+  /** The `alsoHttps` listener's URL, when one was asked for. */
+  httpsUrl?: string;
   config: ProjectConfig;
   /** The provider's database, for tests and tools that look at stored rows. */
   db: Database;
@@ -129,16 +136,34 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
   queueSweeper.unref();
   drain();
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const tls = options.tls ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } } : {};
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, ...tls }, () => resolve(s));
-    s.once('error', reject);
-  });
-  answerParseErrors(server as Server);
+  const listen = (port: number, tls?: { cert: string | Buffer; key: string | Buffer }) =>
+    new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const https = tls ? { createServer: createHttpsServer, serverOptions: { cert: tls.cert, key: tls.key } } : {};
+      const s = serve({ fetch: app.fetch, port, hostname: host, ...https }, () => resolve(s));
+      s.once('error', reject);
+    });
+  const servers: ReturnType<typeof serve>[] = [];
+  try {
+    servers.push(await listen(options.port ?? 0, options.tls));
+    if (options.alsoHttps) servers.push(await listen(options.alsoHttps.port ?? 0, options.alsoHttps));
+  } catch (e) {
+    for (const s of servers) s.close();
+    clearInterval(sweeper);
+    clearInterval(queueSweeper);
+    await draining;
+    delivery.close();
+    await outbound.close();
+    await db.close();
+    throw e;
+  }
+  for (const s of servers) answerParseErrors(s as Server);
+  const [server, httpsServer] = servers as [ReturnType<typeof serve>, ReturnType<typeof serve> | undefined];
   const port = (server.address() as AddressInfo).port;
+  const urlOf = (scheme: string, p: number) => `${scheme}://${host === '127.0.0.1' ? 'localhost' : host}:${p}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `${options.tls ? 'https' : 'http'}://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
+    url: urlOf(options.tls ? 'https' : 'http', port),
+    httpsUrl: httpsServer ? urlOf('https', (httpsServer.address() as AddressInfo).port) : undefined,
     port,
     config,
     db,
@@ -149,11 +174,16 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
       closing ??= (async () => {
         clearInterval(sweeper);
         clearInterval(queueSweeper);
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive sockets would hold close() open; nothing more is served after this.
-          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        });
+        await Promise.all(
+          servers.map(
+            (s) =>
+              new Promise<void>((resolve) => {
+                s.close(() => resolve());
+                // Keep-alive sockets would hold close() open; nothing more is served after this.
+                (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+              }),
+          ),
+        );
         // Messages still being sent in the background finish (or fail) before the database goes.
         await delivery.drain();
         await draining;

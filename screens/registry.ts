@@ -14,6 +14,7 @@ import { configMessages } from './components/ConfigError.tsx';
  */
 export const screens = {
   Main,
+  LinkReturn: preloadable(() => import('./magic-link/LinkReturn.tsx').then((m) => m.default)),
   EmailConfirmation: preloadable(() => import('./magic-link/EmailConfirmation.tsx').then((m) => m.default)),
   OTPAuthenticate: preloadable(() => import('./otp/OTPAuthenticate.tsx').then((m) => m.default)),
   OTPConfirmation: preloadable(() => import('./otp/OTPConfirmation.tsx').then((m) => m.default)),

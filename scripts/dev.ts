@@ -1,34 +1,27 @@
 // `npm start` after install and build: provider, demo and the watch build in one process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { builds, hostBuilds, watch, watchOptions } from '../esbuild.config.mjs';
+import { relative, resolve } from 'node:path';
+import { buildAndWatch } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
 import { DEV_PAGES_WARNING } from '../provider/config.ts';
-import { startProvider } from '../provider/server.ts';
+import { startDevProvider } from './lib/dev-provider.ts';
 
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
 const nextPort = Number(process.env.NEXT_PORT ?? 5175);
 const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`, `http://localhost:${nextPort}`];
-const pages = ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'];
 
-// The demo origin is authorized, and its return pages allow-listed, on top of whatever the
-// project file or environment already says.
-const extraOrigins = [process.env.AUTHORIZED_ORIGINS, ...demoOrigins].filter(Boolean).join(',');
-const extraRedirects = [process.env.REDIRECT_URLS, ...demoOrigins.flatMap((o) => pages.map((p) => `${o}/${p}`))]
-  .filter(Boolean)
-  .join(',');
-
-const provider = await startProvider({
+const dev = await startDevProvider({
   port: providerPort,
+  httpsPort: Number(process.env.PROVIDER_HTTPS_PORT ?? 8788),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
   databaseUrl: process.env.DATABASE_URL || undefined,
   projectFile: process.env.PROJECT_FILE || undefined,
-  // `npm start` is development: the outbox and consent simulator are on (loopback only), and
-  // the demo's local identity providers may be reached on loopback.
-  env: { NODE_ENV: 'development', OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128', ...process.env, AUTHORIZED_ORIGINS: extraOrigins, REDIRECT_URLS: extraRedirects },
+  demoOrigins,
+  env: process.env,
 });
+const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
 
@@ -44,11 +37,9 @@ if (nextBuilt) {
   });
 }
 
-const watchers = process.env.NO_WATCH
-  ? []
-  : await Promise.all(
-      Object.entries({ ...builds, ...hostBuilds }).map(([name, options]) => watch(watchOptions(options), name)),
-    );
+// Watching, the watchers' first round is the build (start.mjs builds only with NO_WATCH); the
+// URLs are printed once it has settled, so nothing rewrites dist/ after "ready".
+const watching = process.env.NO_WATCH ? undefined : await buildAndWatch();
 
 console.log(`
   Provider:      ${provider.url}
@@ -59,16 +50,26 @@ console.log(`
   Next.js host:  ${nextBuilt ? `http://localhost:${nextPort}` : 'not built (npm run build:next)'}
   Outbox:        ${provider.url}/dev/outbox
 
+  Server API:    ${dev.serverApiUrl}   (for your backend; its Node trusts NODE_EXTRA_CA_CERTS=${shortPath(dev.certFile)})
+  Project id:    ${dev.projectId}
+  Secret:        ${dev.secret}
+
   Open ${demo.url} in your browser. Ctrl-C stops everything.
 `);
 if (provider.devPages) console.warn(DEV_PAGES_WARNING);
+
+/** A path from here when it is under here (.data/…), else the absolute one. */
+function shortPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
   next?.kill();
-  await Promise.all(watchers.map((w) => w.dispose()));
+  await watching?.dispose();
   await demo.close();
   await provider.close();
   process.exit(0);

@@ -3,8 +3,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { ensureDeps } from './lib/deps.mjs';
 
 ensureDeps();
-const build = spawnSync(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// Watching (the default), scripts/dev.ts builds: its watchers' first round is the build.
+if (process.env.NO_WATCH) {
+  const build = spawnSync(process.execPath, ['esbuild.config.mjs', '--dev', '--no-types'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], { stdio: 'inherit' });
 // The child handles the signal itself; forwarding guards against a parent-only kill.

@@ -26,7 +26,7 @@ function themePart(styles: StyleConfig): Partial<Theme> {
 function componentRules(inside: string): string {
   const p = (part: string) => `${inside}[part~="${part}"]`;
   return [
-    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;min-width:0;padding:32px;background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start;overflow-wrap:anywhere}`,
+    `${p('container')}{box-sizing:border-box;display:flex;flex-direction:column;gap:24px;min-width:0;padding:32px;padding-bottom:calc(32px + var(--stytch-toast-space, 0px));background:var(--stytch-container-background-color);border:1px solid var(--stytch-container-border-color);border-radius:var(--stytch-container-border-radius);font-family:var(--stytch-font-family);font-size:var(--stytch-body-font-size);line-height:1.25;color:var(--stytch-colors-primary);text-align:start;overflow-wrap:anywhere}`,
     // Tabs share one row: with the container's anywhere, a label like "WhatsApp" would split.
     `${p('tab')}{overflow-wrap:normal}`,
     `${p('header')}{margin:0;font-size:var(--stytch-header-font-size);font-weight:var(--stytch-header-font-weight);text-align:center}`,
@@ -36,7 +36,9 @@ function componentRules(inside: string): string {
     `${p('header')}:focus{outline:none}`,
     `${p('helper')}{font-size:var(--stytch-helper-font-size);color:var(--stytch-colors-secondary)}`,
     `${p('error')}{margin:0;color:var(--stytch-colors-error)}`,
-    `${p('button')}{box-sizing:border-box;width:100%;height:var(--stytch-button-height);font:inherit;font-weight:600;border:1px solid;cursor:pointer}`,
+    // At least the configured height, not exactly it: a label that wraps (a long translation on
+    // a phone) grows its button instead of spilling over the next one.
+    `${p('button')}{box-sizing:border-box;width:100%;min-height:var(--stytch-button-height);padding-block:6px;font:inherit;font-weight:600;border:1px solid;cursor:pointer}`,
     `${p('button-primary')}{background:var(--stytch-buttons-primary-background-color);color:var(--stytch-buttons-primary-text-color);border-color:var(--stytch-buttons-primary-border-color);border-radius:var(--stytch-buttons-primary-border-radius)}`,
     `${p('button-secondary')}{background:var(--stytch-buttons-secondary-background-color);color:var(--stytch-buttons-secondary-text-color);border-color:var(--stytch-buttons-secondary-border-color);border-radius:var(--stytch-buttons-secondary-border-radius)}`,
     `${p('button')}:disabled{cursor:default;background:var(--stytch-buttons-disabled-background-color);color:var(--stytch-buttons-disabled-text-color);border-color:var(--stytch-buttons-disabled-border-color);border-radius:var(--stytch-buttons-disabled-border-radius)}`,

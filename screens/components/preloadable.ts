@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType, type FunctionComponent } from 'react';
 
 /** A component loaded on demand whose download can start before React first renders it. */
 export interface Preloadable<P extends object> extends FunctionComponent<P> {
@@ -25,7 +25,14 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
       },
     ));
   const Lazy = lazy(() => preload().then((c) => ({ default: c })));
-  const Block: FunctionComponent<P> = (props) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  // An instance keeps the type it first rendered: one that began as Lazy (before the load ended)
+  // and became the loaded component at its next render was a new element type to React, so the
+  // screen was unmounted and mounted again, and its mount effects ran twice (the success
+  // screen's AUTHENTICATE_FLOW_COMPLETE fired twice on the element).
+  const Block: FunctionComponent<P> = (props) => {
+    const [type] = useState(() => (loaded ?? Lazy) as ComponentType<P>);
+    return createElement(type, props);
+  };
   return Object.assign(Block, { preload });
 }
 

@@ -1,9 +1,10 @@
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { ToastedCard } from '../components/ToastedCard.tsx';
 import { useWidget } from '../context.ts';
+import { useGo } from '../hooks/useGo.ts';
 import { screens } from '../registry.ts';
-import { screenAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
+import { linkReturnAtom, screenAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
 
 const isLoginScreen = (name: ScreenName): name is LoginScreenName => Object.hasOwn(screens, name);
 
@@ -14,9 +15,34 @@ function Screen() {
   return <Current />;
 }
 
+/**
+ * A magic link or an OAuth return whose redirect URL is the page hosting the widget brings
+ * `?token=…&stytch_token_type=magic_links|oauth` (as with the official UI): the widget
+ * completes it. The token leaves the address bar first, so a reload does not spend it twice.
+ */
+function useLinkReturn(): void {
+  const setLinkReturn = useSetAtom(linkReturnAtom);
+  const go = useGo();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const url = new URL(globalThis.location.href);
+    const token = url.searchParams.get('token');
+    const type = url.searchParams.get('stytch_token_type');
+    if (!token || (type !== 'magic_links' && type !== 'oauth')) return;
+    url.searchParams.delete('token');
+    url.searchParams.delete('stytch_token_type');
+    globalThis.history.replaceState(globalThis.history.state, '', url);
+    setLinkReturn({ token, type });
+    go('LinkReturn');
+  }, [go, setLinkReturn]);
+}
+
 /** The login widget: the current screen and the toast stack, inside the widget's box. */
 export function LoginFlow() {
   const { client, config } = useWidget();
+  useLinkReturn();
   // SPEC §7 client event logging: once per login render, with the host's options.
   useEffect(() => {
     client?.logEvent({ event_name: 'render_login_screen', details: { options: config.input } });

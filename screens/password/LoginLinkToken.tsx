@@ -5,7 +5,7 @@ import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
-import { LoggingIn } from './LoggingIn.tsx';
+import { LoggingIn } from '../components/LoggingIn.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
 
 /** A reset page opened with `stytch_token_type=login`: the token signs in at once (SPEC §4). */

@@ -5,7 +5,7 @@ import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { resetPasswordStateAtom } from '../state/atoms.ts';
-import { LoggingIn } from './LoggingIn.tsx';
+import { LoggingIn } from '../components/LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from './useStrengthCheck.ts';

@@ -185,12 +185,24 @@ export async function buildWidget(o, { write = true } = {}) {
 }
 
 /** Rebuilds one widget on every change (npm start); returns what stops it. */
-export function watchWidget(o, name) {
+export function watchWidget(o, name, { onStart = () => {}, onEnd = () => {} } = {}) {
   const { input, output } = rollupOptions(o);
   const watcher = rollupWatch({ ...input, output, watch: { clearScreen: false } });
+  // One onEnd per onStart: a round ends with END, or with ERROR (then no END follows).
+  let running = false;
+  const end = () => {
+    if (!running) return;
+    running = false;
+    onEnd();
+  };
   watcher.on('event', (e) => {
+    if (e.code === 'START') {
+      running = true;
+      onStart();
+    }
     if (e.code === 'ERROR') console.error(`build: ${name}: ${e.error.message}`);
     if (e.result) e.result.close();
+    if (e.code === 'END' || e.code === 'ERROR') end();
   });
   return { dispose: () => watcher.close() };
 }

@@ -57,8 +57,22 @@ export async function startOwnSite(o: { listed: number; unlisted?: number }) {
     return found[0]!.code!;
   }
 
+  /** The link of the newest message to `to` in this provider's outbox. */
+  async function link(to: string): Promise<string> {
+    let found: Array<{ link: string | null }> = [];
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+        found = (await res.json()) as typeof found;
+        return found.length;
+      })
+      .toBeGreaterThan(0);
+    return found[0]!.link!;
+  }
+
   return {
     listed,
+    link,
     unlisted,
     provider,
     demo,

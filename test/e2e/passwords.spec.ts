@@ -203,3 +203,23 @@ test('a password user whose first magic-link sign-in proves the address must res
   const again = await logIn(page, email, NEWER);
   await expect(again.getByRole('heading', { name: 'Success!' })).toBeVisible(SLOW);
 });
+
+// At 375 px the "Email resent" toast lay over "Login without a password": a toast never covers
+// what the screen offers.
+test('at 375 px the "Email resent" toast covers none of the forgot screen\'s buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const email = uniqueEmail('pw-toast');
+  expect(await headless(page, 'create', { email, password: STRONG, session_duration_minutes: 30 })).toEqual({ ok: true });
+  const w = await lookUp(page, email);
+  await w.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(w.getByRole('heading', { name: 'Forgot password?' })).toBeVisible(SLOW);
+  await w.getByRole('button', { name: /^Resend/ }).click();
+  const toast = w.locator('[part~="toast"]').filter({ hasText: 'Email resent' });
+  await expect(toast).toBeVisible(SLOW);
+  const t = (await toast.boundingBox())!;
+  for (const name of ['Login without a password', /^Resend/]) {
+    const b = (await w.getByRole('button', { name }).boundingBox())!;
+    const overlaps = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+    expect(overlaps, `the toast over "${name}"`).toBe(false);
+  }
+});

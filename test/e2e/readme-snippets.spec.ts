@@ -34,6 +34,17 @@ function serveFilled(text: string, which: 'listed' | 'unlisted') {
   return page.origin;
 }
 
+/**
+ * The snippets log each event as `<type> <data>`: a sign-in's events, each exactly once and in
+ * order (AUTHENTICATE_FLOW_COMPLETE came twice on the element). The last one is awaited; a
+ * second copy of any would be logged by then, as events are dispatched in order.
+ */
+async function expectEachEventOnce(lines: string[], types: string[]) {
+  const logged = () => lines.filter((l) => l.startsWith('log: ')).map((l) => l.slice('log: '.length).split(' ')[0]);
+  await expect.poll(() => logged().includes(types.at(-1)!)).toBe(true);
+  expect(logged()).toEqual(types);
+}
+
 /** Console lines of the page, and any page error (a broken snippet throws). */
 function watch(page: Page) {
   const lines: string[] = [];
@@ -53,7 +64,7 @@ test('README "Plain HTML" snippet, served from another port, signs in with an em
   await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
   await w.getByLabel('One-time passcode').fill(await site.code(email));
   await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => lines.filter((l) => l.startsWith('log: OTP_AUTHENTICATE'))).toHaveLength(1);
+  await expectEachEventOnce(lines, ['OTP_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
   expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
 });
 
@@ -69,9 +80,49 @@ test('README "ES module" snippet, served from another port, signs in with a text
   await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
   await w.getByLabel('One-time passcode').fill(await site.code(`+1${phone}`));
   await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => lines.filter((l) => l.startsWith('log: OTP_AUTHENTICATE'))).toHaveLength(1);
+  await expectEachEventOnce(lines, ['OTP_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
   expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
 });
+
+test('README "ES module" snippet: the magic link comes back to the same page, which signs the user in', async ({ page }) => {
+  const origin = serveFilled(snippet('#### ES module with the mount function'), 'listed');
+  const lines = watch(page);
+  await page.goto(`${origin}/index.html`);
+  const email = uniqueEmail('readme-link');
+  const w = page.locator('#login');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 15_000 });
+  const link = await site.link(email);
+  lines.length = 0;
+  // The link goes to the provider, which sends the browser back to the snippet's own page.
+  await page.goto(link);
+  await expect(w.getByRole('heading', { name: 'Success!' })).toBeVisible({ timeout: 15_000 });
+  await expect(w.getByText('You have successfully logged in.')).toBeVisible();
+  await expectEachEventOnce(lines, ['MAGIC_LINK_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+  // The single-use token left the address bar: a reload shows the form, not a failed sign-in.
+  expect(new URL(page.url()).search).toBe('');
+  expect(new URL(page.url()).origin).toBe(origin);
+  expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
+});
+
+for (const [heading, selector] of [
+  ['#### Plain HTML', 'stytch-ui'],
+  ['#### ES module with the mount function', '#login'],
+] as const) {
+  test(`README "${heading.slice(5)}" snippet on a 375 px phone: the page is as wide as the phone`, async ({ browser }) => {
+    // A phone (isMobile honours <meta name="viewport">; a desktop window ignores it).
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await phone.newPage();
+    const origin = serveFilled(snippet(heading), 'listed');
+    await page.goto(`${origin}/index.html`);
+    await expect(page.locator(selector).getByRole('button').first()).toBeVisible({ timeout: 15_000 });
+    // Without <meta name="viewport"> a phone lays the page out 980 px wide and shrinks it.
+    expect(await page.evaluate(() => window.innerWidth)).toBe(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.close();
+  });
+}
 
 test('a page on an origin the project does not list: the widget and the console name it and AUTHORIZED_ORIGINS', async ({ page }) => {
   const origin = serveFilled(snippet('#### Plain HTML'), 'unlisted');

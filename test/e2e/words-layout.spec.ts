@@ -106,6 +106,19 @@ test('en-XA: 40% longer text wraps inside the card on Main (at 1100 and 320 px) 
   expect(await clipped(page), 'Enter passcode').toEqual([]);
 });
 
+test('en-XA at 375 px: the wallet buttons\' long labels wrap inside their buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  // The product page carries the in-page test wallet, so the widget lists wallets by name.
+  await page.goto(`${process.env.E2E_DEMO_URL}/products.html?set=crypto&locale=en-XA`);
+  const w = widget(page);
+  await expect(w.locator('[part~="wallet-button"]').first()).toBeVisible({ timeout: 15_000 });
+  // "Continue with Other Ethereum Wallet", 40% longer, took two lines in a one-line-high button.
+  const spilled = () =>
+    w.locator('[part~="button"]').evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0 && b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent));
+  expect(await spilled(), 'crypto Main at 375px').toEqual([]);
+  expect(await w.locator('[part~="wallet-button"]').count()).toBeGreaterThan(1);
+});
+
 test('the script-tag build loads a language from beside itself (words-load.js and its locale), not inlined', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (r) => void fetched.push(new URL(r.url()).pathname));

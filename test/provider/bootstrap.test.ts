@@ -66,4 +66,34 @@ for (const kind of databases) {
       assert.equal(headers.get('access-control-allow-origin'), '*');
     });
   });
+
+  // The inbox buttons search "from:@<email_domains>"; they searched stytch.com even when the
+  // provider sent from EMAIL_FROM's domain.
+  describe(`bootstrap email_domains follow the sender (${kind})`, () => {
+    const domains = async (project: Record<string, unknown>, env: NodeJS.ProcessEnv) => {
+      const provider = await startTestProvider(kind, project, undefined, { env });
+      try {
+        const { json } = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
+        return json.data.email_domains as string[];
+      } finally {
+        await provider.destroy();
+      }
+    };
+
+    it('EMAIL_FROM set: its domain', async () => {
+      assert.deepEqual(await domains({}, { EMAIL_FROM: 'Acme Login <Login@Mail.Acme.test>' }), ['mail.acme.test']);
+    });
+
+    it('delivery.from in the project file: its domain', async () => {
+      assert.deepEqual(await domains({ delivery: { from: 'no-reply@acme.example' } }, {}), ['acme.example']);
+    });
+
+    it('nothing set: the default sender’s domain, never a domain it does not send from', async () => {
+      assert.deepEqual(await domains({}, {}), ['example.test']);
+    });
+
+    it('EMAIL_DOMAINS wins over the sender', async () => {
+      assert.deepEqual(await domains({}, { EMAIL_FROM: 'login@acme.test', EMAIL_DOMAINS: 'mailer.acme.test,acme.test' }), ['mailer.acme.test', 'acme.test']);
+    });
+  });
 }

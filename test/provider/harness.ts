@@ -51,7 +51,7 @@ export interface TestProvider extends RunningProvider {
   restart(): Promise<TestProvider>;
 }
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `provider_test_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -67,6 +67,11 @@ describe('Message templates', () => {
       }
       for (const m of mails.slice(0, 4)) {
         assert.ok(m.text.split('\n').includes(LINK), 'the link sits on its own line in the text part');
+        // The text part has no button to point at: no "Use the button below" intro in it.
+        for (const intro of [catalog[locale].loginIntro, catalog[locale].signupIntro, catalog[locale].resetIntro, catalog[locale].inviteIntro]) {
+          const name = locale === 'ar' || locale === 'he' ? '\u2068Shop <&> Co\u2069' : 'Shop <&> Co';
+          assert.ok(!m.text.includes(intro.replace('{name}', name)), `the text part does not say: ${intro}`);
+        }
         assert.ok(m.html!.includes(LINK.replaceAll('&', '&#38;')));
         assert.equal(m.link, LINK);
       }

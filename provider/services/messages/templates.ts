@@ -49,8 +49,10 @@ function email(config: ProjectConfig, locale: Locale, to: string, parts: EmailPa
   const h = (s: string) => fill(s, locale, words, vars, 'html');
   const subject = fill(parts.subject, locale, words, vars, 'text').replace(/[\u2068\u2069]/g, '');
 
+  // The intro speaks of "the button below", which the text part has not: a link message's text
+  // says what the link is for (its subject line) with the link itself beneath.
   const text = [
-    t(parts.intro),
+    parts.button ? t(parts.subject) : t(parts.intro),
     ...(parts.button ? [parts.button.href] : []),
     t(words.expires),
     ...(parts.after ? [`${parts.after.label}\n${parts.after.href}`] : []),

@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BackButton } from '../../components/BackButton.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { OtpInput } from '../../components/OtpInput.tsx';
 import { useAction } from '../../hooks/useAction.ts';
+import { transitionCountAtom } from '../../state/atoms.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendDiscovery, sendOrganization } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom } from '../state.ts';
@@ -25,6 +26,15 @@ export default function B2BEmailOtpEntry() {
   const { busy, error, run } = useAction();
   const resend = useAction();
   const id = useId();
+  // As on the B2C code screen: opening it puts the caret in the field (after the heading took
+  // focus: this effect, the parent's, runs last); not on a first load, which never takes focus.
+  const input = useRef<HTMLInputElement>(null);
+  const transitions = useAtomValue(transitionCountAtom);
+  useEffect(() => {
+    if (transitions > 0) input.current?.focus();
+    // Once, when the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const onChange = (value: string) => {
     setCode(value);
     if (value.length !== 6) return;
@@ -52,7 +62,7 @@ export default function B2BEmailOtpEntry() {
       <BackButton />
       <Heading>{t('passcode.title')}</Heading>
       <p id={`${id}-sent`}>{t.rich('passcode.sentConfirmation', { destination: email })}</p>
-      <OtpInput id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
+      <OtpInput ref={input} id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error ?? resend.error} />
       <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void sendAgain()}>

@@ -1,4 +1,4 @@
-import { Spinner } from '../components/Spinner.tsx';
+import { Spinner } from './Spinner.tsx';
 import { passwordMessages } from '../i18n/en/password.ts';
 import { useStrings } from '../context.ts';
 
