@@ -3,7 +3,7 @@ import { authenticate, call, protection } from '../api/context.ts';
 import { check } from '../core/validate.ts';
 import type { BaseResponse } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
-import type { StrengthCheckResult } from '../schemas/responses.ts';
+import type { B2BStrengthCheckResult } from '../schemas/responses.ts';
 import { challengeFor, ist, type B2BContext } from './context.ts';
 import type { B2BAuthenticateResponse } from './types.ts';
 
@@ -13,8 +13,8 @@ export type B2BPasswordResetByEmailStartOptions = CallerOptions<typeof P.Passwor
 export type B2BPasswordResetByEmailOptions = CallerOptions<typeof P.PasswordsResetByEmail, Own>;
 export type B2BPasswordResetByExistingOptions = CallerOptions<typeof P.PasswordsResetByExisting>;
 export type B2BPasswordResetBySessionOptions = CallerOptions<typeof P.PasswordsResetBySession>;
-/** The strength check's answer: the shared wire shape plus request_id and status_code. */
-export interface B2BStrengthCheckResponse extends BaseResponse, StrengthCheckResult {}
+/** The strength check's answer: the B2B wire shape plus request_id and status_code. */
+export interface B2BStrengthCheckResponse extends BaseResponse, B2BStrengthCheckResult {}
 
 /** `passwords`: organization sign-in, strength check and the three resets. */
 export function b2bPasswords(ctx: B2BContext) {

@@ -7,7 +7,7 @@ import { requireOrganization } from '../../services/b2b/organizations.ts';
 import { authenticateMemberPassword, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
-import { checkStrength } from '../../services/strength.ts';
+import { b2bStrength, checkStrength } from '../../services/strength.ts';
 import { normalizeEmail } from '../../services/users.ts';
 
 /** B2B passwords for the browser SDK: organization sign-in, strength check, and the three resets (services/b2b/password-sign-in.ts). */
@@ -16,7 +16,7 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
   const spec = { product: 'passwords', session: 'optional' } as const;
 
   app.post('/b2b/passwords/strength_check', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsStrengthCheck }, async ({ c, req }) => {
-    return ok(c, { ...checkStrength(ctx.config.passwordPolicy, req.password, req.email_address) });
+    return ok(c, { ...b2bStrength(checkStrength(ctx.config.passwordPolicy, req.password, req.email_address)) });
   }));
 
   app.post('/b2b/passwords/authenticate', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
