@@ -4,6 +4,7 @@ import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import type { WidgetEnv } from './env.ts';
 import { browserTimers, WidgetContextProvider, type AnyWidget, type LineWords, type WidgetCallbacks } from './context.ts';
+import type { WordsLine } from './i18n/catalog.ts';
 import { useWords, WordsRoot, type MainId, type Strings } from './i18n/useStrings.ts';
 
 /** Which screen an element starts at (SPEC §1 mount modes); 'b2b' is `<stytch-b2b-ui>`. */
@@ -55,11 +56,13 @@ export interface ProductLine<Config> extends LineWords {
   Root: ComponentType<LineRootProps>;
   /** A refused config is also reported to the host's onError (the B2B element, as the official one). */
   reportsConfigErrors: boolean;
+  /** The line's own catalogs over the shared ones (the B2B element's `b2bWords`); none for the login line. */
+  words?: WordsLine | undefined;
 }
 
 /** Root of one widget instance: its store, its words, its context, and the config rules of its line. */
 export function WidgetApp({ line, mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps & { line: ProductLine<unknown> }) {
-  const words = useWords(config, lang, strings, callbacks.onError);
+  const words = useWords(config, lang, strings, callbacks.onError, line.words);
   const result = useMemo(() => line.resolve(config), [line, config]);
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
   const context = useMemo<AnyWidget | undefined>(

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { appOf, type ProductLine } from '../App.tsx';
 import { ToastedCard } from '../components/ToastedCard.tsx';
+import { b2bWords } from '../i18n/b2b.ts';
 import { b2bMessages } from '../i18n/en/b2b.ts';
 import { screenAtom } from '../state/atoms.ts';
 import { resolveB2BConfig, type B2BConfig } from './config.ts';
@@ -38,6 +39,7 @@ export const b2bLine: ProductLine<B2BConfig> = {
   messages: b2bMessages,
   genericErrorId: 'error.default',
   reportsConfigErrors: true,
+  words: b2bWords,
 };
 
 /** Root of one `<stytch-b2b-ui>`. */

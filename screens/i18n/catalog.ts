@@ -19,8 +19,15 @@
  *   (`en/errors.ts`) included. Each file is its own lazy chunk, loaded only when that locale is
  *   chosen; the file's presence is what ships the locale. `en-XA` (pseudo-locale: accented,
  *   40% longer) is generated from English, never written by hand.
+ * - The B2B element's words are a catalog of their own (the official B2B catalog's ids, and
+ *   the errors only the B2B provider answers): English in `en/b2b.ts` and
+ *   `en/b2b-errors.ts`, each locale in `locales-b2b/<tag>.ts` (a `B2BLocaleCatalog`, its
+ *   own chunk, loaded only by the B2B element beside the shared one), so the login element's
+ *   chunks never carry them. The B2B element reads its catalog first, then the shared one.
  */
 import type { ReactNode } from 'react';
+import type { b2bMessages } from './en/b2b.ts';
+import type { b2bErrorMessages } from './en/b2b-errors.ts';
 import type { cryptoMessages } from './en/crypto.ts';
 import type { errorMessages } from './en/errors.ts';
 import type { magicLinkMessages } from './en/magic-link.ts';
@@ -47,6 +54,25 @@ export type MessageId =
 
 /** A shipped locale's catalog: every id, in that language (the key-coverage test checks it). */
 export type LocaleCatalog = { readonly [K in MessageId]: string };
+
+/** Every message id of the B2B element's own catalog: the official B2B catalog's (`en/b2b.ts`) and the errors only the B2B provider answers (`en/b2b-errors.ts`). */
+export type B2BMessageId = keyof typeof b2bMessages | keyof typeof b2bErrorMessages;
+
+/** A shipped locale's B2B catalog (`locales-b2b/<tag>.ts`): every B2B id, in that language. */
+export type B2BLocaleCatalog = { readonly [K in B2BMessageId]: string };
+
+/**
+ * A product line's own words, laid over the login element's: the B2B element's (`b2b.ts`).
+ * Its ids are the official B2B catalog's, some shared with the login element's in name but
+ * not in text (`button.goBack`, `password.forgot.title`), so its catalog wins for its ids and
+ * the shared catalog answers the rest (server errors, shared components).
+ */
+export interface WordsLine {
+  /** Its whole English: the ids a site's `strings` may name beside the shared ones, and their parameters. */
+  english(): Promise<Messages>;
+  /** Its catalog in the shipped locale `tag` (its own lazy chunk), undefined when it has none. */
+  catalog(tag: string): Promise<Messages | undefined>;
+}
 
 /** Locales written right to left. */
 export const RTL_LANGUAGES: readonly string[] = ['ar', 'he', 'fa', 'ur'];
@@ -78,5 +104,7 @@ export interface WordsOptions {
   /** The site's `strings`: official ids to ICU messages. */
   strings: unknown;
   report(error: Error): void;
+  /** The product line's own words over the shared ones (the B2B element's); none for the login element. */
+  line?: WordsLine | undefined;
 }
 

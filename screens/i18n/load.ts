@@ -96,7 +96,7 @@ export function candidates(requested: string): string[] {
 }
 
 /** The widget's words for `options`, its locale's catalog loaded and the site's `strings` checked. */
-export async function loadWords({ requested, strings, report }: WordsOptions, kit: Kit): Promise<Words> {
+export async function loadWords({ requested, strings, report, line }: WordsOptions, kit: Kit): Promise<Words> {
   const { formatSimple, joinParts, toNode, renderTag, main } = kit;
   const overrides = new Map<string, string>();
   if (strings !== undefined && strings !== null) {
@@ -110,6 +110,8 @@ export async function loadWords({ requested, strings, report }: WordsOptions, ki
   const tags = candidates(requested || 'en');
   let locale = 'en';
   let catalog: LocaleCatalog | undefined;
+  // The product line's catalog (the B2B element's), read before the shared one.
+  let own: Messages | undefined;
   const compiled = new Map<string, Compiled | null>();
   let numbers: Intl.NumberFormat | undefined;
 
@@ -142,13 +144,14 @@ export async function loadWords({ requested, strings, report }: WordsOptions, ki
     return formatSimple(fallback, values, num, tag);
   };
 
-  const pick = (id: string, english: string) => overrides.get(id) ?? catalog?.[id as keyof LocaleCatalog] ?? english;
+  const localized = (id: string): string | undefined => own?.[id] ?? catalog?.[id as keyof LocaleCatalog];
+  const pick = (id: string, english: string) => overrides.get(id) ?? localized(id) ?? english;
 
-  /** Checks every override against the English catalog and the ICU parser; a refused one is reported and dropped. */
-  const check = (english: LocaleCatalog) => {
+  /** Checks every override against the English catalogs (the line's first) and the ICU parser; a refused one is reported and dropped. */
+  const check = (english: Messages, lineEnglish: Messages | undefined) => {
     for (const [id, value] of overrides) {
-      const known = Object.hasOwn(english, id);
-      const reason = !known && !OPEN_IDS.test(id) ? 'no message has this id' : problem(value, known ? paramsOf(english[id as keyof LocaleCatalog]) : []);
+      const text = lineEnglish && Object.hasOwn(lineEnglish, id) ? lineEnglish[id] : Object.hasOwn(english, id) ? english[id] : undefined;
+      const reason = text === undefined && !OPEN_IDS.test(id) ? 'no message has this id' : problem(value, text === undefined ? [] : paramsOf(text));
       if (reason) {
         overrides.delete(id);
         report(new InvalidStringsError(id, reason));
@@ -170,17 +173,19 @@ export async function loadWords({ requested, strings, report }: WordsOptions, ki
     return undefined;
   };
 
-  // The English ids (to check the site's ids against) load beside the catalog, not after it.
-  const english = overrides.size > 0 ? loadEnglish(main) : undefined;
+  // The English ids (to check the site's ids against) load beside the catalogs, not after them;
+  // the line's catalog beside the shared one.
+  const english = overrides.size > 0 ? Promise.all([loadEnglish(main), line?.english()]) : undefined;
   for (const tag of tags) {
-    const found = await loadCatalog(tag, main);
+    const [found, lineFound] = await Promise.all([loadCatalog(tag, main), line?.catalog(tag)]);
     if (found) {
       locale = tag;
       catalog = found;
+      own = lineFound;
       break;
     }
   }
-  if (english) check(await english);
+  if (english) check(...(await english));
 
   return {
     locale,
@@ -189,7 +194,7 @@ export async function loadWords({ requested, strings, report }: WordsOptions, ki
     text: (id, english, values) => joinParts(render(pick(id, english), english, values, plain)),
     rich: (id, english, values) => toNode(render(pick(id, english), english, values, renderTag)),
     translated(id, values) {
-      const message = overrides.get(id) ?? catalog?.[id as keyof LocaleCatalog];
+      const message = overrides.get(id) ?? localized(id);
       return message === undefined ? undefined : joinParts(render(message, '', values, plain));
     },
     number: (n, options) => (options ? new Intl.NumberFormat(locale, options).format(n) : num(n)),

@@ -1,5 +1,5 @@
 import { createElement, Suspense, use, useContext, useMemo, type ReactNode } from 'react';
-import type { Messages } from './catalog.ts';
+import type { Messages, WordsLine } from './catalog.ts';
 import { mainMessages } from './en/main.ts';
 import type { Values } from './format.ts';
 import { createWords, WordsContext, type Words } from './words.ts';
@@ -49,9 +49,10 @@ export function WordsGate(): null {
 /**
  * The widget's words for its config's `locale` (else `lang`: the element's, then the page's)
  * and the site's `strings`; made again only when one of them changes in value, so each
- * refused override is reported once.
+ * refused override is reported once. `line`: a product line's own words over the shared ones
+ * (the B2B element's `b2bWords`), a constant.
  */
-export function useWords(config: unknown, lang: string | undefined, strings: unknown, report: (error: Error) => void): Words {
+export function useWords(config: unknown, lang: string | undefined, strings: unknown, report: (error: Error) => void, line?: WordsLine): Words {
   const configured = (config as { locale?: unknown } | null | undefined)?.locale;
   const requested = typeof configured === 'string' && configured !== '' ? configured : lang;
   let key = '';
@@ -61,7 +62,7 @@ export function useWords(config: unknown, lang: string | undefined, strings: unk
     key = String(strings);
   }
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useMemo(() => createWords({ requested, strings, report }), [requested, key, report]);
+  return useMemo(() => createWords({ requested, strings, report, line }), [requested, key, report, line]);
 }
 
 /**

@@ -11,6 +11,7 @@ import { englishMessages } from '../../screens/i18n/en/all.ts';
 import { errorMessages } from '../../screens/i18n/en/errors.ts';
 import { isSimple } from '../../screens/i18n/load.ts';
 import { b2bMessages } from '../../screens/i18n/en/b2b.ts';
+import { b2bErrorMessages } from '../../screens/i18n/en/b2b-errors.ts';
 import { errorMessageId } from '../../screens/hooks/useReportError.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,19 +26,46 @@ function sources(dir: string): string[] {
 /**
  * Every `error_type` the provider can answer, read from its source: the type given to an
  * ApiError (or a subclass's super call), either branch of a conditional type, and the
- * not-found types of the factor tables.
+ * not-found types of the factor tables. `b2bOnly`: those answered only by the B2B files
+ * (`b2b` in the path), which only the B2B element meets.
  */
-function providerErrorTypes(): Set<string> {
-  const types = new Set<string>();
+function providerErrorTypes(): { all: Set<string>; b2bOnly: Set<string> } {
+  const all = new Set<string>();
+  const shared = new Set<string>();
   for (const file of sources('provider')) {
     const code = readFileSync(join(root, file), 'utf8');
+    const found: string[] = [];
     for (const m of code.matchAll(/(?:new ApiError|super)\(\s*\d{3},\s*([^,]+),/g)) {
-      for (const lit of m[1]!.matchAll(/'([a-z][a-z0-9_]*)'/g)) types.add(lit[1]!);
+      for (const lit of m[1]!.matchAll(/'([a-z][a-z0-9_]*)'/g)) found.push(lit[1]!);
     }
-    for (const m of code.matchAll(/notFound: '([a-z_]+)'/g)) types.add(m[1]!);
-    for (const m of code.matchAll(/remove\('[^']+', '[a-z_]+', '([a-z_]+)'\)/g)) types.add(m[1]!);
+    for (const m of code.matchAll(/notFound: '([a-z_]+)'/g)) found.push(m[1]!);
+    for (const m of code.matchAll(/remove\('[^']+', '[a-z_]+', '([a-z_]+)'\)/g)) found.push(m[1]!);
+    for (const t of found) {
+      all.add(t);
+      if (!/b2b/i.test(file)) shared.add(t);
+    }
   }
-  return types;
+  return { all, b2bOnly: new Set([...all].filter((t) => !shared.has(t))) };
+}
+
+/** The B2B element's whole English: the official B2B catalog's ids and the B2B provider's errors. */
+const b2bEnglish: Record<string, string> = { ...b2bErrorMessages, ...b2bMessages };
+
+/** The official B2B catalog: its ids and English texts. */
+function officialB2B(): Map<string, string> {
+  const po = readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/b2b/en.po'), 'utf8');
+  return new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
+}
+
+/** Every shipped locale's B2B catalog: each file under screens/i18n/locales-b2b (en-XA is made from the B2B English). */
+async function shippedB2BLocales(): Promise<Record<string, Record<string, string>>> {
+  const dir = join(root, 'screens/i18n/locales-b2b');
+  const out: Record<string, Record<string, string>> = {};
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const m = (await import(pathToFileURL(join(dir, f)).href)) as { default: Record<string, string> | ((en: Record<string, string>) => Record<string, string>) };
+    out[f.replace(/\.ts$/, '')] = typeof m.default === 'function' ? m.default(b2bEnglish) : m.default;
+  }
+  return out;
 }
 
 /** Every shipped locale: each file under screens/i18n/locales (en-XA is made from English). */
@@ -52,11 +80,15 @@ async function shippedLocales(): Promise<Record<string, LocaleCatalog>> {
 }
 
 describe('message catalogs', () => {
-  const types = providerErrorTypes();
+  const { all: types, b2bOnly } = providerErrorTypes();
+  // What the login element can meet: every type but the B2B provider's own.
+  const sharedTypes = [...types].filter((t) => !b2bOnly.has(t));
 
-  it('reads the provider: dozens of error types, the computed ones included', () => {
+  it('reads the provider: dozens of error types, the computed ones included, and which only the B2B provider answers', () => {
     assert.ok(types.size > 60, `only ${types.size} error types read`);
     for (const t of ['otp_code_not_found', 'breached_password', 'weak_password', 'email_not_found', 'totp_not_found', 'product_not_enabled', 'invalid_public_key_credential', 'too_many_failed_attempts']) assert.ok(types.has(t), t);
+    for (const t of ['organization_not_found', 'mfa_already_enrolled', 'saml_invalid_response', 'intermediate_session_not_found']) assert.ok(b2bOnly.has(t), t);
+    for (const t of ['otp_code_not_found', 'session_not_found', 'unauthorized_credentials']) assert.ok(!b2bOnly.has(t), t);
   });
 
   it('names a server error by its type as the official catalog does', () => {
@@ -64,22 +96,34 @@ describe('message catalogs', () => {
     assert.equal(errorMessageId('unable_to_auth_magic_link'), 'error.unableToAuthMagicLink');
   });
 
-  it('has an English text for every error type the provider can answer', () => {
-    const missing = [...types].map(errorMessageId).filter((id) => !Object.hasOwn(errorMessages, id) && !Object.hasOwn(englishMessages, id));
+  it('has an English text for every error type the provider can answer: the shared catalog for the login element\'s, the B2B one over it for the B2B element\'s', () => {
+    const shared = (id: string) => Object.hasOwn(errorMessages, id) || Object.hasOwn(englishMessages, id);
+    assert.deepEqual(sharedTypes.map(errorMessageId).filter((id) => !shared(id)), []);
+    assert.deepEqual([...types].map(errorMessageId).filter((id) => !shared(id) && !Object.hasOwn(b2bEnglish, id)), []);
+  });
+
+  it('has a text for every error type the provider can answer in every shipped locale, the B2B provider\'s in the B2B catalogs', async () => {
+    const locales = await shippedLocales();
+    const b2b = await shippedB2BLocales();
+    assert.ok('en-XA' in locales && 'en-XA' in b2b);
+    const has = (catalog: object | undefined, id: string) => typeof (catalog as Record<string, string> | undefined)?.[id] === 'string';
+    const missing = Object.entries(locales).flatMap(([tag, catalog]) => [
+      ...sharedTypes.map(errorMessageId).filter((id) => !has(catalog, id)).map((id) => `${tag}: ${id}`),
+      ...[...types].map(errorMessageId).filter((id) => !has(catalog, id) && !has(b2b[tag], id)).map((id) => `${tag} (B2B): ${id}`),
+    ]);
     assert.deepEqual(missing, []);
   });
 
-  it('has a text for every error type the provider can answer in every shipped locale', async () => {
+  it('keeps the B2B provider\'s errors out of the login element\'s catalogs', async () => {
     const locales = await shippedLocales();
-    assert.ok('en-XA' in locales);
-    const missing = Object.entries(locales).flatMap(([tag, catalog]) =>
-      [...types].map(errorMessageId).filter((id) => typeof (catalog as Record<string, string>)[id] !== 'string').map((id) => `${tag}: ${id}`),
-    );
-    assert.deepEqual(missing, []);
+    const own = Object.keys(b2bErrorMessages);
+    assert.ok(own.length > 30);
+    assert.deepEqual(own.filter((id) => Object.hasOwn(errorMessages, id) || Object.hasOwn(englishMessages, id)), []);
+    for (const [tag, catalog] of Object.entries(locales)) assert.deepEqual(own.filter((id) => Object.hasOwn(catalog, id)), [], tag);
   });
 
   it('keeps English to {param} and <bold>, so English never loads the ICU parser', () => {
-    assert.deepEqual(Object.entries(englishMessages).filter(([, v]) => !isSimple(v)).map(([id]) => id), []);
+    assert.deepEqual(Object.entries({ ...englishMessages, ...b2bEnglish }).filter(([, v]) => !isSimple(v)).map(([id]) => id), []);
   });
 
   it('lists every id of ours (the ones the official catalog lacks) in the README', () => {
@@ -91,13 +135,26 @@ describe('message catalogs', () => {
     assert.deepEqual(ours.filter((id) => !readme.includes(`\`${id}\``)), []);
   });
 
-  it('gives every B2B id the official B2B catalog\'s id and exact English text, simple enough for the English path', () => {
-    const po = readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/b2b/en.po'), 'utf8');
-    const official = new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
-    assert.ok(official.size > 150);
+  it('has every id of the official B2B catalog in English with its text, simple enough for the English path', () => {
+    const official = officialB2B();
+    assert.equal(official.size, 204);
+    // A plural whose forms read the same is its `other` form, `#` written as the parameter.
+    const simple = (text: string) => text.replace(/^\{(\w+), plural, one \{.*?\} other \{(.*)\}\}$/, (_, p: string, other: string) => other.replaceAll('#', `{${p}}`));
+    assert.deepEqual([...official.keys()].filter((id) => !Object.hasOwn(b2bMessages, id)), [], 'missing');
     for (const [id, text] of Object.entries(b2bMessages)) {
-      assert.equal(text, official.get(id), id);
+      assert.equal(text, simple(official.get(id) ?? '(not an official id)'), id);
       assert.ok(isSimple(text), id);
+    }
+  });
+
+  it('has every id of the official B2B catalog and the B2B provider\'s errors in every shipped B2B locale, and no other', async () => {
+    const official = [...officialB2B().keys(), ...Object.keys(b2bErrorMessages)];
+    const locales = await shippedB2BLocales();
+    // The B2B element speaks every language the login element does.
+    assert.deepEqual(Object.keys(locales).sort(), Object.keys(await shippedLocales()).sort());
+    for (const [tag, catalog] of Object.entries(locales)) {
+      assert.deepEqual(official.filter((id) => typeof catalog[id] !== 'string' || catalog[id] === ''), [], `${tag}: missing`);
+      assert.deepEqual(Object.keys(catalog).filter((id) => !Object.hasOwn(b2bEnglish, id)), [], `${tag}: not a B2B id`);
     }
   });
 });

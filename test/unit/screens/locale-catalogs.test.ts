@@ -21,9 +21,24 @@ import nl from '../../../screens/i18n/locales/nl.ts';
 import pl from '../../../screens/i18n/locales/pl.ts';
 import ptBR from '../../../screens/i18n/locales/pt-BR.ts';
 import zhCN from '../../../screens/i18n/locales/zh-CN.ts';
+import { b2bMessages } from '../../../screens/i18n/en/b2b.ts';
+import { b2bErrorMessages } from '../../../screens/i18n/en/b2b-errors.ts';
+import b2bAr from '../../../screens/i18n/locales-b2b/ar.ts';
+import b2bDe from '../../../screens/i18n/locales-b2b/de.ts';
+import b2bEs from '../../../screens/i18n/locales-b2b/es.ts';
+import b2bFr from '../../../screens/i18n/locales-b2b/fr.ts';
+import b2bHe from '../../../screens/i18n/locales-b2b/he.ts';
+import b2bIt from '../../../screens/i18n/locales-b2b/it.ts';
+import b2bJa from '../../../screens/i18n/locales-b2b/ja.ts';
+import b2bKo from '../../../screens/i18n/locales-b2b/ko.ts';
+import b2bNl from '../../../screens/i18n/locales-b2b/nl.ts';
+import b2bPl from '../../../screens/i18n/locales-b2b/pl.ts';
+import b2bPtBR from '../../../screens/i18n/locales-b2b/pt-BR.ts';
+import b2bZhCN from '../../../screens/i18n/locales-b2b/zh-CN.ts';
 
 /*
- * The hand-written locales against the English catalog: every id and no other, each value
+ * The hand-written locales against the English catalog (and the B2B locales against the B2B
+ * English): every id and no other, each value
  * valid ICU MessageFormat for its language, with exactly the parameters and tags English
  * uses, and every plural giving each form the language's plural rules can select.
  */
@@ -33,11 +48,17 @@ const english: Record<string, string> = {
 };
 
 const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
+const B2B_LOCALES: Record<string, Record<string, string>> = { es: b2bEs, fr: b2bFr, de: b2bDe, it: b2bIt, 'pt-BR': b2bPtBR, nl: b2bNl, pl: b2bPl, ja: b2bJa, ko: b2bKo, 'zh-CN': b2bZhCN, ar: b2bAr, he: b2bHe };
 
 // Ids whose text is a name, an address or a word that the language borrows as is.
 const SAME_AS_ENGLISH = new Set([
   'tab.whatsapp', 'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'tab.email', 'formField.email.label',
   'crypto.wallet.metamask', 'crypto.wallet.phantom', 'crypto.wallet.coinbase', 'crypto.wallet.binance', 'passkey.defaultName', 'formField.password.label',
+]);
+// Also: a file name a language may keep, and the word "No" several languages share.
+const B2B_SAME_AS_ENGLISH = new Set([
+  'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'formField.email.label', 'formField.password.label', 'password.requirement.suggestion',
+  'recoveryCodes.filename.noOrganizationName', 'recoveryCodes.filename.withOrganizationName', 'idpLogout.no',
 ]);
 
 // intl-messageformat's element kinds: 1-6 name a parameter (6 is plural), 8 is a tag.
@@ -72,8 +93,19 @@ describe('locale catalogs', () => {
     expect(Object.keys(LOCALES).sort()).to.deep.equal(['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'zh-CN']);
   });
 
+  checkLocales(LOCALES, english, SAME_AS_ENGLISH);
+});
+
+describe('B2B locale catalogs', () => {
+  it('ships a B2B catalog for every shipped locale', () => {
+    expect(Object.keys(B2B_LOCALES).sort()).to.deep.equal(Object.keys(LOCALES).sort());
+  });
+  checkLocales(B2B_LOCALES, { ...b2bErrorMessages, ...b2bMessages }, B2B_SAME_AS_ENGLISH, 'B2B ');
+});
+
+function checkLocales(LOCALES: Record<string, Record<string, string>>, english: Record<string, string>, SAME_AS_ENGLISH: Set<string>, line = ''): void {
   for (const [locale, catalog] of Object.entries(LOCALES)) {
-    describe(locale, () => {
+    describe(`${line}${locale}`, () => {
       it('has every English id and no other', () => {
         const ids = Object.keys(catalog);
         expect(Object.keys(english).filter((id) => !(id in catalog)), 'missing').to.deep.equal([]);
@@ -131,4 +163,4 @@ describe('locale catalogs', () => {
       });
     });
   }
-});
+}
