@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StrengthCheckResult } from '../../client/schemas/responses.ts';
-import { useWidget } from '../context.ts';
-import { requireClient } from '../hooks/requireClient.ts';
-import { useReportError } from '../hooks/useReportError.ts';
+import type { B2BStrengthCheckResult, StrengthCheckResult } from '../../../client/schemas/responses.ts';
+import { useWidget } from '../../context.ts';
+import { requireClient } from '../../hooks/requireClient.ts';
+import { useReportError } from '../../hooks/useReportError.ts';
 
 /** Keystrokes closer together than this share one check (SPEC §9 debounce default). */
 export const STRENGTH_DEBOUNCE_MS = 500;
@@ -17,6 +17,18 @@ export interface Strength {
   error: string | undefined;
   /** Whether the field's current password passed: the submit button waits on this. */
   valid: boolean;
+}
+
+/** What both lines' clients offer: the login client answers the shared shape, the B2B client the B2B one. */
+interface StrengthChecker {
+  passwords: { strengthCheck(o: { password: string; email?: string; email_address?: string }): Promise<StrengthCheckResult | B2BStrengthCheckResult> };
+}
+
+/** One verdict for both wire shapes: the B2B answer's `zxcvbn_feedback`/`luds_feedback` as the shared `feedback`. */
+export function verdictOf(r: StrengthCheckResult | B2BStrengthCheckResult): StrengthCheckResult {
+  if ('feedback' in r) return r;
+  const { zxcvbn_feedback: z, luds_feedback: luds, ...rest } = r;
+  return { ...rest, feedback: { warning: z?.warning ?? '', suggestions: z?.suggestions ?? [], luds_requirements: luds } };
 }
 
 /**
@@ -36,10 +48,10 @@ export function useStrengthCheck(password: string, email?: string): Strength {
     const timer = timers.setTimeout(() => {
       // Through a promise, so even a missing client ends as an answer, never a throw in a timer.
       Promise.resolve()
-        .then(() => requireClient(client).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
+        .then(() => (requireClient(client) as unknown as StrengthChecker).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
         .then(
           (r) => {
-            if (seq === latest.current) setAnswer({ password, result: r });
+            if (seq === latest.current) setAnswer({ password, result: verdictOf(r) });
           },
           (err: unknown) => {
             if (seq !== latest.current) return;
