@@ -5,7 +5,7 @@ import type { BaseResponse } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
 import type { B2BStrengthCheckResult } from '../schemas/responses.ts';
 import { challengeFor, ist, type B2BContext } from './context.ts';
-import type { B2BAuthenticateResponse } from './types.ts';
+import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse } from './types.ts';
 
 type Own = 'code_verifier' | 'intermediate_session_token';
 export type B2BPasswordAuthenticateOptions = CallerOptions<typeof P.PasswordsAuthenticate, Own>;
@@ -24,6 +24,13 @@ export function b2bPasswords(ctx: B2BContext) {
     async authenticate(o: B2BPasswordAuthenticateOptions): Promise<B2BAuthenticateResponse> {
       const body = check('stytch.passwords.authenticate', P.PasswordsAuthenticate, o);
       return authenticate(ctx, '/b2b/passwords/authenticate', { ...body, code_verifier: store.get()?.code_verifier, intermediate_session_token: ist(ctx), ...(await protection(ctx)) });
+    },
+    discovery: {
+      /** Email and password without an organization: an intermediate session and the organizations the address may enter. */
+      async authenticate(o: { email_address: string; password: string }): Promise<B2BDiscoveryAuthenticateResponse> {
+        const body = check('stytch.passwords.discovery.authenticate', P.PasswordsDiscoveryAuthenticate, o);
+        return authenticate(ctx, '/b2b/passwords/discovery/authenticate', { ...body, code_verifier: store.get()?.code_verifier, ...(await protection(ctx)) });
+      },
     },
     /** Scores a candidate password (zxcvbn or LUDS, as the project is set up). */
     async strengthCheck(o: { email_address?: string; password: string }): Promise<B2BStrengthCheckResponse> {

@@ -19,6 +19,8 @@ export const PasswordsAuthenticate = v.object({
   intermediate_session_token: opt(str()),
   ...common,
 });
+/** Discovery sign-in: no organization; `code_verifier` as the official client sends it. */
+export const PasswordsDiscoveryAuthenticate = v.object({ email_address: email(), password: nonEmpty(), code_verifier: opt(str()), ...common });
 export const PasswordsStrengthCheck = v.object({ email_address: opt(str()), password: str() });
 export const PasswordsResetByEmailStart = v.object({
   organization_id: nonEmpty(),

@@ -4,7 +4,7 @@ import type { ProviderContext } from '../../context.ts';
 import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { authenticateMemberPassword, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
+import { authenticateDiscoveryPassword, authenticateMemberPassword, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
 import { b2bStrength, checkStrength } from '../../services/strength.ts';
@@ -25,6 +25,11 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
       minutes, client: caller.client, currentSessionId: caller.memberSessionId, intermediateSessionToken: req.intermediate_session_token,
     });
     return ok(c, answer);
+  }));
+
+  // The official client's discovery sign-in: the address's organizations, no organization yet.
+  app.post('/b2b/passwords/discovery/authenticate', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryAuthenticate }, async ({ c, caller, req }) => {
+    return ok(c, await authenticateDiscoveryPassword(ctx, normalizeEmail(req.email_address), req.password, caller.client.ip));
   }));
 
   app.post('/b2b/passwords/email/reset/start', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsResetByEmailStart }, async ({ c, caller, req }) => {

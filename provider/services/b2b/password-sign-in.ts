@@ -6,9 +6,9 @@ import { resolveLocale } from '../messages/locale.ts';
 import { resetMessage } from '../messages/templates.ts';
 import { requireStrong } from '../passwords.ts';
 import { withTx } from '../tx.ts';
-import { memberEmailId } from './discovery.ts';
+import { memberEmailId, startDiscovery } from './discovery.ts';
 import type { SignInContext } from './email-sign-in.ts';
-import { checkMemberPassword, passwordFactor, revokeOtherMemberSessions, setMemberPassword } from './member-passwords.ts';
+import { checkDiscoveryPassword, checkMemberPassword, passwordFactor, revokeOtherMemberSessions, setMemberPassword } from './member-passwords.ts';
 import { activateMember, loadMember, memberByEmail, type MemberRow } from './members.ts';
 import { authMethodAllowed, requireOrganization, type OrganizationRow } from './organizations.ts';
 import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
@@ -42,6 +42,17 @@ export async function authenticateMemberPassword(ctx: ProviderContext, org: Orga
     const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
     return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
   });
+}
+
+/**
+ * Email and password without an organization (`passwords/discovery/authenticate`): the password
+ * of one of the address's memberships proves the address, and the answer lists where it may go
+ * (an intermediate session, as a discovery code or link), each organization checking the
+ * password method against its own policy on entry.
+ */
+export async function authenticateDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<Record<string, unknown>> {
+  const member = await checkDiscoveryPassword(ctx, email, password, clientIp);
+  return withTx(ctx.db, (tx) => startDiscovery(ctx, tx, email, passwordFactor(member, ctx.clock.now())));
 }
 
 /**
