@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { ltrFieldCss } from '../../components/ltrField.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
@@ -113,12 +114,7 @@ export default function B2BOrganizationMain() {
           </label>
           <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
           {passwords ? (
-            <>
-              <label htmlFor={`${id}-password`} part="label">
-                {t('formField.password.label')}
-              </label>
-              <input id={`${id}-password`} part="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
-            </>
+            <PasswordField id={`${id}-password`} label={t('formField.password.label')} value={password} onChange={setPassword} autoComplete="current-password" describedBy={error ? `${id}-error` : undefined} invalid={!!error} />
           ) : null}
           <ErrorText id={`${id}-error`} message={error} />
           {passwords ? (

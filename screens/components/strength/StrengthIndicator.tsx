@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useWidget, useStrings } from '../../context.ts';
+import type { BootstrapData } from '../../../client/core/bootstrap.ts';
+import { useAnyWidget, useStrings } from '../../context.ts';
 import { ErrorText } from '../ErrorText.tsx';
 import type { Strength } from './useStrengthCheck.ts';
 import { zxcvbnSuggestionId, zxcvbnWarningId } from './zxcvbnWarnings.ts';
@@ -105,7 +106,8 @@ export function StrengthIndicator({ strength, id, suggestions = false, words }: 
 function Verdict({ strength, suggestions, words }: { strength: Strength; suggestions: boolean; words: Messages }) {
   const t = useStrings(words as typeof passwordMessages);
   const say = t as (id: string) => string;
-  const { client } = useWidget();
+  // Either line's client: both carry the project's bootstrap.
+  const { client } = useAnyWidget() as { client?: { bootstrap: { getSync(): BootstrapData } } | undefined };
   const luds = useMemo(() => client?.bootstrap.getSync().password_config, [client]);
   const { result, error } = strength;
   if (error) return <ErrorText message={error} />;

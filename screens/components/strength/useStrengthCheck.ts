@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { B2BStrengthCheckResult, StrengthCheckResult } from '../../../client/schemas/responses.ts';
-import { useWidget } from '../../context.ts';
+import { useAnyWidget } from '../../context.ts';
 import { requireClient } from '../../hooks/requireClient.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 
@@ -36,7 +36,8 @@ export function verdictOf(r: StrengthCheckResult | B2BStrengthCheckResult): Stre
  * older password, or out of order, are dropped: the verdict always matches the field.
  */
 export function useStrengthCheck(password: string, email?: string): Strength {
-  const { client, env } = useWidget();
+  // Either line's widget: the login client or the B2B one (see StrengthChecker).
+  const { client, env } = useAnyWidget();
   const report = useReportError();
   const timers = env.timers;
   const [answer, setAnswer] = useState<{ password: string; result?: StrengthCheckResult; error?: string }>();
