@@ -1,6 +1,6 @@
 import type { BootstrapData } from '../core/bootstrap.ts';
 import type { ClientEvent } from '../core/telemetry.ts';
-import { clientsideServices, servicesUrl } from '../phone/services.ts';
+import { servicesUrl } from '../phone/services.ts';
 import { createCore, type ClientOptions } from '../setup.ts';
 import type { B2BContext } from './context.ts';
 import { b2bDiscovery } from './discovery.ts';
@@ -25,7 +25,6 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     captcha: options.captcha,
     dfp: options.dfp,
   };
-  const page = clientsideServices(core.env, () => servicesUrl(options.clientsideServicesUrl, core.transport.baseUrl));
   const self = b2bSelf(ctx);
   const mfa = b2bMfa(ctx);
   return {
@@ -45,14 +44,13 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     member: self,
     /** Project settings: read synchronously, refreshed in the background. */
     bootstrap: { getSync: () => bootstrap.getSync(), ready: () => bootstrap.ready(), onChange: (l: (b: BootstrapData) => void) => bootstrap.onChange(l) },
-    /** Phone parsing through the clientside-services page, as the B2C client's (the MFA phone). */
-    phone: page.phone,
+    /** Where the clientside-services page is (phone parsing): the B2B widget opens it for the MFA phone. */
+    clientsideServicesUrl: (): string => servicesUrl(options.clientsideServicesUrl, core.transport.baseUrl),
     /** Queues a client event for the batched telemetry. */
     logEvent: (event: ClientEvent): void => core.telemetry.log(event),
     /** Stops every timer and listener and flushes telemetry. */
     dispose(): void {
       core.dispose();
-      page.dispose();
     },
   };
 }

@@ -4,11 +4,12 @@ import { IframeChannel, type ClientsideServices } from './channel.ts';
 import { formatPhoneForDisplay, parsePhoneForSubmit, type ParsedPhone } from './parse.ts';
 
 /**
- * The clientside-services page of a client (B2C or B2B): opened on first use, at `url()` (the
- * configured page, else the provider's), and the phone parsing that goes through it, with the
- * SPEC §5 timeouts and fallbacks.
+ * The clientside-services page (opened on first use, at `url()`: the configured page, else the
+ * provider's) and the phone parsing that goes through it, with the SPEC §5 timeouts and
+ * fallbacks: the B2C client's `phone`, and the B2B widget's MFA phone field (the B2B headless
+ * client leaves it out and says only where the page is, keeping its own size in budget).
  */
-export function clientsideServices(env: ClientEnv, url: () => string) {
+export function clientsideServices(env: Pick<ClientEnv, 'document' | 'timers'>, url: () => string) {
   let channel: IframeChannel | undefined;
   const services = (): ClientsideServices => {
     if (!env.document) throw new StytchSDKError('The clientside services need a document.');
@@ -22,7 +23,11 @@ export function clientsideServices(env: ClientEnv, url: () => string) {
       format: (phoneNumber: string, regionCode?: string): Promise<string> => formatPhoneForDisplay(services(), env.timers, phoneNumber, regionCode),
       example: (regionCode: string) => services().getExamplePhoneNumber({ regionCode }),
     },
-    dispose: (): void => channel?.dispose(),
+    /** Closes the page; a later use opens it again. */
+    dispose: (): void => {
+      channel?.dispose();
+      channel = undefined;
+    },
   };
 }
 

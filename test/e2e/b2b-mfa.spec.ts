@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { axe } from './axe.ts';
+import { recordCardFrames } from './card-frames.ts';
 import { advanceProviderClock, latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 /*
@@ -178,8 +179,13 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
 
   await expectScreen(page, 'Enter passcode');
   await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
+  await expect(b2b(page).getByText(/^Your code expires in [45]:\d\d\.$/)).toBeVisible();
   await axeClean(page);
-  const first = await latestMessage(`+1${phone}`);
+  // A resend holds the button while it counts down.
+  await b2b(page).getByRole('button', { name: 'Resend code' }).click();
+  await expect(b2b(page).getByRole('button', { name: /^Code sent! Try again in \d+s$/ })).toBeDisabled();
+  await latestMessage(`+1${phone}`, 1);
+  const first = await latestMessage(`+1${phone}`, 1);
   await b2b(page).getByLabel('One-time passcode').fill(first.code!);
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
@@ -189,11 +195,11 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
   // secondary_auth_initiated: sms_otp: the sign-in already texted the code, the screen sends none.
   await expectScreen(page, 'Enter passcode');
   await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at +1${phone}.`)).toBeVisible();
-  const second = await latestMessage(`+1${phone}`, 1);
+  const second = await latestMessage(`+1${phone}`, 2);
   await b2b(page).getByLabel('One-time passcode').fill(second.code!);
   await expectScreen(page, 'Success!');
   const sent = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(`+1${phone}`)}`, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<unknown[]>);
-  expect(sent).toHaveLength(2);
+  expect(sent).toHaveLength(3);
 });
 
 test('Discovery: an organization whose authentication policy refuses the code says so; back on the list, another organization opens', async ({ page }) => {
@@ -292,3 +298,29 @@ for (const [label, extra, width] of [
     await expect(w.locator('[part="member"]')).toBeVisible();
   });
 }
+
+test('every MFA screen change keeps a card on screen (lazy screens held for frames): enrolment by authenticator to Logged In', async ({ page }) => {
+  const email = uniqueEmail('b2b-mfa-frames');
+  const { slug } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL', mfa_methods: 'RESTRICTED', allowed_mfa_methods: ['totp'] });
+  const frames = await recordCardFrames(page, 'stytch-b2b-ui');
+  await page.goto(orgPage(slug));
+  await expect(b2b(page).getByLabel('Email')).toBeVisible();
+  await frames.start();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  // The organization allows only the authenticator: straight to its QR code.
+  await expectScreen(page, 'Scan the QR code to link your authenticator app');
+  await b2b(page).getByRole('button', { name: 'Having trouble scanning?' }).click();
+  await expectScreen(page, 'Having trouble scanning the QR code?');
+  const secret = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter verification code');
+  await b2b(page).getByLabel('One-time passcode').fill(await totpCode(secret));
+  await expectScreen(page, 'Save your backup codes!');
+  await b2b(page).getByRole('button', { name: 'Done' }).click();
+  await expectScreen(page, 'Success!');
+  await frames.expectNeverBlank(['Enter passcode', 'Scan the QR code to link your authenticator app', 'Having trouble scanning the QR code?', 'Enter verification code', 'Save your backup codes!', 'Success!']);
+});

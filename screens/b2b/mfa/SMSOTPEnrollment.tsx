@@ -9,6 +9,7 @@ import { sendMfaSms } from '../send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useMfa } from './useMfa.ts';
+import { usePhoneParser } from './usePhoneParser.ts';
 
 /** SMS OTP Enrollment: the member's phone (the login element's phone field), texted a code to prove it. */
 export default function SMSOTPEnrollment() {
@@ -17,6 +18,7 @@ export default function SMSOTPEnrollment() {
   const client = useB2BClient();
   const { config, env } = useB2B();
   const [mfa, update] = useMfa();
+  const parser = usePhoneParser();
   const [region, setRegion] = useState('US');
   const [phone, setPhone] = useState('');
   const { busy, error, run, fail } = useAction();
@@ -26,7 +28,7 @@ export default function SMSOTPEnrollment() {
     if (busy) return;
     if (!/\d/.test(phone)) return fail(t('error.invalidPhoneNumber'));
     void run(async () => {
-      const parsed = await client.phone.parse(phone, region);
+      const parsed = await parser.parse(phone, region);
       if (!parsed.isValid) return fail(t('error.invalidPhoneNumber'));
       await sendMfaSms(client, config, mfa, t.locale, parsed.number);
       update((s) => ({ ...s, phone: parsed.number, smsSentAt: env.timers.now() }));
@@ -38,7 +40,7 @@ export default function SMSOTPEnrollment() {
       <Heading>{t('mfa.smsEnrollment.title')}</Heading>
       <p>{t('mfa.smsEnrollment.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <PhoneField id={`${id}-phone`} region={region} setRegion={setRegion} phone={phone} setPhone={setPhone} errorId={error ? `${id}-error` : undefined} autoComplete="tel-national" example={client.phone.example} />
+        <PhoneField id={`${id}-phone`} region={region} setRegion={setRegion} phone={phone} setPhone={setPhone} errorId={error ? `${id}-error` : undefined} autoComplete="tel-national" example={parser.example} />
         <ErrorText id={`${id}-error`} message={error} />
         <SubmitButton busy={busy} disabled={!phone}>
           {t('button.continue')}

@@ -7,7 +7,8 @@ import { localeOf, sendMfaSms } from '../send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { CodeEntry } from './CodeEntry.tsx';
 import { ghostButtonCss } from './styles.ts';
-import { canSwitchTo, useCooldown, useMfa } from './useMfa.ts';
+import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../../../client/schemas/fields.ts';
+import { canSwitchTo, formatCountdown, useCooldown, useMfa, useSecondsUntil } from './useMfa.ts';
 
 const RESEND_WAIT_SECONDS = 15;
 
@@ -62,10 +63,12 @@ export default function SMSOTPEntry() {
         ...localeOf(t.locale),
       }),
     );
+  // The code lasts the provider's default; the countdown runs from when it was sent.
+  const left = useSecondsUntil(sent ? mfa.smsSentAt! + DEFAULT_OTP_EXPIRATION_MINUTES * 60_000 : undefined);
   const restricted = mfa.organization.mfa_methods === 'RESTRICTED';
   const canGoBack = mfa.enrolling || mfa.enrolled.length === 0 || (restricted && !mfa.enrolled.some((p) => mfa.organization.allowed_mfa_methods.includes(p === 'smsOtp' ? 'sms_otp' : 'totp')));
   return (
-    <CodeEntry title={t('passcode.title')} instruction={t.rich('passcode.sentConfirmation', { destination: mfa.phone })} submit={submit}>
+    <CodeEntry title={t('passcode.title')} instruction={t.rich('passcode.sentConfirmation', { destination: mfa.phone })} helper={sent ? (left > 0 ? t('passcode.expirationCountdown', { timeRemaining: formatCountdown(left) }) : t('passcode.expired')) : undefined} submit={submit}>
       <ErrorText message={send.error} />
       <button type="button" part="button button-secondary" disabled={send.busy || wait > 0} aria-busy={send.busy} onClick={() => void resend()}>
         {wait > 0 ? t('passcode.codeSent', { timeRemaining: wait }) : t('passcode.resendCode')}

@@ -33,18 +33,31 @@ export function useTimedFlag(ms: number): [boolean, () => void] {
   return [on > 0, useCallback(() => setOn((n) => n + 1), [])];
 }
 
-/** Seconds left of a cooldown ('Code sent! Try again in 15s'), counted on the widget's timers; `start` begins one, `clear` ends it. */
-export function useCooldown(): [number, (seconds: number) => void, () => void] {
+/** Whole seconds until `until` (clock ms), counted down on the widget's timers; 0 once past or when unset. */
+export function useSecondsUntil(until: number | undefined): number {
   const { timers } = useAnyWidget().env;
-  const [until, setUntil] = useState(0);
   const [, tick] = useState(0);
-  const left = Math.max(0, Math.ceil((until - timers.now()) / 1000));
+  const left = until === undefined ? 0 : Math.max(0, Math.ceil((until - timers.now()) / 1000));
   useEffect(() => {
     if (left <= 0) return;
     const h = timers.setTimeout(() => tick((n) => n + 1), 1000);
     return () => timers.clearTimeout(h);
   });
+  return left;
+}
+
+/** Seconds left of a cooldown ('Code sent! Try again in 15s'); `start` begins one, `clear` ends it. */
+export function useCooldown(): [number, (seconds: number) => void, () => void] {
+  const { timers } = useAnyWidget().env;
+  const [until, setUntil] = useState<number>();
+  const left = useSecondsUntil(until);
   const start = useCallback((seconds: number) => setUntil(timers.now() + seconds * 1000), [timers]);
-  const clear = useCallback(() => setUntil(0), []);
+  const clear = useCallback(() => setUntil(undefined), []);
   return [left, start, clear];
+}
+
+/** m:ss, as the official countdown shows it. */
+export function formatCountdown(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  return `${m}:${String(seconds - m * 60).padStart(2, '0')}`;
 }
