@@ -4,7 +4,7 @@ import type { ProviderContext } from '../../context.ts';
 import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { authenticateDiscoveryPassword, authenticateMemberPassword, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
+import { authenticateDiscoveryPassword, authenticateMemberPassword, resetDiscoveryPasswordByEmail, startDiscoveryPasswordReset, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
 import { b2bStrength, checkStrength } from '../../services/strength.ts';
@@ -30,6 +30,20 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
   // The official client's discovery sign-in: the address's organizations, no organization yet.
   app.post('/b2b/passwords/discovery/authenticate', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryAuthenticate }, async ({ c, caller, req }) => {
     return ok(c, await authenticateDiscoveryPassword(ctx, normalizeEmail(req.email_address), req.password, caller.client.ip));
+  }));
+
+  app.post('/b2b/passwords/discovery/reset/start', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryResetByEmailStart }, async ({ c, caller, req }) => {
+    const email = normalizeEmail(req.email_address);
+    const url = redirectUrl(ctx, req.reset_password_redirect_url);
+    requirePkce(ctx, 'passwordResets', req.pkce_code_challenge);
+    await limitSend(ctx, email, caller.client);
+    const queued = await startDiscoveryPasswordReset(ctx, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.pkce_code_challenge, locale: req.locale });
+    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
+    return ok(c, {});
+  }));
+
+  app.post('/b2b/passwords/discovery/reset', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryResetByEmail }, async ({ c, req }) => {
+    return ok(c, await resetDiscoveryPasswordByEmail(ctx, req.password_reset_token, req.password, req.pkce_code_verifier));
   }));
 
   app.post('/b2b/passwords/email/reset/start', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsResetByEmailStart }, async ({ c, caller, req }) => {
