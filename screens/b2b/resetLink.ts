@@ -3,7 +3,8 @@ import type { B2BConfig } from './config.ts';
 
 /*
  * A password reset link brings the user back with `stytch_token_type` and a token: an
- * organization's reset link (`multi_tenant_passwords`) always opens the reset form; with
+ * organization's reset link (`multi_tenant_passwords`) and a discovery one (`discovery` with
+ * `stytch_redirect_type=reset_password`) always open the reset form; with
  * `authFlowType: 'PasswordReset'` (the page that reset links and the verify links of members
  * without a password land on), so does an organization's login link, which proves the address
  * first. The reset form spends the token once and takes it out of the address bar.
@@ -11,7 +12,7 @@ import type { B2BConfig } from './config.ts';
 
 export interface ResetLink {
   token: string;
-  type: 'multi_tenant_passwords' | 'multi_tenant_magic_links';
+  type: 'multi_tenant_passwords' | 'multi_tenant_magic_links' | 'discovery';
 }
 
 /** The link the widget landed with, kept for the reset form (unset once spent, or when none). */
@@ -24,6 +25,8 @@ export function readResetLink(href: string, authFlowType: B2BConfig['authFlowTyp
   const type = url.searchParams.get('stytch_token_type');
   if (!token) return undefined;
   if (type === 'multi_tenant_passwords') return { token, type };
+  // A discovery reset link: the official `discovery` type, told from a discovery login link by its redirect type.
+  if (type === 'discovery' && url.searchParams.get('stytch_redirect_type') === 'reset_password') return { token, type };
   if (type === 'multi_tenant_magic_links' && authFlowType === 'PasswordReset') return { token, type };
   return undefined;
 }
@@ -38,5 +41,6 @@ export function forgetResetLink(): void {
   const url = new URL(globalThis.location.href);
   url.searchParams.delete('token');
   url.searchParams.delete('stytch_token_type');
+  url.searchParams.delete('stytch_redirect_type');
   globalThis.history.replaceState(globalThis.history.state, '', url);
 }

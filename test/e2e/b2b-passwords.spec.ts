@@ -150,6 +150,30 @@ test('forgot password, by keyboard alone: the reset link opens the reset form, w
   await expectScreen(page, 'Success!');
 });
 
+test('discovery forgot password: the discovery reset link opens the reset form, the new password lists the organizations, one is entered', async ({ page }) => {
+  const email = uniqueEmail('b2b-pw-disc-reset');
+  const { name } = await organizationWithPassword(page, email);
+  await page.goto(discoveryPage());
+  await b2b(page).getByRole('button', { name: 'Use a password instead' }).click();
+  await expectScreen(page, 'Log in with email and password');
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Sign up or reset password' }).click();
+  await expectScreen(page, 'Check your email for help signing in');
+  await expect(b2b(page).getByText("We'll email you a verification link to sign up for an account or reset your password if you have one.")).toBeVisible();
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Check your email');
+  const { link } = await latestMessage(email, 1);
+  expect(new URL(link!).searchParams.get('stytch_redirect_type')).toBe('reset_password');
+  await page.goto(link!);
+  await expect(b2b(page).getByRole('heading', { level: 1 })).toHaveText('Set a new password');
+  await b2b(page).getByLabel('Password', { exact: true }).fill(NEWER);
+  await expect(b2b(page).getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Select an organization to continue');
+  await b2b(page).getByRole('button', { name }).click();
+  await expectScreen(page, 'Success!');
+});
+
 test('forgot password for an address without one: a login link proves it first where the organization would admit it; elsewhere, no access', async ({ page }) => {
   const { slug } = await organizationWithPassword(page, uniqueEmail('b2b-pw-jit'), STRONG, { email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.com'] });
   const newcomer = uniqueEmail('b2b-pw-new');

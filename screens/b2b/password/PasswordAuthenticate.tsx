@@ -76,11 +76,9 @@ export default function PasswordAuthenticate() {
         <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
           {t('button.continue')}
         </button>
-        {organization ? (
-          <button type="button" part="button button-secondary" onClick={forgot}>
-            {t('link.signupResetPassword')}
-          </button>
-        ) : null}
+        <button type="button" part="button button-secondary" onClick={forgot}>
+          {t('link.signupResetPassword')}
+        </button>
         {isMain ? null : (
           <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
             {t('button.goBack')}

@@ -22,7 +22,8 @@ export function jitEligible(organization: Partial<Organization>, email: string):
 }
 
 /**
- * Password Forgot Form: 'Check your email for help signing in'. A member with a password gets a
+ * Password Forgot Form: 'Check your email for help signing in'. In Discovery, any address gets a
+ * discovery reset link (then Password Set New Confirmation). In an organization, a member with a password gets a
  * reset link (then Password Set New Confirmation); an address the organization would admit gets a
  * login link that proves it first (Password Reset Verify Confirmation); any other is told it
  * has no access.
@@ -40,10 +41,16 @@ export default function PasswordForgotForm() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !organization) return;
+    if (busy) return;
     const address = email.trim();
     if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
     void run(async () => {
+      if (!organization) {
+        // Discovery: a reset link for the address, whatever its organizations.
+        await sendPasswordReset(client, config, undefined, address, t.locale);
+        setStored(address);
+        return go('PasswordSetNewConfirmation');
+      }
       const organizationId = organization.organization_id;
       const { member } = await client.organization.searchMember({ organization_id: organizationId, email_address: address });
       if (member) {

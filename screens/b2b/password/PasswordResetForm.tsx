@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
@@ -14,6 +14,7 @@ import { usePrimaryOutcome } from '../outcome.ts';
 import { forgetResetLink, resetLinkAtom } from '../resetLink.ts';
 import { localeOf } from '../send.ts';
 import { b2bEmailAtom } from '../state.ts';
+import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { formCss } from './styles.ts';
 
@@ -23,7 +24,7 @@ const strengthWords = { ...passwordMessages, ...b2bMessages };
 /**
  * Password Reset Form: 'Set a new password', with the strength meter and its feedback; Continue
  * waits for the provider to accept the password. From an organization's reset link the password
- * is set by the link; from a login link (a member without a password) the link signs in first and
+ * is set by the link (a discovery reset link then lists the organizations); from a login link (a member without a password) the link signs in first and
  * the password is set by session; without a link, by the member's session.
  */
 export default function PasswordResetForm() {
@@ -33,7 +34,8 @@ export default function PasswordResetForm() {
   const report = useReportError();
   const signedIn = usePrimaryOutcome();
   const [link, setLink] = useAtom(resetLinkAtom);
-  const email = useAtomValue(b2bEmailAtom);
+  const [email, setEmail] = useAtom(b2bEmailAtom);
+  const showDiscovered = useShowDiscovered();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password);
   const { busy, error, run, fail } = useAction();
@@ -69,6 +71,13 @@ export default function PasswordResetForm() {
         });
         setLink(undefined);
         return signedIn(r);
+      }
+      if (link?.type === 'discovery') {
+        // A discovery reset proves the address: its organizations follow, as after a discovery link.
+        const r = await client.passwords.discovery.resetByEmail({ password_reset_token: link.token, password });
+        setLink(undefined);
+        setEmail(r.email_address);
+        return showDiscovered(r.discovered_organizations);
       }
       signedIn(await client.passwords.resetBySession({ password }));
     });

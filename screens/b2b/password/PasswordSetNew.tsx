@@ -19,7 +19,7 @@ export default function PasswordSetNew() {
   const { busy, error, run, fail } = useAction();
   const resend = () =>
     run(async () => {
-      if (organization) await sendPasswordReset(client, config, organization.organization_id, email, t.locale);
+      await sendPasswordReset(client, config, organization?.organization_id, email, t.locale);
       // Sent again: the screen stays, so the button comes back.
       fail(undefined);
     });

@@ -15,10 +15,11 @@ describe('B2B password reset landing', () => {
     expect(landsOnReset(at('stytch_token_type=multi_tenant_passwords&token=t1'), 'Organization')).to.equal(true);
   });
 
-  it("a login link opens it only on the PasswordReset page; a discovery link never does", () => {
+  it('a login link opens it only on the PasswordReset page; a discovery link only when it is a reset', () => {
     expect(readResetLink(at('stytch_token_type=multi_tenant_magic_links&token=t2'), 'Organization')).to.equal(undefined);
     expect(readResetLink(at('stytch_token_type=multi_tenant_magic_links&token=t2'), 'PasswordReset')).to.deep.equal({ token: 't2', type: 'multi_tenant_magic_links' });
     expect(landsOnReset(at('stytch_token_type=discovery&token=t3'), 'Discovery')).to.equal(false);
+    expect(readResetLink(at('stytch_token_type=discovery&stytch_redirect_type=reset_password&token=t4'), 'Discovery')).to.deep.equal({ token: 't4', type: 'discovery' });
     expect(readResetLink(at('stytch_token_type=multi_tenant_passwords'), 'Discovery')).to.equal(undefined);
   });
 
