@@ -27,7 +27,7 @@ const mfaProduct = () =>
 
 export const B2BConfigSchema = v.looseObject({
   products: v.pipe(v.array(v.picklist(B2B_PRODUCTS, `must be one of ${B2B_PRODUCTS.join(', ')}`)), v.minLength(1, 'must name at least one product')),
-  authFlowType: v.picklist(AUTH_FLOW_TYPES, `must be ${AUTH_FLOW_TYPES.join(' or ')}`),
+  authFlowType: v.picklist(AUTH_FLOW_TYPES, 'must be Discovery, Organization or PasswordReset'),
   sessionOptions: opt(v.looseObject({ sessionDurationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(527040)), DEFAULT_B2B_SESSION_MINUTES) }), {}),
   emailMagicLinksOptions: opt(
     v.looseObject({
