@@ -3,7 +3,7 @@ import { authenticate, call } from '../api/context.ts';
 import { check } from '../core/validate.ts';
 import type { SDKRequest } from '../core/request.ts';
 import type { BaseResponse, SessionTokens } from '../session/types.ts';
-import { IdParam, type CallerOptions } from '../schemas/requests.ts';
+import { B2BMemberSearch, IdParam, type CallerOptions } from '../schemas/requests.ts';
 import type { B2BContext } from './context.ts';
 import type { B2BAuthenticateResponse, Member, MemberResponse, MemberSession, Organization } from './types.ts';
 
@@ -81,6 +81,13 @@ export function b2bOrganization(ctx: B2BContext) {
     /** An organization's public face by its slug (null when none). */
     async getBySlug(o: { organization_slug: string }): Promise<BaseResponse & { organization: Partial<Organization> | null }> {
       return call(ctx, { method: 'POST', path: '/b2b/organizations/search', body: check('stytch.organization.getBySlug', R.OrganizationsGetBySlug, o) });
+    },
+    /**
+     * Whether the address is a member of the organization with a password (the official UI asks
+     * before it offers the password field or a reset): the member, or null.
+     */
+    async searchMember(o: { organization_id: string; email_address: string }): Promise<BaseResponse & { member: { member_id: string; status: string; name: string; member_password_id: string } | null }> {
+      return call(ctx, { method: 'POST', path: '/b2b/organizations/members/search', body: check('stytch.organization.searchMember', B2BMemberSearch, o) });
     },
     members: {
       create: async (o: B2BMemberCreateOptions) => memberCall(ctx, { method: 'POST', path: '/b2b/organizations/members', body: check('stytch.organization.members.create', R.MembersCreate, o) }),

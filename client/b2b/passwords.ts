@@ -3,18 +3,19 @@ import { authenticate, call, protection } from '../api/context.ts';
 import { check } from '../core/validate.ts';
 import type { BaseResponse } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
-import type { StrengthCheckResult } from '../schemas/responses.ts';
+import type { B2BStrengthCheckResult } from '../schemas/responses.ts';
 import { challengeFor, ist, type B2BContext } from './context.ts';
-import type { B2BAuthenticateResponse } from './types.ts';
+import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse } from './types.ts';
 
 type Own = 'code_verifier' | 'intermediate_session_token';
 export type B2BPasswordAuthenticateOptions = CallerOptions<typeof P.PasswordsAuthenticate, Own>;
 export type B2BPasswordResetByEmailStartOptions = CallerOptions<typeof P.PasswordsResetByEmailStart>;
+export type B2BPasswordDiscoveryResetByEmailStartOptions = CallerOptions<typeof P.PasswordsDiscoveryResetByEmailStart, 'pkce_code_challenge'>;
 export type B2BPasswordResetByEmailOptions = CallerOptions<typeof P.PasswordsResetByEmail, Own>;
 export type B2BPasswordResetByExistingOptions = CallerOptions<typeof P.PasswordsResetByExisting>;
 export type B2BPasswordResetBySessionOptions = CallerOptions<typeof P.PasswordsResetBySession>;
-/** The strength check's answer: the shared wire shape plus request_id and status_code. */
-export interface B2BStrengthCheckResponse extends BaseResponse, StrengthCheckResult {}
+/** The strength check's answer: the B2B wire shape plus request_id and status_code. */
+export interface B2BStrengthCheckResponse extends BaseResponse, B2BStrengthCheckResult {}
 
 /** `passwords`: organization sign-in, strength check and the three resets. */
 export function b2bPasswords(ctx: B2BContext) {
@@ -24,6 +25,31 @@ export function b2bPasswords(ctx: B2BContext) {
     async authenticate(o: B2BPasswordAuthenticateOptions): Promise<B2BAuthenticateResponse> {
       const body = check('stytch.passwords.authenticate', P.PasswordsAuthenticate, o);
       return authenticate(ctx, '/b2b/passwords/authenticate', { ...body, code_verifier: store.get()?.code_verifier, intermediate_session_token: ist(ctx), ...(await protection(ctx)) });
+    },
+    discovery: {
+      /** Emails a discovery reset link (any address: it may join or create an organization after). */
+      async resetByEmailStart(o: B2BPasswordDiscoveryResetByEmailStartOptions): Promise<BaseResponse> {
+        const body = check('stytch.passwords.discovery.resetByEmailStart', P.PasswordsDiscoveryResetByEmailStart, o);
+        const pkce_code_challenge = await challengeFor(store, (await ctx.bootstrap.ready()).pkce_required_for_password_resets);
+        return call(ctx, { method: 'POST', path: '/b2b/passwords/discovery/reset/start', body: { ...body, pkce_code_challenge, ...(await protection(ctx)) } });
+      },
+      /** Sets the address's password from a discovery reset link: an intermediate session and the organizations it may enter. */
+      async resetByEmail(o: { password_reset_token: string; password: string }): Promise<B2BDiscoveryAuthenticateResponse> {
+        const body = check('stytch.passwords.discovery.resetByEmail', P.PasswordsDiscoveryResetByEmail, o);
+        const r = await authenticate<B2BDiscoveryAuthenticateResponse>(ctx, '/b2b/passwords/discovery/reset', {
+          ...body,
+          pkce_code_verifier: store.get()?.code_verifier,
+          intermediate_session_token: ist(ctx),
+          ...(await protection(ctx)),
+        });
+        store.clear();
+        return r;
+      },
+      /** Email and password without an organization: an intermediate session and the organizations the address may enter. */
+      async authenticate(o: { email_address: string; password: string }): Promise<B2BDiscoveryAuthenticateResponse> {
+        const body = check('stytch.passwords.discovery.authenticate', P.PasswordsDiscoveryAuthenticate, o);
+        return authenticate(ctx, '/b2b/passwords/discovery/authenticate', { ...body, code_verifier: store.get()?.code_verifier, ...(await protection(ctx)) });
+      },
     },
     /** Scores a candidate password (zxcvbn or LUDS, as the project is set up). */
     async strengthCheck(o: { email_address?: string; password: string }): Promise<B2BStrengthCheckResponse> {

@@ -19,6 +19,26 @@ export const PasswordsAuthenticate = v.object({
   intermediate_session_token: opt(str()),
   ...common,
 });
+/** Discovery sign-in: no organization; `code_verifier` as the official client sends it. */
+export const PasswordsDiscoveryAuthenticate = v.object({ email_address: email(), password: nonEmpty(), code_verifier: opt(str()), ...common });
+/** A discovery reset link; the official client names its PKCE fields `pkce_code_challenge` and `pkce_code_verifier` here. */
+export const PasswordsDiscoveryResetByEmailStart = v.object({
+  email_address: email(),
+  discovery_redirect_url: opt(str()),
+  reset_password_redirect_url: opt(str()),
+  reset_password_expiration_minutes: opt(num()),
+  reset_password_template_id: opt(str()),
+  verify_email_template_id: opt(str()),
+  pkce_code_challenge: opt(str()),
+  ...common,
+});
+export const PasswordsDiscoveryResetByEmail = v.object({
+  password_reset_token: nonEmpty(),
+  password: nonEmpty(),
+  pkce_code_verifier: opt(str()),
+  intermediate_session_token: opt(str()),
+  ...common,
+});
 export const PasswordsStrengthCheck = v.object({ email_address: opt(str()), password: str() });
 export const PasswordsResetByEmailStart = v.object({
   organization_id: nonEmpty(),

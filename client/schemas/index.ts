@@ -2,4 +2,4 @@
 export * as requests from './requests.ts';
 export * from './fields.ts';
 export { OAUTH_PROVIDER_NAMES, OAuthProviders, isOAuthProvider, type OAuthProvider } from './oauth-providers.ts';
-export type { StrengthCheckResult } from './responses.ts';
+export type { B2BStrengthCheckResult, StrengthCheckResult } from './responses.ts';

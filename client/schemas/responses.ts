@@ -20,3 +20,17 @@ export interface StrengthCheckResult {
     };
   };
 }
+
+/**
+ * The B2B strength check's answer (the official B2B client's `B2BPasswordStrengthCheckResponse`):
+ * the same verdict, its feedback split by policy instead of under `feedback`.
+ */
+export interface B2BStrengthCheckResult {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  breach_detection_on_create: boolean;
+  strength_policy: 'zxcvbn' | 'luds';
+  zxcvbn_feedback: { warning: string; suggestions: string[] };
+  luds_feedback: StrengthCheckResult['feedback']['luds_requirements'];
+}

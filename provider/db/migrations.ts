@@ -534,6 +534,17 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // refusal does not end the list.
     sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN from_discovery boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // Ids need only be unique: 26 after issue 26, clear of the other branches' next numbers.
+    id: 26,
+    name: 'b2b_discovery_password_reset_tokens',
+    // A discovery password reset link names an address, not an organization: the password it
+    // sets is the address's in every organization that takes passwords.
+    sql: `
+      ALTER TABLE email_tokens DROP CONSTRAINT email_tokens_kind_check;
+      ALTER TABLE email_tokens ADD CONSTRAINT email_tokens_kind_check
+        CHECK (kind IN ('magic_link', 'password_reset', 'b2b_discovery', 'b2b_magic_link', 'b2b_password_reset', 'b2b_discovery_password_reset'));`,
+  },
 ];
 
 /**

@@ -31,7 +31,7 @@ export function requirePkce(ctx: ProviderContext, flow: PkceFlow, codeChallenge:
 
 /** Kinds of B2C links; B2B kinds name an address instead of a user (services/b2b/email-links.ts). */
 export type TokenKind = 'magic_link' | 'password_reset';
-export type B2BTokenKind = 'b2b_discovery' | 'b2b_magic_link' | 'b2b_password_reset';
+export type B2BTokenKind = 'b2b_discovery' | 'b2b_magic_link' | 'b2b_password_reset' | 'b2b_discovery_password_reset';
 
 /** Who a link signs in: a B2C user's address, or (B2B) an address with its organization and member. */
 export type TokenSubject =
@@ -45,6 +45,8 @@ const TOKEN_TYPES: Record<TokenKind | B2BTokenKind, string> = {
   b2b_discovery: 'discovery',
   b2b_magic_link: 'multi_tenant_magic_links',
   b2b_password_reset: 'multi_tenant_passwords',
+  // The official type of a discovery reset link; `stytch_redirect_type=reset_password` tells it from a discovery login link.
+  b2b_discovery_password_reset: 'discovery',
 };
 
 /** Creates a 256-bit single-use token and returns the link to `url` that carries it. */
@@ -85,6 +87,7 @@ export async function issueLink(
   );
   const link = new URL(url);
   link.searchParams.set('stytch_token_type', TOKEN_TYPES[kind]);
+  if (kind === 'b2b_discovery_password_reset') link.searchParams.set('stytch_redirect_type', 'reset_password');
   link.searchParams.set('token', token);
   return link.toString();
 }

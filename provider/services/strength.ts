@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import type { StrengthCheckResult } from '../../client/schemas/index.ts';
+import type { B2BStrengthCheckResult, StrengthCheckResult } from '../../client/schemas/index.ts';
 import type { ProjectConfig } from '../config.ts';
 
 const zxcvbn = new ZxcvbnFactory({
@@ -60,4 +60,9 @@ export function checkStrength(policy: ProjectConfig['passwordPolicy'], password:
       luds_requirements: { ...classes, missing_characters: 0, missing_complexity: 0 },
     },
   };
+}
+
+/** The B2B wire shape of the same verdict: `zxcvbn_feedback` and `luds_feedback` instead of `feedback`. */
+export function b2bStrength({ feedback, ...verdict }: StrengthResult): B2BStrengthCheckResult {
+  return { ...verdict, zxcvbn_feedback: { warning: feedback.warning, suggestions: feedback.suggestions }, luds_feedback: feedback.luds_requirements };
 }

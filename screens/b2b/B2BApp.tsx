@@ -1,9 +1,11 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
+import { useState } from 'react';
 import { appOf, type ProductLine } from '../App.tsx';
 import { ToastedCard } from '../components/ToastedCard.tsx';
 import { b2bWords } from '../i18n/b2b.ts';
 import { b2bMessages } from '../i18n/en/b2b.ts';
 import { screenAtom } from '../state/atoms.ts';
+import { readResetLink, landsOnReset, resetLinkAtom } from './resetLink.ts';
 import { resolveB2BConfig, type B2BConfig } from './config.ts';
 import { useDiscoveryLink } from './discovery/useDiscoveryLink.ts';
 import { b2bScreens } from './registry.ts';
@@ -17,17 +19,36 @@ const isB2BScreen = (name: string): name is keyof typeof b2bScreens => Object.ha
  * flow, and wherever an organization asked for another primary factor.
  */
 function B2BFlow() {
+  const { config } = useB2B();
+  const store = useStore();
+  // A reset link (or the PasswordReset flow) opens on the reset form, before the first frame: never Main first.
+  useState(() => {
+    const href = globalThis.location?.href;
+    if (!landsOnReset(href, config.authFlowType)) return;
+    store.set(resetLinkAtom, href ? readResetLink(href, config.authFlowType) : undefined);
+    store.set(screenAtom, 'PasswordResetForm');
+  });
   const name = useAtomValue(screenAtom);
   const required = useAtomValue(primaryRequiredAtom);
-  const { config } = useB2B();
   useDiscoveryLink();
   const screen = isB2BScreen(name) ? name : 'Main';
-  const Current = screen === 'Main' && (config.authFlowType === 'Organization' || required) ? b2bScreens.OrganizationMain : b2bScreens[screen];
+  const Current = screen === 'Main' ? mainOf(config, !!required) : b2bScreens[screen];
   return (
     <ToastedCard>
       <Current />
     </ToastedCard>
   );
+}
+
+/**
+ * What Main is: the organization's sign-in (the Organization flow, or an organization that asked
+ * for another primary factor); in Discovery, the email form, or the password form when
+ * passwords are the only product there.
+ */
+function mainOf(config: B2BConfig, required: boolean) {
+  if (config.authFlowType === 'Organization' || required) return b2bScreens.OrganizationMain;
+  const email = config.products.includes('emailMagicLinks') || config.products.includes('emailOtp');
+  return !email && config.products.includes('passwords') ? b2bScreens.PasswordAuthenticate : b2bScreens.Main;
 }
 
 /** `<stytch-b2b-ui>`'s product line: the B2B config, the B2B registry and words; the shell is the login line's. */

@@ -8,7 +8,8 @@ import * as v from 'valibot';
 
 export const B2B_PRODUCTS = ['emailMagicLinks', 'emailOtp', 'sso', 'passwords', 'oauth'] as const;
 export type B2BProduct = (typeof B2B_PRODUCTS)[number];
-export const AUTH_FLOW_TYPES = ['Discovery', 'Organization'] as const;
+/** `PasswordReset`: the page a reset link lands on (the official value); the reset form first, then the Discovery flow's screens. */
+export const AUTH_FLOW_TYPES = ['Discovery', 'Organization', 'PasswordReset'] as const;
 /** The official config's MFA products (`B2BMFAProducts`); `sms_otp`, the wire's name, is read as `smsOtp`. */
 export const MFA_PRODUCTS = ['smsOtp', 'totp'] as const;
 export type MfaProduct = (typeof MFA_PRODUCTS)[number];
@@ -26,7 +27,7 @@ const mfaProduct = () =>
 
 export const B2BConfigSchema = v.looseObject({
   products: v.pipe(v.array(v.picklist(B2B_PRODUCTS, `must be one of ${B2B_PRODUCTS.join(', ')}`)), v.minLength(1, 'must name at least one product')),
-  authFlowType: v.picklist(AUTH_FLOW_TYPES, `must be ${AUTH_FLOW_TYPES.join(' or ')}`),
+  authFlowType: v.picklist(AUTH_FLOW_TYPES, 'must be Discovery, Organization or PasswordReset'),
   sessionOptions: opt(v.looseObject({ sessionDurationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(527040)), DEFAULT_B2B_SESSION_MINUTES) }), {}),
   emailMagicLinksOptions: opt(
     v.looseObject({
@@ -42,7 +43,18 @@ export const B2BConfigSchema = v.looseObject({
   emailOtpOptions: opt(v.looseObject({ loginTemplateId: opt(v.string()), signupTemplateId: opt(v.string()), locale: opt(v.string()) }), {}),
   /** The MFA texts' language (the official option); else the widget's. */
   smsOtpOptions: opt(v.looseObject({ locale: opt(v.string()) }), {}),
-  passwordOptions: opt(v.looseObject({ loginRedirectURL: opt(url), resetPasswordRedirectURL: opt(url), resetPasswordExpirationMinutes: opt(v.number()) }), {}),
+  passwordOptions: opt(
+    v.looseObject({
+      loginRedirectURL: opt(url),
+      discoveryRedirectURL: opt(url),
+      resetPasswordRedirectURL: opt(url),
+      resetPasswordExpirationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(10080))),
+      resetPasswordTemplateId: opt(v.string()),
+      verifyEmailTemplateId: opt(v.string()),
+      locale: opt(v.string()),
+    }),
+    {},
+  ),
   ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url) }), {}),
   oauthOptions: opt(v.looseObject({ providers: opt(v.array(v.unknown()), []) }), {}),
   organizationSlug: opt(v.string()),

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { prefetch, preloadable } from '../components/preloadable.ts';
 import { resolveB2BConfig } from './config.ts';
+import { landsOnReset } from './resetLink.ts';
 import B2BMain from './email/B2BMain.tsx';
 
 /*
@@ -24,6 +25,11 @@ export const b2bScreens = {
   RecoveryCodeEntry: preloadable(() => import('./mfa/RecoveryCodeEntry.tsx').then((m) => m.default)),
   SMSOTPEnrollment: preloadable(() => import('./mfa/SMSOTPEnrollment.tsx').then((m) => m.default)),
   SMSOTPEntry: preloadable(() => import('./mfa/SMSOTPEntry.tsx').then((m) => m.default)),
+  PasswordAuthenticate: preloadable(() => import('./password/PasswordAuthenticate.tsx').then((m) => m.default)),
+  PasswordForgotForm: preloadable(() => import('./password/PasswordForgotForm.tsx').then((m) => m.default)),
+  PasswordSetNewConfirmation: preloadable(() => import('./password/PasswordSetNew.tsx').then((m) => m.default)),
+  PasswordResetVerifyConfirmation: preloadable(() => import('./password/PasswordResetConfirmation.tsx').then((m) => m.default)),
+  PasswordResetForm: preloadable(() => import('./password/PasswordResetForm.tsx').then((m) => m.default)),
 } satisfies Record<string, ComponentType>;
 
 declare module '../state/atoms.ts' {
@@ -38,4 +44,5 @@ declare module '../state/atoms.ts' {
 export function preloadB2BFirstScreen(config: unknown): void {
   const resolved = resolveB2BConfig(config);
   if (resolved.ok && resolved.value.authFlowType === 'Organization') prefetch(b2bScreens.OrganizationMain);
+  if (resolved.ok && landsOnReset(globalThis.location?.href, resolved.value.authFlowType)) prefetch(b2bScreens.PasswordResetForm);
 }

@@ -56,3 +56,21 @@ export function sendMfaSms(client: B2BClient, config: B2BConfig, member: { organ
 export function localeOf(widgetLocale: string): { locale?: string } {
   return dropUndefined({ locale: messageLocale(undefined, widgetLocale) });
 }
+
+/**
+ * A password reset link (`passwordOptions`): to the organization's member, or (no organization)
+ * a discovery reset link to the address; in `passwordOptions.locale`, else the widget's language.
+ */
+export function sendPasswordReset(client: B2BClient, config: B2BConfig, organizationId: string | undefined, email: string, widgetLocale: string) {
+  const o = config.passwordOptions;
+  const common = {
+    email_address: email,
+    reset_password_redirect_url: o.resetPasswordRedirectURL,
+    reset_password_expiration_minutes: o.resetPasswordExpirationMinutes,
+    reset_password_template_id: o.resetPasswordTemplateId,
+    verify_email_template_id: o.verifyEmailTemplateId,
+    locale: messageLocale(o.locale, widgetLocale),
+  };
+  if (!organizationId) return client.passwords.discovery.resetByEmailStart(dropUndefined({ ...common, discovery_redirect_url: o.discoveryRedirectURL }));
+  return client.passwords.resetByEmailStart(dropUndefined({ ...common, organization_id: organizationId, login_redirect_url: o.loginRedirectURL }));
+}

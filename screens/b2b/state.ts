@@ -45,3 +45,9 @@ export interface MfaState {
   totp: { secret: string; qrCode: string; recoveryCodes: string[] } | undefined;
 }
 export const mfaAtom = atom<MfaState | undefined>(undefined);
+
+/**
+ * The organization the password screens act in (Organization Main's, or the one that asked for
+ * another primary factor); unset: Discovery, where a password lists the organizations instead.
+ */
+export const passwordOrganizationAtom = atom<(Partial<Organization> & { organization_id: string }) | undefined>(undefined);

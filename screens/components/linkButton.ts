@@ -9,3 +9,6 @@ export const linkButtonCss = {
   textDecoration: 'underline',
   cursor: 'pointer',
 } as const;
+
+/** A quiet action under a form's buttons ('Go back', 'Use a password instead'): the official B2B ghost button. */
+export const ghostButtonCss = { ...linkButtonCss, alignSelf: 'center', padding: 4 } as const;

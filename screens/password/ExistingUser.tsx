@@ -10,7 +10,7 @@ import type { ScreenName } from '../state/atoms.ts';
 import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { linkButtonCss } from '../components/linkButton.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { PasswordField } from '../components/PasswordField.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { passwordMessages } from '../i18n/en/password.ts';

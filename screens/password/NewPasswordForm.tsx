@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { PasswordField } from './PasswordField.tsx';
-import { StrengthIndicator } from './StrengthIndicator.tsx';
-import type { Strength } from './useStrengthCheck.ts';
+import { PasswordField } from '../components/PasswordField.tsx';
+import { StrengthIndicator } from '../components/strength/StrengthIndicator.tsx';
+import type { Strength } from '../components/strength/useStrengthCheck.ts';
 import { useStrings } from '../context.ts';
 
 /**

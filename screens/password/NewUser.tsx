@@ -9,7 +9,7 @@ import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
-import { useStrengthCheck } from './useStrengthCheck.ts';
+import { useStrengthCheck } from '../components/strength/useStrengthCheck.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /** The new-user variant: set a password (Continue waits for a valid one), or the email alternative. */

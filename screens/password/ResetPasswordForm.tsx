@@ -8,7 +8,7 @@ import { resetPasswordStateAtom } from '../state/atoms.ts';
 import { LoggingIn } from '../components/LoggingIn.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { usePasswordActions } from './usePasswordActions.ts';
-import { useStrengthCheck } from './useStrengthCheck.ts';
+import { useStrengthCheck } from '../components/strength/useStrengthCheck.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 
 /**

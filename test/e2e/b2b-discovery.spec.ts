@@ -209,12 +209,12 @@ test('organization flow by slug: email and password sign in to that organization
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
   await axeClean(page);
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByLabel('Password').fill('wrong-password-123');
+  await b2b(page).getByLabel('Password', { exact: true }).fill('wrong-password-123');
   await b2b(page).getByRole('button', { name: 'Continue' }).click();
   await expect(b2b(page).getByRole('alert')).toBeVisible();
   await axeClean(page);
-  await b2b(page).getByLabel('Password').fill(password);
-  await b2b(page).getByLabel('Password').press('Enter');
+  await b2b(page).getByLabel('Password', { exact: true }).fill(password);
+  await b2b(page).getByLabel('Password', { exact: true }).press('Enter');
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(orgName)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();

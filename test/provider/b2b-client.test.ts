@@ -115,7 +115,14 @@ for (const kind of databases) {
       const { client } = ourB2BClient(provider);
       const weak = await client.passwords.strengthCheck({ email_address: admin.email, password: 'password' });
       assert.equal(weak.valid_password, false);
-      assert.equal((await client.passwords.strengthCheck({ password: STRONG })).valid_password, true);
+      // The B2B shape, which the official B2B reset form reads (its Continue waits for it).
+      assert.equal(weak.strength_policy, 'zxcvbn');
+      assert.ok(weak.zxcvbn_feedback.warning.length > 0);
+      assert.equal(typeof weak.luds_feedback.missing_characters, 'number');
+      assert.equal('feedback' in weak, false);
+      const strong = await client.passwords.strengthCheck({ password: STRONG });
+      assert.equal(strong.valid_password, true);
+      assert.deepEqual(strong.zxcvbn_feedback, { warning: '', suggestions: [] });
       // No password yet: the same refusal as a wrong one.
       assert.equal((await apiError(client.passwords.authenticate({ organization_id: orgId, email_address: admin.email, password: STRONG, session_duration_minutes: 30 }))).error_type, 'unauthorized_credentials');
 

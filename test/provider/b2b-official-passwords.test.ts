@@ -59,6 +59,11 @@ for (const kind of databases) {
       const [mail] = await outbox(provider, email);
       const link = new URL(mail!.link!);
       assert.equal(`${link.origin}${link.pathname}`, redirect);
+      // What the official reset form reads to enable Continue: the B2B strength shape.
+      const strength = await call<any>('passwords.strengthCheck', { password: PASSWORD });
+      assert.equal(strength.valid_password, true);
+      assert.deepEqual(strength.zxcvbn_feedback, { warning: '', suggestions: [] });
+      assert.equal(typeof strength.luds_feedback.missing_characters, 'number');
       assert.equal(link.searchParams.get('stytch_token_type'), 'multi_tenant_passwords');
       const token = link.searchParams.get('token')!;
       const weak = await refusal(page)('passwords.resetByEmail', { password_reset_token: token, password: 'zq7', session_duration_minutes: 30 });
@@ -78,6 +83,7 @@ for (const kind of databases) {
       assert.equal(await refusal(other)('passwords.authenticate', { organization_id: orgId, email_address: email, password: `${PASSWORD}!`, session_duration_minutes: 30 }), 'StytchAPIError:unauthorized_credentials');
       const signedIn = await client(other)<any>('passwords.authenticate', { organization_id: orgId, email_address: email, password: PASSWORD, session_duration_minutes: 30 });
       assert.equal(signedIn.member_authenticated, true);
+
       assert.equal(signedIn.member.email_address, email);
       assert.equal(signedIn.organization.organization_id, orgId);
       assert.deepEqual(signedIn.member_session.authentication_factors.map((f: any) => f.type), ['password']);
@@ -87,6 +93,21 @@ for (const kind of databases) {
       assert.equal(self.member_password_id !== '', true, 'the member now has a password');
       await other.context().close();
       await page.context().close();
+      // Discovery, as the official client calls it: the password lists the organization; a discovery reset link (its own PKCE pair) sets a new one.
+      const lost = await browser.open(provider.url);
+      const found = await client(lost)<any>('passwords.discovery.authenticate', { email_address: email, password: PASSWORD });
+      assert.deepEqual(found.discovered_organizations.map((d: any) => d.organization.organization_id), [orgId]);
+      await client(lost)('passwords.discovery.resetByEmailStart', { email_address: email, reset_password_redirect_url: redirect });
+      const [discoveryMail] = await outbox(provider, email);
+      const discoveryLink = new URL(discoveryMail!.link!);
+      assert.equal(discoveryLink.searchParams.get('stytch_token_type'), 'discovery');
+      assert.equal(discoveryLink.searchParams.get('stytch_redirect_type'), 'reset_password');
+      const reset2 = await client(lost)<any>('passwords.discovery.resetByEmail', { password_reset_token: discoveryLink.searchParams.get('token'), password: `${PASSWORD} anew` });
+      assert.equal(reset2.email_address, email);
+      assert.ok(reset2.intermediate_session_token);
+      const entered = await client(lost)<any>('discovery.intermediateSessions.exchange', { organization_id: orgId, session_duration_minutes: 30 });
+      assert.equal(entered.member_authenticated, true);
+      await lost.context().close();
     });
 
     it('signs in with a password to an organization requiring MFA, and completes it with the SMS code the sign-in sent', async () => {

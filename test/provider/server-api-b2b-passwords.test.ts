@@ -23,7 +23,11 @@ for (const kind of databases) {
       const orgId = organization.organization_id;
       const email = uniqueEmail('server-pw');
       await b2b.organizations.members.create({ organization_id: orgId, email_address: email });
-      assert.equal((await b2b.passwords.strengthCheck({ password: 'password' })).valid_password, false);
+      const weak = await b2b.passwords.strengthCheck({ password: 'password' });
+      assert.equal(weak.valid_password, false);
+      // The official Node SDK's B2B fields.
+      assert.ok(weak.zxcvbn_feedback!.warning.length > 0);
+      assert.equal(weak.luds_feedback?.has_lower_case, true);
 
       await b2b.passwords.email.resetStart({ organization_id: orgId, email_address: email, reset_password_redirect_url: REDIRECT });
       const token = new URL((await outbox(setup.provider, email))[0]!.link!).searchParams.get('token')!;

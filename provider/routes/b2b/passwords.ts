@@ -4,10 +4,10 @@ import type { ProviderContext } from '../../context.ts';
 import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { authenticateMemberPassword, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
+import { authenticateDiscoveryPassword, authenticateMemberPassword, resetDiscoveryPasswordByEmail, startDiscoveryPasswordReset, resetMemberPasswordByEmail, resetMemberPasswordByExisting, resetMemberPasswordBySession, startMemberPasswordReset } from '../../services/b2b/password-sign-in.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
-import { checkStrength } from '../../services/strength.ts';
+import { b2bStrength, checkStrength } from '../../services/strength.ts';
 import { normalizeEmail } from '../../services/users.ts';
 
 /** B2B passwords for the browser SDK: organization sign-in, strength check, and the three resets (services/b2b/password-sign-in.ts). */
@@ -16,7 +16,7 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
   const spec = { product: 'passwords', session: 'optional' } as const;
 
   app.post('/b2b/passwords/strength_check', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsStrengthCheck }, async ({ c, req }) => {
-    return ok(c, { ...checkStrength(ctx.config.passwordPolicy, req.password, req.email_address) });
+    return ok(c, { ...b2bStrength(checkStrength(ctx.config.passwordPolicy, req.password, req.email_address)) });
   }));
 
   app.post('/b2b/passwords/authenticate', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
@@ -25,6 +25,25 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
       minutes, client: caller.client, currentSessionId: caller.memberSessionId, intermediateSessionToken: req.intermediate_session_token,
     });
     return ok(c, answer);
+  }));
+
+  // The official client's discovery sign-in: the address's organizations, no organization yet.
+  app.post('/b2b/passwords/discovery/authenticate', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryAuthenticate }, async ({ c, caller, req }) => {
+    return ok(c, await authenticateDiscoveryPassword(ctx, normalizeEmail(req.email_address), req.password, caller.client.ip));
+  }));
+
+  app.post('/b2b/passwords/discovery/reset/start', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryResetByEmailStart }, async ({ c, caller, req }) => {
+    const email = normalizeEmail(req.email_address);
+    const url = redirectUrl(ctx, req.reset_password_redirect_url);
+    requirePkce(ctx, 'passwordResets', req.pkce_code_challenge);
+    await limitSend(ctx, email, caller.client);
+    const queued = await startDiscoveryPasswordReset(ctx, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.pkce_code_challenge, locale: req.locale });
+    await ctx.delivery.dispatch(ctx.db, queued, { quiet: true });
+    return ok(c, {});
+  }));
+
+  app.post('/b2b/passwords/discovery/reset', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsDiscoveryResetByEmail }, async ({ c, req }) => {
+    return ok(c, await resetDiscoveryPasswordByEmail(ctx, req.password_reset_token, req.password, req.pkce_code_verifier));
   }));
 
   app.post('/b2b/passwords/email/reset/start', b2bEndpoint(ctx, { ...spec, schema: P.PasswordsResetByEmailStart }, async ({ c, caller, req }) => {

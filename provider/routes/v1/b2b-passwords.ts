@@ -12,7 +12,7 @@ import { authenticateMemberPassword, resetMemberPasswordByEmail, resetMemberPass
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSendTo } from '../../services/sends.ts';
 import { durationMinutes } from '../../services/sessions.ts';
-import { checkStrength } from '../../services/strength.ts';
+import { b2bStrength, checkStrength } from '../../services/strength.ts';
 import { normalizeEmail } from '../../services/users.ts';
 import { SERVER_CLIENT } from './b2b-sessions.ts';
 
@@ -44,7 +44,7 @@ export function serverB2BPasswordRoutes(ctx: ProviderContext): Hono {
   };
 
   app.post('/b2b/passwords/strength_check', endpoint(ctx, { ...spec, schema: P.PasswordsStrengthCheck }, async ({ c, req }) => {
-    return serverOk(c, { ...checkStrength(ctx.config.passwordPolicy, req.password, req.email_address) });
+    return serverOk(c, { ...b2bStrength(checkStrength(ctx.config.passwordPolicy, req.password, req.email_address)) });
   }));
 
   app.post('/b2b/passwords/authenticate', endpoint(ctx, { ...spec, schema: Authenticate }, async ({ c, req }) => {

@@ -37,6 +37,24 @@ export async function checkMemberPassword(ctx: ProviderContext, org: Organizatio
   return member;
 }
 
+/**
+ * Checks a password for an address across its organizations (discovery sign-in): against the
+ * membership whose password changed last, under one lock per address for discovery, so guesses
+ * spread over organizations are still counted together.
+ */
+export async function checkDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<MemberRow> {
+  const row = await guardedPasswordCheck(ctx, `b2b:discovery:${email}`, password, clientIp, async () => {
+    const { rows } = await ctx.db.query<MemberRow & { password_hash: string | null }>(
+      `SELECT ${MEMBER_COLUMNS}, password_hash FROM b2b_members WHERE email_address = $1 AND password_hash IS NOT NULL ORDER BY updated_at DESC, member_id LIMIT 1`,
+      [email],
+    );
+    return rows[0];
+  });
+  requireNoReset(password, false);
+  const { password_hash: _hash, ...member } = row;
+  return member;
+}
+
 /** Stores a member's password hash; the password's id is kept across changes. */
 export async function setMemberPassword(ctx: ProviderContext, tx: Queryable, memberId: string, hash: string): Promise<MemberRow> {
   const { rows } = await tx.query<MemberRow>(

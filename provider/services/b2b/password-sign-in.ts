@@ -6,11 +6,11 @@ import { resolveLocale } from '../messages/locale.ts';
 import { resetMessage } from '../messages/templates.ts';
 import { requireStrong } from '../passwords.ts';
 import { withTx } from '../tx.ts';
-import { memberEmailId } from './discovery.ts';
+import { memberEmailId, startDiscovery } from './discovery.ts';
 import type { SignInContext } from './email-sign-in.ts';
-import { checkMemberPassword, passwordFactor, revokeOtherMemberSessions, setMemberPassword } from './member-passwords.ts';
-import { activateMember, loadMember, memberByEmail, type MemberRow } from './members.ts';
-import { authMethodAllowed, requireOrganization, type OrganizationRow } from './organizations.ts';
+import { checkDiscoveryPassword, checkMemberPassword, passwordFactor, revokeOtherMemberSessions, setMemberPassword } from './member-passwords.ts';
+import { activateMember, loadMember, memberByEmail, membershipsOf, type MemberRow } from './members.ts';
+import { authMethodAllowed, loadOrganization, requireOrganization, type OrganizationRow } from './organizations.ts';
 import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
 
 /*
@@ -42,6 +42,17 @@ export async function authenticateMemberPassword(ctx: ProviderContext, org: Orga
     const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
     return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
   });
+}
+
+/**
+ * Email and password without an organization (`passwords/discovery/authenticate`): the password
+ * of one of the address's memberships proves the address, and the answer lists where it may go
+ * (an intermediate session, as a discovery code or link), each organization checking the
+ * password method against its own policy on entry.
+ */
+export async function authenticateDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<Record<string, unknown>> {
+  const member = await checkDiscoveryPassword(ctx, email, password, clientIp);
+  return withTx(ctx.db, (tx) => startDiscovery(ctx, tx, email, passwordFactor(member, ctx.clock.now())));
 }
 
 /**
@@ -123,5 +134,45 @@ export async function resetMemberPasswordBySession(
     await revokeOtherMemberSessions(ctx, tx, member.member_id, memberSessionId);
     // The session already passed the organization's MFA; it is extended with the password.
     return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: memberSessionId });
+  });
+}
+
+/**
+ * Queues a discovery reset link (`passwords/discovery/reset/start`): it names the address, not
+ * an organization, so any address gets one (it may then join or create an organization), as a
+ * discovery link does; the caller dispatches it quietly after commit.
+ */
+export async function startDiscoveryPasswordReset(ctx: ProviderContext, email: string, o: { url: string; minutes?: number; codeChallenge?: string; locale?: string }): Promise<QueuedMessage | undefined> {
+  const minutes = o.minutes ?? RESET_MINUTES;
+  return withTx(ctx.db, async (tx) => {
+    const link = await issueLink(ctx, tx, 'b2b_discovery_password_reset', { email }, o.url, minutes, o.codeChallenge);
+    return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(o.locale), email, link, minutes));
+  });
+}
+
+/**
+ * Sets the address's password from a discovery reset link (spent under a row lock: one password
+ * per link): in each of its memberships whose organization takes passwords (or that is
+ * break-glass), signing out whoever knew the old one. The link proved the address: the answer
+ * lists where it may go, as a discovery link's does.
+ */
+export async function resetDiscoveryPasswordByEmail(ctx: ProviderContext, token: string, password: string, codeVerifier: string | undefined): Promise<Record<string, unknown>> {
+  requireStrong(ctx, password);
+  const hash = await hashPassword(password);
+  return withTx(ctx.db, async (tx) => {
+    const link = await claimLink(ctx, tx, token, ['b2b_discovery_password_reset'], codeVerifier);
+    const email = link.email!;
+    let proven: MemberRow | undefined;
+    for (const found of await membershipsOf(tx, email)) {
+      const org = await loadOrganization(tx, found.organization_id);
+      if (!org || (!authMethodAllowed(org, 'password') && !found.is_breakglass)) continue;
+      const member = await setMemberPassword(ctx, tx, found.member_id, hash);
+      await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
+      proven ??= member;
+    }
+    const factor = proven
+      ? passwordFactor(proven, ctx.clock.now())
+      : { type: 'password', delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: '', email_address: email }, sequence_order: 'PRIMARY' as const };
+    return startDiscovery(ctx, tx, email, factor);
   });
 }

@@ -32,6 +32,10 @@ export function useDiscoveryLink(): void {
     const token = url.searchParams.get('token');
     const type = url.searchParams.get('stytch_token_type');
     if ((type !== 'discovery' && type !== 'multi_tenant_magic_links') || !token) return;
+    // On the reset page a login link proves a member who is about to set a password: the reset form spends it.
+    if (type === 'multi_tenant_magic_links' && config.authFlowType === 'PasswordReset') return;
+    // A discovery reset link: the reset form spends it.
+    if (url.searchParams.get('stytch_redirect_type') === 'reset_password') return;
     url.searchParams.delete('token');
     url.searchParams.delete('stytch_token_type');
     globalThis.history.replaceState(globalThis.history.state, '', url);

@@ -1,4 +1,5 @@
 import { useAtom } from 'jotai';
+import { ghostButtonCss } from '../../components/linkButton.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { ltrFieldCss } from '../../components/ltrField.ts';
@@ -32,6 +33,11 @@ export default function B2BMain() {
       setStored(address);
       go(method === 'link' ? 'EmailConfirmation' : 'EmailOtpEntry');
     });
+  };
+  // 'Use a password instead': the address typed so far goes with it.
+  const usePassword = () => {
+    setStored(typed.trim());
+    go('PasswordAuthenticate');
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -85,6 +91,11 @@ export default function B2BMain() {
           </button>
         )}
       </form>
+      {config.products.includes('passwords') ? (
+        <button type="button" part="link-button" css={ghostButtonCss} onClick={usePassword}>
+          {t('button.usePassword')}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,5 @@
-import { linkButtonCss } from '../../components/linkButton.ts';
-
-/** A quiet action under the buttons ('Try to scan the QR code again', 'Go back'): the official ghost button. */
-export const ghostButtonCss = { ...linkButtonCss, alignSelf: 'center', padding: 4 } as const;
+/** The official ghost button ('Try to scan the QR code again', 'Go back'): the shared one. */
+export { ghostButtonCss } from '../../components/linkButton.ts';
 
 /** Codes to copy (the authenticator secret, the recovery codes): monospace on the inputs' colours, readable in both schemes. */
 export const codeBoxCss = {

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { ltrFieldCss } from '../../components/ltrField.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
@@ -11,7 +12,7 @@ import { useReportError } from '../../hooks/useReportError.ts';
 import { organizationSlugOf } from '../organizationSlug.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendOrganization } from '../send.ts';
-import { b2bEmailAtom, b2bOrganizationIdAtom, primaryRequiredAtom } from '../state.ts';
+import { b2bEmailAtom, b2bOrganizationIdAtom, passwordOrganizationAtom, primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
 type Lookup = { state: 'loading' } | { state: 'found'; organization: Partial<Organization> & { organization_id: string } } | { state: 'missing'; message: string };
@@ -31,6 +32,7 @@ export default function B2BOrganizationMain() {
   const required = useAtomValue(primaryRequiredAtom);
   const setSentTo = useSetAtom(b2bEmailAtom);
   const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
+  const setPasswordOrganization = useSetAtom(passwordOrganizationAtom);
   const [lookup, setLookup] = useState<Lookup>(required ? { state: 'found', organization: required.organization } : { state: 'loading' });
   const [email, setEmail] = useState(required?.email ?? '');
   const [password, setPassword] = useState('');
@@ -57,6 +59,10 @@ export default function B2BOrganizationMain() {
       live = false;
     };
   }, [client, slug, t, report, required]);
+
+  // The password screens act in the organization found here.
+  const found = lookup.state === 'found' ? lookup.organization : undefined;
+  useEffect(() => setPasswordOrganization(found), [found, setPasswordOrganization]);
 
   const products: readonly string[] = required?.products ?? config.products;
   const passwords = products.includes('passwords');
@@ -91,6 +97,11 @@ export default function B2BOrganizationMain() {
     });
   };
 
+  const forgot = () => {
+    setSentTo(email.trim());
+    go('PasswordForgotForm');
+  };
+
   const title = lookup.state === 'found' && lookup.organization.organization_name ? t('organizationLogin.title', { organizationName: lookup.organization.organization_name }) : t('organizationLogin.titleUnknown');
   return (
     <section part="container" aria-busy={lookup.state === 'loading'}>
@@ -103,17 +114,17 @@ export default function B2BOrganizationMain() {
           </label>
           <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
           {passwords ? (
-            <>
-              <label htmlFor={`${id}-password`} part="label">
-                {t('formField.password.label')}
-              </label>
-              <input id={`${id}-password`} part="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
-            </>
+            <PasswordField id={`${id}-password`} label={t('formField.password.label')} value={password} onChange={setPassword} autoComplete="current-password" describedBy={error ? `${id}-error` : undefined} invalid={!!error} />
           ) : null}
           <ErrorText id={`${id}-error`} message={error} />
           {passwords ? (
             <button type="submit" part="button button-primary" value="password" disabled={busy} aria-busy={busy}>
               {t('button.continue')}
+            </button>
+          ) : null}
+          {passwords ? (
+            <button type="button" part="button button-secondary" onClick={() => forgot()}>
+              {t('link.signupResetPassword')}
             </button>
           ) : null}
           {link ? (

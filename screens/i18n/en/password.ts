@@ -42,7 +42,7 @@ export const passwordMessages = {
   'password.requirement.notFulfilled': 'Not met:',
   'password.strengthError.breached':
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
-  // zxcvbn's warnings, which the provider sends in English (mapped to these ids in password/zxcvbnWarnings.ts).
+  // zxcvbn's warnings, which the provider sends in English (mapped to these ids in components/strength/zxcvbnWarnings.ts).
   'password.zxcvbn.warning.straightRows': 'Straight rows of keys on a keyboard are easy to guess.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Short patterns on a keyboard are easy to guess.',
   'password.zxcvbn.warning.repeats': 'Repeated characters such as "aaa" are easy to guess.',

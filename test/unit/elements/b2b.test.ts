@@ -61,7 +61,7 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
     const el = mountB2B({ elementId: '#b2b-bad', config: { products: ['emailOtp'], authFlowType: 'Sideways' }, client: client(), callbacks: { onError: (e) => errors.push(e) } });
     await settle(el);
     await waitUntil(() => errors.length > 0);
-    expect(errors[0]!.message).to.equal('Invalid B2B config: config.authFlowType: must be Discovery or Organization');
+    expect(errors[0]!.message).to.equal('Invalid B2B config: config.authFlowType: must be Discovery, Organization or PasswordReset');
     expect(el.querySelector('[role="alert"]')?.textContent).to.equal(errors[0]!.message);
   });
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { meterSegments } from '../../../screens/password/StrengthIndicator.tsx';
+import { meterSegments } from '../../../screens/components/strength/StrengthIndicator.tsx';
 import { passwordStateAtom, transitionAtom } from '../../../screens/state/atoms.ts';
 import { apiError, button, flush, renderLogin, type Rendered, type } from './helpers.tsx';
 import { passwordClient, verdict, type PasswordFakeOptions } from './password-fakes.ts';

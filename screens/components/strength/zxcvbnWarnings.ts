@@ -1,4 +1,4 @@
-import type { passwordMessages } from '../i18n/en/password.ts';
+import type { passwordMessages } from '../../i18n/en/password.ts';
 
 /** The catalog ids of zxcvbn's warnings (the English part holds a text for each). */
 export type ZxcvbnWarningId = Extract<keyof typeof passwordMessages, `password.zxcvbn.warning.${string}`>;
@@ -41,4 +41,39 @@ const IDS: Record<string, ZxcvbnWarningKey> = {
 export function zxcvbnWarningId(warning: string): ZxcvbnWarningId | undefined {
   const key = IDS[warning.trim()];
   return key ? (`password.zxcvbn.warning.${key}` as ZxcvbnWarningId) : undefined;
+}
+
+/*
+ * zxcvbn's suggestions, which the B2B element lists under the meter (the official B2B UI's
+ * feedback): both wordings name one official B2B id (`password.zxcvbn.suggestion.*`).
+ */
+const SUGGESTIONS: Record<string, string> = {
+  "Avoid predictable letter substitutions like '@' for 'a'.": 'predictableSubstitutions',
+  "Predictable substitutions like '@' instead of 'a' don't help very much.": 'predictableSubstitutions',
+  'Avoid reversed spellings of common words.': 'reversed',
+  "Reversed words aren't much harder to guess.": 'reversed',
+  'Capitalize some, but not all letters.': 'allUppercase',
+  'All-uppercase is almost as easy to guess as all-lowercase.': 'allUppercase',
+  'Capitalize more than the first letter.': 'capitalization',
+  "Capitalization doesn't help very much.": 'capitalization',
+  'Avoid dates and years that are associated with you.': 'avoidDatesAndYearsAssociatedWithYou',
+  'Avoid recent years.': 'avoidRecentYears',
+  'Avoid years that are associated with you.': 'avoidYearsAssociatedWithYou',
+  'Avoid common character sequences.': 'avoidSequences',
+  'Avoid sequences.': 'avoidSequences',
+  'Avoid repeated words and characters.': 'avoidRepeats',
+  'Use longer keyboard patterns and change typing direction multiple times.': 'longerKeyboardPattern',
+  'Use a longer keyboard pattern with more turns.': 'longerKeyboardPattern',
+  'Add more words that are less common.': 'addWords',
+  'Add another word or two. Uncommon words are better.': 'addWords',
+  'Use multiple words, but avoid common phrases.': 'useAFewWords',
+  'Use a few words, avoid common phrases.': 'useAFewWords',
+  'You can create strong passwords without using symbols, numbers, or uppercase letters.': 'noSymbolsDigitsUppercase',
+  'No need for symbols, digits, or uppercase letters.': 'noSymbolsDigitsUppercase',
+};
+
+/** The official B2B message id of a zxcvbn suggestion, or undefined for one we do not know. */
+export function zxcvbnSuggestionId(suggestion: string): `password.zxcvbn.suggestion.${string}` | undefined {
+  const key = SUGGESTIONS[suggestion.trim()];
+  return key ? `password.zxcvbn.suggestion.${key}` : undefined;
 }

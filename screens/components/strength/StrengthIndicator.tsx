@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
-import { useWidget, useStrings } from '../context.ts';
-import { ErrorText } from '../components/ErrorText.tsx';
+import type { BootstrapData } from '../../../client/core/bootstrap.ts';
+import { useAnyWidget, useStrings } from '../../context.ts';
+import { ErrorText } from '../ErrorText.tsx';
 import type { Strength } from './useStrengthCheck.ts';
-import { zxcvbnWarningId } from './zxcvbnWarnings.ts';
-import { passwordMessages } from '../i18n/en/password.ts';
+import { zxcvbnSuggestionId, zxcvbnWarningId } from './zxcvbnWarnings.ts';
+import type { Messages } from '../../i18n/catalog.ts';
+import { passwordMessages } from '../../i18n/en/password.ts';
 
 const RED = 'var(--stytch-colors-error)';
 const GREEN = 'var(--stytch-colors-success)';
@@ -53,6 +55,23 @@ function Accepted() {
   );
 }
 
+function Suggestions({ said, say, locale }: { said: string[]; say: (id: string) => string; locale: string }) {
+  const shown = [...new Set(said)].flatMap((s) => {
+    const id = zxcvbnSuggestionId(s);
+    return id ? [say(id)] : locale === 'en' ? [s] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <ul part="strength-suggestions" css={{ margin: 0, paddingInlineStart: 20 }}>
+      {shown.map((text) => (
+        <li key={text} part="helper strength-suggestion">
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Requirement({ met, text }: { met: boolean; text: string }) {
   const t = useStrings(passwordMessages);
   return (
@@ -70,18 +89,25 @@ function Requirement({ met, text }: { met: boolean; text: string }) {
  * The strength feedback under a new-password field (SPEC §5): zxcvbn's meter and warning,
  * or the LUDS requirements; the breach message for either; nothing for policy none.
  */
-export function StrengthIndicator({ strength, id }: { strength: Strength; id?: string }) {
+export function StrengthIndicator({ strength, id, suggestions = false, words }: { strength: Strength; id?: string; suggestions?: boolean; words?: Messages }) {
   // One live region that stays put while its content changes, so each verdict is announced.
   return (
     <div id={id} aria-live="polite">
-      <Verdict strength={strength} />
+      <Verdict strength={strength} suggestions={suggestions} words={words ?? passwordMessages} />
     </div>
   );
 }
 
-function Verdict({ strength }: { strength: Strength }) {
-  const t = useStrings(passwordMessages);
-  const { client } = useWidget();
+/**
+ * `words`: the English the texts fall back to (the B2B element's catalog, with the suggestions').
+ * `suggestions`: zxcvbn's suggestions under its warning, as the official B2B UI lists them (the
+ * B2B element); a known one in the widget's language, an unknown one in English only.
+ */
+function Verdict({ strength, suggestions, words }: { strength: Strength; suggestions: boolean; words: Messages }) {
+  const t = useStrings(words as typeof passwordMessages);
+  const say = t as (id: string) => string;
+  // Either line's client: both carry the project's bootstrap.
+  const { client } = useAnyWidget() as { client?: { bootstrap: { getSync(): BootstrapData } } | undefined };
   const luds = useMemo(() => client?.bootstrap.getSync().password_config, [client]);
   const { result, error } = strength;
   if (error) return <ErrorText message={error} />;
@@ -103,6 +129,7 @@ function Verdict({ strength }: { strength: Strength }) {
         <>
           <Meter score={result.score} />
           {warning ? <p part="helper strength-warning" css={{ margin: 0 }}>{warning}</p> : null}
+          {suggestions ? <Suggestions said={result.feedback.suggestions} say={say} locale={t.locale} /> : null}
           {result.valid_password ? <Accepted /> : null}
         </>
       ) : (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StrengthCheckResult } from '../../client/schemas/responses.ts';
-import { useWidget } from '../context.ts';
-import { requireClient } from '../hooks/requireClient.ts';
-import { useReportError } from '../hooks/useReportError.ts';
+import type { B2BStrengthCheckResult, StrengthCheckResult } from '../../../client/schemas/responses.ts';
+import { useAnyWidget } from '../../context.ts';
+import { requireClient } from '../../hooks/requireClient.ts';
+import { useReportError } from '../../hooks/useReportError.ts';
 
 /** Keystrokes closer together than this share one check (SPEC §9 debounce default). */
 export const STRENGTH_DEBOUNCE_MS = 500;
@@ -19,12 +19,25 @@ export interface Strength {
   valid: boolean;
 }
 
+/** What both lines' clients offer: the login client answers the shared shape, the B2B client the B2B one. */
+interface StrengthChecker {
+  passwords: { strengthCheck(o: { password: string; email?: string; email_address?: string }): Promise<StrengthCheckResult | B2BStrengthCheckResult> };
+}
+
+/** One verdict for both wire shapes: the B2B answer's `zxcvbn_feedback`/`luds_feedback` as the shared `feedback`. */
+export function verdictOf(r: StrengthCheckResult | B2BStrengthCheckResult): StrengthCheckResult {
+  if ('feedback' in r) return r;
+  const { zxcvbn_feedback: z, luds_feedback: luds, ...rest } = r;
+  return { ...rest, feedback: { warning: z?.warning ?? '', suggestions: z?.suggestions ?? [], luds_requirements: luds } };
+}
+
 /**
  * Checks `password` (with `email` when given) after each change. Answers that arrive for an
  * older password, or out of order, are dropped: the verdict always matches the field.
  */
 export function useStrengthCheck(password: string, email?: string): Strength {
-  const { client, env } = useWidget();
+  // Either line's widget: the login client or the B2B one (see StrengthChecker).
+  const { client, env } = useAnyWidget();
   const report = useReportError();
   const timers = env.timers;
   const [answer, setAnswer] = useState<{ password: string; result?: StrengthCheckResult; error?: string }>();
@@ -36,10 +49,10 @@ export function useStrengthCheck(password: string, email?: string): Strength {
     const timer = timers.setTimeout(() => {
       // Through a promise, so even a missing client ends as an answer, never a throw in a timer.
       Promise.resolve()
-        .then(() => requireClient(client).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
+        .then(() => (requireClient(client) as unknown as StrengthChecker).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
         .then(
           (r) => {
-            if (seq === latest.current) setAnswer({ password, result: r });
+            if (seq === latest.current) setAnswer({ password, result: verdictOf(r) });
           },
           (err: unknown) => {
             if (seq !== latest.current) return;

@@ -1,0 +1,90 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { PasswordField } from '../../components/PasswordField.tsx';
+import { isEmail } from '../../components/email.ts';
+import { ltrFieldCss } from '../../components/ltrField.ts';
+import { useAction } from '../../hooks/useAction.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { screenAtom } from '../../state/atoms.ts';
+import { usePrimaryOutcome } from '../outcome.ts';
+import { localeOf } from '../send.ts';
+import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
+import { useShowDiscovered } from '../useShowDiscovered.ts';
+import { ghostButtonCss } from './styles.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+
+/**
+ * Password Authenticate: 'Log in with email and password'. In an organization the password signs
+ * in to it; in Discovery it lists the address's organizations. Also Discovery's Main when
+ * passwords are its only product (then there is nothing to go back to).
+ */
+export default function PasswordAuthenticate() {
+  const t = useB2BStrings();
+  const { config } = useB2B();
+  const client = useB2BClient();
+  const go = useGo();
+  const signedIn = usePrimaryOutcome();
+  const showDiscovered = useShowDiscovered();
+  const organization = useAtomValue(passwordOrganizationAtom);
+  const isMain = useAtomValue(screenAtom) === 'Main';
+  const [stored, setStored] = useAtom(b2bEmailAtom);
+  const [email, setEmail] = useState(stored);
+  const [password, setPassword] = useState('');
+  const { busy, error, run, fail } = useAction();
+  const id = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
+    void run(async () => {
+      setStored(address);
+      if (!organization) {
+        const found = await client.passwords.discovery.authenticate({ email_address: address, password });
+        setStored(found.email_address);
+        return showDiscovered(found.discovered_organizations);
+      }
+      signedIn(
+        await client.passwords.authenticate({
+          organization_id: organization.organization_id,
+          email_address: address,
+          password,
+          session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
+          ...localeOf(config.passwordOptions.locale ?? t.locale),
+        }),
+      );
+    });
+  };
+  const forgot = () => {
+    setStored(email.trim());
+    go('PasswordForgotForm');
+  };
+
+  return (
+    <section part="container">
+      <Heading>{t('password.login.title')}</Heading>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <label htmlFor={`${id}-email`} part="label">
+          {t('formField.email.label')}
+        </label>
+        <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+        <PasswordField id={`${id}-password`} label={t('formField.password.label')} value={password} onChange={setPassword} autoComplete="current-password" describedBy={error ? `${id}-error` : undefined} invalid={!!error} />
+        <ErrorText id={`${id}-error`} message={error} />
+        <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
+          {t('button.continue')}
+        </button>
+        <button type="button" part="button button-secondary" onClick={forgot}>
+          {t('link.signupResetPassword')}
+        </button>
+        {isMain ? null : (
+          <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
+            {t('button.goBack')}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

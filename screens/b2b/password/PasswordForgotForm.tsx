@@ -1,0 +1,99 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import type { Organization } from '../../../client/b2b/types.ts';
+import { ErrorText } from '../../components/ErrorText.tsx';
+import { Heading } from '../../components/Heading.tsx';
+import { isEmail } from '../../components/email.ts';
+import { ltrFieldCss } from '../../components/ltrField.ts';
+import { useAction } from '../../hooks/useAction.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { dropUndefined, messageLocale } from '../../send/send.ts';
+import { sendPasswordReset } from '../send.ts';
+import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+import { formCss, ghostButtonCss } from './styles.ts';
+
+/** Whether the organization would admit the address by its email domain (the official `emailEligibleForJITProvisioning`). */
+export function jitEligible(organization: Partial<Organization>, email: string): boolean {
+  if (organization.email_jit_provisioning === 'ALL_ALLOWED') return true;
+  if (organization.email_jit_provisioning !== 'RESTRICTED') return false;
+  const domain = email.split('@').pop()?.toLowerCase();
+  return !!domain && (organization.email_allowed_domains ?? []).map((d) => d.toLowerCase()).includes(domain);
+}
+
+/**
+ * Password Forgot Form: 'Check your email for help signing in'. In Discovery, any address gets a
+ * discovery reset link (then Password Set New Confirmation). In an organization, a member with a password gets a
+ * reset link (then Password Set New Confirmation); an address the organization would admit gets a
+ * login link that proves it first (Password Reset Verify Confirmation); any other is told it
+ * has no access.
+ */
+export default function PasswordForgotForm() {
+  const t = useB2BStrings();
+  const { config } = useB2B();
+  const client = useB2BClient();
+  const go = useGo();
+  const organization = useAtomValue(passwordOrganizationAtom);
+  const [stored, setStored] = useAtom(b2bEmailAtom);
+  const [email, setEmail] = useState(stored);
+  const { busy, error, run, fail } = useAction();
+  const id = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
+    void run(async () => {
+      if (!organization) {
+        // Discovery: a reset link for the address, whatever its organizations.
+        await sendPasswordReset(client, config, undefined, address, t.locale);
+        setStored(address);
+        return go('PasswordSetNewConfirmation');
+      }
+      const organizationId = organization.organization_id;
+      const { member } = await client.organization.searchMember({ organization_id: organizationId, email_address: address });
+      if (member) {
+        await sendPasswordReset(client, config, organizationId, address, t.locale);
+        setStored(address);
+        return go('PasswordSetNewConfirmation');
+      }
+      if (!jitEligible(organization, address)) return fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
+      // No password yet: a login link to the reset page proves the address, then a password is set by session.
+      const back = config.passwordOptions.resetPasswordRedirectURL;
+      await client.magicLinks.email.loginOrSignup(
+        dropUndefined({
+          organization_id: organizationId,
+          email_address: address,
+          login_redirect_url: back,
+          signup_redirect_url: back,
+          login_template_id: config.emailMagicLinksOptions.loginTemplateId,
+          signup_template_id: config.emailMagicLinksOptions.signupTemplateId,
+          locale: messageLocale(config.emailMagicLinksOptions.locale, t.locale),
+        }),
+      );
+      setStored(address);
+      go('PasswordResetVerifyConfirmation');
+    });
+  };
+
+  return (
+    <section part="container">
+      <Heading>{t('password.forgot.title')}</Heading>
+      <p>{organization ? t('password.forgot.content.organization') : t('password.forgot.content.discovery')}</p>
+      <form onSubmit={submit} noValidate css={formCss}>
+        <label htmlFor={`${id}-email`} part="label">
+          {t('formField.email.label')}
+        </label>
+        <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="email" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <ErrorText id={`${id}-error`} message={error} />
+        <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
+          {t('button.continue')}
+        </button>
+        <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
+          {t('button.goBack')}
+        </button>
+      </form>
+    </section>
+  );
+}
