@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
 import { demoUrl, latestMessage, uniqueEmail, uniquePhone, widget } from './screens-helpers.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
@@ -90,20 +89,6 @@ test('OTP: the countdown runs out and reads expired; the back arrow returns to M
   await expect(w.getByText('Your code has expired. Resend code')).toBeVisible();
   await w.getByRole('button', { name: 'Back' }).click();
   await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeFocused({ timeout: 15_000 });
-});
-
-test('OTP: a code entered after it expired is refused by the provider', { tag: PROVIDER_CLOCK_TAG }, async ({ page }) => {
-  const email = uniqueEmail('late');
-  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 1 } }));
-  const w = widget(page);
-  await w.getByRole('textbox', { name: 'Email' }).fill(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
-  const { code } = await latestMessage(email);
-  await advanceProviderClock(61_000);
-  await w.getByLabel('One-time passcode').fill(code!);
-  await expect(w.getByRole('alert')).toHaveText('Invalid passcode, please try again.', { timeout: 15_000 });
-  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible();
 });
 
 test('Main: tabs Text, WhatsApp, Email switch between the phone and email forms', async ({ page }) => {
