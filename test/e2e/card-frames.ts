@@ -6,12 +6,14 @@ import { expect, type Page } from '@playwright/test';
  * is there with content and height. A blank widget between two screens (an empty Suspense
  * fallback while the next screen's chunk loads) shows up as a sample without the card.
  *
- * On-demand chunks requested after `start()` are held for a few of the page's own animation
- * frames before they are answered, so every lazy screen is really pending for a while and the
- * page paints during the wait. The hold counts frames, not time: nothing here measures time.
+ * Every on-demand chunk is held for a few of the page's own animation frames before it is
+ * answered, from the first navigation on: Main prefetches the next screens on idle, which could
+ * finish before `start()` and leave nothing held (the check then proved nothing and failed).
+ * So every lazy screen is really pending for a while and the page paints during the wait. The
+ * hold counts frames, not time: nothing here measures time.
  */
 export interface CardFrames {
-  /** Begins recording (call once the first screen is up) and holds chunks from now on. */
+  /** Begins recording (call once the first screen is up). */
   start(): Promise<void>;
   /** The samples so far that lacked the card, the headings seen on the card, and the chunks held. */
   report(): Promise<CardReport>;
@@ -72,11 +74,10 @@ function recorder(widgetSelector: string) {
 /** Installs the recorder on `page` (before its first navigation) for the element `widgetSelector`. */
 export async function recordCardFrames(page: Page, widgetSelector = 'stytch-ui'): Promise<CardFrames> {
   await page.addInitScript(recorder, widgetSelector);
-  let holding = false;
   let heldChunks = 0;
   const framesNow = () => page.evaluate(() => (window as unknown as { __cardFrames: { frame: number } }).__cardFrames.frame);
   await page.route('**/dist/chunks*/**', async (route) => {
-    if (holding && route.request().url().endsWith('.js')) {
+    if (route.request().url().endsWith('.js')) {
       heldChunks += 1;
       const until = (await framesNow()) + HELD_FRAMES;
       await page.waitForFunction((n) => (window as unknown as { __cardFrames: { frame: number } }).__cardFrames.frame >= n, until, { polling: 'raf' });
@@ -92,7 +93,6 @@ export async function recordCardFrames(page: Page, widgetSelector = 'stytch-ui')
   };
   return {
     async start() {
-      holding = true;
       await page.evaluate(() => {
         (window as unknown as { __cardFrames: { on: boolean } }).__cardFrames.on = true;
       });
