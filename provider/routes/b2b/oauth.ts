@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
 import { B2B_OAUTH_NAMES, b2bOAuthFactor, isB2BOAuthProvider, redeemB2BOAuthToken, type B2BFlow, type B2BOAuthProvider } from '../../services/b2b/oauth.ts';
@@ -127,7 +127,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...r.providerValues },
   });
 
-  sdk.post('/b2b/oauth/authenticate', b2bEndpoint(ctx, { product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  sdk.post('/b2b/oauth/authenticate', endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemB2BOAuthToken(ctx, tx, 'organization', req.oauth_token, req.pkce_code_verifier);
       const org = await requireOrganization(tx, r.organizationId!);
@@ -143,7 +143,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     return ok(c, answer);
   }));
 
-  sdk.post('/b2b/oauth/discovery/authenticate', b2bEndpoint(ctx, { product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
+  sdk.post('/b2b/oauth/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', req.discovery_oauth_token, req.pkce_code_verifier);
       const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;

@@ -4,7 +4,8 @@ import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
 import { EMAIL_PATTERN } from '../../../client/schemas/fields.ts';
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { requireAdmin } from '../../http/auth.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { createMember, memberByEmail, type MemberRow } from '../../services/b2b/members.ts';
 import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
@@ -40,7 +41,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const sdk = new Hono();
   const base = (c: Context) => providerBase(ctx, c.req.url);
 
-  sdk.get('/b2b/sso', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.get('/b2b/sso', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     const rows = await listConnections(ctx.db, caller.org.organization_id);
     const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
@@ -48,39 +49,39 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   }));
 
   for (const protocol of ['saml', 'oidc'] as const) {
-    sdk.post(`/b2b/sso/${protocol}`, b2bEndpoint(ctx, { session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
+    sdk.post(`/b2b/sso/${protocol}`, endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
       requireAdmin(caller);
       const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
       return ok(c, { connection: connectionShape(row, base(c)) });
     }));
     const schema = protocol === 'saml' ? b2b.SamlUpdateConnection : b2b.OidcUpdateConnection;
-    sdk.put(`/b2b/sso/${protocol}/:connection_id`, b2bEndpoint(ctx, { session: 'required', schema }, async ({ c, caller, req }) => {
+    sdk.put(`/b2b/sso/${protocol}/:connection_id`, endpoint(ctx, { as: 'member', session: 'required', schema }, async ({ c, caller, req }) => {
       requireAdmin(caller);
       const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
       return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
     }));
   }
 
-  sdk.delete('/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.delete('/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
     return ok(c, { certificate_id: c.req.param('certificate_id') });
   }));
 
-  sdk.delete('/b2b/sso/:connection_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.delete('/b2b/sso/:connection_id', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
     return ok(c, { connection_id: c.req.param('connection_id') });
   }));
 
   // SSO discovery: which connections an address can use, before it has signed in anywhere.
-  sdk.get('/b2b/sso/discovery/connections', b2bEndpoint(ctx, { session: 'optional' }, async ({ c }) => {
+  sdk.get('/b2b/sso/discovery/connections', endpoint(ctx, { as: 'member', session: 'optional' }, async ({ c }) => {
     const email = c.req.query('email_address') ?? '';
     if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'invalid_email', 'email_address must be a valid email address.');
     return ok(c, { connections: (await connectionsForEmail(ctx.db, email)).map(activeConnectionShape) });
   }));
 
-  sdk.post('/b2b/sso/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  sdk.post('/b2b/sso/authenticate', endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const current = caller.member && caller.memberSessionId ? { memberId: caller.member.member_id, sessionId: caller.memberSessionId } : null;
     return ok(c, await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, { minutes, client: caller.client, current }));
   }));
