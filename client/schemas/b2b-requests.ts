@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { B2B_AUTH_METHODS } from './b2b-oauth-providers.ts';
 import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
 
 /*
@@ -9,7 +10,7 @@ import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str
 
 const opt = v.optional;
 const provisioning = () => v.picklist(['ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED'], 'must be ALL_ALLOWED, RESTRICTED or NOT_ALLOWED');
-const authMethods = () => v.array(v.picklist(['sso', 'magic_link', 'password', 'google_oauth', 'microsoft_oauth', 'hubspot_oauth', 'slack_oauth', 'github_oauth', 'email_otp'], 'must be a B2B auth method'), 'must be an array of auth methods');
+const authMethods = () => v.array(v.picklist(B2B_AUTH_METHODS, 'must be a B2B auth method'), 'must be an array of auth methods');
 const mfaMethods = () => v.array(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp'), 'must be an array of MFA methods');
 const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()) };
 

@@ -6,7 +6,8 @@ import { ApiError } from '../http/errors.ts';
 import { readJson } from '../http/guards.ts';
 import { SchemaError } from '../http/validate.ts';
 import { redirectUrl } from '../services/email-tokens.ts';
-import { completeFlow, consumeState, saveState } from '../services/oauth-flow.ts';
+import { completeFlow } from '../services/oauth-flow.ts';
+import { consumeState, saveState } from '../services/oauth-state.ts';
 import type { Upstream } from '../services/oauth-upstream.ts';
 import { withTx } from '../services/tx.ts';
 

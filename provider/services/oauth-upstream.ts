@@ -4,7 +4,7 @@ import type { ProjectConfig } from '../config.ts';
 import type { OutboundFetch } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { OutboundError } from './outbound.ts';
-import type { OAuthProfile } from './oauth-flow.ts';
+import type { OAuthProfile } from './oauth-state.ts';
 
 /** One configured upstream client (project config `oauthClients[provider]`). */
 export type UpstreamClient = ProjectConfig['oauthClients'][string];

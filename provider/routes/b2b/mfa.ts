@@ -13,7 +13,7 @@ import { mfaMethodsAllowed, organizationShape, requireOrganization, type MfaMeth
 import { completeMfa } from '../../services/b2b/primary-auth.ts';
 import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../../services/lockout.ts';
 import { redeemB2BOtp } from '../../services/otp.ts';
-import { queueMfaSms, smsMethodId } from '../../services/b2b/mfa-sms.ts';
+import { markMfaPhoneVerified, queueMfaSms, smsMethodId } from '../../services/b2b/mfa-sms.ts';
 import { limitSend } from '../../services/sends.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
@@ -171,7 +171,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     const answer = await withTx(ctx.db, async (tx) => {
       if (!phone || !(await redeemB2BOtp(ctx, tx, smsMethodId(s.member.member_id, phone), req.code))) return null;
       const now = ctx.clock.now();
-      await tx.query('UPDATE b2b_members SET mfa_phone_number_verified = true, updated_at = $2 WHERE member_id = $1 AND mfa_phone_number = $3', [s.member.member_id, now, phone]);
+      await markMfaPhoneVerified(tx, s.member.member_id, phone, now);
       const member = await enrolment(ctx, tx, await requireMember(tx, s.org.organization_id, s.member.member_id), req.set_mfa_enrollment, undefined);
       const factor: Factor = { type: 'otp', delivery_method: 'sms', last_authenticated_at: now.toISOString(), phone_number_factor: { phone_id: smsMethodId(member.member_id, phone), phone_number: phone } };
       return completeMfa(ctx, tx, {

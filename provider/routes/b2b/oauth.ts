@@ -1,17 +1,19 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
+import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } from '../../../client/schemas/b2b-oauth-providers.ts';
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
-import { B2B_OAUTH_NAMES, b2bOAuthFactor, isB2BOAuthProvider, redeemB2BOAuthToken, type B2BFlow, type B2BOAuthProvider } from '../../services/b2b/oauth.ts';
+import { b2bOAuthFactor, redeemB2BOAuthToken } from '../../services/b2b/oauth.ts';
 import { organizationBySlug, requireOrganization } from '../../services/b2b/organizations.ts';
 import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { secretToken } from '../../services/ids.ts';
 import { requireProduct } from '../../services/sends.ts';
-import { completeFlow, consumeState, saveState, type OAuthState } from '../../services/oauth-flow.ts';
+import { completeFlow } from '../../services/oauth-flow.ts';
+import { consumeState, saveState, type B2BFlow, type OAuthState } from '../../services/oauth-state.ts';
 import { Upstream } from '../../services/oauth-upstream.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
@@ -94,7 +96,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       return c.redirect(await upstream.authorizationUrl({ redirectUri: callbackUrl(c, provider), state: raw, verifier, nonce, scopes, params }), 302);
     }
     // Offline, the development consent page stands in for the provider (as for B2C).
-    if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${B2B_OAUTH_NAMES[provider]} OAuth client is configured for this project.`);
+    if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${B2B_OAUTH_PROVIDER_NAMES[provider]} OAuth client is configured for this project.`);
     const raw = await saveState(ctx, ctx.db, state);
     return c.redirect(`/v1/public/oauth/${provider}/consent?state=${encodeURIComponent(raw)}`, 302);
   };
