@@ -17,6 +17,9 @@ export class UpstreamOAuthError extends ApiError {
   }
 }
 
+/** The scopes every OIDC sign-in (OAuth, SSO, One Tap) asks for; custom scopes are added to them. */
+export const DEFAULT_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
+
 const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
 /** Resolves the authorization server: OIDC discovery when an issuer is set, else the listed endpoints. */
