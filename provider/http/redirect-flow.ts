@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { completeB2BFlow } from '../services/b2b/oauth.ts';
 import { requirePkce, type PkceFlow } from '../services/email-tokens.ts';
 import { secretToken } from '../services/ids.ts';
-import { completeFlow } from '../services/oauth-flow.ts';
-import { consumeState, saveState, type OAuthState } from '../services/oauth-state.ts';
+import { completeUserFlow } from '../services/oauth-flow.ts';
+import { consumeState, saveState, type OAuthProfile, type OAuthState } from '../services/oauth-state.ts';
 import { DEFAULT_SCOPES, type Upstream } from '../services/oauth-upstream.ts';
 import { withTx } from '../services/tx.ts';
 import { ApiError } from './errors.ts';
@@ -104,6 +106,15 @@ export function deniedRedirect(c: Context, loginRedirectUrl: string, fallback: s
   back.searchParams.set('error', denied);
   back.searchParams.set('error_description', c.req.query('error_description') ?? fallback);
   return c.redirect(back.toString(), 303);
+}
+
+/**
+ * The end of any OAuth flow (a provider's callback, the consent page, One Tap): a B2B flow
+ * proves an address to an organization or to discovery, not a B2C user. The one place the two
+ * product lines' flows part, so that neither line's services import the other's.
+ */
+export function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
+  return state.b2b ? completeB2BFlow(ctx, tx, state, state.b2b, profile, providerValues) : completeUserFlow(ctx, tx, state, profile, providerValues);
 }
 
 /**

@@ -6,7 +6,7 @@ import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } f
 import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { completeFlow } from '../services/oauth-flow.ts';
+import { completeFlow } from '../http/redirect-flow.ts';
 import { consumeState, peekState, type OAuthState } from '../services/oauth-state.ts';
 import { sha256 } from '../services/ids.ts';
 import { withTx } from '../services/tx.ts';

@@ -2,19 +2,17 @@ import { createHash } from 'node:crypto';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { completeB2BFlow } from './b2b/oauth.ts';
 import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
 import { OAUTH_TTL_MS, type OAuthProfile, type OAuthState } from './oauth-state.ts';
 import { createUser, emailIdentity, normalizeEmail } from './users.ts';
 
 /**
- * Finds or creates the user behind a provider account, keyed by (provider, subject): the
- * account's user; else the user owning the (verified) email, linked; else a new user.
- * Issues the single-use token and returns the redirect URL that carries it.
+ * A B2C flow's end: finds or creates the user behind a provider account, keyed by (provider,
+ * subject): the account's user; else the user owning the (verified) email, linked; else a new
+ * user. Issues the single-use token and returns the redirect URL that carries it. Flows are
+ * finished through `completeFlow` (http/redirect-flow.ts), which sends B2B ones elsewhere.
  */
-export async function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
-  // A B2B flow proves an address to an organization or to discovery, not a B2C user.
-  if (state.b2b) return completeB2BFlow(ctx, tx, state, state.b2b, profile, providerValues);
+export async function completeUserFlow(ctx: ProviderContext, tx: Queryable, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
   const now = ctx.clock.now();
   const provider = state.provider_type;
   const email = profile.email ? normalizeEmail(profile.email) : '';

@@ -104,6 +104,11 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     }), []);
   });
 
+  it("the services' floors: the B2B services build on the shared ones, never the reverse", () => {
+    const b2b = (p: string) => p.startsWith('provider/services/b2b/');
+    assert.deepEqual(broken((e) => e.from.startsWith('provider/services/') && !b2b(e.from) && b2b(e.to)), []);
+  });
+
   it('provider routes hold no SQL: queries live in services/, named for what they do', () => {
     const sql = /\b(tx|db)\.query\s*[<(]|['"`]\s*(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/;
     assert.deepEqual(sources('provider/routes').filter((f) => sql.test(readFileSync(join(root, f), 'utf8'))), []);
