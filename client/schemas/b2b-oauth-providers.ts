@@ -1,3 +1,5 @@
+import { providerTable } from './oauth-providers.ts';
+
 /**
  * The five B2B OAuth providers of SPEC §9 and their display names: the one list the B2B client,
  * its wire schemas and the provider share (HubSpot is a B2B provider only).
@@ -12,13 +14,11 @@ export const B2B_OAUTH_PROVIDER_NAMES = {
 
 export type B2BOAuthProvider = keyof typeof B2B_OAUTH_PROVIDER_NAMES;
 
+const table = providerTable(B2B_OAUTH_PROVIDER_NAMES);
 /** The provider types, in SPEC order. */
-export const B2B_OAUTH_PROVIDERS = Object.keys(B2B_OAUTH_PROVIDER_NAMES) as readonly B2BOAuthProvider[];
-
+export const B2B_OAUTH_PROVIDERS = table.types;
 /** Whether `type` names one of the five B2B providers. */
-export function isB2BOAuthProvider(type: unknown): type is B2BOAuthProvider {
-  return typeof type === 'string' && Object.hasOwn(B2B_OAUTH_PROVIDER_NAMES, type);
-}
+export const isB2BOAuthProvider = table.is;
 
 /** `B2BAllowedAuthMethods` of the official types: the primary factors an organization may restrict. */
 export type B2BAuthMethod = 'sso' | 'magic_link' | 'password' | `${B2BOAuthProvider}_oauth` | 'email_otp';
