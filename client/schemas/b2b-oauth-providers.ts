@@ -4,13 +4,7 @@ import { providerTable } from './oauth-providers.ts';
  * The five B2B OAuth providers of SPEC §9 and their display names: the one list the B2B client,
  * its wire schemas and the provider share (HubSpot is a B2B provider only).
  */
-export const B2B_OAUTH_PROVIDER_NAMES = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  hubspot: 'HubSpot',
-  slack: 'Slack',
-  github: 'GitHub',
-} as const;
+export const B2B_OAUTH_PROVIDER_NAMES = { google: 'Google', microsoft: 'Microsoft', hubspot: 'HubSpot', slack: 'Slack', github: 'GitHub' } as const;
 
 export type B2BOAuthProvider = keyof typeof B2B_OAUTH_PROVIDER_NAMES;
 
