@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import * as M from '../schemas/b2b-mfa-sso-requests.ts';
+import { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
 import { OAuthStartOptions } from '../schemas/requests.ts';
 import { authenticate, call, protection } from '../api/context.ts';
 import { check } from '../core/validate.ts';
@@ -9,9 +10,7 @@ import type { BaseResponse } from '../session/types.ts';
 import { ist, type B2BContext } from './context.ts';
 import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse } from './types.ts';
 
-/** The B2B OAuth providers of SPEC §9. */
-export const B2B_OAUTH_PROVIDERS = ['google', 'microsoft', 'hubspot', 'slack', 'github'] as const;
-export type B2BOAuthProvider = (typeof B2B_OAUTH_PROVIDERS)[number];
+export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
 
 const opt = v.optional;
 /* Client-side option objects (not wire bodies) checked before a navigation. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { B2B_AUTH_METHODS } from './b2b-oauth-providers.ts';
 import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
 
 /*
@@ -9,9 +10,39 @@ import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str
 
 const opt = v.optional;
 const provisioning = () => v.picklist(['ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED'], 'must be ALL_ALLOWED, RESTRICTED or NOT_ALLOWED');
-const authMethods = () => v.array(v.picklist(['sso', 'magic_link', 'password', 'google_oauth', 'microsoft_oauth', 'hubspot_oauth', 'slack_oauth', 'github_oauth', 'email_otp'], 'must be a B2B auth method'), 'must be an array of auth methods');
-const mfaMethods = () => v.array(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp'), 'must be an array of MFA methods');
+const authMethods = () => v.array(v.picklist(B2B_AUTH_METHODS, 'must be a B2B auth method'), 'must be an array of auth methods');
 const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()) };
+const allOrRestricted = () => v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED');
+const mfaMethod = () => v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp');
+const mfaMethods = () => v.array(mfaMethod(), 'must be an array of MFA methods');
+
+/*
+ * Field groups several bodies share, spread in the order each body lists its fields (the
+ * first bad field is the one an error names).
+ */
+/** Sign-in to one organization by address. */
+const orgSignIn = { organization_id: nonEmpty(), email_address: email() };
+/** What an authenticate that may end in a session (or an intermediate one) also takes. */
+const sessionOutcome = { session_duration_minutes: sessionDuration(), intermediate_session_token: opt(str()) };
+const loginOrSignupTemplates = { login_template_id: opt(str()), signup_template_id: opt(str()) };
+const loginOrSignupExpirations = <S extends v.GenericSchema<unknown, number>>(minutes: () => S) => ({ login_expiration_minutes: opt(minutes()), signup_expiration_minutes: opt(minutes()) });
+/** An organization's name, slug and logo. */
+const orgIdentity = { organization_name: opt(str()), organization_slug: opt(str()), organization_logo_url: opt(str()) };
+/** An organization's email, auth-method and MFA policies. */
+const orgPolicies = {
+  email_allowed_domains: opt(strArray()),
+  email_jit_provisioning: opt(provisioning()),
+  email_invites: opt(provisioning()),
+  auth_methods: opt(allOrRestricted()),
+  allowed_auth_methods: opt(authMethods()),
+  mfa_policy: opt(v.picklist(['OPTIONAL', 'REQUIRED_FOR_ALL'], 'must be OPTIONAL or REQUIRED_FOR_ALL')),
+  mfa_methods: opt(allOrRestricted()),
+  allowed_mfa_methods: opt(mfaMethods()),
+};
+/** A member's name and metadata. */
+const memberProfile = { name: opt(str()), untrusted_metadata: opt(record()) };
+/** What an admin sets about a member's security. */
+const memberSecurity = { is_breakglass: opt(bool()), mfa_phone_number: opt(str()), mfa_enrolled: opt(bool()), roles: opt(strArray()) };
 
 export const MagicLinksDiscoverySend = v.object({
   email_address: email(),
@@ -24,14 +55,11 @@ export const MagicLinksDiscoverySend = v.object({
 export const MagicLinksDiscoveryAuthenticate = v.object({ discovery_magic_links_token: nonEmpty(), pkce_code_verifier: opt(str()), ...common });
 
 export const MagicLinksLoginOrSignup = v.object({
-  organization_id: nonEmpty(),
-  email_address: email(),
+  ...orgSignIn,
   login_redirect_url: opt(str()),
   signup_redirect_url: opt(str()),
-  login_template_id: opt(str()),
-  signup_template_id: opt(str()),
-  login_expiration_minutes: opt(num()),
-  signup_expiration_minutes: opt(num()),
+  ...loginOrSignupTemplates,
+  ...loginOrSignupExpirations(num),
   pkce_code_challenge: opt(str()),
   ...common,
 });
@@ -48,47 +76,22 @@ export const MagicLinksInvite = v.object({
 export const MagicLinksAuthenticate = v.object({
   magic_links_token: nonEmpty(),
   pkce_code_verifier: opt(str()),
-  session_duration_minutes: sessionDuration(),
-  intermediate_session_token: opt(str()),
+  ...sessionOutcome,
   ...common,
 });
 
 export const OtpEmailDiscoverySend = v.object({ email_address: email(), login_template_id: opt(str()), discovery_expiration_minutes: opt(otpExpiration()), ...common });
 export const OtpEmailDiscoveryAuthenticate = v.object({ email_address: email(), code: nonEmpty(), ...common });
-export const OtpEmailLoginOrSignup = v.object({
-  organization_id: nonEmpty(),
-  email_address: email(),
-  login_template_id: opt(str()),
-  signup_template_id: opt(str()),
-  login_expiration_minutes: opt(otpExpiration()),
-  signup_expiration_minutes: opt(otpExpiration()),
-  ...common,
-});
-export const OtpEmailAuthenticate = v.object({
-  organization_id: nonEmpty(),
-  email_address: email(),
-  code: nonEmpty(),
-  session_duration_minutes: sessionDuration(),
-  intermediate_session_token: opt(str()),
-  ...common,
-});
+export const OtpEmailLoginOrSignup = v.object({ ...orgSignIn, ...loginOrSignupTemplates, ...loginOrSignupExpirations(otpExpiration), ...common });
+export const OtpEmailAuthenticate = v.object({ ...orgSignIn, code: nonEmpty(), ...sessionOutcome, ...common });
 
 export const DiscoveryOrganizations = v.object({ intermediate_session_token: opt(str()) });
 export const DiscoveryOrganizationsCreate = v.object({
   intermediate_session_token: opt(str()),
   session_duration_minutes: sessionDuration(),
-  organization_name: opt(str()),
-  organization_slug: opt(str()),
-  organization_logo_url: opt(str()),
+  ...orgIdentity,
   sso_jit_provisioning: opt(provisioning()),
-  email_allowed_domains: opt(strArray()),
-  email_jit_provisioning: opt(provisioning()),
-  email_invites: opt(provisioning()),
-  auth_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
-  allowed_auth_methods: opt(authMethods()),
-  mfa_policy: opt(v.picklist(['OPTIONAL', 'REQUIRED_FOR_ALL'], 'must be OPTIONAL or REQUIRED_FOR_ALL')),
-  mfa_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
-  allowed_mfa_methods: opt(mfaMethods()),
+  ...orgPolicies,
 });
 export const DiscoveryIntermediateSessionsExchange = v.object({
   intermediate_session_token: opt(str()),
@@ -101,51 +104,18 @@ export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(ses
 export const SessionsExchange = v.object({ organization_id: nonEmpty(), session_duration_minutes: sessionDuration(), locale: opt(str()) });
 
 export const OrganizationsUpdate = v.object({
-  organization_name: opt(str()),
-  organization_slug: opt(str()),
-  organization_logo_url: opt(str()),
+  ...orgIdentity,
   sso_default_connection_id: opt(str()),
   sso_jit_provisioning: opt(provisioning()),
   sso_jit_provisioning_allowed_connections: opt(strArray()),
-  email_allowed_domains: opt(strArray()),
-  email_jit_provisioning: opt(provisioning()),
-  email_invites: opt(provisioning()),
-  auth_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
-  allowed_auth_methods: opt(authMethods()),
-  mfa_policy: opt(v.picklist(['OPTIONAL', 'REQUIRED_FOR_ALL'], 'must be OPTIONAL or REQUIRED_FOR_ALL')),
-  mfa_methods: opt(v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED')),
-  allowed_mfa_methods: opt(mfaMethods()),
+  ...orgPolicies,
 });
 export const OrganizationsGetBySlug = v.object({ organization_slug: nonEmpty() });
 
-export const MembersCreate = v.object({
-  email_address: email(),
-  name: opt(str()),
-  untrusted_metadata: opt(record()),
-  create_member_as_pending: opt(bool()),
-  is_breakglass: opt(bool()),
-  mfa_phone_number: opt(str()),
-  mfa_enrolled: opt(bool()),
-  roles: opt(strArray()),
-});
-export const MembersUpdate = v.object({
-  name: opt(str()),
-  untrusted_metadata: opt(record()),
-  is_breakglass: opt(bool()),
-  mfa_phone_number: opt(str()),
-  mfa_enrolled: opt(bool()),
-  roles: opt(strArray()),
-  preserve_existing_sessions: opt(bool()),
-  default_mfa_method: opt(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp')),
-});
+export const MembersCreate = v.object({ email_address: email(), ...memberProfile, create_member_as_pending: opt(bool()), ...memberSecurity });
+export const MembersUpdate = v.object({ ...memberProfile, ...memberSecurity, preserve_existing_sessions: opt(bool()), default_mfa_method: opt(mfaMethod()) });
 /** The signed-in member's own update (`self.update`): no roles, no break-glass. */
-export const SelfUpdate = v.object({
-  name: opt(str()),
-  untrusted_metadata: opt(record()),
-  mfa_enrolled: opt(bool()),
-  mfa_phone_number: opt(str()),
-  default_mfa_method: opt(v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp')),
-});
+export const SelfUpdate = v.object({ ...memberProfile, mfa_enrolled: opt(bool()), mfa_phone_number: opt(str()), default_mfa_method: opt(mfaMethod()) });
 export const MembersSearch = v.object({
   cursor: opt(str()),
   limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),

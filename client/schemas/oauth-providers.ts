@@ -23,10 +23,16 @@ export const OAUTH_PROVIDER_NAMES = {
 
 export type OAuthProvider = keyof typeof OAUTH_PROVIDER_NAMES;
 
+const table = providerTable(OAUTH_PROVIDER_NAMES);
 /** The provider types, in SPEC order. */
-export const OAuthProviders = Object.keys(OAUTH_PROVIDER_NAMES) as readonly OAuthProvider[];
-
+export const OAuthProviders = table.types;
 /** Whether `type` names one of the 19 providers. */
-export function isOAuthProvider(type: unknown): type is OAuthProvider {
-  return typeof type === 'string' && Object.hasOwn(OAUTH_PROVIDER_NAMES, type);
+export const isOAuthProvider = table.is;
+
+/** A provider-name table's types, in its order, and the check that a value names one of them. */
+export function providerTable<P extends string>(names: Readonly<Record<P, string>>): { types: readonly P[]; is: (type: unknown) => type is P } {
+  return {
+    types: Object.keys(names) as P[],
+    is: (type: unknown): type is P => typeof type === 'string' && Object.hasOwn(names, type),
+  };
 }

@@ -1,5 +1,8 @@
 import type { Context } from 'hono';
 import type { ProviderContext } from '../context.ts';
+import { findMemberSession, sessionOwner } from '../services/b2b/member-sessions.ts';
+import { ADMIN_ROLE, isAdmin, type MemberRow } from '../services/b2b/members.ts';
+import type { OrganizationRow } from '../services/b2b/organizations.ts';
 import { findSession, type ClientInfo } from '../services/sessions.ts';
 import { safeEqual, sha256 } from '../services/ids.ts';
 import { clientAddress } from './client-address.ts';
@@ -55,4 +58,43 @@ export function sessionSecret(ctx: ProviderContext, c: Context): string | null {
   }
   const [publicToken, secret] = creds;
   return secret === '' || secret === publicToken ? null : secret;
+}
+
+/** A B2B caller: the public token, and the member session it presented if any. */
+export interface MemberCaller {
+  client: ClientInfo;
+  memberSessionId: string | null;
+  member: MemberRow | null;
+  org: OrganizationRow | null;
+}
+
+/** A member that `session: 'required'` let through. */
+export type SignedInMember = MemberCaller & { memberSessionId: string; member: MemberRow; org: OrganizationRow };
+
+/**
+ * Checks the Basic credentials as for users; the secret, when not the public token, must be a
+ * member session (a B2C session is not one). An unknown secret is refused when `needSession`,
+ * ignored otherwise (the caller signs in afresh).
+ */
+export async function authenticateMember(ctx: ProviderContext, c: Context, needSession: boolean): Promise<MemberCaller> {
+  const secret = sessionSecret(ctx, c);
+  const client = clientInfo(ctx, c);
+  if (secret === null) {
+    if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active member session.');
+    return { client, memberSessionId: null, member: null, org: null };
+  }
+  const session = await findMemberSession(ctx, ctx.db, secret);
+  if (!session) {
+    if (needSession) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+    return { client, memberSessionId: null, member: null, org: null };
+  }
+  const { member, org } = await sessionOwner(ctx.db, session);
+  return { client, memberSessionId: session.member_session_id, member, org };
+}
+
+/** Refuses a member whose roles do not include the organization's admin role (RBAC). */
+export function requireAdmin(caller: SignedInMember): void {
+  if (!isAdmin(caller.member)) {
+    throw new ApiError(403, 'unauthorized_action', `The member does not have the role this action needs (${ADMIN_ROLE}).`);
+  }
 }

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { ProviderContext } from '../context.ts';
+import { hit } from '../services/limits.ts';
 import { requireProduct } from '../services/sends.ts';
 import { durationMinutes } from '../services/sessions.ts';
-import { authenticateCaller, type Caller } from './auth.ts';
+import { authenticateCaller, authenticateMember, clientInfo, type Caller, type MemberCaller, type SignedInMember } from './auth.ts';
 import { body } from './validate.ts';
 
 type Product = ProviderContext['config']['products'][number];
@@ -15,43 +16,68 @@ type Product = ProviderContext['config']['products'][number];
  */
 export type SessionNeed = 'none' | 'optional' | 'required';
 
+/**
+ * Whose session the secret must be: a user's (`/sdk/v1`, B2C) or a member's (`/sdk/v1/b2b`);
+ * the one is never taken for the other.
+ */
+export type CallerKind = 'user' | 'member';
+
 /** A caller that `required` let through: its session and user are known. */
 export type SignedIn = Caller & { sessionId: string; userId: string };
 
-type CallerOf<N extends SessionNeed> = N extends 'required' ? SignedIn : N extends 'optional' ? Caller : undefined;
+type CallerOf<K extends CallerKind, N extends SessionNeed> = N extends 'required'
+  ? (K extends 'member' ? SignedInMember : SignedIn)
+  : N extends 'optional' ? (K extends 'member' ? MemberCaller : Caller) : undefined;
 type RequestOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends boolean> {
+/** A per-IP budget of calls: `max` calls in `windowSeconds`, counted under `name`. */
+export interface RouteLimit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends boolean, K extends CallerKind = 'user'> {
   /** The product that must be enabled for the project; checked first. */
   product?: Product;
+  /** Whose session the caller may present; a user's unless said. */
+  as?: K;
   session: N;
   /** The shared wire schema the JSON body must match; no body is read without one. */
   schema?: S;
   /** Whether the call starts a session: `session_duration_minutes` checked against the project's limits. */
   minutes?: M;
+  /** The route's per-IP rate limit (429 with Retry-After), counted once the request is well formed. */
+  limit?: (ctx: ProviderContext) => RouteLimit;
 }
 
-export interface EndpointArgs<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends boolean> {
+export interface EndpointArgs<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends boolean, K extends CallerKind = 'user'> {
   c: Context;
-  caller: CallerOf<N>;
+  caller: CallerOf<K, N>;
   req: RequestOf<S>;
   minutes: M extends true ? number : undefined;
 }
 
 /**
  * One endpoint's preamble, in the order every route answers its refusals: the product check,
- * then the caller's credentials, then the body, then the session duration asked for.
+ * then the caller's credentials (a user's or a member's), then the body, then the session
+ * duration asked for, then the route's rate limit.
  */
-export function endpoint<N extends SessionNeed, S extends v.GenericSchema | undefined = undefined, M extends boolean = false>(
+export function endpoint<N extends SessionNeed, S extends v.GenericSchema | undefined = undefined, M extends boolean = false, K extends CallerKind = 'user'>(
   ctx: ProviderContext,
-  spec: EndpointSpec<N, S, M>,
-  handler: (args: EndpointArgs<N, S, M>) => Promise<Response>,
+  spec: EndpointSpec<N, S, M, K>,
+  handler: (args: EndpointArgs<N, S, M, K>) => Promise<Response>,
 ): (c: Context) => Promise<Response> {
+  const authenticate = spec.as === 'member' ? authenticateMember : authenticateCaller;
   return async (c) => {
     if (spec.product !== undefined) requireProduct(ctx, spec.product);
-    const caller = spec.session === 'none' ? undefined : await authenticateCaller(ctx, c, spec.session === 'required');
+    const caller = spec.session === 'none' ? undefined : await authenticate(ctx, c, spec.session === 'required');
     const req = spec.schema === undefined ? undefined : await body(c, spec.schema);
     const minutes = spec.minutes === true ? durationMinutes(ctx, (req as { session_duration_minutes?: number } | undefined)?.session_duration_minutes) : undefined;
-    return handler({ c, caller, req, minutes } as EndpointArgs<N, S, M>);
+    if (spec.limit !== undefined) {
+      const { name, max, windowSeconds } = spec.limit(ctx);
+      await hit(ctx.db, `${name}:ip:${caller?.client.ip ?? clientInfo(ctx, c).ip}`, max, windowSeconds, ctx.clock.now());
+    }
+    return handler({ c, caller, req, minutes } as EndpointArgs<N, S, M, K>);
   };
 }

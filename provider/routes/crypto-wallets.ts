@@ -4,7 +4,6 @@ import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { consumeChallenge, issueChallenge, walletOwner } from '../services/crypto-challenges.ts';
-import { hit } from '../services/limits.ts';
 import { durationMinutes, startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
 import { removeOwnFactor } from '../services/user-admin.ts';
@@ -15,12 +14,11 @@ import { canonicalAddress } from '../services/wallet-signatures.ts';
 export function cryptoWalletRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const start = (secondary: boolean) => endpoint(ctx, { product: 'crypto', session: secondary ? 'required' : 'optional', schema: requests.CryptoAuthenticateStart }, async ({ c, caller, req }) => {
+  // Every start may create a user, so callers are held to the per-IP send budget.
+  const limit = ({ config }: ProviderContext) => ({ name: 'crypto', max: config.sendLimits.perIp, windowSeconds: config.sendLimits.windowSeconds });
+  const start = (secondary: boolean) => endpoint(ctx, { product: 'crypto', session: secondary ? 'required' : 'optional', schema: requests.CryptoAuthenticateStart, limit }, async ({ c, caller, req }) => {
     const type = req.crypto_wallet_type;
     const address = canonicalAddress(type, req.crypto_wallet_address);
-    // Every start may create a user, so callers are held to the per-IP send budget.
-    const { perIp, windowSeconds } = ctx.config.sendLimits;
-    await hit(ctx.db, `crypto:ip:${caller.client.ip}`, perIp, windowSeconds, ctx.clock.now());
     const result = await withTx(ctx.db, async (tx) => {
       const owner = await walletOwner(ctx, tx, type, address, secondary ? caller.userId : null);
       const challenge = await issueChallenge(ctx, tx, type, address, owner.userId, req.siwe_params);

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
+import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } from '../../client/schemas/b2b-oauth-providers.ts';
 import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { B2B_OAUTH_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } from '../services/b2b/oauth.ts';
-import { completeFlow, consumeState, peekState, type OAuthState } from '../services/oauth-flow.ts';
+import { completeFlow } from '../http/redirect-flow.ts';
+import { consumeState, peekState, type OAuthState } from '../services/oauth-state.ts';
 import { sha256 } from '../services/ids.ts';
 import { withTx } from '../services/tx.ts';
 import { consentPage, failPage } from './oauth-pages.ts';
@@ -41,7 +42,7 @@ function remember(c: Context, provider: string, account: { email: string; name: 
 /** The consent page stands in for B2C providers and the B2B ones (HubSpot is only B2B). */
 type ConsentProvider = OAuthProvider | B2BOAuthProvider;
 const isProvider = (p: string): p is ConsentProvider => isOAuthProvider(p) || isB2BOAuthProvider(p);
-const nameOf = (p: ConsentProvider) => (isOAuthProvider(p) ? OAUTH_PROVIDER_NAMES[p] : B2B_OAUTH_NAMES[p]);
+const nameOf = (p: ConsentProvider) => (isOAuthProvider(p) ? OAUTH_PROVIDER_NAMES[p] : B2B_OAUTH_PROVIDER_NAMES[p]);
 
 function originOf(url: string): string {
   return new URL(url).origin;

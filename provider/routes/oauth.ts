@@ -1,13 +1,12 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import { OAUTH_PROVIDER_NAMES, OAuthProviders, requests, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
-import { completeFlow, consumeState, redeemOAuthToken, saveState, type OAuthState } from '../services/oauth-flow.ts';
+import { customScopes, finishOAuth, providerParams, redirectToProvider, startQuery } from '../http/redirect-flow.ts';
+import { redirectUrl } from '../services/email-tokens.ts';
+import { redeemOAuthToken } from '../services/oauth-flow.ts';
 import { Upstream } from '../services/oauth-upstream.ts';
-import { secretToken } from '../services/ids.ts';
 import { requireProduct } from '../services/sends.ts';
 import { startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
@@ -15,9 +14,6 @@ import { removeOwnFactor } from '../services/user-admin.ts';
 import { loadUser } from '../services/users.ts';
 import { failPage } from './oauth-pages.ts';
 import { oneTapRoutes } from './one-tap.ts';
-
-const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
-const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 function isProvider(p: string): p is OAuthProvider {
   return (OAuthProviders as readonly string[]).includes(p);
@@ -40,68 +36,20 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const provider = c.req.param('provider');
     if (!isProvider(provider)) throw new ApiError(404, 'oauth_provider_not_found', `Unknown OAuth provider "${provider}".`);
     requireProduct(ctx, 'oauth');
-    const query = c.req.query();
-    const parsed = v.safeParse(requests.OAuthStartQuery, query);
-    if (!parsed.success) {
-      const issue = parsed.issues[0];
-      throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
-    }
-    const q = parsed.output;
-    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
-    if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
-    if (q.code_challenge !== undefined && !CODE_CHALLENGE.test(q.code_challenge)) {
-      throw new ApiError(400, 'invalid_code_challenge', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
-    }
-    requirePkce(ctx, 'oauth', q.code_challenge);
+    const { q, query, codeChallenge } = startQuery(ctx, c, requests.OAuthStartQuery, { flow: 'oauth', field: 'code_challenge' });
     const login = redirectUrl(ctx, q.login_redirect_url);
     const signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
-    const params = Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('provider_')).map(([k, val]) => [k.slice('provider_'.length), val]));
-    const custom = (q.custom_scopes ?? '').split(/[\s,]+/).filter(Boolean);
-    if (custom.some((s) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s))) throw new ApiError(400, 'invalid_scopes', 'custom_scopes must be scope tokens separated by spaces.');
-    const state: OAuthState = {
-      provider_type: provider,
-      code_challenge: q.code_challenge ?? null,
-      login_redirect_url: login,
-      signup_redirect_url: signup,
-      scopes: [...new Set([...DEFAULT_SCOPES, ...custom])].join(' '),
-      provider_params: params,
-      upstream_verifier: null,
-      upstream_nonce: null,
-    };
-    const upstream = upstreams.get(provider);
-    if (upstream) {
-      // A real authorization-code flow: our own PKCE pair and nonce towards the upstream,
-      // kept with the flow; the caller's code_challenge stays for our token.
-      const verifier = secretToken(32);
-      const nonce = upstream.oidc ? secretToken(16) : null;
-      const scopes = [...new Set([...(upstream.config.scopes ?? (upstream.oidc ? DEFAULT_SCOPES : [])), ...custom])];
-      const raw = await saveState(ctx, ctx.db, { ...state, scopes: scopes.join(' '), upstream_verifier: verifier, upstream_nonce: nonce });
-      return c.redirect(await upstream.authorizationUrl({ redirectUri: callbackUrl(c, provider), state: raw, verifier, nonce, scopes, params }), 302);
-    }
-    // Without credentials for this provider the local consent page stands in for it; that
-    // simulation is a development aid, so a production provider refuses instead.
-    if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${OAUTH_PROVIDER_NAMES[provider]} OAuth client is configured for this project.`);
-    const raw = await saveState(ctx, ctx.db, state);
-    return c.redirect(`/v1/public/oauth/${provider}/consent?state=${encodeURIComponent(raw)}`, 302);
+    const params = providerParams(query);
+    const custom = customScopes(q.custom_scopes);
+    const flow = { provider_type: provider, code_challenge: codeChallenge, login_redirect_url: login, signup_redirect_url: signup, provider_params: params };
+    return redirectToProvider(ctx, c, flow, { custom, upstream: upstreams.get(provider), callbackUrl: callbackUrl(c, provider), providerName: OAUTH_PROVIDER_NAMES[provider] });
   });
 
   pub.get('/v1/public/oauth/:provider/callback', async (c) => {
     const provider = c.req.param('provider');
     const upstream = isProvider(provider) ? upstreams.get(provider) : undefined;
     if (!isProvider(provider) || !upstream) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
-    const raw = c.req.query('state') ?? '';
-    const state = await consumeState(ctx, ctx.db, provider, raw);
-    if (!state || !state.upstream_verifier) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
-    const denied = c.req.query('error');
-    if (denied) {
-      const back = new URL(state.login_redirect_url);
-      back.searchParams.set('error', denied);
-      back.searchParams.set('error_description', c.req.query('error_description') ?? `${OAUTH_PROVIDER_NAMES[provider]} did not complete the sign-in.`);
-      return c.redirect(back.toString(), 303);
-    }
-    const { profile, values } = await upstream.finish({ callback: new URL(c.req.url), state: raw, redirectUri: callbackUrl(c, provider), verifier: state.upstream_verifier, nonce: state.upstream_nonce });
-    const target = await withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, values));
-    return c.redirect(target, 303);
+    return finishOAuth(ctx, c, { provider, upstream, callbackUrl: callbackUrl(c, provider), b2b: false, deniedText: `${OAUTH_PROVIDER_NAMES[provider]} did not complete the sign-in.` });
   });
 
   const sdk = new Hono();

@@ -4,7 +4,7 @@ import type { ProjectConfig } from '../config.ts';
 import type { OutboundFetch } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { OutboundError } from './outbound.ts';
-import type { OAuthProfile } from './oauth-flow.ts';
+import type { OAuthProfile } from './oauth-state.ts';
 
 /** One configured upstream client (project config `oauthClients[provider]`). */
 export type UpstreamClient = ProjectConfig['oauthClients'][string];
@@ -16,6 +16,9 @@ export class UpstreamOAuthError extends ApiError {
     super(502, 'oauth_upstream_error', message);
   }
 }
+
+/** The scopes every OIDC sign-in (OAuth, SSO, One Tap) asks for; custom scopes are added to them. */
+export const DEFAULT_SCOPES: readonly string[] = ['openid', 'email', 'profile'];
 
 const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 

@@ -115,6 +115,16 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     }), []);
   });
 
+  it("the services' floors: the B2B services build on the shared ones, never the reverse", () => {
+    const b2b = (p: string) => p.startsWith('provider/services/b2b/');
+    assert.deepEqual(broken((e) => e.from.startsWith('provider/services/') && !b2b(e.from) && b2b(e.to)), []);
+  });
+
+  it('provider routes hold no SQL: queries live in services/, named for what they do', () => {
+    const sql = /\b(tx|db)\.query\s*[<(]|['"`]\s*(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/;
+    assert.deepEqual(sources('provider/routes').filter((f) => sql.test(readFileSync(join(root, f), 'utf8'))), []);
+  });
+
   it('the ground floor of screens/ imports no flow and not the shell', () => {
     assert.deepEqual(broken((e) => isGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to)), []);
   });
@@ -153,9 +163,9 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(broken((e) => e.from.startsWith('screens/') && !isShell(e.from) && isShell(e.to)), []);
   });
 
-  it('no import circles among the files of screens/ and elements/', () => {
+  it('no import circles among the files of screens/, elements/ and provider/', () => {
     const next = new Map<string, string[]>();
-    for (const e of edges) if (/^(screens|elements)\//.test(e.from)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    for (const e of edges) if (/^(screens|elements|provider)\//.test(e.from)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
     const circles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, path: string[]) => {

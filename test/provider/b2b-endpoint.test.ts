@@ -1,4 +1,4 @@
-// The B2B preamble (provider/http/b2b-endpoint.ts) answers its refusals in the order of every
+// The member preamble (provider/http/endpoint.ts, `as: 'member'`) answers its refusals in the order of every
 // other /sdk/v1 route: the product, the caller's credentials, the body, the session duration.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { requireAdmin } from '../../http/auth.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { emailFactor, startDiscovery } from '../../services/b2b/discovery.ts';
 import { authenticateOrganizationLink, inviteMember, LINK_MINUTES, sendOrganizationLink } from '../../services/b2b/email-sign-in.ts';
@@ -17,7 +18,7 @@ import { normalizeEmail } from '../../services/users.ts';
 export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/magic_links/email/discovery/send', b2bEndpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoverySend }, async ({ c, caller, req }) => {
+  app.post('/b2b/magic_links/email/discovery/send', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoverySend }, async ({ c, caller, req }) => {
     const email = normalizeEmail(req.email_address);
     const url = redirectUrl(ctx, req.discovery_redirect_url);
     requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
@@ -29,7 +30,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
     return ok(c, {});
   }));
 
-  app.post('/b2b/magic_links/discovery/authenticate', b2bEndpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoveryAuthenticate }, async ({ c, req }) => {
+  app.post('/b2b/magic_links/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoveryAuthenticate }, async ({ c, req }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const link = await claimLink(ctx, tx, req.discovery_magic_links_token, ['b2b_discovery'], req.pkce_code_verifier);
       return startDiscovery(ctx, tx, link.email!, emailFactor('magic_link', link.email!, '', ctx.clock.now()));
@@ -37,7 +38,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
     return ok(c, answer);
   }));
 
-  app.post('/b2b/magic_links/email/login_or_signup', b2bEndpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksLoginOrSignup }, async ({ c, caller, req }) => {
+  app.post('/b2b/magic_links/email/login_or_signup', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksLoginOrSignup }, async ({ c, caller, req }) => {
     const email = normalizeEmail(req.email_address);
     const loginUrl = redirectUrl(ctx, req.login_redirect_url);
     const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
@@ -51,7 +52,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
     return ok(c, {});
   }));
 
-  app.post('/b2b/magic_links/email/invite', b2bEndpoint(ctx, { product: 'emailMagicLinks', session: 'required', schema: R.MagicLinksInvite }, async ({ c, caller, req }) => {
+  app.post('/b2b/magic_links/email/invite', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'required', schema: R.MagicLinksInvite }, async ({ c, caller, req }) => {
     requireAdmin(caller);
     const email = normalizeEmail(req.email_address);
     const url = redirectUrl(ctx, req.invite_redirect_url);
@@ -63,7 +64,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
     return ok(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(caller.org) });
   }));
 
-  app.post('/b2b/magic_links/authenticate', b2bEndpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  app.post('/b2b/magic_links/authenticate', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const answer = await authenticateOrganizationLink(ctx, req.magic_links_token, req.pkce_code_verifier, {
       minutes, client: caller.client, currentSessionId: caller.memberSessionId, intermediateSessionToken: req.intermediate_session_token,
     });

@@ -3,7 +3,8 @@ import type { InferOutput } from 'valibot';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { b2bEndpoint, type MemberCaller } from '../../http/b2b-endpoint.ts';
+import type { MemberCaller } from '../../http/auth.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { readIntermediateSession } from '../../services/b2b/intermediate-sessions.ts';
 import { memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
@@ -12,7 +13,7 @@ import { mfaMethodsAllowed, organizationShape, requireOrganization, type MfaMeth
 import { completeMfa } from '../../services/b2b/primary-auth.ts';
 import { attemptSucceeded, takeAttempt, TOTP_LOCK } from '../../services/lockout.ts';
 import { redeemB2BOtp } from '../../services/otp.ts';
-import { queueMfaSms, smsMethodId } from '../../services/b2b/mfa-sms.ts';
+import { markMfaPhoneVerified, queueMfaSms, smsMethodId } from '../../services/b2b/mfa-sms.ts';
 import { limitSend } from '../../services/sends.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
@@ -78,7 +79,7 @@ async function enrolment(ctx: ProviderContext, tx: Queryable, member: MemberRow,
 export function b2bMfaRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/totp', b2bEndpoint(ctx, { session: 'optional', schema: b2b.TotpCreate }, async ({ c, caller, req }) => {
+  app.post('/b2b/totp', endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.TotpCreate }, async ({ c, caller, req }) => {
     const created = await withTx(ctx.db, async (tx) => {
       const s = await mfaSubject(ctx, tx, caller, req, 'totp');
       await refuseSecondEnrolment(tx, s);
@@ -122,7 +123,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     () => new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.'),
     (tx, member, req) => enrolment(ctx, tx, member, req.set_mfa_enrollment, req.set_default_mfa ? 'totp' : undefined),
   );
-  app.post('/b2b/totp/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.TotpAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await totpAuthenticate(caller, req, minutes))));
+  app.post('/b2b/totp/authenticate', endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.TotpAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await totpAuthenticate(caller, req, minutes))));
 
   const recover = secondFactor<InferOutput<typeof b2b.RecoveryCodesRecover>>(
     async (tx, member, req) => {
@@ -131,19 +132,19 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     },
     () => new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.'),
   );
-  app.post('/b2b/recovery_codes/recover', b2bEndpoint(ctx, { session: 'optional', schema: b2b.RecoveryCodesRecover, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await recover(caller, req, minutes))));
+  app.post('/b2b/recovery_codes/recover', endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.RecoveryCodesRecover, minutes: true }, async ({ c, caller, req, minutes }) => ok(c, await recover(caller, req, minutes))));
 
-  app.post('/b2b/recovery_codes/rotate', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  app.post('/b2b/recovery_codes/rotate', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     const codes = await withTx(ctx.db, (tx) => rotateMemberRecoveryCodes(ctx, tx, caller.member.member_id));
     return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member), organization: organizationShape(caller.org), recovery_codes: codes });
   }));
 
-  app.get('/b2b/recovery_codes', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  app.get('/b2b/recovery_codes', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     const codes = await memberRecoveryCodes(ctx, ctx.db, caller.member.member_id);
     return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member), organization: organizationShape(caller.org), recovery_codes: codes });
   }));
 
-  app.post('/b2b/otps/sms/send', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: b2b.SmsSend }, async ({ c, caller, req }) => {
+  app.post('/b2b/otps/sms/send', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: b2b.SmsSend }, async ({ c, caller, req }) => {
     const s = await mfaSubject(ctx, ctx.db, caller, req, 'sms_otp');
     const asked = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
     const current = s.member.mfa_phone_number;
@@ -163,14 +164,14 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     return ok(c, { member_id: s.member.member_id, organization_id: s.org.organization_id });
   }));
 
-  app.post('/b2b/otps/sms/authenticate', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: b2b.SmsAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  app.post('/b2b/otps/sms/authenticate', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: b2b.SmsAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const s = await mfaSubject(ctx, ctx.db, caller, req, 'sms_otp');
     const phone = s.member.mfa_phone_number;
     // One transaction: the redemption (or the counted wrong guess) and the session commit together.
     const answer = await withTx(ctx.db, async (tx) => {
       if (!phone || !(await redeemB2BOtp(ctx, tx, smsMethodId(s.member.member_id, phone), req.code))) return null;
       const now = ctx.clock.now();
-      await tx.query('UPDATE b2b_members SET mfa_phone_number_verified = true, updated_at = $2 WHERE member_id = $1 AND mfa_phone_number = $3', [s.member.member_id, now, phone]);
+      await markMfaPhoneVerified(tx, s.member.member_id, phone, now);
       const member = await enrolment(ctx, tx, await requireMember(tx, s.org.organization_id, s.member.member_id), req.set_mfa_enrollment, undefined);
       const factor: Factor = { type: 'otp', delivery_method: 'sms', last_authenticated_at: now.toISOString(), phone_number_factor: { phone_id: smsMethodId(member.member_id, phone), phone_number: phone } };
       return completeMfa(ctx, tx, {

@@ -1,24 +1,22 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
+import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } from '../../../client/schemas/b2b-oauth-providers.ts';
 import type { ProviderContext } from '../../context.ts';
-import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
+import { customScopes, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
 import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
-import { B2B_OAUTH_NAMES, b2bOAuthFactor, isB2BOAuthProvider, redeemB2BOAuthToken, type B2BFlow, type B2BOAuthProvider } from '../../services/b2b/oauth.ts';
+import { b2bOAuthFactor, redeemB2BOAuthToken } from '../../services/b2b/oauth.ts';
 import { organizationBySlug, requireOrganization } from '../../services/b2b/organizations.ts';
 import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
-import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
-import { secretToken } from '../../services/ids.ts';
+import { redirectUrl } from '../../services/email-tokens.ts';
 import { requireProduct } from '../../services/sends.ts';
-import { completeFlow, consumeState, saveState, type OAuthState } from '../../services/oauth-flow.ts';
+import type { B2BFlow } from '../../services/oauth-state.ts';
 import { Upstream } from '../../services/oauth-upstream.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { failPage } from '../oauth-pages.ts';
-
-const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
-const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 const StartQuery = v.object({
   public_token: v.pipe(v.string(), v.nonEmpty('must not be empty')),
@@ -51,19 +49,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const provider = c.req.param('provider') ?? '';
     if (!isB2BOAuthProvider(provider)) throw new ApiError(404, 'oauth_provider_not_found', `Unknown B2B OAuth provider "${provider}".`);
     requireProduct(ctx, 'oauth');
-    const query = c.req.query();
-    const parsed = v.safeParse(StartQuery, query);
-    if (!parsed.success) {
-      const issue = parsed.issues[0];
-      throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
-    }
-    const q = parsed.output;
-    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
-    if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
-    if (q.pkce_code_challenge !== undefined && !CODE_CHALLENGE.test(q.pkce_code_challenge)) {
-      throw new ApiError(400, 'invalid_code_challenge', 'pkce_code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
-    }
-    requirePkce(ctx, 'oauth', q.pkce_code_challenge);
+    const { q, query, codeChallenge } = startQuery(ctx, c, StartQuery, { flow: 'oauth', field: 'pkce_code_challenge' });
     let flow: B2BFlow;
     let login: string;
     let signup: string;
@@ -77,26 +63,10 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       login = redirectUrl(ctx, q.login_redirect_url);
       signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
     }
-    const params = Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('provider_')).map(([k, val]) => [k.slice('provider_'.length), val]));
-    const custom = (q.custom_scopes ?? '').split(/[\s,]+/).filter(Boolean);
-    if (custom.some((s) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s))) throw new ApiError(400, 'invalid_scopes', 'custom_scopes must be scope tokens separated by spaces.');
-    const state: OAuthState = {
-      provider_type: provider, code_challenge: q.pkce_code_challenge ?? null, login_redirect_url: login, signup_redirect_url: signup,
-      scopes: [...new Set([...DEFAULT_SCOPES, ...custom])].join(' '), provider_params: params, upstream_verifier: null, upstream_nonce: null, b2b: flow,
-    };
-    const upstream = upstreams.get(provider);
-    if (upstream) {
-      // The real authorization-code flow, with our own PKCE pair and nonce towards the provider.
-      const verifier = secretToken(32);
-      const nonce = upstream.oidc ? secretToken(16) : null;
-      const scopes = [...new Set([...(upstream.config.scopes ?? (upstream.oidc ? DEFAULT_SCOPES : [])), ...custom])];
-      const raw = await saveState(ctx, ctx.db, { ...state, scopes: scopes.join(' '), upstream_verifier: verifier, upstream_nonce: nonce });
-      return c.redirect(await upstream.authorizationUrl({ redirectUri: callbackUrl(c, provider), state: raw, verifier, nonce, scopes, params }), 302);
-    }
-    // Offline, the development consent page stands in for the provider (as for B2C).
-    if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${B2B_OAUTH_NAMES[provider]} OAuth client is configured for this project.`);
-    const raw = await saveState(ctx, ctx.db, state);
-    return c.redirect(`/v1/public/oauth/${provider}/consent?state=${encodeURIComponent(raw)}`, 302);
+    const params = providerParams(query);
+    const custom = customScopes(q.custom_scopes);
+    const started = { provider_type: provider, code_challenge: codeChallenge, login_redirect_url: login, signup_redirect_url: signup, provider_params: params, b2b: flow };
+    return redirectToProvider(ctx, c, started, { custom, upstream: upstreams.get(provider), callbackUrl: callbackUrl(c, provider), providerName: B2B_OAUTH_PROVIDER_NAMES[provider] });
   };
   pub.get('/v1/b2b/public/oauth/:provider/start', start(false));
   pub.get('/v1/b2b/public/oauth/:provider/discovery/start', start(true));
@@ -105,18 +75,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const provider = c.req.param('provider');
     const upstream = isB2BOAuthProvider(provider) ? upstreams.get(provider) : undefined;
     if (!upstream) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
-    const raw = c.req.query('state') ?? '';
-    const state = await consumeState(ctx, ctx.db, provider, raw);
-    if (!state || !state.upstream_verifier || !state.b2b) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
-    const denied = c.req.query('error');
-    if (denied) {
-      const back = new URL(state.login_redirect_url);
-      back.searchParams.set('error', denied);
-      back.searchParams.set('error_description', c.req.query('error_description') ?? 'The provider did not complete the sign-in.');
-      return c.redirect(back.toString(), 303);
-    }
-    const { profile, values } = await upstream.finish({ callback: new URL(c.req.url), state: raw, redirectUri: callbackUrl(c, provider), verifier: state.upstream_verifier, nonce: state.upstream_nonce });
-    return c.redirect(await withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, values)), 303);
+    return finishOAuth(ctx, c, { provider, upstream, callbackUrl: callbackUrl(c, provider), b2b: true, deniedText: 'The provider did not complete the sign-in.' });
   });
 
   const sdk = new Hono();
@@ -127,7 +86,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...r.providerValues },
   });
 
-  sdk.post('/b2b/oauth/authenticate', b2bEndpoint(ctx, { product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  sdk.post('/b2b/oauth/authenticate', endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemB2BOAuthToken(ctx, tx, 'organization', req.oauth_token, req.pkce_code_verifier);
       const org = await requireOrganization(tx, r.organizationId!);
@@ -143,7 +102,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     return ok(c, answer);
   }));
 
-  sdk.post('/b2b/oauth/discovery/authenticate', b2bEndpoint(ctx, { product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
+  sdk.post('/b2b/oauth/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
     const answer = await withTx(ctx.db, async (tx) => {
       const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', req.discovery_oauth_token, req.pkce_code_verifier);
       const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import { B2BMemberSearch } from '../../../client/schemas/requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { requireAdmin } from '../../http/auth.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
 import { revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
@@ -36,35 +37,35 @@ async function keepAnAdmin(tx: Queryable, org: OrganizationRow, target: MemberRo
 /** Organization and member self-service of the browser SDK, gated by the caller's role. */
 export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
-  const signedIn = { session: 'required' } as const;
+  const signedIn = { as: 'member', session: 'required' } as const;
 
-  app.get('/b2b/organizations/me', b2bEndpoint(ctx, signedIn, async ({ c, caller }) => ok(c, { organization: organizationShape(caller.org) })));
+  app.get('/b2b/organizations/me', endpoint(ctx, signedIn, async ({ c, caller }) => ok(c, { organization: organizationShape(caller.org) })));
 
-  app.put('/b2b/organizations/me', b2bEndpoint(ctx, { ...signedIn, schema: R.OrganizationsUpdate }, async ({ c, caller, req }) => {
+  app.put('/b2b/organizations/me', endpoint(ctx, { ...signedIn, schema: R.OrganizationsUpdate }, async ({ c, caller, req }) => {
     requireAdmin(caller);
     const org = await withTx(ctx.db, (tx) => updateOrganization(tx, caller.org.organization_id, ctx.clock.now(), req));
     return ok(c, { organization: organizationShape(org) });
   }));
 
-  app.delete('/b2b/organizations/me', b2bEndpoint(ctx, signedIn, async ({ c, caller }) => {
+  app.delete('/b2b/organizations/me', endpoint(ctx, signedIn, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteOrganization(tx, caller.org.organization_id));
     return ok(c, { organization_id: caller.org.organization_id });
   }));
 
-  app.post('/b2b/organizations/search', b2bEndpoint(ctx, { session: 'optional', schema: R.OrganizationsGetBySlug }, async ({ c, req }) => {
+  app.post('/b2b/organizations/search', endpoint(ctx, { as: 'member', session: 'optional', schema: R.OrganizationsGetBySlug }, async ({ c, req }) => {
     const org = await organizationBySlug(ctx.db, req.organization_slug);
     return ok(c, { organization: org ? publicOrganization(org) : null });
   }));
 
   // SPEC §7: the widget asks whether a member with a password exists before showing the password field.
-  app.post('/b2b/organizations/members/search', b2bEndpoint(ctx, { session: 'optional', schema: B2BMemberSearch }, async ({ c, req }) => {
+  app.post('/b2b/organizations/members/search', endpoint(ctx, { as: 'member', session: 'optional', schema: B2BMemberSearch }, async ({ c, req }) => {
     const member = await memberByEmail(ctx.db, req.organization_id, req.email_address);
     const withPassword = member && member.member_password_id !== '' ? member : null;
     return ok(c, { member: withPassword ? { member_id: withPassword.member_id, status: withPassword.status, name: withPassword.name, member_password_id: withPassword.member_password_id } : null });
   }));
 
-  app.post('/b2b/organizations/me/members/search', b2bEndpoint(ctx, { ...signedIn, schema: R.MembersSearch }, async ({ c, caller, req }) => {
+  app.post('/b2b/organizations/me/members/search', endpoint(ctx, { ...signedIn, schema: R.MembersSearch }, async ({ c, caller, req }) => {
     requireAdmin(caller);
     const found = await searchMembers(ctx.db, [caller.org.organization_id], req.query, req.limit, req.cursor);
     return ok(c, {
@@ -74,7 +75,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     });
   }));
 
-  app.post('/b2b/organizations/members', b2bEndpoint(ctx, { ...signedIn, schema: R.MembersCreate }, async ({ c, caller, req }) => {
+  app.post('/b2b/organizations/members', endpoint(ctx, { ...signedIn, schema: R.MembersCreate }, async ({ c, caller, req }) => {
     requireAdmin(caller);
     const phone = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
     const member = await withTx(ctx.db, async (tx) => {
@@ -89,17 +90,17 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     return ok(c, memberAnswer(member, caller.org));
   }));
 
-  app.get('/b2b/organizations/members/me', b2bEndpoint(ctx, signedIn, async ({ c, caller }) => ok(c, memberAnswer(caller.member, caller.org))));
+  app.get('/b2b/organizations/members/me', endpoint(ctx, signedIn, async ({ c, caller }) => ok(c, memberAnswer(caller.member, caller.org))));
 
   // Registered before `/members/:memberId`: `update` is the caller's own record, not a member id.
-  app.put('/b2b/organizations/members/update', b2bEndpoint(ctx, { ...signedIn, schema: R.SelfUpdate }, async ({ c, caller, req }) => {
+  app.put('/b2b/organizations/members/update', endpoint(ctx, { ...signedIn, schema: R.SelfUpdate }, async ({ c, caller, req }) => {
     const member = await withTx(ctx.db, (tx) => updateMember(tx, caller.member.member_id, ctx.clock.now(), {
       ...req, mfa_phone_number: req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : req.mfa_phone_number,
     }));
     return ok(c, memberAnswer(member, caller.org));
   }));
 
-  app.put('/b2b/organizations/members/:memberId', b2bEndpoint(ctx, { ...signedIn, schema: R.MembersUpdate }, async ({ c, caller, req }) => {
+  app.put('/b2b/organizations/members/:memberId', endpoint(ctx, { ...signedIn, schema: R.MembersUpdate }, async ({ c, caller, req }) => {
     requireAdmin(caller);
     const memberId = c.req.param('memberId') ?? '';
     const { preserve_existing_sessions: preserve, ...changes } = req;
@@ -113,7 +114,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     return ok(c, memberAnswer(member, caller.org));
   }));
 
-  app.delete('/b2b/organizations/members/:memberId', b2bEndpoint(ctx, signedIn, async ({ c, caller }) => {
+  app.delete('/b2b/organizations/members/:memberId', endpoint(ctx, signedIn, async ({ c, caller }) => {
     const memberId = c.req.param('memberId') ?? '';
     if (memberId !== caller.member.member_id) requireAdmin(caller);
     await withTx(ctx.db, async (tx) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { b2bEndpoint } from '../../http/b2b-endpoint.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { emailFactor, startDiscovery } from '../../services/b2b/discovery.ts';
 import { authenticateOrganizationOtp, b2bOtpMethodId, sendOrganizationOtp } from '../../services/b2b/email-sign-in.ts';
@@ -17,7 +17,7 @@ export const wrongCode = () => new ApiError(401, 'otp_code_not_found', 'The pass
 export function b2bOtpRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/otps/email/discovery/send', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: R.OtpEmailDiscoverySend }, async ({ c, caller, req }) => {
+  app.post('/b2b/otps/email/discovery/send', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoverySend }, async ({ c, caller, req }) => {
     const email = normalizeEmail(req.email_address);
     await limitSend(ctx, email, caller.client);
     const queued = await withTx(ctx.db, (tx) => issueOtp(ctx, tx, 'email', b2bOtpMethodId(null, email), null, email, req.discovery_expiration_minutes, req.locale));
@@ -25,7 +25,7 @@ export function b2bOtpRoutes(ctx: ProviderContext): Hono {
     return ok(c, {});
   }));
 
-  app.post('/b2b/otps/email/discovery/authenticate', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: R.OtpEmailDiscoveryAuthenticate }, async ({ c, req }) => {
+  app.post('/b2b/otps/email/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoveryAuthenticate }, async ({ c, req }) => {
     const email = normalizeEmail(req.email_address);
     // One transaction: the redemption (or the counted wrong guess) and the intermediate session commit together.
     const answer = await withTx(ctx.db, async (tx) => {
@@ -36,7 +36,7 @@ export function b2bOtpRoutes(ctx: ProviderContext): Hono {
     return ok(c, answer);
   }));
 
-  app.post('/b2b/otps/email/login_or_signup', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: R.OtpEmailLoginOrSignup }, async ({ c, caller, req }) => {
+  app.post('/b2b/otps/email/login_or_signup', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailLoginOrSignup }, async ({ c, caller, req }) => {
     const email = normalizeEmail(req.email_address);
     const org = await requireOrganization(ctx.db, req.organization_id);
     await limitSend(ctx, email, caller.client);
@@ -45,7 +45,7 @@ export function b2bOtpRoutes(ctx: ProviderContext): Hono {
     return ok(c, {});
   }));
 
-  app.post('/b2b/otps/email/authenticate', b2bEndpoint(ctx, { product: 'otp', session: 'optional', schema: R.OtpEmailAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  app.post('/b2b/otps/email/authenticate', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const org = await requireOrganization(ctx.db, req.organization_id);
     const answer = await authenticateOrganizationOtp(ctx, org, normalizeEmail(req.email_address), req.code, {
       minutes, client: caller.client, currentSessionId: caller.memberSessionId, intermediateSessionToken: req.intermediate_session_token,

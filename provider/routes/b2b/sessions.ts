@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { sessionSecret } from '../../http/auth.ts';
-import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { requireAdmin, sessionSecret } from '../../http/auth.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { body } from '../../http/validate.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
@@ -23,12 +23,12 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
     return ok(c, { ...issued });
   });
 
-  app.post('/b2b/sessions/revoke', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  app.post('/b2b/sessions/revoke', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     await revokeMemberSession(ctx, ctx.db, caller.memberSessionId);
     return ok(c, {});
   }));
 
-  app.post('/b2b/sessions/revoke/:memberId', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  app.post('/b2b/sessions/revoke/:memberId', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     const target = c.req.param('memberId') ?? '';
     if (target !== caller.member.member_id) requireAdmin(caller);
     // A member of another organization is not found: an admin's reach ends at its organization.
@@ -37,7 +37,7 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
     return ok(c, {});
   }));
 
-  app.post('/b2b/sessions/exchange', b2bEndpoint(ctx, { session: 'required', schema: R.SessionsExchange, minutes: true }, async ({ c, caller, req, minutes }) => {
+  app.post('/b2b/sessions/exchange', endpoint(ctx, { as: 'member', session: 'required', schema: R.SessionsExchange, minutes: true }, async ({ c, caller, req, minutes }) => {
     return ok(c, await exchangeMemberSession(ctx, caller.memberSessionId, caller.member.email_address, req.organization_id, { minutes, client: caller.client }));
   }));
 

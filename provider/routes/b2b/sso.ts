@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
 import { EMAIL_PATTERN } from '../../../client/schemas/fields.ts';
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { b2bEndpoint, requireAdmin } from '../../http/b2b-endpoint.ts';
+import { requireAdmin } from '../../http/auth.ts';
+import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
+import { deniedRedirect, providerParams, startQuery } from '../../http/redirect-flow.ts';
 import { createMember, memberByEmail, type MemberRow } from '../../services/b2b/members.ts';
 import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import {
@@ -13,12 +14,10 @@ import {
   type ConnectionRow, type Protocol,
 } from '../../services/b2b/sso-connections.ts';
 import { authenticateSso, consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../../services/b2b/sso-flow.ts';
-import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
+import { redirectUrl } from '../../services/email-tokens.ts';
 import { withTx } from '../../services/tx.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
 import { failPage } from '../oauth-pages.ts';
-
-const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The member an SSO sign-in is for: the organization's member with the address the IdP
@@ -40,7 +39,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const sdk = new Hono();
   const base = (c: Context) => providerBase(ctx, c.req.url);
 
-  sdk.get('/b2b/sso', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.get('/b2b/sso', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     const rows = await listConnections(ctx.db, caller.org.organization_id);
     const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
@@ -48,39 +47,39 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   }));
 
   for (const protocol of ['saml', 'oidc'] as const) {
-    sdk.post(`/b2b/sso/${protocol}`, b2bEndpoint(ctx, { session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
+    sdk.post(`/b2b/sso/${protocol}`, endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
       requireAdmin(caller);
       const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
       return ok(c, { connection: connectionShape(row, base(c)) });
     }));
     const schema = protocol === 'saml' ? b2b.SamlUpdateConnection : b2b.OidcUpdateConnection;
-    sdk.put(`/b2b/sso/${protocol}/:connection_id`, b2bEndpoint(ctx, { session: 'required', schema }, async ({ c, caller, req }) => {
+    sdk.put(`/b2b/sso/${protocol}/:connection_id`, endpoint(ctx, { as: 'member', session: 'required', schema }, async ({ c, caller, req }) => {
       requireAdmin(caller);
       const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
       return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
     }));
   }
 
-  sdk.delete('/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.delete('/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
     return ok(c, { certificate_id: c.req.param('certificate_id') });
   }));
 
-  sdk.delete('/b2b/sso/:connection_id', b2bEndpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+  sdk.delete('/b2b/sso/:connection_id', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
     requireAdmin(caller);
     await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
     return ok(c, { connection_id: c.req.param('connection_id') });
   }));
 
   // SSO discovery: which connections an address can use, before it has signed in anywhere.
-  sdk.get('/b2b/sso/discovery/connections', b2bEndpoint(ctx, { session: 'optional' }, async ({ c }) => {
+  sdk.get('/b2b/sso/discovery/connections', endpoint(ctx, { as: 'member', session: 'optional' }, async ({ c }) => {
     const email = c.req.query('email_address') ?? '';
     if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'invalid_email', 'email_address must be a valid email address.');
     return ok(c, { connections: (await connectionsForEmail(ctx.db, email)).map(activeConnectionShape) });
   }));
 
-  sdk.post('/b2b/sso/authenticate', b2bEndpoint(ctx, { session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+  sdk.post('/b2b/sso/authenticate', endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
     const current = caller.member && caller.memberSessionId ? { memberId: caller.member.member_id, sessionId: caller.memberSessionId } : null;
     return ok(c, await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, { minutes, client: caller.client, current }));
   }));
@@ -92,24 +91,13 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   });
 
   pub.get('/v1/public/sso/start', async (c) => {
-    const parsed = v.safeParse(b2b.SsoStartQuery, c.req.query());
-    if (!parsed.success) {
-      const issue = parsed.issues[0];
-      throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
-    }
-    const q = parsed.output;
-    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
-    if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
-    if (q.pkce_code_challenge !== undefined && !CODE_CHALLENGE.test(q.pkce_code_challenge)) {
-      throw new ApiError(400, 'invalid_code_challenge', 'pkce_code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
-    }
-    requirePkce(ctx, 'sso', q.pkce_code_challenge);
+    const { q, query, codeChallenge } = startQuery(ctx, c, b2b.SsoStartQuery, { flow: 'sso', field: 'pkce_code_challenge' });
     const row = await connectionById(ctx.db, q.connection_id);
     if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
     const login = redirectUrl(ctx, q.login_redirect_url);
     const signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
-    const params = Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k.startsWith('provider_')).map(([k, val]) => [k.slice('provider_'.length), val]));
-    const target = await startSso(ctx, ctx.db, base(c), row, { codeChallenge: q.pkce_code_challenge ?? null, loginRedirectUrl: login, signupRedirectUrl: signup, params });
+    const params = providerParams(query);
+    const target = await startSso(ctx, ctx.db, base(c), row, { codeChallenge, loginRedirectUrl: login, signupRedirectUrl: signup, params });
     return c.redirect(target, 302);
   });
 
@@ -154,13 +142,10 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     if (row.protocol !== 'oidc') throw new ApiError(404, 'connection_not_found', 'No OIDC connection with this id.');
     const raw = c.req.query('state') ?? '';
     const state = await peekSsoState(ctx, ctx.db, row.connection_id, raw);
-    const denied = c.req.query('error');
+    const denied = deniedRedirect(c, state.login_redirect_url, 'The identity provider did not complete the sign-in.');
     if (denied) {
       await withTx(ctx.db, (tx) => consumeSsoState(ctx, tx, state));
-      const back = new URL(state.login_redirect_url);
-      back.searchParams.set('error', denied);
-      back.searchParams.set('error_description', c.req.query('error_description') ?? 'The identity provider did not complete the sign-in.');
-      return c.redirect(back.toString(), 303);
+      return denied;
     }
     const profile = await oidcProfile(ctx, base(c), row, state, new URL(c.req.url), raw);
     const target = await withTx(ctx.db, (tx) => finish(tx, row, state, profile));

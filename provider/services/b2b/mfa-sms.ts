@@ -48,3 +48,11 @@ export async function startSmsFactor(ctx: ProviderContext, tx: Queryable, member
   }
   return queueMfaSms(ctx, tx, member.member_id, member.mfa_phone_number);
 }
+
+/**
+ * Marks the member's MFA phone verified once a code sent to it was redeemed; only while the
+ * number is still the one the code went to.
+ */
+export async function markMfaPhoneVerified(tx: Queryable, memberId: string, phone: string, now: Date): Promise<void> {
+  await tx.query('UPDATE b2b_members SET mfa_phone_number_verified = true, updated_at = $2 WHERE member_id = $1 AND mfa_phone_number = $3', [memberId, now, phone]);
+}

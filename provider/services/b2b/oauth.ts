@@ -1,22 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { B2BOAuthProvider } from '../../../client/schemas/b2b-oauth-providers.ts';
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { safeEqual, secretToken, sha256 } from '../ids.ts';
-import type { OAuthProfile, OAuthState } from '../oauth-flow.ts';
+import type { B2BFlow, OAuthProfile, OAuthState } from '../oauth-state.ts';
 import { normalizeEmail } from '../users.ts';
-
-/** SPEC §9: the providers a B2B organization may sign in with. */
-export const B2B_OAUTH_PROVIDERS = ['google', 'microsoft', 'hubspot', 'slack', 'github'] as const;
-export type B2BOAuthProvider = (typeof B2B_OAUTH_PROVIDERS)[number];
-export const B2B_OAUTH_NAMES: Record<B2BOAuthProvider, string> = { google: 'Google', microsoft: 'Microsoft', hubspot: 'HubSpot', slack: 'Slack', github: 'GitHub' };
-
-export function isB2BOAuthProvider(p: string): p is B2BOAuthProvider {
-  return (B2B_OAUTH_PROVIDERS as readonly string[]).includes(p);
-}
-
-/** What a B2B flow carries in the shared flow store (`oauth_states.b2b`). */
-export type B2BFlow = { kind: 'organization'; organization_id: string } | { kind: 'discovery' };
 
 /** How long an issued B2B OAuth token stays redeemable. */
 const TOKEN_TTL_MS = 10 * 60_000;

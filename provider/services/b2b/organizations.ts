@@ -1,3 +1,4 @@
+import type { B2BAuthMethod } from '../../../client/schemas/b2b-oauth-providers.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../ids.ts';
@@ -5,9 +6,8 @@ import { newId } from '../ids.ts';
 /** The enums of the official Organization type, as stored. */
 export type Provisioning = 'ALL_ALLOWED' | 'RESTRICTED' | 'NOT_ALLOWED';
 export type MfaPolicy = 'OPTIONAL' | 'REQUIRED_FOR_ALL';
-/** `B2BAllowedAuthMethods` of the official types: the primary factors an organization may restrict. */
-export const AUTH_METHODS = ['sso', 'magic_link', 'password', 'google_oauth', 'microsoft_oauth', 'hubspot_oauth', 'slack_oauth', 'github_oauth', 'email_otp'] as const;
-export type AuthMethod = (typeof AUTH_METHODS)[number];
+/** `B2BAllowedAuthMethods` of the official types (the list is the shared schemas'). */
+export type AuthMethod = B2BAuthMethod;
 export const MFA_METHODS = ['sms_otp', 'totp'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 

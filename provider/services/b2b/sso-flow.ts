@@ -3,7 +3,7 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { safeEqual, secretToken, sha256 } from '../ids.ts';
-import { Upstream } from '../oauth-upstream.ts';
+import { DEFAULT_SCOPES, Upstream } from '../oauth-upstream.ts';
 import { authnRequestUrl, verifySamlResponse, type SamlIdentityProvider, type SamlServiceProvider } from '../saml.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
 import { withTx } from '../tx.ts';
@@ -20,7 +20,6 @@ import { audienceUri, callbackUrl, connectionById, isActive, type ConnectionRow 
 
 /** How long a started SSO sign-in and an issued SSO token stay redeemable. */
 export const SSO_TTL_MS = 10 * 60_000;
-const OIDC_SCOPES = ['openid', 'email', 'profile'];
 
 /** Who the IdP vouched for, in the connection's attribute mapping. */
 export interface SsoProfile {
@@ -96,7 +95,7 @@ export async function startSso(ctx: ProviderContext, db: Queryable, base: string
     const { sp, idp } = samlParties(base, row);
     return authnRequestUrl(sp, idp, samlRequestId!, state);
   }
-  const scopes = [...new Set([...OIDC_SCOPES, ...(row.settings.custom_scopes ?? '').split(/\s+/).filter(Boolean)])];
+  const scopes = [...new Set([...DEFAULT_SCOPES, ...(row.settings.custom_scopes ?? '').split(/\s+/).filter(Boolean)])];
   return oidcUpstream(ctx, row).authorizationUrl({ redirectUri: callbackUrl(base, row.connection_id), state, verifier: oidc!.verifier, nonce: oidc!.nonce, scopes, params: o.params });
 }
 

@@ -1,0 +1,137 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { ProviderContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { completeB2BFlow } from '../services/b2b/oauth.ts';
+import { requirePkce, type PkceFlow } from '../services/email-tokens.ts';
+import { secretToken } from '../services/ids.ts';
+import { completeUserFlow } from '../services/oauth-flow.ts';
+import { consumeState, saveState, type OAuthProfile, type OAuthState } from '../services/oauth-state.ts';
+import { DEFAULT_SCOPES, type Upstream } from '../services/oauth-upstream.ts';
+import { withTx } from '../services/tx.ts';
+import { ApiError } from './errors.ts';
+
+/*
+ * The browser's redirect flows (B2C OAuth, B2B OAuth, B2B SSO): the start reads a query, not
+ * a JSON body, and answers with a redirect; the callback finishes what the start began. What
+ * the three share is here once, so a rule of the start (the public token, PKCE) is one place.
+ */
+
+/** A PKCE challenge: the base64url SHA-256 of the verifier. */
+const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** A scope token of RFC 6749 §3.3. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+type StartSchema = v.GenericSchema<unknown, { public_token: string }>;
+
+/**
+ * A start's query, in the order its refusals are answered: the schema (400 naming the
+ * parameter), the public token (401), the code challenge's form (400, named as the flow's
+ * client sends it) and the project's PKCE rule for `flow`.
+ */
+export function startQuery<S extends StartSchema>(
+  ctx: ProviderContext,
+  c: Context,
+  schema: S,
+  pkce: { flow: PkceFlow; field: 'code_challenge' | 'pkce_code_challenge' },
+): { q: v.InferOutput<S>; query: Record<string, string>; codeChallenge: string | null } {
+  const query = c.req.query();
+  const parsed = v.safeParse(schema, query);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
+  }
+  const q = parsed.output;
+  const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
+  if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
+  const challenge = (q as Record<string, unknown>)[pkce.field] as string | undefined;
+  if (challenge !== undefined && !CODE_CHALLENGE.test(challenge)) {
+    throw new ApiError(400, 'invalid_code_challenge', `${pkce.field} must be the base64url SHA-256 of the code verifier (43 characters).`);
+  }
+  requirePkce(ctx, pkce.flow, challenge);
+  return { q, query, codeChallenge: challenge ?? null };
+}
+
+/** The `provider_*` query parameters, passed on to the identity provider without the prefix. */
+export function providerParams(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('provider_')).map(([k, val]) => [k.slice('provider_'.length), val]));
+}
+
+/** `custom_scopes` split into scope tokens (spaces or commas); anything else is a 400. */
+export function customScopes(raw: string | undefined): string[] {
+  const custom = (raw ?? '').split(/[\s,]+/).filter(Boolean);
+  if (custom.some((s) => !SCOPE_TOKEN.test(s))) throw new ApiError(400, 'invalid_scopes', 'custom_scopes must be scope tokens separated by spaces.');
+  return custom;
+}
+
+/** An OAuth start's flow, before its scopes and the upstream's PKCE pair are known. */
+export type StartedFlow = Omit<OAuthState, 'scopes' | 'upstream_verifier' | 'upstream_nonce'>;
+
+/**
+ * Stores an OAuth flow and sends the browser on: to the configured provider (a real
+ * authorization-code flow, with our own PKCE pair and nonce towards it; the caller's
+ * code_challenge stays for our token), or, without credentials for it, to the local consent
+ * page, a development aid that a production provider refuses instead.
+ */
+export async function redirectToProvider(
+  ctx: ProviderContext,
+  c: Context,
+  flow: StartedFlow,
+  opts: { custom: string[]; upstream: Upstream | undefined; callbackUrl: string; providerName: string },
+): Promise<Response> {
+  const provider = flow.provider_type;
+  const params = flow.provider_params;
+  const state: OAuthState = { ...flow, scopes: [...new Set([...DEFAULT_SCOPES, ...opts.custom])].join(' '), upstream_verifier: null, upstream_nonce: null };
+  const upstream = opts.upstream;
+  if (upstream) {
+    const verifier = secretToken(32);
+    const nonce = upstream.oidc ? secretToken(16) : null;
+    const scopes = [...new Set([...(upstream.config.scopes ?? (upstream.oidc ? DEFAULT_SCOPES : [])), ...opts.custom])];
+    const raw = await saveState(ctx, ctx.db, { ...state, scopes: scopes.join(' '), upstream_verifier: verifier, upstream_nonce: nonce });
+    return c.redirect(await upstream.authorizationUrl({ redirectUri: opts.callbackUrl, state: raw, verifier, nonce, scopes, params }), 302);
+  }
+  if (!ctx.devPages) throw new ApiError(400, 'oauth_config_not_found', `No ${opts.providerName} OAuth client is configured for this project.`);
+  const raw = await saveState(ctx, ctx.db, state);
+  return c.redirect(`/v1/public/oauth/${provider}/consent?state=${encodeURIComponent(raw)}`, 302);
+}
+
+/**
+ * When the identity provider answered with an error (the person declined, say): the app's
+ * login URL with the error and its description, or `fallback` when it gave none.
+ */
+export function deniedRedirect(c: Context, loginRedirectUrl: string, fallback: string): Response | null {
+  const denied = c.req.query('error');
+  if (!denied) return null;
+  const back = new URL(loginRedirectUrl);
+  back.searchParams.set('error', denied);
+  back.searchParams.set('error_description', c.req.query('error_description') ?? fallback);
+  return c.redirect(back.toString(), 303);
+}
+
+/**
+ * The end of any OAuth flow (a provider's callback, the consent page, One Tap): a B2B flow
+ * proves an address to an organization or to discovery, not a B2C user. The one place the two
+ * product lines' flows part, so that neither line's services import the other's.
+ */
+export function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
+  return state.b2b ? completeB2BFlow(ctx, tx, state, state.b2b, profile, providerValues) : completeUserFlow(ctx, tx, state, profile, providerValues);
+}
+
+/**
+ * An OAuth callback from a configured provider: the flow's state is spent (once), a refusal
+ * goes back to the app, and the provider's code becomes the profile `completeFlow` turns into
+ * the app's token. `b2b` says which product line's flows this callback finishes.
+ */
+export async function finishOAuth(
+  ctx: ProviderContext,
+  c: Context,
+  opts: { provider: string; upstream: Upstream; callbackUrl: string; b2b: boolean; deniedText: string },
+): Promise<Response> {
+  const raw = c.req.query('state') ?? '';
+  const state = await consumeState(ctx, ctx.db, opts.provider, raw);
+  if (!state || !state.upstream_verifier || (opts.b2b && !state.b2b)) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
+  const denied = deniedRedirect(c, state.login_redirect_url, opts.deniedText);
+  if (denied) return denied;
+  const { profile, values } = await opts.upstream.finish({ callback: new URL(c.req.url), state: raw, redirectUri: opts.callbackUrl, verifier: state.upstream_verifier, nonce: state.upstream_nonce });
+  return c.redirect(await withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, values)), 303);
+}
