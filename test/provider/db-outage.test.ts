@@ -61,7 +61,7 @@ describe('a PostgreSQL outage under load', { skip: !existsSync(join(BIN, 'initdb
     // The pool reads these at start: a short bound keeps the test quick.
     process.env.DATABASE_TIMEOUT_MS = '1500';
     process.env.DATABASE_POOL_SIZE = String(POOL);
-    provider = await startProvider({ port: 0, dataDir, databaseUrl: pg.url, env: { LOG_REPEAT_SECONDS: '1' } });
+    provider = await startProvider({ port: 0, dataDir, databaseUrl: pg.url, env: { LOG_REPEAT_SECONDS: '1', DEV_PAGES: '1' } });
   });
   after(async () => {
     await provider?.close();
