@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { axe } from './axe.ts';
+import { expect, test } from '@playwright/test';
 import { recordCardFrames } from './card-frames.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+import { b2b, axeClean, expectScreen } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui> against the real provider (issue 20): discovery by email code to a new
@@ -10,18 +10,6 @@ import { latestMessage, uniqueEmail } from './screens-helpers.ts';
  */
 
 const page_ = (products: string) => `${process.env.E2E_DEMO_URL}/b2b.html?products=${products}`;
-const b2b = (page: Page) => page.locator('stytch-b2b-ui');
-
-async function axeClean(page: Page): Promise<void> {
-  expect(await axe(page, 'stytch-b2b-ui')).toEqual([]);
-}
-
-/** The heading has focus after a transition: the new screen is announced. */
-async function expectScreen(page: Page, title: string): Promise<void> {
-  const heading = b2b(page).getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(title);
-  await expect(heading).toBeFocused();
-}
 
 test('discovery by email code, by keyboard alone, creates a new organization and shows the member in it', async ({ page }) => {
   const email = uniqueEmail('b2b-otp');

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { axe } from './axe.ts';
 import { recordCardFrames } from './card-frames.ts';
 import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
 import { latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import { b2b, axeClean, expectScreen } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
@@ -11,19 +11,6 @@ import { latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-
  * every sign-in; the backup codes saved at enrolment sign in once each. Codes come from the
  * provider's outbox; authenticator codes are computed from the secret the widget shows.
  */
-
-const b2b = (page: Page) => page.locator('stytch-b2b-ui');
-
-async function axeClean(page: Page): Promise<void> {
-  expect(await axe(page, 'stytch-b2b-ui')).toEqual([]);
-}
-
-/** The new screen's heading has focus: it is announced. */
-async function expectScreen(page: Page, title: string | RegExp): Promise<void> {
-  const heading = b2b(page).getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(title);
-  await expect(heading).toBeFocused();
-}
 
 /**
  * An organization whose first admin is `email`, with `policy` set (the admin's own session,

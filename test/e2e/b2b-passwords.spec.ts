@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axe } from './axe.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+import { b2b, axeClean, expectScreen } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s password screens against the real provider, through the demo (issue 26):
@@ -11,19 +11,6 @@ import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 const STRONG = 'correct horse battery staple 91!';
 const NEWER = 'violet anchor meadow trombone 47?';
-
-const b2b = (page: Page) => page.locator('stytch-b2b-ui');
-
-async function axeClean(page: Page): Promise<void> {
-  expect(await axe(page, 'stytch-b2b-ui')).toEqual([]);
-}
-
-/** The new screen's heading has focus: it is announced. */
-async function expectScreen(page: Page, title: string | RegExp): Promise<void> {
-  const heading = b2b(page).getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(title);
-  await expect(heading).toBeFocused();
-}
 
 type Client = {
   otps: { email: { discovery: { send(o: object): Promise<unknown>; authenticate(o: object): Promise<unknown> } } };

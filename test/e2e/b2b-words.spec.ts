@@ -4,13 +4,12 @@ import { b2bErrorMessages } from '../../screens/i18n/en/b2b-errors.ts';
 import { errorMessages } from '../../screens/i18n/en/errors.ts';
 import { mainMessages } from '../../screens/i18n/en/main.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+import { b2b } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui> in French against the real provider: every screen of a discovery by link,
  * and the provider's refusal of a spent link, read in French, with no English left.
  */
-
-const b2b = (page: Page) => page.locator('stytch-b2b-ui');
 
 // Words that read the same in French (names, an address, a borrowed word).
 const SAME_IN_FRENCH = new Set(['watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'formField.password.label', 'password.requirement.suggestion']);
