@@ -15,6 +15,7 @@ import { removeOwnFactor } from '../services/user-admin.ts';
 import { loadUser } from '../services/users.ts';
 import { failPage } from './oauth-pages.ts';
 import { oneTapRoutes } from './one-tap.ts';
+import { isProjectPublicToken } from '../config.ts';
 
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -47,8 +48,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
     }
     const q = parsed.output;
-    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
-    if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
+    if (!isProjectPublicToken(ctx.config, q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
     if (q.code_challenge !== undefined && !CODE_CHALLENGE.test(q.code_challenge)) {
       throw new ApiError(400, 'invalid_code_challenge', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
     }

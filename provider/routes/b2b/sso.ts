@@ -17,6 +17,7 @@ import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { withTx } from '../../services/tx.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
 import { failPage } from '../oauth-pages.ts';
+import { isProjectPublicToken } from '../../config.ts';
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -98,8 +99,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
     }
     const q = parsed.output;
-    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
-    if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
+    if (!isProjectPublicToken(ctx.config, q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
     if (q.pkce_code_challenge !== undefined && !CODE_CHALLENGE.test(q.pkce_code_challenge)) {
       throw new ApiError(400, 'invalid_code_challenge', 'pkce_code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
     }
