@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { B2BMFAProducts, B2BProducts } from '@stytch/vanilla-js/b2b';
 import { createB2BClient } from '../../../client/b2b/index.ts';
-import { mountB2B, resolveB2BConfig, StytchB2BElement } from '../../../elements/b2b/index.ts';
+import { B2BMFAProducts as OurB2BMFAProducts, B2BProducts as OurB2BProducts, mountB2B, resolveB2BConfig, StytchB2BElement } from '../../../elements/b2b/index.ts';
 import { rootOf, settle } from './helpers.ts';
 
 const discovery = { products: ['emailMagicLinks', 'emailOtp'], authFlowType: 'Discovery' };
@@ -101,6 +101,16 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
     expect(org.ok ? org.value.products : org.message).to.deep.equal(['passwords', 'oauth']);
     const unknownObject = resolveB2BConfig({ products: [{ id: 'passkeys' }], authFlowType: 'Discovery' });
     expect(unknownObject.ok ? 'ok' : unknownObject.message).to.equal('Invalid B2B config: config.products.0: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth (or B2BProducts.<name>)');
+  });
+
+  it('exports the official names: its own B2BProducts and B2BMFAProducts resolve as the official ones do', () => {
+    expect(Object.keys(OurB2BProducts)).to.have.members(Object.keys(B2BProducts));
+    expect(OurB2BMFAProducts).to.deep.equal({ ...B2BMFAProducts });
+    for (const key of Object.keys(B2BProducts) as Array<keyof typeof B2BProducts>) {
+      expect(OurB2BProducts[key].id).to.equal(B2BProducts[key].id);
+    }
+    const r = resolveB2BConfig({ products: [OurB2BProducts.emailOtp, OurB2BProducts.passwords], authFlowType: 'Organization', mfaProductOrder: [OurB2BMFAProducts.totp] });
+    expect(r.ok ? [r.value.products, r.value.mfaProductOrder] : r.message).to.deep.equal([['emailOtp', 'passwords'], ['totp']]);
   });
 
   it('refuses a config that would show an empty card, naming the flow and what it shows', () => {
