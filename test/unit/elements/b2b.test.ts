@@ -2,6 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { B2BMFAProducts, B2BProducts } from '@stytch/vanilla-js/b2b';
 import { createB2BClient } from '../../../client/b2b/index.ts';
 import { B2BMFAProducts as OurB2BMFAProducts, B2BProducts as OurB2BProducts, mountB2B, resolveB2BConfig, StytchB2BElement } from '../../../elements/b2b/index.ts';
+import { B2BProducts as ReactB2BProducts } from '../../../elements/react/b2b.ts';
 import { rootOf, settle } from './helpers.ts';
 
 const discovery = { products: ['emailMagicLinks', 'emailOtp'], authFlowType: 'Discovery' };
@@ -106,6 +107,8 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
   it('exports the official names: its own B2BProducts and B2BMFAProducts resolve as the official ones do', () => {
     expect(Object.keys(OurB2BProducts)).to.have.members(Object.keys(B2BProducts));
     expect(OurB2BMFAProducts).to.deep.equal({ ...B2BMFAProducts });
+    // stytch-ui/react/b2b exports them too, as @stytch/react/b2b does.
+    expect(ReactB2BProducts).to.equal(OurB2BProducts);
     for (const key of Object.keys(B2BProducts) as Array<keyof typeof B2BProducts>) {
       expect(OurB2BProducts[key].id).to.equal(B2BProducts[key].id);
     }
