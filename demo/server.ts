@@ -23,6 +23,8 @@ export interface DemoOptions {
   /** Where the demo pages send every call; a different origin, as in production. */
   providerUrl: string;
   publicToken: string;
+  /** The project's B2B token (`publicTokens.b2b`) for the B2B page, so bootstrap says B2B; else `publicToken`. */
+  b2bPublicToken?: string | undefined;
   /** Whether the provider has a Google client, so One Tap can work; the demo offers it only then. */
   googleOneTap?: boolean;
   root?: string;
@@ -71,7 +73,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
   const dist = resolve(options.dist ?? 'dist');
   const hosts = resolve(options.hosts ?? 'hosts');
-  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, googleOneTap: options.googleOneTap === true })};\n`;
+  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, b2bPublicToken: options.b2bPublicToken ?? options.publicToken, googleOneTap: options.googleOneTap === true })};\n`;
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://demo');

@@ -12,9 +12,15 @@ const Products = v.picklist(['emailMagicLinks', 'otp', 'passwords', 'oauth', 'cr
 export const ProjectConfigSchema = v.object({
   projectId: v.optional(v.string(), () => `project-test-${randomUUID()}`),
   name: v.optional(v.string(), 'Demo project'),
+  /**
+   * `b2b`: the token the project's B2B clients use. It opens the same project (same
+   * environment, data and settings); bootstrap answers `vertical: "B2B"` for it and `CONSUMER`
+   * for the others, as the hosted provider does for a B2B project, so neither official client
+   * warns that its token belongs to the other kind of project.
+   */
   publicTokens: v.optional(
-    v.object({ test: v.optional(v.string()), live: v.optional(v.string()) }),
-    () => ({ test: `public-token-test-${randomUUID()}` }),
+    v.object({ test: v.optional(v.string()), live: v.optional(v.string()), b2b: v.optional(v.string()) }),
+    () => ({ test: `public-token-test-${randomUUID()}`, b2b: `public-token-test-${randomUUID()}` }),
   ),
   authorizedOrigins: v.optional(v.array(v.string()), []),
   redirectUrls: v.optional(v.array(v.pipe(v.string(), v.url())), []),
@@ -284,6 +290,7 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (redirects) out.redirectUrls = redirects;
   if (env.PUBLIC_TOKEN) out.publicTokens = { ...(out.publicTokens as object), test: env.PUBLIC_TOKEN };
   if (env.LIVE_PUBLIC_TOKEN) out.publicTokens = { ...(out.publicTokens as object), live: env.LIVE_PUBLIC_TOKEN };
+  if (env.B2B_PUBLIC_TOKEN) out.publicTokens = { ...(out.publicTokens as object), b2b: env.B2B_PUBLIC_TOKEN };
   if (env.PROJECT_NAME) out.name = env.PROJECT_NAME;
   const products = list(env.PRODUCTS);
   if (products) out.products = products;
@@ -359,6 +366,23 @@ export function loadProjectConfig(file: string, env: NodeJS.ProcessEnv = process
   // answers its own sending domain here); an explicit list (EMAIL_DOMAINS) wins.
   if (merged.emailDomains === undefined) config.emailDomains = senderDomains(config.delivery.from);
   return config;
+}
+
+/** What bootstrap says a public token's project is: the official clients warn on the other kind. */
+export type Vertical = 'CONSUMER' | 'B2B';
+
+/** The project's public tokens, each with its vertical (B2B for `publicTokens.b2b`). */
+export function publicTokensOf(config: Pick<ProjectConfig, 'publicTokens'>): Array<{ token: string; vertical: Vertical }> {
+  const { test, live, b2b } = config.publicTokens;
+  return [
+    ...[test, live].filter((t): t is string => t !== undefined).map((token) => ({ token, vertical: 'CONSUMER' as const })),
+    ...(b2b === undefined ? [] : [{ token: b2b, vertical: 'B2B' as const }]),
+  ];
+}
+
+/** Whether `token` is one of the project's public tokens. */
+export function isProjectPublicToken(config: Pick<ProjectConfig, 'publicTokens'>, token: string): boolean {
+  return publicTokensOf(config).some((t) => t.token === token);
 }
 
 /** The domain of a `Name <address>` or bare sender address, as a one-element list (none without a domain). */

@@ -23,7 +23,8 @@ const dev = await startDevProvider({
 });
 const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
-const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
+const b2bPublicToken = provider.config.publicTokens.b2b;
+const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, b2bPublicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
 
 // The Next.js host (hosts/next), once `npm run build:next` (or npm test) has built it: its own
 // server, since its pages render on a server. Its protected page needs the server API's
@@ -44,6 +45,7 @@ const watching = process.env.NO_WATCH ? undefined : await buildAndWatch();
 console.log(`
   Provider:      ${provider.url}
   Public token:  ${publicToken}
+  B2B token:     ${b2bPublicToken ?? 'none (publicTokens.b2b in the project file, or B2B_PUBLIC_TOKEN)'}
   Demo:          ${demo.url}
   Playground:    ${demo.url}/playground.html
   Host apps:     ${demo.url}/hosts/react-sdk/  /hosts/react/  /hosts/vue/  /hosts/angular/

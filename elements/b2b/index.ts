@@ -6,6 +6,7 @@ import { StytchB2BElement } from './define.ts';
 
 export { StytchB2BElement };
 export { resolveB2BConfig, type B2BConfig } from '../../screens/b2b/config.ts';
+export { B2BMFAProducts, B2BProducts } from './names.ts';
 export { StytchErrorEvent, StytchEvent, type StytchEventDetail } from '../events.ts';
 export { InvalidMountCallError, MountTargetNotFoundError } from '../errors.ts';
 

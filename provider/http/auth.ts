@@ -7,6 +7,7 @@ import { findSession, type ClientInfo } from '../services/sessions.ts';
 import { safeEqual, sha256 } from '../services/ids.ts';
 import { clientAddress } from './client-address.ts';
 import { ApiError } from './errors.ts';
+import { publicTokensOf } from '../config.ts';
 
 export interface Caller {
   /** The session the caller presented, or null when the secret is the public token. */
@@ -30,7 +31,7 @@ export function clientInfo(ctx: ProviderContext, c: Context): ClientInfo {
 
 function tokenMatches(ctx: ProviderContext, token: string): boolean {
   const h = sha256(token);
-  return [ctx.config.publicTokens.test, ctx.config.publicTokens.live].some((t) => t !== undefined && safeEqual(sha256(t), h));
+  return publicTokensOf(ctx.config).some((t) => safeEqual(sha256(t.token), h));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { ProviderContext } from '../context.ts';
+import { isProjectPublicToken } from '../config.ts';
 import type { Queryable } from '../db/index.ts';
 import { completeB2BFlow } from '../services/b2b/oauth.ts';
 import { requirePkce, type PkceFlow } from '../services/email-tokens.ts';
@@ -42,8 +43,7 @@ export function startQuery<S extends StartSchema>(
     throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
   }
   const q = parsed.output;
-  const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter(Boolean);
-  if (!tokens.includes(q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
+  if (!isProjectPublicToken(ctx.config, q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
   const challenge = (q as Record<string, unknown>)[pkce.field] as string | undefined;
   if (challenge !== undefined && !CODE_CHALLENGE.test(challenge)) {
     throw new ApiError(400, 'invalid_code_challenge', `${pkce.field} must be the base64url SHA-256 of the code verifier (43 characters).`);

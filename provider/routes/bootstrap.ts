@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../context.ts';
+import { publicTokensOf } from '../config.ts';
 import { ApiError, ok } from '../http/errors.ts';
 
 /** `GET /projects/bootstrap/{public_token}`: every field the official client reads. */
@@ -8,9 +9,8 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
   app.get('/projects/bootstrap/:token', (c) => {
     const token = c.req.param('token');
     const { config } = ctx;
-    if (token !== config.publicTokens.test && token !== config.publicTokens.live) {
-      throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
-    }
+    const known = publicTokensOf(config).find((t) => t.token === token);
+    if (!known) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
     const policy = config.passwordPolicy;
     return ok(c, {
       project_name: config.name,
@@ -32,7 +32,8 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
       dfp_protected_auth_mode: 'OBSERVATION',
       rbac_policy: { roles: [], resources: [] },
       siwe_required_for_crypto_wallets: config.siweRequired,
-      vertical: 'CONSUMER',
+      // The official clients read it and warn when their kind differs (the B2B one on CONSUMER).
+      vertical: known.vertical,
     });
   });
 
@@ -44,7 +45,8 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
     const token = c.req.param('token');
     const { config } = ctx;
     const anyOrigin = { 'Access-Control-Allow-Origin': '*' };
-    if (token !== config.publicTokens.test) {
+    // The B2B token is of the project's environment: a test project's answers too.
+    if (config.publicTokens.test === undefined || (token !== config.publicTokens.test && token !== config.publicTokens.b2b)) {
       throw new ApiError(401, 'invalid_public_token', "Origin checks answer for the project's test public token only.", anyOrigin);
     }
     const origin = c.req.header('origin') ?? '';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Hono } from 'hono';
 import type { ProviderContext } from '../context.ts';
+import { publicTokensOf } from '../config.ts';
 
 const PHONE_DIR = dirname(createRequire(import.meta.url).resolve('libphonenumber-js/package.json'));
 const PHONE_BUNDLE = join(PHONE_DIR, 'bundle', 'libphonenumber-min.js');
@@ -38,7 +39,7 @@ export function clientsideServicesRoutes(ctx: ProviderContext): Hono {
     // Only the project's authorized origins may frame the page.
     c.header('Content-Security-Policy', `default-src 'none'; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-ancestors ${origins.length ? origins.join(' ') : "'none'"}`);
     const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-    const tokens = [ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter((t) => t !== undefined);
+    const tokens = publicTokensOf(ctx.config).map((t) => t.token);
     const examples = await (phoneExamples ??= readFile(PHONE_EXAMPLES, 'utf8'));
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>clientside services</title>` +

@@ -7,6 +7,7 @@ import { endpoint } from '../http/endpoint.ts';
 import { limitBody } from '../http/guards.ts';
 import { storeEvents } from '../services/events.ts';
 import { hit } from '../services/limits.ts';
+import { publicTokensOf } from '../config.ts';
 
 /** One event as stored (its JSON) may take this much; the client's are a few hundred bytes. */
 export const MAX_EVENT_BYTES = 4 * 1024;
@@ -21,7 +22,7 @@ const MAX_BATCH_BYTES = requests.TELEMETRY_MAX_BATCH * MAX_EVENT_BYTES + 1024;
  */
 export function eventRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
-  const tokens = new Set([ctx.config.publicTokens.test, ctx.config.publicTokens.live].filter((t) => t !== undefined));
+  const tokens = new Set(publicTokensOf(ctx.config).map((t) => t.token));
   const limits = ctx.config.eventLimits;
   app.post('/events', limitBody(MAX_BATCH_BYTES, `${MAX_BATCH_BYTES} bytes`), endpoint(ctx, { session: 'none', schema: requests.TelemetryBatch }, async ({ c, req: batch }) => {
     if (!batch.every((e) => tokens.has(e.event.public_token))) {

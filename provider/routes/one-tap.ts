@@ -10,6 +10,7 @@ import { redirectUrl } from '../services/email-tokens.ts';
 import { consumeState, saveState } from '../services/oauth-state.ts';
 import { DEFAULT_SCOPES, type Upstream } from '../services/oauth-upstream.ts';
 import { withTx } from '../services/tx.ts';
+import { isProjectPublicToken } from '../config.ts';
 
 const StartBody = v.object({ public_token: nonEmpty() });
 const SubmitBody = v.object({
@@ -35,7 +36,7 @@ async function parse<S extends v.GenericSchema>(req: Request, schema: S): Promis
 export function oneTapRoutes(ctx: ProviderContext, google: Upstream | undefined): Hono {
   const app = new Hono();
   const checkToken = (token: string) => {
-    if (token !== ctx.config.publicTokens.test && token !== ctx.config.publicTokens.live) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
+    if (!isProjectPublicToken(ctx.config, token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
   };
   const client = () => {
     if (!google) throw new ApiError(400, 'oauth_config_not_found', 'No Google OAuth client is configured for this project.');

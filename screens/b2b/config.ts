@@ -10,6 +10,14 @@ export const B2B_PRODUCTS = ['emailMagicLinks', 'emailOtp', 'sso', 'passwords', 
 export type B2BProduct = (typeof B2B_PRODUCTS)[number];
 /** `PasswordReset`: the page a reset link lands on (the official value); the reset form first, then the Discovery flow's screens. */
 export const AUTH_FLOW_TYPES = ['Discovery', 'Organization', 'PasswordReset'] as const;
+/**
+ * The products each flow's Main screen shows today. A config whose products are all outside
+ * its flow's list would be an empty card, so it is refused (a flow not listed is not checked).
+ */
+export const SHOWN_PRODUCTS: Partial<Record<string, readonly B2BProduct[]>> = {
+  Discovery: ['emailMagicLinks', 'emailOtp', 'passwords'],
+  Organization: ['passwords', 'emailMagicLinks', 'emailOtp'],
+};
 /** The official config's MFA products (`B2BMFAProducts`); `sms_otp`, the wire's name, is read as `smsOtp`. */
 export const MFA_PRODUCTS = ['smsOtp', 'totp'] as const;
 export type MfaProduct = (typeof MFA_PRODUCTS)[number];
@@ -19,6 +27,17 @@ export const DEFAULT_B2B_SESSION_MINUTES = 30;
 const opt = v.optional;
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
 
+/**
+ * A product: its name, or the official `B2BProducts.emailOtp`… value, an object whose `id` is
+ * the name (a page moving from the official UI keeps its config).
+ */
+const product = () =>
+  v.pipe(
+    v.unknown(),
+    v.transform((p) => (typeof p === 'object' && p !== null && 'id' in p ? p.id : p)),
+    v.picklist(B2B_PRODUCTS, `must be one of ${B2B_PRODUCTS.join(', ')} (or B2BProducts.<name>)`),
+  );
+
 const mfaProduct = () =>
   v.pipe(
     v.picklist([...MFA_PRODUCTS, 'sms_otp'], `must be one of ${MFA_PRODUCTS.join(', ')}`),
@@ -26,7 +45,7 @@ const mfaProduct = () =>
   );
 
 export const B2BConfigSchema = v.looseObject({
-  products: v.pipe(v.array(v.picklist(B2B_PRODUCTS, `must be one of ${B2B_PRODUCTS.join(', ')}`)), v.minLength(1, 'must name at least one product')),
+  products: v.pipe(v.array(product()), v.minLength(1, 'must name at least one product')),
   authFlowType: v.picklist(AUTH_FLOW_TYPES, 'must be Discovery, Organization or PasswordReset'),
   sessionOptions: opt(v.looseObject({ sessionDurationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(527040)), DEFAULT_B2B_SESSION_MINUTES) }), {}),
   emailMagicLinksOptions: opt(
@@ -94,5 +113,10 @@ function resolveNow(input: unknown): B2BConfigResult {
     return { ok: false, message: `Invalid B2B config: ${path ? `config.${path}` : 'config'}: ${issue.message}` };
   }
   const c = parsed.output;
-  return { ok: true, value: { ...c, products: [...new Set(c.products)] } };
+  const products = [...new Set(c.products)];
+  const shown = SHOWN_PRODUCTS[c.authFlowType];
+  if (shown && !products.some((p) => shown.includes(p))) {
+    return { ok: false, message: `Invalid B2B config: config.products: ${products.join(', ')} show nothing in the ${c.authFlowType} flow; add one of ${shown.join(', ')}` };
+  }
+  return { ok: true, value: { ...c, products } };
 }

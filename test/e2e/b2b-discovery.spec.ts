@@ -135,7 +135,7 @@ test('a bad config is refused with the option and the rule named, and reported t
       mountB2B({ elementId: '#bad', config: { products: ['emailOtp', 'fax'], authFlowType: 'Discovery' }, callbacks: { onError: (e: Error) => resolve(e.message) } });
     });
   });
-  expect(message).toBe('Invalid B2B config: config.products.1: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth');
+  expect(message).toBe('Invalid B2B config: config.products.1: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth (or B2BProducts.<name>)');
   await expect(page.locator('#bad stytch-b2b-ui').getByRole('alert')).toHaveText(message);
 });
 

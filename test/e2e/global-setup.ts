@@ -17,6 +17,7 @@ export default async function globalSetup() {
   const projectFile = join(dataDir, 'project.json');
   // The demo origin is only known once it listens, so the provider starts after it.
   const publicToken = 'public-token-test-e2e00000-0000-4000-8000-000000000000';
+  const b2bPublicToken = 'public-token-test-e2eb2b00-0000-4000-8000-000000000000';
   const demo = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
   await demo.close();
   const demoPort = Number(new URL(demo.url).port);
@@ -28,7 +29,7 @@ export default async function globalSetup() {
   writeFileSync(
     projectFile,
     JSON.stringify({
-      publicTokens: { test: publicToken },
+      publicTokens: { test: publicToken, b2b: b2bPublicToken },
       authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`],
       redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'].map((p) => `${demoOrigin}/${p}`),
       // Every browser of every worker reaches this provider from 127.0.0.1: budgets meant for
@@ -67,10 +68,11 @@ export default async function globalSetup() {
     req.pipe(upstream);
   });
   await new Promise<void>((ok) => front.listen(0, '127.0.0.1', ok));
-  const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken });
+  const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, b2bPublicToken });
   process.env.E2E_DEMO_URL = site.url;
   process.env.E2E_PROVIDER_URL = provider.url;
   process.env.E2E_PUBLIC_TOKEN = publicToken;
+  process.env.E2E_B2B_PUBLIC_TOKEN = b2bPublicToken;
   process.env.E2E_PROVIDER_HTTPS_URL = `https://localhost:${(front.address() as AddressInfo).port}`;
   process.env.E2E_PROJECT_ID = provider.config.projectId;
   process.env.E2E_PROJECT_SECRET = secret;

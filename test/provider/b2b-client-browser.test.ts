@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
 import { uniqueSlug } from './b2b-harness.ts';
-import { databases, outbox, startTestProvider, TEST_ORIGIN, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, outbox, startTestProvider, TEST_B2B_TOKEN, TEST_ORIGIN, uniqueEmail, type TestProvider } from './harness.ts';
 
 /*
  * Our B2B client as a page loads it (dist's entry, bundled), in a real browser against the
@@ -48,7 +48,7 @@ for (const kind of databases) {
       await page.evaluate(([token, url]) => {
         const w = window as unknown as { client: unknown; OurB2B: { createB2BClient(t: string, o: object): unknown } };
         w.client = w.OurB2B.createB2BClient(token, { baseUrl: url });
-      }, [TEST_TOKEN, provider.url] as const);
+      }, [TEST_B2B_TOKEN, provider.url] as const);
     }
 
     it('discovery, organization create, a session that survives a reload, a password set by session, sign-out', async () => {

@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { createB2BClient, type B2BClient, type ClientEnv, type CookieJar, type KeyValueStorage } from '../../client/b2b/index.ts';
 import type { RunningProvider } from '../../provider/server.ts';
-import { TEST_ORIGIN, TEST_TOKEN } from './harness.ts';
+import { TEST_B2B_TOKEN, TEST_ORIGIN } from './harness.ts';
 
 /*
  * Our headless B2B client, unchanged, in Node against the real provider: only its injected
@@ -37,7 +37,7 @@ export function ourB2BClient(provider: Pick<RunningProvider, 'url'>): { client: 
     navigate: (url) => void navigations.push(url),
     isServer: false,
   };
-  return { client: createB2BClient(TEST_TOKEN, { baseUrl: provider.url, env, keepSessionAlive: false }), cookies, storage, navigations };
+  return { client: createB2BClient(TEST_B2B_TOKEN, { baseUrl: provider.url, env, keepSessionAlive: false }), cookies, storage, navigations };
 }
 
 /** The token of an emailed link. */

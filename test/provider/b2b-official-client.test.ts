@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { databases, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, type TestProvider } from './harness.ts';
+import { databases, outbox, startTestProvider, TEST_ORIGIN, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
 import { uniqueSlug } from './b2b-harness.ts';
 import { startOfficialB2BBrowser, type OfficialB2BBrowser } from './b2b-official-client.ts';
 
@@ -17,6 +17,20 @@ for (const kind of databases) {
     after(async () => {
       await browser.close();
       await provider.destroy();
+    });
+
+    it('made with the B2B token, it does not warn that the project is a Consumer one; with the Consumer token it does', async () => {
+      const warning = /public token is for a Stytch Consumer project/;
+      const loaded = async (token?: string) => {
+        const errors: string[] = [];
+        const page = await browser.open(provider.url, { token, console: errors });
+        // A call waits for bootstrap, whose answer the client checks as soon as it arrives.
+        await page.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), uniqueEmail('official-vertical'));
+        await page.context().close();
+        return errors;
+      };
+      assert.deepEqual((await loaded()).filter((e) => warning.test(e)), []);
+      assert.equal((await loaded(TEST_TOKEN)).filter((e) => warning.test(e)).length, 1);
     });
 
     it('signs in by discovery email passcode, creates an organization and keeps the member session', async () => {

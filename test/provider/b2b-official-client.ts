@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
-import { TEST_TOKEN } from './harness.ts';
+import { TEST_B2B_TOKEN } from './harness.ts';
 
 /*
  * The official B2B headless client (`@stytch/vanilla-js/b2b/headless`), unchanged, in a real
@@ -38,8 +38,12 @@ function officialB2BBundle(): Promise<string> {
 export interface OfficialB2BBrowser {
   /** The page origin to authorize. */
   origin: string;
-  /** A fresh page (its own cookies) with the official client as `window.client`. */
-  open(providerUrl: string): Promise<Page>;
+  /**
+   * A fresh page (its own cookies) with the official client as `window.client`, made with the
+   * project's B2B token unless `token` says otherwise; `console` collects the page's console
+   * errors from before the client exists.
+   */
+  open(providerUrl: string, options?: { token?: string; console?: string[] }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -47,11 +51,11 @@ export interface OfficialB2BBrowser {
  * Adds the client to the page as it is now (`window.client`): after a redirect back to the
  * app (SSO, OAuth) the new document needs it again, with the same cookies and storage.
  */
-export async function attachOfficialB2BClient(page: Page, providerUrl: string): Promise<void> {
+export async function attachOfficialB2BClient(page: Page, providerUrl: string, token = TEST_B2B_TOKEN): Promise<void> {
   await page.addScriptTag({ content: await officialB2BBundle() });
-  await page.evaluate(([token, url]) => {
-    (window as any).client = (window as any).makeB2BClient(token, url);
-  }, [TEST_TOKEN, providerUrl] as const);
+  await page.evaluate(([t, url]) => {
+    (window as any).client = (window as any).makeB2BClient(t, url);
+  }, [token, providerUrl] as const);
 }
 
 export async function startOfficialB2BBrowser(): Promise<OfficialB2BBrowser> {
@@ -67,11 +71,13 @@ export async function startOfficialB2BBrowser(): Promise<OfficialB2BBrowser> {
   });
   return {
     origin,
-    async open(providerUrl) {
+    async open(providerUrl, options = {}) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      const errors = options.console;
+      if (errors) page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await page.goto(`${origin}/`);
-      await attachOfficialB2BClient(page, providerUrl);
+      await attachOfficialB2BClient(page, providerUrl, options.token);
       return page;
     },
     async close() {

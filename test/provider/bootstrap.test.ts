@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { databases, sdk, startTestProvider, TEST_ORIGIN, TEST_TOKEN, type TestProvider } from './harness.ts';
+import { databases, sdk, startTestProvider, TEST_B2B_TOKEN, TEST_ORIGIN, TEST_TOKEN, type TestProvider } from './harness.ts';
 
 for (const kind of databases) {
   describe(`bootstrap over HTTP (${kind})`, () => {
@@ -27,6 +27,23 @@ for (const kind of databases) {
         assert.equal(typeof d[k], 'boolean', k);
       }
       assert.equal(d.vertical, 'CONSUMER');
+    });
+
+    it('answers each token its vertical: CONSUMER for the test token, B2B for the B2B token, the same project', async () => {
+      const consumer = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
+      const b2b = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_B2B_TOKEN}`);
+      assert.equal(b2b.status, 200);
+      assert.equal(consumer.json.data.vertical, 'CONSUMER');
+      assert.equal(b2b.json.data.vertical, 'B2B');
+      assert.equal(b2b.json.data.project_name, 'Acme');
+      assert.deepEqual(b2b.json.data.email_domains, consumer.json.data.email_domains);
+      // The B2B token opens the same project for its calls (Basic credentials) and its origin check.
+      const send = (token: string) => sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: 'b2b-token@acme.test' }, { Authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}` });
+      assert.equal((await send(TEST_B2B_TOKEN)).status, 200);
+      assert.equal((await send('public-token-test-nope')).status, 401);
+      const check = await sdk(provider, 'GET', `/projects/origin_check/${TEST_B2B_TOKEN}`);
+      assert.equal(check.status, 200);
+      assert.equal(check.json.data.authorized, true);
     });
 
     it('refuses an unknown public token with a spec-shaped JSON error', async () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadProjectConfig } from '../../provider/config.ts';
+import { loadProjectConfig, publicTokensOf } from '../../provider/config.ts';
 import { databases, sdk, startTestProvider, TEST_TOKEN, uniqueEmail, type TestProvider } from './harness.ts';
 
 function projectFile(content: Record<string, unknown>): string {
@@ -62,6 +62,21 @@ describe('project configuration', () => {
     // Twilio without a sender is refused at start, naming what is missing.
     assert.throws(() => loadProjectConfig(projectFile({}), { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' }), /twilio needs a sender/);
     assert.throws(() => loadProjectConfig(projectFile({}), { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+1555' }), /delivery\.twilio\.authToken/);
+  });
+
+  it('takes the B2B token from B2B_PUBLIC_TOKEN and seeds a new project with one', () => {
+    const file = projectFile({ publicTokens: { test: 'public-token-test-file' } });
+    const config = loadProjectConfig(file, { B2B_PUBLIC_TOKEN: 'public-token-test-b2b-env' });
+    assert.deepEqual(publicTokensOf(config), [
+      { token: 'public-token-test-file', vertical: 'CONSUMER' },
+      { token: 'public-token-test-b2b-env', vertical: 'B2B' },
+    ]);
+    const fresh = join(mkdtempSync(join(tmpdir(), 'project-config-')), 'project.json');
+    const seeded = loadProjectConfig(fresh, {});
+    const written = JSON.parse(readFileSync(fresh, 'utf8')) as { publicTokens: { test: string; b2b: string } };
+    assert.match(written.publicTokens.b2b, /^public-token-test-[0-9a-f-]{36}$/);
+    assert.notEqual(written.publicTokens.b2b, written.publicTokens.test);
+    assert.deepEqual(seeded.publicTokens, written.publicTokens);
   });
 
   it('names the bad field of an invalid override instead of starting with it', () => {

@@ -39,6 +39,8 @@ export const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE
 
 export const TEST_ORIGIN = 'http://app.test';
 export const TEST_TOKEN = `public-token-test-${randomUUID()}`;
+/** The test project's B2B public token (`publicTokens.b2b`): bootstrap says B2B for it. */
+export const TEST_B2B_TOKEN = `public-token-test-${randomUUID()}`;
 
 export interface TestProvider extends RunningProvider {
   dataDir: string;
@@ -103,7 +105,7 @@ export interface TestProviderOptions {
 export async function startTestProvider(kind: 'pglite' | 'postgres', project: Record<string, unknown> = {}, clock?: Clock, options: TestProviderOptions = {}): Promise<TestProvider> {
   const dataDir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const projectFile = join(dataDir, 'project.json');
-  writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
+  writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN, b2b: TEST_B2B_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
     const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: { DEV_PAGES: '1', ...options.env }, clock, tls: options.tls ? TEST_TLS : undefined });
