@@ -1,5 +1,5 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
@@ -9,7 +9,7 @@ import { useAction } from '../hooks/useAction.ts';
 import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
-import { otpExpiryAtom, otpStateAtom, transitionCountAtom } from '../state/atoms.ts';
+import { otpExpiryAtom, otpStateAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from '../components/OtpInput.tsx';
@@ -19,6 +19,7 @@ import { otpMessages } from '../i18n/en/otp.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 
 /**
  * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);
@@ -38,7 +39,8 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? t('error.otpCodeNotFound') : shown));
   const { busy: verifying, error } = verification;
   const [resending, setResending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  // The passcode screen puts the caret in its field when it opens.
+  const input = useFocusOnOpen<HTMLInputElement>();
   const id = useId();
   const destination = useDisplayDestination(otp.type, otp.otpDestination);
   const CodeInput = config.otp.inputStyle === 'cells' ? OtpCells : OtpInput;
@@ -60,14 +62,6 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     if (!verifying && error) input.current?.select();
   }, [verifying, error]);
 
-  // Opening the screen puts the caret in the field (after the heading took focus, so this
-  // effect, the parent's, runs last): a user who types at once types the code, and mobile
-  // keyboards and one-time-code suggestions appear. Not on a first load, which never takes focus.
-  const transitions = useAtomValue(transitionCountAtom);
-  useEffect(() => {
-    if (transitions > 0) input.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens: later transitions are other screens'
-  }, []);
 
   // Where the browser supports the Web OTP API, an SMS code fills itself in, once per
   // destination. It is entered with the screen's state as it is when the code arrives: a

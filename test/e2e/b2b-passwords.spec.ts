@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
-import { b2b, axeClean, expectScreen } from './b2b-screens.ts';
+import { axeClean, b2b, expectScreen } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s password screens against the real provider, through the demo (issue 26):

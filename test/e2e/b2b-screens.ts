@@ -11,11 +11,19 @@ export async function axeClean(page: Page): Promise<void> {
 
 /**
  * After a transition the new screen is announced: its heading has focus; on a screen that exists
- * to be typed into (the email passcode), the code field has it instead, as on the login element.
+ * to be typed into (a six-digit code: email, text or authenticator app), the code field has it
+ * instead, as on the login element.
  */
 export async function expectScreen(page: Page, title: string | RegExp): Promise<void> {
+  await expect(b2b(page).getByRole('heading', { level: 1 })).toHaveText(title);
+  await expectOpened(page);
+}
+
+/** The current screen took focus as it opened: its code field if it has one, else its heading. */
+export async function expectOpened(page: Page): Promise<void> {
   const heading = b2b(page).getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(title);
-  if (title === 'Enter passcode') await expect(b2b(page).getByLabel('One-time passcode')).toBeFocused();
+  // By what it is, not by its name, which is in the widget's language.
+  const code = b2b(page).locator('input[autocomplete="one-time-code"]');
+  if ((await code.count()) > 0) await expect(code).toBeFocused();
   else await expect(heading).toBeFocused();
 }

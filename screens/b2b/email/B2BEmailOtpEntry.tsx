@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { BackButton } from '../../components/BackButton.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { OtpInput } from '../../components/OtpInput.tsx';
 import { useAction } from '../../hooks/useAction.ts';
-import { transitionCountAtom } from '../../state/atoms.ts';
+import { useFocusOnOpen } from '../../hooks/useFocusOnOpen.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendDiscovery, sendOrganization } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom } from '../state.ts';
@@ -26,15 +26,8 @@ export default function B2BEmailOtpEntry() {
   const { busy, error, run } = useAction();
   const resend = useAction();
   const id = useId();
-  // As on the B2C code screen: opening it puts the caret in the field (after the heading took
-  // focus: this effect, the parent's, runs last); not on a first load, which never takes focus.
-  const input = useRef<HTMLInputElement>(null);
-  const transitions = useAtomValue(transitionCountAtom);
-  useEffect(() => {
-    if (transitions > 0) input.current?.focus();
-    // Once, when the screen opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // As on the B2C code screen: the caret goes to the code field when the screen opens.
+  const input = useFocusOnOpen<HTMLInputElement>();
   const onChange = (value: string) => {
     setCode(value);
     if (value.length !== 6) return;

@@ -3,6 +3,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { OtpInput } from '../../components/OtpInput.tsx';
 import { useAction } from '../../hooks/useAction.ts';
+import { useFocusOnOpen } from '../../hooks/useFocusOnOpen.ts';
 import { apiErrorType } from '../../hooks/useReportError.ts';
 import { useB2BStrings } from '../widget.ts';
 
@@ -16,6 +17,8 @@ export function CodeEntry({ title, instruction, helper, submit, children }: { ti
   const [code, setCode] = useState('');
   const { busy, error, run } = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
   const id = useId();
+  // A code screen puts the caret in its field when it opens, as the login element's does.
+  const input = useFocusOnOpen<HTMLInputElement>();
   const onChange = (value: string) => {
     setCode(value);
     if (value.length !== 6) return;
@@ -32,7 +35,7 @@ export function CodeEntry({ title, instruction, helper, submit, children }: { ti
     <section part="container">
       <Heading>{title}</Heading>
       <p id={`${id}-what`}>{instruction}</p>
-      <OtpInput id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-what`} invalid={!!error} onChange={onChange} />
+      <OtpInput ref={input} id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-what`} invalid={!!error} onChange={onChange} />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error} />
       {helper ? <p part="helper">{helper}</p> : null}
