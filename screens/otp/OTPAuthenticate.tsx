@@ -60,8 +60,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
 
   useEffect(() => {
     if (!verifying && error) input.current?.select();
-  }, [verifying, error]);
-
+  }, [verifying, error, input]);
 
   // Where the browser supports the Web OTP API, an SMS code fills itself in, once per
   // destination. It is entered with the screen's state as it is when the code arrives: a
@@ -105,7 +104,16 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
         }}
         css={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        <CodeInput ref={input} id={`${id}-code`} label={t('formField.otp.ariaLabel')} value={code} disabled={verifying} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={Boolean(error)} onChange={change} />
+        <CodeInput
+          ref={input}
+          id={`${id}-code`}
+          label={t('formField.otp.ariaLabel')}
+          value={code}
+          disabled={verifying}
+          describedBy={error ? `${id}-error` : `${id}-sent`}
+          invalid={Boolean(error)}
+          onChange={change}
+        />
         <ErrorText id={`${id}-error`} message={error} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}
