@@ -63,7 +63,15 @@ function widget(entry, chunkDir, more = {}) {
 function reactBuild(out, entry, more) {
   return {
     ...common,
-    plugins: [besideOutputs({ 'elements/index.ts': './stytch-ui.react-external.js', 'elements/b2b/index.ts': './stytch-ui.b2b.react-external.js', 'client/index.ts': './client.js', 'client/b2b/index.ts': './b2b-client.js', ...more })],
+    plugins: [
+      besideOutputs({
+        'elements/index.ts': './stytch-ui.react-external.js',
+        'elements/b2b/index.ts': './stytch-ui.b2b.react-external.js',
+        'client/index.ts': './client.js',
+        'client/b2b/index.ts': './b2b-client.js',
+        ...more,
+      }),
+    ],
     entryPoints: { [out]: entry },
     format: 'esm',
     splitting: false,

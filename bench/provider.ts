@@ -35,7 +35,12 @@ async function startCluster(): Promise<{ url: string; close(): Promise<void> }> 
   let out = '';
   child.stdout!.setEncoding('utf8');
   while (!out.includes('public token')) {
-    const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => { throw new Error('provider exited'); })])) as [string];
+    const [chunk] = (await Promise.race([
+      once(child.stdout!, 'data'),
+      once(child, 'exit').then(() => {
+        throw new Error('provider exited');
+      }),
+    ])) as [string];
     out += chunk;
   }
   return {
@@ -63,7 +68,13 @@ async function otpSignIn(i: number): Promise<Record<string, any>> {
   return call('/otps/authenticate', { token: out[0]!.code, method_id: sent.method_id, session_duration_minutes: 60 });
 }
 
-interface Figures { name: string; rps: number; p50: number; p99: number; errors: number }
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 async function cannon(name: string, opts: autocannon.Options): Promise<Figures> {
   // The load generator runs in a worker thread: on the provider's own event loop it would
@@ -78,23 +89,29 @@ async function otpFlow(): Promise<Figures> {
   let errors = 0;
   let next = 0;
   const end = performance.now() + DURATION * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      try {
-        await otpSignIn(next++);
-        latencies.push(performance.now() - t);
-      } catch {
-        errors++;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await otpSignIn(next++);
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
       }
-    }
-  }));
+    }),
+  );
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
   return { name: 'full OTP sign-in', rps: latencies.length / DURATION, p50: q(0.5), p99: q(0.99), errors };
 }
 
-interface Peer { url: string; cookies: string[]; close(): Promise<void> }
+interface Peer {
+  url: string;
+  cookies: string[];
+  close(): Promise<void>;
+}
 
 /**
  * Better Auth on a fresh database of the same PostgreSQL server, in its own process (as the
@@ -117,7 +134,12 @@ async function startPeer(databaseUrl: string): Promise<Peer> {
   let out = '';
   child.stdout!.setEncoding('utf8');
   while (!/listening \d+/.test(out)) {
-    const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => { throw new Error('peer exited'); })])) as [string];
+    const [chunk] = (await Promise.race([
+      once(child.stdout!, 'data'),
+      once(child, 'exit').then(() => {
+        throw new Error('peer exited');
+      }),
+    ])) as [string];
     out += chunk;
   }
   const base = `http://127.0.0.1:${/listening (\d+)/.exec(out)![1]}`;
@@ -180,10 +202,14 @@ try {
   console.log(`provider bench on ${db}, ${WORKERS} process${WORKERS > 1 ? 'es' : ''}, ${CONNECTIONS} connections, ${DURATION}s each, session checks in ${ROUNDS} alternating rounds (medians)`);
   console.log('name                       req/s     p50 ms   p99 ms   errors   vs health');
   for (const f of [health, check, ...(peerCheck ? [peerCheck] : []), otp]) {
-    console.log(`${f.name.padEnd(25)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(8)}   ${(f.rps / health.rps).toFixed(2)}`);
+    console.log(
+      `${f.name.padEnd(25)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(8)}   ${(f.rps / health.rps).toFixed(2)}`,
+    );
   }
   if (peerCheck) {
-    console.log(`\nsession check, ours / Better Auth: req/s ${(check.rps / peerCheck.rps).toFixed(2)}x, p50 ${(check.p50 / peerCheck.p50).toFixed(2)}x, p99 ${(check.p99 / peerCheck.p99).toFixed(2)}x`);
+    console.log(
+      `\nsession check, ours / Better Auth: req/s ${(check.rps / peerCheck.rps).toFixed(2)}x, p50 ${(check.p50 / peerCheck.p50).toFixed(2)}x, p99 ${(check.p99 / peerCheck.p99).toFixed(2)}x`,
+    );
     console.log('rounds (req/s, p99 ms):');
     ourRuns.forEach((r, i) => console.log(`  ${i + 1}: ours ${r.rps.toFixed(0)} / ${r.p99.toFixed(1)}   peer ${peerRuns[i]!.rps.toFixed(0)} / ${peerRuns[i]!.p99.toFixed(1)}`));
   } else {

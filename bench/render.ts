@@ -46,10 +46,13 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = process.cwd();
 
 // The whole run is bounded too, whatever a browser or a server does.
-const watchdog = setTimeout(() => {
-  console.error(`${NAME}: the run took longer than BENCH_MAX_MINUTES; stopping`);
-  process.exit(2);
-}, Number(process.env.BENCH_MAX_MINUTES ?? 20) * 60_000);
+const watchdog = setTimeout(
+  () => {
+    console.error(`${NAME}: the run took longer than BENCH_MAX_MINUTES; stopping`);
+    process.exit(2);
+  },
+  Number(process.env.BENCH_MAX_MINUTES ?? 20) * 60_000,
+);
 watchdog.unref();
 
 if (!process.env.BENCH_NO_BUILD) {
@@ -294,7 +297,10 @@ function page(path: string, query: URLSearchParams): string | undefined {
   if (path === '/ours.html') return inject(oursPage(config));
   if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!));
   if (path === '/official.html') return inject(officialPage(config));
-  if (path === '/floor.html') return inject(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="login"></div><script type="module" src="/floor/floor.js"></script></body></html>`);
+  if (path === '/floor.html')
+    return inject(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="login"></div><script type="module" src="/floor/floor.js"></script></body></html>`,
+    );
   if (path === '/host-ours.html') return inject(reactHostPage('ours', config));
   if (path === '/host-official.html') return inject(reactHostPage('official', config));
   return undefined;
@@ -390,7 +396,10 @@ async function typeInto(page: Page, said: ReturnType<typeof signals>, deadline: 
   await said.wait('field', deadline);
   while (Date.now() < deadline) {
     await page.keyboard.type('x');
-    const ok = await said.wait('typed', Math.min(deadline, Date.now() + 2_000)).then(() => true, () => false);
+    const ok = await said.wait('typed', Math.min(deadline, Date.now() + 2_000)).then(
+      () => true,
+      () => false,
+    );
     if (ok) return;
     // The character went elsewhere (focus moved, the field was replaced): clear and type again.
     await page.evaluate(() => {
@@ -419,7 +428,11 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
     const conditions = NETWORK_PROFILES[network];
     if (conditions) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...conditions });
-    if (profile && process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
+    if (profile && process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'],
+      });
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -451,7 +464,9 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     if (process.env.BENCH_DEBUG) {
       const pages = context.pages();
       const dom = await pages[0]
-        ?.evaluate(`(function dump(r) { return [...r.querySelectorAll('*')].map((el) => (el.shadowRoot ? el.tagName + '[shadow: ' + dump(el.shadowRoot) + ']' : '')).join('') + (r === document ? r.body.outerHTML : r.innerHTML); })(document)`)
+        ?.evaluate(
+          `(function dump(r) { return [...r.querySelectorAll('*')].map((el) => (el.shadowRoot ? el.tagName + '[shadow: ' + dump(el.shadowRoot) + ']' : '')).join('') + (r === document ? r.body.outerHTML : r.innerHTML); })(document)`,
+        )
         .catch((x: unknown) => String(x));
       console.error(`  [${path}] DOM: ${String(dom).slice(0, 3000)}`);
     }
@@ -530,7 +545,8 @@ const oursPath = SSR ? '/ssr.html' : '/ours.html';
 for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push({ name: configs[id]!.title, ours: `${oursPath}?config=${id}`, official: `/official.html?config=${id}` });
 // The React floor and the React host page are rows of the client-rendered run only.
 if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
-if (!SSR && ROWS.includes('react-host')) rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
+if (!SSR && ROWS.includes('react-host'))
+  rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
 
 const browser = await chromium.launch({
   executablePath: CHROME,
@@ -598,7 +614,9 @@ console.log(`\n${NAME} ${new Date().toISOString()}, ${cpus().length}× ${cpus()[
 for (const network of NETWORKS) {
   console.log(`\n${network === 'slow4g' ? 'slow 4G (150 ms RTT, 1.6 Mbit/s)' : 'loopback'}`);
   const ssrHead = SSR ? ' hydrated ours | typed kept |' : '';
-  console.log(`| row${SSR ? ' (ours server-rendered)' : ''} | visible ours | visible official | ratio | typeable ours | typeable official | ratio |${ssrHead} KB ours / official | requests ours / official |`);
+  console.log(
+    `| row${SSR ? ' (ours server-rendered)' : ''} | visible ours | visible official | ratio | typeable ours | typeable official | ratio |${ssrHead} KB ours / official | requests ours / official |`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|---:|${SSR ? '---:|---:|' : ''}---:|---:|`);
   for (const r of rows) {
     const o = samples.get(key(network, r.ours)) ?? [];

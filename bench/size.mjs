@@ -42,7 +42,7 @@ const row = (name, s) => console.log(`${name.padEnd(52)} ${kb(s.raw).padStart(10
 console.log(`\n${'output'.padEnd(52)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
 for (const f of walk('dist').sort()) row(relative('dist', f), sizes([f]));
 
-console.log('\nInitial load of each widget (before Main renders), from the build\'s metafiles');
+console.log("\nInitial load of each widget (before Main renders), from the build's metafiles");
 const widgets = [
   ['<stytch-ui> standalone', 'esm', 'dist/stytch-ui.js'],
   ["react-external, host's React not counted", 'reactExternal', 'dist/stytch-ui.react-external.js'],

@@ -49,7 +49,9 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     oneTap: {
       start: (): Promise<OneTapStartResult> => services().oneTapStart({ publicToken }) as Promise<OneTapStartResult>,
       submit: (o: { idToken: string; oauthCallbackId: string; loginRedirectURL?: string; signupRedirectURL?: string }): Promise<{ redirect_url: string }> =>
-        services().oneTapSubmit({ publicToken, idToken: o.idToken, oauthCallbackID: o.oauthCallbackId, loginRedirectURL: o.loginRedirectURL, signupRedirectURL: o.signupRedirectURL }) as Promise<{ redirect_url: string }>,
+        services().oneTapSubmit({ publicToken, idToken: o.idToken, oauthCallbackID: o.oauthCallbackId, loginRedirectURL: o.loginRedirectURL, signupRedirectURL: o.signupRedirectURL }) as Promise<{
+          redirect_url: string;
+        }>,
     },
     /** Queues a client event for the batched telemetry. */
     logEvent: (event: ClientEvent): void => core.telemetry.log(event),

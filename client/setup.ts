@@ -89,7 +89,12 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
     captcha_token: await options.captcha?.getToken(bootstrap.getSync().captcha_settings.siteKey, CAPTCHA_ACTION).catch(() => undefined),
     dfp_telemetry_id: await options.dfp?.getTelemetryId().catch(() => undefined),
   });
-  const telemetry = new Telemetry(env, publicToken, () => transport.baseUrl, () => transport.telemetry());
+  const telemetry = new Telemetry(
+    env,
+    publicToken,
+    () => transport.baseUrl,
+    () => transport.telemetry(),
+  );
   let disposed = false;
 
   return {

@@ -94,7 +94,15 @@ export function mountLogin(o: CompatMountOptions): StytchLoginElement {
 export function mountResetPassword(o: CompatMountOptions): StytchResetPasswordElement {
   tellUnapplied(o);
   defineDefaultTags();
-  return mountOurResetPassword({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, strings: o.strings, callbacks: o.callbacks, passwordResetToken: o.passwordResetToken });
+  return mountOurResetPassword({
+    elementId: o.elementId,
+    client: o.client,
+    config: configFrom(o.config),
+    styles: o.styles,
+    strings: o.strings,
+    callbacks: o.callbacks,
+    passwordResetToken: o.passwordResetToken,
+  });
 }
 
 export function mountPasskeyRegistration(o: CompatMountOptions): StytchPasskeyRegistrationElement {
@@ -126,11 +134,13 @@ export type StytchUIClient = Client & {
 export const StytchUIClient = function StytchUIClient(publicToken: string, options?: StytchClientOptions): StytchUIClient {
   const client = createStytchClient(publicToken, options);
   // The official methods render with this client unless the call names another.
-  const withClient = <R>(mount: (o: CompatMountOptions) => R) => (o: CompatMountOptions): R => mount({ ...o, client: o.client ?? client });
+  const withClient =
+    <R>(mount: (o: CompatMountOptions) => R) =>
+    (o: CompatMountOptions): R =>
+      mount({ ...o, client: o.client ?? client });
   return Object.assign(client, {
     mountLogin: withClient(mountLogin),
     mountResetPassword: withClient(mountResetPassword),
     mountPasskeyRegistration: withClient(mountPasskeyRegistration),
   });
 } as unknown as new (publicToken: string, options?: StytchClientOptions) => StytchUIClient;
-

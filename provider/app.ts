@@ -43,7 +43,10 @@ export function createApp(ctx: ProviderContext): Hono {
   app.use('/v1/*', (c, next) => (isServerApiPath(c.req.path) ? secretAuth(c, next) : next()));
   // Every route, the One Tap and consent posts included; the consent page and SAML's POST
   // binding (the IdP's page posts to the SSO callback) are the HTML forms.
-  app.use('*', bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path)));
+  app.use(
+    '*',
+    bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path)),
+  );
 
   app.get('/health', async (c) => {
     await ctx.db.query('SELECT 1');

@@ -18,10 +18,10 @@ export const ProjectConfigSchema = v.object({
    * for the others, as the hosted provider does for a B2B project, so neither official client
    * warns that its token belongs to the other kind of project.
    */
-  publicTokens: v.optional(
-    v.object({ test: v.optional(v.string()), live: v.optional(v.string()), b2b: v.optional(v.string()) }),
-    () => ({ test: `public-token-test-${randomUUID()}`, b2b: `public-token-test-${randomUUID()}` }),
-  ),
+  publicTokens: v.optional(v.object({ test: v.optional(v.string()), live: v.optional(v.string()), b2b: v.optional(v.string()) }), () => ({
+    test: `public-token-test-${randomUUID()}`,
+    b2b: `public-token-test-${randomUUID()}`,
+  })),
   authorizedOrigins: v.optional(v.array(v.string()), []),
   redirectUrls: v.optional(v.array(v.pipe(v.string(), v.url())), []),
   products: v.optional(v.array(Products), ['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys']),
@@ -185,10 +185,7 @@ export const ProjectConfigSchema = v.object({
    * Server API secrets, stored only as SHA-256 hashes (`npm run admin -- secrets create` adds
    * one); PROJECT_SECRETS adds plaintext ones from the environment on top.
    */
-  secrets: v.optional(
-    v.array(v.object({ id: v.string(), hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), createdAt: v.string() })),
-    [],
-  ),
+  secrets: v.optional(v.array(v.object({ id: v.string(), hash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), createdAt: v.string() })), []),
   /** Requests per window the server API (`/v1`) takes from one secret and from one IP address (100 a second by default). */
   serverApiLimits: v.optional(
     v.object({
@@ -216,13 +213,7 @@ export const ProjectConfigSchema = v.object({
    * 0 (the default) believes no header: the client is the socket's peer. `proxyHeader` names
    * the one header those proxies write; any other is ignored.
    */
-  trustProxy: v.optional(
-    v.union([
-      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(32)),
-      v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range'))),
-    ]),
-    0,
-  ),
+  trustProxy: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(32)), v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range')))]), 0),
   proxyHeader: v.optional(v.picklist(['x-forwarded-for', 'forwarded']), 'x-forwarded-for'),
   /**
    * Requests the provider makes to URLs it was given (OIDC discovery, keys, token and userinfo
@@ -244,12 +235,21 @@ export const ProjectConfigSchema = v.object({
 export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;
 
 function list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** The variables of `names` that are set, under their field names; undefined when none is. */
 function pick(env: NodeJS.ProcessEnv, names: Record<string, string>): Record<string, string> | undefined {
-  const out = Object.fromEntries(Object.entries(names).filter(([name]) => env[name]).map(([name, field]) => [field, env[name]!]));
+  const out = Object.fromEntries(
+    Object.entries(names)
+      .filter(([name]) => env[name])
+      .map(([name, field]) => [field, env[name]!]),
+  );
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -301,10 +301,17 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (env.OUTBOX !== undefined) out.delivery = { ...(out.delivery as object), outbox: bool(env.OUTBOX) };
   if (env.DKIM_SELECTOR) out.delivery = { ...(out.delivery as object), dkimSelector: env.DKIM_SELECTOR };
   if (env.SMTP_CA_FILE) out.delivery = { ...(out.delivery as object), smtpCaFile: env.SMTP_CA_FILE };
-  const twilio = pick(env, { TWILIO_ACCOUNT_SID: 'accountSid', TWILIO_AUTH_TOKEN: 'authToken', TWILIO_FROM: 'from', TWILIO_MESSAGING_SERVICE_SID: 'messagingServiceSid', TWILIO_WHATSAPP_FROM: 'whatsappFrom', TWILIO_WHATSAPP_CONTENT_SID: 'whatsappContentSid' });
-  if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...((out.delivery as { twilio?: object } | undefined)?.twilio), ...twilio } };
+  const twilio = pick(env, {
+    TWILIO_ACCOUNT_SID: 'accountSid',
+    TWILIO_AUTH_TOKEN: 'authToken',
+    TWILIO_FROM: 'from',
+    TWILIO_MESSAGING_SERVICE_SID: 'messagingServiceSid',
+    TWILIO_WHATSAPP_FROM: 'whatsappFrom',
+    TWILIO_WHATSAPP_CONTENT_SID: 'whatsappContentSid',
+  });
+  if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...(out.delivery as { twilio?: object } | undefined)?.twilio, ...twilio } };
   const cloud = pick(env, { WHATSAPP_CLOUD_TOKEN: 'token', WHATSAPP_PHONE_ID: 'phoneId', WHATSAPP_TEMPLATE: 'template' });
-  if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...((out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud), ...cloud } };
+  if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...(out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud, ...cloud } };
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
   if (env.DISPLAY_WATERMARK !== undefined) out.displayWatermark = bool(env.DISPLAY_WATERMARK);

@@ -16,9 +16,7 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const projectFile = process.env.PROJECT_FILE || undefined;
 const port = Number(process.env.PROVIDER_PORT ?? 8787);
 const workers = Number(process.env.WORKERS ?? 1);
-const tls = process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE
-  ? { cert: readFileSync(process.env.TLS_CERT_FILE), key: readFileSync(process.env.TLS_KEY_FILE) }
-  : undefined;
+const tls = process.env.TLS_CERT_FILE && process.env.TLS_KEY_FILE ? { cert: readFileSync(process.env.TLS_CERT_FILE), key: readFileSync(process.env.TLS_KEY_FILE) } : undefined;
 
 if (!Number.isInteger(workers) || workers < 1) {
   console.error(`provider: WORKERS must be a positive integer, got ${process.env.WORKERS}`);
@@ -89,14 +87,15 @@ async function supervise(): Promise<void> {
   const config = loadProjectConfig(projectFile ?? join(dataDir, 'project.json'));
   let stopping = false;
   let ready = 0;
-  const fork = () => cluster.fork().once('listening', () => {
-    if (++ready === workers) {
-      console.log(`provider: ${tls ? 'https' : 'http'}://localhost:${port} (${workers} workers)`);
-      console.log(`public token: ${config.publicTokens.test ?? config.publicTokens.live}`);
-      console.log(`project id: ${config.projectId}`);
-      if (devPagesRequested(process.env)) console.warn(DEV_PAGES_WARNING);
-    }
-  });
+  const fork = () =>
+    cluster.fork().once('listening', () => {
+      if (++ready === workers) {
+        console.log(`provider: ${tls ? 'https' : 'http'}://localhost:${port} (${workers} workers)`);
+        console.log(`public token: ${config.publicTokens.test ?? config.publicTokens.live}`);
+        console.log(`project id: ${config.projectId}`);
+        if (devPagesRequested(process.env)) console.warn(DEV_PAGES_WARNING);
+      }
+    });
   for (let i = 0; i < workers; i++) fork();
   let recentCrashes = 0;
   cluster.on('exit', (worker, code, signal) => {

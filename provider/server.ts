@@ -29,13 +29,15 @@ function answerParseErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const apiError = err.code === 'HPE_HEADER_OVERFLOW'
-      ? new ApiError(431, 'request_header_fields_too_large', 'The request headers are too large.')
-      : new ApiError(400, 'bad_request', 'The request is not valid HTTP.');
+    const apiError =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? new ApiError(431, 'request_header_fields_too_large', 'The request headers are too large.')
+        : new ApiError(400, 'bad_request', 'The request is not valid HTTP.');
     const body = JSON.stringify(errorBody(apiError));
     const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-    socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` + `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }
 

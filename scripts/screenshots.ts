@@ -162,7 +162,11 @@ async function shoot(page: Page, base: string, shot: Shot, theme: Theme): Promis
   if (theme === 'dark') url.searchParams.set('theme', 'dark');
   await page.goto(url.href);
   const widget = page.locator('stytch-ui');
-  await widget.getByRole('heading').or(widget.getByText(/^Error:/)).first().waitFor({ timeout: 15_000 });
+  await widget
+    .getByRole('heading')
+    .or(widget.getByText(/^Error:/))
+    .first()
+    .waitFor({ timeout: 15_000 });
   // The bordered box itself, not the element's layout slot around it.
   const target = (await shot.drive?.(page, widget)) ?? widget.locator('[part="container"]').first();
   // Let the transition's focus ring and fonts settle before the picture.

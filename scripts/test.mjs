@@ -65,9 +65,14 @@ function files(dir, pattern) {
 function nodeTests(name, list, concurrency = 1) {
   const tap = join(results, `${name}.tap`);
   const status = run(process.execPath, [
-    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
     ...list,
   ]);
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';

@@ -34,7 +34,11 @@ export async function call<T>(ctx: Pick<ApiContext, 'bootstrap' | 'transport'>, 
 }
 
 /** An authenticate call: its answer becomes the local session. */
-export async function authenticate<T extends object = AuthenticateResponse>(ctx: Pick<ApiContext, 'bootstrap' | 'transport'> & { session: { update(r: NoInfer<T>): void } }, path: string, body: object): Promise<T> {
+export async function authenticate<T extends object = AuthenticateResponse>(
+  ctx: Pick<ApiContext, 'bootstrap' | 'transport'> & { session: { update(r: NoInfer<T>): void } },
+  path: string,
+  body: object,
+): Promise<T> {
   const r = await call<T>(ctx, { method: 'POST', path, body });
   ctx.session.update(r);
   return r;

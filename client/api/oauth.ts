@@ -52,9 +52,7 @@ export function oauth(ctx: ApiContext): Starters & { authenticate(token: string,
       check('stytch.oauth.authenticate', S.OAuthAuthenticate, { token, ...options });
       const pair = ctx.pkce.oauth.get();
       if (!pair) {
-        ctx.env.console.warn(
-          'No code verifier found in local storage for OAuth flow.\nConsider using oauth.$provider.start() to add PKCE to your OAuth flows for added security.',
-        );
+        ctx.env.console.warn('No code verifier found in local storage for OAuth flow.\nConsider using oauth.$provider.start() to add PKCE to your OAuth flows for added security.');
       }
       const r = await authenticate<OAuthAuthenticateResponse>(ctx, '/oauth/authenticate', { token, code_verifier: pair?.code_verifier, ...options });
       ctx.pkce.oauth.clear();

@@ -8,12 +8,14 @@ type DeleteResponse = BaseResponse & { user_id: string; user: User };
 
 /** `user`: the signed-in user, its updates and the removal of each factor kind. */
 export function user(ctx: ApiContext) {
-  const remove = (kind: string, method: string) => async (id: string): Promise<DeleteResponse> => {
-    check(`stytch.user.${method}`, S.IdParam, id);
-    const r = await call<DeleteResponse>(ctx, { method: 'DELETE', path: `/users/${kind}/${encodeURIComponent(id)}` });
-    if (r.user) ctx.session.patch({ user: r.user });
-    return r;
-  };
+  const remove =
+    (kind: string, method: string) =>
+    async (id: string): Promise<DeleteResponse> => {
+      check(`stytch.user.${method}`, S.IdParam, id);
+      const r = await call<DeleteResponse>(ctx, { method: 'DELETE', path: `/users/${kind}/${encodeURIComponent(id)}` });
+      if (r.user) ctx.session.patch({ user: r.user });
+      return r;
+    };
   return {
     /** Fetches the signed-in user and refreshes the local copy. */
     async get(): Promise<UserResponse> {
@@ -27,7 +29,10 @@ export function user(ctx: ApiContext) {
     /** The user, and whether it is still the stored copy (no answer from the provider yet). */
     getInfo: () => ctx.session.info('user'),
     /** Updates the name or untrusted metadata. */
-    async update(o: { name?: { first_name?: string; middle_name?: string; last_name?: string }; untrusted_metadata?: Record<string, unknown> }): Promise<BaseResponse & { user_id: string; user: User }> {
+    async update(o: {
+      name?: { first_name?: string; middle_name?: string; last_name?: string };
+      untrusted_metadata?: Record<string, unknown>;
+    }): Promise<BaseResponse & { user_id: string; user: User }> {
       const body = check('stytch.user.update', S.UsersUpdate, o);
       const r = await call<BaseResponse & { user_id: string; user: User }>(ctx, { method: 'PUT', path: '/users/me', body });
       if (r.user) ctx.session.patch({ user: r.user });

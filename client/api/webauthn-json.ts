@@ -19,7 +19,12 @@ const creds = (list: unknown) => (Array.isArray(list) ? list.map((c: Json) => ({
 /** Creation options from the provider's JSON to what `credentials.create` takes. */
 export function creationOptions(json: Json): PublicKeyCredentialCreationOptions {
   const user = json.user as Json;
-  return { ...json, challenge: fromB64u(json.challenge as string), user: { ...user, id: fromB64u(user.id as string) }, excludeCredentials: creds(json.excludeCredentials) } as PublicKeyCredentialCreationOptions;
+  return {
+    ...json,
+    challenge: fromB64u(json.challenge as string),
+    user: { ...user, id: fromB64u(user.id as string) },
+    excludeCredentials: creds(json.excludeCredentials),
+  } as PublicKeyCredentialCreationOptions;
 }
 
 /** Request options from the provider's JSON to what `credentials.get` takes. */

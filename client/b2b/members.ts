@@ -86,12 +86,17 @@ export function b2bOrganization(ctx: B2BContext) {
      * Whether the address is a member of the organization with a password (the official UI asks
      * before it offers the password field or a reset): the member, or null.
      */
-    async searchMember(o: { organization_id: string; email_address: string }): Promise<BaseResponse & { member: { member_id: string; status: string; name: string; member_password_id: string } | null }> {
+    async searchMember(o: {
+      organization_id: string;
+      email_address: string;
+    }): Promise<BaseResponse & { member: { member_id: string; status: string; name: string; member_password_id: string } | null }> {
       return call(ctx, { method: 'POST', path: '/b2b/organizations/members/search', body: check('stytch.organization.searchMember', B2BMemberSearch, o) });
     },
     members: {
       create: async (o: B2BMemberCreateOptions) => memberCall(ctx, { method: 'POST', path: '/b2b/organizations/members', body: check('stytch.organization.members.create', R.MembersCreate, o) }),
-      async search(o: { cursor?: string; limit?: number; query?: { operator: string; operands: { filter_name: string; filter_value: unknown }[] } } = {}): Promise<BaseResponse & { members: Member[]; results_metadata: { total: number; next_cursor: string | null } }> {
+      async search(
+        o: { cursor?: string; limit?: number; query?: { operator: string; operands: { filter_name: string; filter_value: unknown }[] } } = {},
+      ): Promise<BaseResponse & { members: Member[]; results_metadata: { total: number; next_cursor: string | null } }> {
         return call(ctx, { method: 'POST', path: '/b2b/organizations/me/members/search', body: check('stytch.organization.members.search', R.MembersSearch, o) });
       },
       async update(o: B2BMemberUpdateOptions): Promise<MemberResponse> {
@@ -106,7 +111,8 @@ export function b2bOrganization(ctx: B2BContext) {
       },
       reactivate: async (memberId: string) => memberCall(ctx, { method: 'PUT', path: `/b2b/organizations/members/${id('stytch.organization.members.reactivate', memberId)}/reactivate` }),
       deletePassword: async (passwordId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/passwords/${id('stytch.organization.members.deletePassword', passwordId)}` }),
-      deleteMFAPhoneNumber: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
+      deleteMFAPhoneNumber: async (memberId: string) =>
+        memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
       deleteMFATOTP: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/totp/${id('stytch.organization.members.deleteMFATOTP', memberId)}` }),
     },
   };

@@ -32,7 +32,11 @@ export class B2BSessionManager extends SessionManager<B2BState> {
   override update(r: B2BAnswer): void {
     if (r.member_session) {
       const s = this.state;
-      this.commit({ session_token: r.session_token, session_jwt: r.session_jwt ?? '' }, { session: r.member_session, member: r.member ?? s.member, organization: r.organization ?? s.organization }, r.member_session.expires_at);
+      this.commit(
+        { session_token: r.session_token, session_jwt: r.session_jwt ?? '' },
+        { session: r.member_session, member: r.member ?? s.member, organization: r.organization ?? s.organization },
+        r.member_session.expires_at,
+      );
       return;
     }
     if (typeof r.intermediate_session_token !== 'string' || !r.intermediate_session_token) return;

@@ -16,7 +16,12 @@ const opt = v.optional;
 /* Client-side option objects (not wire bodies) checked before a navigation. */
 const B2BOAuthStart = v.object({ ...OAuthStartOptions.entries, organization_id: opt(str()), organization_slug: opt(str()) });
 const B2BOAuthDiscoveryStart = v.object({ custom_scopes: OAuthStartOptions.entries.custom_scopes, provider_params: OAuthStartOptions.entries.provider_params, discovery_redirect_url: opt(str()) });
-const SsoStart = v.object({ connection_id: M.SsoStartQuery.entries.connection_id, login_redirect_url: opt(str()), signup_redirect_url: opt(str()), provider_params: OAuthStartOptions.entries.provider_params });
+const SsoStart = v.object({
+  connection_id: M.SsoStartQuery.entries.connection_id,
+  login_redirect_url: opt(str()),
+  signup_redirect_url: opt(str()),
+  provider_params: OAuthStartOptions.entries.provider_params,
+});
 
 export type B2BOAuthStartOptions = v.InferInput<typeof B2BOAuthStart>;
 export type B2BOAuthDiscoveryStartOptions = v.InferInput<typeof B2BOAuthDiscoveryStart>;
@@ -59,7 +64,13 @@ export function b2bSso(ctx: B2BContext) {
     },
     async authenticate(o: { sso_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
       const body = check('stytch.sso.authenticate', M.SsoAuthenticate, o);
-      return withVerifier(ctx, store, '/b2b/sso/authenticate', { ...body, intermediate_session_token: ist(ctx) }, 'No code verifier found in local storage for SSO flow.\nConsider using stytch.sso.start() to add PKCE to your SSO flows for added security.');
+      return withVerifier(
+        ctx,
+        store,
+        '/b2b/sso/authenticate',
+        { ...body, intermediate_session_token: ist(ctx) },
+        'No code verifier found in local storage for SSO flow.\nConsider using stytch.sso.start() to add PKCE to your SSO flows for added security.',
+      );
     },
     /** The organization's SAML and OIDC connections (admins). */
     getConnections: async (): Promise<BaseResponse & { saml_connections: unknown[]; oidc_connections: unknown[]; external_connections: unknown[] }> => call(ctx, { method: 'GET', path: '/b2b/sso' }),
@@ -97,18 +108,32 @@ export function b2bOAuth(ctx: B2BContext) {
       {
         async start(options: B2BOAuthStartOptions = {}) {
           const o = check(`stytch.oauth.${p}.start`, B2BOAuthStart, options);
-          await navigateTo(ctx, `/b2b/public/oauth/${p}/start`, store, await required(), {
-            organization_id: o.organization_id,
-            slug: o.organization_slug,
-            custom_scopes: scopes(o.custom_scopes),
-            login_redirect_url: o.login_redirect_url,
-            signup_redirect_url: o.signup_redirect_url,
-          }, o.provider_params);
+          await navigateTo(
+            ctx,
+            `/b2b/public/oauth/${p}/start`,
+            store,
+            await required(),
+            {
+              organization_id: o.organization_id,
+              slug: o.organization_slug,
+              custom_scopes: scopes(o.custom_scopes),
+              login_redirect_url: o.login_redirect_url,
+              signup_redirect_url: o.signup_redirect_url,
+            },
+            o.provider_params,
+          );
         },
         discovery: {
           async start(options: B2BOAuthDiscoveryStartOptions = {}) {
             const o = check(`stytch.oauth.${p}.discovery.start`, B2BOAuthDiscoveryStart, options);
-            await navigateTo(ctx, `/b2b/public/oauth/${p}/discovery/start`, store, await required(), { custom_scopes: scopes(o.custom_scopes), discovery_redirect_url: o.discovery_redirect_url }, o.provider_params);
+            await navigateTo(
+              ctx,
+              `/b2b/public/oauth/${p}/discovery/start`,
+              store,
+              await required(),
+              { custom_scopes: scopes(o.custom_scopes), discovery_redirect_url: o.discovery_redirect_url },
+              o.provider_params,
+            );
           },
         },
       },
@@ -118,7 +143,13 @@ export function b2bOAuth(ctx: B2BContext) {
     ...starters,
     async authenticate(o: { oauth_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
       const body = check('stytch.oauth.authenticate', M.OAuthAuthenticate, o);
-      return withVerifier(ctx, store, '/b2b/oauth/authenticate', { intermediate_session_token: ist(ctx), ...body }, 'No code verifier found in local storage for OAuth flow.\nConsider using stytch.oauth.$provider.start() to add PKCE to your OAuth flows for added security.');
+      return withVerifier(
+        ctx,
+        store,
+        '/b2b/oauth/authenticate',
+        { intermediate_session_token: ist(ctx), ...body },
+        'No code verifier found in local storage for OAuth flow.\nConsider using stytch.oauth.$provider.start() to add PKCE to your OAuth flows for added security.',
+      );
     },
     discovery: {
       async authenticate(o: { discovery_oauth_token: string }): Promise<B2BDiscoveryAuthenticateResponse> {

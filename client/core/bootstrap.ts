@@ -55,7 +55,11 @@ export class Bootstrap {
   private waited: Promise<void> | undefined;
   private readonly listeners = new Set<(b: BootstrapData) => void>();
 
-  constructor(private readonly env: ClientEnv, private readonly transport: Transport, publicToken: string) {
+  constructor(
+    private readonly env: ClientEnv,
+    private readonly transport: Transport,
+    publicToken: string,
+  ) {
     this.key = `stytch_sdk_bootstrap::${publicToken}`;
     this.data = this.read() ?? DEFAULT_BOOTSTRAP;
     this.first = this.refresh();

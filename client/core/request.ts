@@ -36,13 +36,7 @@ export function compact<T extends object>(body: T): T {
 }
 
 /** The URL and init of one SDK call. */
-export function buildRequest(
-  base: string,
-  req: SDKRequest,
-  auth: string,
-  parentHost: string,
-  telemetry: TelemetryContext,
-): [string, RequestInit] {
+export function buildRequest(base: string, req: SDKRequest, auth: string, parentHost: string, telemetry: TelemetryContext): [string, RequestInit] {
   const headers: Record<string, string> = {
     Authorization: auth,
     'Content-Type': 'application/json',

@@ -37,7 +37,10 @@ export class IframeChannel implements ClientsideServices {
   private frame: Promise<HTMLIFrameElement> | undefined;
   private readonly origin: string;
 
-  constructor(private readonly url: string, private readonly doc: () => Document) {
+  constructor(
+    private readonly url: string,
+    private readonly doc: () => Document,
+  ) {
     this.origin = new URL(url).origin;
   }
 

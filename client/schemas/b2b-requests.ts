@@ -119,8 +119,13 @@ export const SelfUpdate = v.object({ ...memberProfile, mfa_enrolled: opt(bool())
 export const MembersSearch = v.object({
   cursor: opt(str()),
   limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
-  query: opt(v.object({
-    operator: str(),
-    operands: v.array(v.looseObject({ filter_name: str(), filter_value: v.unknown() }), 'must be an array of operands'),
-  }, 'must be an object')),
+  query: opt(
+    v.object(
+      {
+        operator: str(),
+        operands: v.array(v.looseObject({ filter_name: str(), filter_value: v.unknown() }), 'must be an array of operands'),
+      },
+      'must be an object',
+    ),
+  ),
 });

@@ -7,7 +7,10 @@ export const IST_LIFETIME_MS = 10 * 60 * 1000;
 
 /** Reads and writes the session cookies of SPEC §9. */
 export class SessionCookies {
-  constructor(private readonly jar: CookieJar, private readonly domain?: string) {}
+  constructor(
+    private readonly jar: CookieJar,
+    private readonly domain?: string,
+  ) {}
 
   tokens(): { session_token: string; session_jwt: string } | undefined {
     const session_token = this.jar.get(SESSION_COOKIE);

@@ -63,6 +63,5 @@ export function pageStyles() {
   return new URLSearchParams(location.search).get('theme') === 'dark' ? { colorScheme: 'dark' } : {};
 }
 
-
 // The language picker and the strings example (their own module: pages without this one's client use them too).
 export { locales, pageLocale, pageStrings, stringsExample, wordsPicker } from './words.js';

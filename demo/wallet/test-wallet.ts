@@ -44,7 +44,10 @@ function personalSign(hexMessage: string): string {
 }
 
 class ProviderRpcError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }

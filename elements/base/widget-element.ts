@@ -252,4 +252,3 @@ export abstract class WidgetElement extends ReactiveElement {
     return {};
   }
 }
-

@@ -10,6 +10,8 @@ export * from './index.ts';
 export { B2BMFAProducts, B2BProducts } from '../b2b/names.ts';
 
 /** A B2B client from the official options (`createStytchB2BClient` / `createStytchB2BUIClient`). */
-export const createStytchB2BClient: (publicToken: string, options?: StytchClientOptions) => B2BClient = browserOnly((publicToken, options) => createB2BClient(publicToken, clientOptionsFrom(publicToken, options)));
+export const createStytchB2BClient: (publicToken: string, options?: StytchClientOptions) => B2BClient = browserOnly((publicToken, options) =>
+  createB2BClient(publicToken, clientOptionsFrom(publicToken, options)),
+);
 export const createStytchB2BUIClient = createStytchB2BClient;
 export const createStytchB2BHeadlessClient = createStytchB2BClient;

@@ -7,7 +7,21 @@ import type { Client } from '../../client/index.ts';
 import { createStytchClient as createInBrowser, StytchHeadlessClient as HeadlessInBrowser, type StytchClientOptions } from '../compat-names.ts';
 import { browserOnly } from './server-client.ts';
 
-export { StytchProvider, StytchB2BProvider, useStytch, useStytchUser, useStytchSession, useStytchB2BClient, useStytchMember, useStytchMemberSession, useStytchOrganization, withStytch, withStytchUser, withStytchSession, type StytchProviderProps } from './provider.tsx';
+export {
+  StytchProvider,
+  StytchB2BProvider,
+  useStytch,
+  useStytchUser,
+  useStytchSession,
+  useStytchB2BClient,
+  useStytchMember,
+  useStytchMemberSession,
+  useStytchOrganization,
+  withStytch,
+  withStytchUser,
+  withStytchSession,
+  type StytchProviderProps,
+} from './provider.tsx';
 export { StytchLogin, StytchPasswordReset, StytchPasskeyRegistration, StytchB2B, type StytchProps, type StytchResetPasswordProps, type Callbacks } from './widgets.tsx';
 export type { Info } from './state.ts';
 /** What `callbacks.onEvent` receives: `{ type, data }` (the official `StytchEvent`). */

@@ -152,7 +152,9 @@ export function withStytchUser<T extends object>(Component: ComponentType<T & { 
   Wrapped.displayName = `withStytchUser(${Component.displayName ?? Component.name ?? 'Component'})`;
   return Wrapped;
 }
-export function withStytchSession<T extends object>(Component: ComponentType<T & { stytchSession: Session | null; stytchSessionIsInitialized: boolean; stytchSessionIsFromCache: boolean }>): ComponentType<T> {
+export function withStytchSession<T extends object>(
+  Component: ComponentType<T & { stytchSession: Session | null; stytchSessionIsInitialized: boolean; stytchSessionIsFromCache: boolean }>,
+): ComponentType<T> {
   const Wrapped = (props: T) => {
     const { session, isInitialized, fromCache } = useStytchSession();
     return createElement(Component, { ...props, stytchSession: session, stytchSessionIsInitialized: isInitialized, stytchSessionIsFromCache: fromCache });

@@ -58,7 +58,10 @@ interface WidgetProps {
 }
 
 function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
-  const client = useWidgetClient(isB2B, tag === 'stytch-b2b-ui' ? 'StytchB2B' : tag === 'stytch-ui' ? 'StytchLogin' : tag === 'stytch-reset-password' ? 'StytchPasswordReset' : 'StytchPasskeyRegistration');
+  const client = useWidgetClient(
+    isB2B,
+    tag === 'stytch-b2b-ui' ? 'StytchB2B' : tag === 'stytch-ui' ? 'StytchLogin' : tag === 'stytch-reset-password' ? 'StytchPasswordReset' : 'StytchPasskeyRegistration',
+  );
   if (props.presentation !== undefined) tellOnce('`presentation`', 'stytch-ui/react');
   const ref = useRef<WidgetElement>(null);
   const latest = useRef(props.callbacks);

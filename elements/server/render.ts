@@ -55,8 +55,7 @@ export function escapeAttribute(value: string): string {
 // A host's style value could close the tag; `<\/style` is the same text to CSS.
 const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
-const styleTag = (css: string, nonce: string | undefined, attributes = '') =>
-  `<style${attributes}${nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''}>${styleText(css)}</style>`;
+const styleTag = (css: string, nonce: string | undefined, attributes = '') => `<style${attributes}${nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''}>${styleText(css)}</style>`;
 
 const ignore: WidgetCallbacks = { onEvent: () => {}, onError: () => {} };
 

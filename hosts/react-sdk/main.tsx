@@ -23,7 +23,12 @@ function Profile() {
   const client = useStytch();
   const { user } = useStytchUser();
   const { session } = useStytchSession();
-  if (!user) return <p id="host-status" role="status">Not signed in</p>;
+  if (!user)
+    return (
+      <p id="host-status" role="status">
+        Not signed in
+      </p>
+    );
   return (
     <>
       <p id="host-status" role="status">
@@ -43,7 +48,9 @@ function App() {
   const onEvent = (event: StytchEvent) => setEvents((list) => [...list, event.type]);
   return (
     <>
-      <header><h1>React SDK app</h1></header>
+      <header>
+        <h1>React SDK app</h1>
+      </header>
       <main>
         {isInitialized && !user && <StytchLogin config={config} callbacks={{ onEvent }} />}
         <section>

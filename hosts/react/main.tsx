@@ -28,7 +28,9 @@ function HostApp() {
   const onError = useCallback((event: StytchErrorEvent) => setEvents((list) => [...list, `error: ${event.error.message}`]), []);
   return (
     <>
-      <header><h1>React host</h1></header>
+      <header>
+        <h1>React host</h1>
+      </header>
       <main>
         <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />
         <section>

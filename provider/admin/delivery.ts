@@ -40,7 +40,9 @@ const doctor: AdminCommand = {
   usage: '[--selector DKIM_SELECTOR]',
   async run(ctx, args) {
     const selector = option(args, 'selector') ?? ctx.project.delivery.dkimSelector;
-    const servers = ctx.env.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean);
+    const servers = ctx.env.DNS_SERVERS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const findings = await checkSender(ctx.project, { selector, servers });
     for (const f of findings) ctx.print(`${f.level.padEnd(4)}  ${f.check.padEnd(6)}  ${f.message}`);
     const fixes = findings.filter((f) => f.level === 'fix').length;

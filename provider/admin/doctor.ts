@@ -54,7 +54,11 @@ export async function checkSender(config: ProjectConfig, options: { selector?: s
   const linkHosts = [...new Set(config.redirectUrls.map((u) => new URL(u).hostname))];
   const foreign = linkHosts.filter((h) => orgDomain(h) !== orgDomain(domain));
   if (foreign.length) {
-    findings.push({ level: 'warn', check: 'links', message: `emails link to ${foreign.join(', ')} but come from ${domain}; filters trust mail whose links share the sender's domain: send from an address on ${orgDomain(foreign[0]!)} or host the redirect pages on ${orgDomain(domain)}` });
+    findings.push({
+      level: 'warn',
+      check: 'links',
+      message: `emails link to ${foreign.join(', ')} but come from ${domain}; filters trust mail whose links share the sender's domain: send from an address on ${orgDomain(foreign[0]!)} or host the redirect pages on ${orgDomain(domain)}`,
+    });
   } else if (linkHosts.length) {
     findings.push({ level: 'ok', check: 'links', message: `links stay on ${orgDomain(domain)}` });
   }
@@ -85,7 +89,11 @@ export async function checkSender(config: ProjectConfig, options: { selector?: s
 
     const dmarc = (await txt(resolver, `_dmarc.${domain}`)).find((r) => /^v=DMARC1/i.test(r));
     if (!dmarc) {
-      findings.push({ level: 'fix', check: 'DMARC', message: `no DMARC record: add a TXT record at _dmarc.${domain}, e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then tighten p= once reports are clean` });
+      findings.push({
+        level: 'fix',
+        check: 'DMARC',
+        message: `no DMARC record: add a TXT record at _dmarc.${domain}, e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then tighten p= once reports are clean`,
+      });
     } else if (/;\s*p=none/i.test(dmarc)) {
       findings.push({ level: 'warn', check: 'DMARC', message: `"${dmarc}" only monitors (p=none); move to p=quarantine or p=reject once SPF and DKIM pass` });
     } else {

@@ -68,7 +68,8 @@ export class DatabaseUnavailable extends Error {
 // Connection failures (refused, reset, DNS), pg's own timeouts and terminations, and the
 // server's connection-exception (08) and shutdown (57P) classes.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/;
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)/;
 
 /** Whether `err` says the database is unreachable rather than that a statement was wrong. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -26,8 +26,14 @@ export type CallerKind = 'user' | 'member';
 export type SignedIn = Caller & { sessionId: string; userId: string };
 
 type CallerOf<K extends CallerKind, N extends SessionNeed> = N extends 'required'
-  ? (K extends 'member' ? SignedInMember : SignedIn)
-  : N extends 'optional' ? (K extends 'member' ? MemberCaller : Caller) : undefined;
+  ? K extends 'member'
+    ? SignedInMember
+    : SignedIn
+  : N extends 'optional'
+    ? K extends 'member'
+      ? MemberCaller
+      : Caller
+    : undefined;
 type RequestOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
 /** A per-IP budget of calls: `max` calls in `windowSeconds`, counted under `name`. */

@@ -18,7 +18,9 @@ const tooLarge = (limit = 'Request body exceeds 1 MB.') => new ApiError(413, 're
 
 /** Refuses a body over `maxBytes` (413) on a route that takes less than the general 1 MB. */
 export function limitBody(maxBytes: number, description: string): MiddlewareHandler {
-  const onError = () => { throw tooLarge(`Request body exceeds ${description}.`); };
+  const onError = () => {
+    throw tooLarge(`Request body exceeds ${description}.`);
+  };
   const counted = bodyLimit({ maxSize: maxBytes, onError });
   return (c, next) => {
     // A declared length is checked as declared (Node's parser reads no byte past it), as

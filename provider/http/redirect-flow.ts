@@ -40,7 +40,13 @@ export function startQuery<S extends StartSchema>(
   const parsed = v.safeParse(schema, query);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    throw new ApiError(400, 'invalid_request', `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`, {}, { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) });
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `Query parameter ${v.getDotPath(issue) ?? ''} ${issue.message}.`,
+      {},
+      { query: parsed.issues.map((i) => ({ dataPath: `.${v.getDotPath(i) ?? ''}`, message: i.message })) },
+    );
   }
   const q = parsed.output;
   if (!isProjectPublicToken(ctx.config, q.public_token)) throw new ApiError(401, 'invalid_public_token', 'The public token is not valid for any project.');
@@ -54,7 +60,11 @@ export function startQuery<S extends StartSchema>(
 
 /** The `provider_*` query parameters, passed on to the identity provider without the prefix. */
 export function providerParams(query: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('provider_')).map(([k, val]) => [k.slice('provider_'.length), val]));
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([k]) => k.startsWith('provider_'))
+      .map(([k, val]) => [k.slice('provider_'.length), val]),
+  );
 }
 
 /** `custom_scopes` split into scope tokens (spaces or commas); anything else is a 400. */
@@ -122,11 +132,7 @@ export function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthSt
  * goes back to the app, and the provider's code becomes the profile `completeFlow` turns into
  * the app's token. `b2b` says which product line's flows this callback finishes.
  */
-export async function finishOAuth(
-  ctx: ProviderContext,
-  c: Context,
-  opts: { provider: string; upstream: Upstream; callbackUrl: string; b2b: boolean; deniedText: string },
-): Promise<Response> {
+export async function finishOAuth(ctx: ProviderContext, c: Context, opts: { provider: string; upstream: Upstream; callbackUrl: string; b2b: boolean; deniedText: string }): Promise<Response> {
   const raw = c.req.query('state') ?? '';
   const state = await consumeState(ctx, ctx.db, opts.provider, raw);
   if (!state || !state.upstream_verifier || (opts.b2b && !state.b2b)) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');

@@ -24,10 +24,7 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
       pkce_required_for_sso: config.pkceRequired.sso,
       slug_pattern: config.b2b.slugPattern,
       create_organization_enabled: config.b2b.createOrganizationEnabled,
-      password_config:
-        policy.policy === 'luds'
-          ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount }
-          : { luds_complexity: 0, luds_minimum_count: 0 },
+      password_config: policy.policy === 'luds' ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount } : { luds_complexity: 0, luds_minimum_count: 0 },
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
       rbac_policy: { roles: [], resources: [] },

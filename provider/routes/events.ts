@@ -24,20 +24,24 @@ export function eventRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
   const tokens = new Set(publicTokensOf(ctx.config).map((t) => t.token));
   const limits = ctx.config.eventLimits;
-  app.post('/events', limitBody(MAX_BATCH_BYTES, `${MAX_BATCH_BYTES} bytes`), endpoint(ctx, { session: 'none', schema: requests.TelemetryBatch }, async ({ c, req: batch }) => {
-    if (!batch.every((e) => tokens.has(e.event.public_token))) {
-      throw new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials: the public token is missing or not valid.');
-    }
-    const rows = batch.map((e) => {
-      const json = JSON.stringify(e);
-      const bytes = Buffer.byteLength(json);
-      if (bytes > MAX_EVENT_BYTES) throw new ApiError(400, 'invalid_request', `An event may take at most ${MAX_EVENT_BYTES} bytes.`);
-      return { name: e.event.event_name.slice(0, 200), json, bytes };
-    });
-    const now = ctx.clock.now();
-    await hit(ctx.db, `events:ip:${clientInfo(ctx, c).ip}`, limits.batchesPerIpPerMinute, 60, now);
-    await storeEvents(ctx.db, rows, now, limits);
-    return ok(c, {});
-  }));
+  app.post(
+    '/events',
+    limitBody(MAX_BATCH_BYTES, `${MAX_BATCH_BYTES} bytes`),
+    endpoint(ctx, { session: 'none', schema: requests.TelemetryBatch }, async ({ c, req: batch }) => {
+      if (!batch.every((e) => tokens.has(e.event.public_token))) {
+        throw new ApiError(401, 'unauthorized_credentials', 'Unauthorized credentials: the public token is missing or not valid.');
+      }
+      const rows = batch.map((e) => {
+        const json = JSON.stringify(e);
+        const bytes = Buffer.byteLength(json);
+        if (bytes > MAX_EVENT_BYTES) throw new ApiError(400, 'invalid_request', `An event may take at most ${MAX_EVENT_BYTES} bytes.`);
+        return { name: e.event.event_name.slice(0, 200), json, bytes };
+      });
+      const now = ctx.clock.now();
+      await hit(ctx.db, `events:ip:${clientInfo(ctx, c).ip}`, limits.batchesPerIpPerMinute, 60, now);
+      await storeEvents(ctx.db, rows, now, limits);
+      return ok(c, {});
+    }),
+  );
   return app;
 }

@@ -16,61 +16,76 @@ type Mode = 'login_or_create' | 'primary' | 'secondary';
 export function magicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const send = (mode: Mode) => endpoint(ctx, {
-    product: 'emailMagicLinks',
-    session: mode === 'secondary' ? 'required' : 'optional',
-    schema: mode === 'login_or_create' ? requests.MagicLinkLoginOrCreate : requests.MagicLinkSend,
-  }, async ({ c, caller, req }) => {
-    const email = normalizeEmail(req.email);
-    const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
-    const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
-    requirePkce(ctx, 'emailMagicLinks', req.code_challenge);
-    await limitSend(ctx, email, caller.client);
-    const result = await withTx(ctx.db, async (tx) => {
-      const now = ctx.clock.now();
-      let identity;
-      if (mode === 'secondary') {
-        const emailId = await attachEmail(tx, caller.userId!, email, ctx.env, now);
-        if (!emailId) throw new ApiError(409, 'duplicate_email', 'This email belongs to another user.');
-        identity = { userId: caller.userId!, methodId: emailId, created: false };
-      } else {
-        const pending = 'create_user_as_pending' in req && req.create_user_as_pending === true;
-        identity = (await emailIdentity(tx, email, ctx.env, now, true, pending ? 'pending' : 'active'))!;
-      }
-      const url = identity.created ? signupUrl : loginUrl;
-      const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
-      const queued = await mailMagicLink(ctx, tx, {
-        userId: identity.userId, emailId: identity.methodId, email, url, minutes, codeChallenge: req.code_challenge, purpose: identity.created ? 'signup' : 'login', locale: req.locale,
-      });
-      return { ...identity, queued };
-    });
-    await ctx.delivery.dispatch(ctx.db, result.queued);
-    return ok(c, {
-      user_id: result.userId,
-      email_id: result.methodId,
-      ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
-    });
-  });
+  const send = (mode: Mode) =>
+    endpoint(
+      ctx,
+      {
+        product: 'emailMagicLinks',
+        session: mode === 'secondary' ? 'required' : 'optional',
+        schema: mode === 'login_or_create' ? requests.MagicLinkLoginOrCreate : requests.MagicLinkSend,
+      },
+      async ({ c, caller, req }) => {
+        const email = normalizeEmail(req.email);
+        const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
+        const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
+        requirePkce(ctx, 'emailMagicLinks', req.code_challenge);
+        await limitSend(ctx, email, caller.client);
+        const result = await withTx(ctx.db, async (tx) => {
+          const now = ctx.clock.now();
+          let identity;
+          if (mode === 'secondary') {
+            const emailId = await attachEmail(tx, caller.userId!, email, ctx.env, now);
+            if (!emailId) throw new ApiError(409, 'duplicate_email', 'This email belongs to another user.');
+            identity = { userId: caller.userId!, methodId: emailId, created: false };
+          } else {
+            const pending = 'create_user_as_pending' in req && req.create_user_as_pending === true;
+            identity = (await emailIdentity(tx, email, ctx.env, now, true, pending ? 'pending' : 'active'))!;
+          }
+          const url = identity.created ? signupUrl : loginUrl;
+          const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
+          const queued = await mailMagicLink(ctx, tx, {
+            userId: identity.userId,
+            emailId: identity.methodId,
+            email,
+            url,
+            minutes,
+            codeChallenge: req.code_challenge,
+            purpose: identity.created ? 'signup' : 'login',
+            locale: req.locale,
+          });
+          return { ...identity, queued };
+        });
+        await ctx.delivery.dispatch(ctx.db, result.queued);
+        return ok(c, {
+          user_id: result.userId,
+          email_id: result.methodId,
+          ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
+        });
+      },
+    );
 
   app.post('/magic_links/email/login_or_create', send('login_or_create'));
   app.post('/magic_links/email/send/primary', send('primary'));
   app.post('/magic_links/email/send/secondary', send('secondary'));
 
-  app.post('/magic_links/authenticate', endpoint(ctx, { session: 'optional', schema: requests.MagicLinkAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const issued = await withTx(ctx.db, async (tx) => {
-      // A reset link may also sign in without a password (the reset page's alternative).
-      const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
-      const factor = {
-        type: 'magic_link',
-        delivery_method: 'email',
-        last_authenticated_at: ctx.clock.now().toISOString(),
-        email_factor: { email_id: redeemed.emailId },
-      };
-      const out = await startOrExtend(ctx, tx, redeemed.userId, factor, minutes, caller.client, caller.userId === redeemed.userId ? caller.sessionId : null);
-      return { ...out, method_id: redeemed.emailId };
-    });
-    return ok(c, { ...issued, reset_sessions: false });
-  }));
+  app.post(
+    '/magic_links/authenticate',
+    endpoint(ctx, { session: 'optional', schema: requests.MagicLinkAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const issued = await withTx(ctx.db, async (tx) => {
+        // A reset link may also sign in without a password (the reset page's alternative).
+        const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
+        const factor = {
+          type: 'magic_link',
+          delivery_method: 'email',
+          last_authenticated_at: ctx.clock.now().toISOString(),
+          email_factor: { email_id: redeemed.emailId },
+        };
+        const out = await startOrExtend(ctx, tx, redeemed.userId, factor, minutes, caller.client, caller.userId === redeemed.userId ? caller.sessionId : null);
+        return { ...out, method_id: redeemed.emailId };
+      });
+      return ok(c, { ...issued, reset_sessions: false });
+    }),
+  );
 
   return app;
 }

@@ -30,18 +30,20 @@ ul{list-style:none;padding:0;margin:0 0 16px;display:flex;flex-direction:column;
 
 function page(nonce: string, title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
   return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="referrer" content="no-referrer" />
-    <title>${title}</title>
-    <style nonce="${nonce}">${raw(STYLE)}</style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>${title}</title>
+        <style nonce="${nonce}">
+          ${raw(STYLE)}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`;
 }
 
 /** The stand-in for the identity provider: which provider is simulated, pick or type an account. */
@@ -50,27 +52,26 @@ export function consentPage(o: { nonce: string; providerName: string; state: str
     o.nonce,
     `Sign in with ${o.providerName} (simulated)`,
     html`<h1>Sign in with ${o.providerName}</h1>
-      <p class="note">
-        This is the local provider simulating ${o.providerName}: no ${o.providerName} account is contacted. Choose the
-        account to sign in as.
-      </p>
-      ${o.scopes ? html`<p class="note">Requested access: ${o.scopes}</p>` : ''}
-      ${o.error ? html`<p class="error" role="alert" id="consent-error">${o.error}</p>` : ''}
-      ${o.accounts.length
-        ? html`<h2>Accounts used before</h2>
-            <ul>
-              ${o.accounts.map(
-                (a) => html`<li>
-                  <form method="post" action="${o.action}">
-                    <input type="hidden" name="state" value="${o.state}" />
-                    <input type="hidden" name="email" value="${a.email}" />
-                    <input type="hidden" name="name" value="${a.name}" />
-                    <button class="secondary" type="submit" name="decision" value="allow">Continue as ${a.name ? `${a.name} (${a.email})` : a.email}</button>
-                  </form>
-                </li>`,
-              )}
-            </ul>`
-        : ''}
+      <p class="note">This is the local provider simulating ${o.providerName}: no ${o.providerName} account is contacted. Choose the account to sign in as.</p>
+      ${o.scopes ? html`<p class="note">Requested access: ${o.scopes}</p>` : ''} ${o.error ? html`<p class="error" role="alert" id="consent-error">${o.error}</p>` : ''}
+      ${
+        o.accounts.length
+          ? html`<h2>Accounts used before</h2>
+              <ul>
+                ${o.accounts.map(
+                  (a) =>
+                    html`<li>
+                      <form method="post" action="${o.action}">
+                        <input type="hidden" name="state" value="${o.state}" />
+                        <input type="hidden" name="email" value="${a.email}" />
+                        <input type="hidden" name="name" value="${a.name}" />
+                        <button class="secondary" type="submit" name="decision" value="allow">Continue as ${a.name ? `${a.name} (${a.email})` : a.email}</button>
+                      </form>
+                    </li>`,
+                )}
+              </ul>`
+          : ''
+      }
       <h2>${o.accounts.length ? 'Another account' : 'Account'}</h2>
       <form method="post" action="${o.action}">
         <input type="hidden" name="state" value="${o.state}" />

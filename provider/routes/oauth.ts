@@ -23,7 +23,11 @@ function isProvider(p: string): p is OAuthProvider {
 export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const pub = new Hono();
   // Upstream clients are built once per configured provider; discovery is cached inside.
-  const upstreams = new Map(Object.entries(ctx.config.oauthClients).filter(([type]) => isProvider(type)).map(([type, cfg]) => [type, new Upstream(cfg, ctx.outbound)]));
+  const upstreams = new Map(
+    Object.entries(ctx.config.oauthClients)
+      .filter(([type]) => isProvider(type))
+      .map(([type, cfg]) => [type, new Upstream(cfg, ctx.outbound)]),
+  );
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/public/oauth/${provider}/callback`;
   pub.onError((err, c) => {
     if (err instanceof ApiError) return failPage(c, err);
@@ -53,37 +57,43 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   });
 
   const sdk = new Hono();
-  sdk.post('/oauth/authenticate', endpoint(ctx, { product: 'oauth', session: 'optional', schema: requests.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const result = await withTx(ctx.db, async (tx) => {
-      const r = await redeemOAuthToken(ctx, tx, req.token, req.code_verifier);
-      const factor = {
-        type: 'oauth',
-        delivery_method: `oauth_${r.providerType}`,
-        last_authenticated_at: ctx.clock.now().toISOString(),
-        [`${r.providerType}_oauth_factor`]: { id: r.accountId, provider_subject: r.providerSubject, ...(r.emailId ? { email_id: r.emailId } : {}) },
-      };
-      const issued = await startOrExtend(ctx, tx, r.userId, factor, minutes, caller.client, caller.userId === r.userId ? caller.sessionId : null);
-      return { issued, r };
-    });
-    return ok(c, {
-      ...result.issued,
-      oauth_user_registration_id: result.r.accountId,
-      provider_subject: result.r.providerSubject,
-      provider_type: result.r.providerType,
-      provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...result.r.providerValues },
-      reset_sessions: false,
-    });
-  }));
+  sdk.post(
+    '/oauth/authenticate',
+    endpoint(ctx, { product: 'oauth', session: 'optional', schema: requests.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const result = await withTx(ctx.db, async (tx) => {
+        const r = await redeemOAuthToken(ctx, tx, req.token, req.code_verifier);
+        const factor = {
+          type: 'oauth',
+          delivery_method: `oauth_${r.providerType}`,
+          last_authenticated_at: ctx.clock.now().toISOString(),
+          [`${r.providerType}_oauth_factor`]: { id: r.accountId, provider_subject: r.providerSubject, ...(r.emailId ? { email_id: r.emailId } : {}) },
+        };
+        const issued = await startOrExtend(ctx, tx, r.userId, factor, minutes, caller.client, caller.userId === r.userId ? caller.sessionId : null);
+        return { issued, r };
+      });
+      return ok(c, {
+        ...result.issued,
+        oauth_user_registration_id: result.r.accountId,
+        provider_subject: result.r.providerSubject,
+        provider_type: result.r.providerType,
+        provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...result.r.providerValues },
+        reset_sessions: false,
+      });
+    }),
+  );
 
-  sdk.delete('/users/oauth/:id', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-    const user = await withTx(ctx.db, async (tx) => {
-      if (!(await removeOwnFactor(tx, caller.userId, 'oauth', c.req.param('id') ?? ''))) {
-        throw new ApiError(404, 'oauth_user_registration_not_found', 'No such OAuth account on this user.');
-      }
-      return loadUser(tx, caller.userId);
-    });
-    return ok(c, { user_id: caller.userId, user });
-  }));
+  sdk.delete(
+    '/users/oauth/:id',
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+      const user = await withTx(ctx.db, async (tx) => {
+        if (!(await removeOwnFactor(tx, caller.userId, 'oauth', c.req.param('id') ?? ''))) {
+          throw new ApiError(404, 'oauth_user_registration_not_found', 'No such OAuth account on this user.');
+        }
+        return loadUser(tx, caller.userId);
+      });
+      return ok(c, { user_id: caller.userId, user });
+    }),
+  );
 
   return { sdk, pub };
 }

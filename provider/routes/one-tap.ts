@@ -49,8 +49,14 @@ export function oneTapRoutes(ctx: ProviderContext, google: Upstream | undefined)
     const g = client();
     // The redirect URLs come with the credential; the flow row only binds the callback id.
     const oauthCallbackId = await saveState(ctx, ctx.db, {
-      provider_type: 'google', code_challenge: null, login_redirect_url: '', signup_redirect_url: '', scopes: 'openid email profile',
-      provider_params: {}, upstream_verifier: null, upstream_nonce: null,
+      provider_type: 'google',
+      code_challenge: null,
+      login_redirect_url: '',
+      signup_redirect_url: '',
+      scopes: 'openid email profile',
+      provider_params: {},
+      upstream_verifier: null,
+      upstream_nonce: null,
     });
     return c.json({ googleClientId: g.client.client_id, oauthCallbackId });
   });

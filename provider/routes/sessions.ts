@@ -19,10 +19,13 @@ export function sessionRoutes(ctx: ProviderContext): Hono {
     const issued = await refresh(ctx, ctx.db, secret, minutes);
     return ok(c, { ...issued });
   });
-  app.post('/sessions/revoke', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-    await revoke(ctx, ctx.db, caller.sessionId);
-    return ok(c, {});
-  }));
+  app.post(
+    '/sessions/revoke',
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+      await revoke(ctx, ctx.db, caller.sessionId);
+      return ok(c, {});
+    }),
+  );
   app.get('/sessions/jwks/:projectId', async (c) => c.json(await ctx.keys.jwks()));
   return app;
 }

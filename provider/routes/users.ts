@@ -12,49 +12,67 @@ import { deleteRegistration } from '../services/webauthn-registrations.ts';
 export function userRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.get('/users/me', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-    const user = await loadUser(ctx.db, caller.userId);
-    if (!user) throw new ApiError(404, 'user_not_found', 'User not found.');
-    return ok(c, { ...user });
-  }));
+  app.get(
+    '/users/me',
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+      const user = await loadUser(ctx.db, caller.userId);
+      if (!user) throw new ApiError(404, 'user_not_found', 'User not found.');
+      return ok(c, { ...user });
+    }),
+  );
 
-  app.put('/users/me', endpoint(ctx, { session: 'required', schema: requests.UsersUpdate }, async ({ c, caller, req }) => {
-    const user = await withTx(ctx.db, (tx) => updateUser(tx, caller.userId, { name: req.name, untrustedMetadata: req.untrusted_metadata }));
-    return ok(c, { user_id: caller.userId, user, ...user });
-  }));
+  app.put(
+    '/users/me',
+    endpoint(ctx, { session: 'required', schema: requests.UsersUpdate }, async ({ c, caller, req }) => {
+      const user = await withTx(ctx.db, (tx) => updateUser(tx, caller.userId, { name: req.name, untrustedMetadata: req.untrusted_metadata }));
+      return ok(c, { user_id: caller.userId, user, ...user });
+    }),
+  );
 
   /** Deletes one of the caller's factors by the id in the path. */
   const remove = (path: string, kind: Parameters<typeof removeOwnFactor>[2], notFound: string) =>
-    app.delete(path, endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-      const id = c.req.param('id') ?? '';
-      const user = await withTx(ctx.db, async (tx) => {
-        if (!(await removeOwnFactor(tx, caller.userId, kind, id))) throw new ApiError(404, notFound, 'No such identifier on this user.');
-        return loadUser(tx, caller.userId);
-      });
-      return ok(c, { user_id: caller.userId, user });
-    }));
+    app.delete(
+      path,
+      endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+        const id = c.req.param('id') ?? '';
+        const user = await withTx(ctx.db, async (tx) => {
+          if (!(await removeOwnFactor(tx, caller.userId, kind, id))) throw new ApiError(404, notFound, 'No such identifier on this user.');
+          return loadUser(tx, caller.userId);
+        });
+        return ok(c, { user_id: caller.userId, user });
+      }),
+    );
   remove('/users/emails/:id', 'email', 'email_not_found');
   remove('/users/phone_numbers/:id', 'phone', 'phone_number_not_found');
   remove('/users/totps/:id', 'totp', 'totp_not_found');
   // Biometric registrations come from mobile SDKs, which this provider does not serve, so a
   // user never has one; the call still answers in the spec's shape.
-  app.delete('/users/biometric_registrations/:id', endpoint(ctx, { session: 'required' }, async () => {
-    throw new ApiError(404, 'biometric_registration_not_found', 'No such identifier on this user.');
-  }));
+  app.delete(
+    '/users/biometric_registrations/:id',
+    endpoint(ctx, { session: 'required' }, async () => {
+      throw new ApiError(404, 'biometric_registration_not_found', 'No such identifier on this user.');
+    }),
+  );
 
-  app.delete('/users/webauthn_registrations/:id', endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-    const user = await withTx(ctx.db, async (tx) => {
-      if (!(await deleteRegistration(tx, caller.userId, c.req.param('id') ?? ''))) {
-        throw new ApiError(404, 'webauthn_registration_not_found', 'WebAuthn registration could not be found.');
-      }
-      return loadUser(tx, caller.userId);
-    });
-    return ok(c, { user_id: caller.userId, user });
-  }));
+  app.delete(
+    '/users/webauthn_registrations/:id',
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+      const user = await withTx(ctx.db, async (tx) => {
+        if (!(await deleteRegistration(tx, caller.userId, c.req.param('id') ?? ''))) {
+          throw new ApiError(404, 'webauthn_registration_not_found', 'WebAuthn registration could not be found.');
+        }
+        return loadUser(tx, caller.userId);
+      });
+      return ok(c, { user_id: caller.userId, user });
+    }),
+  );
 
-  app.post('/users/search', endpoint(ctx, { session: 'optional', schema: requests.UsersSearch }, async ({ c, req }) => {
-    return ok(c, { userType: await userTypeOf(ctx.db, req.email) });
-  }));
+  app.post(
+    '/users/search',
+    endpoint(ctx, { session: 'optional', schema: requests.UsersSearch }, async ({ c, req }) => {
+      return ok(c, { userType: await userTypeOf(ctx.db, req.email) });
+    }),
+  );
 
   return app;
 }

@@ -53,10 +53,17 @@ export async function issueChallenge(ctx: ProviderContext, tx: Queryable, type: 
   // A new challenge retires the wallet's earlier ones; they are dropped rather than kept
   // as used, so the table holds at most one row per wallet.
   await tx.query('DELETE FROM crypto_challenges WHERE wallet_type = $1 AND address = $2', [type, address]);
-  await tx.query(
-    'INSERT INTO crypto_challenges (challenge_id, wallet_type, address, user_id, message, nonce, created_at, not_before, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)',
-    [newId('crypto-challenge', ctx.env), type, address, userId, message, nonce, now, notBefore, expiresAt],
-  );
+  await tx.query('INSERT INTO crypto_challenges (challenge_id, wallet_type, address, user_id, message, nonce, created_at, not_before, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)', [
+    newId('crypto-challenge', ctx.env),
+    type,
+    address,
+    userId,
+    message,
+    nonce,
+    now,
+    notBefore,
+    expiresAt,
+  ]);
   return message;
 }
 

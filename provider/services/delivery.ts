@@ -101,8 +101,20 @@ export class Delivery {
     await tx.query(
       `INSERT INTO outbox (id, recipient, channel, subject, body, code, link, created_at, status, transport, payload, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [id, m.to, m.channel, keep ? m.subject : '', keep ? m.text : '', keep ? (m.code ?? null) : null, keep ? (m.link ?? null) : null, now,
-        transport ? 'queued' : 'sent', transport?.name ?? 'outbox', transport ? JSON.stringify(message) : null, expires],
+      [
+        id,
+        m.to,
+        m.channel,
+        keep ? m.subject : '',
+        keep ? m.text : '',
+        keep ? (m.code ?? null) : null,
+        keep ? (m.link ?? null) : null,
+        now,
+        transport ? 'queued' : 'sent',
+        transport?.name ?? 'outbox',
+        transport ? JSON.stringify(message) : null,
+        expires,
+      ],
     );
     return { id, transport, message };
   }
@@ -117,10 +129,12 @@ export class Delivery {
   async dispatch(db: Queryable, queued: Queued | undefined, options: { quiet?: boolean } = {}): Promise<void> {
     if (!queued?.transport) return;
     const lease = newId('lease', 'test');
-    const { rows } = await db.query<{ id: string }>(
-      "UPDATE outbox SET status = 'sending', lease_id = $2, lease_until = $3, updated_at = $4 WHERE id = $1 AND status = 'queued' RETURNING id",
-      [queued.id, lease, new Date(this.now().getTime() + this.leaseMs), this.now()],
-    );
+    const { rows } = await db.query<{ id: string }>("UPDATE outbox SET status = 'sending', lease_id = $2, lease_until = $3, updated_at = $4 WHERE id = $1 AND status = 'queued' RETURNING id", [
+      queued.id,
+      lease,
+      new Date(this.now().getTime() + this.leaseMs),
+      this.now(),
+    ]);
     // Another process's sweep has it already: it is on its way, under that process's claim.
     if (rows.length === 0) return;
     const failure = await this.attempt(db, { id: queued.id, lease, payload: queued.message, channel: queued.message.channel, expires_at: null }, queued.transport);
@@ -177,27 +191,30 @@ export class Delivery {
        RETURNING id, lease_id AS lease, payload, channel, expires_at`,
       [now, new Date(now.getTime() - (this.options.queuedGraceMs ?? DEFAULT_GRACE_MS)), lease, new Date(now.getTime() + this.leaseMs), limit],
     );
-    await Promise.all(rows.map(async (row) => {
-      const claimed: Claimed = { ...row, payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as OutgoingMessage) : row.payload };
-      const transport = this.transports[claimed.channel];
-      if (claimed.expires_at && new Date(claimed.expires_at).getTime() <= this.now().getTime()) {
-        // A code that no longer works would only confuse: it is not sent late.
-        await db.query(
-          `UPDATE outbox SET status = 'expired', payload = NULL, lease_id = NULL, lease_until = NULL, updated_at = $3 WHERE id = $1 AND lease_id = $2`,
-          [claimed.id, claimed.lease, this.now()],
-        );
-        return;
-      }
-      if (!transport) {
-        await db.query(
-          `UPDATE outbox SET status = 'failed', error = 'no transport is configured for this channel any more', payload = NULL, lease_id = NULL, lease_until = NULL, updated_at = $3
+    await Promise.all(
+      rows.map(async (row) => {
+        const claimed: Claimed = { ...row, payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as OutgoingMessage) : row.payload };
+        const transport = this.transports[claimed.channel];
+        if (claimed.expires_at && new Date(claimed.expires_at).getTime() <= this.now().getTime()) {
+          // A code that no longer works would only confuse: it is not sent late.
+          await db.query(`UPDATE outbox SET status = 'expired', payload = NULL, lease_id = NULL, lease_until = NULL, updated_at = $3 WHERE id = $1 AND lease_id = $2`, [
+            claimed.id,
+            claimed.lease,
+            this.now(),
+          ]);
+          return;
+        }
+        if (!transport) {
+          await db.query(
+            `UPDATE outbox SET status = 'failed', error = 'no transport is configured for this channel any more', payload = NULL, lease_id = NULL, lease_until = NULL, updated_at = $3
            WHERE id = $1 AND lease_id = $2`,
-          [claimed.id, claimed.lease, this.now()],
-        );
-        return;
-      }
-      await this.attempt(db, claimed, transport);
-    }));
+            [claimed.id, claimed.lease, this.now()],
+          );
+          return;
+        }
+        await this.attempt(db, claimed, transport);
+      }),
+    );
     return rows.length;
   }
 

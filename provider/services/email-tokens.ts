@@ -12,7 +12,7 @@ export function redirectUrl(ctx: ProviderContext, asked: string | undefined): st
     if (!allowed[0]) throw new ApiError(400, 'no_login_redirect_urls_set', 'No redirect URL was given and the project has none configured.');
     return allowed[0];
   }
-  if (!allowed.includes(asked)) throw new ApiError(400, 'invalid_redirect_url', 'The redirect URL is not in the project\'s allow-list.');
+  if (!allowed.includes(asked)) throw new ApiError(400, 'invalid_redirect_url', "The redirect URL is not in the project's allow-list.");
   return asked;
 }
 
@@ -34,9 +34,7 @@ export type TokenKind = 'magic_link' | 'password_reset';
 export type B2BTokenKind = 'b2b_discovery' | 'b2b_magic_link' | 'b2b_password_reset' | 'b2b_discovery_password_reset';
 
 /** Who a link signs in: a B2C user's address, or (B2B) an address with its organization and member. */
-export type TokenSubject =
-  | { userId: string; emailId: string }
-  | { email: string; organizationId?: string; memberId?: string };
+export type TokenSubject = { userId: string; emailId: string } | { email: string; organizationId?: string; memberId?: string };
 
 /** The `stytch_token_type` each kind's link carries, as the official clients read it. */
 const TOKEN_TYPES: Record<TokenKind | B2BTokenKind, string> = {
@@ -83,7 +81,18 @@ export async function issueLink(
   await tx.query(
     `INSERT INTO email_tokens (token_hash, kind, user_id, email_id, email_address, organization_id, member_id, code_challenge, created_at, expires_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-    [sha256(token), kind, user?.userId ?? null, user?.emailId ?? null, b2b?.email ?? null, b2b?.organizationId ?? null, b2b?.memberId ?? null, codeChallenge ?? null, now, new Date(now.getTime() + minutes * 60_000)],
+    [
+      sha256(token),
+      kind,
+      user?.userId ?? null,
+      user?.emailId ?? null,
+      b2b?.email ?? null,
+      b2b?.organizationId ?? null,
+      b2b?.memberId ?? null,
+      codeChallenge ?? null,
+      now,
+      new Date(now.getTime() + minutes * 60_000),
+    ],
   );
   const link = new URL(url);
   link.searchParams.set('stytch_token_type', TOKEN_TYPES[kind]);
@@ -113,10 +122,18 @@ export interface ClaimedLink {
  */
 export async function claimLink(ctx: ProviderContext, tx: Queryable, token: string, kinds: Array<TokenKind | B2BTokenKind>, verifier: string | undefined): Promise<ClaimedLink> {
   const now = ctx.clock.now();
-  const { rows } = await tx.query<{ token_hash: string; kind: TokenKind | B2BTokenKind; user_id: string | null; email_id: string | null; email_address: string | null; organization_id: string | null; member_id: string | null; code_challenge: string | null; expires_at: Date; used_at: Date | null }>(
-    'SELECT * FROM email_tokens WHERE token_hash = $1 FOR UPDATE',
-    [sha256(token)],
-  );
+  const { rows } = await tx.query<{
+    token_hash: string;
+    kind: TokenKind | B2BTokenKind;
+    user_id: string | null;
+    email_id: string | null;
+    email_address: string | null;
+    organization_id: string | null;
+    member_id: string | null;
+    code_challenge: string | null;
+    expires_at: Date;
+    used_at: Date | null;
+  }>('SELECT * FROM email_tokens WHERE token_hash = $1 FOR UPDATE', [sha256(token)]);
   const row = rows[0];
   if (!row || !kinds.includes(row.kind) || row.used_at || new Date(row.expires_at) <= now) {
     throw new ApiError(404, 'unable_to_auth_magic_link', 'The link is incorrect, expired or already used.');
@@ -135,7 +152,13 @@ export async function claimLink(ctx: ProviderContext, tx: Queryable, token: stri
  * Redeems a B2C token of one of `kinds` (single use, PKCE as `claimLink`) and marks its
  * address proven and its user active.
  */
-export async function redeemEmailToken(ctx: ProviderContext, tx: Queryable, token: string, kinds: TokenKind[], verifier: string | undefined): Promise<{ userId: string; emailId: string; kind: TokenKind }> {
+export async function redeemEmailToken(
+  ctx: ProviderContext,
+  tx: Queryable,
+  token: string,
+  kinds: TokenKind[],
+  verifier: string | undefined,
+): Promise<{ userId: string; emailId: string; kind: TokenKind }> {
   const row = await claimLink(ctx, tx, token, kinds, verifier);
   const userId = row.userId!;
   const emailId = row.emailId!;

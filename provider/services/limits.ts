@@ -36,9 +36,8 @@ export async function hitAll(db: Queryable, limits: Array<{ key: string; max: nu
  * has ended by then. Guesses at many addresses would otherwise leave a row each for ever.
  */
 export async function sweepRateLimits(db: Queryable, now: Date, keepSeconds: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'WITH gone AS (DELETE FROM rate_limits WHERE window_start < $1 RETURNING 1) SELECT count(*)::integer AS n FROM gone',
-    [new Date(now.getTime() - keepSeconds * 1000)],
-  );
+  const { rows } = await db.query<{ n: number }>('WITH gone AS (DELETE FROM rate_limits WHERE window_start < $1 RETURNING 1) SELECT count(*)::integer AS n FROM gone', [
+    new Date(now.getTime() - keepSeconds * 1000),
+  ]);
   return rows[0]?.n ?? 0;
 }

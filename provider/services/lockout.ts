@@ -27,20 +27,25 @@ export interface LockRule {
   readonly refusal: (retryAfterSeconds: number) => ApiError;
 }
 
-const failedAttempts = (message: string) => (retry: number) =>
-  new ApiError(429, 'too_many_failed_attempts', message, { 'Retry-After': String(retry) });
+const failedAttempts = (message: string) => (retry: number) => new ApiError(429, 'too_many_failed_attempts', message, { 'Retry-After': String(retry) });
 
 const HOUR = 60 * 60;
 
 /** Password guesses per address, whether or not an account exists (the lock reveals nothing). */
 export const PASSWORD_LOCK: LockRule = {
-  kind: 'pwfail', max: 10, windowSeconds: HOUR, onSuccess: 'clear',
+  kind: 'pwfail',
+  max: 10,
+  windowSeconds: HOUR,
+  onSuccess: 'clear',
   refusal: failedAttempts('Too many failed attempts. Please try again later or reset your password.'),
 };
 
 /** Authenticator and recovery codes per user, so six digits cannot be brute-forced. */
 export const TOTP_LOCK: LockRule = {
-  kind: 'totpfail', max: 10, windowSeconds: HOUR, onSuccess: 'clear',
+  kind: 'totpfail',
+  max: 10,
+  windowSeconds: HOUR,
+  onSuccess: 'clear',
   refusal: failedAttempts('Too many failed attempts. Please try again later.'),
 };
 
@@ -49,7 +54,10 @@ export const TOTP_LOCK: LockRule = {
  * fresh codes may be sent, so without this an address could be guessed at about 1,500 an hour.
  */
 export const OTP_LOCK: LockRule = {
-  kind: 'otpfail', max: 20, windowSeconds: HOUR, onSuccess: 'clear',
+  kind: 'otpfail',
+  max: 20,
+  windowSeconds: HOUR,
+  onSuccess: 'clear',
   refusal: failedAttempts('Too many failed attempts. Please try again later.'),
 };
 
@@ -59,7 +67,10 @@ export const OTP_LOCK: LockRule = {
  */
 export function passwordIpRule(max: number, windowSeconds: number): LockRule {
   return {
-    kind: 'pwip', max, windowSeconds, onSuccess: 'refund',
+    kind: 'pwip',
+    max,
+    windowSeconds,
+    onSuccess: 'refund',
     refusal: (retry) => new ApiError(429, 'too_many_requests', 'Too many requests have been made. Please wait and try again.', { 'Retry-After': String(retry) }),
   };
 }

@@ -9,9 +9,7 @@ export type LinkPurpose = 'login' | 'signup' | 'invite';
 
 function linkMessage(ctx: ProviderContext, purpose: LinkPurpose, email: string, link: string, minutes: number, asked: string | undefined) {
   const locale = resolveLocale(asked);
-  return purpose === 'invite'
-    ? inviteMessage(ctx.config, locale, email, link, minutes)
-    : magicLinkMessage(ctx.config, locale, purpose, email, link, minutes);
+  return purpose === 'invite' ? inviteMessage(ctx.config, locale, email, link, minutes) : magicLinkMessage(ctx.config, locale, purpose, email, link, minutes);
 }
 
 /**

@@ -44,10 +44,15 @@ export async function completeUserFlow(ctx: ProviderContext, tx: Queryable, stat
     );
   }
   const token = secretToken(32);
-  await tx.query(
-    'INSERT INTO oauth_tokens (token_hash, oauth_user_registration_id, user_id, code_challenge, provider_values, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-    [sha256(token), accountId, userId, state.code_challenge, JSON.stringify(providerValues), now, new Date(now.getTime() + OAUTH_TTL_MS)],
-  );
+  await tx.query('INSERT INTO oauth_tokens (token_hash, oauth_user_registration_id, user_id, code_challenge, provider_values, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
+    sha256(token),
+    accountId,
+    userId,
+    state.code_challenge,
+    JSON.stringify(providerValues),
+    now,
+    new Date(now.getTime() + OAUTH_TTL_MS),
+  ]);
   const url = new URL(created ? state.signup_redirect_url : state.login_redirect_url);
   url.searchParams.set('stytch_token_type', 'oauth');
   url.searchParams.set('token', token);
@@ -74,7 +79,18 @@ function s256(verifier: string): string {
  */
 export async function redeemOAuthToken(ctx: ProviderContext, tx: Queryable, token: string, verifier: string | undefined): Promise<RedeemedOAuth> {
   const now = ctx.clock.now();
-  const { rows } = await tx.query<{ token_hash: string; user_id: string; code_challenge: string | null; provider_values: Record<string, unknown>; expires_at: Date; used_at: Date | null; oauth_user_registration_id: string; provider_type: string; provider_subject: string; email: string }>(
+  const { rows } = await tx.query<{
+    token_hash: string;
+    user_id: string;
+    code_challenge: string | null;
+    provider_values: Record<string, unknown>;
+    expires_at: Date;
+    used_at: Date | null;
+    oauth_user_registration_id: string;
+    provider_type: string;
+    provider_subject: string;
+    email: string;
+  }>(
     `SELECT t.*, a.provider_type, a.provider_subject, a.email FROM oauth_tokens t JOIN oauth_accounts a USING (oauth_user_registration_id)
      WHERE t.token_hash = $1 FOR UPDATE OF t`,
     [sha256(token)],

@@ -51,25 +51,40 @@ export async function saveState(ctx: ProviderContext, db: Queryable, s: OAuthSta
   await db.query(
     `INSERT INTO oauth_states (state_hash, provider_type, code_challenge, login_redirect_url, signup_redirect_url, scopes, provider_params, upstream_verifier, upstream_nonce, created_at, expires_at, b2b)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-    [sha256(state), s.provider_type, s.code_challenge, s.login_redirect_url, s.signup_redirect_url, s.scopes, JSON.stringify(s.provider_params), s.upstream_verifier, s.upstream_nonce, now, new Date(now.getTime() + OAUTH_TTL_MS), s.b2b ? JSON.stringify(s.b2b) : null],
+    [
+      sha256(state),
+      s.provider_type,
+      s.code_challenge,
+      s.login_redirect_url,
+      s.signup_redirect_url,
+      s.scopes,
+      JSON.stringify(s.provider_params),
+      s.upstream_verifier,
+      s.upstream_nonce,
+      now,
+      new Date(now.getTime() + OAUTH_TTL_MS),
+      s.b2b ? JSON.stringify(s.b2b) : null,
+    ],
   );
   return state;
 }
 
 /** A live, unused flow for `provider`, without consuming it (the consent page shows it). */
 export async function peekState(ctx: ProviderContext, db: Queryable, provider: string, state: string): Promise<OAuthState | null> {
-  const { rows } = await db.query<OAuthState>(
-    'SELECT * FROM oauth_states WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3',
-    [sha256(state), provider, ctx.clock.now()],
-  );
+  const { rows } = await db.query<OAuthState>('SELECT * FROM oauth_states WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3', [
+    sha256(state),
+    provider,
+    ctx.clock.now(),
+  ]);
   return rows[0] ?? null;
 }
 
 /** Marks the flow used and returns it; a second caller with the same state gets null. */
 export async function consumeState(ctx: ProviderContext, db: Queryable, provider: string, state: string): Promise<OAuthState | null> {
-  const { rows } = await db.query<OAuthState>(
-    'UPDATE oauth_states SET used_at = $3 WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3 RETURNING *',
-    [sha256(state), provider, ctx.clock.now()],
-  );
+  const { rows } = await db.query<OAuthState>('UPDATE oauth_states SET used_at = $3 WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3 RETURNING *', [
+    sha256(state),
+    provider,
+    ctx.clock.now(),
+  ]);
   return rows[0] ?? null;
 }

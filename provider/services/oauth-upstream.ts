@@ -29,7 +29,10 @@ export class Upstream {
   private readonly insecure: boolean;
 
   /** `fetch` is the provider's outbound fetch: every request to the upstream goes through it. */
-  constructor(readonly config: UpstreamClient, private readonly fetch: OutboundFetch) {
+  constructor(
+    readonly config: UpstreamClient,
+    private readonly fetch: OutboundFetch,
+  ) {
     this.client = { client_id: config.clientId };
     // Plain http is refused, except to a loopback server (a local issuer in development and tests).
     const urls = [config.issuer, config.authorizationEndpoint, config.tokenEndpoint, config.userinfoEndpoint].filter((u): u is string => !!u);

@@ -17,17 +17,31 @@ export const MAX_OTP_GUESSES = 5;
  * message in the same transaction; dispatch the returned message after commit. A B2B code
  * has no user (`null`): its method id names the address and scope (services/b2b/email-otp.ts).
  */
-export async function issueOtp(ctx: ProviderContext, tx: Queryable, channel: OtpChannel, methodId: string, userId: string | null, to: string, expirationMinutes = DEFAULT_OTP_EXPIRATION_MINUTES, locale?: string): Promise<QueuedMessage> {
+export async function issueOtp(
+  ctx: ProviderContext,
+  tx: Queryable,
+  channel: OtpChannel,
+  methodId: string,
+  userId: string | null,
+  to: string,
+  expirationMinutes = DEFAULT_OTP_EXPIRATION_MINUTES,
+  locale?: string,
+): Promise<QueuedMessage> {
   // The request schema refuses a bad value first; this guards callers that skip it.
   if (!v.is(otpExpiration(), expirationMinutes)) throw new ApiError(400, 'invalid_expiration', `expiration_minutes ${OTP_EXPIRATION_RULE}.`);
   const now = ctx.clock.now();
   const code = otpCode();
   // The code is 6 digits; its hash is salted with the method id so equal codes differ at rest.
   await tx.query('UPDATE otps SET used_at = $2 WHERE method_id = $1 AND used_at IS NULL', [methodId, now]);
-  await tx.query(
-    'INSERT INTO otps (otp_id, method_id, user_id, channel, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-    [newId('otp', ctx.env), methodId, userId, channel, sha256(`${methodId}:${code}`), now, new Date(now.getTime() + expirationMinutes * 60_000)],
-  );
+  await tx.query('INSERT INTO otps (otp_id, method_id, user_id, channel, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
+    newId('otp', ctx.env),
+    methodId,
+    userId,
+    channel,
+    sha256(`${methodId}:${code}`),
+    now,
+    new Date(now.getTime() + expirationMinutes * 60_000),
+  ]);
   return ctx.delivery.send(tx, passcodeMessage(ctx.config, resolveLocale(locale), channel, to, code, expirationMinutes));
 }
 

@@ -32,7 +32,10 @@ import type { OutboundFetch } from '../context.ts';
 /** The one failure of an outbound request, whatever happened; `detail` is for the log, never for the caller. */
 export class OutboundError extends Error {
   override name = 'OutboundError';
-  constructor(readonly origin: string, readonly detail: string) {
+  constructor(
+    readonly origin: string,
+    readonly detail: string,
+  ) {
     super(`The server at ${origin} could not be reached.`);
   }
 }

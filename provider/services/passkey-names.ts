@@ -40,5 +40,8 @@ export function uniqueName(base: string, taken: readonly string[]): string {
 export async function nextPasskeyName(tx: Queryable, userId: string, base: string): Promise<string> {
   await tx.query('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE', [userId]);
   const { rows } = await tx.query<{ name: string }>('SELECT name FROM webauthn_registrations WHERE user_id = $1', [userId]);
-  return uniqueName(base, rows.map((r) => r.name));
+  return uniqueName(
+    base,
+    rows.map((r) => r.name),
+  );
 }

@@ -11,9 +11,13 @@ import { normalizeEmail } from './users.ts';
 export function requireStrong(ctx: ProviderContext, password: string, email?: string): void {
   const s = checkStrength(ctx.config.passwordPolicy, password, email);
   if (!s.valid_password) {
-    throw new ApiError(400, s.breached_password ? 'breached_password' : 'weak_password', s.breached_password
-      ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
-      : 'The password does not meet the project\'s strength requirements.');
+    throw new ApiError(
+      400,
+      s.breached_password ? 'breached_password' : 'weak_password',
+      s.breached_password
+        ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
+        : "The password does not meet the project's strength requirements.",
+    );
   }
 }
 
@@ -70,7 +74,9 @@ export async function checkPasswordLogin(ctx: ProviderContext, rawEmail: string,
   const email = normalizeEmail(rawEmail);
   const row = await guardedPasswordCheck(ctx, email, password, clientIp, async () => {
     const { rows } = await ctx.db.query<{ user_id: string; email_id: string; password_hash: string | null; password_requires_reset: boolean }>(
-      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [email]);
+      'SELECT u.user_id, e.email_id, u.password_hash, u.password_requires_reset FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1',
+      [email],
+    );
     return rows[0];
   });
   requireNoReset(password, row.password_requires_reset);
@@ -111,7 +117,7 @@ export function importedHash(h: ImportedHash): string {
   if (h.hash_type === 'scrypt') {
     const c = h.scrypt_config;
     if (c.n_parameter < 2 || (c.n_parameter & (c.n_parameter - 1)) !== 0) throw invalidHash('n_parameter must be a power of two');
-    if (128 * c.n_parameter * c.r_parameter > SCRYPT_MAX_MEMORY || c.p_parameter > 16) throw invalidHash('the scrypt parameters exceed the provider\'s limits');
+    if (128 * c.n_parameter * c.r_parameter > SCRYPT_MAX_MEMORY || c.p_parameter > 16) throw invalidHash("the scrypt parameters exceed the provider's limits");
     const hash = Buffer.from(h.hash, 'base64');
     if (hash.length < 16 || hash.length !== c.key_length) throw invalidHash('the hash must be base64 of key_length bytes (at least 16)');
     return `${SCRYPT_PREFIX}n=${c.n_parameter},r=${c.r_parameter},p=${c.p_parameter}$${Buffer.from(c.salt, 'base64').toString('base64')}$${hash.toString('base64')}`;
@@ -129,7 +135,7 @@ export function importedHash(h: ImportedHash): string {
     throw invalidHash(`not an ${variant} PHC string ($${variant}$v=19$m=..,t=..,p=..$salt$hash) and no argon_2_config`);
   }
   if (params.get('m')! > ARGON2_MAX_MEMORY_KIB || params.get('t')! > ARGON2_MAX_PASSES || params.get('p')! > 16) {
-    throw invalidHash('the argon2 parameters exceed the provider\'s limits');
+    throw invalidHash("the argon2 parameters exceed the provider's limits");
   }
   return phc;
 }

@@ -8,7 +8,10 @@ export type StoredSecret = ProjectConfig['secrets'][number];
 
 /** Secrets from PROJECT_SECRETS: comma-separated, so a new one can go live before the old one is removed. */
 export function envSecrets(env: NodeJS.ProcessEnv): string[] {
-  return (env.PROJECT_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env.PROJECT_SECRETS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**

@@ -69,16 +69,16 @@ const refused = (type: string, message: string) => new ApiError(400, type, messa
 /** node-saml reports every refusal as a plain Error; callers get one error type per cause. */
 function classify(e: unknown): ApiError {
   const message = e instanceof Error ? e.message : String(e);
-  if (/signature/i.test(message)) return refused('saml_invalid_signature', 'The SAML response is not signed by the connection\'s certificate.');
+  if (/signature/i.test(message)) return refused('saml_invalid_signature', "The SAML response is not signed by the connection's certificate.");
   if (/audience/i.test(message)) return refused('saml_audience_mismatch', 'The SAML assertion is meant for another audience than this connection.');
   if (/expired|NotOnOrAfter|NotBefore|not yet valid/i.test(message)) return refused('saml_assertion_expired', 'The SAML assertion is expired or not yet valid.');
-  if (/issuer/i.test(message)) return refused('saml_issuer_mismatch', 'The SAML response comes from another identity provider than this connection\'s.');
+  if (/issuer/i.test(message)) return refused('saml_issuer_mismatch', "The SAML response comes from another identity provider than this connection's.");
   return refused('saml_invalid_response', `The SAML response could not be read: ${message}`);
 }
 
 type Xml = Record<string, unknown>;
 const list = (x: unknown): Xml[] => (Array.isArray(x) ? (x as Xml[]) : []);
-const attrs = (x: Xml | undefined): Record<string, string> => ((x?.['$'] as Record<string, string> | undefined) ?? {});
+const attrs = (x: Xml | undefined): Record<string, string> => (x?.['$'] as Record<string, string> | undefined) ?? {};
 
 /**
  * Verifies a posted SAMLResponse: the assertion's signature against the connection's
@@ -99,7 +99,7 @@ export async function verifySamlResponse(sp: SamlServiceProvider, idp: SamlIdent
   const confirmations = list(list(assertion['Subject'])[0]?.['SubjectConfirmation']).map((s) => attrs(list(s['SubjectConfirmationData'])[0]));
   // A bearer assertion is only good at the endpoint it names (SAML 2.0 profiles §4.1.4.2).
   if (!confirmations.some((d) => d['Recipient'] === sp.acsUrl)) {
-    throw refused('saml_recipient_mismatch', 'The SAML assertion names another recipient than this connection\'s ACS URL.');
+    throw refused('saml_recipient_mismatch', "The SAML assertion names another recipient than this connection's ACS URL.");
   }
   const inResponseTo = confirmations.find((d) => d['InResponseTo'])?.['InResponseTo'] ?? profile.inResponseTo;
   if (typeof inResponseTo !== 'string' || !inResponseTo) {

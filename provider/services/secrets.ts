@@ -64,17 +64,18 @@ export class SecretBox {
  */
 export async function assertStoredSecretsOpen(db: Queryable, box: SecretBox, keySource: string): Promise<void> {
   const { rows: keys } = await db.query<{ kid: string; sealed: string }>(
-    "SELECT kid, private_jwk->>'sealed' AS sealed FROM signing_keys WHERE private_jwk ? 'sealed' ORDER BY created_at DESC LIMIT 1");
-  const { rows: seeds } = await db.query<{ totp_id: string; secret: string }>(
-    "SELECT totp_id, secret FROM totps WHERE secret LIKE 'v1:%' ORDER BY created_at DESC LIMIT 1");
-  const stored = [...keys.map((k) => ({ what: 'session-JWT signing key', sealed: k.sealed, context: k.kid })),
-    ...seeds.map((t) => ({ what: 'authenticator-app seed', sealed: t.secret, context: t.totp_id }))];
+    "SELECT kid, private_jwk->>'sealed' AS sealed FROM signing_keys WHERE private_jwk ? 'sealed' ORDER BY created_at DESC LIMIT 1",
+  );
+  const { rows: seeds } = await db.query<{ totp_id: string; secret: string }>("SELECT totp_id, secret FROM totps WHERE secret LIKE 'v1:%' ORDER BY created_at DESC LIMIT 1");
+  const stored = [
+    ...keys.map((k) => ({ what: 'session-JWT signing key', sealed: k.sealed, context: k.kid })),
+    ...seeds.map((t) => ({ what: 'authenticator-app seed', sealed: t.secret, context: t.totp_id })),
+  ];
   for (const { what, sealed, context } of stored) {
     try {
       box.open(sealed, context);
     } catch {
-      throw new Error(`the ${keySource} does not open the ${what}s stored in this database; ` +
-        'every process and machine sharing a database needs the same SECRETS_KEY (base64 of 32 bytes)');
+      throw new Error(`the ${keySource} does not open the ${what}s stored in this database; ` + 'every process and machine sharing a database needs the same SECRETS_KEY (base64 of 32 bytes)');
     }
   }
 }

@@ -68,10 +68,7 @@ export async function sessionIdOf(ctx: ProviderContext, db: Queryable, by: { ses
 
 /** Every live session of a user, oldest first, in the session shape of the authenticate answers. */
 export async function liveSessions(ctx: ProviderContext, db: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
-  const { rows } = await db.query<SessionRow>(
-    'SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY started_at, session_id',
-    [userId, ctx.clock.now()],
-  );
+  const { rows } = await db.query<SessionRow>('SELECT * FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY started_at, session_id', [userId, ctx.clock.now()]);
   return rows.map(sessionShape);
 }
 
@@ -130,8 +127,6 @@ export async function methodFactor(ctx: ProviderContext, tx: Queryable, type: st
     [methodId],
   );
   const found = rows[0];
-  const detail = found?.phone != null
-    ? { phone_number_factor: { phone_id: methodId, phone_number: found.phone } }
-    : { email_factor: { email_id: methodId, email_address: found?.email ?? '' } };
+  const detail = found?.phone != null ? { phone_number_factor: { phone_id: methodId, phone_number: found.phone } } : { email_factor: { email_id: methodId, email_address: found?.email ?? '' } };
   return { type, delivery_method: deliveryMethod, last_authenticated_at: ctx.clock.now().toISOString(), ...detail };
 }

@@ -104,15 +104,7 @@ export async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow
  * Completes an authentication: extends the caller's current session with the new factor
  * (rotating its token) or starts a new one. Every authenticate hands out a fresh token.
  */
-export async function startOrExtend(
-  ctx: ProviderContext,
-  tx: Queryable,
-  userId: string,
-  factor: Factor,
-  minutes: number,
-  client: ClientInfo,
-  currentSessionId: string | null,
-): Promise<Issued> {
+export async function startOrExtend(ctx: ProviderContext, tx: Queryable, userId: string, factor: Factor, minutes: number, client: ClientInfo, currentSessionId: string | null): Promise<Issued> {
   const now = ctx.clock.now();
   const token = secretToken(32);
   const expires = new Date(now.getTime() + minutes * 60_000);
@@ -121,10 +113,12 @@ export async function startOrExtend(
     const cur = rows[0];
     if (cur && cur.user_id === userId) {
       const factors = [...cur.factors.filter((f) => !(f.type === factor.type && f.delivery_method === factor.delivery_method)), factor];
-      const { rows: updated } = await tx.query<SessionRow>(
-        'UPDATE sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE session_id = $1 RETURNING *',
-        [cur.session_id, now, expires, JSON.stringify(factors)],
-      );
+      const { rows: updated } = await tx.query<SessionRow>('UPDATE sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE session_id = $1 RETURNING *', [
+        cur.session_id,
+        now,
+        expires,
+        JSON.stringify(factors),
+      ]);
       await tx.query('UPDATE session_tokens SET grace_until = $2 WHERE session_id = $1 AND grace_until IS NULL', [cur.session_id, graceUntil(now)]);
       await tx.query('INSERT INTO session_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(token), cur.session_id]);
       return issue(ctx, tx, updated[0]!, token);
@@ -140,10 +134,16 @@ export async function startOrExtend(
     user_agent: client.userAgent,
     factors: [factor],
   };
-  await tx.query(
-    'INSERT INTO sessions (session_id, user_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)',
-    [row.session_id, userId, now, now, expires, client.ip, client.userAgent, JSON.stringify(row.factors)],
-  );
+  await tx.query('INSERT INTO sessions (session_id, user_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)', [
+    row.session_id,
+    userId,
+    now,
+    now,
+    expires,
+    client.ip,
+    client.userAgent,
+    JSON.stringify(row.factors),
+  ]);
   await tx.query('INSERT INTO session_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(token), row.session_id]);
   return issue(ctx, tx, row, token);
 }
@@ -178,12 +178,8 @@ function graceUntil(now: Date): Date {
  * session id.
  */
 function refreshSql(byJwt: boolean): string {
-  const target = byJwt
-    ? '$1'
-    : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $3))';
-  const retire = byJwt
-    ? 'session_id IN (SELECT session_id FROM s) AND grace_until IS NULL'
-    : 'token_hash = $1 AND grace_until IS NULL AND session_id IN (SELECT session_id FROM s)';
+  const target = byJwt ? '$1' : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $3))';
+  const retire = byJwt ? 'session_id IN (SELECT session_id FROM s) AND grace_until IS NULL' : 'token_hash = $1 AND grace_until IS NULL AND session_id IN (SELECT session_id FROM s)';
   return `WITH s AS (
       UPDATE sessions SET last_accessed_at = $3,
         expires_at = CASE WHEN $4::int IS NULL THEN expires_at ELSE $3::timestamptz + make_interval(mins => $4::int) END
@@ -246,4 +242,3 @@ export async function revoke(ctx: ProviderContext, db: Queryable, sessionId: str
     [sessionId, ctx.clock.now()],
   );
 }
-

@@ -56,7 +56,7 @@ export function siweFields(params: SiweInput, address: string, nonce: string, au
   } catch {
     throw invalid('uri', 'must be an absolute URI.');
   }
-  if (!authorizedOrigins.includes(uri.origin)) throw invalid('uri', 'must be on one of the project\'s authorized origins.');
+  if (!authorizedOrigins.includes(uri.origin)) throw invalid('uri', "must be on one of the project's authorized origins.");
   const chainId = params.chain_id ?? '1';
   if (!/^[1-9]\d{0,19}$/.test(chainId)) throw invalid('chain_id', 'must be a positive integer.');
   const issuedAt = params.issued_at === undefined ? now : time('issued_at', params.issued_at);
@@ -70,7 +70,19 @@ export function siweFields(params: SiweInput, address: string, nonce: string, au
   for (const r of resources) {
     if (!URL.canParse(r) || /[\r\n]/.test(r)) throw invalid('resources', 'must be absolute URIs.');
   }
-  return { domain: uri.host, address: checksumAddress(address), statement: params.statement, uri: uri.href, chainId, nonce, issuedAt, expiresAt, notBefore, requestId: params.message_request_id, resources };
+  return {
+    domain: uri.host,
+    address: checksumAddress(address),
+    statement: params.statement,
+    uri: uri.href,
+    chainId,
+    nonce,
+    issuedAt,
+    expiresAt,
+    notBefore,
+    requestId: params.message_request_id,
+    resources,
+  };
 }
 
 /** The EIP-4361 message text, field order and wording exactly as the standard gives them. */

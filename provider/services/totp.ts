@@ -132,10 +132,7 @@ interface TotpRow {
 
 /** The user's usable TOTPs, newest first, locked so parallel codes are judged one at a time. */
 async function usableTotps(ctx: ProviderContext, tx: Queryable, userId: string): Promise<TotpRow[]> {
-  const { rows } = await tx.query<TotpRow>(
-    'SELECT totp_id, secret, verified, expires_at, last_step FROM totps WHERE user_id = $1 ORDER BY created_at DESC FOR UPDATE',
-    [userId],
-  );
+  const { rows } = await tx.query<TotpRow>('SELECT totp_id, secret, verified, expires_at, last_step FROM totps WHERE user_id = $1 ORDER BY created_at DESC FOR UPDATE', [userId]);
   const now = ctx.clock.now();
   return rows.filter((r) => r.verified || new Date(r.expires_at) > now);
 }
@@ -161,10 +158,11 @@ export async function redeemRecoveryCode(ctx: ProviderContext, tx: Queryable, us
   for (const { totp_id } of rows) {
     const hash = hashRecoveryCode(totp_id, code);
     // The conditional update is the single-use guarantee: of two racing requests one matches.
-    const used = await tx.query<{ code_hash: string }>(
-      'UPDATE totp_recovery_codes SET used_at = $3 WHERE code_hash = $1 AND totp_id = $2 AND used_at IS NULL RETURNING code_hash',
-      [hash, totp_id, ctx.clock.now()],
-    );
+    const used = await tx.query<{ code_hash: string }>('UPDATE totp_recovery_codes SET used_at = $3 WHERE code_hash = $1 AND totp_id = $2 AND used_at IS NULL RETURNING code_hash', [
+      hash,
+      totp_id,
+      ctx.clock.now(),
+    ]);
     if (used.rows[0]) return { totpId: totp_id, codeId: `totp-recovery-code-${hash.slice(0, 16)}` };
   }
   return null;
@@ -175,4 +173,3 @@ export async function totpLabel(db: Queryable, userId: string): Promise<string> 
   const { rows } = await db.query<{ email: string }>('SELECT email FROM user_emails WHERE user_id = $1 ORDER BY created_at LIMIT 1', [userId]);
   return rows[0]?.email ?? userId;
 }
-

@@ -47,8 +47,16 @@ export async function createUserWith(tx: Queryable, env: 'test' | 'live', now: D
   await tx.query(
     `INSERT INTO users (user_id, created_at, status, first_name, middle_name, last_name, trusted_metadata, untrusted_metadata)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [userId, now, u.pending ? 'pending' : 'active', u.name?.first_name ?? '', u.name?.middle_name ?? '', u.name?.last_name ?? '',
-      JSON.stringify(u.trustedMetadata ?? {}), JSON.stringify(u.untrustedMetadata ?? {})],
+    [
+      userId,
+      now,
+      u.pending ? 'pending' : 'active',
+      u.name?.first_name ?? '',
+      u.name?.middle_name ?? '',
+      u.name?.last_name ?? '',
+      JSON.stringify(u.trustedMetadata ?? {}),
+      JSON.stringify(u.untrustedMetadata ?? {}),
+    ],
   );
   let emailId = '';
   let phoneId = '';
@@ -65,21 +73,29 @@ export async function createUserWith(tx: Queryable, env: 'test' | 'live', now: D
 
 /** Merges metadata: given keys are set, a null value removes its key. */
 async function mergeMetadata(tx: Queryable, userId: string, column: 'trusted_metadata' | 'untrusted_metadata', value: Record<string, unknown>): Promise<void> {
-  const nulls = Object.entries(value).filter(([, val]) => val === null).map(([k]) => k);
+  const nulls = Object.entries(value)
+    .filter(([, val]) => val === null)
+    .map(([k]) => k);
   await tx.query(`UPDATE users SET ${column} = (${column} || $2::jsonb) - $3::text[] WHERE user_id = $1`, [userId, JSON.stringify(value), nulls]);
 }
 
 /** Updates name parts and metadata; null when there is no such user. */
-export async function updateUser(tx: Queryable, userId: string, change: { name?: Name; trustedMetadata?: Record<string, unknown>; untrustedMetadata?: Record<string, unknown> }): Promise<Record<string, unknown> | null> {
+export async function updateUser(
+  tx: Queryable,
+  userId: string,
+  change: { name?: Name; trustedMetadata?: Record<string, unknown>; untrustedMetadata?: Record<string, unknown> },
+): Promise<Record<string, unknown> | null> {
   checkMetadata('trusted_metadata', change.trustedMetadata);
   checkMetadata('untrusted_metadata', change.untrustedMetadata);
   const { rows } = await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR UPDATE', [userId]);
   if (!rows[0]) return null;
   if (change.name) {
-    await tx.query(
-      'UPDATE users SET first_name = COALESCE($2, first_name), middle_name = COALESCE($3, middle_name), last_name = COALESCE($4, last_name) WHERE user_id = $1',
-      [userId, change.name.first_name ?? null, change.name.middle_name ?? null, change.name.last_name ?? null],
-    );
+    await tx.query('UPDATE users SET first_name = COALESCE($2, first_name), middle_name = COALESCE($3, middle_name), last_name = COALESCE($4, last_name) WHERE user_id = $1', [
+      userId,
+      change.name.first_name ?? null,
+      change.name.middle_name ?? null,
+      change.name.last_name ?? null,
+    ]);
   }
   if (change.trustedMetadata) await mergeMetadata(tx, userId, 'trusted_metadata', change.trustedMetadata);
   if (change.untrustedMetadata) await mergeMetadata(tx, userId, 'untrusted_metadata', change.untrustedMetadata);
@@ -113,10 +129,7 @@ export type FactorKind = keyof typeof FACTORS | 'password';
 export async function deleteFactor(tx: Queryable, kind: FactorKind, id: string): Promise<{ userId: string; user: Record<string, unknown> | null }> {
   let userId: string | undefined;
   if (kind === 'password') {
-    const { rows } = await tx.query<{ user_id: string }>(
-      'UPDATE users SET password_hash = NULL, password_id = NULL, password_requires_reset = false WHERE password_id = $1 RETURNING user_id',
-      [id],
-    );
+    const { rows } = await tx.query<{ user_id: string }>('UPDATE users SET password_hash = NULL, password_id = NULL, password_requires_reset = false WHERE password_id = $1 RETURNING user_id', [id]);
     userId = rows[0]?.user_id;
     if (!userId) throw new ApiError(404, 'password_not_found', 'Password could not be found.');
   } else {
@@ -171,22 +184,38 @@ function filterSql(f: SearchFilter, params: unknown[]): string {
   const email = (cond: string) => `EXISTS (SELECT 1 FROM user_emails e WHERE e.user_id = u.user_id AND ${cond})`;
   const phone = (cond: string) => `EXISTS (SELECT 1 FROM user_phones ph WHERE ph.user_id = u.user_id AND ${cond})`;
   switch (f.filter_name) {
-    case 'created_at_greater_than': return `u.created_at > ${p(new Date(f.filter_value))}`;
-    case 'created_at_less_than': return `u.created_at < ${p(new Date(f.filter_value))}`;
-    case 'created_at_between': return `(u.created_at > ${p(new Date(f.filter_value.greater_than))} AND u.created_at < ${p(new Date(f.filter_value.less_than))})`;
-    case 'status': return `u.status = ${p(f.filter_value)}`;
-    case 'user_id': return `u.user_id = ANY(${p(f.filter_value)}::text[])`;
-    case 'email_address': return email(`e.email = ANY(${p(f.filter_value.map(normalizeEmail))}::text[])`);
-    case 'email_id': return email(`e.email_id = ANY(${p(f.filter_value)}::text[])`);
-    case 'email_verified': return email(`e.verified = ${p(f.filter_value)}`);
-    case 'email_address_fuzzy': return email(`e.email ILIKE ${p(likeLiteral(f.filter_value))}`);
-    case 'phone_number': return phone(`ph.phone_number = ANY(${p(f.filter_value)}::text[])`);
-    case 'phone_id': return phone(`ph.phone_id = ANY(${p(f.filter_value)}::text[])`);
-    case 'phone_verified': return phone(`ph.verified = ${p(f.filter_value)}`);
-    case 'phone_number_fuzzy': return phone(`ph.phone_number ILIKE ${p(likeLiteral(f.filter_value))}`);
-    case 'full_name_fuzzy': return `concat_ws(' ', u.first_name, u.middle_name, u.last_name) ILIKE ${p(likeLiteral(f.filter_value))}`;
-    case 'password_exists': return `(u.password_hash IS NOT NULL) = ${p(f.filter_value)}`;
-    case 'totp_verified': return `EXISTS (SELECT 1 FROM totps t WHERE t.user_id = u.user_id AND t.verified = ${p(f.filter_value)})`;
+    case 'created_at_greater_than':
+      return `u.created_at > ${p(new Date(f.filter_value))}`;
+    case 'created_at_less_than':
+      return `u.created_at < ${p(new Date(f.filter_value))}`;
+    case 'created_at_between':
+      return `(u.created_at > ${p(new Date(f.filter_value.greater_than))} AND u.created_at < ${p(new Date(f.filter_value.less_than))})`;
+    case 'status':
+      return `u.status = ${p(f.filter_value)}`;
+    case 'user_id':
+      return `u.user_id = ANY(${p(f.filter_value)}::text[])`;
+    case 'email_address':
+      return email(`e.email = ANY(${p(f.filter_value.map(normalizeEmail))}::text[])`);
+    case 'email_id':
+      return email(`e.email_id = ANY(${p(f.filter_value)}::text[])`);
+    case 'email_verified':
+      return email(`e.verified = ${p(f.filter_value)}`);
+    case 'email_address_fuzzy':
+      return email(`e.email ILIKE ${p(likeLiteral(f.filter_value))}`);
+    case 'phone_number':
+      return phone(`ph.phone_number = ANY(${p(f.filter_value)}::text[])`);
+    case 'phone_id':
+      return phone(`ph.phone_id = ANY(${p(f.filter_value)}::text[])`);
+    case 'phone_verified':
+      return phone(`ph.verified = ${p(f.filter_value)}`);
+    case 'phone_number_fuzzy':
+      return phone(`ph.phone_number ILIKE ${p(likeLiteral(f.filter_value))}`);
+    case 'full_name_fuzzy':
+      return `concat_ws(' ', u.first_name, u.middle_name, u.last_name) ILIKE ${p(likeLiteral(f.filter_value))}`;
+    case 'password_exists':
+      return `(u.password_hash IS NOT NULL) = ${p(f.filter_value)}`;
+    case 'totp_verified':
+      return `EXISTS (SELECT 1 FROM totps t WHERE t.user_id = u.user_id AND t.verified = ${p(f.filter_value)})`;
   }
 }
 
@@ -209,7 +238,10 @@ function decodeCursor(cursor: string): [Date, string] {
  * Users matching the query, oldest first, `limit` at a time. The cursor is the last row's
  * (created_at, user_id), so pages stay stable while users are added or deleted.
  */
-export async function searchUsers(db: Queryable, search: { query?: SearchQuery; cursor?: string; limit?: number }): Promise<{ results: Array<Record<string, unknown>>; total: number; nextCursor: string | null }> {
+export async function searchUsers(
+  db: Queryable,
+  search: { query?: SearchQuery; cursor?: string; limit?: number },
+): Promise<{ results: Array<Record<string, unknown>>; total: number; nextCursor: string | null }> {
   const params: unknown[] = [];
   const operands = search.query?.operands ?? [];
   const filter = operands.length === 0 ? 'TRUE' : `(${operands.map((f) => filterSql(f, params)).join(search.query!.operator === 'OR' ? ' OR ' : ' AND ')})`;

@@ -144,10 +144,9 @@ export async function firstEmailId(db: Queryable, userId: string): Promise<strin
 
 /** What the login form shows an address: `new` (no user), `password` (one is set) or `passwordless`. */
 export async function userTypeOf(db: Queryable, email: string): Promise<'new' | 'password' | 'passwordless'> {
-  const { rows } = await db.query<{ has_password: boolean }>(
-    'SELECT u.password_hash IS NOT NULL AS has_password FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1',
-    [normalizeEmail(email)],
-  );
+  const { rows } = await db.query<{ has_password: boolean }>('SELECT u.password_hash IS NOT NULL AS has_password FROM user_emails e JOIN users u USING (user_id) WHERE e.email = $1', [
+    normalizeEmail(email),
+  ]);
   return !rows[0] ? 'new' : rows[0].has_password ? 'password' : 'passwordless';
 }
 

@@ -67,7 +67,11 @@ export function parseAttestation(raw: string): RegistrationResponseJSON {
     type: c.type,
     clientExtensionResults: c.clientExtensionResults,
     ...(c.authenticatorAttachment ? { authenticatorAttachment: c.authenticatorAttachment } : {}),
-    response: { clientDataJSON: c.response.clientDataJSON, attestationObject: c.response.attestationObject, transports: (c.response.transports ?? []) as RegistrationResponseJSON['response']['transports'] },
+    response: {
+      clientDataJSON: c.response.clientDataJSON,
+      attestationObject: c.response.attestationObject,
+      transports: (c.response.transports ?? []) as RegistrationResponseJSON['response']['transports'],
+    },
   };
 }
 

@@ -46,8 +46,23 @@ export async function insertRegistration(db: Queryable, r: Registration, now: Da
        backed_up, is_passkey, domain, user_agent, authenticator_type, name, created_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
      ON CONFLICT (credential_id) DO NOTHING RETURNING webauthn_registration_id`,
-    [r.webauthn_registration_id, r.user_id, r.credential_id, r.public_key, r.user_handle, r.sign_count, JSON.stringify(r.transports), r.device_type,
-      r.backed_up, r.is_passkey, r.domain, r.user_agent, r.authenticator_type, r.name, now],
+    [
+      r.webauthn_registration_id,
+      r.user_id,
+      r.credential_id,
+      r.public_key,
+      r.user_handle,
+      r.sign_count,
+      JSON.stringify(r.transports),
+      r.device_type,
+      r.backed_up,
+      r.is_passkey,
+      r.domain,
+      r.user_agent,
+      r.authenticator_type,
+      r.name,
+      now,
+    ],
   );
   return rows.length === 1;
 }

@@ -77,7 +77,17 @@ export async function registrationOptions(ctx: ProviderContext, db: Queryable, o
   });
   await storeChallenge(
     db,
-    { challenge: options.challenge, ceremony: 'register', userId: o.userId, rpId: o.rp.rpId, userVerification: uv, isPasskey: o.isPasskey, userAgent: o.userAgent, authenticatorType: o.authenticatorType ?? '', userHandle },
+    {
+      challenge: options.challenge,
+      ceremony: 'register',
+      userId: o.userId,
+      rpId: o.rp.rpId,
+      userVerification: uv,
+      isPasskey: o.isPasskey,
+      userAgent: o.userAgent,
+      authenticatorType: o.authenticatorType ?? '',
+      userHandle,
+    },
     ctx.clock.now(),
   );
   return options as unknown as Record<string, unknown>;
@@ -170,7 +180,12 @@ export async function verifyAssertion(ctx: ProviderContext, db: Queryable, crede
       expectedChallenge: pending.challenge,
       expectedOrigin: originsFor(ctx.config, pending.rpId),
       expectedRPID: pending.rpId,
-      credential: { id: registration.credential_id, publicKey: new Uint8Array(Buffer.from(registration.public_key, 'base64url')), counter: registration.sign_count, transports: registration.transports },
+      credential: {
+        id: registration.credential_id,
+        publicKey: new Uint8Array(Buffer.from(registration.public_key, 'base64url')),
+        counter: registration.sign_count,
+        transports: registration.transports,
+      },
       requireUserVerification: pending.userVerification === 'required',
     });
   } catch (e) {

@@ -47,7 +47,10 @@ const mfaProduct = () =>
 export const B2BConfigSchema = v.looseObject({
   products: v.pipe(v.array(product()), v.minLength(1, 'must name at least one product')),
   authFlowType: v.picklist(AUTH_FLOW_TYPES, 'must be Discovery, Organization or PasswordReset'),
-  sessionOptions: opt(v.looseObject({ sessionDurationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(527040)), DEFAULT_B2B_SESSION_MINUTES) }), {}),
+  sessionOptions: opt(
+    v.looseObject({ sessionDurationMinutes: opt(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(5), v.maxValue(527040)), DEFAULT_B2B_SESSION_MINUTES) }),
+    {},
+  ),
   emailMagicLinksOptions: opt(
     v.looseObject({
       discoveryRedirectURL: opt(url),
@@ -77,9 +80,7 @@ export const B2BConfigSchema = v.looseObject({
   ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url) }), {}),
   oauthOptions: opt(v.looseObject({ providers: opt(v.array(v.unknown()), []) }), {}),
   organizationSlug: opt(v.string()),
-  directLoginForSingleMembership: opt(
-    v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) }),
-  ),
+  directLoginForSingleMembership: opt(v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) })),
   disableCreateOrganization: opt(v.boolean('must be true or false'), false),
   mfaProductOrder: opt(v.array(mfaProduct())),
   mfaProductInclude: opt(v.array(mfaProduct())),

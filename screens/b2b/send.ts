@@ -38,7 +38,13 @@ export function sendOrganization(client: B2BClient, config: B2BConfig, method: '
   }
   const o = config.emailOtpOptions;
   return client.otps.email.loginOrSignup(
-    dropUndefined({ organization_id: organizationId, email_address: email, login_template_id: o.loginTemplateId, signup_template_id: o.signupTemplateId, locale: messageLocale(o.locale, widgetLocale) }),
+    dropUndefined({
+      organization_id: organizationId,
+      email_address: email,
+      login_template_id: o.loginTemplateId,
+      signup_template_id: o.signupTemplateId,
+      locale: messageLocale(o.locale, widgetLocale),
+    }),
   );
 }
 

@@ -16,8 +16,7 @@ export const b2bOrganizationIdAtom = atom<string | undefined>(undefined);
 
 /** What the Error screen says: the official error types, or a failure's own text. */
 export type B2BError =
-  | { type: 'Default'; message?: string | undefined }
-  | { type: 'CannotJoinOrgDueToAuthPolicy'; organizationName?: string | undefined; allowedAuthMethods: string[]; canGoBack: boolean };
+  { type: 'Default'; message?: string | undefined } | { type: 'CannotJoinOrgDueToAuthPolicy'; organizationName?: string | undefined; allowedAuthMethods: string[]; canGoBack: boolean };
 export const b2bErrorAtom = atom<B2BError>({ type: 'Default' });
 
 /**

@@ -23,7 +23,8 @@ export function useShowDiscovered(): (orgs: DiscoveredOrganization[]) => Promise
     async (orgs: DiscoveredOrganization[]) => {
       setDiscovered(orgs);
       const direct = directLoginTarget(orgs, config.directLoginForSingleMembership);
-      if (direct) return signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: direct, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(locale) }));
+      if (direct)
+        return signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: direct, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(locale) }));
       go('Discovery');
     },
     [config, client, go, setDiscovered, signedIn, locale],

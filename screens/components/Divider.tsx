@@ -1,4 +1,3 @@
-
 import { useStrings } from '../context.ts';
 /** The 'or' line between two ways to sign in (Main's social and email groups, a password form and its alternative). */
 export function Divider() {

@@ -64,7 +64,15 @@ export function PhoneField({ id, region, setRegion, phone, setPhone, errorId, au
         {/* The closed picker shows only "US +1": full names do not fit beside the number. The
             native select sits on top, transparent, so picking and assistive technology are unchanged.
             It may shrink a little, the number taking the room: a fixed picker starved it at 320px. */}
-        <div css={{ position: 'relative', flex: '0 1 6.5em', minWidth: '5.5em', borderRadius: 'var(--stytch-inputs-border-radius)', '&:has(select:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 } }}>
+        <div
+          css={{
+            position: 'relative',
+            flex: '0 1 6.5em',
+            minWidth: '5.5em',
+            borderRadius: 'var(--stytch-inputs-border-radius)',
+            '&:has(select:focus-visible)': { outline: '2px solid currentColor', outlineOffset: 2 },
+          }}
+        >
           <span part="input country-display" aria-hidden="true" dir="ltr" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 4, paddingInline: 10 }}>
             {`${region} +${list.find((c) => c.region === region)?.dial ?? ''}`}
             <svg width="10" height="6" viewBox="0 0 10 6" focusable="false">

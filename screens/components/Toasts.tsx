@@ -9,9 +9,7 @@ function useLifetime(t: Toast, hide: (id: number) => void) {
   const { timers } = useAnyWidget().env;
   const set = useSetAtom(toastsAtom);
   useEffect(() => {
-    const h = t.visible
-      ? timers.setTimeout(() => hide(t.id), TOAST_DURATION_MS[t.kind])
-      : timers.setTimeout(() => set((list) => list.filter((x) => x.id !== t.id)), TOAST_REMOVE_DELAY_MS);
+    const h = t.visible ? timers.setTimeout(() => hide(t.id), TOAST_DURATION_MS[t.kind]) : timers.setTimeout(() => set((list) => list.filter((x) => x.id !== t.id)), TOAST_REMOVE_DELAY_MS);
     return () => timers.clearTimeout(h);
   }, [t.id, t.kind, t.visible, timers, hide, set]);
 }
@@ -24,7 +22,16 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss(id: number): void
       part={`toast toast-${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : undefined}
       hidden={!toast.visible}
-      css={{ display: toast.visible ? 'flex' : 'none', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 12px', borderRadius: 4, color: '#fff', background: toast.kind === 'error' ? '#8b1214' : '#0c5a4b' }}
+      css={{
+        display: toast.visible ? 'flex' : 'none',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 8,
+        padding: '8px 12px',
+        borderRadius: 4,
+        color: '#fff',
+        background: toast.kind === 'error' ? '#8b1214' : '#0c5a4b',
+      }}
     >
       <span>{toast.message}</span>
       <button type="button" aria-label={t('toast.dismiss')} onClick={() => dismiss(toast.id)} css={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', font: 'inherit' }}>

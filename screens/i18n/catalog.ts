@@ -107,4 +107,3 @@ export interface WordsOptions {
   /** The product line's own words over the shared ones (the B2B element's); none for the login element. */
   line?: WordsLine | undefined;
 }
-

@@ -39,7 +39,6 @@ export function paramsOf(message: string): string[] {
   return [...message.matchAll(PARAM)].map((m) => m[1]!);
 }
 
-
 /** A site's `strings` entry was refused (unknown id, not ICU, or a parameter the message lacks); the default is used. */
 export class InvalidStringsError extends Error {
   override readonly name = 'InvalidStringsError';

@@ -23,11 +23,14 @@ export function stringsOf<P extends Messages>(words: Words, part?: P): Strings<M
   const english = (id: string): string => part?.[id] ?? (mainMessages as Messages)[id] ?? id;
   // Every member reads `words` when used: a locale that arrives later fills it in.
   const t = ((id: string, values?: Values) => words.text(id, english(id), values)) as Strings<MainId | (keyof P & string)>;
-  return Object.defineProperties(Object.assign(t, {
-    rich: (id: string, values?: Values) => words.rich(id, english(id), values),
-    translated: (id: string, values?: Values) => words.translated(id, values),
-    number: (n: number, options?: Intl.NumberFormatOptions) => words.number(n, options),
-  }), { locale: { get: () => words.locale }, dir: { get: () => words.dir } });
+  return Object.defineProperties(
+    Object.assign(t, {
+      rich: (id: string, values?: Values) => words.rich(id, english(id), values),
+      translated: (id: string, values?: Values) => words.translated(id, values),
+      number: (n: number, options?: Intl.NumberFormatOptions) => words.number(n, options),
+    }),
+    { locale: { get: () => words.locale }, dir: { get: () => words.dir } },
+  );
 }
 
 /**
@@ -72,11 +75,7 @@ export function useWords(config: unknown, lang: string | undefined, strings: unk
  * boundary's siblings), so their own chunks load in parallel with the locale's.
  */
 export function WordsRoot({ words, children }: { words: Words; children: ReactNode }) {
-  return createElement(
-    WordsContext.Provider,
-    { value: words },
-    createElement(Suspense, { fallback: null }, createElement(WordsGate), createElement(Speaks, null, children)),
-  );
+  return createElement(WordsContext.Provider, { value: words }, createElement(Suspense, { fallback: null }, createElement(WordsGate), createElement(Speaks, null, children)));
 }
 
 /** The language and direction of the widget's text, on a box-less wrapper. */

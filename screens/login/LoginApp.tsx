@@ -9,11 +9,7 @@ import { LoginFlow } from './LoginFlow.tsx';
 function LoginRoot({ mode, token, tokenType }: LineRootProps) {
   if (mode === 'login') return <LoginFlow />;
   // Flows other than login load on demand, so the login element's first paint stays small.
-  return (
-    <Suspense fallback={null}>
-      {mode === 'reset-password' ? <elementFlows.ResetPassword token={token} tokenType={tokenType} /> : <elementFlows.PasskeyRegistration />}
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{mode === 'reset-password' ? <elementFlows.ResetPassword token={token} tokenType={tokenType} /> : <elementFlows.PasskeyRegistration />}</Suspense>;
 }
 
 /** The B2C elements' product line: the login config (SPEC §1), the login registry, the B2C words. */

@@ -23,11 +23,5 @@ export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }
     }
   };
 
-  return (
-    <EmailEntry
-      invalidMessage={method === 'emailOtp' ? t('errors.invalidEmailOtp') : t('errors.invalidEmail')}
-      autoComplete={passkeys ? 'username webauthn' : 'email'}
-      onEmail={send}
-    />
-  );
+  return <EmailEntry invalidMessage={method === 'emailOtp' ? t('errors.invalidEmailOtp') : t('errors.invalidEmail')} autoComplete={passkeys ? 'username webauthn' : 'email'} onEmail={send} />;
 }

@@ -65,16 +65,18 @@ function usePrefetchNext(): () => void {
     let cancel = () => {};
     let live = true;
     const first = loginMethods(config)[0];
-    void (first ? formOf(first).preload() : Promise.resolve()).catch(() => {}).then(() => {
-      if (!live) return;
-      if (typeof requestIdleCallback === 'function') {
-        const id = requestIdleCallback(next, { timeout: 2000 });
-        cancel = () => cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(next, 300);
-        cancel = () => clearTimeout(id);
-      }
-    });
+    void (first ? formOf(first).preload() : Promise.resolve())
+      .catch(() => {})
+      .then(() => {
+        if (!live) return;
+        if (typeof requestIdleCallback === 'function') {
+          const id = requestIdleCallback(next, { timeout: 2000 });
+          cancel = () => cancelIdleCallback(id);
+        } else {
+          const id = setTimeout(next, 300);
+          cancel = () => clearTimeout(id);
+        }
+      });
     return () => {
       live = false;
       cancel();

@@ -1,4 +1,3 @@
-
 import { useStrings } from '../context.ts';
 /** The 'Powered by' footer; Main shows it while bootstrap asks for the watermark. */
 export function PoweredBy() {

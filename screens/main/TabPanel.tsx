@@ -60,14 +60,7 @@ export function TabPanel({
 }) {
   const [pending, setPending] = useState(false);
   return (
-    <div
-      ref={ref}
-      role={tabs ? 'tabpanel' : undefined}
-      id={id}
-      aria-labelledby={tabs ? labelledBy : undefined}
-      aria-busy={pending || undefined}
-      tabIndex={pending ? 0 : undefined}
-    >
+    <div ref={ref} role={tabs ? 'tabpanel' : undefined} id={id} aria-labelledby={tabs ? labelledBy : undefined} aria-busy={pending || undefined} tabIndex={pending ? 0 : undefined}>
       {/* Its own boundary: a form loading must never hide the tabs (and drop their focus). */}
       <Suspense fallback={<Pending height={heldHeight} onPending={setPending} />}>
         <Arrived panel={ref} method={method}>

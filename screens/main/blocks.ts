@@ -65,4 +65,3 @@ export function nextFromMain(config: ResolvedConfig): { screens: LoginScreenName
   if (p.includes('passkeys')) screens.push('PasskeyConfirmation');
   return { screens, forms: methods.slice(1).map(formOf) };
 }
-

@@ -74,7 +74,10 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
         callback: ({ credential }) => {
           c.oneTap
             .submit({ idToken: credential, oauthCallbackId: settings.oauthCallbackId, ...(loginRedirectURL ? { loginRedirectURL } : {}), ...(signupRedirectURL ? { signupRedirectURL } : {}) })
-            .then(({ redirect_url }) => env.navigate(redirect_url), (err: unknown) => fail(errorType(err), err));
+            .then(
+              ({ redirect_url }) => env.navigate(redirect_url),
+              (err: unknown) => fail(errorType(err), err),
+            );
         },
       });
       cancel = () => google.cancel();

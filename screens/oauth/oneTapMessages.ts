@@ -24,7 +24,7 @@ export function oneTapDeveloperMessage(kind: OneTapErrorKind, origin: string): s
     case 'origin_not_allowed_for_client':
       return `One Tap cannot render: ${origin} is not an authorized JavaScript origin of the project's Google OAuth client. Add it in the Google API console (for local development add both http://localhost and http://localhost:<port>).`;
     case 'invalid_client':
-      return "One Tap cannot render: Google does not recognise the OAuth client ID configured for this project. Check that it matches the client in the Google Cloud console.";
+      return 'One Tap cannot render: Google does not recognise the OAuth client ID configured for this project. Check that it matches the client in the Google Cloud console.';
     case 'oauth_config_not_found':
       return 'One Tap cannot render: no Google OAuth client is configured for this project.';
     case 'no_login_redirect_urls_set':

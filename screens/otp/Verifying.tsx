@@ -12,7 +12,12 @@ export function Verifying() {
   return (
     <div part="verifying" role="status" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <span>{t('formField.passcode.status.verifying')}</span>
-      <div part="progress" role="progressbar" aria-label={t('formField.passcode.status.verifying')} css={{ height: 4, background: 'var(--stytch-inputs-border-color)', borderRadius: 2, overflow: 'hidden' }}>
+      <div
+        part="progress"
+        role="progressbar"
+        aria-label={t('formField.passcode.status.verifying')}
+        css={{ height: 4, background: 'var(--stytch-inputs-border-color)', borderRadius: 2, overflow: 'hidden' }}
+      >
         <div css={{ height: '100%', background: 'var(--stytch-colors-primary)', animation: `${fill} ${VERIFY_PROGRESS_MS}ms linear forwards` }} />
       </div>
     </div>

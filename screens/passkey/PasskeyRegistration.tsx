@@ -8,7 +8,5 @@ const PasskeyRegistrationSuccess = lazy(() => import('./PasskeyRegistrationSucce
 /** The `stytch-passkey-registration` flow: PasskeyRegistrationStart, then PasskeyRegistrationSuccess. */
 export default function PasskeyRegistration() {
   const screen = useAtomValue(screenAtom);
-  return (
-    <Suspense fallback={null}>{screen === 'PasskeyRegistrationSuccess' ? <PasskeyRegistrationSuccess /> : <PasskeyRegistrationStart />}</Suspense>
-  );
+  return <Suspense fallback={null}>{screen === 'PasskeyRegistrationSuccess' ? <PasskeyRegistrationSuccess /> : <PasskeyRegistrationStart />}</Suspense>;
 }

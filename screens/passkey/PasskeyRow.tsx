@@ -131,7 +131,15 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
             >
               <Pencil />
             </button>
-            <button ref={deleteButton} type="button" css={iconButton} aria-label={t('passkey.delete.ariaLabel', { name: title })} title={t('passkey.delete.ariaLabel', { name: title })} disabled={otherBusy} onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}>
+            <button
+              ref={deleteButton}
+              type="button"
+              css={iconButton}
+              aria-label={t('passkey.delete.ariaLabel', { name: title })}
+              title={t('passkey.delete.ariaLabel', { name: title })}
+              disabled={otherBusy}
+              onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}
+            >
               <Trash />
             </button>
           </>
@@ -148,7 +156,13 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
           <p part="error" role="alert">
             {t('passkey.registrationSuccess.deleteWarning')}
           </p>
-          <button type="button" part="button button-primary" css={{ background: 'var(--stytch-colors-error)', borderColor: 'var(--stytch-colors-error)', color: 'var(--stytch-container-background-color)' }} autoFocus onClick={() => onDelete(item.webauthn_registration_id)}>
+          <button
+            type="button"
+            part="button button-primary"
+            css={{ background: 'var(--stytch-colors-error)', borderColor: 'var(--stytch-colors-error)', color: 'var(--stytch-container-background-color)' }}
+            autoFocus
+            onClick={() => onDelete(item.webauthn_registration_id)}
+          >
             {t('button.delete')}
           </button>
           <button type="button" part="button button-secondary" onClick={() => setState({ type: 'viewing' })}>

@@ -1,4 +1,3 @@
-
 /** 'Desktop device', 'Mobile device' or 'Unknown device' from the registering browser's user agent. */
 export function deviceLabel(userAgent: string, t: (id: 'passkey.device.desktop' | 'passkey.device.mobile' | 'passkey.device.unknown') => string): string {
   if (!userAgent.trim()) return t('passkey.device.unknown');

@@ -30,7 +30,14 @@ export function EmailReadOnly({ id, email }: { id: string; email: string }) {
           value={email}
           readOnly
           dir="ltr"
-          css={{ ...ltrFieldCss(t.dir), flex: '1 1 auto', minWidth: 0, background: 'var(--stytch-buttons-disabled-background-color)', borderColor: 'var(--stytch-buttons-disabled-border-color)', cursor: 'default' }}
+          css={{
+            ...ltrFieldCss(t.dir),
+            flex: '1 1 auto',
+            minWidth: 0,
+            background: 'var(--stytch-buttons-disabled-background-color)',
+            borderColor: 'var(--stytch-buttons-disabled-border-color)',
+            cursor: 'default',
+          }}
         />
         <button
           type="button"

@@ -34,20 +34,9 @@ export function findChromium() {
     const installed = CANDIDATES.find(executable);
     if (installed) return installed;
   }
-  console.error(
-    'No Chromium found. Install your OS package (Debian: apt-get install chromium) or set CHROME_PATH to a Chromium executable. Browsers are never downloaded by the test run.',
-  );
+  console.error('No Chromium found. Install your OS package (Debian: apt-get install chromium) or set CHROME_PATH to a Chromium executable. Browsers are never downloaded by the test run.');
   process.exit(1);
 }
 
 /** Flags for a machine with no network and no GPU. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];

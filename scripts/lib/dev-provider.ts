@@ -53,7 +53,13 @@ async function loopbackCertificate(dir: string): Promise<{ certFile: string; key
       extensions: [
         // Its own authority, so NODE_EXTRA_CA_CERTS=<it> is all a backend's Node needs.
         { name: 'basicConstraints', cA: true },
-        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
       ],
     });
     writeFileSync(keyFile, pems.private, { mode: 0o600 });
@@ -83,7 +89,14 @@ export async function startDevProvider(options: DevProviderOptions): Promise<Dev
     projectFile: options.projectFile,
     // `npm start` is development: the outbox and consent simulator are on (loopback only), and
     // the demo's local identity providers may be reached on loopback; the user's settings win.
-    env: { NODE_ENV: 'development', OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128', ...env, AUTHORIZED_ORIGINS: origins, REDIRECT_URLS: redirects, ...(devSecret ? { PROJECT_SECRETS: devSecret } : {}) },
+    env: {
+      NODE_ENV: 'development',
+      OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128',
+      ...env,
+      AUTHORIZED_ORIGINS: origins,
+      REDIRECT_URLS: redirects,
+      ...(devSecret ? { PROJECT_SECRETS: devSecret } : {}),
+    },
     // TLS_CERT_FILE/TLS_KEY_FILE: the provider itself serves HTTPS, as with `npm run provider`.
     tls: userTls ? read(userTls) : undefined,
     alsoHttps: loopback ? { port: options.httpsPort, ...read(loopback) } : undefined,

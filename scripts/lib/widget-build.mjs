@@ -59,7 +59,14 @@ function esbuildMinify(o) {
     name: 'esbuild-minify',
     async renderChunk(code, chunk, options) {
       // A module's top-level names are its own to rename; a script's (the IIFE's global) are not.
-      const r = await esbuild.transform(code, { minify: true, format: options.format === 'es' ? 'esm' : undefined, target: o.target, sourcemap: 'external', sourcefile: chunk.fileName, legalComments: 'external' });
+      const r = await esbuild.transform(code, {
+        minify: true,
+        format: options.format === 'es' ? 'esm' : undefined,
+        target: o.target,
+        sourcemap: 'external',
+        sourcefile: chunk.fileName,
+        legalComments: 'external',
+      });
       let out = r.code;
       if (r.legalComments?.trim()) {
         const name = `${chunk.fileName}.LEGAL.txt`;

@@ -38,7 +38,9 @@ function graph(): Edge[] {
     for (const file of sources(layer)) {
       for (const spec of importsOf(readFileSync(join(root, file), 'utf8'))) {
         if (!spec.startsWith('.')) continue;
-        const to = normalize(join(dirname(file), spec)).split(sep).join('/');
+        const to = normalize(join(dirname(file), spec))
+          .split(sep)
+          .join('/');
         edges.push({ from: file.split(sep).join('/'), to });
       }
     }
@@ -79,7 +81,11 @@ const lineOf = (p: string) => (!p.startsWith('screens/') || isGround(p) || p ===
 
 describe('import rules (docs/ARCHITECTURE.md)', () => {
   it('reads the tree: every layer has files and imports', () => {
-    for (const layer of LAYERS) assert.ok(edges.some((e) => layerOf(e.from) === layer), `no imports read in ${layer}/`);
+    for (const layer of LAYERS)
+      assert.ok(
+        edges.some((e) => layerOf(e.from) === layer),
+        `no imports read in ${layer}/`,
+      );
   });
 
   it('the parser sees every kind of import', () => {
@@ -88,45 +94,62 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
   });
 
   it('layers import only the layers below them', () => {
-    assert.deepEqual(broken((e) => layerOf(e.to) !== layerOf(e.from) && !ALLOWED[layerOf(e.from)]!.includes(layerOf(e.to))), []);
+    assert.deepEqual(
+      broken((e) => layerOf(e.to) !== layerOf(e.from) && !ALLOWED[layerOf(e.from)]!.includes(layerOf(e.to))),
+      [],
+    );
   });
 
   it('the provider takes from the client only the shared wire schemas', () => {
-    assert.deepEqual(broken((e) => layerOf(e.from) === 'provider' && layerOf(e.to) === 'client' && !e.to.startsWith('client/schemas/')), []);
+    assert.deepEqual(
+      broken((e) => layerOf(e.from) === 'provider' && layerOf(e.to) === 'client' && !e.to.startsWith('client/schemas/')),
+      [],
+    );
   });
 
-  it("provider services never import the HTTP layer", () => {
-    assert.deepEqual(broken((e) => e.from.startsWith('provider/services/') && e.to.startsWith('provider/http/')), []);
+  it('provider services never import the HTTP layer', () => {
+    assert.deepEqual(
+      broken((e) => e.from.startsWith('provider/services/') && e.to.startsWith('provider/http/')),
+      [],
+    );
   });
 
   it("the provider's floors import only downwards: ground, services, http, routes", () => {
     // The ground floor (the context, config, domain errors, the database) is taken by all.
     const GROUND_FILES = ['provider/context.ts', 'provider/config.ts', 'provider/errors.ts', 'provider/db/'];
     const floor = (p: string) =>
-      GROUND_FILES.some((g) => p === g || p.startsWith(g)) ? 0
-        : p.startsWith('provider/services/') ? 1
-          : p.startsWith('provider/http/') ? 2
-            : p.startsWith('provider/routes/') ? 3
-              : undefined;
-    assert.deepEqual(broken((e) => {
-      const from = floor(e.from);
-      const to = floor(e.to);
-      return from !== undefined && to !== undefined && to > from;
-    }), []);
+      GROUND_FILES.some((g) => p === g || p.startsWith(g)) ? 0 : p.startsWith('provider/services/') ? 1 : p.startsWith('provider/http/') ? 2 : p.startsWith('provider/routes/') ? 3 : undefined;
+    assert.deepEqual(
+      broken((e) => {
+        const from = floor(e.from);
+        const to = floor(e.to);
+        return from !== undefined && to !== undefined && to > from;
+      }),
+      [],
+    );
   });
 
   it("the services' floors: the B2B services build on the shared ones, never the reverse", () => {
     const b2b = (p: string) => p.startsWith('provider/services/b2b/');
-    assert.deepEqual(broken((e) => e.from.startsWith('provider/services/') && !b2b(e.from) && b2b(e.to)), []);
+    assert.deepEqual(
+      broken((e) => e.from.startsWith('provider/services/') && !b2b(e.from) && b2b(e.to)),
+      [],
+    );
   });
 
   it('provider routes hold no SQL: queries live in services/, named for what they do', () => {
     const sql = /\b(tx|db)\.query\s*[<(]|['"`]\s*(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/;
-    assert.deepEqual(sources('provider/routes').filter((f) => sql.test(readFileSync(join(root, f), 'utf8'))), []);
+    assert.deepEqual(
+      sources('provider/routes').filter((f) => sql.test(readFileSync(join(root, f), 'utf8'))),
+      [],
+    );
   });
 
   it('the ground floor of screens/ imports no flow and not the shell', () => {
-    assert.deepEqual(broken((e) => isGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to)), []);
+    assert.deepEqual(
+      broken((e) => isGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to)),
+      [],
+    );
   });
 
   it('a flow imports only itself and the ground floor (a B2B flow also the B2B ground floor); Main and the registries alone reach into flows', () => {
@@ -143,7 +166,10 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
   });
 
   it('the B2B ground floor imports only the ground floors, never a flow or the shell', () => {
-    assert.deepEqual(broken((e) => isB2BGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to) && !isB2BGround(e.to)), []);
+    assert.deepEqual(
+      broken((e) => isB2BGround(e.from) && e.to.startsWith('screens/') && !isGround(e.to) && !isB2BGround(e.to)),
+      [],
+    );
   });
 
   it('the two product lines never import each other: they meet only in the ground floor and App', () => {
@@ -155,12 +181,21 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
       }),
       [],
     );
-    assert.ok(edges.some((e) => isB2BGround(e.from)), 'no B2B ground floor read');
-    assert.ok(edges.some((e) => flowOf(e.from)?.startsWith('b2b/')), 'no B2B flow read');
+    assert.ok(
+      edges.some((e) => isB2BGround(e.from)),
+      'no B2B ground floor read',
+    );
+    assert.ok(
+      edges.some((e) => flowOf(e.from)?.startsWith('b2b/')),
+      'no B2B flow read',
+    );
   });
 
   it('nothing under screens/ imports the shell but the shell itself', () => {
-    assert.deepEqual(broken((e) => e.from.startsWith('screens/') && !isShell(e.from) && isShell(e.to)), []);
+    assert.deepEqual(
+      broken((e) => e.from.startsWith('screens/') && !isShell(e.from) && isShell(e.to)),
+      [],
+    );
   });
 
   it('no import circles among the files of screens/, elements/ and provider/', () => {
@@ -179,4 +214,3 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(circles, []);
   });
 });
-

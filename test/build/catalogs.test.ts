@@ -86,7 +86,17 @@ describe('message catalogs', () => {
 
   it('reads the provider: dozens of error types, the computed ones included, and which only the B2B provider answers', () => {
     assert.ok(types.size > 60, `only ${types.size} error types read`);
-    for (const t of ['otp_code_not_found', 'breached_password', 'weak_password', 'email_not_found', 'totp_not_found', 'product_not_enabled', 'invalid_public_key_credential', 'too_many_failed_attempts']) assert.ok(types.has(t), t);
+    for (const t of [
+      'otp_code_not_found',
+      'breached_password',
+      'weak_password',
+      'email_not_found',
+      'totp_not_found',
+      'product_not_enabled',
+      'invalid_public_key_credential',
+      'too_many_failed_attempts',
+    ])
+      assert.ok(types.has(t), t);
     for (const t of ['organization_not_found', 'mfa_already_enrolled', 'saml_invalid_response', 'intermediate_session_not_found']) assert.ok(b2bOnly.has(t), t);
     for (const t of ['otp_code_not_found', 'session_not_found', 'unauthorized_credentials']) assert.ok(!b2bOnly.has(t), t);
   });
@@ -96,34 +106,59 @@ describe('message catalogs', () => {
     assert.equal(errorMessageId('unable_to_auth_magic_link'), 'error.unableToAuthMagicLink');
   });
 
-  it('has an English text for every error type the provider can answer: the shared catalog for the login element\'s, the B2B one over it for the B2B element\'s', () => {
+  it("has an English text for every error type the provider can answer: the shared catalog for the login element's, the B2B one over it for the B2B element's", () => {
     const shared = (id: string) => Object.hasOwn(errorMessages, id) || Object.hasOwn(englishMessages, id);
-    assert.deepEqual(sharedTypes.map(errorMessageId).filter((id) => !shared(id)), []);
-    assert.deepEqual([...types].map(errorMessageId).filter((id) => !shared(id) && !Object.hasOwn(b2bEnglish, id)), []);
+    assert.deepEqual(
+      sharedTypes.map(errorMessageId).filter((id) => !shared(id)),
+      [],
+    );
+    assert.deepEqual(
+      [...types].map(errorMessageId).filter((id) => !shared(id) && !Object.hasOwn(b2bEnglish, id)),
+      [],
+    );
   });
 
-  it('has a text for every error type the provider can answer in every shipped locale, the B2B provider\'s in the B2B catalogs', async () => {
+  it("has a text for every error type the provider can answer in every shipped locale, the B2B provider's in the B2B catalogs", async () => {
     const locales = await shippedLocales();
     const b2b = await shippedB2BLocales();
     assert.ok('en-XA' in locales && 'en-XA' in b2b);
     const has = (catalog: object | undefined, id: string) => typeof (catalog as Record<string, string> | undefined)?.[id] === 'string';
     const missing = Object.entries(locales).flatMap(([tag, catalog]) => [
-      ...sharedTypes.map(errorMessageId).filter((id) => !has(catalog, id)).map((id) => `${tag}: ${id}`),
-      ...[...types].map(errorMessageId).filter((id) => !has(catalog, id) && !has(b2b[tag], id)).map((id) => `${tag} (B2B): ${id}`),
+      ...sharedTypes
+        .map(errorMessageId)
+        .filter((id) => !has(catalog, id))
+        .map((id) => `${tag}: ${id}`),
+      ...[...types]
+        .map(errorMessageId)
+        .filter((id) => !has(catalog, id) && !has(b2b[tag], id))
+        .map((id) => `${tag} (B2B): ${id}`),
     ]);
     assert.deepEqual(missing, []);
   });
 
-  it('keeps the B2B provider\'s errors out of the login element\'s catalogs', async () => {
+  it("keeps the B2B provider's errors out of the login element's catalogs", async () => {
     const locales = await shippedLocales();
     const own = Object.keys(b2bErrorMessages);
     assert.ok(own.length > 30);
-    assert.deepEqual(own.filter((id) => Object.hasOwn(errorMessages, id) || Object.hasOwn(englishMessages, id)), []);
-    for (const [tag, catalog] of Object.entries(locales)) assert.deepEqual(own.filter((id) => Object.hasOwn(catalog, id)), [], tag);
+    assert.deepEqual(
+      own.filter((id) => Object.hasOwn(errorMessages, id) || Object.hasOwn(englishMessages, id)),
+      [],
+    );
+    for (const [tag, catalog] of Object.entries(locales))
+      assert.deepEqual(
+        own.filter((id) => Object.hasOwn(catalog, id)),
+        [],
+        tag,
+      );
   });
 
   it('keeps English to {param} and <bold>, so English never loads the ICU parser', () => {
-    assert.deepEqual(Object.entries({ ...englishMessages, ...b2bEnglish }).filter(([, v]) => !isSimple(v)).map(([id]) => id), []);
+    assert.deepEqual(
+      Object.entries({ ...englishMessages, ...b2bEnglish })
+        .filter(([, v]) => !isSimple(v))
+        .map(([id]) => id),
+      [],
+    );
   });
 
   it('lists every id of ours (the ones the official catalog lacks) in the README', () => {
@@ -132,7 +167,10 @@ describe('message catalogs', () => {
     // Server errors are named by rule (`error.` + the type), so the README states the rule instead.
     const ours = Object.keys(englishMessages).filter((id) => !official.has(id) && !id.startsWith('error.'));
     assert.ok(ours.length > 10);
-    assert.deepEqual(ours.filter((id) => !readme.includes(`\`${id}\``)), []);
+    assert.deepEqual(
+      ours.filter((id) => !readme.includes(`\`${id}\``)),
+      [],
+    );
   });
 
   it('has every id of the official B2B catalog in English with its text, simple enough for the English path', () => {
@@ -140,21 +178,33 @@ describe('message catalogs', () => {
     assert.equal(official.size, 204);
     // A plural whose forms read the same is its `other` form, `#` written as the parameter.
     const simple = (text: string) => text.replace(/^\{(\w+), plural, one \{.*?\} other \{(.*)\}\}$/, (_, p: string, other: string) => other.replaceAll('#', `{${p}}`));
-    assert.deepEqual([...official.keys()].filter((id) => !Object.hasOwn(b2bMessages, id)), [], 'missing');
+    assert.deepEqual(
+      [...official.keys()].filter((id) => !Object.hasOwn(b2bMessages, id)),
+      [],
+      'missing',
+    );
     for (const [id, text] of Object.entries(b2bMessages)) {
       assert.equal(text, simple(official.get(id) ?? '(not an official id)'), id);
       assert.ok(isSimple(text), id);
     }
   });
 
-  it('has every id of the official B2B catalog and the B2B provider\'s errors in every shipped B2B locale, and no other', async () => {
+  it("has every id of the official B2B catalog and the B2B provider's errors in every shipped B2B locale, and no other", async () => {
     const official = [...officialB2B().keys(), ...Object.keys(b2bErrorMessages)];
     const locales = await shippedB2BLocales();
     // The B2B element speaks every language the login element does.
     assert.deepEqual(Object.keys(locales).sort(), Object.keys(await shippedLocales()).sort());
     for (const [tag, catalog] of Object.entries(locales)) {
-      assert.deepEqual(official.filter((id) => typeof catalog[id] !== 'string' || catalog[id] === ''), [], `${tag}: missing`);
-      assert.deepEqual(Object.keys(catalog).filter((id) => !Object.hasOwn(b2bEnglish, id)), [], `${tag}: not a B2B id`);
+      assert.deepEqual(
+        official.filter((id) => typeof catalog[id] !== 'string' || catalog[id] === ''),
+        [],
+        `${tag}: missing`,
+      );
+      assert.deepEqual(
+        Object.keys(catalog).filter((id) => !Object.hasOwn(b2bEnglish, id)),
+        [],
+        `${tag}: not a B2B id`,
+      );
     }
   });
 });

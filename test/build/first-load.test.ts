@@ -32,7 +32,11 @@ describe('the first load of each widget build', () => {
 
       const lazy = entry.imports.filter((i) => i.kind === 'dynamic-import');
       // The words' lazy side is a file of another build, beside the entry.
-      assert.deepEqual(lazy.filter((i) => i.external).map((i) => i.path), ['./words-load.js'], `${file} loads words-load.js from beside itself`);
+      assert.deepEqual(
+        lazy.filter((i) => i.external).map((i) => i.path),
+        ['./words-load.js'],
+        `${file} loads words-load.js from beside itself`,
+      );
       if (options.format === 'iife') return;
       const flows = lazy.filter((i) => !i.external);
       assert.ok(flows.length >= 5, `${file} has its flows as dynamic imports (${flows.length})`);
@@ -43,17 +47,26 @@ describe('the first load of each widget build', () => {
   it('esm: React and the screens shared with the lazy flows are in the entry, once', async () => {
     const meta = await generate({ ...builds.esm, sourcemap: false });
     const [file] = entryOf(meta);
-    const holders = (input: RegExp) => Object.entries(meta.outputs).filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k))).map(([f]) => f);
+    const holders = (input: RegExp) =>
+      Object.entries(meta.outputs)
+        .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
+        .map(([f]) => f);
     assert.deepEqual(holders(/node_modules\/react-dom\/cjs\/react-dom-client\./), [file]);
     assert.deepEqual(holders(/^screens\/components\/SubmitButton\.tsx$/), [file]);
     // A lazy flow's chunk takes the shared code from the entry.
     const otp = Object.entries(meta.outputs).find(([f]) => /chunks\/OTPAuthenticate-[^/]+\.js$/.test(f));
     assert.ok(otp, 'OTPAuthenticate has a chunk of its own');
-    assert.ok(otp[1].imports.some((i) => i.kind === 'import-statement' && i.path === file), 'it imports the entry');
+    assert.ok(
+      otp[1].imports.some((i) => i.kind === 'import-statement' && i.path === file),
+      'it imports the entry',
+    );
   });
 
   it('b2b: each B2B locale is a lazy chunk of the B2B build, French in none of the login builds', async () => {
-    const holders = (meta: Metafile, input: RegExp) => Object.entries(meta.outputs).filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k))).map(([f]) => f);
+    const holders = (meta: Metafile, input: RegExp) =>
+      Object.entries(meta.outputs)
+        .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
+        .map(([f]) => f);
     const b2b = await generate({ ...builds.b2b, sourcemap: false });
     const [entry, out] = entryOf(b2b);
     const french = holders(b2b, /^screens\/i18n\/locales-b2b\/fr\.ts$/);
@@ -61,7 +74,10 @@ describe('the first load of each widget build', () => {
     assert.notEqual(french[0], entry, 'loaded on demand, not in the first load');
     // Reached from the first load by a dynamic import the bundler resolved (not a path into the sources).
     const reached = new Set([entry, ...out.imports.filter((i) => !i.external).map((i) => i.path)]);
-    assert.ok(Object.entries(b2b.outputs).some(([f, o]) => reached.has(f) && o.imports.some((i) => i.kind === 'dynamic-import' && i.path === french[0])), 'a loaded file imports it');
+    assert.ok(
+      Object.entries(b2b.outputs).some(([f, o]) => reached.has(f) && o.imports.some((i) => i.kind === 'dynamic-import' && i.path === french[0])),
+      'a loaded file imports it',
+    );
     const esm = await generate({ ...builds.esm, sourcemap: false });
     assert.deepEqual(holders(esm, /locales-b2b\//), []);
   });

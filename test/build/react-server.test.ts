@@ -28,7 +28,9 @@ describe('stytch-ui/react server render', () => {
   });
 
   it('a shadow-DOM config renders a declarative shadow root', async () => {
-    const html = await render(createElement(sdk.StytchProvider, { stytch }, createElement(sdk.StytchLogin, { config: { products: ['otp'], otpOptions: { methods: ['email'] }, enableShadowDOM: true } })));
+    const html = await render(
+      createElement(sdk.StytchProvider, { stytch }, createElement(sdk.StytchLogin, { config: { products: ['otp'], otpOptions: { methods: ['email'] }, enableShadowDOM: true } })),
+    );
     assert.match(html, /^<stytch-ui config="[^"]*"><template shadowrootmode="open"><div hidden><style>:host\{/);
   });
 
@@ -39,7 +41,13 @@ describe('stytch-ui/react server render', () => {
       return createElement('pre', null, JSON.stringify([user, session]));
     }
     const html = await render(createElement(sdk.StytchProvider, { stytch }, createElement(Probe)));
-    assert.equal(html, `<pre>${JSON.stringify([{ user: null, fromCache: false, isInitialized: false }, { session: null, fromCache: false, isInitialized: false }]).replaceAll('"', '&quot;')}</pre>`);
+    assert.equal(
+      html,
+      `<pre>${JSON.stringify([
+        { user: null, fromCache: false, isInitialized: false },
+        { session: null, fromCache: false, isInitialized: false },
+      ]).replaceAll('"', '&quot;')}</pre>`,
+    );
     assert.throws(() => stytch.session.revoke(), { message: '[Stytch] Invalid server-side function call to stytch.session.revoke' });
   });
 

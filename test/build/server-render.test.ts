@@ -55,7 +55,8 @@ describe('renderLoginToString', () => {
       oauthOptions: { providers: [{ type: 'google' }, { type: 'apple' }] },
     };
     const html = (await server.renderLoginMarkup({ config })).children;
-    for (const text of ['Continue with Google', 'Continue with Apple', '>Text</button>', '>WhatsApp</button>', '>Email</button>', 'Login with a Passkey', 'type="tel"']) assert.ok(html.includes(text), text);
+    for (const text of ['Continue with Google', 'Continue with Apple', '>Text</button>', '>WhatsApp</button>', '>Email</button>', 'Login with a Passkey', 'type="tel"'])
+      assert.ok(html.includes(text), text);
   });
 
   it('a config the widget refuses rejects with the text the widget shows (SPEC §1)', async () => {

@@ -68,8 +68,20 @@ describe('watchAll: the hosts never bundle a half-written library', () => {
           });
         },
       };
-      const library = { esm: { bundle: true, format: 'esm' as const, entryPoints: { 'stytch-ui': 'lib/index.ts' }, outdir: 'dist', absWorkingDir: dir, logLevel: 'silent' as const, plugins: [folding] } };
-      const hosts = { host: { bundle: true, format: 'esm' as const, entryPoints: { host: 'host/main.ts' }, outdir: 'hosts/dist', absWorkingDir: dir, alias: { 'stytch-ui': './dist/stytch-ui.js' }, plugins: [hostReads] } };
+      const library = {
+        esm: { bundle: true, format: 'esm' as const, entryPoints: { 'stytch-ui': 'lib/index.ts' }, outdir: 'dist', absWorkingDir: dir, logLevel: 'silent' as const, plugins: [folding] },
+      };
+      const hosts = {
+        host: {
+          bundle: true,
+          format: 'esm' as const,
+          entryPoints: { host: 'host/main.ts' },
+          outdir: 'hosts/dist',
+          absWorkingDir: dir,
+          alias: { 'stytch-ui': './dist/stytch-ui.js' },
+          plugins: [hostReads],
+        },
+      };
       watching = await watchAll({ library, hosts, report: (_kind, messages) => reported.push(...messages.map((m) => m.text)), onHostWait: () => open() });
       assert.deepEqual(reported, []);
 

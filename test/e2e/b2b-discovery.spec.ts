@@ -16,7 +16,11 @@ test('discovery by email code, by keyboard alone, creates a new organization and
   const events: string[] = [];
   await page.exposeFunction('recordEvent', (t: string) => events.push(t));
   await page.goto(page_('emailOtp'));
-  await page.evaluate(() => document.querySelector('stytch-b2b-ui')!.addEventListener('stytch-event', (e) => (window as unknown as { recordEvent(t: string): void }).recordEvent((e as unknown as { detail: { type: string } }).detail.type)));
+  await page.evaluate(() =>
+    document
+      .querySelector('stytch-b2b-ui')!
+      .addEventListener('stytch-event', (e) => (window as unknown as { recordEvent(t: string): void }).recordEvent((e as unknown as { detail: { type: string } }).detail.type)),
+  );
   await expect(b2b(page).getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
   await axeClean(page);
 
@@ -66,7 +70,10 @@ test('discovery by magic link lists the organization that invited the address; a
   await page.goto(page_('emailMagicLinks'));
   // An admin creates an organization and invites the address (headless client on the same page).
   const orgName = `Acme ${Date.now()}`;
-  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), admin);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    admin,
+  );
   const { code } = await latestMessage(admin);
   await page.evaluate(
     async ([a, c, name, inv]) => {
@@ -143,11 +150,18 @@ test('directLoginForSingleMembership: a member of one organization goes straight
   const email = uniqueEmail('b2b-direct');
   await page.goto(page_('emailOtp'));
   const orgName = `Solo ${Date.now()}`;
-  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
   const first = await latestMessage(email);
   await page.evaluate(
     async ([a, c, name]) => {
-      type C = { otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } }; discovery: { organizations: { create(o: object): Promise<unknown> } }; session: { revoke(o: object): Promise<unknown> } };
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<unknown> } };
+        session: { revoke(o: object): Promise<unknown> };
+      };
       const client = (window as unknown as { client: C }).client;
       await client.otps.email.discovery.authenticate({ email_address: a, code: c });
       await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: name });
@@ -174,7 +188,10 @@ test('organization flow by slug: email and password sign in to that organization
   const password = `Correct-Horse-${Date.now()}-battery`;
   const orgName = `Pw Org ${Date.now()}`;
   await page.goto(page_('emailOtp'));
-  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
   const { code } = await latestMessage(email);
   const slug = await page.evaluate(
     async ([a, c, name, pw]) => {
@@ -231,7 +248,10 @@ test('every B2B screen change keeps a card on screen (lazy screens held for fram
   await frames.expectNeverBlank(['Sign up or log in', 'Enter passcode', 'Create an organization to get started', 'Success!']);
 });
 
-for (const [label, query] of [['dark', '&theme=dark'], ['right to left (Arabic)', '&locale=ar']] as const) {
+for (const [label, query] of [
+  ['dark', '&theme=dark'],
+  ['right to left (Arabic)', '&locale=ar'],
+] as const) {
   test(`axe is clean in ${label}: Main and Enter passcode`, async ({ page }) => {
     await page.goto(page_('emailOtp') + query);
     await expect(b2b(page).getByRole('heading', { level: 1 })).toBeVisible();
@@ -250,7 +270,10 @@ test('organization flow: a member signs in to the organization by email code, an
   const email = uniqueEmail('b2b-orgcode');
   const orgName = `Code Org ${Date.now()}`;
   await page.goto(page_('emailOtp'));
-  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
   const first = await latestMessage(email);
   const slug = await page.evaluate(
     async ([a, c, name]) => {

@@ -18,7 +18,10 @@ import { axeClean, b2b, expectOpened, expectScreen } from './b2b-screens.ts';
  */
 async function organizationWith(page: Page, email: string, policy: object): Promise<{ slug: string; name: string }> {
   await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?products=emailOtp`);
-  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
   const { code } = await latestMessage(email);
   const name = `MFA Org ${Date.now()}`;
   const slug = await page.evaluate(
@@ -146,7 +149,9 @@ test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup 
   await b2b(page).getByLabel('One-time passcode').fill('000000');
   await expect(b2b(page).getByRole('alert')).toHaveText('Invalid passcode, please try again.');
   await advanceProviderClock(30_000);
-  await b2b(page).getByLabel('One-time passcode').fill(await totpCode(shown));
+  await b2b(page)
+    .getByLabel('One-time passcode')
+    .fill(await totpCode(shown));
   await expectScreen(page, 'Success!');
 });
 
@@ -185,7 +190,9 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
   const second = await latestMessage(`+1${phone}`, 2);
   await b2b(page).getByLabel('One-time passcode').fill(second.code!);
   await expectScreen(page, 'Success!');
-  const sent = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(`+1${phone}`)}`, { headers: { Accept: 'application/json' } }).then((r) => r.json() as Promise<unknown[]>);
+  const sent = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(`+1${phone}`)}`, { headers: { Accept: 'application/json' } }).then(
+    (r) => r.json() as Promise<unknown[]>,
+  );
   expect(sent).toHaveLength(3);
 });
 
@@ -196,7 +203,11 @@ test('Discovery: an organization whose authentication policy refuses the code sa
   const errors: string[] = [];
   await page.exposeFunction('recordError', (m: string) => errors.push(m));
   await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?products=emailOtp`);
-  await page.evaluate(() => document.querySelector('stytch-b2b-ui')!.addEventListener('stytch-error', (e) => (window as unknown as { recordError(m: string): void }).recordError(String((e as unknown as { detail: { message?: string } }).detail?.message ?? e))));
+  await page.evaluate(() =>
+    document
+      .querySelector('stytch-b2b-ui')!
+      .addEventListener('stytch-error', (e) => (window as unknown as { recordError(m: string): void }).recordError(String((e as unknown as { detail: { message?: string } }).detail?.message ?? e))),
+  );
   await b2b(page).getByLabel('Email').fill(email);
   await b2b(page).getByRole('button', { name: 'Continue' }).click();
   await expectScreen(page, 'Enter passcode');
@@ -204,7 +215,9 @@ test('Discovery: an organization whose authentication policy refuses the code sa
   await b2b(page).getByLabel('One-time passcode').fill(code!);
   await expectScreen(page, 'Select an organization to continue');
 
-  await b2b(page).getByRole('button', { name: new RegExp(strict.name) }).click();
+  await b2b(page)
+    .getByRole('button', { name: new RegExp(strict.name) })
+    .click();
   await expectScreen(page, 'Looks like there was an error!');
   await expect(b2b(page).getByRole('alert')).toHaveText(`Unable to join due to ${strict.name}'s authentication policy. Please contact your admin for more information.`);
   await axeClean(page);
@@ -212,7 +225,9 @@ test('Discovery: an organization whose authentication policy refuses the code sa
   expect(errors.filter((m) => /multi-factor/i.test(m))).toEqual([]);
   await b2b(page).getByRole('button', { name: 'Go back' }).click();
   await expectScreen(page, 'Select an organization to continue');
-  await b2b(page).getByRole('button', { name: new RegExp(open.name) }).click();
+  await b2b(page)
+    .getByRole('button', { name: new RegExp(open.name) })
+    .click();
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(open.name)).toBeVisible();
 });
@@ -305,9 +320,18 @@ test('every MFA screen change keeps a card on screen (lazy screens held for fram
   const secret = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
   await b2b(page).getByRole('button', { name: 'Continue' }).click();
   await expectScreen(page, 'Enter verification code');
-  await b2b(page).getByLabel('One-time passcode').fill(await totpCode(secret));
+  await b2b(page)
+    .getByLabel('One-time passcode')
+    .fill(await totpCode(secret));
   await expectScreen(page, 'Save your backup codes!');
   await b2b(page).getByRole('button', { name: 'Done' }).click();
   await expectScreen(page, 'Success!');
-  await frames.expectNeverBlank(['Enter passcode', 'Scan the QR code to link your authenticator app', 'Having trouble scanning the QR code?', 'Enter verification code', 'Save your backup codes!', 'Success!']);
+  await frames.expectNeverBlank([
+    'Enter passcode',
+    'Scan the QR code to link your authenticator app',
+    'Having trouble scanning the QR code?',
+    'Enter verification code',
+    'Save your backup codes!',
+    'Success!',
+  ]);
 });

@@ -13,7 +13,6 @@ type Win = {
 };
 
 test('the headless client signs in with an email code against the running provider, then signs out', async ({ page, request }) => {
-
   await page.goto(`${process.env.E2E_DEMO_URL!}/headless.html`);
   await page.waitForFunction(() => 'client' in window);
   const email = `headless-${Date.now()}@example.com`;
@@ -25,15 +24,16 @@ test('the headless client signs in with an email code against the running provid
   const code = /\b(\d{6})\b/.exec(message!.text)![1]!;
 
   const wrong = await page.evaluate(
-    ([m]) => (window as unknown as Win).client.otps.authenticate('000000', m!, { session_duration_minutes: 30 }).then(() => 'accepted', (e: Error) => `${e.name}: ${e.message.split('\n')[0]}`),
+    ([m]) =>
+      (window as unknown as Win).client.otps.authenticate('000000', m!, { session_duration_minutes: 30 }).then(
+        () => 'accepted',
+        (e: Error) => `${e.name}: ${e.message.split('\n')[0]}`,
+      ),
     [methodId],
   );
   if (code !== '000000') expect(wrong).toMatch(/^StytchAPIError: \[\d{3}\] /);
 
-  const user = await page.evaluate(
-    ([c, m]) => (window as unknown as Win).client.otps.authenticate(c!, m!, { session_duration_minutes: 30 }).then((r) => r.user.emails[0]!.email),
-    [code, methodId],
-  );
+  const user = await page.evaluate(([c, m]) => (window as unknown as Win).client.otps.authenticate(c!, m!, { session_duration_minutes: 30 }).then((r) => r.user.emails[0]!.email), [code, methodId]);
   expect(user).toBe(email);
   await expect(page.locator('#session')).toHaveText(/^session-test-/);
   const cookies = await page.context().cookies();

@@ -25,7 +25,11 @@ test('magic link, user search, strength check, user get and update against the r
 
   expect(await run(page, 'return (await c.user.search(arg)).userType', email)).toBe('new');
 
-  const sent = await run<{ user_created: boolean }>(page, 'return c.magicLinks.email.loginOrCreate(arg, { login_magic_link_url: location.origin + "/authenticate.html", signup_magic_link_url: location.origin + "/authenticate.html" })', email);
+  const sent = await run<{ user_created: boolean }>(
+    page,
+    'return c.magicLinks.email.loginOrCreate(arg, { login_magic_link_url: location.origin + "/authenticate.html", signup_magic_link_url: location.origin + "/authenticate.html" })',
+    email,
+  );
   expect(sent).toMatchObject({ user_created: true });
   const [message] = await outbox(request, email);
   const link = message!.link ?? /https?:\/\/\S+/.exec(message!.text)![0];

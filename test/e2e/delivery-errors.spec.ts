@@ -28,17 +28,20 @@ test.beforeAll(async () => {
   const port = Number(new URL(probe.url).port);
   const origin = `http://localhost:${port}`;
   const projectFile = join(dataDir, 'project.json');
-  writeFileSync(projectFile, JSON.stringify({
-    publicTokens: { test: publicToken },
-    authorizedOrigins: [origin],
-    redirectUrls: [`${origin}/authenticate.html`],
-    // The fake messaging API is on loopback: the outbound policy must allow it.
-    outbound: { allowedRanges: ['127.0.0.0/8'] },
-    delivery: {
-      twilio: { accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url },
-      retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 2000 },
-    },
-  }));
+  writeFileSync(
+    projectFile,
+    JSON.stringify({
+      publicTokens: { test: publicToken },
+      authorizedOrigins: [origin],
+      redirectUrls: [`${origin}/authenticate.html`],
+      // The fake messaging API is on loopback: the outbound policy must allow it.
+      outbound: { allowedRanges: ['127.0.0.0/8'] },
+      delivery: {
+        twilio: { accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url },
+        retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 2000 },
+      },
+    }),
+  );
   provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1' } });
   demo = await startDemo({ port, providerUrl: provider.url, publicToken });
 });
@@ -58,7 +61,7 @@ async function submitPhone(page: import('@playwright/test').Page, phone: string)
   return w;
 }
 
-test('an SMS that cannot be sent shows the provider\'s message under the form; a sent one carries the Web OTP line', async ({ page }) => {
+test("an SMS that cannot be sent shows the provider's message under the form; a sent one carries the Web OTP line", async ({ page }) => {
   fake.queue(twilioError(400, 21211, "The 'To' number is not a valid phone number."));
   let w = await submitPhone(page, uniquePhone());
   await expect(w.getByText('This phone number cannot receive a text message. Check the number or use another method.')).toBeVisible({ timeout: 15_000 });

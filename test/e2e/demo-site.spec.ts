@@ -114,7 +114,21 @@ test('reset-password page without a reset link says what it needs', async ({ pag
 });
 
 // The demo pages are what a newcomer reads first; they hold themselves to the widget's bar.
-for (const path of ['index.html', 'index.html?theme=dark', 'playground.html', 'playground.html?theme=dark', 'products.html?set=all', 'shadow.html', 'plain.html', 'profile.html', 'reset-password.html', 'hosts/react/', 'hosts/react-sdk/', 'hosts/vue/', 'hosts/angular/']) {
+for (const path of [
+  'index.html',
+  'index.html?theme=dark',
+  'playground.html',
+  'playground.html?theme=dark',
+  'products.html?set=all',
+  'shadow.html',
+  'plain.html',
+  'profile.html',
+  'reset-password.html',
+  'hosts/react/',
+  'hosts/react-sdk/',
+  'hosts/vue/',
+  'hosts/angular/',
+]) {
   test(`axe finds no violations on the whole page ${path}`, async ({ page }) => {
     await page.goto(site(path));
     await expect(page.locator('h1').first()).toBeVisible();
@@ -130,12 +144,20 @@ test('dark demo pages: the configuration box and the language menu are dark too'
   await page.goto(site('playground.html?theme=dark'));
   await expect(page.locator('#editor')).toBeVisible();
   for (const control of ['#editor', '#locale']) {
-    const { background, color } = await page.locator(control).first().evaluate((el) => {
-      const s = getComputedStyle(el);
-      return { background: s.backgroundColor, color: s.color };
-    });
+    const { background, color } = await page
+      .locator(control)
+      .first()
+      .evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { background: s.backgroundColor, color: s.color };
+      });
     const luminance = (rgb: string) => {
-      const [r, g, b] = rgb.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      const [r, g, b] = rgb
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map(Number)
+        .map((c) => c / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
     expect(luminance(background), `${control} background ${background}`).toBeLessThan(0.2);

@@ -43,7 +43,12 @@ test('the test wallet announces itself through EIP-6963 and registers with the w
     window.dispatchEvent(new Event('eip6963:requestProvider'));
     // Wallet standard: an app announces it is ready with a register API; wallets register at once.
     const registered: Array<{ name: string; chains: string[]; features: string[] }> = [];
-    const api = { register: (...ws: Array<{ name: string; chains: string[]; features: Record<string, unknown> }>) => (ws.forEach((w) => registered.push({ name: w.name, chains: [...w.chains], features: Object.keys(w.features) })), () => undefined) };
+    const api = {
+      register: (...ws: Array<{ name: string; chains: string[]; features: Record<string, unknown> }>) => (
+        ws.forEach((w) => registered.push({ name: w.name, chains: [...w.chains], features: Object.keys(w.features) })),
+        () => undefined
+      ),
+    };
     window.dispatchEvent(Object.assign(new Event('wallet-standard:app-ready'), { detail: api }));
     return { announced, registered };
   });

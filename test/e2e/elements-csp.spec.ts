@@ -12,8 +12,7 @@ async function open(page: Page, query = '') {
   return errors;
 }
 
-const containerWidth = (page: Page, id: string) =>
-  page.locator(`${id} stytch-ui [part~="container"]`).evaluate((el) => getComputedStyle(el).width);
+const containerWidth = (page: Page, id: string) => page.locator(`${id} stytch-ui [part~="container"]`).evaluate((el) => getComputedStyle(el).width);
 
 test('both DOM modes render styled under a strict CSP with no violations', async ({ page }) => {
   const errors = await open(page);

@@ -22,7 +22,7 @@ async function holdPhoneForm(page: Page) {
   return { requested: asked, release };
 }
 
-test('arrow to another tab and Tab at once: focus waits in the pending panel, then the form\'s first field has it', async ({ page }) => {
+test("arrow to another tab and Tab at once: focus waits in the pending panel, then the form's first field has it", async ({ page }) => {
   const phone = await holdPhoneForm(page);
   await page.goto(demoUrl(TABS));
   const w = widget(page);
@@ -51,7 +51,7 @@ test('arrow to another tab and Tab at once: focus waits in the pending panel, th
   await expect(w.getByRole('textbox', { name: 'Email' })).toHaveValue('a@example.com');
 });
 
-test('click another tab and Tab at once: the pending form\'s first field gets focus when it arrives', async ({ page }) => {
+test("click another tab and Tab at once: the pending form's first field gets focus when it arrives", async ({ page }) => {
   const phone = await holdPhoneForm(page);
   await page.goto(demoUrl(TABS));
   const w = widget(page);

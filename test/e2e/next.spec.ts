@@ -57,7 +57,7 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-test('next host: the login page\'s HTML holds the widget\'s first screen', async () => {
+test("next host: the login page's HTML holds the widget's first screen", async () => {
   const html = await (await fetch(`${base}/`)).text();
   expect(html).toMatch(/<stytch-ui config="[^"]*" data-stytch-scope="[a-z0-9]+"><div hidden><style>/);
   for (const text of ['>Sign up or log in</h1>', '>Continue with email</button>', 'data-stytch-ssr=']) expect(html).toContain(text);

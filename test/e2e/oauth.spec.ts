@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoUrl, uniqueEmail, widget } from './screens-helpers.ts';
 import { axe } from './axe.ts';
 
-test('OAuth through the provider\'s consent page lands signed in, by keyboard, with PKCE', async ({ page }) => {
+test("OAuth through the provider's consent page lands signed in, by keyboard, with PKCE", async ({ page }) => {
   const email = uniqueEmail('oauth');
   await page.goto(demoUrl({ products: ['oauth'], oauthOptions: { providers: [{ type: 'github' }] } }));
   await widget(page).getByRole('button', { name: 'Continue with GitHub' }).click();
@@ -36,7 +36,7 @@ test('cancelling on the consent page comes back without a session', async ({ pag
   expect((await page.context().cookies()).some((c) => c.name === 'stytch_session')).toBe(false);
 });
 
-test('a redirect URL off the allow-list gets the provider\'s error page, not a redirect', async ({ page }) => {
+test("a redirect URL off the allow-list gets the provider's error page, not a redirect", async ({ page }) => {
   await page.goto(demoUrl({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }], loginRedirectURL: 'https://evil.example/steal' } }));
   await widget(page).getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('heading', { name: 'Sign-in could not continue' })).toBeVisible({ timeout: 15_000 });
@@ -64,21 +64,24 @@ test('Google One Tap offline fails cleanly through the clientside-services page 
 
 test('the clientside-services page answers One Tap and example numbers only to the authorized origin', async ({ page }) => {
   await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
-  const answers = await page.evaluate(async ([providerUrl, token]) => {
-    const { createClient } = (await import('/dist/client.js' as string)) as typeof import('../../client/index.ts');
-    const client = createClient(token!, { baseUrl: providerUrl });
-    const start = await client.oneTap.start().then(
-      () => 'resolved',
-      (e: { name: string; error_type: string }) => `${e.name} ${e.error_type}`,
-    );
-    const example = await client.phone.example('GB');
-    const bad = await client.phone.example('ZZ').then(
-      () => 'resolved',
-      (e: { error_type: string }) => e.error_type,
-    );
-    client.dispose();
-    return { start, example, bad };
-  }, [process.env.E2E_PROVIDER_URL!, process.env.E2E_PUBLIC_TOKEN!]);
+  const answers = await page.evaluate(
+    async ([providerUrl, token]) => {
+      const { createClient } = (await import('/dist/client.js' as string)) as typeof import('../../client/index.ts');
+      const client = createClient(token!, { baseUrl: providerUrl });
+      const start = await client.oneTap.start().then(
+        () => 'resolved',
+        (e: { name: string; error_type: string }) => `${e.name} ${e.error_type}`,
+      );
+      const example = await client.phone.example('GB');
+      const bad = await client.phone.example('ZZ').then(
+        () => 'resolved',
+        (e: { error_type: string }) => e.error_type,
+      );
+      client.dispose();
+      return { start, example, bad };
+    },
+    [process.env.E2E_PROVIDER_URL!, process.env.E2E_PUBLIC_TOKEN!],
+  );
   expect(answers).toEqual({ start: 'StytchAPIError unknown_reason', example: { phoneNumber: '07400 123456' }, bad: 'invalid_region_code' });
   const res = await fetch(`${process.env.E2E_PROVIDER_URL}/clientside-services/index.html`);
   expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${new URL(process.env.E2E_DEMO_URL!).origin}`);

@@ -40,7 +40,10 @@ export async function addOfficialClient(page: Page): Promise<void> {
 export async function openOfficialClient(page: Page, path = ''): Promise<void> {
   await page.goto(`${process.env.E2E_DEMO_URL!}${path}`);
   await addOfficialClient(page);
-  await page.evaluate(([token, url]) => {
-    (window as any).client = (window as any).makeClient(token, url);
-  }, [process.env.E2E_PUBLIC_TOKEN!, process.env.E2E_PROVIDER_URL!] as const);
+  await page.evaluate(
+    ([token, url]) => {
+      (window as any).client = (window as any).makeClient(token, url);
+    },
+    [process.env.E2E_PUBLIC_TOKEN!, process.env.E2E_PROVIDER_URL!] as const,
+  );
 }

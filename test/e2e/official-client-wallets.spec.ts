@@ -9,7 +9,6 @@ import { ethereumAddressOf, personalMessageHash } from '../../provider/services/
  * with its own PKCE verifier.
  */
 
-
 const openClient = openOfficialClient;
 
 test('the official headless client signs in with an Ethereum wallet against our provider', async ({ page }) => {

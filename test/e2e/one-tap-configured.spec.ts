@@ -27,7 +27,15 @@ test.beforeAll(async () => {
   issuer = createServer((req, res) => {
     const json = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     if (req.url === '/.well-known/openid-configuration') {
-      return json({ issuer: issuerUrl, authorization_endpoint: `${issuerUrl}/authorize`, token_endpoint: `${issuerUrl}/token`, jwks_uri: `${issuerUrl}/jwks`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] });
+      return json({
+        issuer: issuerUrl,
+        authorization_endpoint: `${issuerUrl}/authorize`,
+        token_endpoint: `${issuerUrl}/token`,
+        jwks_uri: `${issuerUrl}/jwks`,
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+      });
     }
     if (req.url === '/jwks') return json({ keys: [jwk] });
     res.writeHead(404).end();
@@ -36,7 +44,13 @@ test.beforeAll(async () => {
   issuerUrl = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
   sign = (claims) => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ email_verified: true, ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuerUrl).setAudience(CLIENT_ID).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
+    return new SignJWT({ email_verified: true, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(issuerUrl)
+      .setAudience(CLIENT_ID)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(privateKey);
   };
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-one-tap-'));
   const demo = new URL(process.env.E2E_DEMO_URL!).origin;

@@ -6,7 +6,6 @@ import { openOfficialClient } from './official-client-helpers.ts';
  * (with a CDP virtual authenticator), so our webauthn wire shapes match what it sends and reads.
  */
 
-
 test('the official headless client registers a passkey and signs in with it against our provider', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });

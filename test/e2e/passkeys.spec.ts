@@ -121,20 +121,14 @@ test('passkeys end to end: register after an OTP sign-in, rename, sign in from t
   await signOut(page);
   await page.goto(demoUrl(BUTTON_ONLY));
   await w.getByRole('button', { name: 'Login with a Passkey' }).click();
-  await expect(w.getByRole('alert')).toHaveText(
-    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
-    { timeout: 15_000 },
-  );
+  await expect(w.getByRole('alert')).toHaveText('Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.', { timeout: 15_000 });
 });
 
 test('passkey registration without a signed-in user shows its error', async ({ page }) => {
   await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.reload();
-  await expect(page.locator('stytch-passkey-registration').getByRole('alert')).toHaveText(
-    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
-    { timeout: 15_000 },
-  );
+  await expect(page.locator('stytch-passkey-registration').getByRole('alert')).toHaveText('Error: Cannot use PasskeyRegistration component without active user authenticated.', { timeout: 15_000 });
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
 });
 

@@ -176,8 +176,14 @@ test('a passwordless user with passwords alone gets a reset email and PasswordSe
 test('reset by existing password through the headless client', async ({ page }) => {
   const email = uniqueEmail('pw-existing');
   expect(await headless(page, 'create', { email, password: STRONG, session_duration_minutes: 30 })).toEqual({ ok: true });
-  expect(await headless(page, 'resetByExistingPassword', { email, existing_password: 'wrong wrong wrong', new_password: NEWER, session_duration_minutes: 30 })).toEqual({ ok: false, error_type: 'unauthorized_credentials' });
-  expect(await headless(page, 'resetByExistingPassword', { email, existing_password: STRONG, new_password: BREACHED, session_duration_minutes: 30 })).toEqual({ ok: false, error_type: 'breached_password' });
+  expect(await headless(page, 'resetByExistingPassword', { email, existing_password: 'wrong wrong wrong', new_password: NEWER, session_duration_minutes: 30 })).toEqual({
+    ok: false,
+    error_type: 'unauthorized_credentials',
+  });
+  expect(await headless(page, 'resetByExistingPassword', { email, existing_password: STRONG, new_password: BREACHED, session_duration_minutes: 30 })).toEqual({
+    ok: false,
+    error_type: 'breached_password',
+  });
   expect(await headless(page, 'resetByExistingPassword', { email, existing_password: STRONG, new_password: NEWER, session_duration_minutes: 30 })).toEqual({ ok: true });
   await expect(page.locator('#session')).not.toHaveText('none');
   expect(await headless(page, 'authenticate', { email, password: STRONG, session_duration_minutes: 30 })).toEqual({ ok: false, error_type: 'unauthorized_credentials' });

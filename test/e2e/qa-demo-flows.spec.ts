@@ -35,11 +35,8 @@ test('playground: a product with nothing to show, and an unknown OAuth provider,
   ]);
   await editor.fill(JSON.stringify({ products: ['oauth'], oauthOptions: { providers: [] } }));
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
-    'The "oauth" product needs "oauthOptions.providers", e.g. [{"type": "google"}]; without it no sign-in button is shown.',
-  ]);
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(['The "oauth" product needs "oauthOptions.providers", e.g. [{"type": "google"}]; without it no sign-in button is shown.']);
   await editor.fill(JSON.stringify({ products: ['otp'], otpOptions: { methods: ['email'] } }));
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('alert').getByRole('listitem')).toHaveCount(0);
 });
-

@@ -6,9 +6,25 @@ const site = (path: string) => `${process.env.E2E_DEMO_URL}/${path}`;
 // grew to the widget's 400px and long `<code>`, the preset select and raw error text did the
 // same, so every demo page scrolled sideways on a phone.
 const pages = [
-  'index.html', 'index.html?theme=dark', 'playground.html', 'products.html?set=all', 'products.html?set=phone-otp',
-  'products.html?set=passwords', 'themed.html', 'shadow.html', 'csp.html', 'passkeys.html', 'plain.html', 'profile.html',
-  'reset-password.html', 'authenticate.html', 'headless.html', 'hosts/react/', 'hosts/react-sdk/', 'hosts/vue/', 'hosts/angular/',
+  'index.html',
+  'index.html?theme=dark',
+  'playground.html',
+  'products.html?set=all',
+  'products.html?set=phone-otp',
+  'products.html?set=passwords',
+  'themed.html',
+  'shadow.html',
+  'csp.html',
+  'passkeys.html',
+  'plain.html',
+  'profile.html',
+  'reset-password.html',
+  'authenticate.html',
+  'headless.html',
+  'hosts/react/',
+  'hosts/react-sdk/',
+  'hosts/vue/',
+  'hosts/angular/',
 ];
 
 for (const width of [320, 375]) {

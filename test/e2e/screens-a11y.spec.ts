@@ -7,7 +7,12 @@ for (const theme of ['light', 'dark'] as const) {
     const extra = theme === 'dark' ? '&theme=dark' : '';
 
     test('Main (tabs, phone and email forms, errors) has no violations', async ({ page }) => {
-      await page.goto(demoUrl({ products: ['oauth', 'otp', 'emailMagicLinks', 'passkeys'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] }, otpOptions: { methods: ['sms', 'whatsapp'] } }, extra));
+      await page.goto(
+        demoUrl(
+          { products: ['oauth', 'otp', 'emailMagicLinks', 'passkeys'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] }, otpOptions: { methods: ['sms', 'whatsapp'] } },
+          extra,
+        ),
+      );
       const w = widget(page);
       await expect(w.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
       expect(await axe(page)).toEqual([]);

@@ -133,7 +133,9 @@ for (const [rendered, wanted] of [
   [false, true],
   [true, false],
 ] as const) {
-  test(`markup rendered ${rendered ? 'in a shadow root' : 'in light DOM'} for an element whose config ${wanted ? 'asks for' : 'no longer asks for'} one: rendered afresh, reported, shown`, async ({ page }) => {
+  test(`markup rendered ${rendered ? 'in a shadow root' : 'in light DOM'} for an element whose config ${wanted ? 'asks for' : 'no longer asks for'} one: rendered afresh, reported, shown`, async ({
+    page,
+  }) => {
     const element = (await renderLoginToString({ config: { ...OTP, enableShadowDOM: rendered } })).replace(/ config="[^"]*"/, ` config='${JSON.stringify({ ...OTP, enableShadowDOM: wanted })}'`);
     await page.goto(`${servePage(element)}/index.html`);
     const w = page.locator('stytch-ui');

@@ -91,7 +91,14 @@ async function clipped(page: import('@playwright/test').Page): Promise<string[]>
 test('en-XA: 40% longer text wraps inside the card on Main (at 1100 and 320 px) and Enter passcode', async ({ page }) => {
   for (const width of [1100, 320]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(demoUrl({ products: ['oauth', 'otp', 'passwords', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp'] }, oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] }, locale: 'en-XA' }));
+    await page.goto(
+      demoUrl({
+        products: ['oauth', 'otp', 'passwords', 'passkeys'],
+        otpOptions: { methods: ['sms', 'whatsapp'] },
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }] },
+        locale: 'en-XA',
+      }),
+    );
     const w = widget(page);
     await expect(w.getByRole('tab').first()).toBeVisible();
     await expect(w.locator('[lang="en-XA"]').first()).toBeAttached();
@@ -106,15 +113,14 @@ test('en-XA: 40% longer text wraps inside the card on Main (at 1100 and 320 px) 
   expect(await clipped(page), 'Enter passcode').toEqual([]);
 });
 
-test('en-XA at 375 px: the wallet buttons\' long labels wrap inside their buttons', async ({ page }) => {
+test("en-XA at 375 px: the wallet buttons' long labels wrap inside their buttons", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 900 });
   // The product page carries the in-page test wallet, so the widget lists wallets by name.
   await page.goto(`${process.env.E2E_DEMO_URL}/products.html?set=crypto&locale=en-XA`);
   const w = widget(page);
   await expect(w.locator('[part~="wallet-button"]').first()).toBeVisible({ timeout: 15_000 });
   // "Continue with Other Ethereum Wallet", 40% longer, took two lines in a one-line-high button.
-  const spilled = () =>
-    w.locator('[part~="button"]').evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0 && b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent));
+  const spilled = () => w.locator('[part~="button"]').evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0 && b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent));
   expect(await spilled(), 'crypto Main at 375px').toEqual([]);
   expect(await w.locator('[part~="wallet-button"]').count()).toBeGreaterThan(1);
 });
@@ -130,10 +136,9 @@ test('the script-tag build loads a language from beside itself (words-load.js an
     el.id = 'arabic';
     el.setAttribute('lang', 'ar');
     el.setAttribute('config', '{"products":["emailMagicLinks"]}');
-    (el as unknown as { client: unknown }).client = (window as unknown as { StytchUI: { createClient(t: string, o: object): unknown }; DEMO: { publicToken: string; providerUrl: string } }).StytchUI.createClient(
-      (window as unknown as { DEMO: { publicToken: string } }).DEMO.publicToken,
-      { baseUrl: (window as unknown as { DEMO: { providerUrl: string } }).DEMO.providerUrl },
-    );
+    (el as unknown as { client: unknown }).client = (
+      window as unknown as { StytchUI: { createClient(t: string, o: object): unknown }; DEMO: { publicToken: string; providerUrl: string } }
+    ).StytchUI.createClient((window as unknown as { DEMO: { publicToken: string } }).DEMO.publicToken, { baseUrl: (window as unknown as { DEMO: { providerUrl: string } }).DEMO.providerUrl });
     document.querySelector('main')!.append(el);
   });
   await expect(page.locator('#arabic').getByRole('heading', { name: ar['login.title'] })).toBeVisible();

@@ -26,7 +26,10 @@ describe('a fresh clone', () => {
   const { status, output } = npmCiDryRun();
 
   it('installs with npm ci: the lock file misses no package', () => {
-    assert.deepEqual(output.split('\n').filter((l) => /Missing/.test(l)), []);
+    assert.deepEqual(
+      output.split('\n').filter((l) => /Missing/.test(l)),
+      [],
+    );
     assert.equal(status, 0, output);
   });
 
@@ -50,7 +53,10 @@ describe('the lint tools of a fresh clone (tools/lint, installed on first `npm r
   const { status, output } = npmCiDryRun('tools/lint');
 
   it('install with npm ci from their own lock, with no engine warning', () => {
-    assert.deepEqual(output.split('\n').filter((l) => /Missing|EBADENGINE.*package:/.test(l)), []);
+    assert.deepEqual(
+      output.split('\n').filter((l) => /Missing|EBADENGINE.*package:/.test(l)),
+      [],
+    );
     assert.equal(status, 0, output);
   });
 });

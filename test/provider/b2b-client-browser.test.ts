@@ -32,7 +32,10 @@ for (const kind of databases) {
       server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>B2B</title>'));
       await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
       origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-      browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+      browser = await chromium.launch({
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      });
       provider = await startTestProvider(kind, { authorizedOrigins: [TEST_ORIGIN, origin] });
     });
     after(async () => {
@@ -45,10 +48,13 @@ for (const kind of databases) {
     async function load(page: Page): Promise<void> {
       await page.goto(`${origin}/`);
       await page.addScriptTag({ content: script });
-      await page.evaluate(([token, url]) => {
-        const w = window as unknown as { client: unknown; OurB2B: { createB2BClient(t: string, o: object): unknown } };
-        w.client = w.OurB2B.createB2BClient(token, { baseUrl: url });
-      }, [TEST_B2B_TOKEN, provider.url] as const);
+      await page.evaluate(
+        ([token, url]) => {
+          const w = window as unknown as { client: unknown; OurB2B: { createB2BClient(t: string, o: object): unknown } };
+          w.client = w.OurB2B.createB2BClient(token, { baseUrl: url });
+        },
+        [TEST_B2B_TOKEN, provider.url] as const,
+      );
     }
 
     it('discovery, organization create, a session that survives a reload, a password set by session, sign-out', async () => {
@@ -63,7 +69,10 @@ for (const kind of databases) {
       assert.equal(ist?.value, found.intermediate_session_token);
       assert.ok(Math.abs(ist!.expires * 1000 - (Date.now() + 10 * 60_000)) < 60_000, 'ten minutes');
 
-      const created = await page.evaluate((slug) => (window as any).client.discovery.organizations.create({ organization_name: 'Browser Co', organization_slug: slug, session_duration_minutes: 30 }), uniqueSlug('browser'));
+      const created = await page.evaluate(
+        (slug) => (window as any).client.discovery.organizations.create({ organization_name: 'Browser Co', organization_slug: slug, session_duration_minutes: 30 }),
+        uniqueSlug('browser'),
+      );
       assert.equal(created.member_authenticated, true);
       const names = (await context.cookies()).map((c) => c.name).sort();
       assert.deepEqual(names, ['stytch_session', 'stytch_session_jwt']);
@@ -80,10 +89,23 @@ for (const kind of databases) {
       const reset = await page.evaluate((pw) => (window as any).client.passwords.resetBySession({ password: pw }), STRONG);
       assert.equal(reset.member_session.member_session_id, created.member_session.member_session_id);
       await page.evaluate(() => (window as any).client.session.revoke());
-      assert.deepEqual((await context.cookies()).map((c) => c.name), []);
-      const signedIn = await page.evaluate(([org, address, pw]) => (window as any).client.passwords.authenticate({ organization_id: org, email_address: address, password: pw, session_duration_minutes: 30 }), [created.organization.organization_id, email, STRONG] as const);
+      assert.deepEqual(
+        (await context.cookies()).map((c) => c.name),
+        [],
+      );
+      const signedIn = await page.evaluate(
+        ([org, address, pw]) => (window as any).client.passwords.authenticate({ organization_id: org, email_address: address, password: pw, session_duration_minutes: 30 }),
+        [created.organization.organization_id, email, STRONG] as const,
+      );
       assert.equal(signedIn.member_authenticated, true);
-      const refused = await page.evaluate(([org, address]) => (window as any).client.passwords.authenticate({ organization_id: org, email_address: address, password: 'wrong password', session_duration_minutes: 30 }).then(() => null, (e: { name: string; error_type: string }) => [e.name, e.error_type]), [created.organization.organization_id, email] as const);
+      const refused = await page.evaluate(
+        ([org, address]) =>
+          (window as any).client.passwords.authenticate({ organization_id: org, email_address: address, password: 'wrong password', session_duration_minutes: 30 }).then(
+            () => null,
+            (e: { name: string; error_type: string }) => [e.name, e.error_type],
+          ),
+        [created.organization.organization_id, email] as const,
+      );
       assert.deepEqual(refused, ['StytchAPIError', 'unauthorized_credentials']);
       await context.close();
     });

@@ -70,7 +70,10 @@ for (const kind of databases) {
       const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totp.secret), digits: 6, period: 30, algorithm: 'SHA1' });
       const done = await client.totp.authenticate({ ...ids, code: app.generate({ timestamp: clock.now().getTime() }), session_duration_minutes: 30, set_mfa_enrollment: 'enroll' });
       assert.equal(done.member_authenticated, true);
-      assert.deepEqual(done.member_session?.authentication_factors.map((f) => f.type), ['otp', 'totp']);
+      assert.deepEqual(
+        done.member_session?.authentication_factors.map((f) => f.type),
+        ['otp', 'totp'],
+      );
       assert.equal(cookies.has('stytch_intermediate_session_token'), false);
       assert.equal(client.session.getSync()?.member_session_id, done.member_session?.member_session_id);
       assert.equal((await client.recoveryCodes.get()).recovery_codes.length, 10);
@@ -99,10 +102,19 @@ for (const kind of databases) {
       const { admin } = await organization({ sso_jit_provisioning: 'ALL_ALLOWED' });
       const created = await admin.sso.saml.createConnection({ display_name: 'Okta' });
       const id = created.connection.connection_id as string;
-      const updated = await admin.sso.saml.updateConnection({ connection_id: id, idp_entity_id: IDP, idp_sso_url: 'http://idp.test/sso', x509_certificate: key.certificate, attribute_mapping: { email: 'email', first_name: 'first', last_name: 'last' } });
+      const updated = await admin.sso.saml.updateConnection({
+        connection_id: id,
+        idp_entity_id: IDP,
+        idp_sso_url: 'http://idp.test/sso',
+        x509_certificate: key.certificate,
+        attribute_mapping: { email: 'email', first_name: 'first', last_name: 'last' },
+      });
       const c = updated.connection as { acs_url: string; audience_uri: string; status: string };
       assert.equal(c.status, 'active');
-      assert.deepEqual((await admin.sso.getConnections()).saml_connections.map((x) => (x as { connection_id: string }).connection_id), [id]);
+      assert.deepEqual(
+        (await admin.sso.getConnections()).saml_connections.map((x) => (x as { connection_id: string }).connection_id),
+        [id],
+      );
 
       const { client, navigations } = ourB2BClient(provider);
       await client.sso.start({ connection_id: id, login_redirect_url: LOGIN });
@@ -111,7 +123,12 @@ for (const kind of databases) {
       const req = readAuthnRequest(started.headers.get('location')!);
       const email = uniqueEmail('saml');
       const response = samlResponse({ issuer: IDP, audience: c.audience_uri, recipient: c.acs_url, inResponseTo: req.id, nameId: email, attributes: { email, first: 'Ada', last: 'Lovelace' }, key });
-      const acs = await fetch(c.acs_url, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState }) });
+      const acs = await fetch(c.acs_url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState }),
+      });
       assert.equal(acs.status, 303, await acs.text());
       const landing = acs.headers.get('location')!;
       assert.equal(new URL(landing).searchParams.get('stytch_token_type'), 'sso');
@@ -151,7 +168,9 @@ for (const kind of databases) {
       assert.equal(started.status, 302, await started.text());
       const page = new URL(started.headers.get('location')!, provider.url);
       const posted = await fetch(`${provider.url}${page.pathname}`, {
-        method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ state: page.searchParams.get('state')!, email, name: 'Ada Lovelace', decision: 'allow' }),
       });
       assert.equal(posted.status, 303, await posted.text());
@@ -176,7 +195,10 @@ for (const kind of databases) {
       assert.equal(`${found.origin}${found.pathname}`, DISCOVERY);
       assert.equal(found.searchParams.get('stytch_token_type'), 'discovery_oauth');
       const discovered = await client.oauth.discovery.authenticate({ discovery_oauth_token: found.searchParams.get('token')! });
-      assert.ok(discovered.discovered_organizations.some((d) => d.organization.organization_id === orgId), 'JIT by the organization\'s email domain');
+      assert.ok(
+        discovered.discovered_organizations.some((d) => d.organization.organization_id === orgId),
+        "JIT by the organization's email domain",
+      );
       const entered = await client.discovery.intermediateSessions.exchange({ organization_id: orgId, session_duration_minutes: 30 });
       assert.equal(entered.member.email_address, newcomer);
       assert.equal(client.self.getSync()?.email_address, newcomer);

@@ -79,16 +79,26 @@ for (const kind of databases) {
       const link = (await latest(provider, invitee)).link!;
       assert.equal(new URL(link).searchParams.get('stytch_token_type'), 'discovery');
       const found = await client.magicLinks.discovery.authenticate({ discovery_magic_links_token: linkToken(link) });
-      assert.deepEqual(found.discovered_organizations.map((d) => d.organization.organization_id), [admin.org.organization_id]);
+      assert.deepEqual(
+        found.discovered_organizations.map((d) => d.organization.organization_id),
+        [admin.org.organization_id],
+      );
       const listed = await client.discovery.organizations.list();
-      assert.deepEqual(listed.discovered_organizations.map((d) => d.membership.type), ['invited_member']);
+      assert.deepEqual(
+        listed.discovered_organizations.map((d) => d.membership.type),
+        ['invited_member'],
+      );
       const entered = await client.discovery.intermediateSessions.exchange({ organization_id: admin.org.organization_id, session_duration_minutes: 30 });
       assert.equal(entered.member_authenticated, true);
       assert.equal(entered.member.status, 'active');
       assert.equal(cookies.has('stytch_intermediate_session_token'), false);
       assert.equal(client.self.getSync()?.email_address, invitee);
       // The intermediate session was spent by the exchange (and its cookie dropped).
-      const again = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: found.intermediate_session_token, organization_id: admin.org.organization_id, session_duration_minutes: 30 });
+      const again = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: found.intermediate_session_token,
+        organization_id: admin.org.organization_id,
+        session_duration_minutes: 30,
+      });
       assert.equal(again.status, 404, again.text);
       admin.client.dispose();
       client.dispose();
@@ -98,7 +108,12 @@ for (const kind of databases) {
       const admin = await founder();
       const { client } = ourB2BClient(provider);
       await client.otps.email.loginOrSignup({ organization_id: admin.org.organization_id, email_address: admin.email });
-      const r = await client.otps.email.authenticate({ organization_id: admin.org.organization_id, email_address: admin.email, code: (await latest(provider, admin.email)).code!, session_duration_minutes: 30 });
+      const r = await client.otps.email.authenticate({
+        organization_id: admin.org.organization_id,
+        email_address: admin.email,
+        code: (await latest(provider, admin.email)).code!,
+        session_duration_minutes: 30,
+      });
       assert.equal(r.member_authenticated, true);
       await client.session.revoke();
       await client.magicLinks.email.loginOrSignup({ organization_id: admin.org.organization_id, email_address: admin.email, login_redirect_url: REDIRECT });
@@ -124,7 +139,10 @@ for (const kind of databases) {
       assert.equal(strong.valid_password, true);
       assert.deepEqual(strong.zxcvbn_feedback, { warning: '', suggestions: [] });
       // No password yet: the same refusal as a wrong one.
-      assert.equal((await apiError(client.passwords.authenticate({ organization_id: orgId, email_address: admin.email, password: STRONG, session_duration_minutes: 30 }))).error_type, 'unauthorized_credentials');
+      assert.equal(
+        (await apiError(client.passwords.authenticate({ organization_id: orgId, email_address: admin.email, password: STRONG, session_duration_minutes: 30 }))).error_type,
+        'unauthorized_credentials',
+      );
 
       await client.passwords.resetByEmailStart({ organization_id: orgId, email_address: admin.email, reset_password_redirect_url: REDIRECT });
       const link = (await latest(provider, admin.email)).link!;
@@ -135,15 +153,24 @@ for (const kind of databases) {
       assert.equal(reset.member_authenticated, true);
       assert.ok(reset.member.member_password_id.startsWith('member-password-test-'));
       // Single use: the link is spent.
-      assert.equal((await apiError(client.passwords.resetByEmail({ password_reset_token: linkToken(link), password: `${STRONG} again`, session_duration_minutes: 30 }))).error_type, 'unable_to_auth_magic_link');
+      assert.equal(
+        (await apiError(client.passwords.resetByEmail({ password_reset_token: linkToken(link), password: `${STRONG} again`, session_duration_minutes: 30 }))).error_type,
+        'unable_to_auth_magic_link',
+      );
       // The reset ended the founder's other session.
       assert.equal((await apiError(admin.client.session.authenticate())).error_type, 'session_not_found');
       await client.session.revoke();
 
-      assert.equal((await apiError(client.passwords.authenticate({ organization_id: orgId, email_address: admin.email, password: 'wrong password 1', session_duration_minutes: 30 }))).error_type, 'unauthorized_credentials');
+      assert.equal(
+        (await apiError(client.passwords.authenticate({ organization_id: orgId, email_address: admin.email, password: 'wrong password 1', session_duration_minutes: 30 }))).error_type,
+        'unauthorized_credentials',
+      );
       const signedIn = await client.passwords.authenticate({ organization_id: orgId, email_address: admin.email, password: STRONG, session_duration_minutes: 30 });
       assert.equal(signedIn.member_authenticated, true);
-      assert.deepEqual(signedIn.member_session?.authentication_factors.map((f) => f.type), ['password']);
+      assert.deepEqual(
+        signedIn.member_session?.authentication_factors.map((f) => f.type),
+        ['password'],
+      );
 
       const NEXT = `${STRONG} next`;
       await client.passwords.resetByExistingPassword({ organization_id: orgId, email_address: admin.email, existing_password: STRONG, new_password: NEXT, session_duration_minutes: 30 });

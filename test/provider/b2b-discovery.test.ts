@@ -25,7 +25,10 @@ for (const kind of databases) {
       assert.deepEqual(found.discovered_organizations, []);
       const slug = uniqueSlug();
       const res = await sdk(provider, 'POST', '/b2b/discovery/organizations/create', {
-        intermediate_session_token: found.intermediate_session_token, session_duration_minutes: 30, organization_name: 'Acme', organization_slug: slug,
+        intermediate_session_token: found.intermediate_session_token,
+        session_duration_minutes: 30,
+        organization_name: 'Acme',
+        organization_slug: slug,
       });
       assert.equal(res.status, 200, res.text);
       const data = res.json.data;
@@ -41,7 +44,11 @@ for (const kind of databases) {
       assert.equal(jwt.sub, data.member_id);
       assert.deepEqual(jwt['https://stytch.com/organization'], { organization_id: data.organization.organization_id, slug });
       assert.equal(jwt['https://stytch.com/session'].id, data.member_session.member_session_id);
-      const again = await sdk(provider, 'POST', '/b2b/discovery/organizations/create', { intermediate_session_token: found.intermediate_session_token, session_duration_minutes: 30, organization_name: 'Twice' });
+      const again = await sdk(provider, 'POST', '/b2b/discovery/organizations/create', {
+        intermediate_session_token: found.intermediate_session_token,
+        session_duration_minutes: 30,
+        organization_name: 'Twice',
+      });
       assert.equal(again.status, 404, 'the intermediate session is spent');
       const me = asMember(provider, data.session_token);
       const refreshed = await me('POST', '/b2b/sessions/authenticate', {});
@@ -54,18 +61,29 @@ for (const kind of databases) {
       const org = await createOrganization(provider, uniqueEmail('tabs'), { organization_name: 'Tabs', organization_slug: uniqueSlug() });
       const me = asMember(provider, org.session_token);
       const checks = await Promise.all(Array.from({ length: 5 }, () => me('POST', '/b2b/sessions/authenticate', { session_duration_minutes: 30 })));
-      assert.ok(checks.every((r) => r.status === 200), checks.map((r) => r.text).join('\n'));
+      assert.ok(
+        checks.every((r) => r.status === 200),
+        checks.map((r) => r.text).join('\n'),
+      );
       assert.equal(new Set(checks.map((r) => r.json.data.session_token)).size, 5, 'each check hands out a fresh token');
       const byJwt = await asMember(provider, checks[0]!.json.data.session_jwt)('POST', '/b2b/sessions/authenticate', {});
       assert.equal(byJwt.status, 200, byJwt.text);
       assert.equal((await asMember(provider, checks[1]!.json.data.session_token)('POST', '/b2b/sessions/revoke')).status, 200);
       const after = await Promise.all([org.session_token, checks[2]!.json.data.session_token, byJwt.json.data.session_jwt].map((t) => asMember(provider, t)('POST', '/b2b/sessions/authenticate', {})));
-      assert.deepEqual(after.map((r) => r.status), [404, 404, 404]);
+      assert.deepEqual(
+        after.map((r) => r.status),
+        [404, 404, 404],
+      );
     });
 
     it('signs in by discovery magic link and lists memberships, invitations and JIT-eligible organizations', async () => {
       const domain = `d${Math.random().toString(36).slice(2, 8)}.test`;
-      const admin = await createOrganization(provider, `admin@${domain}`, { organization_name: 'Open', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: [domain] });
+      const admin = await createOrganization(provider, `admin@${domain}`, {
+        organization_name: 'Open',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: [domain],
+      });
       const closed = await createOrganization(provider, uniqueEmail('closed'), { organization_name: 'Closed', organization_slug: uniqueSlug() });
       const invitee = `new@${domain}`;
       const invite = await asMember(provider, closed.session_token)('POST', '/b2b/magic_links/email/invite', { email_address: invitee, invite_redirect_url: REDIRECT });
@@ -86,7 +104,9 @@ for (const kind of databases) {
       assert.equal(listed.json.data.discovered_organizations.length, 2);
       // Joining by domain makes an active member with a session in that organization.
       const joined = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
-        intermediate_session_token: auth.json.data.intermediate_session_token, organization_id: admin.organization.organization_id, session_duration_minutes: 30,
+        intermediate_session_token: auth.json.data.intermediate_session_token,
+        organization_id: admin.organization.organization_id,
+        session_duration_minutes: 30,
       });
       assert.equal(joined.status, 200, joined.text);
       assert.equal(joined.json.data.member_authenticated, true);
@@ -96,11 +116,18 @@ for (const kind of databases) {
     });
 
     it('admits by JIT only addresses of the allowed domains', async () => {
-      const org = await createOrganization(provider, uniqueEmail('jit'), { organization_name: 'Jit', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['allowed.test'] });
+      const org = await createOrganization(provider, uniqueEmail('jit'), {
+        organization_name: 'Jit',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['allowed.test'],
+      });
       const outsider = await discoverByOtp(provider, uniqueEmail('outsider'));
       assert.deepEqual(outsider.discovered_organizations, []);
       const refused = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
-        intermediate_session_token: outsider.intermediate_session_token, organization_id: org.organization.organization_id, session_duration_minutes: 30,
+        intermediate_session_token: outsider.intermediate_session_token,
+        organization_id: org.organization.organization_id,
+        session_duration_minutes: 30,
       });
       assert.equal(refused.status, 403, refused.text);
       assert.equal(refused.json.error_type, 'email_jit_provisioning_not_allowed');
@@ -112,7 +139,12 @@ for (const kind of databases) {
       const ok = await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: org.organization.organization_id, email_address: insider });
       assert.equal(ok.status, 200, ok.text);
       const [message] = await outbox(provider, insider);
-      const auth = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: org.organization.organization_id, email_address: insider, code: message!.code, session_duration_minutes: 30 });
+      const auth = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', {
+        organization_id: org.organization.organization_id,
+        email_address: insider,
+        code: message!.code,
+        session_duration_minutes: 30,
+      });
       assert.equal(auth.status, 200, auth.text);
       assert.equal(auth.json.data.member_authenticated, true);
     });
@@ -135,7 +167,10 @@ for (const kind of databases) {
       const [message] = await outbox(provider, email);
       const wrong = message!.code === '000000' ? '111111' : '000000';
       const results = await Promise.all(Array.from({ length: 5 }, () => sdk(provider, 'POST', '/b2b/otps/email/discovery/authenticate', { email_address: email, code: wrong })));
-      assert.ok(results.every((r) => r.status === 401 && r.json.error_type === 'otp_code_not_found'), results.map((r) => r.text).join('\n'));
+      assert.ok(
+        results.every((r) => r.status === 401 && r.json.error_type === 'otp_code_not_found'),
+        results.map((r) => r.text).join('\n'),
+      );
       // Five wrong guesses spend the code: the right one no longer works.
       const right = await sdk(provider, 'POST', '/b2b/otps/email/discovery/authenticate', { email_address: email, code: message!.code });
       assert.equal(right.status, 401, right.text);
@@ -145,18 +180,31 @@ for (const kind of databases) {
     });
 
     it('spends an intermediate session once when exchanges race, and not after ten minutes', async () => {
-      const org = await createOrganization(provider, uniqueEmail('race'), { organization_name: 'Race', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const org = await createOrganization(provider, uniqueEmail('race'), {
+        organization_name: 'Race',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const found = await discoverByOtp(provider, uniqueEmail('racer'));
-      const results = await Promise.all(Array.from({ length: 6 }, () => sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
-        intermediate_session_token: found.intermediate_session_token, organization_id: org.organization.organization_id, session_duration_minutes: 30,
-      })));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+            intermediate_session_token: found.intermediate_session_token,
+            organization_id: org.organization.organization_id,
+            session_duration_minutes: 30,
+          }),
+        ),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 404, 404, 404, 404, 404], results.map((r) => r.text).join('\n'));
       assert.ok(results.filter((r) => r.status === 404).every((r) => r.json.error_type === 'intermediate_session_not_found'));
       const late = await discoverByOtp(provider, uniqueEmail('late'));
       clock.advance(10 * 60_000 + 1000);
       try {
         const expired = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
-          intermediate_session_token: late.intermediate_session_token, organization_id: org.organization.organization_id, session_duration_minutes: 30,
+          intermediate_session_token: late.intermediate_session_token,
+          organization_id: org.organization.organization_id,
+          session_duration_minutes: 30,
         });
         assert.equal(expired.status, 404);
         assert.equal((await sdk(provider, 'POST', '/b2b/discovery/organizations', { intermediate_session_token: late.intermediate_session_token })).status, 404);

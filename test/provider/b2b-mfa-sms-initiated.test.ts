@@ -29,7 +29,12 @@ for (const kind of databases) {
 
     it('sends the code with the primary answer to a member enrolled by SMS, and never past the send limits, also in parallel', async () => {
       const admin = uniqueEmail('sms-admin');
-      const org = await createOrganization(provider, admin, { organization_name: 'SMS Co', organization_slug: uniqueSlug('sms'), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const org = await createOrganization(provider, admin, {
+        organization_name: 'SMS Co',
+        organization_slug: uniqueSlug('sms'),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const orgId: string = org.organization.organization_id;
       assert.equal((await asMember(provider, org.session_token)('PUT', '/b2b/organizations/me', { mfa_policy: 'REQUIRED_FOR_ALL' })).status, 200);
 
@@ -45,7 +50,12 @@ for (const kind of databases) {
       const ref = { organization_id: orgId, member_id: memberId };
       assert.equal((await sdk(provider, 'POST', '/b2b/otps/sms/send', { ...ref, mfa_phone_number: phone, intermediate_session_token: first.json.data.intermediate_session_token })).status, 200);
       const [enrolCode] = await outbox(provider, phone);
-      const enrolled = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', { ...ref, code: enrolCode!.code, session_duration_minutes: 30, intermediate_session_token: first.json.data.intermediate_session_token });
+      const enrolled = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
+        ...ref,
+        code: enrolCode!.code,
+        session_duration_minutes: 30,
+        intermediate_session_token: first.json.data.intermediate_session_token,
+      });
       assert.equal(enrolled.status, 200, enrolled.text);
       assert.equal((await asMember(provider, enrolled.json.data.session_token)('POST', '/b2b/passwords/session/reset', { password: PASSWORD })).status, 200);
 
@@ -57,7 +67,12 @@ for (const kind of databases) {
       const sent = await outbox(provider, phone);
       assert.equal(sent.length, 2);
       assert.match(sent[0]!.code!, /^\d{6}$/);
-      const done = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', { ...ref, code: sent[0]!.code, session_duration_minutes: 30, intermediate_session_token: next.json.data.intermediate_session_token });
+      const done = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
+        ...ref,
+        code: sent[0]!.code,
+        session_duration_minutes: 30,
+        intermediate_session_token: next.json.data.intermediate_session_token,
+      });
       assert.equal(done.status, 200, done.text);
       const factors = factorsOf(done.json.data);
       assert.equal(factors.length, 2, factors.join());
@@ -66,7 +81,10 @@ for (const kind of databases) {
 
       // Two sends are left in the window: of four parallel sign-ins, two initiate and two answer null.
       const racing = await Promise.all(Array.from({ length: 4 }, () => byPassword(orgId, email)));
-      assert.ok(racing.every((r) => r.status === 200 && r.json.data.member_authenticated === false), racing.map((r) => r.text).join('\n'));
+      assert.ok(
+        racing.every((r) => r.status === 200 && r.json.data.member_authenticated === false),
+        racing.map((r) => r.text).join('\n'),
+      );
       const initiated = racing.map((r) => r.json.data.mfa_required.secondary_auth_initiated).sort();
       assert.deepEqual(initiated, ['sms_otp', 'sms_otp', null, null].sort());
       assert.equal((await outbox(provider, phone)).length, PER_PHONE);
@@ -80,7 +98,12 @@ for (const kind of databases) {
 
     it('does not send when the member prefers an authenticator, or the organization does not allow SMS', async () => {
       const admin = uniqueEmail('sms-admin');
-      const org = await createOrganization(provider, admin, { organization_name: 'TOTP Co', organization_slug: uniqueSlug('totp'), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const org = await createOrganization(provider, admin, {
+        organization_name: 'TOTP Co',
+        organization_slug: uniqueSlug('totp'),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const orgId: string = org.organization.organization_id;
       const asAdmin = asMember(provider, org.session_token);
       assert.equal((await asAdmin('PUT', '/b2b/organizations/me', { mfa_policy: 'REQUIRED_FOR_ALL' })).status, 200);
@@ -92,7 +115,12 @@ for (const kind of databases) {
       const ref = { organization_id: orgId, member_id: first.json.data.member_id as string };
       assert.equal((await sdk(provider, 'POST', '/b2b/otps/sms/send', { ...ref, mfa_phone_number: phone, intermediate_session_token: first.json.data.intermediate_session_token })).status, 200);
       const [code] = await outbox(provider, phone);
-      const enrolled = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', { ...ref, code: code!.code, session_duration_minutes: 30, intermediate_session_token: first.json.data.intermediate_session_token });
+      const enrolled = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
+        ...ref,
+        code: code!.code,
+        session_duration_minutes: 30,
+        intermediate_session_token: first.json.data.intermediate_session_token,
+      });
       assert.equal(enrolled.status, 200, enrolled.text);
       assert.equal((await asMember(provider, enrolled.json.data.session_token)('POST', '/b2b/passwords/session/reset', { password: PASSWORD })).status, 200);
       // The organization allows only authenticator apps now: no SMS is sent.

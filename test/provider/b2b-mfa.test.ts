@@ -19,7 +19,12 @@ for (const kind of databases) {
     /** An organization requiring MFA for all, its admin signed in before the policy changed. */
     async function strictOrg() {
       const admin = uniqueEmail('admin');
-      const org = await createOrganization(provider, admin, { organization_name: 'Strict', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const org = await createOrganization(provider, admin, {
+        organization_name: 'Strict',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const res = await asMember(provider, org.session_token)('PUT', '/b2b/organizations/me', { mfa_policy: 'REQUIRED_FOR_ALL' });
       assert.equal(res.status, 200, res.text);
       return { orgId: org.organization.organization_id as string, adminEmail: admin, adminToken: org.session_token as string };
@@ -44,10 +49,24 @@ for (const kind of databases) {
       const first = await primary(orgId, email);
       const created = await sdk(provider, 'POST', '/b2b/totp', { organization_id: orgId, member_id: first.member_id, intermediate_session_token: first.intermediate_session_token });
       assert.equal(created.status, 200, created.text);
-      const done = await sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: first.member_id, code: codeNow(created.json.data.secret), session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token });
+      const done = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        code: codeNow(created.json.data.secret),
+        session_duration_minutes: 30,
+        intermediate_session_token: first.intermediate_session_token,
+      });
       assert.equal(done.status, 200, done.text);
       clock.advance(STEP_MS);
-      return { email, memberId: first.member_id, secret: created.json.data.secret as string, recoveryCodes: created.json.data.recovery_codes as string[], sessionToken: done.json.data.session_token as string, sessionId: done.json.data.member_session.member_session_id as string, totpId: created.json.data.totp_registration_id as string };
+      return {
+        email,
+        memberId: first.member_id,
+        secret: created.json.data.secret as string,
+        recoveryCodes: created.json.data.recovery_codes as string[],
+        sessionToken: done.json.data.session_token as string,
+        sessionId: done.json.data.member_session.member_session_id as string,
+        totpId: created.json.data.totp_registration_id as string,
+      };
     }
 
     it('enrols an authenticator from the intermediate session and completes the member session with both factors', async () => {
@@ -64,21 +83,43 @@ for (const kind of databases) {
       assert.equal(t.member.member_id, first.member_id);
       // A wrong code answers in the error shape; the right one signs in.
       const wrong = String((Number(codeNow(t.secret)) + 500_000) % 1_000_000).padStart(6, '0');
-      const refused = await sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: first.member_id, code: wrong, session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token });
+      const refused = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        code: wrong,
+        session_duration_minutes: 30,
+        intermediate_session_token: first.intermediate_session_token,
+      });
       assert.equal(refused.status, 401, refused.text);
       assert.equal(refused.json.error_type, 'otp_code_not_found');
       assert.ok(refused.json.request_id && refused.json.error_message);
-      const done = await sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: first.member_id, code: codeNow(t.secret), session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token, set_mfa_enrollment: 'enroll' });
+      const done = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        code: codeNow(t.secret),
+        session_duration_minutes: 30,
+        intermediate_session_token: first.intermediate_session_token,
+        set_mfa_enrollment: 'enroll',
+      });
       assert.equal(done.status, 200, done.text);
       const d = done.json.data;
       assert.equal(d.member_authenticated, true);
       assert.ok(d.session_token && d.session_jwt);
-      assert.deepEqual(d.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`), ['otp/email', 'totp/authenticator_app']);
+      assert.deepEqual(
+        d.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`),
+        ['otp/email', 'totp/authenticator_app'],
+      );
       assert.equal(d.member.totp_registration_id, t.totp_registration_id);
       assert.equal(d.member.mfa_enrolled, true);
       // The intermediate session is spent.
       clock.advance(STEP_MS);
-      const again = await sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: first.member_id, code: codeNow(t.secret), session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token });
+      const again = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        code: codeNow(t.secret),
+        session_duration_minutes: 30,
+        intermediate_session_token: first.intermediate_session_token,
+      });
       assert.equal(again.status, 404, again.text);
       assert.equal(again.json.error_type, 'intermediate_session_not_found');
       // The next sign-in names the registration among the member's options.
@@ -98,15 +139,32 @@ for (const kind of databases) {
       const hijack = await sdk(provider, 'POST', '/b2b/totp', { organization_id: orgId, member_id: m.memberId, intermediate_session_token: next.intermediate_session_token });
       assert.equal(hijack.status, 403, hijack.text);
       assert.equal(hijack.json.error_type, 'mfa_already_enrolled');
-      const phone = await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: m.memberId, mfa_phone_number: uniquePhone(), intermediate_session_token: next.intermediate_session_token });
+      const phone = await sdk(provider, 'POST', '/b2b/otps/sms/send', {
+        organization_id: orgId,
+        member_id: m.memberId,
+        mfa_phone_number: uniquePhone(),
+        intermediate_session_token: next.intermediate_session_token,
+      });
       assert.equal(phone.status, 403, phone.text);
       // Another member's intermediate session does not reach this member.
       const other = await primary(orgId, uniqueEmail('other'));
-      const cross = await sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: m.memberId, code: codeNow(m.secret), session_duration_minutes: 30, intermediate_session_token: other.intermediate_session_token });
+      const cross = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
+        organization_id: orgId,
+        member_id: m.memberId,
+        code: codeNow(m.secret),
+        session_duration_minutes: 30,
+        intermediate_session_token: other.intermediate_session_token,
+      });
       assert.equal(cross.status, 401, cross.text);
       assert.equal(cross.json.error_type, 'intermediate_session_not_for_member');
       // The member's own intermediate session with their code works.
-      const ok = await sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: m.memberId, code: codeNow(m.secret), session_duration_minutes: 30, intermediate_session_token: next.intermediate_session_token });
+      const ok = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
+        organization_id: orgId,
+        member_id: m.memberId,
+        code: codeNow(m.secret),
+        session_duration_minutes: 30,
+        intermediate_session_token: next.intermediate_session_token,
+      });
       assert.equal(ok.status, 200, ok.text);
     });
 
@@ -116,7 +174,9 @@ for (const kind of databases) {
       const sessions = [];
       for (let i = 0; i < 5; i++) sessions.push((await primary(orgId, m.email)).intermediate_session_token);
       const code = codeNow(m.secret);
-      const results = await Promise.all(sessions.map((ist) => sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: m.memberId, code, session_duration_minutes: 30, intermediate_session_token: ist })));
+      const results = await Promise.all(
+        sessions.map((ist) => sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: m.memberId, code, session_duration_minutes: 30, intermediate_session_token: ist })),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401, 401], results.map((r) => r.text).join('\n'));
       clock.advance(STEP_MS);
     });
@@ -133,7 +193,13 @@ for (const kind of databases) {
       assert.equal(locked.json.error_type, 'too_many_failed_attempts');
       assert.ok(Number(locked.headers.get('retry-after')) > 0);
       // Recovery codes share the count.
-      const recover = await sdk(provider, 'POST', '/b2b/recovery_codes/recover', { organization_id: orgId, member_id: m.memberId, recovery_code: m.recoveryCodes[0], session_duration_minutes: 30, intermediate_session_token: ist });
+      const recover = await sdk(provider, 'POST', '/b2b/recovery_codes/recover', {
+        organization_id: orgId,
+        member_id: m.memberId,
+        recovery_code: m.recoveryCodes[0],
+        session_duration_minutes: 30,
+        intermediate_session_token: ist,
+      });
       assert.equal(recover.status, 429, recover.text);
       assert.equal((await sdk(provider, 'POST', '/b2b/totp/authenticate', body(codeNow(m.secret)))).status, 429);
       // The lock runs its hour, then the right code works (from a fresh sign-in: the old one expired).
@@ -149,12 +215,25 @@ for (const kind of databases) {
       const sessions = [];
       for (let i = 0; i < 4; i++) sessions.push((await primary(orgId, m.email)).intermediate_session_token);
       const code = m.recoveryCodes[3]!;
-      const results = await Promise.all(sessions.map((ist) => sdk(provider, 'POST', '/b2b/recovery_codes/recover', { organization_id: orgId, member_id: m.memberId, recovery_code: code.toUpperCase(), session_duration_minutes: 30, intermediate_session_token: ist })));
+      const results = await Promise.all(
+        sessions.map((ist) =>
+          sdk(provider, 'POST', '/b2b/recovery_codes/recover', {
+            organization_id: orgId,
+            member_id: m.memberId,
+            recovery_code: code.toUpperCase(),
+            session_duration_minutes: 30,
+            intermediate_session_token: ist,
+          }),
+        ),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401], results.map((r) => r.text).join('\n'));
       const won = results.find((r) => r.status === 200)!.json.data;
       assert.equal(won.member_authenticated, true);
       assert.equal(won.recovery_codes_remaining, 9);
-      assert.deepEqual(won.member_session.authentication_factors.map((f: { type: string }) => f.type), ['otp', 'recovery_code']);
+      assert.deepEqual(
+        won.member_session.authentication_factors.map((f: { type: string }) => f.type),
+        ['otp', 'recovery_code'],
+      );
       assert.ok(results.filter((r) => r.status === 401).every((r) => r.json.error_type === 'recovery_code_not_found'));
       // The member reads the nine left, then rotates them: the old ones stop working.
       const member = asMember(provider, won.session_token);
@@ -165,7 +244,13 @@ for (const kind of databases) {
       const rotated = await member('POST', '/b2b/recovery_codes/rotate', {});
       assert.equal(rotated.status, 200, rotated.text);
       assert.equal(rotated.json.data.recovery_codes.length, 10);
-      const old = await sdk(provider, 'POST', '/b2b/recovery_codes/recover', { organization_id: orgId, member_id: m.memberId, recovery_code: m.recoveryCodes[0], session_duration_minutes: 30, intermediate_session_token: (await primary(orgId, m.email)).intermediate_session_token });
+      const old = await sdk(provider, 'POST', '/b2b/recovery_codes/recover', {
+        organization_id: orgId,
+        member_id: m.memberId,
+        recovery_code: m.recoveryCodes[0],
+        session_duration_minutes: 30,
+        intermediate_session_token: (await primary(orgId, m.email)).intermediate_session_token,
+      });
       assert.equal(old.status, 401, old.text);
       // Reading codes needs a member session.
       assert.equal((await sdk(provider, 'GET', '/b2b/recovery_codes')).status, 401);
@@ -176,24 +261,56 @@ for (const kind of databases) {
       const email = uniqueEmail('sms');
       const phone = uniquePhone();
       const first = await primary(orgId, email);
-      const send = await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: first.member_id, mfa_phone_number: phone, intermediate_session_token: first.intermediate_session_token });
+      const send = await sdk(provider, 'POST', '/b2b/otps/sms/send', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        mfa_phone_number: phone,
+        intermediate_session_token: first.intermediate_session_token,
+      });
       assert.equal(send.status, 200, send.text);
       const [message] = await outbox(provider, phone);
       assert.match(message!.code!, /^\d{6}$/);
-      const done = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', { organization_id: orgId, member_id: first.member_id, code: message!.code, session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token });
+      const done = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        code: message!.code,
+        session_duration_minutes: 30,
+        intermediate_session_token: first.intermediate_session_token,
+      });
       assert.equal(done.status, 200, done.text);
       assert.equal(done.json.data.member.mfa_phone_number, phone);
       assert.equal(done.json.data.member.mfa_phone_number_verified, true);
-      assert.deepEqual(done.json.data.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`), ['otp/email', 'otp/sms']);
+      assert.deepEqual(
+        done.json.data.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`),
+        ['otp/email', 'otp/sms'],
+      );
       // Next time the code goes to the verified number, whatever number is asked for.
       const sessions = [];
       for (let i = 0; i < 4; i++) sessions.push(await primary(orgId, email));
       assert.equal(sessions[0]!.mfa_required.member_options?.mfa_phone_number, phone);
-      const elsewhere = await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: first.member_id, mfa_phone_number: uniquePhone(), intermediate_session_token: sessions[0]!.intermediate_session_token });
+      const elsewhere = await sdk(provider, 'POST', '/b2b/otps/sms/send', {
+        organization_id: orgId,
+        member_id: first.member_id,
+        mfa_phone_number: uniquePhone(),
+        intermediate_session_token: sessions[0]!.intermediate_session_token,
+      });
       assert.equal(elsewhere.status, 400, elsewhere.text);
-      assert.equal((await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: first.member_id, intermediate_session_token: sessions[0]!.intermediate_session_token })).status, 200);
+      assert.equal(
+        (await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: first.member_id, intermediate_session_token: sessions[0]!.intermediate_session_token })).status,
+        200,
+      );
       const [second] = await outbox(provider, phone);
-      const results = await Promise.all(sessions.map((s) => sdk(provider, 'POST', '/b2b/otps/sms/authenticate', { organization_id: orgId, member_id: first.member_id, code: second!.code, session_duration_minutes: 30, intermediate_session_token: s.intermediate_session_token })));
+      const results = await Promise.all(
+        sessions.map((s) =>
+          sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
+            organization_id: orgId,
+            member_id: first.member_id,
+            code: second!.code,
+            session_duration_minutes: 30,
+            intermediate_session_token: s.intermediate_session_token,
+          }),
+        ),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401], results.map((r) => r.text).join('\n'));
     });
 
@@ -202,12 +319,25 @@ for (const kind of databases) {
       const email = uniqueEmail('smsguess');
       const phone = uniquePhone();
       const first = await primary(orgId, email);
-      assert.equal((await sdk(provider, 'POST', '/b2b/otps/sms/send', { organization_id: orgId, member_id: first.member_id, mfa_phone_number: phone, intermediate_session_token: first.intermediate_session_token })).status, 200);
+      assert.equal(
+        (
+          await sdk(provider, 'POST', '/b2b/otps/sms/send', {
+            organization_id: orgId,
+            member_id: first.member_id,
+            mfa_phone_number: phone,
+            intermediate_session_token: first.intermediate_session_token,
+          })
+        ).status,
+        200,
+      );
       const [message] = await outbox(provider, phone);
       const wrong = String((Number(message!.code) + 1) % 1_000_000).padStart(6, '0');
       const body = (code: string) => ({ organization_id: orgId, member_id: first.member_id, code, session_duration_minutes: 30, intermediate_session_token: first.intermediate_session_token });
       const results = await Promise.all(Array.from({ length: 8 }, () => sdk(provider, 'POST', '/b2b/otps/sms/authenticate', body(wrong))));
-      assert.ok(results.every((r) => r.status === 401), results.map((r) => r.text).join('\n'));
+      assert.ok(
+        results.every((r) => r.status === 401),
+        results.map((r) => r.text).join('\n'),
+      );
       // The code has had its five guesses: the right one no longer works.
       const late = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', body(message!.code!));
       assert.equal(late.status, 401, late.text);
@@ -220,7 +350,10 @@ for (const kind of databases) {
       const member = asMember(provider, m.sessionToken);
       const more = await member('POST', '/b2b/recovery_codes/recover', { organization_id: orgId, member_id: m.memberId, recovery_code: m.recoveryCodes[1], session_duration_minutes: 30 });
       assert.equal(more.status, 200, more.text);
-      assert.deepEqual(more.json.data.member_session.authentication_factors.map((f: { type: string }) => f.type), ['otp', 'totp', 'recovery_code']);
+      assert.deepEqual(
+        more.json.data.member_session.authentication_factors.map((f: { type: string }) => f.type),
+        ['otp', 'totp', 'recovery_code'],
+      );
       assert.equal(more.json.data.member_session.member_session_id, m.sessionId, 'the same session, extended');
       assert.equal((await asMember(provider, adminToken)('PUT', '/b2b/organizations/me', { mfa_methods: 'RESTRICTED', allowed_mfa_methods: ['sms_otp'] })).status, 200);
       const refused = await member('POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: m.memberId, code: codeNow(m.secret), session_duration_minutes: 30 });

@@ -21,7 +21,12 @@ for (const kind of databases) {
     before(async () => {
       issuer = await fakeIssuer('b2b-google', 'b2b-google-secret');
       // Google through a real code flow against the local issuer; the other four offline, by the consent page.
-      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN, DISCOVERY], oauthClients: { google: { clientId: 'b2b-google', clientSecret: 'b2b-google-secret', issuer: issuer.url } }, sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, {
+        outbound: LOOPBACK_OUTBOUND,
+        redirectUrls: [LOGIN, DISCOVERY],
+        oauthClients: { google: { clientId: 'b2b-google', clientSecret: 'b2b-google-secret', issuer: issuer.url } },
+        sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 },
+      });
     });
     after(async () => {
       await provider.destroy();
@@ -37,7 +42,11 @@ for (const kind of databases) {
       const html = await (await fetch(page)).text();
       const state = page.searchParams.get('state')!;
       assert.ok(html.includes('name="state"'));
-      const posted = await manual(`${provider.url}${page.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ state, email, name: 'Ada Lovelace', decision: 'allow' }) });
+      const posted = await manual(`${provider.url}${page.pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ state, email, name: 'Ada Lovelace', decision: 'allow' }),
+      });
       assert.equal(posted.status, 303, await posted.text());
       return new URL(posted.headers.get('location')!);
     }
@@ -46,7 +55,12 @@ for (const kind of databases) {
       `${provider.url}/v1/b2b/public/oauth/${provider_}/${discovery ? 'discovery/' : ''}start?${new URLSearchParams({ public_token: TEST_TOKEN, ...q })}`;
 
     it('signs a member in to their organization with each of the five providers (offline consent page), by id or slug', async () => {
-      const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'OAuth Co', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const org = await createOrganization(provider, uniqueEmail('admin'), {
+        organization_name: 'OAuth Co',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const orgId = org.organization.organization_id;
       for (const p of ['microsoft', 'hubspot', 'slack', 'github']) {
         const email = uniqueEmail(p);
@@ -72,8 +86,13 @@ for (const kind of databases) {
       assert.equal(auth.json.data.member.member_id, org.member_id);
     });
 
-    it('runs the real code flow with PKCE when the provider is configured, and binds the token to the caller\'s PKCE pair', async () => {
-      const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Google Co', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+    it("runs the real code flow with PKCE when the provider is configured, and binds the token to the caller's PKCE pair", async () => {
+      const org = await createOrganization(provider, uniqueEmail('admin'), {
+        organization_name: 'Google Co',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const email = uniqueEmail('google');
       issuer.as({ sub: `g-${email}`, email, name: 'Grace Hopper' });
       const { verifier, challenge } = pkce();
@@ -112,12 +131,16 @@ for (const kind of databases) {
       assert.ok(found.json.data.intermediate_session_token);
       const mine = found.json.data.discovered_organizations.find((d: { organization: { organization_id: string } }) => d.organization.organization_id === org.organization.organization_id);
       assert.equal(mine.membership.type, 'active_member');
-      const entered = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: found.json.data.intermediate_session_token, organization_id: org.organization.organization_id, session_duration_minutes: 30 });
+      const entered = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: found.json.data.intermediate_session_token,
+        organization_id: org.organization.organization_id,
+        session_duration_minutes: 30,
+      });
       assert.equal(entered.status, 200, entered.text);
       assert.equal(entered.json.data.member_session.authentication_factors[0].delivery_method, 'oauth_github');
     });
 
-    it('admits only members and the organization\'s JIT domains; MFA still applies; bad starts are refused', async () => {
+    it("admits only members and the organization's JIT domains; MFA still applies; bad starts are refused", async () => {
       const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Closed', organization_slug: uniqueSlug() });
       const orgId = org.organization.organization_id;
       const stranger = await consent(startUrl('microsoft', { organization_id: orgId, login_redirect_url: LOGIN }), 'stranger@elsewhere.test');

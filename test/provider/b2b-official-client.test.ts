@@ -29,7 +29,10 @@ for (const kind of databases) {
         await page.context().close();
         return errors;
       };
-      assert.deepEqual((await loaded()).filter((e) => warning.test(e)), []);
+      assert.deepEqual(
+        (await loaded()).filter((e) => warning.test(e)),
+        [],
+      );
       assert.equal((await loaded(TEST_TOKEN)).filter((e) => warning.test(e)).length, 1);
     });
 
@@ -63,7 +66,9 @@ for (const kind of databases) {
       const refreshed = await page.evaluate(() => (window as any).client.session.authenticate({ session_duration_minutes: 30 }));
       assert.equal(refreshed.member_session.member_session_id, session.member_session_id);
       // An admin's self-service: rename the organization, allow its domain to join.
-      const updated = await page.evaluate(() => (window as any).client.organization.update({ organization_name: 'Official Co Renamed', email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] }));
+      const updated = await page.evaluate(() =>
+        (window as any).client.organization.update({ organization_name: 'Official Co Renamed', email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] }),
+      );
       assert.equal(updated.organization.organization_name, 'Official Co Renamed');
       await page.evaluate(() => (window as any).client.session.revoke());
       assert.equal(await page.evaluate(() => (window as any).client.session.getSync()), null);
@@ -76,9 +81,17 @@ for (const kind of databases) {
       await founderPage.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), founder);
       const [code] = await outbox(provider, founder);
       await founderPage.evaluate(([address, c]) => (window as any).client.otps.email.discovery.authenticate({ email_address: address, code: c }), [founder, code!.code] as const);
-      const org = await founderPage.evaluate((s) => (window as any).client.discovery.organizations.create({
-        organization_name: 'Joinable', organization_slug: s, session_duration_minutes: 30, email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'],
-      }), uniqueSlug('joinable'));
+      const org = await founderPage.evaluate(
+        (s) =>
+          (window as any).client.discovery.organizations.create({
+            organization_name: 'Joinable',
+            organization_slug: s,
+            session_duration_minutes: 30,
+            email_jit_provisioning: 'RESTRICTED',
+            email_allowed_domains: ['example.test'],
+          }),
+        uniqueSlug('joinable'),
+      );
       await founderPage.context().close();
 
       const page = await browser.open(provider.url);
@@ -90,7 +103,10 @@ for (const kind of databases) {
       const found = await page.evaluate((token) => (window as any).client.magicLinks.discovery.authenticate({ discovery_magic_links_token: token }), link.searchParams.get('token')!);
       const target = found.discovered_organizations.find((d: any) => d.organization.organization_id === org.organization.organization_id);
       assert.equal(target.membership.type, 'eligible_to_join_by_email_domain');
-      const joined = await page.evaluate((id) => (window as any).client.discovery.intermediateSessions.exchange({ organization_id: id, session_duration_minutes: 30 }), org.organization.organization_id);
+      const joined = await page.evaluate(
+        (id) => (window as any).client.discovery.intermediateSessions.exchange({ organization_id: id, session_duration_minutes: 30 }),
+        org.organization.organization_id,
+      );
       assert.equal(joined.member_authenticated, true);
       assert.equal(joined.member.email_address, email);
       assert.equal(joined.member_session.authentication_factors[0].type, 'magic_link');
@@ -100,7 +116,11 @@ for (const kind of databases) {
       // A second sign-in to the organization by its own email passcode, through the same client.
       await page.evaluate(([id, address]) => (window as any).client.otps.email.loginOrSignup({ organization_id: id, email_address: address }), [org.organization.organization_id, email] as const);
       const [otp] = await outbox(provider, email);
-      const again = await page.evaluate(([id, address, c]) => (window as any).client.otps.email.authenticate({ organization_id: id, email_address: address, code: c, session_duration_minutes: 30 }), [org.organization.organization_id, email, otp!.code] as const);
+      const again = await page.evaluate(([id, address, c]) => (window as any).client.otps.email.authenticate({ organization_id: id, email_address: address, code: c, session_duration_minutes: 30 }), [
+        org.organization.organization_id,
+        email,
+        otp!.code,
+      ] as const);
       assert.equal(again.member_session.member_session_id, session.member_session_id, 'the member session is extended with the new factor');
       assert.deepEqual(again.member_session.authentication_factors.map((f: any) => f.type).sort(), ['magic_link', 'otp']);
       await page.context().close();
@@ -112,7 +132,10 @@ for (const kind of databases) {
       await page.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), admin);
       const [code] = await outbox(provider, admin);
       await page.evaluate(([address, c]) => (window as any).client.otps.email.discovery.authenticate({ email_address: address, code: c }), [admin, code!.code] as const);
-      const org = await page.evaluate((s) => (window as any).client.discovery.organizations.create({ organization_name: 'Strict Official', organization_slug: s, session_duration_minutes: 30 }), uniqueSlug('strict'));
+      const org = await page.evaluate(
+        (s) => (window as any).client.discovery.organizations.create({ organization_name: 'Strict Official', organization_slug: s, session_duration_minutes: 30 }),
+        uniqueSlug('strict'),
+      );
       const invitee = uniqueEmail('official-invitee');
       const invited = await page.evaluate(([address, url]) => (window as any).client.magicLinks.email.invite({ email_address: address, invite_redirect_url: url }), [invitee, redirect] as const);
       assert.equal(invited.member.status, 'invited');
@@ -132,9 +155,15 @@ for (const kind of databases) {
       assert.equal(await guest.evaluate(() => (window as any).client.session.getSync()), null);
       const cookies = await guest.context().cookies();
       assert.equal(cookies.find((c) => c.name === 'stytch_intermediate_session_token')?.value, auth.intermediate_session_token);
-      assert.equal(cookies.some((c) => c.name === 'stytch_session'), false);
+      assert.equal(
+        cookies.some((c) => c.name === 'stytch_session'),
+        false,
+      );
       // Exchanging the intermediate session (the client sends its cookie) asks again.
-      const again = await guest.evaluate((id) => (window as any).client.discovery.intermediateSessions.exchange({ organization_id: id, session_duration_minutes: 30 }), org.organization.organization_id);
+      const again = await guest.evaluate(
+        (id) => (window as any).client.discovery.intermediateSessions.exchange({ organization_id: id, session_duration_minutes: 30 }),
+        org.organization.organization_id,
+      );
       assert.equal(again.member_authenticated, false);
       assert.equal(await guest.evaluate(() => (window as any).client.session.getSync()), null);
       await guest.context().close();

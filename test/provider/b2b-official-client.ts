@@ -53,9 +53,12 @@ export interface OfficialB2BBrowser {
  */
 export async function attachOfficialB2BClient(page: Page, providerUrl: string, token = TEST_B2B_TOKEN): Promise<void> {
   await page.addScriptTag({ content: await officialB2BBundle() });
-  await page.evaluate(([t, url]) => {
-    (window as any).client = (window as any).makeB2BClient(t, url);
-  }, [token, providerUrl] as const);
+  await page.evaluate(
+    ([t, url]) => {
+      (window as any).client = (window as any).makeB2BClient(t, url);
+    },
+    [token, providerUrl] as const,
+  );
 }
 
 export async function startOfficialB2BBrowser(): Promise<OfficialB2BBrowser> {

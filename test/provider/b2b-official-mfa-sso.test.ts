@@ -14,8 +14,10 @@ import { databases, LOOPBACK_OUTBOUND, outbox, startTestProvider, TEST_ORIGIN, u
  * local OIDC issuer and a local SAML IdP, all against our provider.
  */
 
-const client = (page: Page) => <T>(fn: string, arg?: unknown): Promise<T> =>
-  page.evaluate(([f, a]) => new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a), [fn, arg] as const) as Promise<T>;
+const client =
+  (page: Page) =>
+  <T>(fn: string, arg?: unknown): Promise<T> =>
+    page.evaluate(([f, a]) => new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a), [fn, arg] as const) as Promise<T>;
 
 for (const kind of databases) {
   describe(`the official B2B headless client: MFA, SSO and OAuth against our provider (${kind})`, () => {
@@ -31,7 +33,12 @@ for (const kind of databases) {
       issuer = await fakeIssuer('official-sso-client', 'official-sso-secret');
       key = await idpKey();
       idp = await startSamlIdp(key);
-      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, authorizedOrigins: [TEST_ORIGIN, browser.origin], redirectUrls: [redirect], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, {
+        outbound: LOOPBACK_OUTBOUND,
+        authorizedOrigins: [TEST_ORIGIN, browser.origin],
+        redirectUrls: [redirect],
+        sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 },
+      });
     });
     after(async () => {
       await browser.close();
@@ -48,7 +55,14 @@ for (const kind of databases) {
       await call('otps.email.discovery.send', { email_address: email });
       const [message] = await outbox(provider, email);
       await call('otps.email.discovery.authenticate', { email_address: email, code: message!.code });
-      const created = await call<any>('discovery.organizations.create', { organization_name: 'Official MFA Co', organization_slug: uniqueSlug('official'), session_duration_minutes: 30, email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'], ...settings });
+      const created = await call<any>('discovery.organizations.create', {
+        organization_name: 'Official MFA Co',
+        organization_slug: uniqueSlug('official'),
+        session_duration_minutes: 30,
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+        ...settings,
+      });
       assert.equal(created.member_authenticated, true);
       return { page, call, orgId: created.organization.organization_id as string };
     }
@@ -80,7 +94,10 @@ for (const kind of databases) {
       const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totp.secret), digits: 6, period: 30, algorithm: 'SHA1' });
       const done = await call<any>('totp.authenticate', { organization_id: admin.orgId, member_id: first.member_id, code: app.generate(), session_duration_minutes: 30 });
       assert.equal(done.member_session.member_id, first.member_id);
-      assert.deepEqual(done.member_session.authentication_factors.map((f: any) => f.type), ['otp', 'totp']);
+      assert.deepEqual(
+        done.member_session.authentication_factors.map((f: any) => f.type),
+        ['otp', 'totp'],
+      );
       const session = await page.evaluate(() => (window as any).client.session.getSync());
       assert.equal(session.member_session_id, done.member_session.member_session_id);
       // The member reads their codes with the session.
@@ -94,14 +111,24 @@ for (const kind of databases) {
       assert.equal(again.mfa_required.member_options.totp_registration_id, totp.totp_registration_id);
       const recovered = await call<any>('recoveryCodes.recover', { organization_id: admin.orgId, member_id: first.member_id, recovery_code: totp.recovery_codes[0], session_duration_minutes: 30 });
       assert.equal(recovered.recovery_codes_remaining, 9);
-      assert.deepEqual(recovered.member_session.authentication_factors.map((f: any) => f.type), ['otp', 'recovery_code']);
+      assert.deepEqual(
+        recovered.member_session.authentication_factors.map((f: any) => f.type),
+        ['otp', 'recovery_code'],
+      );
       assert.ok(await page.evaluate(() => (window as any).client.session.getSync()));
       const rotated = await call<any>('recoveryCodes.rotate');
       assert.equal(rotated.recovery_codes.length, 10);
       // A used code is refused in the client's error type.
       await call('session.revoke');
       await primary(page, admin.orgId, email);
-      const refused = await page.evaluate(([org, member, code]) => (window as any).client.recoveryCodes.recover({ organization_id: org, member_id: member, recovery_code: code, session_duration_minutes: 30 }).then(() => 'accepted', (e: any) => `${e.name}:${e.error_type}`), [admin.orgId, first.member_id, totp.recovery_codes[0]] as const);
+      const refused = await page.evaluate(
+        ([org, member, code]) =>
+          (window as any).client.recoveryCodes.recover({ organization_id: org, member_id: member, recovery_code: code, session_duration_minutes: 30 }).then(
+            () => 'accepted',
+            (e: any) => `${e.name}:${e.error_type}`,
+          ),
+        [admin.orgId, first.member_id, totp.recovery_codes[0]] as const,
+      );
       assert.equal(refused, 'StytchAPIError:recovery_code_not_found');
       await page.context().close();
     });

@@ -12,12 +12,23 @@ import { databases, outbox, startTestProvider, TEST_ORIGIN, uniqueEmail, uniqueP
  * the sign-in sent completes it, all against our provider.
  */
 
-const client = (page: Page) => <T>(fn: string, arg?: unknown): Promise<T> =>
-  page.evaluate(([f, a]) => new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a), [fn, arg] as const) as Promise<T>;
+const client =
+  (page: Page) =>
+  <T>(fn: string, arg?: unknown): Promise<T> =>
+    page.evaluate(([f, a]) => new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a), [fn, arg] as const) as Promise<T>;
 
 /** A call expected to fail: the client's error name and error_type. */
-const refusal = (page: Page) => (fn: string, arg?: unknown): Promise<string> =>
-  page.evaluate(([f, a]) => new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a).then(() => 'accepted', (e: any) => `${e.name}:${e.error_type}`), [fn, arg] as const);
+const refusal =
+  (page: Page) =>
+  (fn: string, arg?: unknown): Promise<string> =>
+    page.evaluate(
+      ([f, a]) =>
+        new Function('client', 'arg', `return client.${f}(arg)`)((window as any).client, a).then(
+          () => 'accepted',
+          (e: any) => `${e.name}:${e.error_type}`,
+        ),
+      [fn, arg] as const,
+    );
 
 const PASSWORD = 'correct horse battery staple 42';
 
@@ -52,7 +63,10 @@ for (const kind of databases) {
       // No password yet: the sign-in is refused in the client's error type.
       const page = await browser.open(provider.url);
       const call = client(page);
-      assert.equal(await refusal(page)('passwords.authenticate', { organization_id: orgId, email_address: email, password: PASSWORD, session_duration_minutes: 30 }), 'StytchAPIError:unauthorized_credentials');
+      assert.equal(
+        await refusal(page)('passwords.authenticate', { organization_id: orgId, email_address: email, password: PASSWORD, session_duration_minutes: 30 }),
+        'StytchAPIError:unauthorized_credentials',
+      );
 
       // The reset: the client starts it with its PKCE challenge, and completes it with the verifier.
       await call('passwords.resetByEmailStart', { organization_id: orgId, email_address: email, reset_password_redirect_url: redirect });
@@ -80,13 +94,19 @@ for (const kind of databases) {
 
       // The password signs in, in a fresh browser; a wrong one does not.
       const other = await browser.open(provider.url);
-      assert.equal(await refusal(other)('passwords.authenticate', { organization_id: orgId, email_address: email, password: `${PASSWORD}!`, session_duration_minutes: 30 }), 'StytchAPIError:unauthorized_credentials');
+      assert.equal(
+        await refusal(other)('passwords.authenticate', { organization_id: orgId, email_address: email, password: `${PASSWORD}!`, session_duration_minutes: 30 }),
+        'StytchAPIError:unauthorized_credentials',
+      );
       const signedIn = await client(other)<any>('passwords.authenticate', { organization_id: orgId, email_address: email, password: PASSWORD, session_duration_minutes: 30 });
       assert.equal(signedIn.member_authenticated, true);
 
       assert.equal(signedIn.member.email_address, email);
       assert.equal(signedIn.organization.organization_id, orgId);
-      assert.deepEqual(signedIn.member_session.authentication_factors.map((f: any) => f.type), ['password']);
+      assert.deepEqual(
+        signedIn.member_session.authentication_factors.map((f: any) => f.type),
+        ['password'],
+      );
       const session = await other.evaluate(() => (window as any).client.session.getSync());
       assert.equal(session.member_session_id, signedIn.member_session.member_session_id);
       const self = await client(other)<any>('self.get');
@@ -96,7 +116,10 @@ for (const kind of databases) {
       // Discovery, as the official client calls it: the password lists the organization; a discovery reset link (its own PKCE pair) sets a new one.
       const lost = await browser.open(provider.url);
       const found = await client(lost)<any>('passwords.discovery.authenticate', { email_address: email, password: PASSWORD });
-      assert.deepEqual(found.discovered_organizations.map((d: any) => d.organization.organization_id), [orgId]);
+      assert.deepEqual(
+        found.discovered_organizations.map((d: any) => d.organization.organization_id),
+        [orgId],
+      );
       await client(lost)('passwords.discovery.resetByEmailStart', { email_address: email, reset_password_redirect_url: redirect });
       const [discoveryMail] = await outbox(provider, email);
       const discoveryLink = new URL(discoveryMail!.link!);
@@ -137,7 +160,10 @@ for (const kind of databases) {
       assert.notEqual(sent!.code, enrol!.code);
       const done = await call<any>('otps.sms.authenticate', { ...ref, code: sent!.code, session_duration_minutes: 30 });
       assert.equal(done.member_authenticated, true);
-      assert.deepEqual(done.member_session.authentication_factors.map((f: any) => f.type), ['password', 'otp']);
+      assert.deepEqual(
+        done.member_session.authentication_factors.map((f: any) => f.type),
+        ['password', 'otp'],
+      );
       assert.equal((await page.evaluate(() => (window as any).client.session.getSync())).member_session_id, done.member_session.member_session_id);
       await page.context().close();
     });

@@ -40,8 +40,15 @@ for (const kind of databases) {
       const data = res.json.data;
       assert.equal(data.email_address, email);
       assert.ok(data.intermediate_session_token.length > 0);
-      assert.deepEqual(data.discovered_organizations.map((d: any) => d.organization.organization_id), [orgId]);
-      const entered = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: data.intermediate_session_token, organization_id: orgId, session_duration_minutes: 30 });
+      assert.deepEqual(
+        data.discovered_organizations.map((d: any) => d.organization.organization_id),
+        [orgId],
+      );
+      const entered = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: data.intermediate_session_token,
+        organization_id: orgId,
+        session_duration_minutes: 30,
+      });
       assert.equal(entered.status, 200, entered.text);
       assert.equal(entered.json.data.member_authenticated, true);
       assert.equal(entered.json.data.member_session.authentication_factors[0].type, 'password');
@@ -74,13 +81,17 @@ for (const kind of databases) {
       const token = link.searchParams.get('token')!;
       const weak = await sdk(provider, 'POST', '/b2b/passwords/discovery/reset', { password_reset_token: token, password: 'password' });
       assert.equal(weak.status, 400, 'refused before the link is spent');
-      const results = await Promise.all(Array.from({ length: 5 }, (_, i) =>
-        sdk(provider, 'POST', '/b2b/passwords/discovery/reset', { password_reset_token: token, password: `${STRONG} racer ${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => sdk(provider, 'POST', '/b2b/passwords/discovery/reset', { password_reset_token: token, password: `${STRONG} racer ${i}` })),
+      );
       assert.deepEqual(tally(results), { 200: 1, 404: 4 });
       const winner = results.findIndex((r) => r.status === 200);
       const data = results[winner]!.json.data;
       assert.equal(data.email_address, email);
-      assert.deepEqual(data.discovered_organizations.map((d: any) => d.organization.organization_id), [orgId]);
+      assert.deepEqual(
+        data.discovered_organizations.map((d: any) => d.organization.organization_id),
+        [orgId],
+      );
       const login = (password: string) => sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: orgId, email_address: email, password, session_duration_minutes: 30 });
       assert.equal((await login(`${STRONG} racer ${winner}`)).status, 200);
       assert.equal((await login(STRONG)).status, 401, 'the old password is gone');

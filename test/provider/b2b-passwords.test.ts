@@ -36,8 +36,9 @@ for (const kind of databases) {
       const { email, orgId } = await orgWithPassword();
       assert.equal((await sdk(provider, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: email, reset_password_redirect_url: REDIRECT })).status, 200);
       const token = tokenOf((await outbox(provider, email))[0]!.link);
-      const results = await Promise.all(Array.from({ length: 5 }, (_, i) =>
-        sdk(provider, 'POST', '/b2b/passwords/email/reset', { password_reset_token: token, password: `${STRONG} racer ${i}`, session_duration_minutes: 30 })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => sdk(provider, 'POST', '/b2b/passwords/email/reset', { password_reset_token: token, password: `${STRONG} racer ${i}`, session_duration_minutes: 30 })),
+      );
       assert.deepEqual(tally(results), { 200: 1, 404: 4 });
       const winner = results.findIndex((r) => r.status === 200);
       const login = (password: string) => sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: orgId, email_address: email, password, session_duration_minutes: 30 });
@@ -48,18 +49,25 @@ for (const kind of databases) {
     it('checks only 10 of 15 parallel wrong passwords, then refuses the right one; another organization of the address is not locked', async () => {
       const a = await orgWithPassword();
       const login = otherClient(provider);
-      const results = await Promise.all(Array.from({ length: 15 }, (_, i) =>
-        login('/b2b/passwords/authenticate', { organization_id: a.orgId, email_address: a.email, password: `wrong guess ${i}`, session_duration_minutes: 30 })));
+      const results = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => login('/b2b/passwords/authenticate', { organization_id: a.orgId, email_address: a.email, password: `wrong guess ${i}`, session_duration_minutes: 30 })),
+      );
       assert.deepEqual(tally(results), { 401: 10, 429: 5 });
       const right = await login('/b2b/passwords/authenticate', { organization_id: a.orgId, email_address: a.email, password: STRONG, session_duration_minutes: 30 });
       assert.equal(right.status, 429);
       assert.equal(right.json.error_type, 'too_many_failed_attempts');
       // existing_password/reset guesses count toward the same lock.
-      const viaReset = await login('/b2b/passwords/existing_password/reset', { organization_id: a.orgId, email_address: a.email, existing_password: STRONG, new_password: `${STRONG} x`, session_duration_minutes: 30 });
+      const viaReset = await login('/b2b/passwords/existing_password/reset', {
+        organization_id: a.orgId,
+        email_address: a.email,
+        existing_password: STRONG,
+        new_password: `${STRONG} x`,
+        session_duration_minutes: 30,
+      });
       assert.equal(viaReset.status, 429);
     });
 
-    it('a password is the organization member\'s: it signs in to no other organization, and unknown addresses get no mail', async () => {
+    it("a password is the organization member's: it signs in to no other organization, and unknown addresses get no mail", async () => {
       const a = await orgWithPassword();
       const b = await orgWithPassword(`${STRONG} for b`);
       const cross = await sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: b.orgId, email_address: a.email, password: STRONG, session_duration_minutes: 30 });
@@ -95,7 +103,10 @@ for (const kind of databases) {
         assert.equal(missing.status, 400, missing.text);
         const verifier = 'a'.repeat(64);
         const code_challenge = createHash('sha256').update(verifier).digest('base64url');
-        assert.equal((await sdk(pkce, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: email, reset_password_redirect_url: REDIRECT, code_challenge })).status, 200);
+        assert.equal(
+          (await sdk(pkce, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: email, reset_password_redirect_url: REDIRECT, code_challenge })).status,
+          200,
+        );
         const token = tokenOf((await outbox(pkce, email))[0]!.link);
         const wrong = await sdk(pkce, 'POST', '/b2b/passwords/email/reset', { password_reset_token: token, password: STRONG, session_duration_minutes: 30, code_verifier: 'b'.repeat(64) });
         assert.equal(wrong.json.error_type, 'pkce_mismatch');

@@ -41,7 +41,10 @@ for (const kind of databases) {
       const email = uniqueEmail('twice');
       const admin = asMember(provider, org.session_token);
       const results = await Promise.all(Array.from({ length: 3 }, () => admin('POST', '/b2b/magic_links/email/invite', { email_address: email, invite_redirect_url: REDIRECT })));
-      assert.ok(results.every((r) => r.status === 200), results.map((r) => r.text).join('\n'));
+      assert.ok(
+        results.every((r) => r.status === 200),
+        results.map((r) => r.text).join('\n'),
+      );
       assert.equal(new Set(results.map((r) => r.json.data.member_id)).size, 1);
       const search = await admin('POST', '/b2b/organizations/me/members/search', { query: { operator: 'AND', operands: [{ filter_name: 'member_emails', filter_value: [email] }] } });
       assert.equal(search.status, 200, search.text);
@@ -76,7 +79,12 @@ for (const kind of databases) {
       const email = a.member.email_address;
       assert.equal((await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: a.organization.organization_id, email_address: email })).status, 200);
       const [message] = await outbox(provider, email);
-      const wrongOrg = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: b.organization.organization_id, email_address: email, code: message!.code, session_duration_minutes: 30 });
+      const wrongOrg = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', {
+        organization_id: b.organization.organization_id,
+        email_address: email,
+        code: message!.code,
+        session_duration_minutes: 30,
+      });
       assert.equal(wrongOrg.status, 401, wrongOrg.text);
       // B2C and B2B sessions are not each other's.
       const user = await signInByEmailOtp(provider);
@@ -128,7 +136,16 @@ for (const kind of databases) {
     it('gives a slug to one of parallel creations, and keeps an admin when two demote each other at once', async () => {
       const slug = uniqueSlug('race');
       const tokens = await Promise.all(Array.from({ length: 4 }, () => discoverByOtp(provider, uniqueEmail('racer'))));
-      const created = await Promise.all(tokens.map((t) => sdk(provider, 'POST', '/b2b/discovery/organizations/create', { intermediate_session_token: t.intermediate_session_token, session_duration_minutes: 30, organization_name: 'Race', organization_slug: slug })));
+      const created = await Promise.all(
+        tokens.map((t) =>
+          sdk(provider, 'POST', '/b2b/discovery/organizations/create', {
+            intermediate_session_token: t.intermediate_session_token,
+            session_duration_minutes: 30,
+            organization_name: 'Race',
+            organization_slug: slug,
+          }),
+        ),
+      );
       assert.deepEqual(created.map((r) => r.status).sort(), [200, 409, 409, 409], created.map((r) => r.text).join('\n'));
       assert.ok(created.filter((r) => r.status === 409).every((r) => r.json.error_type === 'organization_slug_already_used'));
 
@@ -139,7 +156,12 @@ for (const kind of databases) {
       assert.equal(added.status, 200, added.text);
       await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: org.organization.organization_id, email_address: email });
       const [message] = await outbox(provider, email);
-      const second = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: org.organization.organization_id, email_address: email, code: message!.code, session_duration_minutes: 30 });
+      const second = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', {
+        organization_id: org.organization.organization_id,
+        email_address: email,
+        code: message!.code,
+        session_duration_minutes: 30,
+      });
       assert.equal(second.status, 200, second.text);
       const [a, b] = await Promise.all([
         first('PUT', `/b2b/organizations/members/${added.json.data.member_id}`, { roles: [] }),
@@ -157,13 +179,21 @@ for (const kind of databases) {
       assert.ok(refused, loser.text);
       const admins = await first('POST', '/b2b/organizations/me/members/search', { query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] } });
       const survivor = a.status === 200 ? first : asMember(provider, second.json.data.session_token);
-      const check = admins.status === 200 ? admins : await survivor('POST', '/b2b/organizations/me/members/search', { query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] } });
+      const check =
+        admins.status === 200
+          ? admins
+          : await survivor('POST', '/b2b/organizations/me/members/search', { query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] } });
       assert.equal(check.json.data.results_metadata.total, 1, check.text);
     });
 
     it('never answers a member session from primary factors while MFA is required', async () => {
       const email = uniqueEmail('mfa');
-      const org = await createOrganization(provider, email, { organization_name: 'Strict', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
+      const org = await createOrganization(provider, email, {
+        organization_name: 'Strict',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
       const admin = asMember(provider, org.session_token);
       assert.equal((await admin('PUT', '/b2b/organizations/me', { mfa_policy: 'REQUIRED_FOR_ALL' })).status, 200);
       const orgId = org.organization.organization_id;
@@ -181,7 +211,10 @@ for (const kind of databases) {
       // Email passcode.
       await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: orgId, email_address: email });
       let [message] = await outbox(provider, email);
-      let ist = assertPending(await sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: orgId, email_address: email, code: message!.code, session_duration_minutes: 30 }), 'email OTP');
+      let ist = assertPending(
+        await sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: orgId, email_address: email, code: message!.code, session_duration_minutes: 30 }),
+        'email OTP',
+      );
       // A magic link, carrying the intermediate session of the passcode: still two primary factors, no second one.
       await sdk(provider, 'POST', '/b2b/magic_links/email/login_or_signup', { organization_id: orgId, email_address: email, login_redirect_url: REDIRECT });
       [message] = await outbox(provider, email);
@@ -190,23 +223,53 @@ for (const kind of databases) {
       ist = assertPending(viaLink, 'magic link with intermediate session');
       assert.deepEqual(viaLink.json.data.member.member_id, org.member_id);
       // Exchanging the pending intermediate session into the organization again.
-      ist = assertPending(await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: ist, organization_id: orgId, session_duration_minutes: 30 }), 'exchange of the pending session');
+      ist = assertPending(
+        await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: ist, organization_id: orgId, session_duration_minutes: 30 }),
+        'exchange of the pending session',
+      );
       // Nor into another organization.
-      const other = await createOrganization(provider, uniqueEmail('other'), { organization_name: 'Other', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.test'] });
-      const cross = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: ist, organization_id: other.organization.organization_id, session_duration_minutes: 30 });
+      const other = await createOrganization(provider, uniqueEmail('other'), {
+        organization_name: 'Other',
+        organization_slug: uniqueSlug(),
+        email_jit_provisioning: 'RESTRICTED',
+        email_allowed_domains: ['example.test'],
+      });
+      const cross = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: ist,
+        organization_id: other.organization.organization_id,
+        session_duration_minutes: 30,
+      });
       assert.equal(cross.status, 403, cross.text);
       // A fresh discovery sign-in, exchanged.
       const found = await discoverByOtp(provider, email);
       const listed = found.discovered_organizations.find((d) => d.organization.organization_id === orgId);
       assert.deepEqual(listed.mfa_required, { member_options: null, secondary_auth_initiated: null });
-      assertPending(await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: found.intermediate_session_token, organization_id: orgId, session_duration_minutes: 30 }), 'discovery exchange');
+      assertPending(
+        await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+          intermediate_session_token: found.intermediate_session_token,
+          organization_id: orgId,
+          session_duration_minutes: 30,
+        }),
+        'discovery exchange',
+      );
       // A session of another organization exchanged into this one.
-      const joined = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: (await discoverByOtp(provider, email)).intermediate_session_token, organization_id: other.organization.organization_id, session_duration_minutes: 30 });
+      const joined = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: (await discoverByOtp(provider, email)).intermediate_session_token,
+        organization_id: other.organization.organization_id,
+        session_duration_minutes: 30,
+      });
       assert.equal(joined.json.data.member_authenticated, true, joined.text);
       assertPending(await asMember(provider, joined.json.data.session_token)('POST', '/b2b/sessions/exchange', { organization_id: orgId, session_duration_minutes: 30 }), 'session exchange');
       // The JIT-joined member of a strict organization is also asked.
       const newcomer = uniqueEmail('newcomer');
-      assertPending(await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', { intermediate_session_token: (await discoverByOtp(provider, newcomer)).intermediate_session_token, organization_id: orgId, session_duration_minutes: 30 }), 'JIT join');
+      assertPending(
+        await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+          intermediate_session_token: (await discoverByOtp(provider, newcomer)).intermediate_session_token,
+          organization_id: orgId,
+          session_duration_minutes: 30,
+        }),
+        'JIT join',
+      );
     });
   });
 }

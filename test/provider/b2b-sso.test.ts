@@ -31,7 +31,13 @@ for (const kind of databases) {
       assert.equal(created.status, 200, created.text);
       assert.equal(created.json.data.connection.status, 'pending');
       const id = created.json.data.connection.connection_id as string;
-      const updated = await admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, idp_entity_id: IDP, idp_sso_url: 'http://idp.test/sso', x509_certificate: key.certificate, attribute_mapping: { email: 'email', first_name: 'first', last_name: 'last' } });
+      const updated = await admin('PUT', `/b2b/sso/saml/${id}`, {
+        connection_id: id,
+        idp_entity_id: IDP,
+        idp_sso_url: 'http://idp.test/sso',
+        x509_certificate: key.certificate,
+        attribute_mapping: { email: 'email', first_name: 'first', last_name: 'last' },
+      });
       assert.equal(updated.status, 200, updated.text);
       const c = updated.json.data.connection;
       assert.equal(c.status, 'active');
@@ -42,21 +48,37 @@ for (const kind of databases) {
 
     /** /v1/public/sso/start → the IdP URL; what the IdP read from the AuthnRequest. */
     async function start(connectionId: string, q: Record<string, string> = {}) {
-      const res = await fetch(`${provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: connectionId, login_redirect_url: LOGIN, ...q })}`, { redirect: 'manual' });
+      const res = await fetch(`${provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: connectionId, login_redirect_url: LOGIN, ...q })}`, {
+        redirect: 'manual',
+      });
       assert.equal(res.status, 302, await res.text());
       return res.headers.get('location')!;
     }
 
     /** The IdP's form post to the ACS URL. */
     const post = (acs: string, response: string, relayState: string) =>
-      fetch(acs, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: response, RelayState: relayState }) });
+      fetch(acs, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLResponse: response, RelayState: relayState }),
+      });
 
     /** One SAML round trip; returns the ACS answer. */
     async function samlSignIn(c: { connection_id: string; acs_url: string; audience_uri: string }, email: string, o: Partial<AssertionOptions> = {}) {
       const req = readAuthnRequest(await start(c.connection_id));
       assert.equal(req.acsUrl, c.acs_url);
       assert.equal(req.issuer, c.audience_uri);
-      const response = samlResponse({ issuer: IDP, audience: c.audience_uri, recipient: c.acs_url, inResponseTo: req.id, nameId: email, attributes: { email, first: 'Ada', last: 'Lovelace' }, key, ...o });
+      const response = samlResponse({
+        issuer: IDP,
+        audience: c.audience_uri,
+        recipient: c.acs_url,
+        inResponseTo: req.id,
+        nameId: email,
+        attributes: { email, first: 'Ada', last: 'Lovelace' },
+        key,
+        ...o,
+      });
       return { res: await post(c.acs_url, response, req.relayState), response, relayState: req.relayState };
     }
 
@@ -79,7 +101,10 @@ for (const kind of databases) {
       assert.equal(d.member.email_address, email);
       assert.equal(d.member.name, 'Ada Lovelace');
       assert.equal(d.member.status, 'active');
-      assert.deepEqual(d.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`), ['sso/sso_saml']);
+      assert.deepEqual(
+        d.member_session.authentication_factors.map((f: { type: string; delivery_method: string }) => `${f.type}/${f.delivery_method}`),
+        ['sso/sso_saml'],
+      );
       // The token is single-use.
       const again = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
       assert.equal(again.status, 404, again.text);
@@ -110,7 +135,14 @@ for (const kind of databases) {
       const { res } = await (async () => {
         const req = readAuthnRequest(await start(connection.connection_id));
         const response = samlResponse({ issuer: IDP, audience: connection.audience_uri, recipient: connection.acs_url, inResponseTo: req.id, nameId: 'x@example.test', key: rogue });
-        return { res: await fetch(connection.acs_url, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' }, body: new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState }) }) };
+        return {
+          res: await fetch(connection.acs_url, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+            body: new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState }),
+          }),
+        };
       })();
       assert.equal(res.status, 400);
       assert.match(await res.text(), /saml_invalid_signature/);
@@ -172,7 +204,10 @@ for (const kind of databases) {
       assert.equal(updated.json.data.connection.status, 'active');
       assert.equal(updated.json.data.connection.client_secret, '', 'the secret is never sent back');
       const listed = await admin('GET', '/b2b/sso');
-      assert.deepEqual(listed.json.data.oidc_connections.map((c: { connection_id: string }) => c.connection_id), [id]);
+      assert.deepEqual(
+        listed.json.data.oidc_connections.map((c: { connection_id: string }) => c.connection_id),
+        [id],
+      );
       // The organization object lists it among its active connections, as the official UI reads them.
       const orgNow = await admin('GET', '/b2b/organizations/me');
       assert.deepEqual(orgNow.json.data.organization.sso_active_connections, [{ connection_id: id, display_name: 'Issuer', identity_provider: 'generic' }]);

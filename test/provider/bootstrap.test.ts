@@ -38,7 +38,8 @@ for (const kind of databases) {
       assert.equal(b2b.json.data.project_name, 'Acme');
       assert.deepEqual(b2b.json.data.email_domains, consumer.json.data.email_domains);
       // The B2B token opens the same project for its calls (Basic credentials) and its origin check.
-      const send = (token: string) => sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: 'b2b-token@acme.test' }, { Authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}` });
+      const send = (token: string) =>
+        sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: 'b2b-token@acme.test' }, { Authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}` });
       assert.equal((await send(TEST_B2B_TOKEN)).status, 200);
       assert.equal((await send('public-token-test-nope')).status, 401);
       const check = await sdk(provider, 'GET', `/projects/origin_check/${TEST_B2B_TOKEN}`);

@@ -63,7 +63,9 @@ describe('provider processes (WORKERS)', () => {
       const auth = `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`;
       const email = `cluster-${port}@example.test`;
       const sent = await fetch(`http://127.0.0.1:${port}/sdk/v1/otps/email/login_or_create`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth, Connection: 'close' }, body: JSON.stringify({ email }),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: auth, Connection: 'close' },
+        body: JSON.stringify({ email }),
       });
       assert.equal(sent.status, 200);
       for (let i = 0; i < 6; i++) {
@@ -124,7 +126,10 @@ describe('several processes starting at once on an empty PostgreSQL database', {
     writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN }, authorizedOrigins: [TEST_ORIGIN] }));
     const started = await Promise.allSettled(Array.from({ length: 4 }, () => spawnProvider({ DATA_DIR: dataDir, PROJECT_FILE: projectFile, DATABASE_URL: database.url, NODE_ENV: 'development' })));
     try {
-      assert.deepEqual(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason)), []);
+      assert.deepEqual(
+        started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason)),
+        [],
+      );
       const providers = started.map((s) => (s as PromiseFulfilledResult<ProviderProcess>).value);
       // A sign-in through one process is checked by each of the others: one schema, one key.
       const email = `start-race-${process.pid}@example.test`;
@@ -147,7 +152,11 @@ describe('several processes starting at once on an empty PostgreSQL database', {
 });
 
 describe('weak server API secrets', () => {
-  for (const [what, secrets] of [['a single letter', 'a'], ['a repeated pattern', 'abababababababababababababababababab'], ['a short second secret', `${'k9'.repeat(4)}Zq-x_7YpLmN3vB8wT2rD6hJ0cF5gA1sE,short`]] as const) {
+  for (const [what, secrets] of [
+    ['a single letter', 'a'],
+    ['a repeated pattern', 'abababababababababababababababababab'],
+    ['a short second secret', `${'k9'.repeat(4)}Zq-x_7YpLmN3vB8wT2rD6hJ0cF5gA1sE,short`],
+  ] as const) {
     it(`refuses to start with ${what} in PROJECT_SECRETS, saying why without echoing it`, async () => {
       const p = runProvider({ PROVIDER_PORT: '0', PROJECT_SECRETS: secrets });
       const [code] = await once(p.child, 'exit');

@@ -51,7 +51,12 @@ describe('project configuration', () => {
       DKIM_SELECTOR: 's1',
     });
     assert.deepEqual(config.delivery.twilio, {
-      accountSid: 'ACfile', authToken: 'env-token', from: '+15550001111', messagingServiceSid: 'MG123', whatsappFrom: '+14155238886', baseUrl: 'https://api.twilio.com',
+      accountSid: 'ACfile',
+      authToken: 'env-token',
+      from: '+15550001111',
+      messagingServiceSid: 'MG123',
+      whatsappFrom: '+14155238886',
+      baseUrl: 'https://api.twilio.com',
     });
     assert.equal(config.delivery.whatsappCloud?.token, 'env-cloud');
     assert.equal(config.delivery.whatsappCloud?.phoneId, '42');

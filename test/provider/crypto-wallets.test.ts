@@ -82,7 +82,10 @@ for (const kind of databases) {
     });
 
     it('refuses a wrong signature, a signature by another wallet, and keeps the challenge open', async () => {
-      for (const [type, make] of [['ethereum', ethWallet], ['solana', solWallet]] as const) {
+      for (const [type, make] of [
+        ['ethereum', ethWallet],
+        ['solana', solWallet],
+      ] as const) {
         const w = make();
         const other = make();
         const { json } = await start(provider, type, w.address);
@@ -136,7 +139,13 @@ for (const kind of databases) {
       const s2 = await sdk(provider, 'POST', '/crypto_wallets/authenticate/start/secondary', { crypto_wallet_address: second.address, crypto_wallet_type: 'solana' }, withSession(token));
       assert.equal(s2.status, 200, s2.text);
       assert.equal(s2.json.data.user_id, signedIn.json.data.user_id);
-      const res = await sdk(provider, 'POST', '/crypto_wallets/authenticate', { crypto_wallet_address: second.address, crypto_wallet_type: 'solana', signature: second.sign(s2.json.data.challenge), session_duration_minutes: 30 }, withSession(token));
+      const res = await sdk(
+        provider,
+        'POST',
+        '/crypto_wallets/authenticate',
+        { crypto_wallet_address: second.address, crypto_wallet_type: 'solana', signature: second.sign(s2.json.data.challenge), session_duration_minutes: 30 },
+        withSession(token),
+      );
       assert.equal(res.status, 200, res.text);
       assert.equal(res.json.data.session.session_id, signedIn.json.data.session.session_id);
       assert.equal(res.json.data.user.crypto_wallets.length, 2);
@@ -151,7 +160,13 @@ for (const kind of databases) {
       // A wallet owned by someone else cannot be attached.
       const stranger = ethWallet();
       await start(provider, 'ethereum', stranger.address);
-      const stolen = await sdk(provider, 'POST', '/crypto_wallets/authenticate/start/secondary', { crypto_wallet_address: stranger.address, crypto_wallet_type: 'ethereum' }, withSession(res.json.data.session_token));
+      const stolen = await sdk(
+        provider,
+        'POST',
+        '/crypto_wallets/authenticate/start/secondary',
+        { crypto_wallet_address: stranger.address, crypto_wallet_type: 'ethereum' },
+        withSession(res.json.data.session_token),
+      );
       assert.equal(stolen.status, 409, stolen.text);
       assert.equal(stolen.json.error_type, 'duplicate_crypto_wallet');
     });
@@ -177,7 +192,10 @@ for (const kind of databases) {
       assert.equal(badSig.json.error_type, 'invalid_signature');
       const noDuration = await sdk(provider, 'POST', '/crypto_wallets/authenticate', { crypto_wallet_address: w.address, crypto_wallet_type: 'ethereum', signature: w.sign('x') });
       assert.equal(noDuration.status, 400);
-      assert.deepEqual(noDuration.json.body.map((i: any) => i.dataPath), ['.session_duration_minutes']);
+      assert.deepEqual(
+        noDuration.json.body.map((i: any) => i.dataPath),
+        ['.session_duration_minutes'],
+      );
     });
 
     describe('Sign-In With Ethereum', () => {
@@ -197,7 +215,10 @@ for (const kind of databases) {
         const issued = Date.parse(lines.find((l) => l.startsWith('Issued At: '))!.slice(11));
         const expires = Date.parse(lines.find((l) => l.startsWith('Expiration Time: '))!.slice(17));
         assert.equal(expires - issued, 10 * 60_000);
-        assert.match(lines.find((l) => l.startsWith('Nonce: '))!, /^Nonce: [0-9a-f]{32}$/);
+        assert.match(
+          lines.find((l) => l.startsWith('Nonce: '))!,
+          /^Nonce: [0-9a-f]{32}$/,
+        );
         const res = await authenticate(siwe, 'ethereum', w.address, w.sign(msg));
         assert.equal(res.status, 200, res.text);
       });

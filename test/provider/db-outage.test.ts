@@ -29,7 +29,11 @@ async function privatePostgres() {
   start();
   const pids = () => {
     const main = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(main)]).toString().split('\n').map(Number).filter(Boolean);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(main)])
+      .toString()
+      .split('\n')
+      .map(Number)
+      .filter(Boolean);
     return [main, ...children];
   };
   return {
@@ -113,7 +117,10 @@ describe('a PostgreSQL outage under load', { skip: !existsSync(join(BIN, 'initdb
     assert.ok(stats.total <= POOL, `${stats.total} connections`);
     // Twice the pool in parallel: a leaked (never released) connection would leave some waiting for ever.
     const results = await Promise.all(Array.from({ length: 2 * POOL }, () => fetch(`${provider.url}/health`)));
-    assert.deepEqual(results.map((r) => r.status), new Array(2 * POOL).fill(200));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      new Array(2 * POOL).fill(200),
+    );
     assert.equal(provider.db.poolStats!().waiting, 0);
   }
 

@@ -60,11 +60,15 @@ for (const kind of databases) {
     let provider: TestProvider;
     const clock = new TestClock();
     before(async () => {
-      provider = await startTestProvider(kind, {
-        redirectUrls: [LOGIN_URL],
-        sendLimits: { perIp: 1000 },
-        delivery: { smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, from: FROM, retry, queue: { pollSeconds: 0.1, graceSeconds: 30 } },
-      }, clock);
+      provider = await startTestProvider(
+        kind,
+        {
+          redirectUrls: [LOGIN_URL],
+          sendLimits: { perIp: 1000 },
+          delivery: { smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, from: FROM, retry, queue: { pollSeconds: 0.1, graceSeconds: 30 } },
+        },
+        clock,
+      );
     });
     let impatient: TestProvider;
     before(async () => {
@@ -88,7 +92,10 @@ for (const kind of databases) {
       assert.equal(smtp.received.length, 6);
       assert.deepEqual(messageIds().sort(), ids.map((id) => `<${id}@mail.shop.test>`).sort());
       const { rows } = await provider.db.query<{ payload: unknown; transport_message_id: string }>('SELECT payload, transport_message_id FROM outbox WHERE id = ANY($1::text[])', [ids]);
-      assert.ok(rows.every((r) => r.payload === null), 'the content to send is not kept once sent');
+      assert.ok(
+        rows.every((r) => r.payload === null),
+        'the content to send is not kept once sent',
+      );
       assert.deepEqual(rows.map((r) => r.transport_message_id).sort(), ids.map((id) => `<${id}@mail.shop.test>`).sort());
     });
 
@@ -106,7 +113,9 @@ for (const kind of databases) {
       const other = provider.databaseUrl ? await openDatabase({ dataDir: provider.dataDir, databaseUrl: provider.databaseUrl }) : provider.db;
       try {
         const sender = (db: Database) => {
-          const d = new Delivery({ outbox: true, retry }, () => clock.now(), { email: new SmtpTransport({ url: smtp.url(), from: FROM, ca: readFileSync(smtp.caFile, 'utf8'), timeoutMs: retry.timeoutMs }) });
+          const d = new Delivery({ outbox: true, retry }, () => clock.now(), {
+            email: new SmtpTransport({ url: smtp.url(), from: FROM, ca: readFileSync(smtp.caFile, 'utf8'), timeoutMs: retry.timeoutMs }),
+          });
           return (async () => {
             while ((await d.sendQueued(db, 3)) > 0);
           })().finally(() => d.close());
@@ -151,7 +160,10 @@ for (const kind of databases) {
       const emails = Array.from({ length: 8 }, () => uniqueEmail());
       smtp.script('drop', 'drop');
       const answers = await Promise.all(emails.map((email) => sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: LOGIN_URL })));
-      assert.deepEqual(answers.map((a) => a.status), new Array(8).fill(200));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        new Array(8).fill(200),
+      );
       assert.equal(smtp.received.length, 8);
       const rows = await Promise.all(emails.map(async (email) => (await outbox(provider, email))[0]!));
       assert.deepEqual(messageIds().sort(), rows.map((r) => `<${r.id}@mail.shop.test>`).sort());

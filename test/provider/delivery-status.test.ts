@@ -69,7 +69,7 @@ for (const kind of databases) {
       assert.deepEqual(fake.received.map((r) => r.form.get('To')).sort(), [...phones].sort());
     });
 
-    it('the outbox page shows each message\'s status and error', async () => {
+    it("the outbox page shows each message's status and error", async () => {
       fake.queue(twilioError(400, 21211, 'Invalid To number'));
       const bad = uniquePhone();
       await sdk(provider, 'POST', '/otps/sms/login_or_create', { phone_number: bad });
@@ -101,8 +101,19 @@ for (const kind of databases) {
     });
 
     it('lists recent failures newest first, with transport, attempts and reason; --limit and --channel filter', async () => {
-      const twilio = new TwilioTransport({ accountSid: creds.twilioSid, authToken: creds.twilioToken, from: '+15005550006', baseUrl: fake.url, fetch: outboundFetch({ ...DEFAULT_OUTBOUND_POLICY, ...LOOPBACK_OUTBOUND }) });
-      const delivery = new Delivery({ outbox: false, retry }, () => new Date(), { sms: twilio }, async () => undefined);
+      const twilio = new TwilioTransport({
+        accountSid: creds.twilioSid,
+        authToken: creds.twilioToken,
+        from: '+15005550006',
+        baseUrl: fake.url,
+        fetch: outboundFetch({ ...DEFAULT_OUTBOUND_POLICY, ...LOOPBACK_OUTBOUND }),
+      });
+      const delivery = new Delivery(
+        { outbox: false, retry },
+        () => new Date(),
+        { sms: twilio },
+        async () => undefined,
+      );
       const numbers = [uniquePhone(), uniquePhone(), uniquePhone()];
       fake.queue(twilioError(400, 21211, 'Invalid To number'), twilioError(400, 21610, 'Unsubscribed recipient'));
       for (const to of numbers) {

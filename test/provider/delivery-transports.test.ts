@@ -33,12 +33,21 @@ describe('Retries and backoff', () => {
   it('backs off exponentially on 5xx and gives up after the last attempt', async () => {
     fake.queue(twilioError(500, 20500, 'Internal Server Error'), twilioError(503, 20503, 'Service Unavailable'), twilioError(502, 20500, 'Bad Gateway'));
     const waits: number[] = [];
-    await assert.rejects(sendWithRetries(twilio, sms, policy, async (ms) => void waits.push(ms), () => 0.999), (e: any) => {
-      assert.equal(e.kind, 'unavailable');
-      assert.equal(e.attempts, 3);
-      assert.match(e.detail, /HTTP 502/);
-      return true;
-    });
+    await assert.rejects(
+      sendWithRetries(
+        twilio,
+        sms,
+        policy,
+        async (ms) => void waits.push(ms),
+        () => 0.999,
+      ),
+      (e: any) => {
+        assert.equal(e.kind, 'unavailable');
+        assert.equal(e.attempts, 3);
+        assert.match(e.detail, /HTTP 502/);
+        return true;
+      },
+    );
     assert.deepEqual(waits, [100, 200]);
     assert.equal(fake.received.length, 3);
   });
@@ -46,7 +55,10 @@ describe('Retries and backoff', () => {
   it('stops at once when the service asks for a longer pause than maxDelayMs', async () => {
     fake.queue(twilioError(429, 20429, 'Too Many Requests', { 'Retry-After': '60' }));
     const waits: number[] = [];
-    await assert.rejects(sendWithRetries(twilio, sms, policy, async (ms) => void waits.push(ms)), /retry after 60000 ms/);
+    await assert.rejects(
+      sendWithRetries(twilio, sms, policy, async (ms) => void waits.push(ms)),
+      /retry after 60000 ms/,
+    );
     assert.deepEqual(waits, []);
     assert.equal(fake.received.length, 1);
   });
@@ -60,9 +72,15 @@ describe('Retries and backoff', () => {
 
   it('does not retry a refusal: bad credentials, an invalid number', async () => {
     const wrong = new TwilioTransport({ accountSid: creds.twilioSid, authToken: 'wrong', from: '+15005550006', baseUrl: fake.url, fetch: local });
-    await assert.rejects(sendWithRetries(wrong, sms, policy, async () => assert.fail('no retry')), (e: any) => e.kind === 'rejected' && /20003/.test(e.detail));
+    await assert.rejects(
+      sendWithRetries(wrong, sms, policy, async () => assert.fail('no retry')),
+      (e: any) => e.kind === 'rejected' && /20003/.test(e.detail),
+    );
     fake.queue(twilioError(400, 21211, "The 'To' number +15555550100 is not a valid phone number."));
-    await assert.rejects(sendWithRetries(twilio, sms, policy, async () => assert.fail('no retry')), (e: any) => e.kind === 'invalid_recipient');
+    await assert.rejects(
+      sendWithRetries(twilio, sms, policy, async () => assert.fail('no retry')),
+      (e: any) => e.kind === 'invalid_recipient',
+    );
     assert.equal(fake.received.length, 2);
   });
 
@@ -79,7 +97,10 @@ describe('Retries and backoff', () => {
     assert.equal(sent.attempts, 2);
     assert.match(sent.id, /^wamid\./);
     const badToken = new WhatsAppCloudTransport({ token: 'expired', phoneId: creds.phoneId, apiVersion: 'v21.0', baseUrl: fake.url, templateLanguages: ['en'], fetch: local });
-    await assert.rejects(sendWithRetries(badToken, { ...sms, channel: 'whatsapp' }, policy, async () => assert.fail('no retry')), (e: any) => e.kind === 'rejected' && /error 190/.test(e.detail));
+    await assert.rejects(
+      sendWithRetries(badToken, { ...sms, channel: 'whatsapp' }, policy, async () => assert.fail('no retry')),
+      (e: any) => e.kind === 'rejected' && /error 190/.test(e.detail),
+    );
   });
 });
 
@@ -181,7 +202,7 @@ for (const kind of databases) {
       assert.equal(fake.received.length, 3);
     });
 
-    it('sends WhatsApp through the Cloud API as the authentication template, in the caller\'s language', async () => {
+    it("sends WhatsApp through the Cloud API as the authentication template, in the caller's language", async () => {
       const phone = uniquePhone();
       const res = await sdk(cloudProvider, 'POST', '/otps/whatsapp/login_or_create', { phone_number: phone, locale: 'pt-BR' });
       assert.equal(res.status, 200, res.text);

@@ -39,7 +39,10 @@ async function requestFrom(provider: TestProvider, peer: string, path: string, i
 
 /** A consent-page URL with a live state, from the B2C OAuth start (no upstream client configured). */
 async function consentPath(provider: TestProvider): Promise<string> {
-  const start = await fetch(`${provider.url}/v1/public/oauth/github/start?public_token=${encodeURIComponent(provider.config.publicTokens.test!)}&login_redirect_url=${encodeURIComponent(REDIRECT)}&signup_redirect_url=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+  const start = await fetch(
+    `${provider.url}/v1/public/oauth/github/start?public_token=${encodeURIComponent(provider.config.publicTokens.test!)}&login_redirect_url=${encodeURIComponent(REDIRECT)}&signup_redirect_url=${encodeURIComponent(REDIRECT)}`,
+    { redirect: 'manual' },
+  );
   assert.equal(start.status, 302, await start.text());
   return start.headers.get('location')!;
 }
@@ -70,7 +73,9 @@ for (const kind of databases) {
         assert.equal(res.status, 404, path);
         assert.equal((await res.json()).error_type, 'route_not_found');
       }
-      const start = await fetch(`${off.url}/v1/public/oauth/github/start?public_token=${encodeURIComponent(off.config.publicTokens.test!)}&login_redirect_url=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+      const start = await fetch(`${off.url}/v1/public/oauth/github/start?public_token=${encodeURIComponent(off.config.publicTokens.test!)}&login_redirect_url=${encodeURIComponent(REDIRECT)}`, {
+        redirect: 'manual',
+      });
       assert.equal(start.status, 400);
     });
 
@@ -102,7 +107,11 @@ for (const kind of databases) {
       const state = new URL(consent, on.url).searchParams.get('state')!;
       const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ state, email: 'victim@example.test', name: 'V' }).toString() };
       for (const peer of ['203.0.113.7', '192.168.1.20', '10.0.0.5', '::ffff:198.51.100.1', '2001:db8::1', 'fe80::1']) {
-        for (const [path, init] of [[outbox, {}], [consent, {}], [consent, form]] as const) {
+        for (const [path, init] of [
+          [outbox, {}],
+          [consent, {}],
+          [consent, form],
+        ] as const) {
           const res = await requestFrom(on, peer, path, { ...init, headers: { ...('headers' in init ? init.headers : {}), 'X-Forwarded-For': '127.0.0.1', Forwarded: 'for=127.0.0.1' } });
           assert.equal(res.status, 403, `${peer} ${path}`);
           assert.equal(res.json.error_type, 'dev_pages_loopback_only');

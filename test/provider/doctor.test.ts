@@ -58,7 +58,10 @@ describe('admin doctor', () => {
   }
 
   it('passes a sender with SPF, DKIM and an enforcing DMARC record', async () => {
-    const r = await doctor({ delivery: { from: 'Shop <login@good.example.com>', smtpUrl: 'smtp://u:p@mail.example.net:587', dkimSelector: 'mail2025' }, redirectUrls: ['https://www.example.com/authenticate'] });
+    const r = await doctor({
+      delivery: { from: 'Shop <login@good.example.com>', smtpUrl: 'smtp://u:p@mail.example.net:587', dkimSelector: 'mail2025' },
+      redirectUrls: ['https://www.example.com/authenticate'],
+    });
     assert.equal(r.code, 0, r.text);
     assert.match(r.text, /^ok {4}SPF {5}v=spf1 include:_spf\.mailhost\.example\.net ~all$/m);
     assert.match(r.text, /^ok {4}DKIM {4}key published at mail2025\._domainkey\.good\.example\.com$/m);

@@ -110,7 +110,9 @@ describe('messages across kill -9', () => {
     redirectUrls: [LOGIN_URL],
     sendLimits: { perIp: 1000 },
     delivery: {
-      smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, from: 'login@mail.shop.test',
+      smtpUrl: smtp.url(),
+      smtpCaFile: smtp.caFile,
+      from: 'login@mail.shop.test',
       retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 3000 },
       queue: { pollSeconds: 0.2, graceSeconds: 1 },
     },
@@ -165,7 +167,10 @@ describe('messages across kill -9', () => {
         await provider.stop();
         provider = undefined;
         const rows = await rowsOf(base);
-        assert.deepEqual(rows.map((r) => r.status), new Array(6).fill('sent'));
+        assert.deepEqual(
+          rows.map((r) => r.status),
+          new Array(6).fill('sent'),
+        );
         assert.deepEqual(ids.sort(), rows.map((r) => `<${r.id}@mail.shop.test>`).sort(), 'the Message-ID is the one given at commit');
         assert.equal(smtp.received.length, 6, 'nothing sent twice');
       } finally {
@@ -179,7 +184,9 @@ describe('messages across kill -9', () => {
     smtp.reset();
     const base = await startTestProvider('postgres', project());
     // What a process that died after its commits left: twenty queued messages.
-    const dying = new Delivery({ outbox: false, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, timeoutMs: 1000 } }, () => new Date(Date.now() - 60_000), { email: { name: 'smtp', send: () => Promise.reject(new Error('died')) } });
+    const dying = new Delivery({ outbox: false, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, timeoutMs: 1000 } }, () => new Date(Date.now() - 60_000), {
+      email: { name: 'smtp', send: () => Promise.reject(new Error('died')) },
+    });
     const emails = Array.from({ length: 20 }, () => `queued-${randomUUID().slice(0, 8)}@example.test`);
     for (const to of emails) await base.db.transaction((tx) => dying.send(tx, { to, channel: 'email', subject: 'queued', text: 'queued', validMinutes: 10 }));
     await base.stop();
@@ -189,7 +196,10 @@ describe('messages across kill -9', () => {
       await until('twenty messages arrived', () => smtp.received.length >= 20);
       for (const p of providers) await p.stop();
       const rows = await rowsOf(base);
-      assert.deepEqual(rows.map((r) => r.status), new Array(20).fill('sent'));
+      assert.deepEqual(
+        rows.map((r) => r.status),
+        new Array(20).fill('sent'),
+      );
       assert.equal(smtp.received.length, 20, 'each message once');
       assert.equal(new Set(smtp.received.map((m) => m.parsed.messageId)).size, 20);
     } finally {

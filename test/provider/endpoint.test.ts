@@ -33,7 +33,13 @@ for (const kind of databases) {
       const res = await sdk(provider, 'POST', '/otps/email/send/secondary', { email: 'not an email' }, publicTokenOnly);
       assert.equal(res.status, 401, res.text);
       assert.equal(res.json.error_type, 'unauthorized_credentials');
-      const unknown = await sdk(provider, 'POST', '/otps/email/send/secondary', { email: 'not an email' }, { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:no-such-session`).toString('base64')}` });
+      const unknown = await sdk(
+        provider,
+        'POST',
+        '/otps/email/send/secondary',
+        { email: 'not an email' },
+        { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:no-such-session`).toString('base64')}` },
+      );
       assert.equal(unknown.status, 404, unknown.text);
       assert.equal(unknown.json.error_type, 'session_not_found');
     });
@@ -45,7 +51,7 @@ for (const kind of databases) {
       assert.match(res.json.error_message, /token/);
     });
 
-    it("a session longer than the project allows is refused before anything is redeemed", async () => {
+    it('a session longer than the project allows is refused before anything is redeemed', async () => {
       const res = await sdk(provider, 'POST', '/otps/authenticate', { token: '123456', method_id: 'email-test-x', session_duration_minutes: 120 });
       assert.equal(res.status, 400, res.text);
       assert.equal(res.json.error_type, 'invalid_session_duration');

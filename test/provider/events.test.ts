@@ -35,7 +35,11 @@ for (const kind of databases) {
         assert.ok(res.json.error_type);
       }
       assert.equal((await stored()).length, before, 'nothing refused was stored');
-      const res = await post('/events', Array.from({ length: 15 }, (_, i) => event(`ok-${i}`, 3500)), { Authorization: '' });
+      const res = await post(
+        '/events',
+        Array.from({ length: 15 }, (_, i) => event(`ok-${i}`, 3500)),
+        { Authorization: '' },
+      );
       assert.equal(res.status, 200);
     });
 
@@ -54,7 +58,16 @@ for (const kind of databases) {
 
     it('keeps the table under its byte budget, newest first, and forgets events older than a day', async () => {
       for (let i = 0; i < 4; i++) {
-        assert.equal((await otherClient(provider)('/events', Array.from({ length: 3 }, (_, j) => event(`big-${i}-${j}`, 3500)), { Authorization: '' })).status, 200);
+        assert.equal(
+          (
+            await otherClient(provider)(
+              '/events',
+              Array.from({ length: 3 }, (_, j) => event(`big-${i}-${j}`, 3500)),
+              { Authorization: '' },
+            )
+          ).status,
+          200,
+        );
       }
       const rows = await stored();
       const total = rows.reduce((sum, r) => sum + r.bytes, 0);
@@ -63,7 +76,10 @@ for (const kind of databases) {
       assert.equal(rows.at(-1)!.event_name, 'big-3-2');
       clock.advance(DAY + 1000);
       assert.equal((await otherClient(provider)('/events', [event('tomorrow')], { Authorization: '' })).status, 200);
-      assert.deepEqual((await stored()).map((r) => r.event_name), ['tomorrow']);
+      assert.deepEqual(
+        (await stored()).map((r) => r.event_name),
+        ['tomorrow'],
+      );
     });
   });
 }

@@ -51,13 +51,21 @@ export async function fakeIssuer(clientId = CLIENT_ID, clientSecret = CLIENT_SEC
       const form = new URLSearchParams(body);
       const fail = (why: string) => (seen.tokenErrors.push(why), json(400, { error: 'invalid_grant', error_description: why }));
       // RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding.
-      const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().split(':').map((x) => decodeURIComponent(x));
+      const [id, secret] = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+        .toString()
+        .split(':')
+        .map((x) => decodeURIComponent(x));
       if (id !== clientId || secret !== clientSecret) return fail('client authentication');
       const grant = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
       if (!grant) return fail('unknown code');
       if (form.get('redirect_uri') !== grant.redirectUri) return fail('redirect_uri');
-      if (createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') !== grant.challenge) return fail('pkce');
+      if (
+        createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url') !== grant.challenge
+      )
+        return fail('pkce');
       const now = Math.floor(Date.now() / 1000);
       const idToken = await new SignJWT({ email: grant.account.email, email_verified: true, name: grant.account.name, nonce: nonceOverride ?? grant.nonce })
         .setProtectedHeader({ alg: 'RS256', kid: 'k1' })

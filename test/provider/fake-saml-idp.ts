@@ -119,12 +119,22 @@ export async function startSamlIdp(key: IdpKey) {
     const url = new URL(req.url ?? '/', entityId);
     if (url.pathname !== '/sso') return void res.writeHead(404).end();
     const r = readAuthnRequest(url.toString());
-    const response = samlResponse({ issuer: entityId, audience: r.issuer, recipient: r.acsUrl, inResponseTo: r.id, nameId: account.email, attributes: { email: account.email, first_name: account.first, last_name: account.last }, key });
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end(
-      `<!doctype html><meta charset="utf-8"><title>IdP</title><form method="post" action="${esc(r.acsUrl)}">` +
-        `<input type="hidden" name="SAMLResponse" value="${esc(response)}"><input type="hidden" name="RelayState" value="${esc(r.relayState)}"></form>` +
-        '<script>document.forms[0].submit()</script>',
-    );
+    const response = samlResponse({
+      issuer: entityId,
+      audience: r.issuer,
+      recipient: r.acsUrl,
+      inResponseTo: r.id,
+      nameId: account.email,
+      attributes: { email: account.email, first_name: account.first, last_name: account.last },
+      key,
+    });
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(
+        `<!doctype html><meta charset="utf-8"><title>IdP</title><form method="post" action="${esc(r.acsUrl)}">` +
+          `<input type="hidden" name="SAMLResponse" value="${esc(response)}"><input type="hidden" name="RelayState" value="${esc(r.relayState)}"></form>` +
+          '<script>document.forms[0].submit()</script>',
+      );
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   entityId = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -30,29 +30,83 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   return { next, int, pick };
 }
 type Rng = ReturnType<typeof rng>;
 
-const FIELDS = ['email', 'password', 'token', 'method_id', 'session_duration_minutes', 'phone_number', 'public_token', 'id_token', 'oauth_callback_id',
-  'totp_code', 'recovery_code', 'code_verifier', 'code_challenge', 'expiration_minutes', 'login_magic_link_url', 'reset_password_redirect_url',
-  'existing_password', 'new_password', 'crypto_wallet_address', 'crypto_wallet_type', 'signature', 'public_key_credential', 'domain', 'name', 'untrusted_metadata'];
+const FIELDS = [
+  'email',
+  'password',
+  'token',
+  'method_id',
+  'session_duration_minutes',
+  'phone_number',
+  'public_token',
+  'id_token',
+  'oauth_callback_id',
+  'totp_code',
+  'recovery_code',
+  'code_verifier',
+  'code_challenge',
+  'expiration_minutes',
+  'login_magic_link_url',
+  'reset_password_redirect_url',
+  'existing_password',
+  'new_password',
+  'crypto_wallet_address',
+  'crypto_wallet_type',
+  'signature',
+  'public_key_credential',
+  'domain',
+  'name',
+  'untrusted_metadata',
+];
 
-const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '\udfff', '\u202e\u0041dmin', '👩‍👩‍👧‍👦'.repeat(50), 'a'.repeat(70_000), '%00', '../../etc/passwd', '<script>alert(1)</script>',
-  "' OR 1=1 --", '${7*7}', '\r\nSet-Cookie: x=y', 'null', 'NaN', 'ＡＢＣ＠ｅｘａｍｐｌｅ．ｃｏｍ', 'a@b', 'x@example.test', '+15555550100', 'public-token-test-x'];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u202e\u0041dmin',
+  '👩‍👩‍👧‍👦'.repeat(50),
+  'a'.repeat(70_000),
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${7*7}',
+  '\r\nSet-Cookie: x=y',
+  'null',
+  'NaN',
+  'ＡＢＣ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+  'a@b',
+  'x@example.test',
+  '+15555550100',
+  'public-token-test-x',
+];
 
 function value(r: Rng, depth = 0): unknown {
   switch (r.int(depth > 2 ? 6 : 9)) {
-    case 0: return r.pick(ODD_STRINGS);
-    case 1: return r.pick([0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, -0, 9_999_999_999]);
-    case 2: return r.pick([true, false, null]);
-    case 3: return r.pick(ODD_STRINGS).slice(0, 20);
-    case 4: return r.int(1_000_000);
-    case 5: return `${r.int(10 ** 6)}`.padStart(6, '0');
-    case 6: return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
-    case 7: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(FIELDS), value(r, depth + 1)]));
-    default: return { [r.pick(FIELDS)]: value(r, depth + 1) };
+    case 0:
+      return r.pick(ODD_STRINGS);
+    case 1:
+      return r.pick([0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, -0, 9_999_999_999]);
+    case 2:
+      return r.pick([true, false, null]);
+    case 3:
+      return r.pick(ODD_STRINGS).slice(0, 20);
+    case 4:
+      return r.int(1_000_000);
+    case 5:
+      return `${r.int(10 ** 6)}`.padStart(6, '0');
+    case 6:
+      return Array.from({ length: r.int(4) }, () => value(r, depth + 1));
+    case 7:
+      return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(FIELDS), value(r, depth + 1)]));
+    default:
+      return { [r.pick(FIELDS)]: value(r, depth + 1) };
   }
 }
 
@@ -64,15 +118,24 @@ function nested(depth: number): string {
 function body(r: Rng): { text: string | undefined; type: string | undefined } {
   const json = 'application/json';
   switch (r.int(12)) {
-    case 0: return { text: undefined, type: undefined };
-    case 1: return { text: '{"email":', type: json };
-    case 2: return { text: nested(r.pick([40, 500, 5000])), type: json };
-    case 3: return { text: JSON.stringify(value(r)), type: r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) };
-    case 4: return { text: '\u0000\uffff\ud800', type: json };
-    case 5: return { text: JSON.stringify([value(r), value(r)]), type: json };
-    case 6: return { text: 'x'.repeat(1024 * 1024 + 1), type: json };
-    case 7: return { text: JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value(r)]))), type: json };
-    default: return { text: JSON.stringify(Object.fromEntries(Array.from({ length: 1 + r.int(5) }, () => [r.pick(FIELDS), value(r)]))), type: json };
+    case 0:
+      return { text: undefined, type: undefined };
+    case 1:
+      return { text: '{"email":', type: json };
+    case 2:
+      return { text: nested(r.pick([40, 500, 5000])), type: json };
+    case 3:
+      return { text: JSON.stringify(value(r)), type: r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) };
+    case 4:
+      return { text: '\u0000\uffff\ud800', type: json };
+    case 5:
+      return { text: JSON.stringify([value(r), value(r)]), type: json };
+    case 6:
+      return { text: 'x'.repeat(1024 * 1024 + 1), type: json };
+    case 7:
+      return { text: JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value(r)]))), type: json };
+    default:
+      return { text: JSON.stringify(Object.fromEntries(Array.from({ length: 1 + r.int(5) }, () => [r.pick(FIELDS), value(r)]))), type: json };
   }
 }
 
@@ -104,7 +167,9 @@ function enc(s: string): string {
 
 /** Fills path parameters with odd segments. */
 function path(r: Rng, pattern: string): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => enc(name === 'provider' ? r.pick(['google', 'github', 'nope', '__proto__', '%', 'a'.repeat(300)]) : r.pick([...ODD_STRINGS.slice(0, 7), 'x', TEST_TOKEN, 'a'.repeat(300)]).slice(0, 300)));
+  return pattern.replace(/:(\w+)/g, (_, name: string) =>
+    enc(name === 'provider' ? r.pick(['google', 'github', 'nope', '__proto__', '%', 'a'.repeat(300)]) : r.pick([...ODD_STRINGS.slice(0, 7), 'x', TEST_TOKEN, 'a'.repeat(300)]).slice(0, 300)),
+  );
 }
 
 /** Text a browser or a careless backend may send, valid or not as Unicode. */
@@ -120,19 +185,34 @@ const UNICODE_EDGES: ReadonlyArray<[string, string]> = [
 /** A plausible value per field, so one field's odd text gets past the others' checks. */
 function plausible(field: string, edge = ''): unknown {
   switch (field) {
-    case 'email': return `fuzz${edge}@example.test`;
-    case 'phone_number': return `+1555555${edge}0100`;
+    case 'email':
+      return `fuzz${edge}@example.test`;
+    case 'phone_number':
+      return `+1555555${edge}0100`;
     // Numbers stay numbers: a string here would be refused before any other field is looked at.
-    case 'session_duration_minutes': return 30;
-    case 'expiration_minutes': return 5;
-    case 'password': case 'existing_password': case 'new_password': return `correct horse battery staple 91!${edge}`;
-    case 'public_token': return `${TEST_TOKEN}${edge}`;
-    case 'login_magic_link_url': case 'reset_password_redirect_url': return `${TEST_ORIGIN}/authenticate${edge}`;
-    case 'untrusted_metadata': return { note: `x${edge}`, [`k${edge}`]: 1 };
-    case 'crypto_wallet_type': return `ethereum${edge}`;
-    case 'crypto_wallet_address': return `0x${'ab'.repeat(20)}${edge}`;
-    case 'domain': return `app${edge}.test`;
-    default: return `value-${field}${edge}`;
+    case 'session_duration_minutes':
+      return 30;
+    case 'expiration_minutes':
+      return 5;
+    case 'password':
+    case 'existing_password':
+    case 'new_password':
+      return `correct horse battery staple 91!${edge}`;
+    case 'public_token':
+      return `${TEST_TOKEN}${edge}`;
+    case 'login_magic_link_url':
+    case 'reset_password_redirect_url':
+      return `${TEST_ORIGIN}/authenticate${edge}`;
+    case 'untrusted_metadata':
+      return { note: `x${edge}`, [`k${edge}`]: 1 };
+    case 'crypto_wallet_type':
+      return `ethereum${edge}`;
+    case 'crypto_wallet_address':
+      return `0x${'ab'.repeat(20)}${edge}`;
+    case 'domain':
+      return `app${edge}.test`;
+    default:
+      return `value-${field}${edge}`;
   }
 }
 
@@ -164,11 +244,18 @@ for (const kind of databases) {
     let session = '';
     before(async () => {
       // Wide limits: the point is what each request does, not the rate limits (tested elsewhere).
-      provider = await startTestProvider(kind, {
-        sendLimits: { perIp: 1_000_000, perAddress: 1_000_000, burstPerAddress: 1_000_000 }, passwordIpLimit: { maxFailures: 1_000_000 },
-        eventLimits: { batchesPerIpPerMinute: 1_000_000 }, serverApiLimits: { perIp: 1_000_000, perSecret: 1_000_000 },
-        redirectUrls: [`${TEST_ORIGIN}/authenticate`],
-      }, undefined, { env: { PROJECT_SECRETS: SECRET } });
+      provider = await startTestProvider(
+        kind,
+        {
+          sendLimits: { perIp: 1_000_000, perAddress: 1_000_000, burstPerAddress: 1_000_000 },
+          passwordIpLimit: { maxFailures: 1_000_000 },
+          eventLimits: { batchesPerIpPerMinute: 1_000_000 },
+          serverApiLimits: { perIp: 1_000_000, perSecret: 1_000_000 },
+          redirectUrls: [`${TEST_ORIGIN}/authenticate`],
+        },
+        undefined,
+        { env: { PROJECT_SECRETS: SECRET } },
+      );
       session = (await signInByEmailOtp(provider)).session_token;
     });
     after(() => provider.destroy());

@@ -215,14 +215,19 @@ export function otherClient(provider: Pick<RunningProvider, 'url'>, localAddress
   const port = new URL(provider.url).port;
   return (path: string, body: unknown, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; json: any; retryAfter: number }>((resolve, reject) => {
-      const req = request(`http://127.0.0.1:${port}/sdk/v1${path}`, {
-        method: 'POST', localAddress,
-        headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
-      }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text), retryAfter: Number(res.headers['retry-after']) }));
-      });
+      const req = request(
+        `http://127.0.0.1:${port}/sdk/v1${path}`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${TEST_TOKEN}`).toString('base64')}`, ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text), retryAfter: Number(res.headers['retry-after']) }));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify(body));
     });

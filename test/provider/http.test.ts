@@ -82,12 +82,20 @@ for (const kind of databases) {
       const deep = '['.repeat(5000) + ']'.repeat(5000);
       const nested = (n: number) => JSON.parse('{"a":'.repeat(n) + '1' + '}'.repeat(n));
       const session = withSession((await signInByEmailOtp(provider)).session_token);
-      for (const [method, path] of [['POST', '/events'], ['PUT', '/users/me'], ['POST', '/users/search']] as const) {
+      for (const [method, path] of [
+        ['POST', '/events'],
+        ['PUT', '/users/me'],
+        ['POST', '/users/search'],
+      ] as const) {
         const refused = await fetch(`${provider.url}/sdk/v1${path}`, { method, headers: { ...session, 'Content-Type': 'application/json' }, body: deep });
         assert.equal(refused.status, 400, path);
         assert.equal(((await refused.json()) as { error_type: string }).error_type, 'invalid_request');
       }
-      const oneTap = await fetch(`${provider.url}/v1/public/oauth/google/one_tap/start`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ public_token: nested(40) }) });
+      const oneTap = await fetch(`${provider.url}/v1/public/oauth/google/one_tap/start`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ public_token: nested(40) }),
+      });
       assert.equal(oneTap.status, 400);
       // Strings holding brackets are not nesting.
       const brackets = await sdk(provider, 'POST', '/users/search', { email: `${'['.repeat(100)}@example.test` });
@@ -159,7 +167,12 @@ for (const kind of databases) {
       assert.equal(res.status, 200, res.text);
       const bad = await sdk(provider, 'POST', '/events', { not: 'an array' });
       assert.equal(bad.status, 400);
-      const tooMany = await sdk(provider, 'POST', '/events', Array.from({ length: 101 }, () => event));
+      const tooMany = await sdk(
+        provider,
+        'POST',
+        '/events',
+        Array.from({ length: 101 }, () => event),
+      );
       assert.equal(tooMany.status, 400);
     });
 
@@ -168,7 +181,11 @@ for (const kind of databases) {
       assert.equal(nul.status, 400, nul.text);
       assert.equal(nul.json.error_type, 'invalid_request');
       // An unpaired surrogate is stored as U+FFFD, so it once came back from the database changed (500 on every send route).
-      for (const [path, field] of [['/otps/email/login_or_create', 'email'], ['/magic_links/email/login_or_create', 'email'], ['/otps/sms/login_or_create', 'phone_number']] as const) {
+      for (const [path, field] of [
+        ['/otps/email/login_or_create', 'email'],
+        ['/magic_links/email/login_or_create', 'email'],
+        ['/otps/sms/login_or_create', 'phone_number'],
+      ] as const) {
         for (const odd of ['a\ud800b', 'a\udfffb', '\udc00\ud800']) {
           const res = await sdk(provider, 'POST', path, { [field]: field === 'email' ? `${odd}@example.test` : `+1555${odd}5550100` });
           assert.equal(res.status, 400, res.text);

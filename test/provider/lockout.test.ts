@@ -2,7 +2,21 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as OTPAuth from 'otpauth';
 import { sweepRateLimits } from '../../provider/services/limits.ts';
-import { databases, otherClient, outbox, sdk, signInByEmailOtp, startPeerProcess, startTestProvider, TEST_TOKEN, TestClock, type ProviderProcess, uniqueEmail, withSession, type TestProvider } from './harness.ts';
+import {
+  databases,
+  otherClient,
+  outbox,
+  sdk,
+  signInByEmailOtp,
+  startPeerProcess,
+  startTestProvider,
+  TEST_TOKEN,
+  TestClock,
+  type ProviderProcess,
+  uniqueEmail,
+  withSession,
+  type TestProvider,
+} from './harness.ts';
 
 const STRONG = 'correct horse battery staple 91!';
 const HOUR = 60 * 60 * 1000;
@@ -25,8 +39,10 @@ for (const kind of databases) {
     after(() => provider.destroy());
 
     /** Password sign-ins from a fresh client IP, so the per-IP budget (30 here) stays out of the way. */
-    const loginFrom = (from = otherClient(provider)) => (email: string, password: string) =>
-      from('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
+    const loginFrom =
+      (from = otherClient(provider)) =>
+      (email: string, password: string) =>
+        from('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
 
     async function withPassword() {
       const email = uniqueEmail('lock');
@@ -47,8 +63,9 @@ for (const kind of databases) {
     it('existing_password/reset counts toward the same lock, in parallel too', async () => {
       const from = otherClient(provider);
       const email = await withPassword();
-      const results = await Promise.all(Array.from({ length: 15 }, (_, i) =>
-        from('/passwords/existing_password/reset', { email, existing_password: `wrong guess ${i}`, new_password: `${STRONG} new`, session_duration_minutes: 30 })));
+      const results = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => from('/passwords/existing_password/reset', { email, existing_password: `wrong guess ${i}`, new_password: `${STRONG} new`, session_duration_minutes: 30 })),
+      );
       assert.deepEqual(tally(results), { 401: 10, 429: 5 });
       assert.equal((await loginFrom(from)(email, STRONG)).status, 429);
     });
@@ -77,8 +94,7 @@ for (const kind of databases) {
     });
 
     const STEP_MS = 30_000;
-    const codeAt = (secret: string) =>
-      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: clock.now().getTime() });
+    const codeAt = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: clock.now().getTime() });
 
     it('authenticator and recovery codes share one lock: 10 of 30 parallel guesses are checked', async () => {
       const signedIn = await signInByEmailOtp(provider);
@@ -89,9 +105,13 @@ for (const kind of databases) {
       clock.advance(STEP_MS);
       const good = codeAt(totp.secret);
       const wrong = String((Number(good) + 500_000) % 1_000_000).padStart(6, '0');
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => i % 2
-        ? sdk(provider, 'POST', '/totps/authenticate', { totp_code: wrong, session_duration_minutes: 30 }, auth)
-        : sdk(provider, 'POST', '/totps/recover', { recovery_code: `aaaa-bbbb-cc${String(i).padStart(2, 'a')}`, session_duration_minutes: 30 }, auth)));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          i % 2
+            ? sdk(provider, 'POST', '/totps/authenticate', { totp_code: wrong, session_duration_minutes: 30 }, auth)
+            : sdk(provider, 'POST', '/totps/recover', { recovery_code: `aaaa-bbbb-cc${String(i).padStart(2, 'a')}`, session_duration_minutes: 30 }, auth),
+        ),
+      );
       assert.deepEqual(tally(results), { 401: 10, 429: 20 });
       assert.equal((await sdk(provider, 'POST', '/totps/authenticate', { totp_code: good, session_duration_minutes: 30 }, auth)).status, 429);
       assert.equal((await sdk(provider, 'POST', '/totps/recover', { recovery_code: totp.recovery_codes[0], session_duration_minutes: 30 }, auth)).status, 429);
@@ -127,7 +147,7 @@ for (const kind of databases) {
       assert.equal((await login(email, 'not the password')).status, 401);
       const key = `pwfail:${email}`;
       const count = async () => (await provider.db.query('SELECT 1 FROM rate_limits WHERE key = $1', [key])).rows.length;
-      assert.equal(await sweepRateLimits(provider.db, clock.now(), 86_400) >= 0, true);
+      assert.equal((await sweepRateLimits(provider.db, clock.now(), 86_400)) >= 0, true);
       assert.equal(await count(), 1, 'a fresh counter stays');
       clock.advance(86_400_000 + 1000);
       assert.ok((await sweepRateLimits(provider.db, clock.now(), 86_400)) >= 1);
@@ -164,8 +184,7 @@ describe('lockouts and limits across two provider processes sharing PostgreSQL',
 
   /** Request `i` goes to one process or the other. */
   const either = (i: number) => (i % 2 ? peer : provider);
-  const login = (email: string, password: string, target: { url: string }) =>
-    sdk(target, 'POST', '/passwords/authenticate', { email, password, session_duration_minutes: 30 });
+  const login = (email: string, password: string, target: { url: string }) => sdk(target, 'POST', '/passwords/authenticate', { email, password, session_duration_minutes: 30 });
 
   it('an account lock: 10 of 26 parallel guesses checked, then both refuse the right password', async () => {
     const email = uniqueEmail('lock');
@@ -188,8 +207,9 @@ describe('lockouts and limits across two provider processes sharing PostgreSQL',
   it('the per-IP failed-password budget (40 here), the send burst and the telemetry budget', async () => {
     // One client address of its own, talking to both processes.
     const sprayers = [otherClient(provider, '127.0.3.1'), otherClient(peer, '127.0.3.1')];
-    const spray = await Promise.all(Array.from({ length: 46 }, (_, i) =>
-      sprayers[i % 2]!('/passwords/authenticate', { email: uniqueEmail('spray'), password: 'spray spray spray', session_duration_minutes: 30 })));
+    const spray = await Promise.all(
+      Array.from({ length: 46 }, (_, i) => sprayers[i % 2]!('/passwords/authenticate', { email: uniqueEmail('spray'), password: 'spray spray spray', session_duration_minutes: 30 })),
+    );
     assert.deepEqual(tally(spray), { 401: 40, 429: 6 });
     const email = uniqueEmail('burst');
     const sends = await Promise.all(Array.from({ length: 8 }, (_, i) => sdk(either(i), 'POST', '/otps/email/login_or_create', { email })));

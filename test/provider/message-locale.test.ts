@@ -33,7 +33,10 @@ for (const kind of databases) {
     });
     after(() => provider.destroy());
 
-    const code: (channel: Message['channel'], minutes?: number) => Render = (channel, minutes = 5) => (l, m) => passcodeMessage(provider.config, l, channel, m.to, m.code!, minutes);
+    const code: (channel: Message['channel'], minutes?: number) => Render =
+      (channel, minutes = 5) =>
+      (l, m) =>
+        passcodeMessage(provider.config, l, channel, m.to, m.code!, minutes);
     const link: (kind: 'login' | 'signup') => Render = (k) => (l, m) => magicLinkMessage(provider.config, l, k, m.to, m.link!, 30);
 
     async function newest(to: string): Promise<OutboxMessage> {
@@ -47,7 +50,10 @@ for (const kind of databases) {
       const res = await sdk(provider, 'POST', '/otps/email/login_or_create', { email, expiration_minutes: 5, locale: 'fr' });
       assert.equal(res.status, 200, res.text);
       assert.equal(languageOf(await newest(email), code('email')), 'fr');
-      for (const [channel, locale] of [['sms', 'ja'], ['whatsapp', 'ar']] as const) {
+      for (const [channel, locale] of [
+        ['sms', 'ja'],
+        ['whatsapp', 'ar'],
+      ] as const) {
         const phone = uniquePhone();
         const sent = await sdk(provider, 'POST', `/otps/${channel}/login_or_create`, { phone_number: phone, expiration_minutes: 5, locale });
         assert.equal(sent.status, 200, sent.text);
@@ -78,11 +84,23 @@ for (const kind of databases) {
       const reset = await sdk(provider, 'POST', '/passwords/email/reset/start', { email: user, reset_password_redirect_url: REDIRECT, locale: 'he' });
       assert.equal(reset.status, 200, reset.text);
       const mail = await newest(user);
-      assert.equal(languageOf(mail, (l, m) => resetMessage(provider.config, l, m.to, m.link!, 30)), 'he');
+      assert.equal(
+        languageOf(mail, (l, m) => resetMessage(provider.config, l, m.to, m.link!, 30)),
+        'he',
+      );
     });
 
     it('a regional or unknown locale falls back to the language, then English, never an error', async () => {
-      const cases: Array<[string, Locale]> = [['fr-CA', 'fr'], ['es-419', 'es'], ['zh-Hant-TW', 'zh-CN'], ['en-XA', 'en'], ['xx', 'en'], ['', 'en'], ['not a locale at all!', 'en'], ['de_AT', 'de']];
+      const cases: Array<[string, Locale]> = [
+        ['fr-CA', 'fr'],
+        ['es-419', 'es'],
+        ['zh-Hant-TW', 'zh-CN'],
+        ['en-XA', 'en'],
+        ['xx', 'en'],
+        ['', 'en'],
+        ['not a locale at all!', 'en'],
+        ['de_AT', 'de'],
+      ];
       for (const [asked, expected] of cases) {
         const email = uniqueEmail();
         const res = await sdk(provider, 'POST', '/otps/email/login_or_create', { email, locale: asked });
@@ -134,24 +152,40 @@ for (const kind of databases) {
       const config = api.provider.config;
       const email = uniqueEmail();
       await api.client.otps.email.loginOrCreate({ email, locale: 'it' });
-      assert.equal(languageOf(await newest(email), (l, m) => passcodeMessage(config, l, 'email', m.to, m.code!, 5)), 'it');
+      assert.equal(
+        languageOf(await newest(email), (l, m) => passcodeMessage(config, l, 'email', m.to, m.code!, 5)),
+        'it',
+      );
       const phone = uniquePhone();
       await api.client.otps.sms.loginOrCreate({ phone_number: phone, locale: 'pl' });
-      assert.equal(languageOf(await newest(phone), (l, m) => passcodeMessage(config, l, 'sms', m.to, m.code!, 5)), 'pl');
+      assert.equal(
+        languageOf(await newest(phone), (l, m) => passcodeMessage(config, l, 'sms', m.to, m.code!, 5)),
+        'pl',
+      );
 
       const linkTo = uniqueEmail();
       await api.client.magicLinks.email.loginOrCreate({ email: linkTo, locale: 'nl' });
       const ml = await newest(linkTo);
-      assert.equal(languageOf(ml, (l, m) => magicLinkMessage(config, l, 'signup', m.to, m.link!, 30)), 'nl', 'the default 30 minutes');
+      assert.equal(
+        languageOf(ml, (l, m) => magicLinkMessage(config, l, 'signup', m.to, m.link!, 30)),
+        'nl',
+        'the default 30 minutes',
+      );
 
       const invited = uniqueEmail('invitee');
       await api.client.magicLinks.email.invite({ email: invited, locale: 'ar' });
       const inv = await newest(invited);
-      assert.equal(languageOf(inv, (l, m) => inviteMessage(config, l, m.to, m.link!, 60 * 24 * 7)), 'ar');
+      assert.equal(
+        languageOf(inv, (l, m) => inviteMessage(config, l, m.to, m.link!, 60 * 24 * 7)),
+        'ar',
+      );
 
       const unknown = uniqueEmail();
       await api.client.otps.email.loginOrCreate({ email: unknown, locale: 'tlh' });
-      assert.equal(languageOf(await newest(unknown), (l, m) => passcodeMessage(config, l, 'email', m.to, m.code!, 5)), 'en');
+      assert.equal(
+        languageOf(await newest(unknown), (l, m) => passcodeMessage(config, l, 'email', m.to, m.code!, 5)),
+        'en',
+      );
     });
   });
 }

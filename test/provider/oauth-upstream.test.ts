@@ -18,7 +18,11 @@ for (const kind of databases) {
     let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
     before(async () => {
       issuer = await fakeIssuer();
-      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN], oauthClients: { google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer: issuer.url } } });
+      provider = await startTestProvider(kind, {
+        outbound: LOOPBACK_OUTBOUND,
+        redirectUrls: [LOGIN],
+        oauthClients: { google: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer: issuer.url } },
+      });
     });
     after(async () => {
       await provider.destroy();
@@ -77,7 +81,7 @@ for (const kind of databases) {
       assert.equal((await manual(forged.toString())).status, 400);
     });
 
-    it('refuses an ID token whose nonce is not the flow\'s', async () => {
+    it("refuses an ID token whose nonce is not the flow's", async () => {
       issuer.badNonce('someone-elses-nonce');
       try {
         const { callback } = await run();
@@ -136,8 +140,22 @@ for (const kind of databases) {
         const other = (await generateKeyPair('RS256')).privateKey;
         const now = Math.floor(Date.now() / 1000);
         const bad = [
-          await new SignJWT({ email: 'x@example.test' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer.url).setAudience('someone-else').setSubject('s').setIssuedAt(now).setExpirationTime(now + 300).sign(other),
-          await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer.url).setAudience('someone-else').setSubject('s').setIssuedAt(now).setExpirationTime(now + 300).sign(other),
+          await new SignJWT({ email: 'x@example.test' })
+            .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+            .setIssuer(issuer.url)
+            .setAudience('someone-else')
+            .setSubject('s')
+            .setIssuedAt(now)
+            .setExpirationTime(now + 300)
+            .sign(other),
+          await new SignJWT({})
+            .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+            .setIssuer(issuer.url)
+            .setAudience('someone-else')
+            .setSubject('s')
+            .setIssuedAt(now)
+            .setExpirationTime(now + 300)
+            .sign(other),
           await issuer.credential({ sub: 's', exp: now - 60 }),
           await issuer.credential({ sub: 's' }, other),
           'not.a.jwt',
@@ -160,7 +178,10 @@ for (const kind of databases) {
         assert.equal(off.json.error_type, 'invalid_redirect_url');
         const missing = await post('submit', { public_token: TEST_TOKEN });
         assert.equal(missing.status, 400);
-        assert.deepEqual(missing.json.body.map((i: { dataPath: string }) => i.dataPath), ['.id_token', '.oauth_callback_id']);
+        assert.deepEqual(
+          missing.json.body.map((i: { dataPath: string }) => i.dataPath),
+          ['.id_token', '.oauth_callback_id'],
+        );
       });
     });
   });

@@ -90,16 +90,22 @@ for (const kind of databases) {
       const gh = await signIn('github', email);
       const res3 = await sdk(provider, 'POST', '/oauth/authenticate', { token: gh.searchParams.get('token'), session_duration_minutes: 30 });
       assert.equal(res3.json.data.user_id, d.user_id);
-      assert.deepEqual(res3.json.data.user.providers.map((x: any) => x.provider_type), ['google', 'github']);
+      assert.deepEqual(
+        res3.json.data.user.providers.map((x: any) => x.provider_type),
+        ['google', 'github'],
+      );
       // Unlinking one account leaves the other.
       const del = await sdk(provider, 'DELETE', `/users/oauth/${res3.json.data.oauth_user_registration_id}`, undefined, withSession(res3.json.data.session_token));
       assert.equal(del.status, 200, del.text);
-      assert.deepEqual(del.json.data.user.providers.map((x: any) => x.provider_type), ['google']);
+      assert.deepEqual(
+        del.json.data.user.providers.map((x: any) => x.provider_type),
+        ['google'],
+      );
       const gone = await sdk(provider, 'DELETE', `/users/oauth/${res3.json.data.oauth_user_registration_id}`, undefined, withSession(res3.json.data.session_token));
       assert.equal(gone.status, 404);
     });
 
-    it('offers the accounts used before in this browser, and nobody else\'s', async () => {
+    it("offers the accounts used before in this browser, and nobody else's", async () => {
       const email = uniqueEmail('known');
       const { state } = await consent('discord', { login_redirect_url: LOGIN });
       const res = await choose('discord', state, { email, name: 'Ada Lovelace' });
@@ -222,13 +228,19 @@ for (const kind of databases) {
       }
       const missing = await fetch(`${provider.url}/v1/public/oauth/google/start`, { redirect: 'manual' });
       assert.equal(missing.status, 400);
-      assert.deepEqual(((await missing.json()) as { query: Array<{ dataPath: string }> }).query.map((i) => i.dataPath), ['.public_token']);
+      assert.deepEqual(
+        ((await missing.json()) as { query: Array<{ dataPath: string }> }).query.map((i) => i.dataPath),
+        ['.public_token'],
+      );
     });
 
     it('answers bad authenticate input in the spec shape', async () => {
       const res = await sdk(provider, 'POST', '/oauth/authenticate', { token: '', session_duration_minutes: 30 });
       assert.equal(res.status, 400);
-      assert.deepEqual(res.json.body.map((i: any) => i.dataPath), ['.token']);
+      assert.deepEqual(
+        res.json.body.map((i: any) => i.dataPath),
+        ['.token'],
+      );
       const unknown = await sdk(provider, 'POST', '/oauth/authenticate', { token: 'nope', session_duration_minutes: 30 });
       assert.equal(unknown.status, 404);
       assert.equal(unknown.json.error_type, 'oauth_token_not_found');

@@ -75,11 +75,12 @@ for (const kind of databases) {
 
     it('gives exactly one success to 50 parallel redemptions of one code', async () => {
       const { methodId, code } = await sendEmail(uniqueEmail());
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () => sdk(provider, 'POST', '/otps/authenticate', { token: code, method_id: methodId, session_duration_minutes: 30 })),
-      );
+      const results = await Promise.all(Array.from({ length: 50 }, () => sdk(provider, 'POST', '/otps/authenticate', { token: code, method_id: methodId, session_duration_minutes: 30 })));
       assert.equal(results.filter((r) => r.status === 200).length, 1);
-      assert.ok(results.every((r) => r.status === 200 || r.status === 401), results.map((r) => r.status).join(','));
+      assert.ok(
+        results.every((r) => r.status === 200 || r.status === 401),
+        results.map((r) => r.status).join(','),
+      );
     });
 
     it('sends SMS and WhatsApp codes to an E.164 number and refuses a malformed one', async () => {
@@ -107,7 +108,10 @@ for (const kind of databases) {
       assert.ok(missing.json.body.some((i: { dataPath: string }) => i.dataPath === '.method_id'));
       const typed = await sdk(provider, 'POST', '/otps/email/login_or_create', { email: 42 });
       assert.equal(typed.status, 400);
-      assert.deepEqual(typed.json.body.map((i: { dataPath: string }) => i.dataPath), ['.email']);
+      assert.deepEqual(
+        typed.json.body.map((i: { dataPath: string }) => i.dataPath),
+        ['.email'],
+      );
     });
 
     it('limits sends per address with 429 and Retry-After', async () => {
@@ -149,7 +153,10 @@ for (const kind of databases) {
       const auth = await sdk(provider, 'POST', '/otps/authenticate', { token: message!.code, method_id: res.json.data.method_id, session_duration_minutes: 30 }, withSession(session.session_token));
       assert.equal(auth.status, 200);
       assert.equal(auth.json.data.session.session_id, session.session.session_id);
-      assert.deepEqual(auth.json.data.session.authentication_factors.map((f: { delivery_method: string }) => f.delivery_method), ['email', 'sms']);
+      assert.deepEqual(
+        auth.json.data.session.authentication_factors.map((f: { delivery_method: string }) => f.delivery_method),
+        ['email', 'sms'],
+      );
       assert.equal(auth.json.data.user.phone_numbers[0].phone_number, phone);
     });
 

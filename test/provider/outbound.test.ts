@@ -21,7 +21,16 @@ async function httpServer(handler: (path: string, res: import('node:http').Serve
   });
   await new Promise<void>((ok) => server.listen(0, host, ok));
   const port = (server.address() as AddressInfo).port;
-  return { port, seen, url: `http://${host}:${port}`, close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }) };
+  return {
+    port,
+    seen,
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
 }
 
 /** A loopback TCP server that accepts and then never says a word (a silent issuer). */
@@ -33,7 +42,15 @@ async function silentServer() {
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as AddressInfo).port;
-  return { port, url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((ok) => { for (const s of sockets) s.destroy(); server.close(() => ok()); }) };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((ok) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => ok());
+      }),
+  };
 }
 
 /** A port nothing listens on: bound, then closed again. */
@@ -78,8 +95,27 @@ describe('outbound fetch: the address policy, the deadline and the size cap', ()
   });
 
   it('classifies private, loopback, link-local, unique-local and embedded-IPv4 addresses as not public', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fc00::1', 'fd12::1',
-      '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a00:1', '2002:a00:1::', '224.0.0.1', '255.255.255.255']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::a00:1',
+      '2002:a00:1::',
+      '224.0.0.1',
+      '255.255.255.255',
+    ]) {
       assert.equal(isPublicIp(a), false, a);
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicIp(a), true, a);
@@ -163,7 +199,10 @@ for (const kind of databases) {
       const id = created.json.data.connection.connection_id as string;
       const updated = await admin('PUT', `/b2b/sso/oidc/${id}`, { connection_id: id, issuer, client_id: 'c', client_secret: 's' });
       assert.equal(updated.status, 200, updated.text);
-      const res = await fetch(`${p.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: id, login_redirect_url: LOGIN })}`, { redirect: 'manual', headers: { Accept: 'application/json' } });
+      const res = await fetch(`${p.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: id, login_redirect_url: LOGIN })}`, {
+        redirect: 'manual',
+        headers: { Accept: 'application/json' },
+      });
       const { request_id: _id, ...body } = (await res.json()) as Record<string, unknown>;
       return { status: res.status, body: JSON.stringify(body).replaceAll(issuer, '<issuer>') };
     }

@@ -108,7 +108,8 @@ for (const kind of databases) {
       await b2b.organizations.members.create({ organization_id: organization.organization_id, email_address: email });
       smtp.reset();
       const held = smtp.hold();
-      const start = (address: string) => b2b.passwords.email.resetStart({ organization_id: organization.organization_id, email_address: address, reset_password_redirect_url: 'https://app.test/reset' });
+      const start = (address: string) =>
+        b2b.passwords.email.resetStart({ organization_id: organization.organization_id, email_address: address, reset_password_redirect_url: 'https://app.test/reset' });
       assert.equal((await start(email)).status_code, 200);
       await held.arrived;
       assert.equal(smtp.received.length, 0);

@@ -10,7 +10,15 @@ describe('SAML assertion verification (services/saml.ts)', () => {
   let key: IdpKey;
   let other: IdpKey;
   let idp: SamlIdentityProvider;
-  const base = (): AssertionOptions => ({ issuer: 'http://idp.test', audience: sp.entityId, recipient: sp.acsUrl, inResponseTo: '_req1', nameId: 'ada@corp.test', attributes: { email: 'ada@corp.test', first_name: 'Ada' }, key });
+  const base = (): AssertionOptions => ({
+    issuer: 'http://idp.test',
+    audience: sp.entityId,
+    recipient: sp.acsUrl,
+    inResponseTo: '_req1',
+    nameId: 'ada@corp.test',
+    attributes: { email: 'ada@corp.test', first_name: 'Ada' },
+    key,
+  });
   const refusal = async (o: Partial<AssertionOptions>, type: string) => {
     await assert.rejects(verifySamlResponse(sp, idp, samlResponse({ ...base(), ...o })), (e: unknown) => e instanceof ApiError && e.errorType === type && e.status === 400);
   };

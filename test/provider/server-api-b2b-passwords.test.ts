@@ -41,7 +41,10 @@ for (const kind of databases) {
       assert.equal(wrong.error_type, 'unauthorized_credentials');
       const signedIn = await b2b.passwords.authenticate({ organization_id: orgId, email_address: email, password: STRONG, session_duration_minutes: 30 });
       assert.equal(signedIn.member_session?.organization_id, orgId);
-      assert.deepEqual(signedIn.member_session?.authentication_factors.map((f) => f.type), ['password']);
+      assert.deepEqual(
+        signedIn.member_session?.authentication_factors.map((f) => f.type),
+        ['password'],
+      );
 
       const NEXT = `${STRONG} next`;
       const replaced = await b2b.passwords.existingPassword.reset({ organization_id: orgId, email_address: email, existing_password: STRONG, new_password: NEXT, session_duration_minutes: 30 });

@@ -29,17 +29,27 @@ for (const kind of databases) {
       const updated = await b2b.sso.saml.updateConnection({ organization_id: orgId, connection_id: id, idp_entity_id: IDP, idp_sso_url: 'https://idp.test/sso', x509_certificate: key.certificate });
       assert.equal(updated.connection!.status, 'active');
       const listed = await b2b.sso.getConnections({ organization_id: orgId });
-      assert.deepEqual(listed.saml_connections.map((c) => c.connection_id), [id]);
+      assert.deepEqual(
+        listed.saml_connections.map((c) => c.connection_id),
+        [id],
+      );
 
       // The browser's round trip, by hand.
-      const start = await fetch(`${setup.provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: id, login_redirect_url: REDIRECT })}`, { redirect: 'manual' });
+      const start = await fetch(`${setup.provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: id, login_redirect_url: REDIRECT })}`, {
+        redirect: 'manual',
+      });
       assert.equal(start.status, 302, await start.text());
       const req = readAuthnRequest(start.headers.get('location')!);
       const email = uniqueEmail('server-sso');
       const c = updated.connection!;
       const posted = await fetch(c.acs_url, {
-        method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ SAMLResponse: samlResponse({ issuer: IDP, audience: c.audience_uri, recipient: c.acs_url, inResponseTo: req.id, nameId: email, attributes: { email }, key }), RelayState: req.relayState }),
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          SAMLResponse: samlResponse({ issuer: IDP, audience: c.audience_uri, recipient: c.acs_url, inResponseTo: req.id, nameId: email, attributes: { email }, key }),
+          RelayState: req.relayState,
+        }),
       });
       assert.equal(posted.status, 303, await posted.text());
       const token = new URL(posted.headers.get('location')!).searchParams.get('token')!;
@@ -54,7 +64,13 @@ for (const kind of databases) {
 
       // OIDC connections too; another organization's connection is not found; deletion.
       const oidc = await b2b.sso.oidc.createConnection({ organization_id: orgId, display_name: 'OIDC' });
-      const oidcUpdated = await b2b.sso.oidc.updateConnection({ organization_id: orgId, connection_id: oidc.connection!.connection_id, issuer: 'https://issuer.test', client_id: 'c', client_secret: 's' });
+      const oidcUpdated = await b2b.sso.oidc.updateConnection({
+        organization_id: orgId,
+        connection_id: oidc.connection!.connection_id,
+        issuer: 'https://issuer.test',
+        client_id: 'c',
+        client_secret: 's',
+      });
       assert.equal(oidcUpdated.connection!.status, 'active');
       const other = await b2b.organizations.create({ organization_name: 'Other', organization_slug: uniqueSlug('other') });
       const cross = await stytchError(b2b.sso.deleteConnection({ organization_id: other.organization.organization_id, connection_id: id }));

@@ -26,19 +26,34 @@ for (const kind of databases) {
       const taken = await stytchError(b2b.organizations.create({ organization_name: 'Again', organization_slug: slug }));
       assert.equal(taken.error_type, 'organization_slug_already_used');
       const found = await b2b.organizations.search({ query: { operator: 'AND', operands: [{ filter_name: 'organization_slugs', filter_value: [slug] }] } });
-      assert.deepEqual(found.organizations.map((o) => o.organization_id), [organization.organization_id]);
+      assert.deepEqual(
+        found.organizations.map((o) => o.organization_id),
+        [organization.organization_id],
+      );
       const updated = await b2b.organizations.update({ organization_id: organization.organization_id, organization_name: 'Server Co 2', mfa_policy: 'REQUIRED_FOR_ALL' });
       assert.equal(updated.organization.mfa_policy, 'REQUIRED_FOR_ALL');
 
       const email = uniqueEmail('server-member');
-      const created = await b2b.organizations.members.create({ organization_id: organization.organization_id, email_address: email, name: 'Ada', roles: ['stytch_admin'], trusted_metadata: { tier: 1 } });
+      const created = await b2b.organizations.members.create({
+        organization_id: organization.organization_id,
+        email_address: email,
+        name: 'Ada',
+        roles: ['stytch_admin'],
+        trusted_metadata: { tier: 1 },
+      });
       assert.equal(created.member.status, 'active');
       assert.equal(created.member.is_admin, true);
       assert.deepEqual(created.member.trusted_metadata, { tier: 1 });
       const byEmail = await b2b.organizations.members.get({ organization_id: organization.organization_id, email_address: email });
       assert.equal(byEmail.member_id, created.member_id);
-      const search = await b2b.organizations.members.search({ organization_ids: [organization.organization_id], query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] } });
-      assert.deepEqual(search.members.map((m) => m.member_id), [created.member_id]);
+      const search = await b2b.organizations.members.search({
+        organization_ids: [organization.organization_id],
+        query: { operator: 'AND', operands: [{ filter_name: 'member_roles', filter_value: ['stytch_admin'] }] },
+      });
+      assert.deepEqual(
+        search.members.map((m) => m.member_id),
+        [created.member_id],
+      );
       assert.ok(search.organizations[organization.organization_id]);
       const renamed = await b2b.organizations.members.update({ organization_id: organization.organization_id, member_id: created.member_id, name: 'Ada L.' });
       assert.equal(renamed.member.name, 'Ada L.');

@@ -116,7 +116,10 @@ for (const kind of databases) {
       const redirect = await stytchError(api.client.magicLinks.email.loginOrCreate({ email: uniqueEmail(), login_magic_link_url: 'https://evil.test/steal' }));
       assert.equal(redirect.error_type, 'invalid_redirect_url');
       const noToken = await v1(api, 'POST', '/magic_links/authenticate', { session_duration_minutes: 30 });
-      assert.deepEqual(noToken.json!.body.map((i: { dataPath: string }) => i.dataPath), ['.token']);
+      assert.deepEqual(
+        noToken.json!.body.map((i: { dataPath: string }) => i.dataPath),
+        ['.token'],
+      );
       const minutes = await stytchError(api.client.magicLinks.email.loginOrCreate({ email: uniqueEmail(), signup_expiration_minutes: 1 }));
       assert.equal(minutes.error_type, 'invalid_expiration');
       const invite = await v1(api, 'POST', '/magic_links/email/invite', { email: uniqueEmail(), untrusted_metadata: [] });
@@ -135,9 +138,12 @@ for (const kind of databases) {
       it(`${channel}: login_or_create sends a code that authenticate turns into a session`, async () => {
         const to = channel === 'email' ? uniqueEmail() : uniquePhone();
         const otps = api.client.otps;
-        const sent = channel === 'email'
-          ? await otps.email.loginOrCreate({ email: to })
-          : channel === 'sms' ? await otps.sms.loginOrCreate({ phone_number: to }) : await otps.whatsapp.loginOrCreate({ phone_number: to });
+        const sent =
+          channel === 'email'
+            ? await otps.email.loginOrCreate({ email: to })
+            : channel === 'sms'
+              ? await otps.sms.loginOrCreate({ phone_number: to })
+              : await otps.whatsapp.loginOrCreate({ phone_number: to });
         assert.equal(sent.user_created, true);
         const methodId = 'email_id' in sent ? sent.email_id : sent.phone_id;
         assert.match(methodId, channel === 'email' ? /^email-test-/ : /^phone-number-test-/);

@@ -17,11 +17,13 @@ async function foreignHashes() {
     bcrypt: { hash_type: 'bcrypt', hash: bcrypt.hashSync(PASSWORD, 4) },
     argon2idPhc: { hash_type: 'argon_2id', hash: await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2 }) },
     argon2iRaw: {
-      hash_type: 'argon_2i', hash: rawArgon.toString('base64'),
+      hash_type: 'argon_2i',
+      hash: rawArgon.toString('base64'),
       argon_2_config: { salt: salt.toString('base64'), iteration_amount: 2, memory: 4096, threads: 1, key_length: 32 },
     },
     scrypt: {
-      hash_type: 'scrypt', hash: scryptSync(PASSWORD, salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64'),
+      hash_type: 'scrypt',
+      hash: scryptSync(PASSWORD, salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64'),
       scrypt_config: { salt: salt.toString('base64'), n_parameter: 16384, r_parameter: 8, p_parameter: 1, key_length: 32 },
     },
   } as const;
@@ -91,7 +93,10 @@ for (const kind of databases) {
       const bad = await stytchError(api.client.passwords.migrate({ email, hash_type: 'bcrypt', hash: '$2b$10$short' }));
       assert.equal(bad.error_type, 'invalid_hash');
       const noConfig = await v1(api, 'POST', '/passwords/migrate', { email, hash_type: 'scrypt', hash: hashes.scrypt.hash });
-      assert.deepEqual(noConfig.json!.body.map((i: { dataPath: string }) => i.dataPath), ['.scrypt_config']);
+      assert.deepEqual(
+        noConfig.json!.body.map((i: { dataPath: string }) => i.dataPath),
+        ['.scrypt_config'],
+      );
       const notPow2 = await stytchError(api.client.passwords.migrate({ email, ...hashes.scrypt, scrypt_config: { ...hashes.scrypt.scrypt_config, n_parameter: 1000 } }));
       assert.equal(notPow2.error_type, 'invalid_hash');
       const huge = await stytchError(api.client.passwords.migrate({ email, ...hashes.argon2iRaw, argon_2_config: { ...hashes.argon2iRaw.argon_2_config, memory: 4 * 1024 * 1024 } }));

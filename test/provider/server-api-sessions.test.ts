@@ -67,7 +67,10 @@ for (const kind of databases) {
       assert.deepEqual(res.sessions.map((s) => s.session_id).sort(), [first.session.session_id, second.session.session_id].sort());
       await api.client.sessions.revoke({ session_id: second.session.session_id });
       const after = await api.client.sessions.get({ user_id: first.user_id });
-      assert.deepEqual(after.sessions.map((s) => s.session_id), [first.session.session_id]);
+      assert.deepEqual(
+        after.sessions.map((s) => s.session_id),
+        [first.session.session_id],
+      );
     });
 
     for (const by of ['session_id', 'session_token', 'session_jwt'] as const) {
@@ -105,9 +108,15 @@ for (const kind of databases) {
         assert.ok(err.error_message);
         assert.ok(err.error_url);
       }
-      const wrongProject = await v1(api, 'POST', '/sessions/authenticate', { session_token: s.session_token }, {
-        Authorization: `Basic ${Buffer.from(`project-test-00000000-0000-0000-0000-000000000000:${api.secret}`).toString('base64')}`,
-      });
+      const wrongProject = await v1(
+        api,
+        'POST',
+        '/sessions/authenticate',
+        { session_token: s.session_token },
+        {
+          Authorization: `Basic ${Buffer.from(`project-test-00000000-0000-0000-0000-000000000000:${api.secret}`).toString('base64')}`,
+        },
+      );
       assert.equal(wrongProject.status, 401);
       assert.deepEqual(Object.keys(wrongProject.json!).sort(), ['error_message', 'error_type', 'error_url', 'request_id', 'status_code']);
       const none = await v1(api, 'POST', '/sessions/authenticate', { session_token: s.session_token }, { Authorization: '' });
@@ -205,7 +214,7 @@ for (const kind of databases) {
       assert.equal(local.session_id, after.session.session_id);
       clock.advance(24 * 60 * 60 * 1000);
       const later = await api.client.sessions.getJWKS({ project_id: api.projectId });
-      assert.ok(!later.keys.some((k) => k.kid === oldKid), 'a key past its JWTs\' lifetime is no longer published');
+      assert.ok(!later.keys.some((k) => k.kid === oldKid), "a key past its JWTs' lifetime is no longer published");
       const wrongProject = await v1(api, 'GET', `/sessions/jwks/project-test-00000000-0000-0000-0000-000000000000`);
       assert.equal(wrongProject.status, 404);
     });
@@ -250,9 +259,7 @@ for (const kind of databases) {
         const token = getCookie(c, 'stytch_session');
         if (!jwt && !token) return c.json({ error: 'signed out' }, 401);
         try {
-          const { session } = jwt
-            ? await stytch.sessions.authenticateJwt({ session_jwt: jwt })
-            : await stytch.sessions.authenticate({ session_token: token! });
+          const { session } = jwt ? await stytch.sessions.authenticateJwt({ session_jwt: jwt }) : await stytch.sessions.authenticate({ session_token: token! });
           const user = await stytch.users.get({ user_id: session.user_id });
           return c.json({ user_id: user.user_id, email: user.emails[0]?.email });
         } catch {

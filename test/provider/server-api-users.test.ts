@@ -17,8 +17,11 @@ for (const kind of databases) {
       const email = uniqueEmail('Create');
       const phone = uniquePhone();
       const res = await api.client.users.create({
-        email, phone_number: phone, name: { first_name: 'Ada', last_name: 'Lovelace' },
-        trusted_metadata: { plan: 'pro' }, untrusted_metadata: { theme: 'dark' },
+        email,
+        phone_number: phone,
+        name: { first_name: 'Ada', last_name: 'Lovelace' },
+        trusted_metadata: { plan: 'pro' },
+        untrusted_metadata: { theme: 'dark' },
       });
       assert.equal(res.status_code, 200);
       assert.match(res.user_id, /^user-test-/);
@@ -29,7 +32,10 @@ for (const kind of databases) {
       const got = await api.client.users.get({ user_id: res.user_id });
       assert.equal(got.user_id, res.user_id);
       assert.deepEqual(got.name, { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' });
-      assert.deepEqual(got.phone_numbers.map((p) => p.phone_number), [phone]);
+      assert.deepEqual(
+        got.phone_numbers.map((p) => p.phone_number),
+        [phone],
+      );
       assert.deepEqual(got.trusted_metadata, { plan: 'pro' });
       assert.deepEqual(got.untrusted_metadata, { theme: 'dark' });
       const pending = await api.client.users.create({ email: uniqueEmail(), create_user_as_pending: true });
@@ -87,26 +93,68 @@ for (const kind of databases) {
       const phone = uniquePhone();
       const byPhone = await api.client.users.create({ phone_number: phone, create_user_as_pending: true });
       const one = await api.client.users.search({ query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [`${tag}-2@example.test`] }] } });
-      assert.deepEqual(one.results.map((u) => u.user_id), [made[2]]);
+      assert.deepEqual(
+        one.results.map((u) => u.user_id),
+        [made[2]],
+      );
       assert.equal(one.results_metadata.total, 1);
       const phones = await api.client.users.search({ query: { operator: 'AND', operands: [{ filter_name: 'phone_number', filter_value: [phone] }] } });
-      assert.deepEqual(phones.results.map((u) => u.user_id), [byPhone.user_id]);
-      const ids = await api.client.users.search({ query: { operator: 'OR', operands: [{ filter_name: 'user_id', filter_value: [made[0]!] }, { filter_name: 'user_id', filter_value: [made[4]!] }] } });
-      assert.deepEqual(ids.results.map((u) => u.user_id), [made[0], made[4]]);
-      const pending = await api.client.users.search({ query: { operator: 'AND', operands: [{ filter_name: 'status', filter_value: 'pending' }, { filter_name: 'phone_number_fuzzy', filter_value: phone.slice(2) }] } });
-      assert.deepEqual(pending.results.map((u) => u.user_id), [byPhone.user_id]);
+      assert.deepEqual(
+        phones.results.map((u) => u.user_id),
+        [byPhone.user_id],
+      );
+      const ids = await api.client.users.search({
+        query: {
+          operator: 'OR',
+          operands: [
+            { filter_name: 'user_id', filter_value: [made[0]!] },
+            { filter_name: 'user_id', filter_value: [made[4]!] },
+          ],
+        },
+      });
+      assert.deepEqual(
+        ids.results.map((u) => u.user_id),
+        [made[0], made[4]],
+      );
+      const pending = await api.client.users.search({
+        query: {
+          operator: 'AND',
+          operands: [
+            { filter_name: 'status', filter_value: 'pending' },
+            { filter_name: 'phone_number_fuzzy', filter_value: phone.slice(2) },
+          ],
+        },
+      });
+      assert.deepEqual(
+        pending.results.map((u) => u.user_id),
+        [byPhone.user_id],
+      );
       const created = await api.client.users.get({ user_id: made[1]! });
       const last = await api.client.users.get({ user_id: made[3]! });
-      const range = await api.client.users.search({ query: { operator: 'AND', operands: [
-        { filter_name: 'created_at_between', filter_value: { greater_than: created.created_at!, less_than: last.created_at! } },
-        { filter_name: 'full_name_fuzzy', filter_value: tag },
-      ] } });
-      assert.deepEqual(range.results.map((u) => u.user_id), [made[2]]);
+      const range = await api.client.users.search({
+        query: {
+          operator: 'AND',
+          operands: [
+            { filter_name: 'created_at_between', filter_value: { greater_than: created.created_at!, less_than: last.created_at! } },
+            { filter_name: 'full_name_fuzzy', filter_value: tag },
+          ],
+        },
+      });
+      assert.deepEqual(
+        range.results.map((u) => u.user_id),
+        [made[2]],
+      );
       // Pages of two over the five tagged users, through the SDK's own iterator.
       const pages: User[][] = [];
       for await (const page of api.client.users.searchAll({ limit: 2, query: { operator: 'AND', operands: [{ filter_name: 'email_address_fuzzy', filter_value: tag }] } })) pages.push(page);
-      assert.deepEqual(pages.map((p) => p.length), [2, 2, 1]);
-      assert.deepEqual(pages.flat().map((u) => u.user_id), made);
+      assert.deepEqual(
+        pages.map((p) => p.length),
+        [2, 2, 1],
+      );
+      assert.deepEqual(
+        pages.flat().map((u) => u.user_id),
+        made,
+      );
       const bad = await stytchError(api.client.users.search({ query: { operator: 'AND', operands: [{ filter_name: 'favourite_colour', filter_value: 'red' }] } }));
       assert.equal(bad.status_code, 400);
       const badCursor = await stytchError(api.client.users.search({ cursor: 'nonsense' }));

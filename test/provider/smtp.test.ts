@@ -52,7 +52,7 @@ for (const kind of databases) {
       assert.equal(signIn.status, 200, signIn.text);
     });
 
-    it('arrives as multipart text + HTML in the caller\'s locale (fr-CA → fr), without tracking or List-Unsubscribe', async () => {
+    it("arrives as multipart text + HTML in the caller's locale (fr-CA → fr), without tracking or List-Unsubscribe", async () => {
       const email = uniqueEmail();
       const res = await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: LOGIN_URL, signup_magic_link_url: LOGIN_URL, locale: 'fr-CA' });
       assert.equal(res.status, 200, res.text);

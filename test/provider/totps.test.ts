@@ -46,7 +46,10 @@ for (const kind of databases) {
       const d = res.json.data;
       assert.equal(d.totp_id, totp.totp_id);
       assert.equal(d.session.session_id, signedIn.session.session_id);
-      assert.deepEqual(d.session.authentication_factors.map((f: { type: string }) => f.type), ['otp', 'totp']);
+      assert.deepEqual(
+        d.session.authentication_factors.map((f: { type: string }) => f.type),
+        ['otp', 'totp'],
+      );
       assert.deepEqual(d.user.totps, [{ totp_id: totp.totp_id, verified: true }]);
     });
 
@@ -167,7 +170,10 @@ for (const kind of databases) {
         await sdk(provider, 'POST', '/totps/recover', { session_duration_minutes: 30 }, auth),
         await sdk(provider, 'POST', '/totps/recovery_codes', {}),
       ];
-      assert.deepEqual(cases.map((r) => r.status), [401, 400, 400, 400, 401, 400, 401]);
+      assert.deepEqual(
+        cases.map((r) => r.status),
+        [401, 400, 400, 400, 401, 400, 401],
+      );
       for (const r of cases) {
         assert.equal(typeof r.json.error_type, 'string', r.text);
         assert.equal(typeof r.json.error_message, 'string');

@@ -72,8 +72,22 @@ export class SoftAuthenticator {
     const flags = UP | (o.userVerified === false ? 0 : UV) | BE | BS | AT;
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(this.credentialId.length);
-    const authData = Buffer.concat([sha256(options.rp.id), Buffer.from([flags]), counterBytes(this.counter), Buffer.from(this.aaguid.replaceAll('-', ''), 'hex'), idLen, this.credentialId, this.cosePublicKey()]);
-    const attestation = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
+    const authData = Buffer.concat([
+      sha256(options.rp.id),
+      Buffer.from([flags]),
+      counterBytes(this.counter),
+      Buffer.from(this.aaguid.replaceAll('-', ''), 'hex'),
+      idLen,
+      this.credentialId,
+      this.cosePublicKey(),
+    ]);
+    const attestation = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, o.origin ?? this.origin);
     return JSON.stringify({
       id: b64u(this.credentialId),

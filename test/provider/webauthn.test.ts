@@ -66,11 +66,21 @@ for (const kind of databases) {
       assert.ok(d.session.authentication_factors.some((f: { type: string }) => f.type === 'webauthn'));
       const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(d.session_token));
       assert.deepEqual(me.json.data.webauthn_registrations, [
-        { webauthn_registration_id: d.webauthn_registration_id, domain: RP_ID, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)', verified: true, authenticator_type: 'platform', name: 'Passkey on Linux' },
+        {
+          webauthn_registration_id: d.webauthn_registration_id,
+          domain: RP_ID,
+          user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+          verified: true,
+          authenticator_type: 'platform',
+          name: 'Passkey on Linux',
+        },
       ]);
       // The next registration excludes the credential the user already has.
       const next = await registerStart(d.session_token);
-      assert.deepEqual(next.excludeCredentials.map((c: { id: string }) => c.id), [JSON.parse(auth.create(options)).id]);
+      assert.deepEqual(
+        next.excludeCredentials.map((c: { id: string }) => c.id),
+        [JSON.parse(auth.create(options)).id],
+      );
     });
 
     it('signs in with a discoverable passkey (no user given at start) and with a secondary start listing the credential', async () => {
@@ -87,7 +97,10 @@ for (const kind of databases) {
       assert.equal(res.json.data.user.webauthn_registrations.length, 1);
 
       const secondary = await authStart('secondary', withSession(res.json.data.session_token));
-      assert.deepEqual(secondary.allowCredentials.map((c: { id: string }) => c.id), [Buffer.from(p.auth.credentialId).toString('base64url')]);
+      assert.deepEqual(
+        secondary.allowCredentials.map((c: { id: string }) => c.id),
+        [Buffer.from(p.auth.credentialId).toString('base64url')],
+      );
       const again = await sdk(provider, 'POST', '/webauthn/authenticate', { public_key_credential: p.auth.get(secondary), session_duration_minutes: 30 }, withSession(res.json.data.session_token));
       assert.equal(again.status, 200, again.text);
       assert.equal(again.json.data.session.session_id, res.json.data.session.session_id);
@@ -193,7 +206,13 @@ for (const kind of databases) {
       for (let i = 0; i < N; i++) starts.push(await registerStart(user.token, { domain: RP_ID, return_passkey_credential_options: true, user_agent: 'Mozilla/5.0 (X11; Linux x86_64)' }));
       const results = await Promise.all(
         starts.map((options) =>
-          sdk(provider, 'POST', '/webauthn/register', { public_key_credential: new SoftAuthenticator(TEST_ORIGIN).create(options, { residentKey: true }), session_duration_minutes: 30 }, withSession(user.token)),
+          sdk(
+            provider,
+            'POST',
+            '/webauthn/register',
+            { public_key_credential: new SoftAuthenticator(TEST_ORIGIN).create(options, { residentKey: true }), session_duration_minutes: 30 },
+            withSession(user.token),
+          ),
         ),
       );
       const ok = results.filter((r) => r.status === 200);
@@ -219,7 +238,10 @@ for (const kind of databases) {
       assert.equal(blank.status, 400);
       const missing = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, {}, withSession(p.token));
       assert.equal(missing.status, 400);
-      assert.deepEqual(missing.json.body.map((i: { dataPath: string }) => i.dataPath), ['.name']);
+      assert.deepEqual(
+        missing.json.body.map((i: { dataPath: string }) => i.dataPath),
+        ['.name'],
+      );
       const anonymous = await sdk(provider, 'PUT', `/webauthn/update/${p.registrationId}`, { name: 'x' });
       assert.equal(anonymous.status, 401);
     });

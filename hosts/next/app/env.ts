@@ -1,4 +1,3 @@
-
 /** Where the provider is and which project: the server's environment, read per request. */
 export function hostEnv() {
   const need = (name: string) => {

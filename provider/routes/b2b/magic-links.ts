@@ -18,58 +18,92 @@ import { normalizeEmail } from '../../services/users.ts';
 export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/magic_links/email/discovery/send', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoverySend }, async ({ c, caller, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const url = redirectUrl(ctx, req.discovery_redirect_url);
-    requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
-    await limitSend(ctx, email, caller.client);
-    const queued = await withTx(ctx.db, (tx) => mailB2BLink(ctx, tx, {
-      kind: 'b2b_discovery', subject: { email }, url, minutes: req.discovery_expiration_minutes ?? LINK_MINUTES, codeChallenge: req.pkce_code_challenge, purpose: 'login', locale: req.locale,
-    }));
-    await ctx.delivery.dispatch(ctx.db, queued);
-    return ok(c, {});
-  }));
+  app.post(
+    '/b2b/magic_links/email/discovery/send',
+    endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoverySend }, async ({ c, caller, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const url = redirectUrl(ctx, req.discovery_redirect_url);
+      requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
+      await limitSend(ctx, email, caller.client);
+      const queued = await withTx(ctx.db, (tx) =>
+        mailB2BLink(ctx, tx, {
+          kind: 'b2b_discovery',
+          subject: { email },
+          url,
+          minutes: req.discovery_expiration_minutes ?? LINK_MINUTES,
+          codeChallenge: req.pkce_code_challenge,
+          purpose: 'login',
+          locale: req.locale,
+        }),
+      );
+      await ctx.delivery.dispatch(ctx.db, queued);
+      return ok(c, {});
+    }),
+  );
 
-  app.post('/b2b/magic_links/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoveryAuthenticate }, async ({ c, req }) => {
-    const answer = await withTx(ctx.db, async (tx) => {
-      const link = await claimLink(ctx, tx, req.discovery_magic_links_token, ['b2b_discovery'], req.pkce_code_verifier);
-      return startDiscovery(ctx, tx, link.email!, emailFactor('magic_link', link.email!, '', ctx.clock.now()));
-    });
-    return ok(c, answer);
-  }));
+  app.post(
+    '/b2b/magic_links/discovery/authenticate',
+    endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoveryAuthenticate }, async ({ c, req }) => {
+      const answer = await withTx(ctx.db, async (tx) => {
+        const link = await claimLink(ctx, tx, req.discovery_magic_links_token, ['b2b_discovery'], req.pkce_code_verifier);
+        return startDiscovery(ctx, tx, link.email!, emailFactor('magic_link', link.email!, '', ctx.clock.now()));
+      });
+      return ok(c, answer);
+    }),
+  );
 
-  app.post('/b2b/magic_links/email/login_or_signup', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksLoginOrSignup }, async ({ c, caller, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const loginUrl = redirectUrl(ctx, req.login_redirect_url);
-    const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
-    requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    await limitSend(ctx, email, caller.client);
-    const sent = await sendOrganizationLink(ctx, org, email, {
-      loginUrl, signupUrl, loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, codeChallenge: req.pkce_code_challenge, locale: req.locale,
-    });
-    await ctx.delivery.dispatch(ctx.db, sent.queued);
-    return ok(c, {});
-  }));
+  app.post(
+    '/b2b/magic_links/email/login_or_signup',
+    endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksLoginOrSignup }, async ({ c, caller, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const loginUrl = redirectUrl(ctx, req.login_redirect_url);
+      const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
+      requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      await limitSend(ctx, email, caller.client);
+      const sent = await sendOrganizationLink(ctx, org, email, {
+        loginUrl,
+        signupUrl,
+        loginMinutes: req.login_expiration_minutes,
+        signupMinutes: req.signup_expiration_minutes,
+        codeChallenge: req.pkce_code_challenge,
+        locale: req.locale,
+      });
+      await ctx.delivery.dispatch(ctx.db, sent.queued);
+      return ok(c, {});
+    }),
+  );
 
-  app.post('/b2b/magic_links/email/invite', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'required', schema: R.MagicLinksInvite }, async ({ c, caller, req }) => {
-    requireAdmin(caller);
-    const email = normalizeEmail(req.email_address);
-    const url = redirectUrl(ctx, req.invite_redirect_url);
-    await limitSend(ctx, email, caller.client);
-    const invited = await inviteMember(ctx, caller.org, email, {
-      url, minutes: req.invite_expiration_minutes, locale: req.locale, member: { name: req.name, roles: req.roles, untrustedMetadata: req.untrusted_metadata },
-    });
-    await ctx.delivery.dispatch(ctx.db, invited.queued);
-    return ok(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(caller.org) });
-  }));
+  app.post(
+    '/b2b/magic_links/email/invite',
+    endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'required', schema: R.MagicLinksInvite }, async ({ c, caller, req }) => {
+      requireAdmin(caller);
+      const email = normalizeEmail(req.email_address);
+      const url = redirectUrl(ctx, req.invite_redirect_url);
+      await limitSend(ctx, email, caller.client);
+      const invited = await inviteMember(ctx, caller.org, email, {
+        url,
+        minutes: req.invite_expiration_minutes,
+        locale: req.locale,
+        member: { name: req.name, roles: req.roles, untrustedMetadata: req.untrusted_metadata },
+      });
+      await ctx.delivery.dispatch(ctx.db, invited.queued);
+      return ok(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(caller.org) });
+    }),
+  );
 
-  app.post('/b2b/magic_links/authenticate', endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const answer = await authenticateOrganizationLink(ctx, req.magic_links_token, req.pkce_code_verifier, {
-      minutes, client: caller.client, currentSessionId: caller.memberSessionId, intermediateSessionToken: req.intermediate_session_token,
-    });
-    return ok(c, answer);
-  }));
+  app.post(
+    '/b2b/magic_links/authenticate',
+    endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const answer = await authenticateOrganizationLink(ctx, req.magic_links_token, req.pkce_code_verifier, {
+        minutes,
+        client: caller.client,
+        currentSessionId: caller.memberSessionId,
+        intermediateSessionToken: req.intermediate_session_token,
+      });
+      return ok(c, answer);
+    }),
+  );
 
   return app;
 }

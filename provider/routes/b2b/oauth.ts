@@ -86,30 +86,41 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...r.providerValues },
   });
 
-  sdk.post('/b2b/oauth/authenticate', endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const answer = await withTx(ctx.db, async (tx) => {
-      const r = await redeemB2BOAuthToken(ctx, tx, 'organization', req.oauth_token, req.pkce_code_verifier);
-      const org = await requireOrganization(tx, r.organizationId!);
-      // A member by address, or one the organization's email domains admit just in time.
-      const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, r.email);
-      const factor = b2bOAuthFactor(ctx.clock.now(), r, memberEmailId(member)) as Factor;
-      const done = await completePrimaryAuth(ctx, tx, {
-        org, member, factor, method: `${r.providerType}_oauth`, minutes, client: caller.client,
-        currentSessionId: caller.member?.member_id === member.member_id ? caller.memberSessionId : null,
+  sdk.post(
+    '/b2b/oauth/authenticate',
+    endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const answer = await withTx(ctx.db, async (tx) => {
+        const r = await redeemB2BOAuthToken(ctx, tx, 'organization', req.oauth_token, req.pkce_code_verifier);
+        const org = await requireOrganization(tx, r.organizationId!);
+        // A member by address, or one the organization's email domains admit just in time.
+        const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, r.email);
+        const factor = b2bOAuthFactor(ctx.clock.now(), r, memberEmailId(member)) as Factor;
+        const done = await completePrimaryAuth(ctx, tx, {
+          org,
+          member,
+          factor,
+          method: `${r.providerType}_oauth`,
+          minutes,
+          client: caller.client,
+          currentSessionId: caller.member?.member_id === member.member_id ? caller.memberSessionId : null,
+        });
+        return { ...done, ...providerExtras(r) };
       });
-      return { ...done, ...providerExtras(r) };
-    });
-    return ok(c, answer);
-  }));
+      return ok(c, answer);
+    }),
+  );
 
-  sdk.post('/b2b/oauth/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
-    const answer = await withTx(ctx.db, async (tx) => {
-      const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', req.discovery_oauth_token, req.pkce_code_verifier);
-      const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;
-      return { ...(await startDiscovery(ctx, tx, r.email, factor)), ...providerExtras(r) };
-    });
-    return ok(c, answer);
-  }));
+  sdk.post(
+    '/b2b/oauth/discovery/authenticate',
+    endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
+      const answer = await withTx(ctx.db, async (tx) => {
+        const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', req.discovery_oauth_token, req.pkce_code_verifier);
+        const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;
+        return { ...(await startDiscovery(ctx, tx, r.email, factor)), ...providerExtras(r) };
+      });
+      return ok(c, answer);
+    }),
+  );
 
   return { sdk, pub };
 }

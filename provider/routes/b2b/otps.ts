@@ -17,42 +17,57 @@ export const wrongCode = () => new ApiError(401, 'otp_code_not_found', 'The pass
 export function b2bOtpRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/otps/email/discovery/send', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoverySend }, async ({ c, caller, req }) => {
-    const email = normalizeEmail(req.email_address);
-    await limitSend(ctx, email, caller.client);
-    const queued = await withTx(ctx.db, (tx) => issueOtp(ctx, tx, 'email', b2bOtpMethodId(null, email), null, email, req.discovery_expiration_minutes, req.locale));
-    await ctx.delivery.dispatch(ctx.db, queued);
-    return ok(c, {});
-  }));
+  app.post(
+    '/b2b/otps/email/discovery/send',
+    endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoverySend }, async ({ c, caller, req }) => {
+      const email = normalizeEmail(req.email_address);
+      await limitSend(ctx, email, caller.client);
+      const queued = await withTx(ctx.db, (tx) => issueOtp(ctx, tx, 'email', b2bOtpMethodId(null, email), null, email, req.discovery_expiration_minutes, req.locale));
+      await ctx.delivery.dispatch(ctx.db, queued);
+      return ok(c, {});
+    }),
+  );
 
-  app.post('/b2b/otps/email/discovery/authenticate', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoveryAuthenticate }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email_address);
-    // One transaction: the redemption (or the counted wrong guess) and the intermediate session commit together.
-    const answer = await withTx(ctx.db, async (tx) => {
-      if (!(await redeemB2BOtp(ctx, tx, b2bOtpMethodId(null, email), req.code))) return null;
-      return startDiscovery(ctx, tx, email, emailFactor('otp', email, '', ctx.clock.now()));
-    });
-    if (!answer) throw wrongCode();
-    return ok(c, answer);
-  }));
+  app.post(
+    '/b2b/otps/email/discovery/authenticate',
+    endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoveryAuthenticate }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email_address);
+      // One transaction: the redemption (or the counted wrong guess) and the intermediate session commit together.
+      const answer = await withTx(ctx.db, async (tx) => {
+        if (!(await redeemB2BOtp(ctx, tx, b2bOtpMethodId(null, email), req.code))) return null;
+        return startDiscovery(ctx, tx, email, emailFactor('otp', email, '', ctx.clock.now()));
+      });
+      if (!answer) throw wrongCode();
+      return ok(c, answer);
+    }),
+  );
 
-  app.post('/b2b/otps/email/login_or_signup', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailLoginOrSignup }, async ({ c, caller, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    await limitSend(ctx, email, caller.client);
-    const sent = await sendOrganizationOtp(ctx, org, email, { loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, locale: req.locale });
-    await ctx.delivery.dispatch(ctx.db, sent.queued);
-    return ok(c, {});
-  }));
+  app.post(
+    '/b2b/otps/email/login_or_signup',
+    endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailLoginOrSignup }, async ({ c, caller, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      await limitSend(ctx, email, caller.client);
+      const sent = await sendOrganizationOtp(ctx, org, email, { loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, locale: req.locale });
+      await ctx.delivery.dispatch(ctx.db, sent.queued);
+      return ok(c, {});
+    }),
+  );
 
-  app.post('/b2b/otps/email/authenticate', endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    const answer = await authenticateOrganizationOtp(ctx, org, normalizeEmail(req.email_address), req.code, {
-      minutes, client: caller.client, currentSessionId: caller.memberSessionId, intermediateSessionToken: req.intermediate_session_token,
-    });
-    if (!answer) throw wrongCode();
-    return ok(c, answer);
-  }));
+  app.post(
+    '/b2b/otps/email/authenticate',
+    endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      const answer = await authenticateOrganizationOtp(ctx, org, normalizeEmail(req.email_address), req.code, {
+        minutes,
+        client: caller.client,
+        currentSessionId: caller.memberSessionId,
+        intermediateSessionToken: req.intermediate_session_token,
+      });
+      if (!answer) throw wrongCode();
+      return ok(c, answer);
+    }),
+  );
 
   return app;
 }

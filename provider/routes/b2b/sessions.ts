@@ -23,23 +23,32 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
     return ok(c, { ...issued });
   });
 
-  app.post('/b2b/sessions/revoke', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-    await revokeMemberSession(ctx, ctx.db, caller.memberSessionId);
-    return ok(c, {});
-  }));
+  app.post(
+    '/b2b/sessions/revoke',
+    endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
+      await revokeMemberSession(ctx, ctx.db, caller.memberSessionId);
+      return ok(c, {});
+    }),
+  );
 
-  app.post('/b2b/sessions/revoke/:memberId', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-    const target = c.req.param('memberId') ?? '';
-    if (target !== caller.member.member_id) requireAdmin(caller);
-    // A member of another organization is not found: an admin's reach ends at its organization.
-    await requireMember(ctx.db, caller.org.organization_id, target);
-    await revokeMemberSessions(ctx, ctx.db, target);
-    return ok(c, {});
-  }));
+  app.post(
+    '/b2b/sessions/revoke/:memberId',
+    endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
+      const target = c.req.param('memberId') ?? '';
+      if (target !== caller.member.member_id) requireAdmin(caller);
+      // A member of another organization is not found: an admin's reach ends at its organization.
+      await requireMember(ctx.db, caller.org.organization_id, target);
+      await revokeMemberSessions(ctx, ctx.db, target);
+      return ok(c, {});
+    }),
+  );
 
-  app.post('/b2b/sessions/exchange', endpoint(ctx, { as: 'member', session: 'required', schema: R.SessionsExchange, minutes: true }, async ({ c, caller, req, minutes }) => {
-    return ok(c, await exchangeMemberSession(ctx, caller.memberSessionId, caller.member.email_address, req.organization_id, { minutes, client: caller.client }));
-  }));
+  app.post(
+    '/b2b/sessions/exchange',
+    endpoint(ctx, { as: 'member', session: 'required', schema: R.SessionsExchange, minutes: true }, async ({ c, caller, req, minutes }) => {
+      return ok(c, await exchangeMemberSession(ctx, caller.memberSessionId, caller.member.email_address, req.organization_id, { minutes, client: caller.client }));
+    }),
+  );
 
   return app;
 }

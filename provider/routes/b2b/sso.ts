@@ -10,8 +10,20 @@ import { deniedRedirect, providerParams, startQuery } from '../../http/redirect-
 import { createMember, memberByEmail, type MemberRow } from '../../services/b2b/members.ts';
 import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import {
-  activeConnectionShape, audienceUri, callbackUrl, connectionById, connectionShape, connectionsForEmail, createConnection, deleteCertificate, deleteConnection, listConnections, providerBase, updateConnection,
-  type ConnectionRow, type Protocol,
+  activeConnectionShape,
+  audienceUri,
+  callbackUrl,
+  connectionById,
+  connectionShape,
+  connectionsForEmail,
+  createConnection,
+  deleteCertificate,
+  deleteConnection,
+  listConnections,
+  providerBase,
+  updateConnection,
+  type ConnectionRow,
+  type Protocol,
 } from '../../services/b2b/sso-connections.ts';
 import { authenticateSso, consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../../services/b2b/sso-flow.ts';
 import { redirectUrl } from '../../services/email-tokens.ts';
@@ -25,7 +37,7 @@ import { failPage } from '../oauth-pages.ts';
  * new active member. The address is locked, so parallel first sign-ins create one member.
  */
 async function ssoMember(ctx: ProviderContext, tx: Queryable, org: OrganizationRow, row: ConnectionRow, p: SsoProfile): Promise<{ member: MemberRow; created: boolean }> {
-  if (!p.email) throw new ApiError(400, 'sso_email_missing', 'The identity provider sent no email address for the account (check the connection\'s attribute mapping).');
+  if (!p.email) throw new ApiError(400, 'sso_email_missing', "The identity provider sent no email address for the account (check the connection's attribute mapping).");
   const existing = await memberByEmail(tx, org.organization_id, p.email, true);
   if (existing) return { member: existing, created: false };
   const jit = org.sso_jit_provisioning === 'ALL_ALLOWED' || (org.sso_jit_provisioning === 'RESTRICTED' && org.sso_jit_provisioning_allowed_connections.includes(row.connection_id));
@@ -39,50 +51,71 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const sdk = new Hono();
   const base = (c: Context) => providerBase(ctx, c.req.url);
 
-  sdk.get('/b2b/sso', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-    requireAdmin(caller);
-    const rows = await listConnections(ctx.db, caller.org.organization_id);
-    const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
-    return ok(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
-  }));
+  sdk.get(
+    '/b2b/sso',
+    endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
+      requireAdmin(caller);
+      const rows = await listConnections(ctx.db, caller.org.organization_id);
+      const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
+      return ok(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
+    }),
+  );
 
   for (const protocol of ['saml', 'oidc'] as const) {
-    sdk.post(`/b2b/sso/${protocol}`, endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
-      const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
-      return ok(c, { connection: connectionShape(row, base(c)) });
-    }));
+    sdk.post(
+      `/b2b/sso/${protocol}`,
+      endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
+        requireAdmin(caller);
+        const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
+        return ok(c, { connection: connectionShape(row, base(c)) });
+      }),
+    );
     const schema = protocol === 'saml' ? b2b.SamlUpdateConnection : b2b.OidcUpdateConnection;
-    sdk.put(`/b2b/sso/${protocol}/:connection_id`, endpoint(ctx, { as: 'member', session: 'required', schema }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
-      const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
-      return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
-    }));
+    sdk.put(
+      `/b2b/sso/${protocol}/:connection_id`,
+      endpoint(ctx, { as: 'member', session: 'required', schema }, async ({ c, caller, req }) => {
+        requireAdmin(caller);
+        const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
+        return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
+      }),
+    );
   }
 
-  sdk.delete('/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-    requireAdmin(caller);
-    await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
-    return ok(c, { certificate_id: c.req.param('certificate_id') });
-  }));
+  sdk.delete(
+    '/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id',
+    endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
+      requireAdmin(caller);
+      await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
+      return ok(c, { certificate_id: c.req.param('certificate_id') });
+    }),
+  );
 
-  sdk.delete('/b2b/sso/:connection_id', endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-    requireAdmin(caller);
-    await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
-    return ok(c, { connection_id: c.req.param('connection_id') });
-  }));
+  sdk.delete(
+    '/b2b/sso/:connection_id',
+    endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
+      requireAdmin(caller);
+      await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
+      return ok(c, { connection_id: c.req.param('connection_id') });
+    }),
+  );
 
   // SSO discovery: which connections an address can use, before it has signed in anywhere.
-  sdk.get('/b2b/sso/discovery/connections', endpoint(ctx, { as: 'member', session: 'optional' }, async ({ c }) => {
-    const email = c.req.query('email_address') ?? '';
-    if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'invalid_email', 'email_address must be a valid email address.');
-    return ok(c, { connections: (await connectionsForEmail(ctx.db, email)).map(activeConnectionShape) });
-  }));
+  sdk.get(
+    '/b2b/sso/discovery/connections',
+    endpoint(ctx, { as: 'member', session: 'optional' }, async ({ c }) => {
+      const email = c.req.query('email_address') ?? '';
+      if (!EMAIL_PATTERN.test(email)) throw new ApiError(400, 'invalid_email', 'email_address must be a valid email address.');
+      return ok(c, { connections: (await connectionsForEmail(ctx.db, email)).map(activeConnectionShape) });
+    }),
+  );
 
-  sdk.post('/b2b/sso/authenticate', endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-    const current = caller.member && caller.memberSessionId ? { memberId: caller.member.member_id, sessionId: caller.memberSessionId } : null;
-    return ok(c, await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, { minutes, client: caller.client, current }));
-  }));
+  sdk.post(
+    '/b2b/sso/authenticate',
+    endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.SsoAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const current = caller.member && caller.memberSessionId ? { memberId: caller.member.member_id, sessionId: caller.memberSessionId } : null;
+      return ok(c, await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, { minutes, client: caller.client, current }));
+    }),
+  );
 
   const pub = new Hono();
   pub.onError((err, c) => {

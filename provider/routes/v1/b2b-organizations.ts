@@ -7,7 +7,16 @@ import { query } from '../../http/validate.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
 import { revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
 import { createMember, deleteMember, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
-import { createOrganization, deleteOrganization, organizationShape, requireOrganization, searchOrganizations, slugFromName, updateOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import {
+  createOrganization,
+  deleteOrganization,
+  organizationShape,
+  requireOrganization,
+  searchOrganizations,
+  slugFromName,
+  updateOrganization,
+  type OrganizationRow,
+} from '../../services/b2b/organizations.ts';
 import { withTx } from '../../services/tx.ts';
 import { normalizeEmail, phoneOf } from '../../services/users.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
@@ -23,29 +32,41 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
   const orgOf = (c: { req: { param(name: string): string | undefined } }) => requireOrganization(ctx.db, c.req.param('organizationId') ?? '');
 
-  app.post('/b2b/organizations', endpoint(ctx, { session: 'none', schema: OrganizationsCreate }, async ({ c, req }) => {
-    const org = await withTx(ctx.db, (tx) => createOrganization(tx, ctx.env, ctx.clock.now(), { ...req, organization_slug: req.organization_slug ?? slugFromName(req.organization_name) }));
-    return serverOk(c, { organization: organizationShape(org) });
-  }));
+  app.post(
+    '/b2b/organizations',
+    endpoint(ctx, { session: 'none', schema: OrganizationsCreate }, async ({ c, req }) => {
+      const org = await withTx(ctx.db, (tx) => createOrganization(tx, ctx.env, ctx.clock.now(), { ...req, organization_slug: req.organization_slug ?? slugFromName(req.organization_name) }));
+      return serverOk(c, { organization: organizationShape(org) });
+    }),
+  );
 
-  app.post('/b2b/organizations/search', endpoint(ctx, { session: 'none', schema: Search }, async ({ c, req }) => {
-    const found = await searchOrganizations(ctx.db, req.query, req.limit, req.cursor);
-    return serverOk(c, { organizations: found.organizations.map(organizationShape), results_metadata: { total: found.total, next_cursor: found.nextCursor } });
-  }));
+  app.post(
+    '/b2b/organizations/search',
+    endpoint(ctx, { session: 'none', schema: Search }, async ({ c, req }) => {
+      const found = await searchOrganizations(ctx.db, req.query, req.limit, req.cursor);
+      return serverOk(c, { organizations: found.organizations.map(organizationShape), results_metadata: { total: found.total, next_cursor: found.nextCursor } });
+    }),
+  );
 
-  app.post('/b2b/organizations/members/search', endpoint(ctx, { session: 'none', schema: MembersSearch }, async ({ c, req }) => {
-    const found = await searchMembers(ctx.db, req.organization_ids, req.query, req.limit, req.cursor);
-    const orgs: Record<string, unknown> = {};
-    for (const id of new Set(found.members.map((m) => m.organization_id))) orgs[id] = organizationShape(await requireOrganization(ctx.db, id));
-    return serverOk(c, { members: found.members.map(memberShape), results_metadata: { total: found.total, next_cursor: found.nextCursor }, organizations: orgs });
-  }));
+  app.post(
+    '/b2b/organizations/members/search',
+    endpoint(ctx, { session: 'none', schema: MembersSearch }, async ({ c, req }) => {
+      const found = await searchMembers(ctx.db, req.organization_ids, req.query, req.limit, req.cursor);
+      const orgs: Record<string, unknown> = {};
+      for (const id of new Set(found.members.map((m) => m.organization_id))) orgs[id] = organizationShape(await requireOrganization(ctx.db, id));
+      return serverOk(c, { members: found.members.map(memberShape), results_metadata: { total: found.total, next_cursor: found.nextCursor }, organizations: orgs });
+    }),
+  );
 
   app.get('/b2b/organizations/:organizationId', async (c) => serverOk(c, { organization: organizationShape(await orgOf(c)) }));
 
-  app.put('/b2b/organizations/:organizationId', endpoint(ctx, { session: 'none', schema: OrganizationsUpdate }, async ({ c, req }) => {
-    const org = await withTx(ctx.db, (tx) => updateOrganization(tx, c.req.param('organizationId') ?? '', ctx.clock.now(), req));
-    return serverOk(c, { organization: organizationShape(org) });
-  }));
+  app.put(
+    '/b2b/organizations/:organizationId',
+    endpoint(ctx, { session: 'none', schema: OrganizationsUpdate }, async ({ c, req }) => {
+      const org = await withTx(ctx.db, (tx) => updateOrganization(tx, c.req.param('organizationId') ?? '', ctx.clock.now(), req));
+      return serverOk(c, { organization: organizationShape(org) });
+    }),
+  );
 
   app.delete('/b2b/organizations/:organizationId', async (c) => {
     const id = c.req.param('organizationId');
@@ -53,18 +74,28 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     return serverOk(c, { organization_id: id });
   });
 
-  app.post('/b2b/organizations/:organizationId/members', endpoint(ctx, { session: 'none', schema: MembersCreate }, async ({ c, req }) => {
-    const org = await orgOf(c);
-    const phone = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
-    const member = await withTx(ctx.db, async (tx) => {
-      if (await memberByEmail(tx, org.organization_id, req.email_address, true)) throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
-      return createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, {
-        email: normalizeEmail(req.email_address), status: req.create_member_as_pending ? 'pending' : 'active', name: req.name, roles: req.roles,
-        isBreakglass: req.is_breakglass, mfaEnrolled: req.mfa_enrolled, mfaPhoneNumber: phone, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata,
+  app.post(
+    '/b2b/organizations/:organizationId/members',
+    endpoint(ctx, { session: 'none', schema: MembersCreate }, async ({ c, req }) => {
+      const org = await orgOf(c);
+      const phone = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
+      const member = await withTx(ctx.db, async (tx) => {
+        if (await memberByEmail(tx, org.organization_id, req.email_address, true)) throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
+        return createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, {
+          email: normalizeEmail(req.email_address),
+          status: req.create_member_as_pending ? 'pending' : 'active',
+          name: req.name,
+          roles: req.roles,
+          isBreakglass: req.is_breakglass,
+          mfaEnrolled: req.mfa_enrolled,
+          mfaPhoneNumber: phone,
+          trustedMetadata: req.trusted_metadata,
+          untrustedMetadata: req.untrusted_metadata,
+        });
       });
-    });
-    return serverOk(c, memberAnswer(member, org));
-  }));
+      return serverOk(c, memberAnswer(member, org));
+    }),
+  );
 
   app.get('/b2b/organizations/:organizationId/member', async (c) => {
     const org = await orgOf(c);
@@ -74,17 +105,20 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     return serverOk(c, memberAnswer(member, org));
   });
 
-  app.put('/b2b/organizations/:organizationId/members/:memberId', endpoint(ctx, { session: 'none', schema: MembersUpdate }, async ({ c, req }) => {
-    const org = await orgOf(c);
-    const memberId = c.req.param('memberId') ?? '';
-    const { preserve_existing_sessions: preserve, ...changes } = req;
-    const member = await withTx(ctx.db, async (tx) => {
-      await requireMember(tx, org.organization_id, memberId, true);
-      return updateMember(tx, memberId, ctx.clock.now(), { ...changes, mfa_phone_number: changes.mfa_phone_number ? phoneOf(changes.mfa_phone_number) : changes.mfa_phone_number });
-    });
-    if (req.roles && preserve !== true) await revokeMemberSessions(ctx, ctx.db, memberId);
-    return serverOk(c, memberAnswer(member, org));
-  }));
+  app.put(
+    '/b2b/organizations/:organizationId/members/:memberId',
+    endpoint(ctx, { session: 'none', schema: MembersUpdate }, async ({ c, req }) => {
+      const org = await orgOf(c);
+      const memberId = c.req.param('memberId') ?? '';
+      const { preserve_existing_sessions: preserve, ...changes } = req;
+      const member = await withTx(ctx.db, async (tx) => {
+        await requireMember(tx, org.organization_id, memberId, true);
+        return updateMember(tx, memberId, ctx.clock.now(), { ...changes, mfa_phone_number: changes.mfa_phone_number ? phoneOf(changes.mfa_phone_number) : changes.mfa_phone_number });
+      });
+      if (req.roles && preserve !== true) await revokeMemberSessions(ctx, ctx.db, memberId);
+      return serverOk(c, memberAnswer(member, org));
+    }),
+  );
 
   app.delete('/b2b/organizations/:organizationId/members/:memberId', async (c) => {
     const org = await orgOf(c);

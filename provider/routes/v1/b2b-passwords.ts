@@ -43,51 +43,79 @@ export function serverB2BPasswordRoutes(ctx: ProviderContext): Hono {
     return found;
   };
 
-  app.post('/b2b/passwords/strength_check', endpoint(ctx, { ...spec, schema: P.PasswordsStrengthCheck }, async ({ c, req }) => {
-    return serverOk(c, { ...b2bStrength(checkStrength(ctx.config.passwordPolicy, req.password, req.email_address)) });
-  }));
+  app.post(
+    '/b2b/passwords/strength_check',
+    endpoint(ctx, { ...spec, schema: P.PasswordsStrengthCheck }, async ({ c, req }) => {
+      return serverOk(c, { ...b2bStrength(checkStrength(ctx.config.passwordPolicy, req.password, req.email_address)) });
+    }),
+  );
 
-  app.post('/b2b/passwords/authenticate', endpoint(ctx, { ...spec, schema: Authenticate }, async ({ c, req }) => {
-    const current = await named(req);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    // No client IP: the backend is limited per secret, its users per address.
-    const answer = await authenticateMemberPassword(ctx, org, normalizeEmail(req.email_address), req.password, undefined, {
-      minutes: minutes(req.session_duration_minutes), client: SERVER_CLIENT, currentSessionId: current?.member_session_id ?? null, intermediateSessionToken: req.intermediate_session_token,
-    });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/passwords/authenticate',
+    endpoint(ctx, { ...spec, schema: Authenticate }, async ({ c, req }) => {
+      const current = await named(req);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      // No client IP: the backend is limited per secret, its users per address.
+      const answer = await authenticateMemberPassword(ctx, org, normalizeEmail(req.email_address), req.password, undefined, {
+        minutes: minutes(req.session_duration_minutes),
+        client: SERVER_CLIENT,
+        currentSessionId: current?.member_session_id ?? null,
+        intermediateSessionToken: req.intermediate_session_token,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.post('/b2b/passwords/email/reset/start', endpoint(ctx, { ...spec, schema: P.PasswordsResetByEmailStart }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const url = redirectUrl(ctx, req.reset_password_redirect_url);
-    requirePkce(ctx, 'passwordResets', req.code_challenge);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    await limitSendTo(ctx, email);
-    const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
-    // As in the browser flow: the answer never waits for the relay, member or not.
-    ctx.delivery.dispatchLater(ctx.db, queued);
-    return serverOk(c, {});
-  }));
+  app.post(
+    '/b2b/passwords/email/reset/start',
+    endpoint(ctx, { ...spec, schema: P.PasswordsResetByEmailStart }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const url = redirectUrl(ctx, req.reset_password_redirect_url);
+      requirePkce(ctx, 'passwordResets', req.code_challenge);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      await limitSendTo(ctx, email);
+      const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
+      // As in the browser flow: the answer never waits for the relay, member or not.
+      ctx.delivery.dispatchLater(ctx.db, queued);
+      return serverOk(c, {});
+    }),
+  );
 
-  app.post('/b2b/passwords/email/reset', endpoint(ctx, { ...spec, schema: ResetByEmail }, async ({ c, req }) => {
-    const answer = await resetMemberPasswordByEmail(ctx, req.password_reset_token, req.password, req.code_verifier, { minutes: minutes(req.session_duration_minutes), client: SERVER_CLIENT, intermediateSessionToken: req.intermediate_session_token });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/passwords/email/reset',
+    endpoint(ctx, { ...spec, schema: ResetByEmail }, async ({ c, req }) => {
+      const answer = await resetMemberPasswordByEmail(ctx, req.password_reset_token, req.password, req.code_verifier, {
+        minutes: minutes(req.session_duration_minutes),
+        client: SERVER_CLIENT,
+        intermediateSessionToken: req.intermediate_session_token,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.post('/b2b/passwords/existing_password/reset', endpoint(ctx, { ...spec, schema: ResetByExisting }, async ({ c, req }) => {
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    const answer = await resetMemberPasswordByExisting(ctx, org, normalizeEmail(req.email_address), req.existing_password, req.new_password, undefined, { minutes: minutes(req.session_duration_minutes), client: SERVER_CLIENT });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/passwords/existing_password/reset',
+    endpoint(ctx, { ...spec, schema: ResetByExisting }, async ({ c, req }) => {
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      const answer = await resetMemberPasswordByExisting(ctx, org, normalizeEmail(req.email_address), req.existing_password, req.new_password, undefined, {
+        minutes: minutes(req.session_duration_minutes),
+        client: SERVER_CLIENT,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.post('/b2b/passwords/session/reset', endpoint(ctx, { ...spec, schema: ResetBySession }, async ({ c, req }) => {
-    const current = await named(req);
-    if (!current) throw new ApiError(400, 'session_required', 'Name the member session whose password to set (session_token or session_jwt).');
-    const { member, org } = await sessionOwner(ctx.db, current);
-    if (org.organization_id !== req.organization_id) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-    const answer = await resetMemberPasswordBySession(ctx, org, member, current.member_session_id, req.password, { minutes: minutes(req.session_duration_minutes), client: SERVER_CLIENT });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/passwords/session/reset',
+    endpoint(ctx, { ...spec, schema: ResetBySession }, async ({ c, req }) => {
+      const current = await named(req);
+      if (!current) throw new ApiError(400, 'session_required', 'Name the member session whose password to set (session_token or session_jwt).');
+      const { member, org } = await sessionOwner(ctx.db, current);
+      if (org.organization_id !== req.organization_id) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+      const answer = await resetMemberPasswordBySession(ctx, org, member, current.member_session_id, req.password, { minutes: minutes(req.session_duration_minutes), client: SERVER_CLIENT });
+      return serverOk(c, answer);
+    }),
+  );
 
   return app;
 }

@@ -9,7 +9,13 @@ import { bool, email, nonEmpty, num, record, sessionDuration, str, strArray } fr
  */
 
 const opt = v.optional;
-const Metadata = () => opt(v.pipe(v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'must be an object'), record()));
+const Metadata = () =>
+  opt(
+    v.pipe(
+      v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'must be an object'),
+      record(),
+    ),
+  );
 /** The session a sign-in extends, when the backend names one. */
 const session = { session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
 
@@ -22,7 +28,15 @@ export const OrganizationsUpdate = v.object({ ...R.OrganizationsUpdate.entries, 
 export const Search = v.object({
   cursor: opt(str()),
   limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
-  query: opt(v.object({ operator: str(), operands: v.pipe(v.array(v.looseObject({ filter_name: str(), filter_value: v.unknown() }), 'must be an array of operands'), v.maxLength(20, 'must have at most 20 operands')) }, 'must be an object')),
+  query: opt(
+    v.object(
+      {
+        operator: str(),
+        operands: v.pipe(v.array(v.looseObject({ filter_name: str(), filter_value: v.unknown() }), 'must be an array of operands'), v.maxLength(20, 'must have at most 20 operands')),
+      },
+      'must be an object',
+    ),
+  ),
 });
 export const MembersSearch = v.object({ ...Search.entries, organization_ids: v.pipe(strArray(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must have at most 100 entries')) });
 export const MembersCreate = v.object({ ...R.MembersCreate.entries, trusted_metadata: Metadata() });
@@ -39,7 +53,10 @@ export const SessionsAuthenticate = v.pipe(
 export const SessionsGet = v.object({ organization_id: nonEmpty(), member_id: nonEmpty() });
 export const SessionsRevoke = v.pipe(
   v.object({ member_session_id: opt(nonEmpty()), ...session, member_id: opt(nonEmpty()) }),
-  v.check((o) => [o.member_session_id, o.session_token, o.session_jwt, o.member_id].filter((x) => x !== undefined).length === 1, 'exactly one of member_session_id, session_token, session_jwt, member_id is required'),
+  v.check(
+    (o) => [o.member_session_id, o.session_token, o.session_jwt, o.member_id].filter((x) => x !== undefined).length === 1,
+    'exactly one of member_session_id, session_token, session_jwt, member_id is required',
+  ),
 );
 export const SessionsExchange = v.pipe(
   v.object({ organization_id: nonEmpty(), ...session, session_duration_minutes: opt(sessionDuration()), locale: opt(str()) }),
@@ -61,4 +78,9 @@ export const OtpEmailAuthenticate = v.object({ ...R.OtpEmailAuthenticate.entries
 
 export const DiscoveryOrganizations = v.object({ intermediate_session_token: opt(nonEmpty()), ...session });
 export const DiscoveryExchange = v.object({ intermediate_session_token: nonEmpty(), organization_id: nonEmpty(), session_duration_minutes: opt(sessionDuration()), locale: opt(str()) });
-export const DiscoveryCreate = v.object({ ...R.DiscoveryOrganizationsCreate.entries, intermediate_session_token: nonEmpty(), session_duration_minutes: opt(sessionDuration()), trusted_metadata: Metadata() });
+export const DiscoveryCreate = v.object({
+  ...R.DiscoveryOrganizationsCreate.entries,
+  intermediate_session_token: nonEmpty(),
+  session_duration_minutes: opt(sessionDuration()),
+  trusted_metadata: Metadata(),
+});

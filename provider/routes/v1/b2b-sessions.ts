@@ -17,36 +17,48 @@ export const SERVER_CLIENT = { ip: '', userAgent: '' };
 export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/sessions/authenticate', endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
-    const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
-    const issued = await refreshMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!, minutes);
-    return serverOk(c, { member_session: issued.member_session, session_token: issued.session_token, session_jwt: issued.session_jwt, member: issued.member, organization: issued.organization });
-  }));
+  app.post(
+    '/b2b/sessions/authenticate',
+    endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
+      const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
+      const issued = await refreshMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!, minutes);
+      return serverOk(c, { member_session: issued.member_session, session_token: issued.session_token, session_jwt: issued.session_jwt, member: issued.member, organization: issued.organization });
+    }),
+  );
 
   app.get('/b2b/sessions', async (c) => {
     const req = query(c, SessionsGet);
     return serverOk(c, { member_sessions: await liveMemberSessions(ctx, ctx.db, req.organization_id, req.member_id) });
   });
 
-  app.post('/b2b/sessions/revoke', endpoint(ctx, { session: 'none', schema: SessionsRevoke }, async ({ c, req }) => {
-    if (req.member_id !== undefined) {
-      await revokeMemberSessions(ctx, ctx.db, req.member_id);
+  app.post(
+    '/b2b/sessions/revoke',
+    endpoint(ctx, { session: 'none', schema: SessionsRevoke }, async ({ c, req }) => {
+      if (req.member_id !== undefined) {
+        await revokeMemberSessions(ctx, ctx.db, req.member_id);
+        return serverOk(c, {});
+      }
+      const secret = req.session_token ?? req.session_jwt;
+      const id = secret !== undefined ? (await findMemberSession(ctx, ctx.db, secret))?.member_session_id : req.member_session_id;
+      if (!id) throw notFound();
+      await revokeMemberSession(ctx, ctx.db, id);
       return serverOk(c, {});
-    }
-    const secret = req.session_token ?? req.session_jwt;
-    const id = secret !== undefined ? (await findMemberSession(ctx, ctx.db, secret))?.member_session_id : req.member_session_id;
-    if (!id) throw notFound();
-    await revokeMemberSession(ctx, ctx.db, id);
-    return serverOk(c, {});
-  }));
+    }),
+  );
 
-  app.post('/b2b/sessions/exchange', endpoint(ctx, { session: 'none', schema: SessionsExchange }, async ({ c, req }) => {
-    const session = await findMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!);
-    if (!session) throw notFound();
-    const { member } = await sessionOwner(ctx.db, session);
-    const answer = await exchangeMemberSession(ctx, session.member_session_id, member.email_address, req.organization_id, { minutes: durationMinutes(ctx, req.session_duration_minutes), client: SERVER_CLIENT });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/sessions/exchange',
+    endpoint(ctx, { session: 'none', schema: SessionsExchange }, async ({ c, req }) => {
+      const session = await findMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!);
+      if (!session) throw notFound();
+      const { member } = await sessionOwner(ctx.db, session);
+      const answer = await exchangeMemberSession(ctx, session.member_session_id, member.email_address, req.organization_id, {
+        minutes: durationMinutes(ctx, req.session_duration_minutes),
+        client: SERVER_CLIENT,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
   // Public, as the hosted provider's is: the SDK's JWKS client fetches it without credentials.
   app.get('/b2b/sessions/jwks/:projectId', async (c) => {

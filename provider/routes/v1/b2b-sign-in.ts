@@ -14,7 +14,16 @@ import { limitSendTo } from '../../services/sends.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { normalizeEmail } from '../../services/users.ts';
 import { SERVER_CLIENT } from './b2b-sessions.ts';
-import { DiscoveryCreate, DiscoveryExchange, DiscoveryOrganizations, MagicLinksAuthenticate, MagicLinksInvite, MagicLinksLoginOrSignup, OtpEmailAuthenticate, OtpEmailLoginOrSignup } from './b2b-schemas.ts';
+import {
+  DiscoveryCreate,
+  DiscoveryExchange,
+  DiscoveryOrganizations,
+  MagicLinksAuthenticate,
+  MagicLinksInvite,
+  MagicLinksLoginOrSignup,
+  OtpEmailAuthenticate,
+  OtpEmailLoginOrSignup,
+} from './b2b-schemas.ts';
 
 /** The member session a server API sign-in names to extend; a named one that is not live is a 404. */
 async function namedMemberSession(ctx: ProviderContext, req: { session_token?: string; session_jwt?: string }): Promise<string | null> {
@@ -29,80 +38,127 @@ async function namedMemberSession(ctx: ProviderContext, req: { session_token?: s
 export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/magic_links/email/login_or_signup', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrSignup }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const loginUrl = redirectUrl(ctx, req.login_redirect_url);
-    const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
-    requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    await limitSendTo(ctx, email);
-    const sent = await sendOrganizationLink(ctx, org, email, { loginUrl, signupUrl, loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, codeChallenge: req.pkce_code_challenge, locale: req.locale });
-    await ctx.delivery.dispatch(ctx.db, sent.queued);
-    return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
-  }));
+  app.post(
+    '/b2b/magic_links/email/login_or_signup',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrSignup }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const loginUrl = redirectUrl(ctx, req.login_redirect_url);
+      const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
+      requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      await limitSendTo(ctx, email);
+      const sent = await sendOrganizationLink(ctx, org, email, {
+        loginUrl,
+        signupUrl,
+        loginMinutes: req.login_expiration_minutes,
+        signupMinutes: req.signup_expiration_minutes,
+        codeChallenge: req.pkce_code_challenge,
+        locale: req.locale,
+      });
+      await ctx.delivery.dispatch(ctx.db, sent.queued);
+      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
+    }),
+  );
 
-  app.post('/b2b/magic_links/email/invite', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksInvite }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const url = redirectUrl(ctx, req.invite_redirect_url);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    await limitSendTo(ctx, email);
-    const invited = await inviteMember(ctx, org, email, {
-      url, minutes: req.invite_expiration_minutes, locale: req.locale,
-      member: { name: req.name, roles: req.roles, isBreakglass: req.is_breakglass, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata },
-    });
-    await ctx.delivery.dispatch(ctx.db, invited.queued);
-    return serverOk(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(org) });
-  }));
+  app.post(
+    '/b2b/magic_links/email/invite',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksInvite }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const url = redirectUrl(ctx, req.invite_redirect_url);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      await limitSendTo(ctx, email);
+      const invited = await inviteMember(ctx, org, email, {
+        url,
+        minutes: req.invite_expiration_minutes,
+        locale: req.locale,
+        member: { name: req.name, roles: req.roles, isBreakglass: req.is_breakglass, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata },
+      });
+      await ctx.delivery.dispatch(ctx.db, invited.queued);
+      return serverOk(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(org) });
+    }),
+  );
 
-  app.post('/b2b/magic_links/authenticate', endpoint(ctx, { session: 'none', schema: MagicLinksAuthenticate }, async ({ c, req }) => {
-    const current = await namedMemberSession(ctx, req);
-    const answer = await authenticateOrganizationLink(ctx, req.magic_links_token, req.pkce_code_verifier, {
-      minutes: durationMinutes(ctx, req.session_duration_minutes), client: SERVER_CLIENT, currentSessionId: current, intermediateSessionToken: req.intermediate_session_token,
-    });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/magic_links/authenticate',
+    endpoint(ctx, { session: 'none', schema: MagicLinksAuthenticate }, async ({ c, req }) => {
+      const current = await namedMemberSession(ctx, req);
+      const answer = await authenticateOrganizationLink(ctx, req.magic_links_token, req.pkce_code_verifier, {
+        minutes: durationMinutes(ctx, req.session_duration_minutes),
+        client: SERVER_CLIENT,
+        currentSessionId: current,
+        intermediateSessionToken: req.intermediate_session_token,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.post('/b2b/otps/email/login_or_signup', endpoint(ctx, { product: 'otp', session: 'none', schema: OtpEmailLoginOrSignup }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email_address);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    await limitSendTo(ctx, email);
-    const sent = await sendOrganizationOtp(ctx, org, email, { loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, locale: req.locale });
-    await ctx.delivery.dispatch(ctx.db, sent.queued);
-    return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
-  }));
+  app.post(
+    '/b2b/otps/email/login_or_signup',
+    endpoint(ctx, { product: 'otp', session: 'none', schema: OtpEmailLoginOrSignup }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email_address);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      await limitSendTo(ctx, email);
+      const sent = await sendOrganizationOtp(ctx, org, email, { loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, locale: req.locale });
+      await ctx.delivery.dispatch(ctx.db, sent.queued);
+      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
+    }),
+  );
 
-  app.post('/b2b/otps/email/authenticate', endpoint(ctx, { product: 'otp', session: 'none', schema: OtpEmailAuthenticate }, async ({ c, req }) => {
-    const current = await namedMemberSession(ctx, req);
-    const org = await requireOrganization(ctx.db, req.organization_id);
-    const answer = await authenticateOrganizationOtp(ctx, org, normalizeEmail(req.email_address), req.code, {
-      minutes: durationMinutes(ctx, req.session_duration_minutes), client: SERVER_CLIENT, currentSessionId: current, intermediateSessionToken: req.intermediate_session_token,
-    });
-    if (!answer) throw new ApiError(401, 'otp_code_not_found', 'The passcode is incorrect, expired or already used.');
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/otps/email/authenticate',
+    endpoint(ctx, { product: 'otp', session: 'none', schema: OtpEmailAuthenticate }, async ({ c, req }) => {
+      const current = await namedMemberSession(ctx, req);
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      const answer = await authenticateOrganizationOtp(ctx, org, normalizeEmail(req.email_address), req.code, {
+        minutes: durationMinutes(ctx, req.session_duration_minutes),
+        client: SERVER_CLIENT,
+        currentSessionId: current,
+        intermediateSessionToken: req.intermediate_session_token,
+      });
+      if (!answer) throw new ApiError(401, 'otp_code_not_found', 'The passcode is incorrect, expired or already used.');
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.post('/b2b/discovery/organizations', endpoint(ctx, { session: 'none', schema: DiscoveryOrganizations }, async ({ c, req }) => {
-    if (req.intermediate_session_token) {
-      const ist = await readIntermediateSession(ctx, ctx.db, req.intermediate_session_token);
-      return serverOk(c, { email_address: ist.email, discovered_organizations: await discoverOrganizations(ctx.db, ist.email, ist.factors.at(-1) ?? null), organization_id_hint: ist.organizationId });
-    }
-    const secret = req.session_token ?? req.session_jwt;
-    const session = secret === undefined ? null : await findMemberSession(ctx, ctx.db, secret);
-    if (!session) throw new ApiError(400, 'intermediate_session_token_required', 'Name an intermediate session token or a live member session.');
-    const { member } = await sessionOwner(ctx.db, session);
-    return serverOk(c, { email_address: member.email_address, discovered_organizations: await discoverOrganizations(ctx.db, member.email_address, null), organization_id_hint: null });
-  }));
+  app.post(
+    '/b2b/discovery/organizations',
+    endpoint(ctx, { session: 'none', schema: DiscoveryOrganizations }, async ({ c, req }) => {
+      if (req.intermediate_session_token) {
+        const ist = await readIntermediateSession(ctx, ctx.db, req.intermediate_session_token);
+        return serverOk(c, {
+          email_address: ist.email,
+          discovered_organizations: await discoverOrganizations(ctx.db, ist.email, ist.factors.at(-1) ?? null),
+          organization_id_hint: ist.organizationId,
+        });
+      }
+      const secret = req.session_token ?? req.session_jwt;
+      const session = secret === undefined ? null : await findMemberSession(ctx, ctx.db, secret);
+      if (!session) throw new ApiError(400, 'intermediate_session_token_required', 'Name an intermediate session token or a live member session.');
+      const { member } = await sessionOwner(ctx.db, session);
+      return serverOk(c, { email_address: member.email_address, discovered_organizations: await discoverOrganizations(ctx.db, member.email_address, null), organization_id_hint: null });
+    }),
+  );
 
-  app.post('/b2b/discovery/intermediate_sessions/exchange', endpoint(ctx, { session: 'none', schema: DiscoveryExchange }, async ({ c, req }) => {
-    const answer = await exchangeIntermediateSession(ctx, req.intermediate_session_token, req.organization_id, { minutes: durationMinutes(ctx, req.session_duration_minutes), client: SERVER_CLIENT, currentSessionId: null });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/discovery/intermediate_sessions/exchange',
+    endpoint(ctx, { session: 'none', schema: DiscoveryExchange }, async ({ c, req }) => {
+      const answer = await exchangeIntermediateSession(ctx, req.intermediate_session_token, req.organization_id, {
+        minutes: durationMinutes(ctx, req.session_duration_minutes),
+        client: SERVER_CLIENT,
+        currentSessionId: null,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.post('/b2b/discovery/organizations/create', endpoint(ctx, { session: 'none', schema: DiscoveryCreate }, async ({ c, req }) => {
-    const { intermediate_session_token: token, session_duration_minutes: minutes, ...settings } = req;
-    const answer = await createOrganizationFromDiscovery(ctx, token, settings, { minutes: durationMinutes(ctx, minutes), client: SERVER_CLIENT, currentSessionId: null });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/discovery/organizations/create',
+    endpoint(ctx, { session: 'none', schema: DiscoveryCreate }, async ({ c, req }) => {
+      const { intermediate_session_token: token, session_duration_minutes: minutes, ...settings } = req;
+      const answer = await createOrganizationFromDiscovery(ctx, token, settings, { minutes: durationMinutes(ctx, minutes), client: SERVER_CLIENT, currentSessionId: null });
+      return serverOk(c, answer);
+    }),
+  );
 
   return app;
 }

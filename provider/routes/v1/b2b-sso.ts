@@ -30,42 +30,58 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
   const org = async (c: Context) => (await requireOrganization(ctx.db, c.req.param('organization_id') ?? '')).organization_id;
 
   // Registered before `/b2b/sso/:organization_id` would match "authenticate" as an organization id.
-  app.post('/b2b/sso/authenticate', endpoint(ctx, { session: 'none', schema: SsoAuthenticate }, async ({ c, req }) => {
-    const secret = req.session_token ?? req.session_jwt;
-    const named = secret === undefined ? null : await findMemberSession(ctx, ctx.db, secret);
-    if (secret !== undefined && !named) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-    const answer = await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, {
-      minutes: durationMinutes(ctx, req.session_duration_minutes), client: SERVER_CLIENT,
-      current: named ? { memberId: named.member_id, sessionId: named.member_session_id } : null,
-    });
-    return serverOk(c, answer);
-  }));
+  app.post(
+    '/b2b/sso/authenticate',
+    endpoint(ctx, { session: 'none', schema: SsoAuthenticate }, async ({ c, req }) => {
+      const secret = req.session_token ?? req.session_jwt;
+      const named = secret === undefined ? null : await findMemberSession(ctx, ctx.db, secret);
+      if (secret !== undefined && !named) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+      const answer = await authenticateSso(ctx, req.sso_token, req.pkce_code_verifier, {
+        minutes: durationMinutes(ctx, req.session_duration_minutes),
+        client: SERVER_CLIENT,
+        current: named ? { memberId: named.member_id, sessionId: named.member_session_id } : null,
+      });
+      return serverOk(c, answer);
+    }),
+  );
 
-  app.get('/b2b/sso/:organization_id', endpoint(ctx, { session: 'none' }, async ({ c }) => {
-    const rows = await listConnections(ctx.db, await org(c));
-    const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
-    return serverOk(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
-  }));
+  app.get(
+    '/b2b/sso/:organization_id',
+    endpoint(ctx, { session: 'none' }, async ({ c }) => {
+      const rows = await listConnections(ctx.db, await org(c));
+      const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
+      return serverOk(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
+    }),
+  );
 
   for (const protocol of ['saml', 'oidc'] as const) {
-    app.post(`/b2b/sso/${protocol}/:organization_id`, endpoint(ctx, { session: 'none', schema: R.SsoCreateConnection }, async ({ c, req }) => {
-      const organizationId = await org(c);
-      const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, organizationId, protocol, req));
-      return serverOk(c, { connection: connectionShape(row, base(c)) });
-    }));
+    app.post(
+      `/b2b/sso/${protocol}/:organization_id`,
+      endpoint(ctx, { session: 'none', schema: R.SsoCreateConnection }, async ({ c, req }) => {
+        const organizationId = await org(c);
+        const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, organizationId, protocol, req));
+        return serverOk(c, { connection: connectionShape(row, base(c)) });
+      }),
+    );
     const schema = protocol === 'saml' ? R.SamlUpdateConnection : R.OidcUpdateConnection;
-    app.put(`/b2b/sso/${protocol}/:organization_id/connections/:connection_id`, endpoint(ctx, { session: 'none', schema }, async ({ c, req }) => {
-      const organizationId = await org(c);
-      const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? '', protocol, req));
-      return serverOk(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
-    }));
+    app.put(
+      `/b2b/sso/${protocol}/:organization_id/connections/:connection_id`,
+      endpoint(ctx, { session: 'none', schema }, async ({ c, req }) => {
+        const organizationId = await org(c);
+        const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? '', protocol, req));
+        return serverOk(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
+      }),
+    );
   }
 
-  app.delete('/b2b/sso/:organization_id/connections/:connection_id', endpoint(ctx, { session: 'none' }, async ({ c }) => {
-    const organizationId = await org(c);
-    await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? ''));
-    return serverOk(c, { connection_id: c.req.param('connection_id') });
-  }));
+  app.delete(
+    '/b2b/sso/:organization_id/connections/:connection_id',
+    endpoint(ctx, { session: 'none' }, async ({ c }) => {
+      const organizationId = await org(c);
+      await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? ''));
+      return serverOk(c, { connection_id: c.req.param('connection_id') });
+    }),
+  );
 
   return app;
 }

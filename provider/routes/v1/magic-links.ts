@@ -19,56 +19,80 @@ const INVITE_MINUTES = 7 * 24 * 60;
 export function serverMagicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/magic_links/email/login_or_create', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrCreate }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email);
-    const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
-    const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
-    requirePkce(ctx, 'emailMagicLinks', req.code_challenge);
-    await limitSendTo(ctx, email);
-    const identity = await withTx(ctx.db, async (tx) => {
-      const found = (await emailIdentity(tx, email, ctx.env, ctx.clock.now(), true, req.create_user_as_pending ? 'pending' : 'active'))!;
-      const queued = await mailMagicLink(ctx, tx, {
-        userId: found.userId, emailId: found.methodId, email, codeChallenge: req.code_challenge,
-        url: found.created ? signupUrl : loginUrl,
-        minutes: (found.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30,
-        purpose: found.created ? 'signup' : 'login',
-        locale: req.locale,
+  app.post(
+    '/magic_links/email/login_or_create',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrCreate }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email);
+      const loginUrl = redirectUrl(ctx, req.login_magic_link_url);
+      const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
+      requirePkce(ctx, 'emailMagicLinks', req.code_challenge);
+      await limitSendTo(ctx, email);
+      const identity = await withTx(ctx.db, async (tx) => {
+        const found = (await emailIdentity(tx, email, ctx.env, ctx.clock.now(), true, req.create_user_as_pending ? 'pending' : 'active'))!;
+        const queued = await mailMagicLink(ctx, tx, {
+          userId: found.userId,
+          emailId: found.methodId,
+          email,
+          codeChallenge: req.code_challenge,
+          url: found.created ? signupUrl : loginUrl,
+          minutes: (found.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30,
+          purpose: found.created ? 'signup' : 'login',
+          locale: req.locale,
+        });
+        return { ...found, queued };
       });
-      return { ...found, queued };
-    });
-    await ctx.delivery.dispatch(ctx.db, identity.queued);
-    return serverOk(c, { user_id: identity.userId, email_id: identity.methodId, user_created: identity.created });
-  }));
+      await ctx.delivery.dispatch(ctx.db, identity.queued);
+      return serverOk(c, { user_id: identity.userId, email_id: identity.methodId, user_created: identity.created });
+    }),
+  );
 
-  app.post('/magic_links/email/invite', endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksInvite }, async ({ c, req }) => {
-    const email = normalizeEmail(req.email);
-    const url = redirectUrl(ctx, req.invite_magic_link_url);
-    await limitSendTo(ctx, email);
-    const invited = await withTx(ctx.db, async (tx) => {
-      const owner = await emailOwnerForUpdate(tx, email);
-      let ids = owner && { userId: owner.userId, emailId: owner.emailId };
-      // An invitation is for someone not yet in: an active user signs in instead.
-      if (owner && owner.status !== 'pending') throw new ApiError(400, 'duplicate_email', 'This email belongs to an active user; send a login link instead.');
-      ids ??= await createUserWith(tx, ctx.env, ctx.clock.now(), {
-        email, name: req.name, pending: true, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata,
+  app.post(
+    '/magic_links/email/invite',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksInvite }, async ({ c, req }) => {
+      const email = normalizeEmail(req.email);
+      const url = redirectUrl(ctx, req.invite_magic_link_url);
+      await limitSendTo(ctx, email);
+      const invited = await withTx(ctx.db, async (tx) => {
+        const owner = await emailOwnerForUpdate(tx, email);
+        let ids = owner && { userId: owner.userId, emailId: owner.emailId };
+        // An invitation is for someone not yet in: an active user signs in instead.
+        if (owner && owner.status !== 'pending') throw new ApiError(400, 'duplicate_email', 'This email belongs to an active user; send a login link instead.');
+        ids ??= await createUserWith(tx, ctx.env, ctx.clock.now(), {
+          email,
+          name: req.name,
+          pending: true,
+          trustedMetadata: req.trusted_metadata,
+          untrustedMetadata: req.untrusted_metadata,
+        });
+        const queued = await mailMagicLink(ctx, tx, {
+          userId: ids.userId,
+          emailId: ids.emailId,
+          email,
+          url,
+          minutes: req.invite_expiration_minutes ?? INVITE_MINUTES,
+          purpose: 'invite',
+          locale: req.locale,
+        });
+        return { ...ids, queued };
       });
-      const queued = await mailMagicLink(ctx, tx, { userId: ids.userId, emailId: ids.emailId, email, url, minutes: req.invite_expiration_minutes ?? INVITE_MINUTES, purpose: 'invite', locale: req.locale });
-      return { ...ids, queued };
-    });
-    await ctx.delivery.dispatch(ctx.db, invited.queued);
-    return serverOk(c, { user_id: invited.userId, email_id: invited.emailId });
-  }));
+      await ctx.delivery.dispatch(ctx.db, invited.queued);
+      return serverOk(c, { user_id: invited.userId, email_id: invited.emailId });
+    }),
+  );
 
-  app.post('/magic_links/authenticate', endpoint(ctx, { session: 'none', schema: MagicLinksAuthenticate }, async ({ c, req }) => {
-    const ask = { ...req, minutes: req.session_duration_minutes };
-    const current = await namedSession(ctx, ctx.db, ask);
-    const out = await withTx(ctx.db, async (tx) => {
-      const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link'], req.code_verifier);
-      const factor = await methodFactor(ctx, tx, 'magic_link', 'email', redeemed.emailId);
-      return { ...(await serverSignIn(ctx, tx, redeemed.userId, factor, ask, current)), method_id: redeemed.emailId };
-    });
-    return serverOk(c, { ...out, reset_sessions: false });
-  }));
+  app.post(
+    '/magic_links/authenticate',
+    endpoint(ctx, { session: 'none', schema: MagicLinksAuthenticate }, async ({ c, req }) => {
+      const ask = { ...req, minutes: req.session_duration_minutes };
+      const current = await namedSession(ctx, ctx.db, ask);
+      const out = await withTx(ctx.db, async (tx) => {
+        const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link'], req.code_verifier);
+        const factor = await methodFactor(ctx, tx, 'magic_link', 'email', redeemed.emailId);
+        return { ...(await serverSignIn(ctx, tx, redeemed.userId, factor, ask, current)), method_id: redeemed.emailId };
+      });
+      return serverOk(c, { ...out, reset_sessions: false });
+    }),
+  );
 
   return app;
 }

@@ -22,10 +22,13 @@ const noCustomClaims = () => opt(v.custom<never>(() => false, 'is not supported 
 
 const Name = v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object');
 /** A JSON object (valibot's record alone would let an array through). */
-const Metadata = () => opt(v.pipe(
-  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'must be an object'),
-  record(),
-));
+const Metadata = () =>
+  opt(
+    v.pipe(
+      v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'must be an object'),
+      record(),
+    ),
+  );
 
 export const SessionsAuthenticate = v.pipe(
   v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()), session_duration_minutes: opt(sessionDuration()), session_custom_claims: noCustomClaims() }),
@@ -57,33 +60,42 @@ const isoDate = () => v.pipe(str(), v.isoTimestamp('must be an RFC 3339 timestam
 const ids = () => v.pipe(v.array(str(), 'must be an array of strings'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must have at most 100 entries'));
 
 /** The search filters this provider answers; any other filter name is refused, never ignored. */
-export const SearchOperand = v.variant('filter_name', [
-  v.object({ filter_name: v.literal('created_at_greater_than'), filter_value: isoDate() }),
-  v.object({ filter_name: v.literal('created_at_less_than'), filter_value: isoDate() }),
-  v.object({ filter_name: v.literal('created_at_between'), filter_value: v.object({ greater_than: isoDate(), less_than: isoDate() }, 'must be an object') }),
-  v.object({ filter_name: v.literal('status'), filter_value: v.picklist(['active', 'pending'], 'must be active or pending') }),
-  v.object({ filter_name: v.literal('user_id'), filter_value: ids() }),
-  v.object({ filter_name: v.literal('email_address'), filter_value: ids() }),
-  v.object({ filter_name: v.literal('email_id'), filter_value: ids() }),
-  v.object({ filter_name: v.literal('email_verified'), filter_value: bool() }),
-  v.object({ filter_name: v.literal('email_address_fuzzy'), filter_value: nonEmpty() }),
-  v.object({ filter_name: v.literal('phone_number'), filter_value: ids() }),
-  v.object({ filter_name: v.literal('phone_id'), filter_value: ids() }),
-  v.object({ filter_name: v.literal('phone_verified'), filter_value: bool() }),
-  v.object({ filter_name: v.literal('phone_number_fuzzy'), filter_value: nonEmpty() }),
-  v.object({ filter_name: v.literal('full_name_fuzzy'), filter_value: nonEmpty() }),
-  v.object({ filter_name: v.literal('password_exists'), filter_value: bool() }),
-  v.object({ filter_name: v.literal('totp_verified'), filter_value: bool() }),
-], 'is not a supported filter');
+export const SearchOperand = v.variant(
+  'filter_name',
+  [
+    v.object({ filter_name: v.literal('created_at_greater_than'), filter_value: isoDate() }),
+    v.object({ filter_name: v.literal('created_at_less_than'), filter_value: isoDate() }),
+    v.object({ filter_name: v.literal('created_at_between'), filter_value: v.object({ greater_than: isoDate(), less_than: isoDate() }, 'must be an object') }),
+    v.object({ filter_name: v.literal('status'), filter_value: v.picklist(['active', 'pending'], 'must be active or pending') }),
+    v.object({ filter_name: v.literal('user_id'), filter_value: ids() }),
+    v.object({ filter_name: v.literal('email_address'), filter_value: ids() }),
+    v.object({ filter_name: v.literal('email_id'), filter_value: ids() }),
+    v.object({ filter_name: v.literal('email_verified'), filter_value: bool() }),
+    v.object({ filter_name: v.literal('email_address_fuzzy'), filter_value: nonEmpty() }),
+    v.object({ filter_name: v.literal('phone_number'), filter_value: ids() }),
+    v.object({ filter_name: v.literal('phone_id'), filter_value: ids() }),
+    v.object({ filter_name: v.literal('phone_verified'), filter_value: bool() }),
+    v.object({ filter_name: v.literal('phone_number_fuzzy'), filter_value: nonEmpty() }),
+    v.object({ filter_name: v.literal('full_name_fuzzy'), filter_value: nonEmpty() }),
+    v.object({ filter_name: v.literal('password_exists'), filter_value: bool() }),
+    v.object({ filter_name: v.literal('totp_verified'), filter_value: bool() }),
+  ],
+  'is not a supported filter',
+);
 export type SearchOperand = v.InferOutput<typeof SearchOperand>;
 
 export const UsersSearch = v.object({
   cursor: opt(nonEmpty()),
   limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
-  query: opt(v.object({
-    operator: v.picklist(['AND', 'OR'], 'must be AND or OR'),
-    operands: v.pipe(v.array(SearchOperand, 'must be an array'), v.maxLength(20, 'must have at most 20 operands')),
-  }, 'must be an object')),
+  query: opt(
+    v.object(
+      {
+        operator: v.picklist(['AND', 'OR'], 'must be AND or OR'),
+        operands: v.pipe(v.array(SearchOperand, 'must be an array'), v.maxLength(20, 'must have at most 20 operands')),
+      },
+      'must be an object',
+    ),
+  ),
 });
 
 const redirect = () => opt(v.pipe(str(), v.url('must be a URL')));
@@ -171,19 +183,23 @@ export const PasswordsStrengthCheck = v.object({ password: nonEmpty(), email: op
 const b64 = () => v.pipe(str(), v.nonEmpty('must not be empty'), v.base64('must be base64'));
 const positive = () => v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'));
 
-export const PasswordsMigrate = v.variant('hash_type', [
-  v.object({ hash_type: v.literal('bcrypt'), ...migrateFields() }),
-  v.object({
-    hash_type: v.picklist(['argon_2i', 'argon_2id']),
-    ...migrateFields(),
-    argon_2_config: opt(v.object({ salt: b64(), iteration_amount: positive(), memory: positive(), threads: positive(), key_length: positive() }, 'must be an object')),
-  }),
-  v.object({
-    hash_type: v.literal('scrypt'),
-    ...migrateFields(),
-    scrypt_config: v.object({ salt: b64(), n_parameter: positive(), r_parameter: positive(), p_parameter: positive(), key_length: positive() }, 'must be an object'),
-  }),
-], 'must be one of bcrypt, argon_2i, argon_2id, scrypt');
+export const PasswordsMigrate = v.variant(
+  'hash_type',
+  [
+    v.object({ hash_type: v.literal('bcrypt'), ...migrateFields() }),
+    v.object({
+      hash_type: v.picklist(['argon_2i', 'argon_2id']),
+      ...migrateFields(),
+      argon_2_config: opt(v.object({ salt: b64(), iteration_amount: positive(), memory: positive(), threads: positive(), key_length: positive() }, 'must be an object')),
+    }),
+    v.object({
+      hash_type: v.literal('scrypt'),
+      ...migrateFields(),
+      scrypt_config: v.object({ salt: b64(), n_parameter: positive(), r_parameter: positive(), p_parameter: positive(), key_length: positive() }, 'must be an object'),
+    }),
+  ],
+  'must be one of bcrypt, argon_2i, argon_2id, scrypt',
+);
 
 function migrateFields() {
   return {

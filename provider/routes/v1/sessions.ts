@@ -12,24 +12,30 @@ import { SessionsAuthenticate, SessionsGet, SessionsRevoke } from './schemas.ts'
 export function serverSessionRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/sessions/authenticate', endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
-    const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
-    const by = req.session_token !== undefined ? { token: req.session_token } : { jwt: req.session_jwt! };
-    const issued = await authenticateForServer(ctx, ctx.db, by, minutes);
-    return serverOk(c, { session: issued.session, session_token: issued.session_token, session_jwt: issued.session_jwt, user: issued.user });
-  }));
+  app.post(
+    '/sessions/authenticate',
+    endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
+      const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
+      const by = req.session_token !== undefined ? { token: req.session_token } : { jwt: req.session_jwt! };
+      const issued = await authenticateForServer(ctx, ctx.db, by, minutes);
+      return serverOk(c, { session: issued.session, session_token: issued.session_token, session_jwt: issued.session_jwt, user: issued.user });
+    }),
+  );
 
   app.get('/sessions', async (c) => {
     const req = query(c, SessionsGet);
     return serverOk(c, { sessions: await liveSessions(ctx, ctx.db, req.user_id) });
   });
 
-  app.post('/sessions/revoke', endpoint(ctx, { session: 'none', schema: SessionsRevoke }, async ({ c, req }) => {
-    const sessionId = await sessionIdOf(ctx, ctx.db, req);
-    if (!sessionId) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-    await revoke(ctx, ctx.db, sessionId);
-    return serverOk(c, {});
-  }));
+  app.post(
+    '/sessions/revoke',
+    endpoint(ctx, { session: 'none', schema: SessionsRevoke }, async ({ c, req }) => {
+      const sessionId = await sessionIdOf(ctx, ctx.db, req);
+      if (!sessionId) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+      await revoke(ctx, ctx.db, sessionId);
+      return serverOk(c, {});
+    }),
+  );
 
   // Public, as the hosted provider's is: the SDK's JWKS client fetches it without credentials.
   app.get('/sessions/jwks/:projectId', async (c) => {

@@ -14,22 +14,32 @@ const notFound = () => new ApiError(404, 'user_not_found', 'User could not be fo
 export function serverUserRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/users', endpoint(ctx, { session: 'none', schema: UsersCreate }, async ({ c, req }) => {
-    const phone = req.phone_number === undefined ? undefined : phoneOf(req.phone_number);
-    const created = await withTx(ctx.db, async (tx) => {
-      const ids = await createUserWith(tx, ctx.env, ctx.clock.now(), {
-        email: req.email, phone, name: req.name, pending: req.create_user_as_pending,
-        trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata,
+  app.post(
+    '/users',
+    endpoint(ctx, { session: 'none', schema: UsersCreate }, async ({ c, req }) => {
+      const phone = req.phone_number === undefined ? undefined : phoneOf(req.phone_number);
+      const created = await withTx(ctx.db, async (tx) => {
+        const ids = await createUserWith(tx, ctx.env, ctx.clock.now(), {
+          email: req.email,
+          phone,
+          name: req.name,
+          pending: req.create_user_as_pending,
+          trustedMetadata: req.trusted_metadata,
+          untrustedMetadata: req.untrusted_metadata,
+        });
+        return { ...ids, user: (await loadUser(tx, ids.userId))! };
       });
-      return { ...ids, user: (await loadUser(tx, ids.userId))! };
-    });
-    return serverOk(c, { user_id: created.userId, email_id: created.emailId, phone_id: created.phoneId, status: created.user.status, user: created.user });
-  }));
+      return serverOk(c, { user_id: created.userId, email_id: created.emailId, phone_id: created.phoneId, status: created.user.status, user: created.user });
+    }),
+  );
 
-  app.post('/users/search', endpoint(ctx, { session: 'none', schema: UsersSearch }, async ({ c, req }) => {
-    const found = await searchUsers(ctx.db, req);
-    return serverOk(c, { results: found.results, results_metadata: { total: found.total, next_cursor: found.nextCursor } });
-  }));
+  app.post(
+    '/users/search',
+    endpoint(ctx, { session: 'none', schema: UsersSearch }, async ({ c, req }) => {
+      const found = await searchUsers(ctx.db, req);
+      return serverOk(c, { results: found.results, results_metadata: { total: found.total, next_cursor: found.nextCursor } });
+    }),
+  );
 
   /** Factor deletions: the SDK names the factor by its id alone, whoever owns it. */
   const factorRoute = (path: string, kind: FactorKind) =>
@@ -55,12 +65,15 @@ export function serverUserRoutes(ctx: ProviderContext): Hono {
     return serverOk(c, { ...user });
   });
 
-  app.put('/users/:userId', endpoint(ctx, { session: 'none', schema: UsersUpdate }, async ({ c, req }) => {
-    const userId = c.req.param('userId') ?? '';
-    const user = await withTx(ctx.db, (tx) => updateUser(tx, userId, { name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata }));
-    if (!user) throw notFound();
-    return serverOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, crypto_wallets: user.crypto_wallets, user });
-  }));
+  app.put(
+    '/users/:userId',
+    endpoint(ctx, { session: 'none', schema: UsersUpdate }, async ({ c, req }) => {
+      const userId = c.req.param('userId') ?? '';
+      const user = await withTx(ctx.db, (tx) => updateUser(tx, userId, { name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata }));
+      if (!user) throw notFound();
+      return serverOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, crypto_wallets: user.crypto_wallets, user });
+    }),
+  );
 
   app.delete('/users/:userId', async (c) => {
     const userId = c.req.param('userId');

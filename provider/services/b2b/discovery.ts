@@ -8,8 +8,18 @@ import { consumeIntermediateSession, createIntermediateSession } from './interme
 import { isMfaFactor, sessionFactors } from './member-sessions.ts';
 import { activateMember, ADMIN_ROLE, createMember, memberByEmail, memberShape, membershipsOf, type MemberRow } from './members.ts';
 import {
-  authMethodAllowed, createOrganization, emailDomain, jitEligible, jitOrganizationsFor, organizationBySlug, organizationShape, requireOrganization, slugFromName,
-  type AuthMethod, type OrganizationRow, type OrganizationSettings,
+  authMethodAllowed,
+  createOrganization,
+  emailDomain,
+  jitEligible,
+  jitOrganizationsFor,
+  organizationBySlug,
+  organizationShape,
+  requireOrganization,
+  slugFromName,
+  type AuthMethod,
+  type OrganizationRow,
+  type OrganizationSettings,
 } from './organizations.ts';
 import { completePrimaryAuth, mfaRequiredFor, mfaRequiredShape, type AuthAnswer } from './primary-auth.ts';
 
@@ -122,7 +132,17 @@ export async function exchangeIntermediateSession(ctx: ProviderContext, token: s
     if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
     // The factors of another organization's session are its primary ones (MFA is proven per member).
     const prior = ist.organizationId !== null && ist.organizationId !== organizationId ? ist.factors.filter((f) => !isMfaFactor(f)) : ist.factors;
-    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: e.currentSessionId, priorFactors: prior, fromDiscovery: discovery });
+    return completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor,
+      method: authMethodOf(factor),
+      minutes: e.minutes,
+      client: e.client,
+      currentSessionId: e.currentSessionId,
+      priorFactors: prior,
+      fromDiscovery: discovery,
+    });
   });
 }
 
@@ -149,7 +169,17 @@ export async function createOrganizationFromDiscovery(ctx: ProviderContext, toke
     const member = await createMember(tx, ctx.env, now, org.organization_id, { email: ist.email, status: 'active', emailVerified: true, roles: [ADMIN_ROLE] });
     const factor = ist.factors.at(-1);
     if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
-    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: ist.factors, fromDiscovery: true });
+    return completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor,
+      method: authMethodOf(factor),
+      minutes: e.minutes,
+      client: e.client,
+      currentSessionId: null,
+      priorFactors: ist.factors,
+      fromDiscovery: true,
+    });
   });
 }
 

@@ -57,16 +57,25 @@ export async function sendOrganizationLink(ctx: ProviderContext, org: Organizati
   return withTx(ctx.db, async (tx) => {
     const { member, created } = await sendTarget(ctx, tx, org, email, 'magic_link');
     const queued = await mailB2BLink(ctx, tx, {
-      kind: 'b2b_magic_link', subject: { email, organizationId: org.organization_id, memberId: member.member_id },
-      url: created ? o.signupUrl : o.loginUrl, minutes: (created ? o.signupMinutes : o.loginMinutes) ?? LINK_MINUTES,
-      codeChallenge: o.codeChallenge, purpose: created ? 'signup' : 'login', locale: o.locale,
+      kind: 'b2b_magic_link',
+      subject: { email, organizationId: org.organization_id, memberId: member.member_id },
+      url: created ? o.signupUrl : o.loginUrl,
+      minutes: (created ? o.signupMinutes : o.loginMinutes) ?? LINK_MINUTES,
+      codeChallenge: o.codeChallenge,
+      purpose: created ? 'signup' : 'login',
+      locale: o.locale,
     });
     return { member, created, queued };
   });
 }
 
 /** Sends an organization sign-in passcode; dispatch after. */
-export async function sendOrganizationOtp(ctx: ProviderContext, org: OrganizationRow, email: string, o: { loginMinutes?: number; signupMinutes?: number; locale?: string }): Promise<{ member: MemberRow; created: boolean; queued: QueuedMessage }> {
+export async function sendOrganizationOtp(
+  ctx: ProviderContext,
+  org: OrganizationRow,
+  email: string,
+  o: { loginMinutes?: number; signupMinutes?: number; locale?: string },
+): Promise<{ member: MemberRow; created: boolean; queued: QueuedMessage }> {
   return withTx(ctx.db, async (tx) => {
     const { member, created } = await sendTarget(ctx, tx, org, email, 'email_otp');
     const queued = await issueOtp(ctx, tx, 'email', b2bOtpMethodId(org.organization_id, email), null, email, (created ? o.signupMinutes : o.loginMinutes) ?? undefined, o.locale);
@@ -78,15 +87,24 @@ export async function sendOrganizationOtp(ctx: ProviderContext, org: Organizatio
  * Invites an address to the organization: a new member `invited` (or the one already
  * invited or pending), and a week-long sign-in link; an active member is not invited again.
  */
-export async function inviteMember(ctx: ProviderContext, org: OrganizationRow, email: string, o: { url: string; minutes?: number; locale?: string; member: Omit<NewMember, 'email' | 'status'> }): Promise<{ member: MemberRow; queued: QueuedMessage }> {
+export async function inviteMember(
+  ctx: ProviderContext,
+  org: OrganizationRow,
+  email: string,
+  o: { url: string; minutes?: number; locale?: string; member: Omit<NewMember, 'email' | 'status'> },
+): Promise<{ member: MemberRow; queued: QueuedMessage }> {
   if (!invitesAllowed(org, email)) throw new ApiError(403, 'email_invites_not_allowed', "This organization's invitation settings do not admit this address.");
   return withTx(ctx.db, async (tx) => {
     let member = await memberByEmail(tx, org.organization_id, email, true);
     if (member?.status === 'active') throw new ApiError(409, 'member_already_active', 'This address is already an active member of the organization.');
     member ??= await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { ...o.member, email, status: 'invited' });
     const queued = await mailB2BLink(ctx, tx, {
-      kind: 'b2b_magic_link', subject: { email, organizationId: org.organization_id, memberId: member.member_id },
-      url: o.url, minutes: o.minutes ?? INVITE_MINUTES, purpose: 'invite', locale: o.locale,
+      kind: 'b2b_magic_link',
+      subject: { email, organizationId: org.organization_id, memberId: member.member_id },
+      url: o.url,
+      minutes: o.minutes ?? INVITE_MINUTES,
+      purpose: 'invite',
+      locale: o.locale,
     });
     return { member, queued };
   });

@@ -22,10 +22,10 @@ const lockSubject = (organizationId: string, email: string) => `b2b:${organizati
  */
 export async function checkMemberPassword(ctx: ProviderContext, org: OrganizationRow, email: string, password: string, clientIp: string | undefined): Promise<MemberRow> {
   const row = await guardedPasswordCheck(ctx, lockSubject(org.organization_id, email), password, clientIp, async () => {
-    const { rows } = await ctx.db.query<MemberRow & { password_hash: string | null }>(
-      `SELECT ${MEMBER_COLUMNS}, password_hash FROM b2b_members WHERE organization_id = $1 AND email_address = $2`,
-      [org.organization_id, email],
-    );
+    const { rows } = await ctx.db.query<MemberRow & { password_hash: string | null }>(`SELECT ${MEMBER_COLUMNS}, password_hash FROM b2b_members WHERE organization_id = $1 AND email_address = $2`, [
+      org.organization_id,
+      email,
+    ]);
     return rows[0];
   });
   requireNoReset(password, false);

@@ -20,12 +20,18 @@ const string = (v: unknown, name: string): string => {
 function operandSql(o: MemberQuery['operands'][number], params: unknown[]): string {
   const p = (value: unknown) => `$${params.push(value)}`;
   switch (o.filter_name) {
-    case 'member_ids': return `m.member_id = ANY(${p(strings(o.filter_value, o.filter_name))}::text[])`;
-    case 'member_emails': return `m.email_address = ANY(${p(strings(o.filter_value, o.filter_name).map((e) => e.toLowerCase()))}::text[])`;
-    case 'member_email_fuzzy': return `strpos(m.email_address, ${p(string(o.filter_value, o.filter_name).toLowerCase())}) > 0`;
-    case 'statuses': return `m.status = ANY(${p(strings(o.filter_value, o.filter_name))}::text[])`;
-    case 'member_mfa_phone_numbers': return `m.mfa_phone_number = ANY(${p(strings(o.filter_value, o.filter_name))}::text[])`;
-    case 'member_mfa_phone_number_fuzzy': return `strpos(m.mfa_phone_number, ${p(string(o.filter_value, o.filter_name))}) > 0`;
+    case 'member_ids':
+      return `m.member_id = ANY(${p(strings(o.filter_value, o.filter_name))}::text[])`;
+    case 'member_emails':
+      return `m.email_address = ANY(${p(strings(o.filter_value, o.filter_name).map((e) => e.toLowerCase()))}::text[])`;
+    case 'member_email_fuzzy':
+      return `strpos(m.email_address, ${p(string(o.filter_value, o.filter_name).toLowerCase())}) > 0`;
+    case 'statuses':
+      return `m.status = ANY(${p(strings(o.filter_value, o.filter_name))}::text[])`;
+    case 'member_mfa_phone_numbers':
+      return `m.mfa_phone_number = ANY(${p(strings(o.filter_value, o.filter_name))}::text[])`;
+    case 'member_mfa_phone_number_fuzzy':
+      return `strpos(m.mfa_phone_number, ${p(string(o.filter_value, o.filter_name))}) > 0`;
     case 'member_is_breakglass':
       if (typeof o.filter_value !== 'boolean') throw new ApiError(400, 'invalid_query', 'member_is_breakglass takes a boolean.');
       return `m.is_breakglass = ${p(o.filter_value)}`;
@@ -37,12 +43,19 @@ function operandSql(o: MemberQuery['operands'][number], params: unknown[]): stri
       // Every member holds the member role implicitly.
       return roles.includes(MEMBER_ROLE) ? 'true' : `m.roles ?| ${p(roles)}::text[]`;
     }
-    default: throw new ApiError(400, 'invalid_query', `Unknown filter ${o.filter_name}.`);
+    default:
+      throw new ApiError(400, 'invalid_query', `Unknown filter ${o.filter_name}.`);
   }
 }
 
 /** Members of the given organizations matching the query, oldest first, a page at a time (the cursor is an offset). */
-export async function searchMembers(db: Queryable, organizationIds: string[], query: MemberQuery | undefined, limit = 100, cursor?: string): Promise<{ members: MemberRow[]; total: number; nextCursor: string | null }> {
+export async function searchMembers(
+  db: Queryable,
+  organizationIds: string[],
+  query: MemberQuery | undefined,
+  limit = 100,
+  cursor?: string,
+): Promise<{ members: MemberRow[]; total: number; nextCursor: string | null }> {
   const params: unknown[] = [organizationIds];
   let where = 'm.organization_id = ANY($1::text[])';
   if (query && query.operands.length) {
@@ -54,7 +67,9 @@ export async function searchMembers(db: Queryable, organizationIds: string[], qu
   if (cursor !== undefined && cursor !== '' && !/^\d{1,9}$/.test(cursor)) throw new ApiError(400, 'invalid_cursor', 'The cursor is not one this search gave.');
   const offset = cursor ? Number(cursor) : 0;
   const { rows } = await db.query<MemberRow & { total: number }>(
-    `SELECT ${MEMBER_COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}, count(*) OVER ()::integer AS total
+    `SELECT ${MEMBER_COLUMNS.split(',')
+      .map((c) => `m.${c.trim()}`)
+      .join(', ')}, count(*) OVER ()::integer AS total
      FROM b2b_members m WHERE ${where} ORDER BY m.created_at, m.member_id LIMIT ${limit} OFFSET ${offset}`,
     params,
   );

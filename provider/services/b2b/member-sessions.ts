@@ -111,17 +111,16 @@ export async function startMemberSession(
   const token = secretToken(32);
   const expires = new Date(now.getTime() + minutes * 60_000);
   if (currentSessionId) {
-    const { rows } = await tx.query<MemberSessionRow>(
-      'SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE',
-      [currentSessionId, now],
-    );
+    const { rows } = await tx.query<MemberSessionRow>('SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE', [currentSessionId, now]);
     const cur = rows[0];
     if (cur && cur.member_id === member.member_id) {
       const merged = factors.reduce(withFactor, cur.factors);
-      const { rows: updated } = await tx.query<MemberSessionRow>(
-        'UPDATE b2b_member_sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE member_session_id = $1 RETURNING *',
-        [cur.member_session_id, now, expires, JSON.stringify(merged)],
-      );
+      const { rows: updated } = await tx.query<MemberSessionRow>('UPDATE b2b_member_sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE member_session_id = $1 RETURNING *', [
+        cur.member_session_id,
+        now,
+        expires,
+        JSON.stringify(merged),
+      ]);
       await tx.query('UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL', [cur.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS)]);
       await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), cur.member_session_id]);
       return issueMemberSession(ctx, tx, updated[0]!, token, member, org);
@@ -214,10 +213,7 @@ export async function revokeMemberSessions(ctx: ProviderContext, db: Queryable, 
 
 /** A live member session by id (a caller's, already authenticated by its secret). */
 export async function findMemberSessionById(ctx: ProviderContext, db: Queryable, memberSessionId: string): Promise<MemberSessionRow | null> {
-  const { rows } = await db.query<MemberSessionRow>(
-    'SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2',
-    [memberSessionId, ctx.clock.now()],
-  );
+  const { rows } = await db.query<MemberSessionRow>('SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2', [memberSessionId, ctx.clock.now()]);
   return rows[0] ?? null;
 }
 

@@ -94,10 +94,7 @@ export async function requireMember(db: Queryable, organizationId: string, membe
 export async function memberByEmail(db: Queryable, organizationId: string, email: string, forUpdate = false): Promise<MemberRow | null> {
   const address = normalizeEmail(email);
   if (forUpdate) await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`b2b-member:${organizationId}:${address}`]);
-  const { rows } = await db.query<MemberRow>(
-    `SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE organization_id = $1 AND email_address = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-    [organizationId, address],
-  );
+  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE organization_id = $1 AND email_address = $2${forUpdate ? ' FOR UPDATE' : ''}`, [organizationId, address]);
   return rows[0] ?? null;
 }
 
@@ -135,9 +132,19 @@ export async function createMember(tx: Queryable, env: 'test' | 'live', now: Dat
        mfa_enrolled, mfa_phone_number, trusted_metadata, untrusted_metadata, created_at, updated_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13) RETURNING ${MEMBER_COLUMNS}`,
     [
-      newId('member', env), organizationId, normalizeEmail(m.email), m.emailVerified ?? false, m.name ?? '', m.status,
-      JSON.stringify((m.roles ?? []).filter((r) => r !== MEMBER_ROLE)), m.isBreakglass ?? false, m.mfaEnrolled ?? false, m.mfaPhoneNumber ?? '',
-      JSON.stringify(m.trustedMetadata ?? {}), JSON.stringify(m.untrustedMetadata ?? {}), now,
+      newId('member', env),
+      organizationId,
+      normalizeEmail(m.email),
+      m.emailVerified ?? false,
+      m.name ?? '',
+      m.status,
+      JSON.stringify((m.roles ?? []).filter((r) => r !== MEMBER_ROLE)),
+      m.isBreakglass ?? false,
+      m.mfaEnrolled ?? false,
+      m.mfaPhoneNumber ?? '',
+      JSON.stringify(m.trustedMetadata ?? {}),
+      JSON.stringify(m.untrustedMetadata ?? {}),
+      now,
     ],
   );
   return rows[0]!;
@@ -178,10 +185,10 @@ export async function updateMember(tx: Queryable, memberId: string, now: Date, c
 
 /** A proven primary factor makes an invited or pending member active with a verified address. */
 export async function activateMember(tx: Queryable, memberId: string, now: Date): Promise<MemberRow> {
-  const { rows } = await tx.query<MemberRow>(
-    `UPDATE b2b_members SET status = 'active', email_address_verified = true, updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`,
-    [memberId, now],
-  );
+  const { rows } = await tx.query<MemberRow>(`UPDATE b2b_members SET status = 'active', email_address_verified = true, updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`, [
+    memberId,
+    now,
+  ]);
   if (!rows[0]) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
   return rows[0];
 }
@@ -194,9 +201,6 @@ export async function deleteMember(tx: Queryable, organizationId: string, member
 
 /** How many active admins the organization has: the last one may not be removed or demoted. */
 export async function activeAdminCount(db: Queryable, organizationId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::integer AS n FROM b2b_members WHERE organization_id = $1 AND status = 'active' AND roles ? $2`,
-    [organizationId, ADMIN_ROLE],
-  );
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM b2b_members WHERE organization_id = $1 AND status = 'active' AND roles ? $2`, [organizationId, ADMIN_ROLE]);
   return rows[0]?.n ?? 0;
 }

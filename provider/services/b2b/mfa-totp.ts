@@ -67,10 +67,7 @@ interface TotpRow {
  * enrolment, which then replaces any older TOTP and becomes the member's registration.
  */
 export async function verifyMemberTotp(ctx: ProviderContext, tx: Queryable, memberId: string, code: string): Promise<string | null> {
-  const { rows } = await tx.query<TotpRow>(
-    'SELECT totp_registration_id, secret, verified, expires_at, last_step FROM b2b_totps WHERE member_id = $1 ORDER BY created_at DESC FOR UPDATE',
-    [memberId],
-  );
+  const { rows } = await tx.query<TotpRow>('SELECT totp_registration_id, secret, verified, expires_at, last_step FROM b2b_totps WHERE member_id = $1 ORDER BY created_at DESC FOR UPDATE', [memberId]);
   const now = ctx.clock.now();
   for (const row of rows.filter((r) => r.verified || new Date(r.expires_at) > now)) {
     const step = acceptedTotpStep(ctx, ctx.secrets.open(row.secret, row.totp_registration_id), code, row.last_step === null ? null : Number(row.last_step));

@@ -27,7 +27,18 @@ export async function completeB2BFlow(ctx: ProviderContext, tx: Queryable, state
   await tx.query(
     `INSERT INTO b2b_oauth_tokens (token_hash, kind, organization_id, email_address, provider_type, provider_subject, code_challenge, provider_values, created_at, expires_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-    [sha256(token), flow.kind, flow.kind === 'organization' ? flow.organization_id : null, normalizeEmail(profile.email), state.provider_type, profile.subject, state.code_challenge, JSON.stringify(values), now, new Date(now.getTime() + TOKEN_TTL_MS)],
+    [
+      sha256(token),
+      flow.kind,
+      flow.kind === 'organization' ? flow.organization_id : null,
+      normalizeEmail(profile.email),
+      state.provider_type,
+      profile.subject,
+      state.code_challenge,
+      JSON.stringify(values),
+      now,
+      new Date(now.getTime() + TOKEN_TTL_MS),
+    ],
   );
   const url = new URL(state.login_redirect_url);
   url.searchParams.set('stytch_token_type', flow.kind === 'organization' ? 'oauth' : 'discovery_oauth');
@@ -45,16 +56,24 @@ export interface RedeemedB2BOAuth {
 
 /** Redeems a B2B OAuth token of `kind` once (row lock), checking the PKCE verifier when the flow had a challenge. */
 export async function redeemB2BOAuthToken(ctx: ProviderContext, tx: Queryable, kind: B2BFlow['kind'], token: string, verifier: string | undefined): Promise<RedeemedB2BOAuth> {
-  const { rows } = await tx.query<{ token_hash: string; organization_id: string | null; email_address: string; provider_type: B2BOAuthProvider; provider_subject: string; code_challenge: string | null; provider_values: Record<string, unknown>; expires_at: Date; used_at: Date | null }>(
-    'SELECT * FROM b2b_oauth_tokens WHERE token_hash = $1 AND kind = $2 FOR UPDATE',
-    [sha256(token), kind],
-  );
+  const { rows } = await tx.query<{
+    token_hash: string;
+    organization_id: string | null;
+    email_address: string;
+    provider_type: B2BOAuthProvider;
+    provider_subject: string;
+    code_challenge: string | null;
+    provider_values: Record<string, unknown>;
+    expires_at: Date;
+    used_at: Date | null;
+  }>('SELECT * FROM b2b_oauth_tokens WHERE token_hash = $1 AND kind = $2 FOR UPDATE', [sha256(token), kind]);
   const row = rows[0];
   const now = ctx.clock.now();
   if (!row || row.used_at || new Date(row.expires_at) <= now) throw new ApiError(404, 'oauth_token_not_found', 'The OAuth token is incorrect, expired or already used.');
   if (row.code_challenge !== null) {
     if (!verifier) throw new ApiError(400, 'missing_pkce', 'This OAuth flow was started with PKCE; pkce_code_verifier is required.');
-    if (!safeEqual(createHash('sha256').update(verifier).digest('base64url'), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code verifier does not match the code challenge (pkce).');
+    if (!safeEqual(createHash('sha256').update(verifier).digest('base64url'), row.code_challenge))
+      throw new ApiError(400, 'pkce_mismatch', 'The code verifier does not match the code challenge (pkce).');
   }
   // The upstream's tokens are handed over once and not kept.
   await tx.query("UPDATE b2b_oauth_tokens SET used_at = $2, provider_values = '{}' WHERE token_hash = $1", [row.token_hash, now]);

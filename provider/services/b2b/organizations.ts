@@ -56,9 +56,21 @@ export interface OrganizationSettings {
 
 /** Columns an update may write, in a fixed order (never taken from the caller's keys). */
 const SETTABLE: Array<keyof OrganizationSettings> = [
-  'organization_name', 'organization_slug', 'organization_logo_url', 'trusted_metadata', 'email_allowed_domains',
-  'email_jit_provisioning', 'email_invites', 'sso_jit_provisioning', 'sso_jit_provisioning_allowed_connections',
-  'sso_default_connection_id', 'auth_methods', 'allowed_auth_methods', 'mfa_policy', 'mfa_methods', 'allowed_mfa_methods',
+  'organization_name',
+  'organization_slug',
+  'organization_logo_url',
+  'trusted_metadata',
+  'email_allowed_domains',
+  'email_jit_provisioning',
+  'email_invites',
+  'sso_jit_provisioning',
+  'sso_jit_provisioning_allowed_connections',
+  'sso_default_connection_id',
+  'auth_methods',
+  'allowed_auth_methods',
+  'mfa_policy',
+  'mfa_methods',
+  'allowed_mfa_methods',
 ];
 const JSON_COLUMNS = new Set<string>(['trusted_metadata', 'email_allowed_domains', 'sso_jit_provisioning_allowed_connections', 'allowed_auth_methods', 'allowed_mfa_methods']);
 
@@ -67,7 +79,12 @@ export const SLUG_PATTERN = /^[a-z0-9\-._~]{2,128}$/;
 
 /** A slug from a name: what discovery's create uses when the caller gives none. */
 export function slugFromName(name: string): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9\-._~]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120);
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\-._~]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
   return base.length >= 2 ? base : `org-${base}`.slice(0, 128);
 }
 
@@ -220,10 +237,9 @@ export function mfaMethodsAllowed(org: OrganizationRow): MfaMethod[] {
 
 /** Organizations whose email JIT provisioning admits the address's domain. */
 export async function jitOrganizationsFor(db: Queryable, email: string): Promise<OrganizationRow[]> {
-  const { rows } = await db.query<OrganizationRow>(
-    `SELECT * FROM b2b_organizations WHERE email_jit_provisioning = 'RESTRICTED' AND email_allowed_domains ? $1 ORDER BY created_at`,
-    [emailDomain(email)],
-  );
+  const { rows } = await db.query<OrganizationRow>(`SELECT * FROM b2b_organizations WHERE email_jit_provisioning = 'RESTRICTED' AND email_allowed_domains ? $1 ORDER BY created_at`, [
+    emailDomain(email),
+  ]);
   return rows;
 }
 
@@ -239,13 +255,20 @@ function organizationOperand(o: { filter_name: string; filter_value?: unknown },
     return o.filter_value.toLowerCase();
   };
   switch (o.filter_name) {
-    case 'organization_ids': return `o.organization_id = ANY(${p(list())}::text[])`;
-    case 'organization_slugs': return `o.organization_slug = ANY(${p(list())}::text[])`;
-    case 'organization_name_fuzzy': return `strpos(lower(o.organization_name), ${p(text())}) > 0`;
-    case 'organization_slug_fuzzy': return `strpos(o.organization_slug, ${p(text())}) > 0`;
-    case 'allowed_domains': return `o.email_allowed_domains ?| ${p(list().map((d) => d.toLowerCase()))}::text[]`;
-    case 'member_emails': return `EXISTS (SELECT 1 FROM b2b_members m WHERE m.organization_id = o.organization_id AND m.email_address = ANY(${p(list().map((e) => e.toLowerCase()))}::text[]))`;
-    default: throw new ApiError(400, 'invalid_query', `Unknown filter ${o.filter_name}.`);
+    case 'organization_ids':
+      return `o.organization_id = ANY(${p(list())}::text[])`;
+    case 'organization_slugs':
+      return `o.organization_slug = ANY(${p(list())}::text[])`;
+    case 'organization_name_fuzzy':
+      return `strpos(lower(o.organization_name), ${p(text())}) > 0`;
+    case 'organization_slug_fuzzy':
+      return `strpos(o.organization_slug, ${p(text())}) > 0`;
+    case 'allowed_domains':
+      return `o.email_allowed_domains ?| ${p(list().map((d) => d.toLowerCase()))}::text[]`;
+    case 'member_emails':
+      return `EXISTS (SELECT 1 FROM b2b_members m WHERE m.organization_id = o.organization_id AND m.email_address = ANY(${p(list().map((e) => e.toLowerCase()))}::text[]))`;
+    default:
+      throw new ApiError(400, 'invalid_query', `Unknown filter ${o.filter_name}.`);
   }
 }
 

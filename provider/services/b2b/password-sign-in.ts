@@ -40,7 +40,16 @@ export async function authenticateMemberPassword(ctx: ProviderContext, org: Orga
     const member = await loadMember(tx, checked.member_id, true);
     if (!member) throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
     const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
-    return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
+    return completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor: passwordFactor(member, ctx.clock.now()),
+      method: 'password',
+      minutes: s.minutes,
+      client: s.client,
+      currentSessionId: s.currentSessionId,
+      priorFactors,
+    });
   });
 }
 
@@ -76,7 +85,13 @@ export async function startMemberPasswordReset(
 }
 
 /** Sets a new password from an emailed reset link (spent under a row lock: one password per link, races included). */
-export async function resetMemberPasswordByEmail(ctx: ProviderContext, token: string, password: string, codeVerifier: string | undefined, s: Omit<SignInContext, 'currentSessionId'>): Promise<AuthAnswer> {
+export async function resetMemberPasswordByEmail(
+  ctx: ProviderContext,
+  token: string,
+  password: string,
+  codeVerifier: string | undefined,
+  s: Omit<SignInContext, 'currentSessionId'>,
+): Promise<AuthAnswer> {
   requireStrong(ctx, password);
   const hash = await hashPassword(password);
   return withTx(ctx.db, async (tx) => {
@@ -91,7 +106,16 @@ export async function resetMemberPasswordByEmail(ctx: ProviderContext, token: st
     // Whoever knew the old password is signed out.
     await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
     const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
-    const out = await completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: null, priorFactors });
+    const out = await completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor: passwordFactor(member, ctx.clock.now()),
+      method: 'password',
+      minutes: s.minutes,
+      client: s.client,
+      currentSessionId: null,
+      priorFactors,
+    });
     return { ...out, member_email_id: memberEmailId(member) };
   });
 }
@@ -142,7 +166,11 @@ export async function resetMemberPasswordBySession(
  * an organization, so any address gets one (it may then join or create an organization), as a
  * discovery link does; the caller dispatches it quietly after commit.
  */
-export async function startDiscoveryPasswordReset(ctx: ProviderContext, email: string, o: { url: string; minutes?: number; codeChallenge?: string; locale?: string }): Promise<QueuedMessage | undefined> {
+export async function startDiscoveryPasswordReset(
+  ctx: ProviderContext,
+  email: string,
+  o: { url: string; minutes?: number; codeChallenge?: string; locale?: string },
+): Promise<QueuedMessage | undefined> {
   const minutes = o.minutes ?? RESET_MINUTES;
   return withTx(ctx.db, async (tx) => {
     const link = await issueLink(ctx, tx, 'b2b_discovery_password_reset', { email }, o.url, minutes, o.codeChallenge);
@@ -172,7 +200,13 @@ export async function resetDiscoveryPasswordByEmail(ctx: ProviderContext, token:
     }
     const factor = proven
       ? passwordFactor(proven, ctx.clock.now())
-      : { type: 'password', delivery_method: 'knowledge', last_authenticated_at: ctx.clock.now().toISOString(), email_factor: { email_id: '', email_address: email }, sequence_order: 'PRIMARY' as const };
+      : {
+          type: 'password',
+          delivery_method: 'knowledge',
+          last_authenticated_at: ctx.clock.now().toISOString(),
+          email_factor: { email_id: '', email_address: email },
+          sequence_order: 'PRIMARY' as const,
+        };
     return startDiscovery(ctx, tx, email, factor);
   });
 }

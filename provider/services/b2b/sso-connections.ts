@@ -64,9 +64,7 @@ export const audienceUri = (base: string, connectionId: string) => `${base}/v1/p
 
 export function isActive(row: ConnectionRow): boolean {
   const s = row.settings;
-  return row.protocol === 'saml'
-    ? !!(s.idp_entity_id && s.idp_sso_url && row.verification_certificates.length > 0)
-    : !!(s.issuer && s.client_id && row.client_secret);
+  return row.protocol === 'saml' ? !!(s.idp_entity_id && s.idp_sso_url && row.verification_certificates.length > 0) : !!(s.issuer && s.client_id && row.client_secret);
 }
 
 /** The official `SAMLConnection` / `OIDCConnection` shape (secrets are never sent back). */
@@ -116,7 +114,13 @@ async function refreshActiveConnections(ctx: ProviderContext, tx: Queryable, org
 
 const notFound = () => new ApiError(404, 'connection_not_found', 'No SSO connection with this id in the organization.');
 
-export async function createConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, protocol: Protocol, o: { display_name?: string | undefined; identity_provider?: string | undefined }): Promise<ConnectionRow> {
+export async function createConnection(
+  ctx: ProviderContext,
+  tx: Queryable,
+  organizationId: string,
+  protocol: Protocol,
+  o: { display_name?: string | undefined; identity_provider?: string | undefined },
+): Promise<ConnectionRow> {
   const now = ctx.clock.now();
   const { rows } = await tx.query<ConnectionRow>(
     `INSERT INTO b2b_sso_connections (connection_id, organization_id, protocol, display_name, identity_provider, created_at, updated_at)
@@ -129,10 +133,10 @@ export async function createConnection(ctx: ProviderContext, tx: Queryable, orga
 
 /** One connection of the organization; another organization's id is not found (never leaked). */
 export async function loadConnection(db: Queryable, organizationId: string, connectionId: string, forUpdate = false): Promise<ConnectionRow> {
-  const { rows } = await db.query<ConnectionRow>(
-    `SELECT * FROM b2b_sso_connections WHERE connection_id = $1 AND organization_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
-    [connectionId, organizationId],
-  );
+  const { rows } = await db.query<ConnectionRow>(`SELECT * FROM b2b_sso_connections WHERE connection_id = $1 AND organization_id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [
+    connectionId,
+    organizationId,
+  ]);
   if (!rows[0]) throw notFound();
   return rows[0];
 }

@@ -48,15 +48,18 @@ function oidcUpstream(ctx: ProviderContext, row: ConnectionRow): Upstream {
   let u = upstreams.get(key);
   if (!u) {
     const s = row.settings;
-    u = new Upstream({
-      clientId: s.client_id ?? '',
-      clientSecret: row.client_secret ? ctx.secrets.open(row.client_secret, row.connection_id) : '',
-      issuer: s.issuer,
-      authorizationEndpoint: s.authorization_url || undefined,
-      tokenEndpoint: s.token_url || undefined,
-      userinfoEndpoint: s.userinfo_url || undefined,
-      tokenAuth: 'client_secret_basic',
-    }, ctx.outbound);
+    u = new Upstream(
+      {
+        clientId: s.client_id ?? '',
+        clientSecret: row.client_secret ? ctx.secrets.open(row.client_secret, row.connection_id) : '',
+        issuer: s.issuer,
+        authorizationEndpoint: s.authorization_url || undefined,
+        tokenEndpoint: s.token_url || undefined,
+        userinfoEndpoint: s.userinfo_url || undefined,
+        tokenAuth: 'client_secret_basic',
+      },
+      ctx.outbound,
+    );
     upstreams.set(key, u);
   }
   return u;
@@ -103,10 +106,11 @@ const stateGone = () => new ApiError(400, 'sso_state_not_found', 'This SSO sign-
 
 /** The live, unused sign-in `state` names, for `connectionId`, without spending it. */
 export async function peekSsoState(ctx: ProviderContext, db: Queryable, connectionId: string, state: string): Promise<SsoState> {
-  const { rows } = await db.query<SsoState>(
-    'SELECT * FROM b2b_sso_states WHERE state_hash = $1 AND connection_id = $2 AND used_at IS NULL AND expires_at > $3',
-    [sha256(state), connectionId, ctx.clock.now()],
-  );
+  const { rows } = await db.query<SsoState>('SELECT * FROM b2b_sso_states WHERE state_hash = $1 AND connection_id = $2 AND used_at IS NULL AND expires_at > $3', [
+    sha256(state),
+    connectionId,
+    ctx.clock.now(),
+  ]);
   if (!rows[0]) throw stateGone();
   return rows[0];
 }
@@ -131,7 +135,11 @@ function mapped(attributes: Record<string, string>, mapping: Record<string, stri
 export async function samlProfile(tx: Queryable, base: string, row: ConnectionRow, state: SsoState, samlResponse: string): Promise<SsoProfile> {
   const { sp, idp } = samlParties(base, row);
   const a = await verifySamlResponse(sp, idp, samlResponse);
-  const fresh = await tx.query('INSERT INTO b2b_saml_assertions (connection_id, assertion_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING assertion_id', [row.connection_id, a.assertionId, a.notOnOrAfter]);
+  const fresh = await tx.query('INSERT INTO b2b_saml_assertions (connection_id, assertion_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING assertion_id', [
+    row.connection_id,
+    a.assertionId,
+    a.notOnOrAfter,
+  ]);
   if (!fresh.rows[0]) throw new ApiError(400, 'saml_assertion_replayed', 'This SAML assertion was already used to sign in.');
   if (a.inResponseTo !== state.saml_request_id) throw new ApiError(400, 'saml_in_response_to_mismatch', 'The SAML response answers another sign-in than this one.');
   const m = row.settings.attribute_mapping ?? {};
@@ -146,7 +154,13 @@ export async function samlProfile(tx: Queryable, base: string, row: ConnectionRo
 
 /** Finishes an OIDC sign-in: the code redeemed with our PKCE verifier, the ID token checked. */
 export async function oidcProfile(ctx: ProviderContext, base: string, row: ConnectionRow, state: SsoState, callback: URL, rawState: string): Promise<SsoProfile> {
-  const { profile } = await oidcUpstream(ctx, row).finish({ callback, state: rawState, redirectUri: callbackUrl(base, row.connection_id), verifier: state.upstream_verifier ?? '', nonce: state.upstream_nonce });
+  const { profile } = await oidcUpstream(ctx, row).finish({
+    callback,
+    state: rawState,
+    redirectUri: callbackUrl(base, row.connection_id),
+    verifier: state.upstream_verifier ?? '',
+    nonce: state.upstream_nonce,
+  });
   const [first, ...rest] = profile.name.trim().split(/\s+/);
   return { subject: profile.subject, email: profile.email, firstName: first ?? '', lastName: rest.join(' ') };
 }
@@ -166,10 +180,15 @@ export function ssoFactor(ctx: ProviderContext, row: ConnectionRow, subject: str
 export async function issueSsoToken(ctx: ProviderContext, tx: Queryable, state: SsoState, memberId: string, factor: Record<string, unknown>, created: boolean): Promise<string> {
   const token = secretToken(32);
   const now = ctx.clock.now();
-  await tx.query(
-    'INSERT INTO b2b_sso_tokens (token_hash, connection_id, member_id, code_challenge, factor, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-    [sha256(token), state.connection_id, memberId, state.code_challenge, JSON.stringify(factor), now, new Date(now.getTime() + SSO_TTL_MS)],
-  );
+  await tx.query('INSERT INTO b2b_sso_tokens (token_hash, connection_id, member_id, code_challenge, factor, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
+    sha256(token),
+    state.connection_id,
+    memberId,
+    state.code_challenge,
+    JSON.stringify(factor),
+    now,
+    new Date(now.getTime() + SSO_TTL_MS),
+  ]);
   const url = new URL(created ? state.signup_redirect_url : state.login_redirect_url);
   url.searchParams.set('stytch_token_type', 'sso');
   url.searchParams.set('token', token);
@@ -177,17 +196,28 @@ export async function issueSsoToken(ctx: ProviderContext, tx: Queryable, state: 
 }
 
 /** Redeems an SSO token once (row lock), checking the PKCE verifier when the sign-in had a challenge. */
-export async function redeemSsoToken(ctx: ProviderContext, tx: Queryable, token: string, verifier: string | undefined): Promise<{ memberId: string; connectionId: string; factor: Record<string, unknown> }> {
-  const { rows } = await tx.query<{ token_hash: string; member_id: string; connection_id: string; code_challenge: string | null; factor: Record<string, unknown>; expires_at: Date; used_at: Date | null }>(
-    'SELECT * FROM b2b_sso_tokens WHERE token_hash = $1 FOR UPDATE',
-    [sha256(token)],
-  );
+export async function redeemSsoToken(
+  ctx: ProviderContext,
+  tx: Queryable,
+  token: string,
+  verifier: string | undefined,
+): Promise<{ memberId: string; connectionId: string; factor: Record<string, unknown> }> {
+  const { rows } = await tx.query<{
+    token_hash: string;
+    member_id: string;
+    connection_id: string;
+    code_challenge: string | null;
+    factor: Record<string, unknown>;
+    expires_at: Date;
+    used_at: Date | null;
+  }>('SELECT * FROM b2b_sso_tokens WHERE token_hash = $1 FOR UPDATE', [sha256(token)]);
   const row = rows[0];
   const now = ctx.clock.now();
   if (!row || row.used_at || new Date(row.expires_at) <= now) throw new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.');
   if (row.code_challenge !== null) {
     if (!verifier) throw new ApiError(400, 'missing_pkce', 'This SSO sign-in was started with PKCE; pkce_code_verifier is required.');
-    if (!safeEqual(createHash('sha256').update(verifier).digest('base64url'), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code verifier does not match the code challenge (pkce).');
+    if (!safeEqual(createHash('sha256').update(verifier).digest('base64url'), row.code_challenge))
+      throw new ApiError(400, 'pkce_mismatch', 'The code verifier does not match the code challenge (pkce).');
   }
   await tx.query('UPDATE b2b_sso_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
   return { memberId: row.member_id, connectionId: row.connection_id, factor: { ...row.factor, last_authenticated_at: now.toISOString() } };
@@ -198,7 +228,12 @@ export async function redeemSsoToken(ctx: ProviderContext, tx: Queryable, token:
  * activated (the IdP proved the address), and `completePrimaryAuth` decides between a member
  * session and MFA. `current` is the caller's member session: extended when it is this member's.
  */
-export async function authenticateSso(ctx: ProviderContext, token: string, verifier: string | undefined, e: { minutes: number; client: ClientInfo; current: { memberId: string; sessionId: string } | null }): Promise<AuthAnswer> {
+export async function authenticateSso(
+  ctx: ProviderContext,
+  token: string,
+  verifier: string | undefined,
+  e: { minutes: number; client: ClientInfo; current: { memberId: string; sessionId: string } | null },
+): Promise<AuthAnswer> {
   return withTx(ctx.db, async (tx) => {
     const r = await redeemSsoToken(ctx, tx, token, verifier);
     const connection = await connectionById(tx, r.connectionId);
@@ -206,7 +241,12 @@ export async function authenticateSso(ctx: ProviderContext, token: string, verif
     const org = await requireOrganization(tx, connection.organization_id);
     const member = await activateMember(tx, (await requireMember(tx, org.organization_id, r.memberId)).member_id, ctx.clock.now());
     return completePrimaryAuth(ctx, tx, {
-      org, member, factor: r.factor as Factor, method: 'sso', minutes: e.minutes, client: e.client,
+      org,
+      member,
+      factor: r.factor as Factor,
+      method: 'sso',
+      minutes: e.minutes,
+      client: e.client,
       currentSessionId: e.current?.memberId === member.member_id ? e.current.sessionId : null,
     });
   });

@@ -51,14 +51,15 @@ function email(config: ProjectConfig, locale: Locale, to: string, parts: EmailPa
 
   // The intro speaks of "the button below", which the text part has not: a link message's text
   // says what the link is for (its subject line) with the link itself beneath.
-  const text = [
-    parts.button ? t(parts.subject) : t(parts.intro),
-    ...(parts.button ? [parts.button.href] : []),
-    t(words.expires),
-    ...(parts.after ? [`${parts.after.label}\n${parts.after.href}`] : []),
-    t(words.ignore),
-    `— ${config.name}`,
-  ].join('\n\n') + '\n';
+  const text =
+    [
+      parts.button ? t(parts.subject) : t(parts.intro),
+      ...(parts.button ? [parts.button.href] : []),
+      t(words.expires),
+      ...(parts.after ? [`${parts.after.label}\n${parts.after.href}`] : []),
+      t(words.ignore),
+      `— ${config.name}`,
+    ].join('\n\n') + '\n';
 
   const p = (content: string, style = '') => `<p style="margin:0 0 16px;${style}">${content}</p>`;
   const link = (href: string) => `<a href="${escapeHtml(href)}" dir="ltr" style="color:${COLORS.text};word-break:break-all">${escapeHtml(href)}</a>`;
@@ -70,7 +71,9 @@ function email(config: ProjectConfig, locale: Locale, to: string, parts: EmailPa
     p(h(parts.intro)),
     parts.code ? p(`<bdi>${escapeHtml(parts.code)}</bdi>`, 'font-size:28px;font-weight:bold;letter-spacing:4px') : '',
     parts.button
-      ? p(`<a href="${escapeHtml(parts.button.href)}" style="display:inline-block;padding:12px 24px;background:${COLORS.button};color:${COLORS.buttonText};text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(parts.button.label)}</a>`)
+      ? p(
+          `<a href="${escapeHtml(parts.button.href)}" style="display:inline-block;padding:12px 24px;background:${COLORS.button};color:${COLORS.buttonText};text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(parts.button.label)}</a>`,
+        )
       : '',
     p(h(words.expires)),
     parts.button ? p(`${escapeHtml(words.fallback)}<br>${link(parts.button.href)}`, `font-size:14px;color:${COLORS.muted}`) : '',
@@ -78,7 +81,9 @@ function email(config: ProjectConfig, locale: Locale, to: string, parts: EmailPa
     p(h(words.ignore), `font-size:14px;color:${COLORS.muted}`),
     p(`<bdi>${escapeHtml(config.name)}</bdi>`, `font-size:14px;color:${COLORS.muted}`),
     '</body></html>',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 
   // Sign-in mail is answered by people, not by vacation responders (RFC 3834).
   return { to, channel: 'email', subject, text, html, locale, validMinutes: parts.minutes, ...extra, headers: { 'Auto-Submitted': 'auto-generated', ...extra.headers } };
@@ -100,9 +105,10 @@ export function passcodeMessage(config: ProjectConfig, locale: Locale, channel: 
 /** A magic link: sign in for a known user, finish signing up for a new one. */
 export function magicLinkMessage(config: ProjectConfig, locale: Locale, kind: 'login' | 'signup', to: string, link: string, expiresMinutes: number): Message {
   const w = catalog[locale];
-  const parts = kind === 'login'
-    ? { subject: w.loginSubject, intro: w.loginIntro, button: { label: w.loginButton, href: link } }
-    : { subject: w.signupSubject, intro: w.signupIntro, button: { label: w.signupButton, href: link } };
+  const parts =
+    kind === 'login'
+      ? { subject: w.loginSubject, intro: w.loginIntro, button: { label: w.loginButton, href: link } }
+      : { subject: w.signupSubject, intro: w.signupIntro, button: { label: w.signupButton, href: link } };
   return { ...email(config, locale, to, { ...parts, minutes: expiresMinutes }), link };
 }
 
@@ -129,8 +135,6 @@ export function resetMessage(config: ProjectConfig, locale: Locale, to: string, 
 export function inviteMessage(config: ProjectConfig, locale: Locale, to: string, link: string, expiresMinutes: number): Message {
   const w = catalog[locale];
   const target = config.delivery.listUnsubscribe;
-  const headers: Record<string, string> = target
-    ? { 'List-Unsubscribe': `<${target}>`, ...(target.startsWith('https:') ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) }
-    : {};
+  const headers: Record<string, string> = target ? { 'List-Unsubscribe': `<${target}>`, ...(target.startsWith('https:') ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) } : {};
   return { ...email(config, locale, to, { subject: w.inviteSubject, intro: w.inviteIntro, button: { label: w.inviteButton, href: link }, minutes: expiresMinutes }, { headers }), link };
 }

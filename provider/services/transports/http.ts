@@ -21,7 +21,7 @@ export async function request(fetch: OutboundFetch, url: string, init: RequestIn
   try {
     res = await fetch(url, { ...init, signal });
   } catch (e) {
-    const why = signal.aborted ? 'timed out' : e instanceof OutboundError ? e.detail : ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+    const why = signal.aborted ? 'timed out' : e instanceof OutboundError ? e.detail : (((e as Error).cause as Error | undefined)?.message ?? (e as Error).message);
     throw new DeliveryFailure('unavailable', `${service}: request ${why}`);
   }
   let text: string;

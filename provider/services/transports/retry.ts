@@ -32,13 +32,7 @@ export interface Attempted {
  * (or the service's Retry-After when it gave one). Throws the last DeliveryFailure, with
  * `attempts` attached, once retrying is pointless or the attempts are spent.
  */
-export async function sendWithRetries(
-  transport: Transport,
-  message: OutgoingMessage,
-  policy: RetryPolicy,
-  sleep: Sleep = realSleep,
-  random: () => number = Math.random,
-): Promise<Attempted> {
+export async function sendWithRetries(transport: Transport, message: OutgoingMessage, policy: RetryPolicy, sleep: Sleep = realSleep, random: () => number = Math.random): Promise<Attempted> {
   for (let attempt = 1; ; attempt++) {
     try {
       const signal = AbortSignal.timeout(policy.timeoutMs);

@@ -68,7 +68,9 @@ export class SmtpTransport implements Transport {
       ...(m.html ? { html: m.html } : {}),
       ...(m.headers ? { headers: m.headers } : {}),
       ...(messageId ? { messageId } : {}),
-    }).compile().build();
+    })
+      .compile()
+      .build();
     let handedOver = false;
     const body = Readable.from([raw]);
     body.once('end', () => (handedOver = true));

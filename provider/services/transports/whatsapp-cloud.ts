@@ -42,7 +42,7 @@ export class WhatsAppCloudTransport implements Transport {
     let payload: Record<string, unknown>;
     if (o.template && m.code) {
       const wanted = whatsappLanguage(m.locale);
-      const language = o.templateLanguages.includes(wanted) ? wanted : o.templateLanguages[0] ?? 'en';
+      const language = o.templateLanguages.includes(wanted) ? wanted : (o.templateLanguages[0] ?? 'en');
       payload = {
         messaging_product: 'whatsapp',
         to,

@@ -31,7 +31,8 @@ export default function B2BDiscovery() {
   const minutes = config.sessionOptions.sessionDurationMinutes;
   const canCreate = !config.disableCreateOrganization;
 
-  const enter = (organizationId: string) => run(async () => signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes, ...localeOf(t.locale) })));
+  const enter = (organizationId: string) =>
+    run(async () => signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes, ...localeOf(t.locale) })));
   const create = () => run(async () => signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
 
   if (orgs.length === 0) {

@@ -34,7 +34,15 @@ export default function B2BEmailOtpEntry() {
     void run(async () => {
       try {
         if (organizationId) {
-          signedIn(await client.otps.email.authenticate({ email_address: email, code: value, organization_id: organizationId, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(t.locale) }));
+          signedIn(
+            await client.otps.email.authenticate({
+              email_address: email,
+              code: value,
+              organization_id: organizationId,
+              session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
+              ...localeOf(t.locale),
+            }),
+          );
         } else {
           const r = await client.otps.email.discovery.authenticate({ email_address: email, code: value });
           await showDiscovered(r.discovered_organizations);
@@ -55,7 +63,16 @@ export default function B2BEmailOtpEntry() {
       <BackButton />
       <Heading>{t('passcode.title')}</Heading>
       <p id={`${id}-sent`}>{t.rich('passcode.sentConfirmation', { destination: email })}</p>
-      <OtpInput ref={input} id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-sent`} invalid={!!error} onChange={onChange} />
+      <OtpInput
+        ref={input}
+        id={`${id}-otp`}
+        value={code}
+        disabled={busy}
+        label={t('formField.otp.ariaLabel')}
+        describedBy={error ? `${id}-error` : `${id}-sent`}
+        invalid={!!error}
+        onChange={onChange}
+      />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error ?? resend.error} />
       <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void sendAgain()}>

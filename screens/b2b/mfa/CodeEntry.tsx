@@ -12,7 +12,19 @@ import { useB2BStrings } from '../widget.ts';
  * a title, what to do, the code checked as soon as it has six digits; a refused code reads
  * 'Invalid passcode, please try again.' and the field is emptied for another try.
  */
-export function CodeEntry({ title, instruction, helper, submit, children }: { title: string; instruction: ReactNode; helper?: string | undefined; submit(code: string): Promise<unknown>; children?: ReactNode }) {
+export function CodeEntry({
+  title,
+  instruction,
+  helper,
+  submit,
+  children,
+}: {
+  title: string;
+  instruction: ReactNode;
+  helper?: string | undefined;
+  submit(code: string): Promise<unknown>;
+  children?: ReactNode;
+}) {
   const t = useB2BStrings();
   const [code, setCode] = useState('');
   const { busy, error, run } = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
@@ -35,7 +47,16 @@ export function CodeEntry({ title, instruction, helper, submit, children }: { ti
     <section part="container">
       <Heading>{title}</Heading>
       <p id={`${id}-what`}>{instruction}</p>
-      <OtpInput ref={input} id={`${id}-otp`} value={code} disabled={busy} label={t('formField.otp.ariaLabel')} describedBy={error ? `${id}-error` : `${id}-what`} invalid={!!error} onChange={onChange} />
+      <OtpInput
+        ref={input}
+        id={`${id}-otp`}
+        value={code}
+        disabled={busy}
+        label={t('formField.otp.ariaLabel')}
+        describedBy={error ? `${id}-error` : `${id}-what`}
+        invalid={!!error}
+        onChange={onChange}
+      />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
       <ErrorText id={`${id}-error`} message={error} />
       {helper ? <p part="helper">{helper}</p> : null}

@@ -41,7 +41,11 @@ export default function RecoveryCodeSave() {
     <section part="container">
       <Heading>{t('recoveryCodes.save.title')}</Heading>
       <p>{t('recoveryCodes.save.content')}</p>
-      <ul part="recovery-codes" dir="ltr" css={{ ...codeBoxCss, margin: 0, listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(12ch, 1fr))', gap: 8, textAlign: 'center' }}>
+      <ul
+        part="recovery-codes"
+        dir="ltr"
+        css={{ ...codeBoxCss, margin: 0, listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(12ch, 1fr))', gap: 8, textAlign: 'center' }}
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

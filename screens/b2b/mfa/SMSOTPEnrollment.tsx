@@ -40,7 +40,16 @@ export default function SMSOTPEnrollment() {
       <Heading>{t('mfa.smsEnrollment.title')}</Heading>
       <p>{t('mfa.smsEnrollment.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <PhoneField id={`${id}-phone`} region={region} setRegion={setRegion} phone={phone} setPhone={setPhone} errorId={error ? `${id}-error` : undefined} autoComplete="tel-national" example={parser.example} />
+        <PhoneField
+          id={`${id}-phone`}
+          region={region}
+          setRegion={setRegion}
+          phone={phone}
+          setPhone={setPhone}
+          errorId={error ? `${id}-error` : undefined}
+          autoComplete="tel-national"
+          example={parser.example}
+        />
         <ErrorText id={`${id}-error`} message={error} />
         <SubmitButton busy={busy} disabled={!phone}>
           {t('button.continue')}

@@ -68,7 +68,12 @@ export default function SMSOTPEntry() {
   const restricted = mfa.organization.mfa_methods === 'RESTRICTED';
   const canGoBack = mfa.enrolling || mfa.enrolled.length === 0 || (restricted && !mfa.enrolled.some((p) => mfa.organization.allowed_mfa_methods.includes(p === 'smsOtp' ? 'sms_otp' : 'totp')));
   return (
-    <CodeEntry title={t('passcode.title')} instruction={t.rich('passcode.sentConfirmation', { destination: mfa.phone })} helper={sent ? (left > 0 ? t('passcode.expirationCountdown', { timeRemaining: formatCountdown(left) }) : t('passcode.expired')) : undefined} submit={submit}>
+    <CodeEntry
+      title={t('passcode.title')}
+      instruction={t.rich('passcode.sentConfirmation', { destination: mfa.phone })}
+      helper={sent ? (left > 0 ? t('passcode.expirationCountdown', { timeRemaining: formatCountdown(left) }) : t('passcode.expired')) : undefined}
+      submit={submit}
+    >
       <ErrorText message={send.error} />
       <button type="button" part="button button-secondary" disabled={send.busy || wait > 0} aria-busy={send.busy} onClick={() => void resend()}>
         {wait > 0 ? t('passcode.codeSent', { timeRemaining: wait }) : t('passcode.resendCode')}

@@ -18,7 +18,9 @@ export function useMfa(): [MfaState, (update: (s: MfaState) => MfaState) => void
 
 /** Whether the member may switch to `product` at entry: has it, the organization allows it, and is not enrolling. */
 export function canSwitchTo(mfa: MfaState, product: MfaProduct): boolean {
-  return !mfa.enrolling && mfa.enrolled.includes(product) && (mfa.organization.mfa_methods !== 'RESTRICTED' || mfa.organization.allowed_mfa_methods.includes(product === 'smsOtp' ? 'sms_otp' : 'totp'));
+  return (
+    !mfa.enrolling && mfa.enrolled.includes(product) && (mfa.organization.mfa_methods !== 'RESTRICTED' || mfa.organization.allowed_mfa_methods.includes(product === 'smsOtp' ? 'sms_otp' : 'totp'))
+  );
 }
 
 /** A flag that turns itself off after `ms` ('Copied!' for a few seconds), on the widget's timers. */

@@ -102,7 +102,8 @@ export default function B2BOrganizationMain() {
     go('PasswordForgotForm');
   };
 
-  const title = lookup.state === 'found' && lookup.organization.organization_name ? t('organizationLogin.title', { organizationName: lookup.organization.organization_name }) : t('organizationLogin.titleUnknown');
+  const title =
+    lookup.state === 'found' && lookup.organization.organization_name ? t('organizationLogin.title', { organizationName: lookup.organization.organization_name }) : t('organizationLogin.titleUnknown');
   return (
     <section part="container" aria-busy={lookup.state === 'loading'}>
       <Heading>{title}</Heading>
@@ -112,9 +113,29 @@ export default function B2BOrganizationMain() {
           <label htmlFor={`${id}-email`} part="label">
             {t('formField.email.label')}
           </label>
-          <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+          <input
+            id={`${id}-email`}
+            part="input"
+            type="email"
+            name="email"
+            autoComplete="username"
+            placeholder={t('formField.email.placeholder')}
+            dir="ltr"
+            css={ltrFieldCss(t.dir)}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
           {passwords ? (
-            <PasswordField id={`${id}-password`} label={t('formField.password.label')} value={password} onChange={setPassword} autoComplete="current-password" describedBy={error ? `${id}-error` : undefined} invalid={!!error} />
+            <PasswordField
+              id={`${id}-password`}
+              label={t('formField.password.label')}
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              describedBy={error ? `${id}-error` : undefined}
+              invalid={!!error}
+            />
           ) : null}
           <ErrorText id={`${id}-error`} message={error} />
           {passwords ? (

@@ -70,8 +70,28 @@ export default function PasswordAuthenticate() {
         <label htmlFor={`${id}-email`} part="label">
           {t('formField.email.label')}
         </label>
-        <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="username" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
-        <PasswordField id={`${id}-password`} label={t('formField.password.label')} value={password} onChange={setPassword} autoComplete="current-password" describedBy={error ? `${id}-error` : undefined} invalid={!!error} />
+        <input
+          id={`${id}-email`}
+          part="input"
+          type="email"
+          name="email"
+          autoComplete="username"
+          placeholder={t('formField.email.placeholder')}
+          dir="ltr"
+          css={ltrFieldCss(t.dir)}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label={t('formField.password.label')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          describedBy={error ? `${id}-error` : undefined}
+          invalid={!!error}
+        />
         <ErrorText id={`${id}-error`} message={error} />
         <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
           {t('button.continue')}

@@ -85,7 +85,20 @@ export default function PasswordForgotForm() {
         <label htmlFor={`${id}-email`} part="label">
           {t('formField.email.label')}
         </label>
-        <input id={`${id}-email`} part="input" type="email" name="email" autoComplete="email" placeholder={t('formField.email.placeholder')} dir="ltr" css={ltrFieldCss(t.dir)} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          id={`${id}-email`}
+          part="input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={t('formField.email.placeholder')}
+          dir="ltr"
+          css={ltrFieldCss(t.dir)}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         <ErrorText id={`${id}-error`} message={error} />
         <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
           {t('button.continue')}

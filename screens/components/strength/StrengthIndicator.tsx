@@ -76,9 +76,7 @@ function Requirement({ met, text }: { met: boolean; text: string }) {
   const t = useStrings(passwordMessages);
   return (
     <li part={met ? 'requirement requirement-met' : 'requirement'} css={{ color: met ? GREEN : RED }}>
-      <span css={visuallyHidden}>
-        {met ? t('password.requirement.fulfilled') : t('password.requirement.notFulfilled')}{' '}
-      </span>
+      <span css={visuallyHidden}>{met ? t('password.requirement.fulfilled') : t('password.requirement.notFulfilled')} </span>
       <span aria-hidden="true">{met ? '✓ ' : '✗ '}</span>
       {text}
     </li>
@@ -128,7 +126,11 @@ function Verdict({ strength, suggestions, words }: { strength: Strength; suggest
       {policy === 'zxcvbn' ? (
         <>
           <Meter score={result.score} />
-          {warning ? <p part="helper strength-warning" css={{ margin: 0 }}>{warning}</p> : null}
+          {warning ? (
+            <p part="helper strength-warning" css={{ margin: 0 }}>
+              {warning}
+            </p>
+          ) : null}
           {suggestions ? <Suggestions said={result.feedback.suggestions} say={say} locale={t.locale} /> : null}
           {result.valid_password ? <Accepted /> : null}
         </>
@@ -141,7 +143,11 @@ function Verdict({ strength, suggestions, words }: { strength: Strength; suggest
           </ul>
         </>
       )}
-      {result.breached_password ? <p part="error strength-breached" css={{ margin: 0, color: RED }}>{t('password.strengthError.breached')}</p> : null}
+      {result.breached_password ? (
+        <p part="error strength-breached" css={{ margin: 0, color: RED }}>
+          {t('password.strengthError.breached')}
+        </p>
+      ) : null}
     </div>
   );
 }

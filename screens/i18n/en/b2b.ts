@@ -220,7 +220,8 @@ export const b2bMessages = {
   'ssoDiscovery.email.error.unknown': 'Something went wrong. Try again later or contact your admin for help.',
   'ssoDiscovery.email.title': 'Enter your email to continue',
   'ssoDiscovery.fallback.button.reset': 'Try another method',
-  'ssoDiscovery.fallback.content': "Please input the Organization's unique slug to continue. If you don't know the unique slug, log in through another method to view all of your available Organizations.",
+  'ssoDiscovery.fallback.content':
+    "Please input the Organization's unique slug to continue. If you don't know the unique slug, log in through another method to view all of your available Organizations.",
   'ssoDiscovery.fallback.error.orgNotFound': 'Organization not found. Please try again.',
   'ssoDiscovery.fallback.error.unknown': 'An error occurred. Please try again.',
   'ssoDiscovery.fallback.title': "Sorry, we couldn't find any connections",

@@ -19,8 +19,7 @@ export const cryptoMessages = {
   'crypto.signMessage.instruction': 'Complete the signature request in the pop-up window your wallet opens.',
   'crypto.troubleHelp': 'Having trouble? Use the back arrow to return to the log in screen and try logging in again.',
   'crypto.setupNewWallet.title': 'Set up a new crypto wallet',
-  'crypto.setupNewWallet.content':
-    'Signing in with a crypto wallet keeps your account private and secure: there is no password, and only your wallet can sign for you.',
+  'crypto.setupNewWallet.content': 'Signing in with a crypto wallet keeps your account private and secure: there is no password, and only your wallet can sign for you.',
   'crypto.setupNewWallet.instruction': 'Install one of these wallets, then come back and continue with it:',
   'link.opensInNewTab': '(opens in a new tab)',
   'crypto.continueWithOtherWallet.title': 'Continue with other wallet',

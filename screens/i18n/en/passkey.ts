@@ -25,10 +25,8 @@ export const passkeyMessages = {
   'passkey.device.desktop': 'Desktop device',
   'passkey.device.mobile': 'Mobile device',
   'passkey.device.unknown': 'Unknown device',
-  'error.duplicatePasskey':
-    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  'error.duplicatePasskey': 'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
   'error.passkeyNotCreated': 'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
   'error.passkeyUnknown': 'Unknown error occurred during passkey authentication. Please try again.',
-  'error.passkeyRegistrationNotFound':
-    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  'error.passkeyRegistrationNotFound': 'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
 } as const;

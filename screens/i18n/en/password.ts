@@ -20,13 +20,11 @@ export const passwordMessages = {
   'password.forgot.title': 'Forgot password?',
   'password.forgot.content': 'A link to reset your password was sent to <bold>{email}</bold>.',
   'password.breached.title': 'Check your email to set a new password',
-  'password.breached.content':
-    'A different site where you use the same password had a security issue. To keep your account safe, an email to set a new password was sent to <bold>{email}</bold>.',
+  'password.breached.content': 'A different site where you use the same password had a security issue. To keep your account safe, an email to set a new password was sent to <bold>{email}</bold>.',
   'password.setNew.title': 'Check your email!',
   'password.setNew.content': 'A login link was sent to <bold>{email}</bold>.',
   'password.resetRequired.title': 'Check your email to set a new password!',
-  'password.resetRequired.content':
-    'To make sure your account is secure and that it is really you, a link to set a new password was sent to <bold>{email}</bold>.',
+  'password.resetRequired.content': 'To make sure your account is secure and that it is really you, a link to set a new password was sent to <bold>{email}</bold>.',
   'button.resendEmail': 'Resend email',
   'toast.emailResent': 'Email resent',
   'password.reset.loginWithoutPassword': 'Login without a password',
@@ -40,8 +38,7 @@ export const passwordMessages = {
   'password.strength.requirementsNotMet': 'Your password must meet all requirements.',
   'password.requirement.fulfilled': 'Met:',
   'password.requirement.notFulfilled': 'Not met:',
-  'password.strengthError.breached':
-    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  'password.strengthError.breached': 'This password may have been used on a different site that experienced a security issue. Please choose another password.',
   // zxcvbn's warnings, which the provider sends in English (mapped to these ids in components/strength/zxcvbnWarnings.ts).
   'password.zxcvbn.warning.straightRows': 'Straight rows of keys on a keyboard are easy to guess.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Short patterns on a keyboard are easy to guess.',

@@ -37,12 +37,14 @@ const de: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'Beitritt aufgrund der Authentifizierungsrichtlinie der Organisation nicht möglich. Weitere Informationen erhalten Sie von Ihrem Administrator.',
   'error.authPolicyWithOrg': 'Beitritt aufgrund der Authentifizierungsrichtlinie von {organizationName} nicht möglich. Weitere Informationen erhalten Sie von Ihrem Administrator.',
   'error.breachedPassword': 'Dieses Passwort steht auf einer Liste kompromittierter Passwörter und muss zurückgesetzt werden.',
-  'error.claimedDomain': 'Ihre E-Mail-Domain gehört zu einer bestimmten Organisation, daher können Sie keinen anderen Organisationen beitreten und keine erstellen. Weitere Informationen erhalten Sie von Ihrem Administrator.',
+  'error.claimedDomain':
+    'Ihre E-Mail-Domain gehört zu einer bestimmten Organisation, daher können Sie keinen anderen Organisationen beitreten und keine erstellen. Weitere Informationen erhalten Sie von Ihrem Administrator.',
   'error.default': 'Etwas ist schiefgelaufen. Versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
   'error.duplicatePhoneNumber': 'In dieser Organisation gibt es bereits ein Mitglied mit dieser Telefonnummer.',
   'error.emailNoAccessToOrg': '{email} hat keinen Zugriff auf {organizationName}. Wenn Sie das für einen Fehler halten, wenden Sie sich an Ihren Administrator.',
   'error.emailNotFound': 'E-Mail-Adresse nicht gefunden.',
-  'error.eml': 'Etwas ist schiefgelaufen. Ihr Anmeldelink ist möglicherweise abgelaufen, wurde widerrufen oder schon einmal verwendet. Fordern Sie einen neuen Anmeldelink an oder wenden Sie sich an Ihren Administrator.',
+  'error.eml':
+    'Etwas ist schiefgelaufen. Ihr Anmeldelink ist möglicherweise abgelaufen, wurde widerrufen oder schon einmal verwendet. Fordern Sie einen neuen Anmeldelink an oder wenden Sie sich an Ihren Administrator.',
   'error.inactiveEmail': 'Diese E-Mail-Adresse ist als inaktiv markiert. Verwenden Sie eine andere E-Mail-Adresse oder wenden Sie sich an Ihren Administrator, wenn Sie das für einen Fehler halten.',
   'error.invalidCode': 'Das Codeformat ist ungültig. Bitte versuchen Sie es erneut.',
   'error.invalidEmail': 'Das E-Mail-Format ist ungültig.',
@@ -135,7 +137,8 @@ const de: B2BLocaleCatalog = {
   'organizationDiscovery.acceptInvite': 'Einladung annehmen',
   'organizationDiscovery.join': 'Beitreten',
   'organizationDiscovery.noOrgs.content': 'Prüfen Sie, ob Ihre E-Mail-Adresse stimmt. Andernfalls muss Ihr Administrator Sie eventuell einladen.',
-  'organizationDiscovery.noOrgs.create.content': '{email} hat kein Konto. Halten Sie das für einen Fehler? Versuchen Sie es mit einer anderen E-Mail-Adresse oder wenden Sie sich an Ihren Administrator.',
+  'organizationDiscovery.noOrgs.create.content':
+    '{email} hat kein Konto. Halten Sie das für einen Fehler? Versuchen Sie es mit einer anderen E-Mail-Adresse oder wenden Sie sich an Ihren Administrator.',
   'organizationDiscovery.noOrgs.create.title': 'Erstellen Sie eine Organisation, um loszulegen',
   'organizationDiscovery.noOrgs.title': '{email} gehört zu keiner Organisation.',
   'organizationDiscovery.title': 'Wählen Sie eine Organisation, um fortzufahren',
@@ -218,7 +221,8 @@ const de: B2BLocaleCatalog = {
   'ssoDiscovery.email.error.unknown': 'Etwas ist schiefgelaufen. Versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
   'ssoDiscovery.email.title': 'Geben Sie Ihre E-Mail-Adresse ein, um fortzufahren',
   'ssoDiscovery.fallback.button.reset': 'Andere Methode versuchen',
-  'ssoDiscovery.fallback.content': 'Geben Sie den eindeutigen Kurznamen der Organisation ein, um fortzufahren. Wenn Sie ihn nicht kennen, melden Sie sich auf andere Weise an, um alle Ihre Organisationen zu sehen.',
+  'ssoDiscovery.fallback.content':
+    'Geben Sie den eindeutigen Kurznamen der Organisation ein, um fortzufahren. Wenn Sie ihn nicht kennen, melden Sie sich auf andere Weise an, um alle Ihre Organisationen zu sehen.',
   'ssoDiscovery.fallback.error.orgNotFound': 'Organisation nicht gefunden. Bitte versuchen Sie es erneut.',
   'ssoDiscovery.fallback.error.unknown': 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
   'ssoDiscovery.fallback.title': 'Leider wurden keine Verbindungen gefunden',

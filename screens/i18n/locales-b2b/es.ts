@@ -37,12 +37,14 @@ const es: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'No puedes unirte por la política de autenticación de la organización. Contacta con tu administrador para obtener más información.',
   'error.authPolicyWithOrg': 'No puedes unirte por la política de autenticación de {organizationName}. Contacta con tu administrador para obtener más información.',
   'error.breachedPassword': 'La contraseña aparece en la lista de contraseñas filtradas y debe restablecerse.',
-  'error.claimedDomain': 'El dominio de tu correo está asociado a una organización concreta, así que no puedes unirte a otras organizaciones ni crearlas. Contacta con tu administrador para obtener más información.',
+  'error.claimedDomain':
+    'El dominio de tu correo está asociado a una organización concreta, así que no puedes unirte a otras organizaciones ni crearlas. Contacta con tu administrador para obtener más información.',
   'error.default': 'Algo salió mal. Vuelve a intentarlo más tarde o contacta con tu administrador.',
   'error.duplicatePhoneNumber': 'Ya hay un miembro de esta organización con ese número de teléfono.',
   'error.emailNoAccessToOrg': '{email} no tiene acceso a {organizationName}. Si crees que es un error, contacta con tu administrador.',
   'error.emailNotFound': 'No se encontró el correo electrónico.',
-  'error.eml': 'Algo salió mal. Es posible que tu enlace de acceso haya caducado, se haya revocado o ya se haya usado. Solicita un nuevo enlace para volver a intentarlo o contacta con tu administrador.',
+  'error.eml':
+    'Algo salió mal. Es posible que tu enlace de acceso haya caducado, se haya revocado o ya se haya usado. Solicita un nuevo enlace para volver a intentarlo o contacta con tu administrador.',
   'error.inactiveEmail': 'Esta dirección de correo está marcada como inactiva. Prueba con otra dirección o contacta con tu administrador si crees que es un error.',
   'error.invalidCode': 'El formato del código no es válido. Inténtalo de nuevo.',
   'error.invalidEmail': 'El formato del correo electrónico no es válido.',

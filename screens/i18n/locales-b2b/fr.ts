@@ -37,12 +37,14 @@ const fr: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'Impossible de rejoindre l’organisation en raison de sa politique d’authentification. Contactez votre administrateur pour en savoir plus.',
   'error.authPolicyWithOrg': 'Impossible de rejoindre {organizationName} en raison de sa politique d’authentification. Contactez votre administrateur pour en savoir plus.',
   'error.breachedPassword': 'Ce mot de passe figure dans une liste de mots de passe compromis et doit être réinitialisé.',
-  'error.claimedDomain': 'Le domaine de votre adresse e-mail est associé à une organisation précise\u00a0: vous ne pouvez donc ni rejoindre ni créer d’autres organisations. Contactez votre administrateur pour en savoir plus.',
+  'error.claimedDomain':
+    'Le domaine de votre adresse e-mail est associé à une organisation précise\u00a0: vous ne pouvez donc ni rejoindre ni créer d’autres organisations. Contactez votre administrateur pour en savoir plus.',
   'error.default': 'Une erreur s’est produite. Réessayez plus tard ou contactez votre administrateur.',
   'error.duplicatePhoneNumber': 'Un membre de cette organisation utilise déjà ce numéro de téléphone.',
   'error.emailNoAccessToOrg': '{email} n’a pas accès à {organizationName}. Si vous pensez qu’il s’agit d’une erreur, contactez votre administrateur.',
   'error.emailNotFound': 'E-mail introuvable.',
-  'error.eml': 'Une erreur s’est produite. Votre lien de connexion a peut-être expiré, été révoqué ou déjà été utilisé. Demandez un nouveau lien de connexion pour réessayer, ou contactez votre administrateur.',
+  'error.eml':
+    'Une erreur s’est produite. Votre lien de connexion a peut-être expiré, été révoqué ou déjà été utilisé. Demandez un nouveau lien de connexion pour réessayer, ou contactez votre administrateur.',
   'error.inactiveEmail': 'Cette adresse e-mail est marquée comme inactive. Essayez une autre adresse, ou contactez votre administrateur si vous pensez qu’il s’agit d’une erreur.',
   'error.invalidCode': 'Le format du code n’est pas valide, veuillez réessayer.',
   'error.invalidEmail': 'Le format de l’adresse e-mail n’est pas valide.',
@@ -218,7 +220,8 @@ const fr: B2BLocaleCatalog = {
   'ssoDiscovery.email.error.unknown': 'Une erreur s’est produite. Réessayez plus tard ou contactez votre administrateur.',
   'ssoDiscovery.email.title': 'Saisissez votre adresse e-mail pour continuer',
   'ssoDiscovery.fallback.button.reset': 'Essayer une autre méthode',
-  'ssoDiscovery.fallback.content': 'Saisissez l’identifiant unique de l’organisation pour continuer. Si vous ne le connaissez pas, connectez-vous par une autre méthode pour voir toutes vos organisations.',
+  'ssoDiscovery.fallback.content':
+    'Saisissez l’identifiant unique de l’organisation pour continuer. Si vous ne le connaissez pas, connectez-vous par une autre méthode pour voir toutes vos organisations.',
   'ssoDiscovery.fallback.error.orgNotFound': 'Organisation introuvable. Veuillez réessayer.',
   'ssoDiscovery.fallback.error.unknown': 'Une erreur s’est produite. Veuillez réessayer.',
   'ssoDiscovery.fallback.title': 'Désolé, aucune connexion n’a été trouvée',

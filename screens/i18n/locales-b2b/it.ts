@@ -37,7 +37,8 @@ const it: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'Impossibile unirsi a causa dei criteri di autenticazione dell’organizzazione. Per maggiori informazioni, contatta il tuo amministratore.',
   'error.authPolicyWithOrg': 'Impossibile unirsi a causa dei criteri di autenticazione di {organizationName}. Per maggiori informazioni, contatta il tuo amministratore.',
   'error.breachedPassword': 'La password compare nell’elenco delle password violate e deve essere reimpostata.',
-  'error.claimedDomain': 'Il dominio della tua email è associato a un’organizzazione specifica, quindi non puoi unirti ad altre organizzazioni né crearne. Per maggiori informazioni, contatta il tuo amministratore.',
+  'error.claimedDomain':
+    'Il dominio della tua email è associato a un’organizzazione specifica, quindi non puoi unirti ad altre organizzazioni né crearne. Per maggiori informazioni, contatta il tuo amministratore.',
   'error.default': 'Qualcosa è andato storto. Riprova più tardi o contatta il tuo amministratore.',
   'error.duplicatePhoneNumber': 'In questa organizzazione esiste già un membro con questo numero di telefono.',
   'error.emailNoAccessToOrg': '{email} non ha accesso a {organizationName}. Se pensi che sia un errore, contatta il tuo amministratore.',

@@ -37,7 +37,8 @@ const nl: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'Lid worden is niet mogelijk door het authenticatiebeleid van de organisatie. Neem voor meer informatie contact op met je beheerder.',
   'error.authPolicyWithOrg': 'Lid worden is niet mogelijk door het authenticatiebeleid van {organizationName}. Neem voor meer informatie contact op met je beheerder.',
   'error.breachedPassword': 'Dit wachtwoord staat op de lijst met gelekte wachtwoorden en moet opnieuw worden ingesteld.',
-  'error.claimedDomain': 'Het domein van je e-mailadres hoort bij een bepaalde organisatie, dus je kunt geen lid worden van andere organisaties en er geen aanmaken. Neem voor meer informatie contact op met je beheerder.',
+  'error.claimedDomain':
+    'Het domein van je e-mailadres hoort bij een bepaalde organisatie, dus je kunt geen lid worden van andere organisaties en er geen aanmaken. Neem voor meer informatie contact op met je beheerder.',
   'error.default': 'Er is iets misgegaan. Probeer het later opnieuw of neem contact op met je beheerder.',
   'error.duplicatePhoneNumber': 'Er is al een lid van deze organisatie met dit telefoonnummer.',
   'error.emailNoAccessToOrg': '{email} heeft geen toegang tot {organizationName}. Denk je dat dit niet klopt, neem dan contact op met je beheerder.',

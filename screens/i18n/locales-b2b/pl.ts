@@ -37,7 +37,8 @@ const pl: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'Nie możesz dołączyć z powodu zasad uwierzytelniania organizacji. Więcej informacji uzyskasz od administratora.',
   'error.authPolicyWithOrg': 'Nie możesz dołączyć z powodu zasad uwierzytelniania organizacji {organizationName}. Więcej informacji uzyskasz od administratora.',
   'error.breachedPassword': 'To hasło jest na liście haseł, które wyciekły, i trzeba je zresetować.',
-  'error.claimedDomain': 'Domena Twojego adresu e-mail jest przypisana do określonej organizacji, więc nie możesz dołączać do innych organizacji ani ich tworzyć. Więcej informacji uzyskasz od administratora.',
+  'error.claimedDomain':
+    'Domena Twojego adresu e-mail jest przypisana do określonej organizacji, więc nie możesz dołączać do innych organizacji ani ich tworzyć. Więcej informacji uzyskasz od administratora.',
   'error.default': 'Coś poszło nie tak. Spróbuj ponownie później lub skontaktuj się z administratorem.',
   'error.duplicatePhoneNumber': 'W tej organizacji jest już członek z tym numerem telefonu.',
   'error.emailNoAccessToOrg': '{email} nie ma dostępu do organizacji {organizationName}. Jeśli to pomyłka, skontaktuj się z administratorem.',

@@ -37,7 +37,8 @@ const ptBR: B2BLocaleCatalog = {
   'error.authPolicyNoOrg': 'Não é possível entrar devido à política de autenticação da organização. Fale com seu administrador para saber mais.',
   'error.authPolicyWithOrg': 'Não é possível entrar devido à política de autenticação de {organizationName}. Fale com seu administrador para saber mais.',
   'error.breachedPassword': 'A senha aparece na lista de senhas vazadas e precisa ser redefinida.',
-  'error.claimedDomain': 'O domínio do seu e-mail está associado a uma organização específica, então você não pode entrar em outras organizações nem criá-las. Fale com seu administrador para saber mais.',
+  'error.claimedDomain':
+    'O domínio do seu e-mail está associado a uma organização específica, então você não pode entrar em outras organizações nem criá-las. Fale com seu administrador para saber mais.',
   'error.default': 'Algo deu errado. Tente novamente mais tarde ou fale com seu administrador.',
   'error.duplicatePhoneNumber': 'Já existe um membro desta organização com esse número de telefone.',
   'error.emailNoAccessToOrg': '{email} não tem acesso a {organizationName}. Se achar que é um erro, fale com seu administrador.',

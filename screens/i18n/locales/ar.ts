@@ -71,13 +71,11 @@ const ar: LocaleCatalog = {
   'password.forgot.title': 'نسيت كلمة المرور؟',
   'password.forgot.content': 'أرسلنا رابط إعادة تعيين كلمة المرور إلى <bold>{email}</bold>.',
   'password.breached.title': 'تحقق من بريدك الإلكتروني لتعيين كلمة مرور جديدة',
-  'password.breached.content':
-    'تعرّض موقع آخر تستخدم فيه كلمة المرور نفسها لمشكلة أمنية. لحماية حسابك، أرسلنا رسالة لتعيين كلمة مرور جديدة إلى <bold>{email}</bold>.',
+  'password.breached.content': 'تعرّض موقع آخر تستخدم فيه كلمة المرور نفسها لمشكلة أمنية. لحماية حسابك، أرسلنا رسالة لتعيين كلمة مرور جديدة إلى <bold>{email}</bold>.',
   'password.setNew.title': 'تحقق من بريدك الإلكتروني!',
   'password.setNew.content': 'أرسلنا رابط تسجيل الدخول إلى <bold>{email}</bold>.',
   'password.resetRequired.title': 'تحقق من بريدك الإلكتروني لتعيين كلمة مرور جديدة!',
-  'password.resetRequired.content':
-    'للحفاظ على أمان حسابك والتأكد من أنك صاحبه، أرسلنا رابطًا لتعيين كلمة مرور جديدة إلى <bold>{email}</bold>.',
+  'password.resetRequired.content': 'للحفاظ على أمان حسابك والتأكد من أنك صاحبه، أرسلنا رابطًا لتعيين كلمة مرور جديدة إلى <bold>{email}</bold>.',
   'button.resendEmail': 'إعادة إرسال الرسالة',
   'toast.emailResent': 'أُعيد إرسال الرسالة',
   'password.reset.loginWithoutPassword': 'تسجيل الدخول بدون كلمة مرور',
@@ -85,8 +83,7 @@ const ar: LocaleCatalog = {
   'password.reset.missingToken': 'تحتاج هذه الصفحة إلى الرابط الموجود في رسالة إعادة تعيين كلمة المرور. افتح الرابط من الرسالة مرة أخرى.',
   'password.strength.label': 'قوة كلمة المرور',
   'password.strength.valueText': '{score} من 4',
-  'password.strengthError.minimumLength':
-    'يجب ألا تقل عن {characterLength, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
+  'password.strengthError.minimumLength': 'يجب ألا تقل عن {characterLength, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
   'password.strengthError.complexity': 'يجب أن تحتوي على {complexity} مما يلي: حرف كبير، حرف صغير، رقم، رمز',
   'password.strength.accepted': 'كلمة المرور مقبولة.',
   'password.strength.requirementsNotMet': 'يجب أن تستوفي كلمة المرور جميع الشروط.',
@@ -114,8 +111,7 @@ const ar: LocaleCatalog = {
   'passkey.success.content': 'تمت المصادقة بمفتاح المرور بنجاح.',
   'passkey.registrationStart.title': 'إعداد مفتاح مرور جديد',
   'passkey.registrationStart.subtitle': 'مع مفاتيح المرور، لن تحتاج إلى تذكّر كلمات مرور معقّدة.',
-  'passkey.registrationStart.description':
-    'مفاتيح المرور مفاتيح رقمية مشفّرة تنشئها باستخدام بصمة إصبعك أو وجهك أو قفل الشاشة. يتيح لك مفتاح المرور تسجيل الدخول إلى حسابك بسهولة وأمان.',
+  'passkey.registrationStart.description': 'مفاتيح المرور مفاتيح رقمية مشفّرة تنشئها باستخدام بصمة إصبعك أو وجهك أو قفل الشاشة. يتيح لك مفتاح المرور تسجيل الدخول إلى حسابك بسهولة وأمان.',
   'passkey.registrationStart.error.noUser': 'خطأ: لا يمكن استخدام المكوّن PasskeyRegistration بدون مستخدم مسجّل الدخول.',
   'button.createPasskey': 'إنشاء مفتاح مرور',
   'button.skip': 'تخطٍّ',
@@ -134,12 +130,10 @@ const ar: LocaleCatalog = {
   'passkey.device.desktop': 'جهاز كمبيوتر',
   'passkey.device.mobile': 'جهاز محمول',
   'passkey.device.unknown': 'جهاز غير معروف',
-  'error.duplicatePasskey':
-    'لا يمكن إنشاء مفتاح المرور لأنه يبدو مسجّلًا بالفعل. ربما سُجّل على جهاز آخر ثم تمت مزامنته.',
+  'error.duplicatePasskey': 'لا يمكن إنشاء مفتاح المرور لأنه يبدو مسجّلًا بالفعل. ربما سُجّل على جهاز آخر ثم تمت مزامنته.',
   'error.passkeyNotCreated': 'لم يُنشأ مفتاح المرور. انقر على «إنشاء مفتاح مرور» للمحاولة مرة أخرى، أو تخطَّ هذه الخطوة.',
   'error.passkeyUnknown': 'حدث خطأ غير معروف أثناء المصادقة بمفتاح المرور. يُرجى المحاولة مرة أخرى.',
-  'error.passkeyRegistrationNotFound':
-    'لم يُعثر على مفتاح المرور. ربما حذفته من حسابك دون حذفه من مدير كلمات المرور. يُرجى المحاولة مرة أخرى.',
+  'error.passkeyRegistrationNotFound': 'لم يُعثر على مفتاح المرور. ربما حذفته من حسابك دون حذفه من مدير كلمات المرور. يُرجى المحاولة مرة أخرى.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'المتابعة باستخدام Phantom',
@@ -161,8 +155,7 @@ const ar: LocaleCatalog = {
   'crypto.signMessage.instruction': 'أكمل طلب التوقيع في النافذة المنبثقة التي تفتحها محفظتك.',
   'crypto.troubleHelp': 'تواجه مشكلة؟ استخدم سهم الرجوع للعودة إلى شاشة تسجيل الدخول وحاول مرة أخرى.',
   'crypto.setupNewWallet.title': 'إعداد محفظة عملات مشفّرة جديدة',
-  'crypto.setupNewWallet.content':
-    'يحافظ تسجيل الدخول بمحفظة عملات مشفّرة على خصوصية حسابك وأمانه: لا توجد كلمة مرور، ولا يمكن لأحد التوقيع نيابةً عنك سوى محفظتك.',
+  'crypto.setupNewWallet.content': 'يحافظ تسجيل الدخول بمحفظة عملات مشفّرة على خصوصية حسابك وأمانه: لا توجد كلمة مرور، ولا يمكن لأحد التوقيع نيابةً عنك سوى محفظتك.',
   'crypto.setupNewWallet.instruction': 'ثبّت إحدى هذه المحافظ، ثم عُد وتابع باستخدامها:',
   'link.opensInNewTab': '(يُفتح في علامة تبويب جديدة)',
   'crypto.continueWithOtherWallet.title': 'المتابعة باستخدام محفظة أخرى',
@@ -268,8 +261,7 @@ const ar: LocaleCatalog = {
   'error.invalidScopes': 'تسجيل الدخول غير مُعدّ بشكل صحيح: الأذونات المطلوبة غير صالحة.',
   'error.invalidIdToken': 'تعذّر التحقق من تسجيل الدخول. يُرجى المحاولة مرة أخرى.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'لم يُعثر على مفتاح المرور. ربما حذفته من حسابك دون حذفه من مدير كلمات المرور. يُرجى المحاولة مرة أخرى.',
+  'error.webauthnRegistrationNotFound': 'لم يُعثر على مفتاح المرور. ربما حذفته من حسابك دون حذفه من مدير كلمات المرور. يُرجى المحاولة مرة أخرى.',
   'error.duplicateWebauthnRegistration': 'مفتاح المرور هذا مسجّل بالفعل.',
   'error.unableToAuthWebauthnRegistration': 'تعذّر التحقق من مفتاح المرور. يُرجى المحاولة مرة أخرى.',
   'error.invalidPublicKeyCredential': 'تعذّرت قراءة مفتاح المرور. يُرجى المحاولة مرة أخرى.',

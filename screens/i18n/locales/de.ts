@@ -76,8 +76,7 @@ const de: LocaleCatalog = {
   'password.setNew.title': 'Prüfen Sie Ihre E-Mails!',
   'password.setNew.content': 'Ein Anmeldelink wurde an <bold>{email}</bold> gesendet.',
   'password.resetRequired.title': 'Prüfen Sie Ihre E-Mails, um ein neues Passwort festzulegen!',
-  'password.resetRequired.content':
-    'Damit Ihr Konto sicher ist und wir wissen, dass Sie es sind, wurde ein Link zum Festlegen eines neuen Passworts an <bold>{email}</bold> gesendet.',
+  'password.resetRequired.content': 'Damit Ihr Konto sicher ist und wir wissen, dass Sie es sind, wurde ein Link zum Festlegen eines neuen Passworts an <bold>{email}</bold> gesendet.',
   'button.resendEmail': 'E-Mail erneut senden',
   'toast.emailResent': 'E-Mail erneut gesendet',
   'password.reset.loginWithoutPassword': 'Ohne Passwort anmelden',
@@ -91,8 +90,7 @@ const de: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'Ihr Passwort muss alle Anforderungen erfüllen.',
   'password.requirement.fulfilled': 'Erfüllt:',
   'password.requirement.notFulfilled': 'Nicht erfüllt:',
-  'password.strengthError.breached':
-    'Dieses Passwort wurde möglicherweise auf einer anderen Website verwendet, die ein Sicherheitsproblem hatte. Bitte wählen Sie ein anderes Passwort.',
+  'password.strengthError.breached': 'Dieses Passwort wurde möglicherweise auf einer anderen Website verwendet, die ein Sicherheitsproblem hatte. Bitte wählen Sie ein anderes Passwort.',
   'password.zxcvbn.warning.straightRows': 'Gerade Tastenreihen auf der Tastatur sind leicht zu erraten.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Kurze Tastaturmuster sind leicht zu erraten.',
   'password.zxcvbn.warning.repeats': 'Wiederholte Zeichen wie „aaa“ sind leicht zu erraten.',
@@ -134,12 +132,10 @@ const de: LocaleCatalog = {
   'passkey.device.desktop': 'Computer',
   'passkey.device.mobile': 'Mobilgerät',
   'passkey.device.unknown': 'Unbekanntes Gerät',
-  'error.duplicatePasskey':
-    'Der Passkey kann nicht erstellt werden, da er anscheinend bereits registriert ist. Möglicherweise wurde er auf einem anderen Gerät registriert und synchronisiert.',
+  'error.duplicatePasskey': 'Der Passkey kann nicht erstellt werden, da er anscheinend bereits registriert ist. Möglicherweise wurde er auf einem anderen Gerät registriert und synchronisiert.',
   'error.passkeyNotCreated': 'Ihr Passkey wurde nicht erstellt. Klicken Sie auf „Passkey erstellen“, um es erneut zu versuchen, oder überspringen Sie diesen Schritt.',
   'error.passkeyUnknown': 'Bei der Anmeldung mit dem Passkey ist ein unbekannter Fehler aufgetreten. Bitte versuchen Sie es erneut.',
-  'error.passkeyRegistrationNotFound':
-    'Passkey nicht gefunden. Vielleicht haben Sie ihn aus Ihrem Konto gelöscht, aber nicht aus Ihrem Passwortmanager. Bitte versuchen Sie es erneut.',
+  'error.passkeyRegistrationNotFound': 'Passkey nicht gefunden. Vielleicht haben Sie ihn aus Ihrem Konto gelöscht, aber nicht aus Ihrem Passwortmanager. Bitte versuchen Sie es erneut.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Weiter mit Phantom',
@@ -161,8 +157,7 @@ const de: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Bestätigen Sie die Signatur im Fenster, das Ihre Wallet öffnet.',
   'crypto.troubleHelp': 'Probleme? Kehren Sie mit dem Zurück-Pfeil zur Anmeldung zurück und versuchen Sie es erneut.',
   'crypto.setupNewWallet.title': 'Neue Krypto-Wallet einrichten',
-  'crypto.setupNewWallet.content':
-    'Die Anmeldung mit einer Krypto-Wallet hält Ihr Konto privat und sicher: Es gibt kein Passwort, und nur Ihre Wallet kann für Sie signieren.',
+  'crypto.setupNewWallet.content': 'Die Anmeldung mit einer Krypto-Wallet hält Ihr Konto privat und sicher: Es gibt kein Passwort, und nur Ihre Wallet kann für Sie signieren.',
   'crypto.setupNewWallet.instruction': 'Installieren Sie eine dieser Wallets und fahren Sie dann hier mit ihr fort:',
   'link.opensInNewTab': '(öffnet in neuem Tab)',
   'crypto.continueWithOtherWallet.title': 'Weiter mit anderer Wallet',
@@ -252,8 +247,7 @@ const de: LocaleCatalog = {
   'error.missingPkce': 'Die Anmeldung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
   'error.invalidCodeChallenge': 'Die Anmeldung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
   // Passwords
-  'error.breachedPassword':
-    'Dieses Passwort wurde möglicherweise auf einer anderen Website verwendet, die ein Sicherheitsproblem hatte. Bitte wählen Sie ein anderes Passwort.',
+  'error.breachedPassword': 'Dieses Passwort wurde möglicherweise auf einer anderen Website verwendet, die ein Sicherheitsproblem hatte. Bitte wählen Sie ein anderes Passwort.',
   'error.weakPassword': 'Dieses Passwort ist zu schwach. Bitte wählen Sie ein anderes.',
   'error.resetPassword': 'Dieses Passwort muss zurückgesetzt werden. Nutzen Sie dazu den Link aus der E-Mail.',
   'error.passwordNotFound': 'Für dieses Konto gibt es kein Passwort. Bitte versuchen Sie es erneut.',
@@ -269,8 +263,7 @@ const de: LocaleCatalog = {
   'error.invalidScopes': 'Die Anmeldung ist falsch eingerichtet: Die angeforderten Berechtigungen sind ungültig.',
   'error.invalidIdToken': 'Die Anmeldung konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'Passkey nicht gefunden. Vielleicht haben Sie ihn aus Ihrem Konto gelöscht, aber nicht aus Ihrem Passwortmanager. Bitte versuchen Sie es erneut.',
+  'error.webauthnRegistrationNotFound': 'Passkey nicht gefunden. Vielleicht haben Sie ihn aus Ihrem Konto gelöscht, aber nicht aus Ihrem Passwortmanager. Bitte versuchen Sie es erneut.',
   'error.duplicateWebauthnRegistration': 'Dieser Passkey ist bereits registriert.',
   'error.unableToAuthWebauthnRegistration': 'Der Passkey konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
   'error.invalidPublicKeyCredential': 'Der Passkey konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',

@@ -76,8 +76,7 @@ const es: LocaleCatalog = {
   'password.setNew.title': '¡Revisa tu correo!',
   'password.setNew.content': 'Enviamos un enlace de inicio de sesión a <bold>{email}</bold>.',
   'password.resetRequired.title': '¡Revisa tu correo para elegir una nueva contraseña!',
-  'password.resetRequired.content':
-    'Para proteger tu cuenta y confirmar que eres tú, enviamos un enlace para elegir una nueva contraseña a <bold>{email}</bold>.',
+  'password.resetRequired.content': 'Para proteger tu cuenta y confirmar que eres tú, enviamos un enlace para elegir una nueva contraseña a <bold>{email}</bold>.',
   'button.resendEmail': 'Reenviar correo',
   'toast.emailResent': 'Correo reenviado',
   'password.reset.loginWithoutPassword': 'Iniciar sesión sin contraseña',
@@ -91,8 +90,7 @@ const es: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'Tu contraseña debe cumplir todos los requisitos.',
   'password.requirement.fulfilled': 'Cumplido:',
   'password.requirement.notFulfilled': 'Sin cumplir:',
-  'password.strengthError.breached':
-    'Es posible que esta contraseña se haya usado en otro sitio que tuvo un problema de seguridad. Elige otra contraseña.',
+  'password.strengthError.breached': 'Es posible que esta contraseña se haya usado en otro sitio que tuvo un problema de seguridad. Elige otra contraseña.',
   'password.zxcvbn.warning.straightRows': 'Las filas rectas de teclas del teclado son fáciles de adivinar.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Los patrones cortos de teclado son fáciles de adivinar.',
   'password.zxcvbn.warning.repeats': 'Los caracteres repetidos como «aaa» son fáciles de adivinar.',
@@ -134,12 +132,10 @@ const es: LocaleCatalog = {
   'passkey.device.desktop': 'Ordenador',
   'passkey.device.mobile': 'Dispositivo móvil',
   'passkey.device.unknown': 'Dispositivo desconocido',
-  'error.duplicatePasskey':
-    'No se puede crear la llave de acceso porque parece que ya está registrada. Puede que se registrara en otro dispositivo y se haya sincronizado.',
+  'error.duplicatePasskey': 'No se puede crear la llave de acceso porque parece que ya está registrada. Puede que se registrara en otro dispositivo y se haya sincronizado.',
   'error.passkeyNotCreated': 'No se creó tu llave de acceso. Haz clic en «Crear una llave de acceso» para intentarlo de nuevo u omite este paso.',
   'error.passkeyUnknown': 'Se produjo un error desconocido al autenticar la llave de acceso. Inténtalo de nuevo.',
-  'error.passkeyRegistrationNotFound':
-    'No se encontró la llave de acceso. Puede que la eliminaras de tu cuenta pero no de tu gestor de contraseñas. Inténtalo de nuevo.',
+  'error.passkeyRegistrationNotFound': 'No se encontró la llave de acceso. Puede que la eliminaras de tu cuenta pero no de tu gestor de contraseñas. Inténtalo de nuevo.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Continuar con Phantom',
@@ -161,8 +157,7 @@ const es: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Completa la firma en la ventana que abre tu billetera.',
   'crypto.troubleHelp': '¿Algún problema? Usa la flecha para volver a la pantalla de inicio de sesión e inténtalo de nuevo.',
   'crypto.setupNewWallet.title': 'Configurar una billetera cripto',
-  'crypto.setupNewWallet.content':
-    'Iniciar sesión con una billetera cripto mantiene tu cuenta privada y segura: no hay contraseña y solo tu billetera puede firmar por ti.',
+  'crypto.setupNewWallet.content': 'Iniciar sesión con una billetera cripto mantiene tu cuenta privada y segura: no hay contraseña y solo tu billetera puede firmar por ti.',
   'crypto.setupNewWallet.instruction': 'Instala una de estas billeteras y vuelve para continuar con ella:',
   'link.opensInNewTab': '(se abre en una pestaña nueva)',
   'crypto.continueWithOtherWallet.title': 'Continuar con otra billetera',
@@ -252,8 +247,7 @@ const es: LocaleCatalog = {
   'error.missingPkce': 'No se pudo completar el inicio de sesión. Inténtalo de nuevo.',
   'error.invalidCodeChallenge': 'No se pudo completar el inicio de sesión. Inténtalo de nuevo.',
   // Passwords
-  'error.breachedPassword':
-    'Es posible que esta contraseña se haya usado en otro sitio que tuvo un problema de seguridad. Elige otra contraseña.',
+  'error.breachedPassword': 'Es posible que esta contraseña se haya usado en otro sitio que tuvo un problema de seguridad. Elige otra contraseña.',
   'error.weakPassword': 'Esta contraseña es demasiado débil. Elige otra.',
   'error.resetPassword': 'Debes restablecer esta contraseña con el enlace que te enviamos por correo.',
   'error.passwordNotFound': 'Esta cuenta no tiene contraseña. Inténtalo de nuevo.',
@@ -269,8 +263,7 @@ const es: LocaleCatalog = {
   'error.invalidScopes': 'El inicio de sesión no está bien configurado: los permisos solicitados no son válidos.',
   'error.invalidIdToken': 'No se pudo verificar el inicio de sesión. Inténtalo de nuevo.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'No se encontró la llave de acceso. Puede que la eliminaras de tu cuenta pero no de tu gestor de contraseñas. Inténtalo de nuevo.',
+  'error.webauthnRegistrationNotFound': 'No se encontró la llave de acceso. Puede que la eliminaras de tu cuenta pero no de tu gestor de contraseñas. Inténtalo de nuevo.',
   'error.duplicateWebauthnRegistration': 'Esta llave de acceso ya está registrada.',
   'error.unableToAuthWebauthnRegistration': 'No se pudo verificar la llave de acceso. Inténtalo de nuevo.',
   'error.invalidPublicKeyCredential': 'No se pudo leer la llave de acceso. Inténtalo de nuevo.',

@@ -76,8 +76,7 @@ const fr: LocaleCatalog = {
   'password.setNew.title': 'Consultez vos e-mails\u00a0!',
   'password.setNew.content': 'Un lien de connexion a été envoyé à <bold>{email}</bold>.',
   'password.resetRequired.title': 'Consultez vos e-mails pour choisir un nouveau mot de passe\u00a0!',
-  'password.resetRequired.content':
-    'Pour protéger votre compte et vérifier qu’il s’agit bien de vous, un lien permettant de choisir un nouveau mot de passe a été envoyé à <bold>{email}</bold>.',
+  'password.resetRequired.content': 'Pour protéger votre compte et vérifier qu’il s’agit bien de vous, un lien permettant de choisir un nouveau mot de passe a été envoyé à <bold>{email}</bold>.',
   'button.resendEmail': 'Renvoyer l’e-mail',
   'toast.emailResent': 'E-mail renvoyé',
   'password.reset.loginWithoutPassword': 'Se connecter sans mot de passe',
@@ -91,8 +90,7 @@ const fr: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'Votre mot de passe doit remplir toutes les conditions.',
   'password.requirement.fulfilled': 'Rempli\u00a0:',
   'password.requirement.notFulfilled': 'Non rempli\u00a0:',
-  'password.strengthError.breached':
-    'Ce mot de passe a peut-être été utilisé sur un autre site ayant subi un incident de sécurité. Veuillez en choisir un autre.',
+  'password.strengthError.breached': 'Ce mot de passe a peut-être été utilisé sur un autre site ayant subi un incident de sécurité. Veuillez en choisir un autre.',
   'password.zxcvbn.warning.straightRows': 'Les rangées de touches du clavier sont faciles à deviner.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Les courts motifs de clavier sont faciles à deviner.',
   'password.zxcvbn.warning.repeats': 'Les caractères répétés comme « aaa » sont faciles à deviner.',
@@ -134,12 +132,10 @@ const fr: LocaleCatalog = {
   'passkey.device.desktop': 'Ordinateur',
   'passkey.device.mobile': 'Appareil mobile',
   'passkey.device.unknown': 'Appareil inconnu',
-  'error.duplicatePasskey':
-    'Impossible de créer la clé d’accès\u00a0: elle semble déjà enregistrée. Elle a peut-être été enregistrée sur un autre appareil puis synchronisée.',
+  'error.duplicatePasskey': 'Impossible de créer la clé d’accès\u00a0: elle semble déjà enregistrée. Elle a peut-être été enregistrée sur un autre appareil puis synchronisée.',
   'error.passkeyNotCreated': 'Votre clé d’accès n’a pas été créée. Cliquez sur «\u00a0Créer une clé d’accès\u00a0» pour réessayer, ou passez cette étape.',
   'error.passkeyUnknown': 'Une erreur inconnue s’est produite lors de l’authentification par clé d’accès. Veuillez réessayer.',
-  'error.passkeyRegistrationNotFound':
-    'Clé d’accès introuvable. Vous l’avez peut-être supprimée de votre compte mais pas de votre gestionnaire de mots de passe. Veuillez réessayer.',
+  'error.passkeyRegistrationNotFound': 'Clé d’accès introuvable. Vous l’avez peut-être supprimée de votre compte mais pas de votre gestionnaire de mots de passe. Veuillez réessayer.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Continuer avec Phantom',
@@ -161,8 +157,7 @@ const fr: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Signez la demande dans la fenêtre qu’ouvre votre portefeuille.',
   'crypto.troubleHelp': 'Un problème\u00a0? Utilisez la flèche de retour pour revenir à l’écran de connexion et réessayez.',
   'crypto.setupNewWallet.title': 'Créer un portefeuille crypto',
-  'crypto.setupNewWallet.content':
-    'Se connecter avec un portefeuille crypto garde votre compte privé et sûr\u00a0: aucun mot de passe, et seul votre portefeuille peut signer pour vous.',
+  'crypto.setupNewWallet.content': 'Se connecter avec un portefeuille crypto garde votre compte privé et sûr\u00a0: aucun mot de passe, et seul votre portefeuille peut signer pour vous.',
   'crypto.setupNewWallet.instruction': 'Installez l’un de ces portefeuilles, puis revenez continuer avec lui\u00a0:',
   'link.opensInNewTab': '(s’ouvre dans un nouvel onglet)',
   'crypto.continueWithOtherWallet.title': 'Continuer avec un autre portefeuille',
@@ -252,8 +247,7 @@ const fr: LocaleCatalog = {
   'error.missingPkce': 'La connexion n’a pas pu aboutir. Veuillez réessayer.',
   'error.invalidCodeChallenge': 'La connexion n’a pas pu aboutir. Veuillez réessayer.',
   // Passwords
-  'error.breachedPassword':
-    'Ce mot de passe a peut-être été utilisé sur un autre site ayant subi un incident de sécurité. Veuillez en choisir un autre.',
+  'error.breachedPassword': 'Ce mot de passe a peut-être été utilisé sur un autre site ayant subi un incident de sécurité. Veuillez en choisir un autre.',
   'error.weakPassword': 'Ce mot de passe est trop faible. Veuillez en choisir un autre.',
   'error.resetPassword': 'Ce mot de passe doit être réinitialisé. Utilisez le lien reçu par e-mail.',
   'error.passwordNotFound': 'Aucun mot de passe pour ce compte. Veuillez réessayer.',
@@ -269,8 +263,7 @@ const fr: LocaleCatalog = {
   'error.invalidScopes': 'Cette connexion est mal configurée\u00a0: les autorisations demandées ne sont pas valides.',
   'error.invalidIdToken': 'La connexion n’a pas pu être vérifiée. Veuillez réessayer.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'Clé d’accès introuvable. Vous l’avez peut-être supprimée de votre compte mais pas de votre gestionnaire de mots de passe. Veuillez réessayer.',
+  'error.webauthnRegistrationNotFound': 'Clé d’accès introuvable. Vous l’avez peut-être supprimée de votre compte mais pas de votre gestionnaire de mots de passe. Veuillez réessayer.',
   'error.duplicateWebauthnRegistration': 'Cette clé d’accès est déjà enregistrée.',
   'error.unableToAuthWebauthnRegistration': 'La clé d’accès n’a pas pu être vérifiée. Veuillez réessayer.',
   'error.invalidPublicKeyCredential': 'La clé d’accès n’a pas pu être lue. Veuillez réessayer.',

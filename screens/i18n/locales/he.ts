@@ -71,13 +71,11 @@ const he: LocaleCatalog = {
   'password.forgot.title': 'שכחת את הסיסמה?',
   'password.forgot.content': 'קישור לאיפוס הסיסמה נשלח אל <bold>{email}</bold>.',
   'password.breached.title': 'כדאי לבדוק את האימייל כדי לבחור סיסמה חדשה',
-  'password.breached.content':
-    'באתר אחר שבו נעשה שימוש באותה סיסמה הייתה בעיית אבטחה. כדי להגן על החשבון, נשלח אימייל לבחירת סיסמה חדשה אל <bold>{email}</bold>.',
+  'password.breached.content': 'באתר אחר שבו נעשה שימוש באותה סיסמה הייתה בעיית אבטחה. כדי להגן על החשבון, נשלח אימייל לבחירת סיסמה חדשה אל <bold>{email}</bold>.',
   'password.setNew.title': 'כדאי לבדוק את האימייל!',
   'password.setNew.content': 'קישור התחברות נשלח אל <bold>{email}</bold>.',
   'password.resetRequired.title': 'כדאי לבדוק את האימייל כדי לבחור סיסמה חדשה!',
-  'password.resetRequired.content':
-    'כדי לשמור על החשבון ולוודא שזה באמת אתם, נשלח קישור לבחירת סיסמה חדשה אל <bold>{email}</bold>.',
+  'password.resetRequired.content': 'כדי לשמור על החשבון ולוודא שזה באמת אתם, נשלח קישור לבחירת סיסמה חדשה אל <bold>{email}</bold>.',
   'button.resendEmail': 'שליחת האימייל מחדש',
   'toast.emailResent': 'האימייל נשלח מחדש',
   'password.reset.loginWithoutPassword': 'התחברות בלי סיסמה',
@@ -113,8 +111,7 @@ const he: LocaleCatalog = {
   'passkey.success.content': 'האימות עם מפתח הגישה הצליח.',
   'passkey.registrationStart.title': 'הגדרת מפתח גישה חדש',
   'passkey.registrationStart.subtitle': 'עם מפתחות גישה לא צריך לזכור סיסמאות מסובכות.',
-  'passkey.registrationStart.description':
-    'מפתחות גישה הם מפתחות דיגיטליים מוצפנים שיוצרים בעזרת טביעת אצבע, זיהוי פנים או נעילת מסך. עם מפתח גישה אפשר להתחבר לחשבון בקלות ובבטחה.',
+  'passkey.registrationStart.description': 'מפתחות גישה הם מפתחות דיגיטליים מוצפנים שיוצרים בעזרת טביעת אצבע, זיהוי פנים או נעילת מסך. עם מפתח גישה אפשר להתחבר לחשבון בקלות ובבטחה.',
   'passkey.registrationStart.error.noUser': 'שגיאה: אי אפשר להשתמש ברכיב PasskeyRegistration בלי משתמש מחובר.',
   'button.createPasskey': 'יצירת מפתח גישה',
   'button.skip': 'דילוג',
@@ -158,8 +155,7 @@ const he: LocaleCatalog = {
   'crypto.signMessage.instruction': 'יש להשלים את בקשת החתימה בחלון הקופץ שהארנק פותח.',
   'crypto.troubleHelp': 'יש בעיה? אפשר לחזור עם החץ למסך ההתחברות ולנסות שוב.',
   'crypto.setupNewWallet.title': 'הגדרת ארנק קריפטו חדש',
-  'crypto.setupNewWallet.content':
-    'התחברות עם ארנק קריפטו שומרת על החשבון פרטי ומאובטח: אין סיסמה, ורק הארנק שלך יכול לחתום בשמך.',
+  'crypto.setupNewWallet.content': 'התחברות עם ארנק קריפטו שומרת על החשבון פרטי ומאובטח: אין סיסמה, ורק הארנק שלך יכול לחתום בשמך.',
   'crypto.setupNewWallet.instruction': 'יש להתקין אחד מהארנקים האלה, ואז לחזור ולהמשיך איתו:',
   'link.opensInNewTab': '(נפתח בכרטיסייה חדשה)',
   'crypto.continueWithOtherWallet.title': 'המשך עם ארנק אחר',

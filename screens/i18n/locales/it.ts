@@ -76,8 +76,7 @@ const it: LocaleCatalog = {
   'password.setNew.title': 'Controlla la tua email!',
   'password.setNew.content': 'Abbiamo inviato un link di accesso a <bold>{email}</bold>.',
   'password.resetRequired.title': 'Controlla la tua email per scegliere una nuova password!',
-  'password.resetRequired.content':
-    'Per proteggere il tuo account e verificare che sia davvero tu, abbiamo inviato un link per scegliere una nuova password a <bold>{email}</bold>.',
+  'password.resetRequired.content': 'Per proteggere il tuo account e verificare che sia davvero tu, abbiamo inviato un link per scegliere una nuova password a <bold>{email}</bold>.',
   'button.resendEmail': 'Invia di nuovo l’email',
   'toast.emailResent': 'Email inviata di nuovo',
   'password.reset.loginWithoutPassword': 'Accedi senza password',
@@ -91,8 +90,7 @@ const it: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'La password deve soddisfare tutti i requisiti.',
   'password.requirement.fulfilled': 'Soddisfatto:',
   'password.requirement.notFulfilled': 'Non soddisfatto:',
-  'password.strengthError.breached':
-    'Questa password potrebbe essere stata usata su un altro sito che ha avuto un problema di sicurezza. Scegli un’altra password.',
+  'password.strengthError.breached': 'Questa password potrebbe essere stata usata su un altro sito che ha avuto un problema di sicurezza. Scegli un’altra password.',
   'password.zxcvbn.warning.straightRows': 'Le file di tasti consecutivi sulla tastiera sono facili da indovinare.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Le brevi sequenze di tasti sono facili da indovinare.',
   'password.zxcvbn.warning.repeats': 'I caratteri ripetuti come "aaa" sono facili da indovinare.',
@@ -134,12 +132,10 @@ const it: LocaleCatalog = {
   'passkey.device.desktop': 'Computer',
   'passkey.device.mobile': 'Dispositivo mobile',
   'passkey.device.unknown': 'Dispositivo sconosciuto',
-  'error.duplicatePasskey':
-    'Impossibile creare la passkey: sembra già registrata. Potrebbe essere stata registrata su un altro dispositivo e poi sincronizzata.',
+  'error.duplicatePasskey': 'Impossibile creare la passkey: sembra già registrata. Potrebbe essere stata registrata su un altro dispositivo e poi sincronizzata.',
   'error.passkeyNotCreated': 'La passkey non è stata creata. Fai clic su “Crea una passkey” per riprovare, oppure salta senza aggiungerla.',
   'error.passkeyUnknown': 'Si è verificato un errore sconosciuto durante l’autenticazione con passkey. Riprova.',
-  'error.passkeyRegistrationNotFound':
-    'Passkey non trovata. Forse l’hai eliminata dal tuo account ma non dal gestore delle password. Riprova.',
+  'error.passkeyRegistrationNotFound': 'Passkey non trovata. Forse l’hai eliminata dal tuo account ma non dal gestore delle password. Riprova.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Continua con Phantom',
@@ -161,8 +157,7 @@ const it: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Completa la firma nella finestra aperta dal tuo wallet.',
   'crypto.troubleHelp': 'Problemi? Usa la freccia indietro per tornare alla schermata di accesso e riprova.',
   'crypto.setupNewWallet.title': 'Configura un nuovo wallet crypto',
-  'crypto.setupNewWallet.content':
-    'Accedere con un wallet crypto mantiene il tuo account privato e sicuro: nessuna password, e solo il tuo wallet può firmare per te.',
+  'crypto.setupNewWallet.content': 'Accedere con un wallet crypto mantiene il tuo account privato e sicuro: nessuna password, e solo il tuo wallet può firmare per te.',
   'crypto.setupNewWallet.instruction': 'Installa uno di questi wallet, poi torna qui e continua con quello:',
   'link.opensInNewTab': '(si apre in una nuova scheda)',
   'crypto.continueWithOtherWallet.title': 'Continua con un altro wallet',
@@ -252,8 +247,7 @@ const it: LocaleCatalog = {
   'error.missingPkce': 'Impossibile completare l’accesso. Riprova.',
   'error.invalidCodeChallenge': 'Impossibile completare l’accesso. Riprova.',
   // Passwords
-  'error.breachedPassword':
-    'Questa password potrebbe essere stata usata su un altro sito che ha avuto un problema di sicurezza. Scegli un’altra password.',
+  'error.breachedPassword': 'Questa password potrebbe essere stata usata su un altro sito che ha avuto un problema di sicurezza. Scegli un’altra password.',
   'error.weakPassword': 'Questa password è troppo debole. Scegline un’altra.',
   'error.resetPassword': 'Questa password deve essere reimpostata. Usa il link che ti abbiamo inviato via email.',
   'error.passwordNotFound': 'Nessuna password per questo account. Riprova.',
@@ -269,8 +263,7 @@ const it: LocaleCatalog = {
   'error.invalidScopes': 'L’accesso non è configurato correttamente: le autorizzazioni richieste non sono valide.',
   'error.invalidIdToken': 'Impossibile verificare l’accesso. Riprova.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'Passkey non trovata. Forse l’hai eliminata dal tuo account ma non dal gestore delle password. Riprova.',
+  'error.webauthnRegistrationNotFound': 'Passkey non trovata. Forse l’hai eliminata dal tuo account ma non dal gestore delle password. Riprova.',
   'error.duplicateWebauthnRegistration': 'Questa passkey è già registrata.',
   'error.unableToAuthWebauthnRegistration': 'Impossibile verificare la passkey. Riprova.',
   'error.invalidPublicKeyCredential': 'Impossibile leggere la passkey. Riprova.',

@@ -76,8 +76,7 @@ const ja: LocaleCatalog = {
   'password.setNew.title': 'メールを確認してください',
   'password.setNew.content': 'ログインリンクを <bold>{email}</bold> に送信しました。',
   'password.resetRequired.title': 'メールを確認して新しいパスワードを設定してください',
-  'password.resetRequired.content':
-    'アカウントの安全とご本人であることを確認するため、新しいパスワードを設定するリンクを <bold>{email}</bold> に送信しました。',
+  'password.resetRequired.content': 'アカウントの安全とご本人であることを確認するため、新しいパスワードを設定するリンクを <bold>{email}</bold> に送信しました。',
   'button.resendEmail': 'メールを再送信',
   'toast.emailResent': 'メールを再送信しました',
   'password.reset.loginWithoutPassword': 'パスワードなしでログイン',
@@ -91,8 +90,7 @@ const ja: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'パスワードはすべての条件を満たす必要があります。',
   'password.requirement.fulfilled': '達成:',
   'password.requirement.notFulfilled': '未達成:',
-  'password.strengthError.breached':
-    'このパスワードは、セキュリティ上の問題が発生した別のサイトで使用された可能性があります。別のパスワードを選んでください。',
+  'password.strengthError.breached': 'このパスワードは、セキュリティ上の問題が発生した別のサイトで使用された可能性があります。別のパスワードを選んでください。',
   'password.zxcvbn.warning.straightRows': 'キーボードのキーを一列に並べたものは推測されやすくなります。',
   'password.zxcvbn.warning.shortKeyboardPatterns': '短いキーボードパターンは推測されやすくなります。',
   'password.zxcvbn.warning.repeats': '「aaa」のような同じ文字の繰り返しは推測されやすくなります。',
@@ -114,8 +112,7 @@ const ja: LocaleCatalog = {
   'passkey.success.content': 'パスキーで認証されました。',
   'passkey.registrationStart.title': '新しいパスキーを設定',
   'passkey.registrationStart.subtitle': 'パスキーがあれば、複雑なパスワードを覚える必要はありません。',
-  'passkey.registrationStart.description':
-    'パスキーは、指紋、顔、または画面ロックで作成する暗号化されたデジタルキーです。パスキーを作成すると、簡単かつ安全にアカウントにログインできます。',
+  'passkey.registrationStart.description': 'パスキーは、指紋、顔、または画面ロックで作成する暗号化されたデジタルキーです。パスキーを作成すると、簡単かつ安全にアカウントにログインできます。',
   'passkey.registrationStart.error.noUser': 'エラー: PasskeyRegistration コンポーネントは認証済みのユーザーがいないと使用できません。',
   'button.createPasskey': 'パスキーを作成',
   'button.skip': 'スキップ',
@@ -134,12 +131,10 @@ const ja: LocaleCatalog = {
   'passkey.device.desktop': 'パソコン',
   'passkey.device.mobile': 'モバイルデバイス',
   'passkey.device.unknown': '不明なデバイス',
-  'error.duplicatePasskey':
-    'このパスキーはすでに登録されているため作成できません。別のデバイスで登録され、同期された可能性があります。',
+  'error.duplicatePasskey': 'このパスキーはすでに登録されているため作成できません。別のデバイスで登録され、同期された可能性があります。',
   'error.passkeyNotCreated': 'パスキーは作成されませんでした。「パスキーを作成」をクリックしてもう一度試すか、パスキーを追加せずにスキップしてください。',
   'error.passkeyUnknown': 'パスキーの認証中に不明なエラーが発生しました。もう一度お試しください。',
-  'error.passkeyRegistrationNotFound':
-    'パスキーが見つかりません。アカウントからは削除したものの、パスワードマネージャーには残っている可能性があります。もう一度お試しください。',
+  'error.passkeyRegistrationNotFound': 'パスキーが見つかりません。アカウントからは削除したものの、パスワードマネージャーには残っている可能性があります。もう一度お試しください。',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Phantom で続行',
@@ -161,8 +156,7 @@ const ja: LocaleCatalog = {
   'crypto.signMessage.instruction': 'ウォレットが開くポップアップで署名を完了してください。',
   'crypto.troubleHelp': 'うまくいかない場合は、戻る矢印でログイン画面に戻り、もう一度ログインしてください。',
   'crypto.setupNewWallet.title': '新しい暗号資産ウォレットを設定',
-  'crypto.setupNewWallet.content':
-    '暗号資産ウォレットでログインすると、アカウントをプライベートかつ安全に保てます。パスワードは不要で、あなたに代わって署名できるのはあなたのウォレットだけです。',
+  'crypto.setupNewWallet.content': '暗号資産ウォレットでログインすると、アカウントをプライベートかつ安全に保てます。パスワードは不要で、あなたに代わって署名できるのはあなたのウォレットだけです。',
   'crypto.setupNewWallet.instruction': 'いずれかのウォレットをインストールしてから、ここに戻って続行してください:',
   'link.opensInNewTab': '(新しいタブで開きます)',
   'crypto.continueWithOtherWallet.title': 'その他のウォレットで続行',
@@ -252,8 +246,7 @@ const ja: LocaleCatalog = {
   'error.missingPkce': 'ログインを完了できませんでした。もう一度お試しください。',
   'error.invalidCodeChallenge': 'ログインを完了できませんでした。もう一度お試しください。',
   // Passwords
-  'error.breachedPassword':
-    'このパスワードは、セキュリティ上の問題が発生した別のサイトで使用された可能性があります。別のパスワードを選んでください。',
+  'error.breachedPassword': 'このパスワードは、セキュリティ上の問題が発生した別のサイトで使用された可能性があります。別のパスワードを選んでください。',
   'error.weakPassword': 'このパスワードは弱すぎます。別のパスワードを選んでください。',
   'error.resetPassword': 'このパスワードは再設定が必要です。メールで届いたリンクから再設定してください。',
   'error.passwordNotFound': 'このアカウントにはパスワードがありません。もう一度お試しください。',
@@ -269,8 +262,7 @@ const ja: LocaleCatalog = {
   'error.invalidScopes': 'ログインの設定に問題があります: 要求された権限が無効です。',
   'error.invalidIdToken': 'ログインを確認できませんでした。もう一度お試しください。',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'パスキーが見つかりません。アカウントからは削除したものの、パスワードマネージャーには残っている可能性があります。もう一度お試しください。',
+  'error.webauthnRegistrationNotFound': 'パスキーが見つかりません。アカウントからは削除したものの、パスワードマネージャーには残っている可能性があります。もう一度お試しください。',
   'error.duplicateWebauthnRegistration': 'このパスキーはすでに登録されています。',
   'error.unableToAuthWebauthnRegistration': 'パスキーを確認できませんでした。もう一度お試しください。',
   'error.invalidPublicKeyCredential': 'パスキーを読み取れませんでした。もう一度お試しください。',

@@ -71,13 +71,11 @@ const ko: LocaleCatalog = {
   'password.forgot.title': '비밀번호를 잊으셨나요?',
   'password.forgot.content': '비밀번호 재설정 링크를 <bold>{email}</bold>(으)로 보냈습니다.',
   'password.breached.title': '이메일을 확인하여 새 비밀번호를 설정하세요',
-  'password.breached.content':
-    '같은 비밀번호를 사용하는 다른 사이트에서 보안 문제가 발생했습니다. 계정을 보호하기 위해 새 비밀번호를 설정하는 이메일을 <bold>{email}</bold>(으)로 보냈습니다.',
+  'password.breached.content': '같은 비밀번호를 사용하는 다른 사이트에서 보안 문제가 발생했습니다. 계정을 보호하기 위해 새 비밀번호를 설정하는 이메일을 <bold>{email}</bold>(으)로 보냈습니다.',
   'password.setNew.title': '이메일을 확인하세요!',
   'password.setNew.content': '로그인 링크를 <bold>{email}</bold>(으)로 보냈습니다.',
   'password.resetRequired.title': '이메일을 확인하여 새 비밀번호를 설정하세요!',
-  'password.resetRequired.content':
-    '계정을 안전하게 지키고 본인인지 확인하기 위해 새 비밀번호를 설정하는 링크를 <bold>{email}</bold>(으)로 보냈습니다.',
+  'password.resetRequired.content': '계정을 안전하게 지키고 본인인지 확인하기 위해 새 비밀번호를 설정하는 링크를 <bold>{email}</bold>(으)로 보냈습니다.',
   'button.resendEmail': '이메일 다시 보내기',
   'toast.emailResent': '이메일을 다시 보냈습니다',
   'password.reset.loginWithoutPassword': '비밀번호 없이 로그인',
@@ -91,8 +89,7 @@ const ko: LocaleCatalog = {
   'password.strength.requirementsNotMet': '비밀번호가 모든 조건을 충족해야 합니다.',
   'password.requirement.fulfilled': '충족:',
   'password.requirement.notFulfilled': '미충족:',
-  'password.strengthError.breached':
-    '이 비밀번호는 보안 문제가 발생한 다른 사이트에서 사용되었을 수 있습니다. 다른 비밀번호를 선택하세요.',
+  'password.strengthError.breached': '이 비밀번호는 보안 문제가 발생한 다른 사이트에서 사용되었을 수 있습니다. 다른 비밀번호를 선택하세요.',
   'password.zxcvbn.warning.straightRows': '키보드의 일렬로 된 키는 추측하기 쉽습니다.',
   'password.zxcvbn.warning.shortKeyboardPatterns': '짧은 키보드 패턴은 추측하기 쉽습니다.',
   'password.zxcvbn.warning.repeats': '"aaa"처럼 반복되는 문자는 추측하기 쉽습니다.',
@@ -114,8 +111,7 @@ const ko: LocaleCatalog = {
   'passkey.success.content': '패스키로 인증되었습니다.',
   'passkey.registrationStart.title': '새 패스키 설정',
   'passkey.registrationStart.subtitle': '패스키를 사용하면 복잡한 비밀번호를 기억할 필요가 없습니다.',
-  'passkey.registrationStart.description':
-    '패스키는 지문, 얼굴 또는 화면 잠금으로 만드는 암호화된 디지털 키입니다. 패스키를 만들면 계정에 쉽고 안전하게 로그인할 수 있습니다.',
+  'passkey.registrationStart.description': '패스키는 지문, 얼굴 또는 화면 잠금으로 만드는 암호화된 디지털 키입니다. 패스키를 만들면 계정에 쉽고 안전하게 로그인할 수 있습니다.',
   'passkey.registrationStart.error.noUser': '오류: PasskeyRegistration 구성 요소는 인증된 사용자가 있어야 사용할 수 있습니다.',
   'button.createPasskey': '패스키 만들기',
   'button.skip': '건너뛰기',
@@ -134,12 +130,10 @@ const ko: LocaleCatalog = {
   'passkey.device.desktop': '데스크톱 기기',
   'passkey.device.mobile': '모바일 기기',
   'passkey.device.unknown': '알 수 없는 기기',
-  'error.duplicatePasskey':
-    '이 패스키는 이미 등록된 것으로 보여 만들 수 없습니다. 다른 기기에서 등록된 후 동기화되었을 수 있습니다.',
+  'error.duplicatePasskey': '이 패스키는 이미 등록된 것으로 보여 만들 수 없습니다. 다른 기기에서 등록된 후 동기화되었을 수 있습니다.',
   'error.passkeyNotCreated': '패스키가 만들어지지 않았습니다. "패스키 만들기"를 클릭하여 다시 시도하거나 패스키 없이 건너뛰세요.',
   'error.passkeyUnknown': '패스키 인증 중 알 수 없는 오류가 발생했습니다. 다시 시도하세요.',
-  'error.passkeyRegistrationNotFound':
-    '패스키를 찾을 수 없습니다. 계정에서는 삭제했지만 비밀번호 관리자에는 남아 있을 수 있습니다. 다시 시도하세요.',
+  'error.passkeyRegistrationNotFound': '패스키를 찾을 수 없습니다. 계정에서는 삭제했지만 비밀번호 관리자에는 남아 있을 수 있습니다. 다시 시도하세요.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Phantom으로 계속하기',
@@ -161,8 +155,7 @@ const ko: LocaleCatalog = {
   'crypto.signMessage.instruction': '지갑이 여는 팝업 창에서 서명 요청을 완료하세요.',
   'crypto.troubleHelp': '문제가 있나요? 뒤로 화살표를 눌러 로그인 화면으로 돌아가 다시 로그인하세요.',
   'crypto.setupNewWallet.title': '새 암호화폐 지갑 설정',
-  'crypto.setupNewWallet.content':
-    '암호화폐 지갑으로 로그인하면 계정을 비공개로 안전하게 지킬 수 있습니다. 비밀번호가 없고, 나를 대신해 서명할 수 있는 것은 내 지갑뿐입니다.',
+  'crypto.setupNewWallet.content': '암호화폐 지갑으로 로그인하면 계정을 비공개로 안전하게 지킬 수 있습니다. 비밀번호가 없고, 나를 대신해 서명할 수 있는 것은 내 지갑뿐입니다.',
   'crypto.setupNewWallet.instruction': '다음 지갑 중 하나를 설치한 후 돌아와서 계속하세요:',
   'link.opensInNewTab': '(새 탭에서 열림)',
   'crypto.continueWithOtherWallet.title': '다른 지갑으로 계속하기',
@@ -252,8 +245,7 @@ const ko: LocaleCatalog = {
   'error.missingPkce': '로그인을 완료하지 못했습니다. 다시 시도하세요.',
   'error.invalidCodeChallenge': '로그인을 완료하지 못했습니다. 다시 시도하세요.',
   // Passwords
-  'error.breachedPassword':
-    '이 비밀번호는 보안 문제가 발생한 다른 사이트에서 사용되었을 수 있습니다. 다른 비밀번호를 선택하세요.',
+  'error.breachedPassword': '이 비밀번호는 보안 문제가 발생한 다른 사이트에서 사용되었을 수 있습니다. 다른 비밀번호를 선택하세요.',
   'error.weakPassword': '비밀번호가 너무 약합니다. 다른 비밀번호를 선택하세요.',
   'error.resetPassword': '이 비밀번호는 재설정해야 합니다. 이메일로 받은 링크에서 재설정하세요.',
   'error.passwordNotFound': '이 계정에는 비밀번호가 없습니다. 다시 시도하세요.',
@@ -269,8 +261,7 @@ const ko: LocaleCatalog = {
   'error.invalidScopes': '로그인 설정이 잘못되었습니다: 요청한 권한이 올바르지 않습니다.',
   'error.invalidIdToken': '로그인을 확인할 수 없습니다. 다시 시도하세요.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    '패스키를 찾을 수 없습니다. 계정에서는 삭제했지만 비밀번호 관리자에는 남아 있을 수 있습니다. 다시 시도하세요.',
+  'error.webauthnRegistrationNotFound': '패스키를 찾을 수 없습니다. 계정에서는 삭제했지만 비밀번호 관리자에는 남아 있을 수 있습니다. 다시 시도하세요.',
   'error.duplicateWebauthnRegistration': '이 패스키는 이미 등록되어 있습니다.',
   'error.unableToAuthWebauthnRegistration': '패스키를 확인할 수 없습니다. 다시 시도하세요.',
   'error.invalidPublicKeyCredential': '패스키를 읽을 수 없습니다. 다시 시도하세요.',

@@ -76,8 +76,7 @@ const nl: LocaleCatalog = {
   'password.setNew.title': 'Controleer je e-mail!',
   'password.setNew.content': 'Er is een inloglink gestuurd naar <bold>{email}</bold>.',
   'password.resetRequired.title': 'Controleer je e-mail om een nieuw wachtwoord in te stellen!',
-  'password.resetRequired.content':
-    'Om je account te beschermen en te controleren dat jij het bent, is er een link om een nieuw wachtwoord in te stellen gestuurd naar <bold>{email}</bold>.',
+  'password.resetRequired.content': 'Om je account te beschermen en te controleren dat jij het bent, is er een link om een nieuw wachtwoord in te stellen gestuurd naar <bold>{email}</bold>.',
   'button.resendEmail': 'E-mail opnieuw sturen',
   'toast.emailResent': 'E-mail opnieuw gestuurd',
   'password.reset.loginWithoutPassword': 'Inloggen zonder wachtwoord',
@@ -91,8 +90,7 @@ const nl: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'Je wachtwoord moet aan alle eisen voldoen.',
   'password.requirement.fulfilled': 'Voldaan:',
   'password.requirement.notFulfilled': 'Niet voldaan:',
-  'password.strengthError.breached':
-    'Dit wachtwoord is mogelijk gebruikt op een andere site die een beveiligingsprobleem had. Kies een ander wachtwoord.',
+  'password.strengthError.breached': 'Dit wachtwoord is mogelijk gebruikt op een andere site die een beveiligingsprobleem had. Kies een ander wachtwoord.',
   'password.zxcvbn.warning.straightRows': 'Rechte rijen toetsen op het toetsenbord zijn makkelijk te raden.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Korte toetsenbordpatronen zijn makkelijk te raden.',
   'password.zxcvbn.warning.repeats': 'Herhaalde tekens zoals "aaa" zijn makkelijk te raden.',
@@ -134,12 +132,10 @@ const nl: LocaleCatalog = {
   'passkey.device.desktop': 'Computer',
   'passkey.device.mobile': 'Mobiel apparaat',
   'passkey.device.unknown': 'Onbekend apparaat',
-  'error.duplicatePasskey':
-    'De toegangssleutel kan niet worden aangemaakt, omdat hij al geregistreerd lijkt te zijn. Misschien is hij op een ander apparaat geregistreerd en gesynchroniseerd.',
+  'error.duplicatePasskey': 'De toegangssleutel kan niet worden aangemaakt, omdat hij al geregistreerd lijkt te zijn. Misschien is hij op een ander apparaat geregistreerd en gesynchroniseerd.',
   'error.passkeyNotCreated': 'Je toegangssleutel is niet aangemaakt. Klik op ‘Toegangssleutel aanmaken’ om het opnieuw te proberen, of sla deze stap over.',
   'error.passkeyUnknown': 'Er is een onbekende fout opgetreden bij het inloggen met je toegangssleutel. Probeer het opnieuw.',
-  'error.passkeyRegistrationNotFound':
-    'Toegangssleutel niet gevonden. Misschien heb je hem uit je account verwijderd, maar niet uit je wachtwoordmanager. Probeer het opnieuw.',
+  'error.passkeyRegistrationNotFound': 'Toegangssleutel niet gevonden. Misschien heb je hem uit je account verwijderd, maar niet uit je wachtwoordmanager. Probeer het opnieuw.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Doorgaan met Phantom',
@@ -161,8 +157,7 @@ const nl: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Rond de handtekening af in het venster dat je wallet opent.',
   'crypto.troubleHelp': 'Lukt het niet? Ga met de terugpijl naar het inlogscherm en probeer het opnieuw.',
   'crypto.setupNewWallet.title': 'Nieuwe cryptowallet instellen',
-  'crypto.setupNewWallet.content':
-    'Inloggen met een cryptowallet houdt je account privé en veilig: er is geen wachtwoord en alleen je wallet kan voor je tekenen.',
+  'crypto.setupNewWallet.content': 'Inloggen met een cryptowallet houdt je account privé en veilig: er is geen wachtwoord en alleen je wallet kan voor je tekenen.',
   'crypto.setupNewWallet.instruction': 'Installeer een van deze wallets en kom dan terug om ermee door te gaan:',
   'link.opensInNewTab': '(opent in een nieuw tabblad)',
   'crypto.continueWithOtherWallet.title': 'Doorgaan met andere wallet',
@@ -252,8 +247,7 @@ const nl: LocaleCatalog = {
   'error.missingPkce': 'Het inloggen kon niet worden afgerond. Probeer het opnieuw.',
   'error.invalidCodeChallenge': 'Het inloggen kon niet worden afgerond. Probeer het opnieuw.',
   // Passwords
-  'error.breachedPassword':
-    'Dit wachtwoord is mogelijk gebruikt op een andere site die een beveiligingsprobleem had. Kies een ander wachtwoord.',
+  'error.breachedPassword': 'Dit wachtwoord is mogelijk gebruikt op een andere site die een beveiligingsprobleem had. Kies een ander wachtwoord.',
   'error.weakPassword': 'Dit wachtwoord is te zwak. Kies een ander wachtwoord.',
   'error.resetPassword': 'Dit wachtwoord moet opnieuw worden ingesteld via de link in de e-mail.',
   'error.passwordNotFound': 'Dit account heeft geen wachtwoord. Probeer het opnieuw.',
@@ -269,8 +263,7 @@ const nl: LocaleCatalog = {
   'error.invalidScopes': 'Het inloggen is niet goed ingesteld: de gevraagde rechten zijn ongeldig.',
   'error.invalidIdToken': 'Het inloggen kon niet worden bevestigd. Probeer het opnieuw.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'Toegangssleutel niet gevonden. Misschien heb je hem uit je account verwijderd, maar niet uit je wachtwoordmanager. Probeer het opnieuw.',
+  'error.webauthnRegistrationNotFound': 'Toegangssleutel niet gevonden. Misschien heb je hem uit je account verwijderd, maar niet uit je wachtwoordmanager. Probeer het opnieuw.',
   'error.duplicateWebauthnRegistration': 'Deze toegangssleutel is al geregistreerd.',
   'error.unableToAuthWebauthnRegistration': 'De toegangssleutel kon niet worden bevestigd. Probeer het opnieuw.',
   'error.invalidPublicKeyCredential': 'De toegangssleutel kon niet worden gelezen. Probeer het opnieuw.',

@@ -76,8 +76,7 @@ const pl: LocaleCatalog = {
   'password.setNew.title': 'Sprawdź pocztę!',
   'password.setNew.content': 'Link do logowania wysłaliśmy na adres <bold>{email}</bold>.',
   'password.resetRequired.title': 'Sprawdź pocztę, aby ustawić nowe hasło!',
-  'password.resetRequired.content':
-    'Aby chronić Twoje konto i upewnić się, że to naprawdę Ty, wysłaliśmy link do ustawienia nowego hasła na adres <bold>{email}</bold>.',
+  'password.resetRequired.content': 'Aby chronić Twoje konto i upewnić się, że to naprawdę Ty, wysłaliśmy link do ustawienia nowego hasła na adres <bold>{email}</bold>.',
   'button.resendEmail': 'Wyślij ponownie',
   'toast.emailResent': 'Wiadomość wysłana ponownie',
   'password.reset.loginWithoutPassword': 'Zaloguj się bez hasła',
@@ -85,15 +84,13 @@ const pl: LocaleCatalog = {
   'password.reset.missingToken': 'Ta strona wymaga linku z wiadomości o resetowaniu hasła. Otwórz ponownie link z wiadomości.',
   'password.strength.label': 'Siła hasła',
   'password.strength.valueText': '{score} z 4',
-  'password.strengthError.minimumLength':
-    'Musi mieć co najmniej {characterLength, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}',
+  'password.strengthError.minimumLength': 'Musi mieć co najmniej {characterLength, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}',
   'password.strengthError.complexity': 'Musi zawierać {complexity} z tych elementów: wielka litera, mała litera, cyfra, symbol',
   'password.strength.accepted': 'Hasło zaakceptowane.',
   'password.strength.requirementsNotMet': 'Hasło musi spełniać wszystkie wymagania.',
   'password.requirement.fulfilled': 'Spełnione:',
   'password.requirement.notFulfilled': 'Niespełnione:',
-  'password.strengthError.breached':
-    'To hasło mogło zostać użyte w innej witrynie, która miała problem z bezpieczeństwem. Wybierz inne hasło.',
+  'password.strengthError.breached': 'To hasło mogło zostać użyte w innej witrynie, która miała problem z bezpieczeństwem. Wybierz inne hasło.',
   'password.zxcvbn.warning.straightRows': 'Proste rzędy klawiszy na klawiaturze łatwo odgadnąć.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Krótkie wzory z klawiatury łatwo odgadnąć.',
   'password.zxcvbn.warning.repeats': 'Powtórzone znaki, takie jak „aaa”, łatwo odgadnąć.',
@@ -135,12 +132,10 @@ const pl: LocaleCatalog = {
   'passkey.device.desktop': 'Komputer',
   'passkey.device.mobile': 'Urządzenie mobilne',
   'passkey.device.unknown': 'Nieznane urządzenie',
-  'error.duplicatePasskey':
-    'Nie można utworzyć klucza dostępu, bo wygląda na to, że jest już zarejestrowany. Mógł zostać zarejestrowany na innym urządzeniu i zsynchronizowany.',
+  'error.duplicatePasskey': 'Nie można utworzyć klucza dostępu, bo wygląda na to, że jest już zarejestrowany. Mógł zostać zarejestrowany na innym urządzeniu i zsynchronizowany.',
   'error.passkeyNotCreated': 'Klucz dostępu nie został utworzony. Kliknij „Utwórz klucz dostępu”, aby spróbować ponownie, lub pomiń ten krok.',
   'error.passkeyUnknown': 'Podczas uwierzytelniania kluczem dostępu wystąpił nieznany błąd. Spróbuj ponownie.',
-  'error.passkeyRegistrationNotFound':
-    'Nie znaleziono klucza dostępu. Być może usunięto go z konta, ale nie z menedżera haseł. Spróbuj ponownie.',
+  'error.passkeyRegistrationNotFound': 'Nie znaleziono klucza dostępu. Być może usunięto go z konta, ale nie z menedżera haseł. Spróbuj ponownie.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Kontynuuj z Phantom',
@@ -162,8 +157,7 @@ const pl: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Dokończ podpisywanie w oknie otwartym przez portfel.',
   'crypto.troubleHelp': 'Masz problem? Wróć strzałką do ekranu logowania i spróbuj ponownie.',
   'crypto.setupNewWallet.title': 'Skonfiguruj nowy portfel kryptowalut',
-  'crypto.setupNewWallet.content':
-    'Logowanie portfelem kryptowalut chroni prywatność i bezpieczeństwo konta: nie ma hasła, a podpisać w Twoim imieniu może tylko Twój portfel.',
+  'crypto.setupNewWallet.content': 'Logowanie portfelem kryptowalut chroni prywatność i bezpieczeństwo konta: nie ma hasła, a podpisać w Twoim imieniu może tylko Twój portfel.',
   'crypto.setupNewWallet.instruction': 'Zainstaluj jeden z tych portfeli, a potem wróć i kontynuuj z nim:',
   'link.opensInNewTab': '(otwiera się w nowej karcie)',
   'crypto.continueWithOtherWallet.title': 'Kontynuuj z innym portfelem',
@@ -253,8 +247,7 @@ const pl: LocaleCatalog = {
   'error.missingPkce': 'Nie udało się dokończyć logowania. Spróbuj ponownie.',
   'error.invalidCodeChallenge': 'Nie udało się dokończyć logowania. Spróbuj ponownie.',
   // Passwords
-  'error.breachedPassword':
-    'To hasło mogło zostać użyte w innej witrynie, która miała problem z bezpieczeństwem. Wybierz inne hasło.',
+  'error.breachedPassword': 'To hasło mogło zostać użyte w innej witrynie, która miała problem z bezpieczeństwem. Wybierz inne hasło.',
   'error.weakPassword': 'To hasło jest za słabe. Wybierz inne.',
   'error.resetPassword': 'To hasło trzeba zresetować. Użyj linku z wiadomości e-mail.',
   'error.passwordNotFound': 'To konto nie ma hasła. Spróbuj ponownie.',
@@ -270,8 +263,7 @@ const pl: LocaleCatalog = {
   'error.invalidScopes': 'Logowanie jest źle skonfigurowane: żądane uprawnienia są nieprawidłowe.',
   'error.invalidIdToken': 'Nie udało się zweryfikować logowania. Spróbuj ponownie.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'Nie znaleziono klucza dostępu. Być może usunięto go z konta, ale nie z menedżera haseł. Spróbuj ponownie.',
+  'error.webauthnRegistrationNotFound': 'Nie znaleziono klucza dostępu. Być może usunięto go z konta, ale nie z menedżera haseł. Spróbuj ponownie.',
   'error.duplicateWebauthnRegistration': 'Ten klucz dostępu jest już zarejestrowany.',
   'error.unableToAuthWebauthnRegistration': 'Nie udało się zweryfikować klucza dostępu. Spróbuj ponownie.',
   'error.invalidPublicKeyCredential': 'Nie udało się odczytać klucza dostępu. Spróbuj ponownie.',

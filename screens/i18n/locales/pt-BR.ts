@@ -76,8 +76,7 @@ const ptBR: LocaleCatalog = {
   'password.setNew.title': 'Confira seu e-mail!',
   'password.setNew.content': 'Enviamos um link de acesso para <bold>{email}</bold>.',
   'password.resetRequired.title': 'Confira seu e-mail para definir uma nova senha!',
-  'password.resetRequired.content':
-    'Para proteger sua conta e confirmar que é você, enviamos um link para definir uma nova senha para <bold>{email}</bold>.',
+  'password.resetRequired.content': 'Para proteger sua conta e confirmar que é você, enviamos um link para definir uma nova senha para <bold>{email}</bold>.',
   'button.resendEmail': 'Reenviar e-mail',
   'toast.emailResent': 'E-mail reenviado',
   'password.reset.loginWithoutPassword': 'Entrar sem senha',
@@ -91,8 +90,7 @@ const ptBR: LocaleCatalog = {
   'password.strength.requirementsNotMet': 'Sua senha precisa atender a todos os requisitos.',
   'password.requirement.fulfilled': 'Atendido:',
   'password.requirement.notFulfilled': 'Não atendido:',
-  'password.strengthError.breached':
-    'Esta senha pode ter sido usada em outro site que teve um problema de segurança. Escolha outra senha.',
+  'password.strengthError.breached': 'Esta senha pode ter sido usada em outro site que teve um problema de segurança. Escolha outra senha.',
   'password.zxcvbn.warning.straightRows': 'Fileiras retas de teclas do teclado são fáceis de adivinhar.',
   'password.zxcvbn.warning.shortKeyboardPatterns': 'Padrões curtos de teclado são fáceis de adivinhar.',
   'password.zxcvbn.warning.repeats': 'Caracteres repetidos como "aaa" são fáceis de adivinhar.',
@@ -134,12 +132,10 @@ const ptBR: LocaleCatalog = {
   'passkey.device.desktop': 'Computador',
   'passkey.device.mobile': 'Dispositivo móvel',
   'passkey.device.unknown': 'Dispositivo desconhecido',
-  'error.duplicatePasskey':
-    'Não foi possível criar a chave de acesso porque ela parece já estar registrada. Talvez ela tenha sido registrada em outro dispositivo e sincronizada.',
+  'error.duplicatePasskey': 'Não foi possível criar a chave de acesso porque ela parece já estar registrada. Talvez ela tenha sido registrada em outro dispositivo e sincronizada.',
   'error.passkeyNotCreated': 'Sua chave de acesso não foi criada. Clique em “Criar uma chave de acesso” para tentar de novo ou pule esta etapa.',
   'error.passkeyUnknown': 'Ocorreu um erro desconhecido ao autenticar a chave de acesso. Tente novamente.',
-  'error.passkeyRegistrationNotFound':
-    'Chave de acesso não encontrada. Talvez você a tenha excluído da sua conta, mas não do gerenciador de senhas. Tente novamente.',
+  'error.passkeyRegistrationNotFound': 'Chave de acesso não encontrada. Talvez você a tenha excluído da sua conta, mas não do gerenciador de senhas. Tente novamente.',
 
   // Crypto wallets
   'crypto.wallet.continueWithPhantom': 'Continuar com Phantom',
@@ -161,8 +157,7 @@ const ptBR: LocaleCatalog = {
   'crypto.signMessage.instruction': 'Conclua a assinatura na janela que sua carteira abrir.',
   'crypto.troubleHelp': 'Algum problema? Use a seta de voltar para retornar à tela de entrada e tente de novo.',
   'crypto.setupNewWallet.title': 'Configurar uma nova carteira cripto',
-  'crypto.setupNewWallet.content':
-    'Entrar com uma carteira cripto mantém sua conta privada e segura: não há senha, e só sua carteira pode assinar por você.',
+  'crypto.setupNewWallet.content': 'Entrar com uma carteira cripto mantém sua conta privada e segura: não há senha, e só sua carteira pode assinar por você.',
   'crypto.setupNewWallet.instruction': 'Instale uma destas carteiras e volte para continuar com ela:',
   'link.opensInNewTab': '(abre em uma nova guia)',
   'crypto.continueWithOtherWallet.title': 'Continuar com outra carteira',
@@ -252,8 +247,7 @@ const ptBR: LocaleCatalog = {
   'error.missingPkce': 'Não foi possível concluir a entrada. Tente novamente.',
   'error.invalidCodeChallenge': 'Não foi possível concluir a entrada. Tente novamente.',
   // Passwords
-  'error.breachedPassword':
-    'Esta senha pode ter sido usada em outro site que teve um problema de segurança. Escolha outra senha.',
+  'error.breachedPassword': 'Esta senha pode ter sido usada em outro site que teve um problema de segurança. Escolha outra senha.',
   'error.weakPassword': 'Esta senha é fraca demais. Escolha outra.',
   'error.resetPassword': 'Esta senha precisa ser redefinida. Use o link enviado por e-mail.',
   'error.passwordNotFound': 'Esta conta não tem senha. Tente novamente.',
@@ -269,8 +263,7 @@ const ptBR: LocaleCatalog = {
   'error.invalidScopes': 'A entrada não está configurada corretamente: as permissões pedidas não são válidas.',
   'error.invalidIdToken': 'Não foi possível verificar a entrada. Tente novamente.',
   // Passkeys
-  'error.webauthnRegistrationNotFound':
-    'Chave de acesso não encontrada. Talvez você a tenha excluído da sua conta, mas não do gerenciador de senhas. Tente novamente.',
+  'error.webauthnRegistrationNotFound': 'Chave de acesso não encontrada. Talvez você a tenha excluído da sua conta, mas não do gerenciador de senhas. Tente novamente.',
   'error.duplicateWebauthnRegistration': 'Esta chave de acesso já está registrada.',
   'error.unableToAuthWebauthnRegistration': 'Não foi possível verificar a chave de acesso. Tente novamente.',
   'error.invalidPublicKeyCredential': 'Não foi possível ler a chave de acesso. Tente novamente.',

@@ -71,13 +71,11 @@ const zhCN: LocaleCatalog = {
   'password.forgot.title': '忘记密码？',
   'password.forgot.content': '重置密码的链接已发送至 <bold>{email}</bold>。',
   'password.breached.title': '请查收邮件以设置新密码',
-  'password.breached.content':
-    '你使用相同密码的另一个网站发生了安全问题。为保护你的账号，设置新密码的邮件已发送至 <bold>{email}</bold>。',
+  'password.breached.content': '你使用相同密码的另一个网站发生了安全问题。为保护你的账号，设置新密码的邮件已发送至 <bold>{email}</bold>。',
   'password.setNew.title': '请查收邮件！',
   'password.setNew.content': '登录链接已发送至 <bold>{email}</bold>。',
   'password.resetRequired.title': '请查收邮件以设置新密码！',
-  'password.resetRequired.content':
-    '为确保账号安全并确认是你本人，设置新密码的链接已发送至 <bold>{email}</bold>。',
+  'password.resetRequired.content': '为确保账号安全并确认是你本人，设置新密码的链接已发送至 <bold>{email}</bold>。',
   'button.resendEmail': '重新发送邮件',
   'toast.emailResent': '邮件已重新发送',
   'password.reset.loginWithoutPassword': '无需密码登录',
@@ -113,8 +111,7 @@ const zhCN: LocaleCatalog = {
   'passkey.success.content': '你的通行密钥已验证成功。',
   'passkey.registrationStart.title': '设置新的通行密钥',
   'passkey.registrationStart.subtitle': '有了通行密钥，就不用再记复杂的密码。',
-  'passkey.registrationStart.description':
-    '通行密钥是你用指纹、面容或屏幕锁创建的加密数字密钥。创建通行密钥后，你可以轻松、安全地登录账号。',
+  'passkey.registrationStart.description': '通行密钥是你用指纹、面容或屏幕锁创建的加密数字密钥。创建通行密钥后，你可以轻松、安全地登录账号。',
   'passkey.registrationStart.error.noUser': '错误：PasskeyRegistration 组件需要已登录的用户。',
   'button.createPasskey': '创建通行密钥',
   'button.skip': '跳过',

@@ -19,9 +19,33 @@ const MEMBER_SESSION = {
   roles: ['stytch_member'],
 };
 const signedIn = (token = 'member-session-token-1') =>
-  ok({ member_id: MEMBER.member_id, organization_id: ORG.organization_id, member_session: MEMBER_SESSION, session_token: token, session_jwt: 'member-jwt-1', member: MEMBER, organization: ORG, member_authenticated: true, intermediate_session_token: '', mfa_required: null, primary_required: null });
+  ok({
+    member_id: MEMBER.member_id,
+    organization_id: ORG.organization_id,
+    member_session: MEMBER_SESSION,
+    session_token: token,
+    session_jwt: 'member-jwt-1',
+    member: MEMBER,
+    organization: ORG,
+    member_authenticated: true,
+    intermediate_session_token: '',
+    mfa_required: null,
+    primary_required: null,
+  });
 const mfaOwed = (ist = 'ist-mfa-1') =>
-  ok({ member_id: MEMBER.member_id, organization_id: ORG.organization_id, member_session: null, session_token: '', session_jwt: '', member: MEMBER, organization: ORG, member_authenticated: false, intermediate_session_token: ist, mfa_required: { member_options: null, secondary_auth_initiated: null }, primary_required: null });
+  ok({
+    member_id: MEMBER.member_id,
+    organization_id: ORG.organization_id,
+    member_session: null,
+    session_token: '',
+    session_jwt: '',
+    member: MEMBER,
+    organization: ORG,
+    member_authenticated: false,
+    intermediate_session_token: ist,
+    mfa_required: { member_options: null, secondary_auth_initiated: null },
+    primary_required: null,
+  });
 const discovered = (ist = 'ist-discovery-1') => ok({ intermediate_session_token: ist, email_address: MEMBER.email_address, discovered_organizations: [] });
 
 const last = (calls: Recorded[], suffix: string) => calls.filter((c) => new URL(c.url).pathname.endsWith(suffix)).at(-1)!;
@@ -101,7 +125,11 @@ describe('B2B client', () => {
     await client.otps.email.loginOrSignup({ organization_id: 'organization-test-1', email_address: 'ada@acme.test', login_expiration_minutes: 5 });
     expect(last(f.calls, '/b2b/otps/email/login_or_signup').body).to.deep.equal({ organization_id: 'organization-test-1', email_address: 'ada@acme.test', login_expiration_minutes: 5 });
     await client.magicLinks.email.loginOrSignup({ organization_id: 'organization-test-1', email_address: 'ada@acme.test', login_redirect_url: 'http://app.test/in' });
-    expect(last(f.calls, '/b2b/magic_links/email/login_or_signup').body).to.deep.equal({ organization_id: 'organization-test-1', email_address: 'ada@acme.test', login_redirect_url: 'http://app.test/in' });
+    expect(last(f.calls, '/b2b/magic_links/email/login_or_signup').body).to.deep.equal({
+      organization_id: 'organization-test-1',
+      email_address: 'ada@acme.test',
+      login_redirect_url: 'http://app.test/in',
+    });
     client.dispose();
   });
 
@@ -183,9 +211,18 @@ describe('B2B client', () => {
     const cases: [Promise<unknown>, string][] = [
       [client.magicLinks.email.discovery.send({ email_address: 'not-an-email' }), 'Invalid call to stytch.magicLinks.email.discovery.send\nemail_address must be a valid email address'],
       [client.discovery.intermediateSessions.exchange({ organization_id: 'o' } as never), 'Invalid call to stytch.discovery.intermediateSessions.exchange\nsession_duration_minutes must be a number'],
-      [client.passwords.authenticate({ organization_id: 'o', email_address: 'a@b.test', password: 7, session_duration_minutes: 30 } as never), 'Invalid call to stytch.passwords.authenticate\npassword must be a string'],
-      [client.otps.email.authenticate({ organization_id: '', email_address: 'a@b.test', code: '1', session_duration_minutes: 30 }), 'Invalid call to stytch.otps.email.authenticate\norganization_id must not be empty'],
-      [client.discovery.organizations.create({ session_duration_minutes: 30, mfa_policy: 'SOMETIMES' as never }), 'Invalid call to stytch.discovery.organizations.create\nmfa_policy must be OPTIONAL or REQUIRED_FOR_ALL'],
+      [
+        client.passwords.authenticate({ organization_id: 'o', email_address: 'a@b.test', password: 7, session_duration_minutes: 30 } as never),
+        'Invalid call to stytch.passwords.authenticate\npassword must be a string',
+      ],
+      [
+        client.otps.email.authenticate({ organization_id: '', email_address: 'a@b.test', code: '1', session_duration_minutes: 30 }),
+        'Invalid call to stytch.otps.email.authenticate\norganization_id must not be empty',
+      ],
+      [
+        client.discovery.organizations.create({ session_duration_minutes: 30, mfa_policy: 'SOMETIMES' as never }),
+        'Invalid call to stytch.discovery.organizations.create\nmfa_policy must be OPTIONAL or REQUIRED_FOR_ALL',
+      ],
       [client.session.exchange({ organization_id: 'o', session_duration_minutes: 2 }), 'Invalid call to stytch.session.exchange\nsession_duration_minutes must be at least 5'],
       [client.organization.members.delete(''), 'Invalid call to stytch.organization.members.delete\narguments must not be empty'],
     ];

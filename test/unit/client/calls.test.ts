@@ -136,10 +136,7 @@ describe('client calls', () => {
   });
 
   it('sends a PKCE challenge when required and the verifier on authenticate', async () => {
-    const f = fakeEnv(
-      { 'POST /magic_links/email/login_or_create': () => ok({}), 'POST /magic_links/authenticate': () => authOk() },
-      { ...BOOTSTRAP, pkce_required_for_email_magic_links: true },
-    );
+    const f = fakeEnv({ 'POST /magic_links/email/login_or_create': () => ok({}), 'POST /magic_links/authenticate': () => authOk() }, { ...BOOTSTRAP, pkce_required_for_email_magic_links: true });
     const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
     await client.magicLinks.email.loginOrCreate('a@example.com');
     const challenge = (f.calls[1]!.body as { code_challenge: string }).code_challenge;
@@ -147,7 +144,12 @@ describe('client calls', () => {
     await client.magicLinks.authenticate('tok', { session_duration_minutes: 30 });
     const verifier = (f.calls[2]!.body as { code_verifier: string }).code_verifier;
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-    expect(btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')).to.equal(challenge);
+    expect(
+      btoa(String.fromCharCode(...digest))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, ''),
+    ).to.equal(challenge);
     client.dispose();
   });
 
@@ -156,7 +158,8 @@ describe('client calls', () => {
       {
         'POST /passwords/email/reset/start': () => ok({}),
         'POST /magic_links/email/login_or_create': () => ok({}),
-        'POST /magic_links/authenticate': (c) => ((c.body as { code_verifier?: string }).code_verifier === resetVerifier ? apiError(400, 'pkce_mismatch', 'The pkce code_verifier does not match.') : authOk()),
+        'POST /magic_links/authenticate': (c) =>
+          (c.body as { code_verifier?: string }).code_verifier === resetVerifier ? apiError(400, 'pkce_mismatch', 'The pkce code_verifier does not match.') : authOk(),
       },
       { ...BOOTSTRAP, pkce_required_for_email_magic_links: true, pkce_required_for_password_resets: true },
     );
@@ -204,14 +207,36 @@ describe('client calls', () => {
       { crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { uri: 'https://host.example/login', chain_id: '137' } },
       { crypto_wallet_address: 'So1', crypto_wallet_type: 'solana' },
     ]);
-    const bad = await client.cryptoWallets.authenticateStart({ crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { resources: 'x' as unknown as string[] } }).catch((e: Error) => e);
+    const bad = await client.cryptoWallets
+      .authenticateStart({ crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum', siwe_params: { resources: 'x' as unknown as string[] } })
+      .catch((e: Error) => e);
     expect((bad as Error).message).to.equal('Invalid call to stytch.cryptoWallets.authenticateStart\nsiwe_params.resources must be an array of strings');
     client.dispose();
   });
 
   it('exposes all 19 OAuth providers', () => {
     const client = createClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
-    const names = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon', 'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo'] as const;
+    const names = [
+      'google',
+      'microsoft',
+      'apple',
+      'github',
+      'gitlab',
+      'facebook',
+      'discord',
+      'salesforce',
+      'slack',
+      'amazon',
+      'bitbucket',
+      'linkedin',
+      'coinbase',
+      'twitch',
+      'twitter',
+      'tiktok',
+      'snapchat',
+      'figma',
+      'yahoo',
+    ] as const;
     for (const n of names) expect(typeof client.oauth[n].start).to.equal('function');
     client.dispose();
   });

@@ -10,7 +10,7 @@ describe('captcha action (SPEC §9)', () => {
     const captcha = { getToken: async (...a: unknown[]) => (asked.push(a), 'captcha-t') };
     let searches = 0;
     const f = fakeEnv(
-      { 'POST /users/search': () => (++searches === 1 ? new Response("Captcha required", { status: 403 }) : ok({ userType: 'new' })) },
+      { 'POST /users/search': () => (++searches === 1 ? new Response('Captcha required', { status: 403 }) : ok({ userType: 'new' })) },
       { ...BOOTSTRAP, captcha_settings: { enabled: true, siteKey: 'k' } },
     );
     const client = createClient(TOKEN, { env: f.env, captcha });

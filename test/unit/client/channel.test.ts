@@ -10,7 +10,7 @@ const phone: PhoneLib = {
 
 describe('clientside services, host side', () => {
   it('creates the hidden iframe on first use and talks to it over a MessagePort', async () => {
-    const url = `${location.origin}/README.md` // any same-origin page stands in for the services page;
+    const url = `${location.origin}/README.md`; // any same-origin page stands in for the services page;
     const channel = new IframeChannel(url, () => document);
     expect(document.querySelector('iframe')).to.equal(null);
     const answer = channel.parsedPhoneNumber({ phoneNumber: '2025550123', regionCode: 'US' });

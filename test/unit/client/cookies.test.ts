@@ -4,7 +4,17 @@ import { documentCookies } from '../../../client/core/env.ts';
 /** A document stand-in that records each cookie string written. */
 const recorder = () => {
   const written: string[] = [];
-  return { written, doc: { get cookie() { return ''; }, set cookie(v: string) { written.push(v); } } as unknown as Document };
+  return {
+    written,
+    doc: {
+      get cookie() {
+        return '';
+      },
+      set cookie(v: string) {
+        written.push(v);
+      },
+    } as unknown as Document,
+  };
 };
 
 describe('client cookies', () => {

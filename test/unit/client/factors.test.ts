@@ -4,7 +4,11 @@ import { authOk, fakeEnv, ok, USER } from './fake-env.ts';
 
 const TOKEN = 'public-token-test-44444444-4444-4444-4444-444444444444';
 const BASE = 'http://localhost:4100';
-const b64u = (bytes: number[]) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64u = (bytes: number[]) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const buf = (bytes: number[]) => new Uint8Array(bytes).buffer;
 
 describe('client user and factors', () => {
@@ -45,7 +49,15 @@ describe('client user and factors', () => {
     const created: CredentialCreationOptions[] = [];
     const f = fakeEnv({
       'POST /webauthn/register/start': () =>
-        ok({ public_key_credential_creation_options: JSON.stringify({ challenge: b64u([1, 2, 3]), rp: { id: 'host.example', name: 'x' }, user: { id: b64u([9, 9]), name: 'a', displayName: 'a' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }], excludeCredentials: [{ type: 'public-key', id: b64u([7]) }] }) }),
+        ok({
+          public_key_credential_creation_options: JSON.stringify({
+            challenge: b64u([1, 2, 3]),
+            rp: { id: 'host.example', name: 'x' },
+            user: { id: b64u([9, 9]), name: 'a', displayName: 'a' },
+            pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+            excludeCredentials: [{ type: 'public-key', id: b64u([7]) }],
+          }),
+        }),
       'POST /webauthn/register': () => authOk(),
     });
     f.env.credentials = {

@@ -4,7 +4,7 @@ import type { ClientsideServices } from '../../../client/index.ts';
 import { servePage } from '../../../client/phone/page.ts';
 import { FakeTimers } from './fake-env.ts';
 
-const never = <T,>() => new Promise<T>(() => undefined);
+const never = <T>() => new Promise<T>(() => undefined);
 const services = (parsed: ClientsideServices['parsedPhoneNumber']): ClientsideServices => ({
   parsedPhoneNumber: parsed,
   getExamplePhoneNumber: never,
@@ -15,7 +15,12 @@ const services = (parsed: ClientsideServices['parsedPhoneNumber']): ClientsideSe
 describe('client phone parsing', () => {
   it('uses the service answer when it comes in time', async () => {
     const t = new FakeTimers();
-    const r = await parsePhoneForSubmit(services(async () => ({ isValid: false, number: '+1555', national: '555' })), t, '555', 'US');
+    const r = await parsePhoneForSubmit(
+      services(async () => ({ isValid: false, number: '+1555', national: '555' })),
+      t,
+      '555',
+      'US',
+    );
     expect(r.isValid).to.equal(false);
   });
 
@@ -51,7 +56,11 @@ describe('clientside services, iframe side', () => {
 
   it('answers only the exact allowed origin', async () => {
     const example = { isValid: () => true, number: '+12015550123', formatNational: () => 'example-US' };
-    const off = servePage(window, { origins: ['https://host.example'], tokens: [], oneTap: false, examples: { US: {} } }, { parsePhoneNumberFromString: () => undefined, getExampleNumber: () => example });
+    const off = servePage(
+      window,
+      { origins: ['https://host.example'], tokens: [], oneTap: false, examples: { US: {} } },
+      { parsePhoneNumberFromString: () => undefined, getExampleNumber: () => example },
+    );
     const refused: unknown[] = [];
     void send('https://host.example.evil.test').then((a) => refused.push(a));
     void send('http://host.example').then((a) => refused.push(a));

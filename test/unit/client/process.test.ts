@@ -16,12 +16,24 @@ describe('client processResponse', () => {
   });
 
   it('formats an API error as [status] type, message and docs link', async () => {
-    const body = { status_code: 404, request_id: 'request-id-test-9', error_type: 'otp_code_not_found', error_message: 'The OTP code was not found.', error_url: 'https://stytch.com/docs/api/errors/404' };
+    const body = {
+      status_code: 404,
+      request_id: 'request-id-test-9',
+      error_type: 'otp_code_not_found',
+      error_message: 'The OTP code was not found.',
+      error_url: 'https://stytch.com/docs/api/errors/404',
+    };
     const e = (await rejection(processResponse(new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/json' } })))) as StytchAPIError;
     expect(e).to.be.instanceOf(StytchAPIError);
     expect(e.name).to.equal('StytchAPIError');
     expect(e.message).to.equal('[404] otp_code_not_found\nThe OTP code was not found.\nSee https://stytch.com/docs/api/errors/404 for more information.\nrequest_id: request-id-test-9\n');
-    expect([e.status_code, e.error_type, e.error_message, e.error_url, e.request_id]).to.deep.equal([404, 'otp_code_not_found', 'The OTP code was not found.', 'https://stytch.com/docs/api/errors/404', 'request-id-test-9']);
+    expect([e.status_code, e.error_type, e.error_message, e.error_url, e.request_id]).to.deep.equal([
+      404,
+      'otp_code_not_found',
+      'The OTP code was not found.',
+      'https://stytch.com/docs/api/errors/404',
+      'request-id-test-9',
+    ]);
   });
 
   it('rejects a JSON-typed error body that does not parse', async () => {
@@ -31,7 +43,12 @@ describe('client processResponse', () => {
   });
 
   it('lists data paths and messages of a schema error', async () => {
-    const body = { body: [{ dataPath: '.email', message: 'should be string' }, { dataPath: '.session_duration_minutes', message: 'should be number' }] };
+    const body = {
+      body: [
+        { dataPath: '.email', message: 'should be string' },
+        { dataPath: '.session_duration_minutes', message: 'should be number' },
+      ],
+    };
     const e = await rejection(processResponse(new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } })));
     expect(e).to.be.instanceOf(StytchAPISchemaError);
     expect(e.message).to.equal('Request does not match expected schema\n.email: should be string\n.session_duration_minutes: should be number');

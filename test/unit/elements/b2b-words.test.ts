@@ -23,7 +23,13 @@ const client = createB2BClient('public-token-test-00000000-0000-4000-8000-000000
 async function mounted(id: string, options: { config?: Record<string, unknown>; strings?: unknown; errors?: Error[] }) {
   await fixture(html`<div id=${id}></div>`);
   const errors = options.errors ?? [];
-  const el = mountB2B({ elementId: `#${id}`, config: { ...discovery, ...options.config }, client, strings: options.strings as Record<string, string> | undefined, callbacks: { onError: (e) => errors.push(e) } });
+  const el = mountB2B({
+    elementId: `#${id}`,
+    config: { ...discovery, ...options.config },
+    client,
+    strings: options.strings as Record<string, string> | undefined,
+    callbacks: { onError: (e) => errors.push(e) },
+  });
   await settle(el);
   await waitUntil(() => el.querySelector('h1'), 'no heading');
   return el;
@@ -61,12 +67,34 @@ function discoveryClient(orgs: DiscoveredOrganization[]) {
   c.otps.email.discovery.authenticate = async ({ email_address }) => ({ ...ok, intermediate_session_token: 'ist', email_address, discovered_organizations: orgs });
   // An error only the B2B provider answers: its text is in the B2B catalog.
   c.discovery.intermediateSessions.exchange = async () => {
-    throw new StytchAPIError({ status_code: 404, error_type: 'intermediate_session_not_found', error_message: 'Intermediate session not found.', error_url: 'https://stytch.com/docs/api/errors/404', request_id: 'request-test' });
+    throw new StytchAPIError({
+      status_code: 404,
+      error_type: 'intermediate_session_not_found',
+      error_message: 'Intermediate session not found.',
+      error_url: 'https://stytch.com/docs/api/errors/404',
+      request_id: 'request-test',
+    });
   };
   return c;
 }
-const organization = (id: string, name: string) => ({ organization_id: id, organization_name: name, organization_slug: id, organization_logo_url: '', email_allowed_domains: [], email_jit_provisioning: 'NOT_ALLOWED', email_invites: 'ALL_ALLOWED', auth_methods: 'ALL_ALLOWED' }) as unknown as DiscoveredOrganization['organization'];
-const discovered = (id: string, name: string, type: string): DiscoveredOrganization => ({ organization: organization(id, name), membership: { type, details: null, member: null }, member_authenticated: false, primary_required: null, mfa_required: null });
+const organization = (id: string, name: string) =>
+  ({
+    organization_id: id,
+    organization_name: name,
+    organization_slug: id,
+    organization_logo_url: '',
+    email_allowed_domains: [],
+    email_jit_provisioning: 'NOT_ALLOWED',
+    email_invites: 'ALL_ALLOWED',
+    auth_methods: 'ALL_ALLOWED',
+  }) as unknown as DiscoveredOrganization['organization'];
+const discovered = (id: string, name: string, type: string): DiscoveredOrganization => ({
+  organization: organization(id, name),
+  membership: { type, details: null, member: null },
+  member_authenticated: false,
+  primary_required: null,
+  mfa_required: null,
+});
 
 async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
   input.focus();
@@ -75,7 +103,14 @@ async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
 
 describe('the B2B words line', () => {
   const words = async (line?: typeof b2bWords) => {
-    const w = createWords({ requested: 'fr', strings: undefined, report: (e) => { throw e; }, line });
+    const w = createWords({
+      requested: 'fr',
+      strings: undefined,
+      report: (e) => {
+        throw e;
+      },
+      line,
+    });
     await w.ready;
     return w;
   };

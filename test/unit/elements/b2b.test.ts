@@ -25,7 +25,12 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
 
   it('the site’s strings override the official B2B ids', async () => {
     await fixture(html`<div id="b2b-words"></div>`);
-    const el = mountB2B({ elementId: '#b2b-words', config: { products: ['emailOtp'], authFlowType: 'Discovery' }, client: client(), strings: { 'login.title': 'Welcome, team', 'button.continue': 'Next' } });
+    const el = mountB2B({
+      elementId: '#b2b-words',
+      config: { products: ['emailOtp'], authFlowType: 'Discovery' },
+      client: client(),
+      strings: { 'login.title': 'Welcome, team', 'button.continue': 'Next' },
+    });
     await settle(el);
     await waitUntil(() => el.querySelector('h1')?.textContent === 'Welcome, team');
     expect(el.querySelector('button[type="submit"]')?.textContent).to.equal('Next');
@@ -42,7 +47,12 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
   });
 
   it('each instance has its own store: typing in one leaves the other alone', async () => {
-    const host = await fixture<HTMLDivElement>(html`<div><div id="b2b-a"></div><div id="b2b-b"></div></div>`);
+    const host = await fixture<HTMLDivElement>(
+      html`<div>
+        <div id="b2b-a"></div>
+        <div id="b2b-b"></div>
+      </div>`,
+    );
     const a = mountB2B({ elementId: '#b2b-a', config: discovery, client: client() });
     const b = mountB2B({ elementId: '#b2b-b', config: discovery, client: client() });
     await settle(a);
@@ -81,11 +91,17 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
     };
     expect(message(undefined)).to.equal('Invalid B2B config: config is required (products and authFlowType)');
     expect(message({ products: [], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.products: must name at least one product');
-    expect(message({ products: ['otp'], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.products.0: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth (or B2BProducts.<name>)');
+    expect(message({ products: ['otp'], authFlowType: 'Discovery' })).to.equal(
+      'Invalid B2B config: config.products.0: must be one of emailMagicLinks, emailOtp, sso, passwords, oauth (or B2BProducts.<name>)',
+    );
     expect(message({ products: ['sso'], authFlowType: 'Discovery', mfaProductOrder: ['email'] })).to.equal('Invalid B2B config: config.mfaProductOrder.0: must be one of smsOtp, totp');
-    expect(message({ products: ['sso'], authFlowType: 'Discovery', directLoginForSingleMembership: { status: 'yes' } })).to.equal('Invalid B2B config: config.directLoginForSingleMembership.status: must be true or false');
+    expect(message({ products: ['sso'], authFlowType: 'Discovery', directLoginForSingleMembership: { status: 'yes' } })).to.equal(
+      'Invalid B2B config: config.directLoginForSingleMembership.status: must be true or false',
+    );
     expect(message({ products: ['sso'], authFlowType: 'Discovery', disableCreateOrganization: 1 })).to.equal('Invalid B2B config: config.disableCreateOrganization: must be true or false');
-    expect(message({ products: ['emailMagicLinks'], authFlowType: 'Discovery', emailMagicLinksOptions: { discoveryRedirectURL: 'not a url' } })).to.equal('Invalid B2B config: config.emailMagicLinksOptions.discoveryRedirectURL: must be an absolute URL');
+    expect(message({ products: ['emailMagicLinks'], authFlowType: 'Discovery', emailMagicLinksOptions: { discoveryRedirectURL: 'not a url' } })).to.equal(
+      'Invalid B2B config: config.emailMagicLinksOptions.discoveryRedirectURL: must be an absolute URL',
+    );
     expect(message({ products: ['emailOtp'], authFlowType: 'Discovery', mfaProductInclude: ['totp', 'sms_otp'], mfaProductOrder: ['sms_otp'] })).to.equal('ok');
   });
 

@@ -54,11 +54,17 @@ describe('disconnect', () => {
         await settle(el);
         // Polled by hand: a helper's own timers would count against the widget's.
         for (let i = 0; i < 300 && ![...live.listeners].some((k) => k.startsWith('w:eip6963:announceProvider')); i++) await flush(10);
-        expect([...live.listeners].some((k) => k.startsWith('w:eip6963:announceProvider')), 'the wallet block listens').to.equal(true);
+        expect(
+          [...live.listeners].some((k) => k.startsWith('w:eip6963:announceProvider')),
+          'the wallet block listens',
+        ).to.equal(true);
         el.remove();
         await settle(el);
         await flush();
-        expect([...live.listeners].map((k) => k.slice(0, 80)), 'listeners after disconnect').to.deep.equal([]);
+        expect(
+          [...live.listeners].map((k) => k.slice(0, 80)),
+          'listeners after disconnect',
+        ).to.deep.equal([]);
         expect(live.timers.size, 'timers after disconnect').to.equal(0);
         expect((el.shadowRoot ?? el).childNodes.length, 'rendered tree removed').to.equal(0);
       } finally {

@@ -30,7 +30,10 @@ describe('widget width in host layouts', () => {
 
     it(`keeps its configured width in a wide flex row and a wide block (${mode})`, async () => {
       const parent = await fixture<HTMLDivElement>(
-        html`<div><div style="display:flex;width:1000px">${widget}</div><div style="width:1000px"><stytch-ui .config=${config}></stytch-ui></div></div>`,
+        html`<div>
+          <div style="display:flex;width:1000px">${widget}</div>
+          <div style="width:1000px"><stytch-ui .config=${config}></stytch-ui></div>
+        </div>`,
       );
       const [inFlex, inBlock] = [...parent.querySelectorAll('stytch-ui')];
       await settle(inFlex!);

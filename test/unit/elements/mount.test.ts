@@ -57,7 +57,12 @@ describe('mount functions', () => {
   });
 
   it('mountResetPassword takes the token; mountPasskeyRegistration starts at its screen', async () => {
-    await fixture<HTMLDivElement>(html`<div><div id="reset"></div><div id="passkey"></div></div>`);
+    await fixture<HTMLDivElement>(
+      html`<div>
+        <div id="reset"></div>
+        <div id="passkey"></div>
+      </div>`,
+    );
     const reset = mountResetPassword({ elementId: '#reset', passwordResetToken: 'tok', config: { enableShadowDOM: true } });
     const passkey = mountPasskeyRegistration({ elementId: '#passkey' });
     await waitUntil(() => reset.shadowRoot?.querySelector('h1') && passkey.querySelector('[role="alert"]'), 'both lazy flows render');
@@ -74,7 +79,11 @@ describe('mount functions', () => {
       ['magic links with SMS OTP', { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } }, null],
       ['passkeys with another product', { products: ['passkeys', 'passwords'] }, null],
       ['no products: magic links by default', {}, null],
-      ['an unknown product', { products: ['fax'] }, 'Error: Invalid config: products.0: Invalid type: Expected ("oauth" | "crypto" | "emailMagicLinks" | "otp" | "passwords" | "passkeys") but received "fax"'],
+      [
+        'an unknown product',
+        { products: ['fax'] },
+        'Error: Invalid config: products.0: Invalid type: Expected ("oauth" | "crypto" | "emailMagicLinks" | "otp" | "passwords" | "passkeys") but received "fax"',
+      ],
     ];
     for (const shadow of [false, true]) {
       for (const [name, config, text] of cases) {

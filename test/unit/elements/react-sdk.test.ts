@@ -3,7 +3,18 @@ import { act, Component, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createB2BClient } from '../../../client/b2b/index.ts';
 import { createClient } from '../../../client/index.ts';
-import { StytchB2B, StytchB2BProvider, StytchLogin, StytchProvider, useStytch, useStytchMember, useStytchMemberSession, useStytchOrganization, useStytchSession, useStytchUser } from '../../../elements/react/index.ts';
+import {
+  StytchB2B,
+  StytchB2BProvider,
+  StytchLogin,
+  StytchProvider,
+  useStytch,
+  useStytchMember,
+  useStytchMemberSession,
+  useStytchOrganization,
+  useStytchSession,
+  useStytchUser,
+} from '../../../elements/react/index.ts';
 import { authOk, fakeEnv, flush, json, SESSION, USER } from '../client/fake-env.ts';
 
 // stytch-ui/react's hooks over a real client (fake network, storage and other tabs): the values
@@ -145,12 +156,16 @@ class Catch extends Component<{ children: ReactNode }, { error?: Error }> {
 }
 
 describe('stytch-ui/react components', () => {
-  it('StytchLogin renders <stytch-ui> with the provider\'s client and the official config mapped, and passes events to callbacks', async () => {
+  it("StytchLogin renders <stytch-ui> with the provider's client and the official config mapped, and passes events to callbacks", async () => {
     const f = fakeEnv();
     const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
     const events: string[] = [];
     const el = await render(
-      createElement(StytchProvider, { stytch: client }, createElement(StytchLogin, { config: { products: [{ id: 'otp' }], otpOptions: { methods: ['email'] } }, callbacks: { onEvent: (e) => events.push(e.type) } })),
+      createElement(
+        StytchProvider,
+        { stytch: client },
+        createElement(StytchLogin, { config: { products: [{ id: 'otp' }], otpOptions: { methods: ['email'] } }, callbacks: { onEvent: (e) => events.push(e.type) } }),
+      ),
     );
     const login = el.querySelector('stytch-ui')!;
     await customElements.whenDefined('stytch-ui');
@@ -167,7 +182,7 @@ describe('stytch-ui/react components', () => {
     client.dispose();
   });
 
-  it('StytchB2B renders <stytch-b2b-ui> with the B2B provider\'s client; outside it, the official error', async () => {
+  it("StytchB2B renders <stytch-b2b-ui> with the B2B provider's client; outside it, the official error", async () => {
     const client = createB2BClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
     const el = await render(createElement(StytchB2BProvider, { stytch: client }, createElement(StytchB2B, { config: { products: ['emailMagicLinks'], authFlowType: 'Organization' } })));
     const b2b = el.querySelector('stytch-b2b-ui')!;

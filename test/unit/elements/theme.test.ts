@@ -35,9 +35,7 @@ describe('theme', () => {
     });
 
     it(`compiles the styles prop into variables, and host CSS still wins (${mode})`, async () => {
-      const el = await fixture<StytchLoginElement>(
-        html`<stytch-ui .config=${{ enableShadowDOM: shadow }} .styles=${{ container: { width: '350px', backgroundColor: 'rgb(9, 9, 9)' } }}></stytch-ui>`,
-      );
+      const el = await fixture<StytchLoginElement>(html`<stytch-ui .config=${{ enableShadowDOM: shadow }} .styles=${{ container: { width: '350px', backgroundColor: 'rgb(9, 9, 9)' } }}></stytch-ui>`);
       await settle(el);
       expect(style(el, 'container').width).to.equal('350px');
       expect(style(el, 'container').backgroundColor).to.equal('rgb(9, 9, 9)');
@@ -47,7 +45,12 @@ describe('theme', () => {
 
     it(`keeps host element rules out and its own rules in (${mode})`, async () => {
       hostCss('h1 { color: rgb(255, 0, 0); font-size: 50px; } div { padding: 99px; }');
-      const wrapper = await fixture<HTMLDivElement>(html`<section><h1>host</h1><stytch-ui .config=${{ enableShadowDOM: shadow }}></stytch-ui></section>`);
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<section>
+          <h1>host</h1>
+          <stytch-ui .config=${{ enableShadowDOM: shadow }}></stytch-ui>
+        </section>`,
+      );
       const el = wrapper.querySelector('stytch-ui')!;
       await settle(el);
       expect(style(el, 'header').fontSize).to.equal('24px');
@@ -69,10 +72,12 @@ describe('theme', () => {
   }
 
   it('keeps the styles of two light-DOM widgets apart', async () => {
-    const box = await fixture<HTMLDivElement>(html`<div>
-      <stytch-ui .styles=${{ container: { width: '310px' } }}></stytch-ui>
-      <stytch-ui .styles=${{ container: { width: '330px' } }}></stytch-ui>
-    </div>`);
+    const box = await fixture<HTMLDivElement>(
+      html`<div>
+        <stytch-ui .styles=${{ container: { width: '310px' } }}></stytch-ui>
+        <stytch-ui .styles=${{ container: { width: '330px' } }}></stytch-ui>
+      </div>`,
+    );
     const [a, b] = [...box.querySelectorAll('stytch-ui')];
     await settle(a!);
     await settle(b!);

@@ -8,11 +8,40 @@ import { screenAtom, transitionCountAtom } from '../../../screens/state/atoms.ts
 // The one place that decides what a B2B primary factor earns, driven through a bare store.
 
 const org = (o: Partial<Organization> = {}): Organization =>
-  ({ organization_id: 'organization-test-1', organization_name: 'Acme', organization_slug: 'acme', mfa_methods: 'ALL_ALLOWED', allowed_mfa_methods: [], mfa_policy: 'REQUIRED_FOR_ALL', ...o }) as Organization;
+  ({
+    organization_id: 'organization-test-1',
+    organization_name: 'Acme',
+    organization_slug: 'acme',
+    mfa_methods: 'ALL_ALLOWED',
+    allowed_mfa_methods: [],
+    mfa_policy: 'REQUIRED_FOR_ALL',
+    ...o,
+  }) as Organization;
 const member = (m: Partial<Member> = {}): Member =>
-  ({ member_id: 'member-test-1', organization_id: 'organization-test-1', email_address: 'ada@acme.test', email_address_verified: true, mfa_phone_number: '', mfa_phone_number_verified: false, totp_registration_id: '', default_mfa_method: '', ...m }) as Member;
+  ({
+    member_id: 'member-test-1',
+    organization_id: 'organization-test-1',
+    email_address: 'ada@acme.test',
+    email_address_verified: true,
+    mfa_phone_number: '',
+    mfa_phone_number_verified: false,
+    totp_registration_id: '',
+    default_mfa_method: '',
+    ...m,
+  }) as Member;
 const answer = (r: Partial<B2BAuthenticateResponse> = {}): B2BAuthenticateResponse =>
-  ({ member_id: 'member-test-1', organization_id: 'organization-test-1', member_session: null, member: member(), organization: org(), member_authenticated: false, intermediate_session_token: 'ist', mfa_required: null, primary_required: null, ...r }) as B2BAuthenticateResponse;
+  ({
+    member_id: 'member-test-1',
+    organization_id: 'organization-test-1',
+    member_session: null,
+    member: member(),
+    organization: org(),
+    member_authenticated: false,
+    intermediate_session_token: 'ist',
+    mfa_required: null,
+    primary_required: null,
+    ...r,
+  }) as B2BAuthenticateResponse;
 const config: OutcomeConfig = { products: ['emailOtp', 'passwords'], mfaProductInclude: undefined, mfaProductOrder: undefined };
 
 function decide(response: B2BAuthenticateResponse, c: OutcomeConfig = config, from?: 'Discovery') {
@@ -50,9 +79,19 @@ describe('the B2B primary factor outcome (primaryOutcomeAtom)', () => {
   });
 
   it('a code already texted by the sign-in goes straight to SMS OTP Entry, with when it was sent', () => {
-    const { store, screen } = decide(answer({ member: member({ mfa_phone_number: '+15005550006', mfa_phone_number_verified: true }), mfa_required: { member_options: null, secondary_auth_initiated: 'sms_otp' } }));
+    const { store, screen } = decide(
+      answer({ member: member({ mfa_phone_number: '+15005550006', mfa_phone_number_verified: true }), mfa_required: { member_options: null, secondary_auth_initiated: 'sms_otp' } }),
+    );
     expect(screen).to.equal('SMSOTPEntry');
-    expect(store.get(mfaAtom)).to.deep.include({ memberId: 'member-test-1', organizationId: 'organization-test-1', phone: '+15005550006', enrolled: ['smsOtp'], offered: ['totp', 'smsOtp'], enrolling: false, smsSentAt: 1_000 });
+    expect(store.get(mfaAtom)).to.deep.include({
+      memberId: 'member-test-1',
+      organizationId: 'organization-test-1',
+      phone: '+15005550006',
+      enrolled: ['smsOtp'],
+      offered: ['totp', 'smsOtp'],
+      enrolling: false,
+      smsSentAt: 1_000,
+    });
   });
 
   it('an enrolled member enters their default factor, else one they have that the organization allows', () => {
@@ -60,7 +99,9 @@ describe('the B2B primary factor outcome (primaryOutcomeAtom)', () => {
     expect(decide(answer({ member: member(both) })).screen).to.equal('TOTPEntry');
     expect(decide(answer({ member: member({ ...both, default_mfa_method: 'sms_otp' }) })).screen).to.equal('SMSOTPEntry');
     // The default the organization no longer allows is passed over.
-    expect(decide(answer({ member: member({ ...both, default_mfa_method: 'sms_otp' }), organization: org({ mfa_methods: 'RESTRICTED', allowed_mfa_methods: ['totp'] }) })).screen).to.equal('TOTPEntry');
+    expect(decide(answer({ member: member({ ...both, default_mfa_method: 'sms_otp' }), organization: org({ mfa_methods: 'RESTRICTED', allowed_mfa_methods: ['totp'] }) })).screen).to.equal(
+      'TOTPEntry',
+    );
     const { store } = decide(answer({ member: member(both) }));
     expect(store.get(mfaAtom)?.enrolling).to.equal(false);
   });

@@ -30,11 +30,19 @@ describe('B2B password reset landing', () => {
 });
 
 describe('B2B password config', () => {
-  it("accepts the official PasswordReset flow and every passwordOptions field", () => {
+  it('accepts the official PasswordReset flow and every passwordOptions field', () => {
     const r = resolveB2BConfig({
       products: ['passwords'],
       authFlowType: 'PasswordReset',
-      passwordOptions: { loginRedirectURL: 'https://a.test/l', discoveryRedirectURL: 'https://a.test/d', resetPasswordRedirectURL: 'https://a.test/r', resetPasswordExpirationMinutes: 20, resetPasswordTemplateId: 'tpl', verifyEmailTemplateId: 'v', locale: 'es' },
+      passwordOptions: {
+        loginRedirectURL: 'https://a.test/l',
+        discoveryRedirectURL: 'https://a.test/d',
+        resetPasswordRedirectURL: 'https://a.test/r',
+        resetPasswordExpirationMinutes: 20,
+        resetPasswordTemplateId: 'tpl',
+        verifyEmailTemplateId: 'v',
+        locale: 'es',
+      },
     });
     expect(r.ok).to.equal(true);
   });
@@ -58,7 +66,11 @@ describe('B2B forgot password: who the organization would admit', () => {
 describe('the strength verdict of either line', () => {
   it('reads the B2B shape as the shared one', () => {
     const v = verdictOf({
-      valid_password: false, score: 1, breached_password: true, breach_detection_on_create: true, strength_policy: 'zxcvbn',
+      valid_password: false,
+      score: 1,
+      breached_password: true,
+      breach_detection_on_create: true,
+      strength_policy: 'zxcvbn',
       zxcvbn_feedback: { warning: 'This is a heavily used password.', suggestions: ['Add more words that are less common.'] },
       luds_feedback: { has_digit: false, has_lower_case: true, has_symbol: false, has_upper_case: false, missing_characters: 0, missing_complexity: 0 },
     });

@@ -2,8 +2,48 @@ import { expect } from '@open-wc/testing';
 import { detectWallets, splitWallets } from '../../../screens/crypto/wallets.ts';
 import { baseClient, button, click, renderLogin, type Rendered } from './helpers.tsx';
 
-const ALL = ['google', 'microsoft', 'apple', 'github', 'gitlab', 'facebook', 'discord', 'salesforce', 'slack', 'amazon', 'bitbucket', 'linkedin', 'coinbase', 'twitch', 'twitter', 'tiktok', 'snapchat', 'figma', 'yahoo'];
-const NAMES = ['Google', 'Microsoft', 'Apple', 'GitHub', 'GitLab', 'Facebook', 'Discord', 'Salesforce', 'Slack', 'Amazon', 'Bitbucket', 'LinkedIn', 'Coinbase', 'Twitch', 'Twitter', 'TikTok', 'Snapchat', 'Figma', 'Yahoo'];
+const ALL = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+];
+const NAMES = [
+  'Google',
+  'Microsoft',
+  'Apple',
+  'GitHub',
+  'GitLab',
+  'Facebook',
+  'Discord',
+  'Salesforce',
+  'Slack',
+  'Amazon',
+  'Bitbucket',
+  'LinkedIn',
+  'Coinbase',
+  'Twitch',
+  'Twitter',
+  'TikTok',
+  'Snapchat',
+  'Figma',
+  'Yahoo',
+];
 
 describe('Main blocks', () => {
   let r: Rendered | undefined;
@@ -13,7 +53,11 @@ describe('Main blocks', () => {
     r = await renderLogin({ products: ['oauth'], oauthOptions: { providers: ALL.map((type) => ({ type })) } }, {});
     const buttons = [...r.root.querySelectorAll('[part~="oauth-button"]')];
     // The label is the button's own text; the icon is aria-hidden.
-    const label = (b: Element) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+    const label = (b: Element) =>
+      [...b.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('');
     expect(buttons.map(label)).to.deep.equal(NAMES.map((n) => `Continue with ${n}`));
     expect(buttons.every((b) => b.querySelector('svg[aria-hidden="true"]'))).to.equal(true);
   });
@@ -25,7 +69,10 @@ describe('Main blocks', () => {
     expect(drawings.every((d) => /<(path|rect|circle)/.test(d))).to.equal(true);
     expect(new Set(drawings).size).to.equal(19);
     // Every mark fills most of its square (a wordmark squeezed into 20 px would not).
-    const small = icons.filter((svg) => { const box = (svg as SVGSVGElement).getBBox(); return Math.min(box.width, box.height) < 12; });
+    const small = icons.filter((svg) => {
+      const box = (svg as SVGSVGElement).getBBox();
+      return Math.min(box.width, box.height) < 12;
+    });
     expect(small.length, 'marks drawn smaller than half their box').to.equal(0);
     const fill = (type: string) => icons[ALL.indexOf(type)]!.querySelector('path')!.getAttribute('fill');
     expect(['apple', 'github', 'twitter', 'tiktok'].map(fill)).to.deep.equal(['currentColor', 'currentColor', 'currentColor', 'currentColor']);

@@ -46,7 +46,9 @@ describe('widget config (parsed once, SPEC §3 defaults in the schema)', () => {
 
   it('refuses an OTP expiration outside 1–10 in the words of the client and the provider', () => {
     for (const minutes of [0, 11, 2.5]) {
-      expect(refused({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: minutes } })).to.equal('Error: Invalid config: otpOptions.expirationMinutes: must be an integer from 1 to 10');
+      expect(refused({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: minutes } })).to.equal(
+        'Error: Invalid config: otpOptions.expirationMinutes: must be an integer from 1 to 10',
+      );
       expect(() => check('stytch.otps.sms.loginOrCreate', OtpPhoneLoginOrCreate, { phone_number: '+15555550100', expiration_minutes: minutes })).to.throw(
         'Invalid call to stytch.otps.sms.loginOrCreate\nexpiration_minutes must be an integer from 1 to 10',
       );
@@ -55,7 +57,7 @@ describe('widget config (parsed once, SPEC §3 defaults in the schema)', () => {
     expect(ok({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 1 } }).otp.expirationMinutes).to.equal(1);
   });
 
-  it('refuses options of the wrong type in the shared fields\' words', () => {
+  it("refuses options of the wrong type in the shared fields' words", () => {
     expect(refused({ sessionOptions: { sessionDurationMinutes: '60' } })).to.equal('Error: Invalid config: sessionOptions.sessionDurationMinutes: must be a number');
     expect(refused({ emailMagicLinksOptions: { loginRedirectURL: 5 } })).to.equal('Error: Invalid config: emailMagicLinksOptions.loginRedirectURL: must be a string');
   });

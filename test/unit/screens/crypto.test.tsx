@@ -60,7 +60,16 @@ describe('crypto wallet screens', () => {
     expect(f.starts).to.deep.equal([{ crypto_wallet_address: ETH, crypto_wallet_type: 'ethereum' }]);
     const sign = requests.find((q) => q.method === 'personal_sign')!;
     // The message goes as hex-encoded UTF-8 with the address, as EIP-1193 wallets expect.
-    expect(new TextDecoder().decode(Uint8Array.from((sign.params![0] as string).slice(2).match(/../g)!.map((h) => parseInt(h, 16))))).to.equal('Sign in to Demo\nNonce: abc');
+    expect(
+      new TextDecoder().decode(
+        Uint8Array.from(
+          (sign.params![0] as string)
+            .slice(2)
+            .match(/../g)!
+            .map((h) => parseInt(h, 16)),
+        ),
+      ),
+    ).to.equal('Sign in to Demo\nNonce: abc');
     expect(sign.params![1]).to.equal(ETH);
     expect(f.auths).to.deep.equal([{ crypto_wallet_address: ETH, crypto_wallet_type: 'ethereum', signature: `0x${'ab'.repeat(65)}`, session_duration_minutes: 45 }]);
     expect(heading(r)).to.equal('Success!');

@@ -83,14 +83,7 @@ export async function renderApp(
   const r = createRoot(root);
   await act(async () => {
     r.render(
-      <App
-        {...props}
-        store={store}
-        styles={{}}
-        env={{ ...env, timers: clock }}
-        client={props.client as WidgetClient}
-        callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }}
-      />,
+      <App {...props} store={store} styles={{}} env={{ ...env, timers: clock }} client={props.client as WidgetClient} callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }} />,
     );
   });
   await flush();
@@ -131,7 +124,12 @@ export async function click(el: Element | null | undefined): Promise<void> {
 
 /** The first button whose text is `text`. */
 export function button(root: ParentNode, text: string): HTMLButtonElement | undefined {
-  const own = (b: Element) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+  const own = (b: Element) =>
+    [...b.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent)
+      .join('')
+      .trim();
   return [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === text || own(b) === text || b.getAttribute('aria-label') === text);
 }
 

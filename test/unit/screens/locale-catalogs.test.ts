@@ -44,29 +44,76 @@ import b2bZhCN from '../../../screens/i18n/locales-b2b/zh-CN.ts';
  */
 
 const english: Record<string, string> = {
-  ...mainMessages, ...otpMessages, ...magicLinkMessages, ...passwordMessages, ...passkeyMessages, ...cryptoMessages, ...oauthMessages, ...errorMessages,
+  ...mainMessages,
+  ...otpMessages,
+  ...magicLinkMessages,
+  ...passwordMessages,
+  ...passkeyMessages,
+  ...cryptoMessages,
+  ...oauthMessages,
+  ...errorMessages,
 };
 
 const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
-const B2B_LOCALES: Record<string, Record<string, string>> = { es: b2bEs, fr: b2bFr, de: b2bDe, it: b2bIt, 'pt-BR': b2bPtBR, nl: b2bNl, pl: b2bPl, ja: b2bJa, ko: b2bKo, 'zh-CN': b2bZhCN, ar: b2bAr, he: b2bHe };
+const B2B_LOCALES: Record<string, Record<string, string>> = {
+  es: b2bEs,
+  fr: b2bFr,
+  de: b2bDe,
+  it: b2bIt,
+  'pt-BR': b2bPtBR,
+  nl: b2bNl,
+  pl: b2bPl,
+  ja: b2bJa,
+  ko: b2bKo,
+  'zh-CN': b2bZhCN,
+  ar: b2bAr,
+  he: b2bHe,
+};
 
 // Ids whose text is a name, an address or a word that the language borrows as is.
 const SAME_AS_ENGLISH = new Set([
-  'tab.whatsapp', 'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'tab.email', 'formField.email.label',
-  'crypto.wallet.metamask', 'crypto.wallet.phantom', 'crypto.wallet.coinbase', 'crypto.wallet.binance', 'passkey.defaultName', 'formField.password.label',
+  'tab.whatsapp',
+  'watermark.altText',
+  'watermark.poweredBy',
+  'formField.email.placeholder',
+  'tab.email',
+  'formField.email.label',
+  'crypto.wallet.metamask',
+  'crypto.wallet.phantom',
+  'crypto.wallet.coinbase',
+  'crypto.wallet.binance',
+  'passkey.defaultName',
+  'formField.password.label',
 ]);
 // Also: a file name a language may keep, and the word "No" several languages share.
 const B2B_SAME_AS_ENGLISH = new Set([
-  'watermark.altText', 'watermark.poweredBy', 'formField.email.placeholder', 'formField.email.label', 'formField.password.label', 'password.requirement.suggestion',
-  'recoveryCodes.filename.noOrganizationName', 'recoveryCodes.filename.withOrganizationName', 'idpLogout.no',
+  'watermark.altText',
+  'watermark.poweredBy',
+  'formField.email.placeholder',
+  'formField.email.label',
+  'formField.password.label',
+  'password.requirement.suggestion',
+  'recoveryCodes.filename.noOrganizationName',
+  'recoveryCodes.filename.withOrganizationName',
+  'idpLogout.no',
 ]);
 
 // intl-messageformat's element kinds: 1-6 name a parameter (6 is plural), 8 is a tag.
-interface El { type: number; value?: unknown; options?: Record<string, { value: El[] }>; children?: El[]; pluralType?: string }
+interface El {
+  type: number;
+  value?: unknown;
+  options?: Record<string, { value: El[] }>;
+  children?: El[];
+  pluralType?: string;
+}
 const PLURAL = 6;
 const TAG = 8;
 
-interface Shape { params: Set<string>; tags: Set<string>; plurals: Array<{ name: string; forms: string[]; ordinal: boolean }> }
+interface Shape {
+  params: Set<string>;
+  tags: Set<string>;
+  plurals: Array<{ name: string; forms: string[]; ordinal: boolean }>;
+}
 
 function shape(message: string, locale: string): Shape {
   const out: Shape = { params: new Set(), tags: new Set(), plurals: [] };
@@ -108,8 +155,14 @@ function checkLocales(LOCALES: Record<string, Record<string, string>>, english: 
     describe(`${line}${locale}`, () => {
       it('has every English id and no other', () => {
         const ids = Object.keys(catalog);
-        expect(Object.keys(english).filter((id) => !(id in catalog)), 'missing').to.deep.equal([]);
-        expect(ids.filter((id) => !(id in english)), 'not in English').to.deep.equal([]);
+        expect(
+          Object.keys(english).filter((id) => !(id in catalog)),
+          'missing',
+        ).to.deep.equal([]);
+        expect(
+          ids.filter((id) => !(id in english)),
+          'not in English',
+        ).to.deep.equal([]);
       });
 
       it('parses as ICU MessageFormat, with the same parameters and tags as English', () => {

@@ -77,7 +77,10 @@ describe('Main login form', () => {
     await type(r.root.querySelector('input')!, 'ada@example.com');
     await click(button(r.root, 'Continue with email'));
     expect(c.sent).to.deep.equal([
-      ['ada@example.com', { login_magic_link_url: 'https://app.test/in', signup_magic_link_url: 'https://app.test/up', login_expiration_minutes: 15, signup_expiration_minutes: 60, create_user_as_pending: false }],
+      [
+        'ada@example.com',
+        { login_magic_link_url: 'https://app.test/in', signup_magic_link_url: 'https://app.test/up', login_expiration_minutes: 15, signup_expiration_minutes: 60, create_user_as_pending: false },
+      ],
     ]);
     expect(r.root.querySelector('h1')!.textContent).to.equal('Check your email');
     expect(document.activeElement).to.equal(r.root.querySelector('h1'));
@@ -107,7 +110,7 @@ describe('Main login form', () => {
     expect(button(r.root, 'Continue with email')!.disabled).to.equal(false);
   });
 
-  it('a provider outage (503 server_unavailable) reads the catalog\'s message, not the raw one', async () => {
+  it("a provider outage (503 server_unavailable) reads the catalog's message, not the raw one", async () => {
     const c = mlClient(() => Promise.reject(apiError('server_unavailable', 'The service is temporarily unavailable. Please try again shortly.', 503)));
     r = await renderLogin({ products: ['emailMagicLinks'] }, c.client);
     await type(r.root.querySelector('input')!, 'ada@example.com');

@@ -56,7 +56,11 @@ function env(over: Partial<OneTapEnv> = {}) {
 
 const config = (position?: string, extra: object[] = []) => ({
   products: ['oauth'],
-  oauthOptions: { providers: [{ type: 'google', one_tap: true, ...(position ? { position } : {}) }, ...extra], loginRedirectURL: 'https://host.example/l', signupRedirectURL: 'https://host.example/s' },
+  oauthOptions: {
+    providers: [{ type: 'google', one_tap: true, ...(position ? { position } : {}) }, ...extra],
+    loginRedirectURL: 'https://host.example/l',
+    signupRedirectURL: 'https://host.example/s',
+  },
 });
 
 describe('Google One Tap', () => {
@@ -65,10 +69,19 @@ describe('Google One Tap', () => {
 
   it('maps the five positions to a prompt mode, FedCM turning embedded into floating', () => {
     expect(['embedded', 'floating', 'embeddedOnly', 'floatingOrEmbedded', 'forceLegacyEmbedded', undefined].map((p) => oneTapMode(p, false))).to.deep.equal([
-      'embedded', 'floating', 'embedded', 'embedded', 'embedded', 'floating',
+      'embedded',
+      'floating',
+      'embedded',
+      'embedded',
+      'embedded',
+      'floating',
     ]);
     expect(['embedded', 'floating', 'embeddedOnly', 'floatingOrEmbedded', 'forceLegacyEmbedded'].map((p) => oneTapMode(p, true))).to.deep.equal([
-      'floating', 'floating', 'none', 'floating', 'embedded',
+      'floating',
+      'floating',
+      'none',
+      'floating',
+      'embedded',
     ]);
   });
 
@@ -117,7 +130,10 @@ describe('Google One Tap', () => {
 
   it('an empty Google client id is oauth_config_not_found', async () => {
     const x = env();
-    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: '', oauthCallbackId: 'cb' }) } }, undefined, { oneTap: x.e, log: x.log });
+    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: '', oauthCallbackId: 'cb' }) } }, undefined, {
+      oneTap: x.e,
+      log: x.log,
+    });
     expect(r.root.querySelector('[part~="one-tap-error"]')!.textContent).to.include('no Google OAuth client is configured');
   });
 
@@ -134,7 +150,8 @@ describe('Google One Tap', () => {
           submit: (o: unknown) => (submits.push(o), Promise.resolve({ redirect_url: 'https://host.example/l?stytch_token_type=oauth&token=t' })),
         },
       },
-      undefined, { oneTap: x.e, log: x.log },
+      undefined,
+      { oneTap: x.e, log: x.log },
     );
     const slot = r.root.querySelector<HTMLElement>('[part="one-tap"]')!;
     expect(slot.dataset.state).to.equal('shown');
@@ -153,7 +170,10 @@ describe('Google One Tap', () => {
   it('a cancelled prompt brings back the Google button without a message or a log', async () => {
     const google = fakeGoogle({ isSkippedMoment: () => true, getSkippedReason: () => 'user_cancel' });
     const x = env({ loadGoogle: () => Promise.resolve(google) });
-    r = await renderLogin(config('forceLegacyEmbedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, undefined, { oneTap: x.e, log: x.log });
+    r = await renderLogin(config('forceLegacyEmbedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, undefined, {
+      oneTap: x.e,
+      log: x.log,
+    });
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
     expect(r.root.querySelector('[part~="one-tap-error"]')).to.equal(null);
     expect(x.logs).to.deep.equal([]);
@@ -162,7 +182,10 @@ describe('Google One Tap', () => {
   it('a prompt Google refuses for this origin shows the origin message with a test token', async () => {
     const google = fakeGoogle({ isNotDisplayed: () => true, getNotDisplayedReason: () => 'unregistered_origin' });
     const x = env({ loadGoogle: () => Promise.resolve(google) });
-    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, undefined, { oneTap: x.e, log: x.log });
+    r = await renderLogin(config('embedded'), { publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } }, undefined, {
+      oneTap: x.e,
+      log: x.log,
+    });
     expect(r.root.querySelector('[part~="one-tap-error"]')!.textContent).to.include('not an authorized JavaScript origin');
     expect(button(r.root, 'Continue with Google')).to.not.equal(undefined);
   });
@@ -184,7 +207,7 @@ describe('Google One Tap', () => {
     expect(r.root.querySelector('[part="one-tap"]')).to.equal(null);
   });
 
-  it('inside a shadow root the prompt parent is in the host\'s light DOM, slotted into the embedded slot', async () => {
+  it("inside a shadow root the prompt parent is in the host's light DOM, slotted into the embedded slot", async () => {
     const google = fakeGoogle({ isNotDisplayed: () => false });
     const x = env({ loadGoogle: () => Promise.resolve(google) });
     const host = document.createElement('div');
@@ -195,7 +218,17 @@ describe('Google One Tap', () => {
     const client = { ...baseClient(), publicToken: TEST_TOKEN, oneTap: { start: () => Promise.resolve({ googleClientId: 'c', oauthCallbackId: 'cb' }) } };
     const root = createRoot(mount);
     await act(async () => {
-      root.render(<App mode="login" store={store} config={config('embedded')} styles={{}} env={{ oneTap: x.e, log: x.log }} client={client as unknown as WidgetClient} callbacks={{ onEvent: () => {}, onError: () => {} }} />);
+      root.render(
+        <App
+          mode="login"
+          store={store}
+          config={config('embedded')}
+          styles={{}}
+          env={{ oneTap: x.e, log: x.log }}
+          client={client as unknown as WidgetClient}
+          callbacks={{ onEvent: () => {}, onError: () => {} }}
+        />,
+      );
     });
     await flush();
     const id = google.options!.prompt_parent_id!;

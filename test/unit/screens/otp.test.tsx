@@ -193,7 +193,10 @@ describe("OTP entry: otpOptions.inputStyle 'cells'", () => {
   afterEach(() => r?.unmount());
   const cellsConfig = { products: ['otp'], otpOptions: { methods: ['sms'], inputStyle: 'cells' } };
   const cells = (r: Rendered) => [...r.root.querySelectorAll<HTMLInputElement>('[part~="otp-cell"]')];
-  const values = (r: Rendered) => cells(r).map((c) => c.value).join('');
+  const values = (r: Rendered) =>
+    cells(r)
+      .map((c) => c.value)
+      .join('');
   const setCell = async (cell: HTMLInputElement, v: string) => {
     const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
     proto.set!.call(cell, v);
@@ -250,4 +253,3 @@ describe("OTP entry: otpOptions.inputStyle 'cells'", () => {
     expect(input(r).maxLength).to.equal(6);
   });
 });
-

@@ -94,7 +94,10 @@ describe('Passkey sign-in', () => {
 
   it('autofill: gives up after 5 attempts, and stops at once when the user refuses', async () => {
     const failing = () => Promise.reject(new Error('flaky'));
-    const p = passkeyClient(Array.from({ length: 8 }, () => failing), true);
+    const p = passkeyClient(
+      Array.from({ length: 8 }, () => failing),
+      true,
+    );
     r = await renderLogin({ products: ['emailMagicLinks', 'passkeys'] }, p.client);
     expect(p.calls).to.have.length(5);
     expect(alertText(r)).to.equal(s.authUnknown);

@@ -51,7 +51,11 @@ function fakeClient(initial: Reg[], o: { signedIn?: boolean; noTokens?: boolean;
       getSync: () => null,
       get: () => {
         calls.userGet++;
-        return (o.signedIn === false ? Promise.reject(apiError('unauthorized_credentials', 'no session', 401)) : o.listFails && calls.register.length > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(user()));
+        return o.signedIn === false
+          ? Promise.reject(apiError('unauthorized_credentials', 'no session', 401))
+          : o.listFails && calls.register.length > 0
+            ? Promise.reject(new Error('offline'))
+            : Promise.resolve(user());
       },
       onChange: () => () => {},
       deleteWebauthnRegistration: (id: string) => {
@@ -219,7 +223,10 @@ describe('stytch-passkey-registration', () => {
 
   it('shows the creation error texts: already registered, and any other failure', async () => {
     const outcomes = [
-      () => Promise.reject(Object.assign(new Error('The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.'), { name: 'InvalidStateError' })),
+      () =>
+        Promise.reject(
+          Object.assign(new Error('The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.'), { name: 'InvalidStateError' }),
+        ),
       () => Promise.reject(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })),
     ];
     const f = fakeClient([], { register: () => outcomes.shift()!() });

@@ -33,7 +33,10 @@ describe('Password screens: axe', () => {
   });
 
   it('Create an account with LUDS requirements, the breach message and a create error', async () => {
-    const fake = passwordClient({ luds: { luds_complexity: 3, luds_minimum_count: 10 }, strength: () => Promise.resolve(verdict({ valid: false, policy: 'luds', breached: true, missingCharacters: 2 })) });
+    const fake = passwordClient({
+      luds: { luds_complexity: 3, luds_minimum_count: 10 },
+      strength: () => Promise.resolve(verdict({ valid: false, policy: 'luds', breached: true, missingCharacters: 2 })),
+    });
     const r = await renderLogin({ products: ['passwords', 'emailMagicLinks'] }, fake.client, (store) => {
       store.set(passwordStateAtom, { email: 'ada@example.com', type: 'new' });
       store.set(transitionAtom, 'PasswordCreateOrLogin');
@@ -76,7 +79,16 @@ describe('Password screens: axe', () => {
     cleanup.push(() => (reactRoot.unmount(), root.remove()));
     await act(async () => {
       reactRoot.render(
-        <App mode="reset-password" store={createStore()} config={{ products: ['passwords'] }} styles={{}} env={{ timers: new FakeClock() }} client={client as unknown as WidgetClient} passwordResetToken="t" callbacks={{ onEvent: () => {}, onError: () => {} }} />,
+        <App
+          mode="reset-password"
+          store={createStore()}
+          config={{ products: ['passwords'] }}
+          styles={{}}
+          env={{ timers: new FakeClock() }}
+          client={client as unknown as WidgetClient}
+          passwordResetToken="t"
+          callbacks={{ onEvent: () => {}, onError: () => {} }}
+        />,
       );
     });
     await flush();

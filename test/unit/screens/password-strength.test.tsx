@@ -94,7 +94,10 @@ describe('Password strength indicator', () => {
   });
 
   it('LUDS: every requirement met shows both checks and says the password is accepted', async () => {
-    const s = await newUser({ luds: { luds_complexity: 3, luds_minimum_count: 10 }, strength: () => Promise.resolve(verdict({ valid: true, policy: 'luds', missingCharacters: 0, missingComplexity: 0 })) });
+    const s = await newUser({
+      luds: { luds_complexity: 3, luds_minimum_count: 10 },
+      strength: () => Promise.resolve(verdict({ valid: true, policy: 'luds', missingCharacters: 0, missingComplexity: 0 })),
+    });
     r = s.r;
     await enter(r, 'Abcdefghi1!');
     const items = [...r.root.querySelectorAll('[part~="requirement"]')].map((li) => li.textContent);

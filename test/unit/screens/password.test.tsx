@@ -166,11 +166,17 @@ describe('Password flow: new user', () => {
   });
 
   it('an error of type reset_password starts a reset by email and moves to PasswordDedupe', async () => {
-    const s = await atPasswordScreen('new', { create: () => Promise.reject(apiError('reset_password', 'The password must be reset.')) }, { ...passwordsOnly, passwordOptions: { resetPasswordRedirectURL: 'https://app.example/reset', loginRedirectURL: 'https://app.example/login', resetPasswordExpirationMinutes: 45 } });
+    const s = await atPasswordScreen(
+      'new',
+      { create: () => Promise.reject(apiError('reset_password', 'The password must be reset.')) },
+      { ...passwordsOnly, passwordOptions: { resetPasswordRedirectURL: 'https://app.example/reset', loginRedirectURL: 'https://app.example/login', resetPasswordExpirationMinutes: 45 } },
+    );
     r = s.r;
     await typePassword(r, 'long enough password');
     await click(button(r.root, 'Continue'));
-    expect(s.calls.resetStart).to.deep.equal([[{ email: EMAIL, login_redirect_url: 'https://app.example/login', reset_password_redirect_url: 'https://app.example/reset', reset_password_expiration_minutes: 45 }]]);
+    expect(s.calls.resetStart).to.deep.equal([
+      [{ email: EMAIL, login_redirect_url: 'https://app.example/login', reset_password_redirect_url: 'https://app.example/reset', reset_password_expiration_minutes: 45 }],
+    ]);
     expect(heading(r)).to.equal('Check your email to set a new password!');
     expect(text(r)).to.contain(EMAIL);
     expect(r.events.map((e) => e.type)).to.deep.equal(['PASSWORD_RESET_BY_EMAIL_START']);

@@ -32,7 +32,15 @@ describe('request builders (pure: config in, request out)', () => {
 
   it('a magic link carries every configured option under its wire name', async () => {
     const { client, calls } = recorder();
-    const o = { loginRedirectURL: 'https://h/l', signupRedirectURL: 'https://h/s', loginExpirationMinutes: 10, signupExpirationMinutes: 20, createUserAsPending: true, loginTemplateId: 'lt', signupTemplateId: 'st' };
+    const o = {
+      loginRedirectURL: 'https://h/l',
+      signupRedirectURL: 'https://h/s',
+      loginExpirationMinutes: 10,
+      signupExpirationMinutes: 20,
+      createUserAsPending: true,
+      loginTemplateId: 'lt',
+      signupTemplateId: 'st',
+    };
     await sendMagicLink(client, config({ emailMagicLinksOptions: o }), 'ada@example.com');
     expect(calls[0]![2]).to.deep.equal({
       login_magic_link_url: 'https://h/l',
@@ -70,23 +78,32 @@ describe('request builders (pure: config in, request out)', () => {
     });
   });
 
-  it('each send carries its block\'s locale (the official option) so the message comes in that language', async () => {
+  it("each send carries its block's locale (the official option) so the message comes in that language", async () => {
     const { client, calls } = recorder();
     await sendMagicLink(client, config({ emailMagicLinksOptions: { locale: 'fr' } }), 'ada@example.com');
     const otp = config({ products: ['otp'], otpOptions: { methods: ['sms', 'email'], locale: 'ja' } });
     await sendOtp(client, otp, 'sms', '+12015550123');
     await sendOtp(client, otp, 'email', 'ada@example.com');
-    expect(calls.map(([name, , o]) => [name, (o as { locale?: string }).locale])).to.deep.equal([['eml', 'fr'], ['sms', 'ja'], ['email', 'ja']]);
+    expect(calls.map(([name, , o]) => [name, (o as { locale?: string }).locale])).to.deep.equal([
+      ['eml', 'fr'],
+      ['sms', 'ja'],
+      ['email', 'ja'],
+    ]);
     expect(resetStartOptions(config({ passwordOptions: { locale: 'ar' } }), 'ada@example.com')).to.deep.equal({ email: 'ada@example.com', locale: 'ar' });
   });
 
-  it('without one, each send carries the widget\'s locale (none for English), so the message reads like the widget', async () => {
+  it("without one, each send carries the widget's locale (none for English), so the message reads like the widget", async () => {
     const { client, calls } = recorder();
     await sendMagicLink(client, config({}), 'ada@example.com', 'de');
     await sendOtp(client, config({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } }), 'whatsapp', '+12015550123', 'he');
     await sendOtp(client, config({ products: ['otp'], otpOptions: { methods: ['email'], locale: 'ja' } }), 'email', 'ada@example.com', 'de');
     await sendOtp(client, config({ products: ['otp'], otpOptions: { methods: ['sms'] } }), 'sms', '+12015550123', 'en');
-    expect(calls.map(([name, , o]) => [name, (o as { locale?: string }).locale])).to.deep.equal([['eml', 'de'], ['whatsapp', 'he'], ['email', 'ja'], ['sms', undefined]]);
+    expect(calls.map(([name, , o]) => [name, (o as { locale?: string }).locale])).to.deep.equal([
+      ['eml', 'de'],
+      ['whatsapp', 'he'],
+      ['email', 'ja'],
+      ['sms', undefined],
+    ]);
     expect(resetStartOptions(config({}), 'ada@example.com', 'fr')).to.deep.equal({ email: 'ada@example.com', locale: 'fr' });
     expect(resetStartOptions(config({}), 'ada@example.com', 'en')).to.deep.equal({ email: 'ada@example.com' });
   });

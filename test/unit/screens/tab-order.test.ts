@@ -33,7 +33,12 @@ describe('login tabs: the official order in every product combination', () => {
           const config = { products: [...lead, ...p], otpOptions: { methods } };
           const resolved = resolveConfig(config, messages);
           if (!resolved.ok) continue; // refused configs (magic links with email OTP) show no tabs in either
-          const official = (getTabMethods(config.products.map((id) => ({ id })), methods) as string[]).map(ours);
+          const official = (
+            getTabMethods(
+              config.products.map((id) => ({ id })),
+              methods,
+            ) as string[]
+          ).map(ours);
           const mine = loginMethods(resolved.value);
           compared++;
           if (JSON.stringify(mine) !== JSON.stringify(official)) mismatches.push(`${JSON.stringify(config)}: ours ${mine.join('|')}, official ${official.join('|')}`);

@@ -2,14 +2,7 @@ import { expect } from '@open-wc/testing';
 import { candidates } from '../../../screens/i18n/load.ts';
 import { pseudo } from '../../../screens/i18n/locales/en-XA.ts';
 import { errorMessages } from '../../../screens/i18n/en/errors.ts';
-import {
-  magicLinkStateAtom,
-  otpExpiryAtom,
-  otpStateAtom,
-  passwordStateAtom,
-  transitionAtom,
-  type ScreenName,
-} from '../../../screens/state/atoms.ts';
+import { magicLinkStateAtom, otpExpiryAtom, otpStateAtom, passwordStateAtom, transitionAtom, type ScreenName } from '../../../screens/state/atoms.ts';
 import { apiError, click, flush, renderApp, type, type Rendered } from './helpers.tsx';
 import { passwordClient, verdict } from './password-fakes.ts';
 
@@ -56,7 +49,9 @@ describe('strings overrides', () => {
     expect(heading(r.root)).to.equal('Sign up or log in');
     expect([...r.root.querySelectorAll('button')].map((b) => b.textContent)).to.include('Continue with email');
     expect(r.root.querySelector('label')!.textContent).to.equal('E-mail');
-    const refused = stringsErrors(r).map((e) => (e as Error & { id: string }).id).sort();
+    const refused = stringsErrors(r)
+      .map((e) => (e as Error & { id: string }).id)
+      .sort();
     expect(refused).to.deep.equal(['button.emailLogin', 'login.title', 'no.such.id', 'tab.email']);
     expect(stringsErrors(r).find((e) => (e as Error & { id: string }).id === 'button.emailLogin')!.message).to.contain('{where}');
   });
@@ -78,7 +73,7 @@ describe('strings overrides', () => {
     host.remove();
   });
 
-  it('come as the element\'s JSON attribute too, with its lang choosing the locale', async () => {
+  it("come as the element's JSON attribute too, with its lang choosing the locale", async () => {
     await import('../../../elements/index.ts');
     const el = document.createElement('stytch-ui');
     el.setAttribute('lang', 'en-XA');
@@ -189,7 +184,15 @@ describe('en-XA: no English left on any screen', () => {
   const email = 'ada@example.com';
   const phone = '+12015550123';
   const cases: Array<[string, ScreenName, Record<string, unknown>]> = [
-    ['Main, every product', 'Main', { products: ['oauth', 'crypto', 'otp', 'passwords', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] }, oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'twitter' }] } }],
+    [
+      'Main, every product',
+      'Main',
+      {
+        products: ['oauth', 'crypto', 'otp', 'passwords', 'passkeys'],
+        otpOptions: { methods: ['sms', 'whatsapp', 'email'] },
+        oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'twitter' }] },
+      },
+    ],
     ['Main, magic links', 'Main', {}],
     ['EmailConfirmation', 'EmailConfirmation', {}],
     ['OTPAuthenticate', 'OTPAuthenticate', { products: ['otp'], otpOptions: { methods: ['sms'] } }],
@@ -238,7 +241,11 @@ describe('en-XA: no English left on any screen', () => {
     expect(heading(r.root)).to.equal(pseudo('Reset your password'));
     expect(englishLeft(r.root, [])).to.deep.equal([]);
     r.unmount();
-    r = await renderApp({ mode: 'passkey-registration', config: { locale: 'en-XA' }, client: { ...baseClient(), session: { getTokens: () => null }, user: { getSync: () => null, onChange: () => () => {}, get: () => Promise.reject(new Error('no session')) } } });
+    r = await renderApp({
+      mode: 'passkey-registration',
+      config: { locale: 'en-XA' },
+      client: { ...baseClient(), session: { getTokens: () => null }, user: { getSync: () => null, onChange: () => () => {}, get: () => Promise.reject(new Error('no session')) } },
+    });
     expect(r.root.textContent).to.contain(pseudo('Error: Cannot use PasskeyRegistration component without active user authenticated.'));
     expect(englishLeft(r.root, [])).to.deep.equal([]);
   });
@@ -251,10 +258,18 @@ describe('en-XA: no English left on any screen', () => {
 
 describe("zxcvbn's warning (English from the provider)", () => {
   const open = (config: object, strings?: Record<string, string>, said = 'This is a very common password.') =>
-    renderApp({ mode: 'login', config: { products: ['passwords'], ...config }, client: passwordClient({ userType: 'new', strength: () => Promise.resolve(verdict({ valid: false, score: 0, warning: said })) }).client, ...(strings ? { strings } : {}) }, (store) => {
-      store.set(passwordStateAtom, { email: 'ada@example.com', type: 'new' });
-      store.set(transitionAtom, 'PasswordCreateOrLogin');
-    });
+    renderApp(
+      {
+        mode: 'login',
+        config: { products: ['passwords'], ...config },
+        client: passwordClient({ userType: 'new', strength: () => Promise.resolve(verdict({ valid: false, score: 0, warning: said })) }).client,
+        ...(strings ? { strings } : {}),
+      },
+      (store) => {
+        store.set(passwordStateAtom, { email: 'ada@example.com', type: 'new' });
+        store.set(transitionAtom, 'PasswordCreateOrLogin');
+      },
+    );
   const warning = async (x: Rendered) => {
     await type(x.root.querySelector<HTMLInputElement>('input[autocomplete="new-password"]')!, 'password');
     await x.clock.advance(500);

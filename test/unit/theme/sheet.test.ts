@@ -30,11 +30,18 @@ describe('theme sheet', () => {
   it('declares the SPEC §3 defaults', () => {
     const { css } = compileTheme({});
     for (const decl of [
-      '--stytch-header-font-size:24px', '--stytch-header-font-weight:600', '--stytch-body-font-size:16px',
-      '--stytch-helper-font-size:14px', '--stytch-inputs-border-radius:4px', '--stytch-buttons-disabled-background-color:#F3F5F6',
-      '--stytch-buttons-disabled-text-color:#8296A1', '--stytch-container-width:400px', '--stytch-container-border-radius:8px',
+      '--stytch-header-font-size:24px',
+      '--stytch-header-font-weight:600',
+      '--stytch-body-font-size:16px',
+      '--stytch-helper-font-size:14px',
+      '--stytch-inputs-border-radius:4px',
+      '--stytch-buttons-disabled-background-color:#F3F5F6',
+      '--stytch-buttons-disabled-text-color:#8296A1',
+      '--stytch-container-width:400px',
+      '--stytch-container-border-radius:8px',
       '--stytch-button-height:45px',
-    ]) expect(css).to.contain(decl);
+    ])
+      expect(css).to.contain(decl);
   });
 
   it('reports non-string and unsafe values instead of writing them', () => {

@@ -24,8 +24,8 @@ export default async function Profile() {
       <main>
         <h1>Profile</h1>
         <p role="alert">
-          This page checks the session on the server with the official Node SDK: start the host with STYTCH_PROJECT_ID, STYTCH_SECRET (one of the
-          provider&apos;s PROJECT_SECRETS) and STYTCH_API_URL (the provider&apos;s https URL). See the README, &quot;Next.js&quot;.
+          This page checks the session on the server with the official Node SDK: start the host with STYTCH_PROJECT_ID, STYTCH_SECRET (one of the provider&apos;s PROJECT_SECRETS) and STYTCH_API_URL
+          (the provider&apos;s https URL). See the README, &quot;Next.js&quot;.
         </p>
       </main>
     );
