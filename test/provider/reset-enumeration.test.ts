@@ -74,6 +74,28 @@ for (const kind of databases) {
       assert.equal(smtp.connections, 0);
     });
 
+    it('B2B: where the organization does not allow passwords, a member gets the answer a stranger gets, and no mail', { timeout: 30_000 }, async () => {
+      const email = uniqueEmail('nopw-member');
+      const org = await createOrganization(provider, email, {
+        organization_name: 'No Passwords Co',
+        organization_slug: uniqueSlug(),
+        auth_methods: 'RESTRICTED',
+        allowed_auth_methods: ['email_otp'],
+      });
+      const orgId = org.organization.organization_id as string;
+      const start = (address: string) => sdk(provider, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: address, reset_password_redirect_url: REDIRECT });
+      smtp.reset();
+      const before = (await outbox(provider, email)).length;
+      const member = await start(email);
+      const stranger = await start(uniqueEmail('nopw-stranger'));
+      assert.equal(member.status, 200, member.text);
+      assert.deepEqual(Object.keys(member.json).sort(), Object.keys(stranger.json).sort());
+      assert.equal(stranger.status, member.status);
+      // Nothing was queued for the member (a queued message is in the outbox before the answer).
+      assert.equal((await outbox(provider, email)).length, before);
+      assert.equal(smtp.connections, 0);
+    });
+
     it('shutting down waits for a reset email still being sent, which then arrives', { timeout: 30_000 }, async () => {
       const email = uniqueEmail('late');
       assert.equal((await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: REDIRECT, signup_magic_link_url: REDIRECT })).status, 200);

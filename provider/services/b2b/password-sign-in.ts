@@ -27,8 +27,12 @@ export const RESET_MINUTES = 30;
  * A password is only set in an organization that accepts password sign-in (or for its
  * break-glass members): a reset must not change a credential the organization will not take.
  */
+function passwordsAllowed(org: OrganizationRow, member: Pick<MemberRow, 'is_breakglass'> | null): boolean {
+  return authMethodAllowed(org, 'password') || member?.is_breakglass === true;
+}
+
 function requirePasswordsAllowed(org: OrganizationRow, member: Pick<MemberRow, 'is_breakglass'> | null): void {
-  if (!authMethodAllowed(org, 'password') && !member?.is_breakglass) {
+  if (!passwordsAllowed(org, member)) {
     throw new ApiError(403, 'unauthorized_auth_method', 'This organization does not allow sign-in by password.');
   }
 }
@@ -77,8 +81,9 @@ export async function startMemberPasswordReset(
   const minutes = o.minutes ?? RESET_MINUTES;
   return withTx(ctx.db, async (tx) => {
     const member = await memberByEmail(tx, org.organization_id, email);
-    if (!member) return undefined;
-    requirePasswordsAllowed(org, member);
+    // A member the organization's policy keeps from passwords gets what a stranger gets (an
+    // answer, no mail): refusing here would tell the caller the address is a member.
+    if (!member || !passwordsAllowed(org, member)) return undefined;
     const link = await issueLink(ctx, tx, 'b2b_password_reset', { email, organizationId: org.organization_id, memberId: member.member_id }, o.url, minutes, o.codeChallenge);
     return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(o.locale), email, link, minutes));
   });
