@@ -9,7 +9,7 @@ function option(args: string[], name: string): string | undefined {
 }
 
 const failures: AdminCommand = {
-  summary: 'List recent messages that could not be delivered, newest first',
+  summary: 'List recent messages that failed, went unconfirmed or expired unsent, newest first',
   usage: '[--limit N] [--channel email|sms|whatsapp]',
   async run(ctx, args) {
     const limitArg = option(args, 'limit') ?? '20';
@@ -29,7 +29,7 @@ const failures: AdminCommand = {
       return 0;
     }
     for (const r of rows) {
-      ctx.print(`${r.created_at}  ${r.channel.padEnd(8)}  ${r.to}  via ${r.transport}, ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}: ${r.error ?? '(no reason recorded)'}`);
+      ctx.print(`${r.created_at}  ${r.channel.padEnd(8)}  ${r.to}  ${r.status.padEnd(11)}  via ${r.transport}, ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}: ${r.error ?? '(no reason recorded)'}`);
     }
     return 0;
   },

@@ -14,6 +14,8 @@ export interface FailedMessage {
   id: string;
   to: string;
   channel: string;
+  /** `failed` (refused or undeliverable), `unconfirmed` (the service's answer never came) or `expired` (its code ran out before a send). */
+  status: 'failed' | 'unconfirmed' | 'expired';
   transport: string;
   error: string | null;
   attempts: number;
@@ -256,8 +258,8 @@ export class Delivery {
 /** The most recent failed messages, newest first (the admin CLI's `failures`). */
 export async function listFailures(db: Queryable, limit = 20, channel?: string): Promise<FailedMessage[]> {
   const { rows } = await db.query<FailedMessage & { created_at: Date }>(
-    `SELECT id, recipient AS "to", channel, transport, error, attempts, created_at FROM outbox
-     WHERE status = 'failed' AND ($2::text IS NULL OR channel = $2) ORDER BY seq DESC LIMIT $1`,
+    `SELECT id, recipient AS "to", channel, status, transport, error, attempts, created_at FROM outbox
+     WHERE status IN ('failed', 'unconfirmed', 'expired') AND ($2::text IS NULL OR channel = $2) ORDER BY seq DESC LIMIT $1`,
     [limit, channel ?? null],
   );
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));

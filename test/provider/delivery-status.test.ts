@@ -125,8 +125,8 @@ for (const kind of databases) {
       ctx = context();
       assert.equal(await commands.failures!.run(ctx, []), 0);
       assert.equal(lines.length, 2);
-      assert.match(lines[0]!, new RegExp(`sms +\\${numbers[1]}  via twilio, 1 attempt: twilio: HTTP 400 error 21610`));
-      assert.match(lines[1]!, new RegExp(`\\${numbers[0]}  via twilio, 1 attempt: .*21211`));
+      assert.match(lines[0]!, new RegExp(`sms +\\${numbers[1]}  failed +via twilio, 1 attempt: twilio: HTTP 400 error 21610`));
+      assert.match(lines[1]!, new RegExp(`\\${numbers[0]}  failed +via twilio, 1 attempt: .*21211`));
       // With the outbox off the code is not kept.
       const { rows } = await store.db.query<{ body: string; code: string | null }>('SELECT body, code FROM outbox WHERE recipient = $1', [numbers[0]]);
       assert.deepEqual(rows, [{ body: '', code: null }]);
@@ -139,6 +139,16 @@ for (const kind of databases) {
       assert.deepEqual(lines, ['No failed email messages.']);
       ctx = context();
       assert.equal(await commands.failures!.run(ctx, ['--limit', 'many']), 2);
+
+      // Messages the queue settled as unconfirmed (no answer in time) or expired (code ran out
+      // unsent) need the operator's eye too: they are listed with their status.
+      await store.db.query(`UPDATE outbox SET status = 'unconfirmed', error = 'twilio: answer timed out' WHERE recipient = $1`, [numbers[0]]);
+      await store.db.query(`UPDATE outbox SET status = 'expired', error = NULL WHERE recipient = $1`, [numbers[2]]);
+      ctx = context();
+      assert.equal(await commands.failures!.run(ctx, []), 0);
+      assert.equal(lines.length, 3);
+      assert.match(lines[0]!, new RegExp(`\\${numbers[2]}  expired +via twilio`));
+      assert.match(lines[2]!, new RegExp(`\\${numbers[0]}  unconfirmed  via twilio, 1 attempt: twilio: answer timed out`));
     });
   });
 }
