@@ -1,20 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
+import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { startOwnSite } from './own-site.ts';
+import { fileURLToPath } from 'node:url';
+import { hostBuilds } from '../../esbuild.config.mjs';
+import { startOwnSite, type OwnPage } from './own-site.ts';
 import { uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 // A stranger's path: copy a README snippet into a page of their own on another port, put in the
 // values `npm start` prints, and sign in. Each snippet is taken from README.md verbatim; only the
 // values the README says to replace are replaced (the token, and the ports this run got).
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-/** The first ```html block under the README heading `heading`. */
-function snippet(heading: string): string {
-  const at = README.indexOf(`\n${heading}\n`);
+/** The `nth` ````lang` block under the README heading that starts with `heading`, before the next heading of its level. */
+function snippet(heading: string, lang = 'html', nth = 0): string {
+  const at = README.indexOf(`\n${heading}`);
   expect(at, `README heading ${heading}`).toBeGreaterThan(0);
-  const block = /```html\n([\s\S]*?)```/.exec(README.slice(at));
-  return block![1]!;
+  const level = /^#+/.exec(heading)![0].length;
+  const rest = README.slice(at + 1);
+  const end = new RegExp(`\\n#{1,${level}} `).exec(rest)?.index ?? rest.length;
+  const blocks = [...rest.slice(0, end).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))];
+  expect(blocks.length, `${lang} blocks under ${heading}`).toBeGreaterThan(nth);
+  return blocks[nth]![1]!;
 }
 
 let site: Awaited<ReturnType<typeof startOwnSite>>;
@@ -23,14 +31,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => site.close());
 
-/** Serves `text` from the page at `origin` with the README's placeholders filled in. */
-function serveFilled(text: string, which: 'listed' | 'unlisted') {
-  const page = site[which][0]!;
-  page.html = text
+/** `text` with the README's placeholders filled in for `page`. */
+function filled(text: string, page: OwnPage): string {
+  return text
     .replaceAll('public-token-test-…', site.publicToken)
     .replaceAll('http://localhost:8787', site.provider.url)
     .replaceAll('http://localhost:5173', site.demo.url)
     .replaceAll('http://localhost:3000', page.origin);
+}
+
+/** Serves `text` from the page at `origin` with the README's placeholders filled in. */
+function serveFilled(text: string, which: 'listed' | 'unlisted') {
+  const page = site[which][0]!;
+  page.html = filled(text, page);
   return page.origin;
 }
 
@@ -134,4 +147,79 @@ test('a page on an origin the project does not list: the widget and the console 
   const said = new RegExp(`origin ${origin.replaceAll('.', '\\.')} is not an authorized origin.*AUTHORIZED_ORIGINS`);
   await expect(w.getByText(said)).toBeVisible({ timeout: 15_000 });
   expect(lines.some((l) => l.startsWith('error') && said.test(l))).toBe(true);
+});
+
+/**
+ * A framework snippet as a site builds it: the README's code (its placeholders filled, then
+ * `mount` appended when the snippet exports a component) bundled by esbuild with the options
+ * the repo's host app of that framework is built with (the package's names resolve to dist/),
+ * served as /app.js under a page holding `body`.
+ */
+async function serveBundled(code: string, o: { host: esbuild.BuildOptions; body: string; loader: 'ts' | 'tsx'; mount?: string; tsconfigRaw?: esbuild.BuildOptions['tsconfigRaw'] }) {
+  const page = site.listed[0]!;
+  const built = await esbuild.build({
+    ...o.host,
+    entryPoints: undefined,
+    stdin: { contents: `${filled(code, page)}\n${o.mount ?? ''}`, loader: o.loader, resolveDir: ROOT, sourcefile: `snippet.${o.loader}` },
+    absWorkingDir: ROOT,
+    sourcemap: false,
+    metafile: false,
+    write: false,
+    tsconfigRaw: o.tsconfigRaw,
+    logLevel: 'silent',
+  });
+  page.scripts.set('/app.js', built.outputFiles.find((f) => f.path.endsWith('.js'))!.text);
+  page.html = `<!doctype html>\n<meta charset="utf-8" />\n${o.body}\n<script type="module" src="/app.js"></script>`;
+  return page.origin;
+}
+
+/** The snippets' app: sign in with an email code, the app shows the user (after a reload too), sign out. */
+async function signInAndOut(page: Page, origin: string, label: string) {
+  const lines = watch(page);
+  await page.goto(`${origin}/index.html`);
+  const email = uniqueEmail(label);
+  const w = page.locator('stytch-ui');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  await w.getByLabel('One-time passcode').fill(await site.code(email));
+  const signOut = page.getByRole('button', { name: `Sign out ${email}` });
+  await expect(signOut).toBeVisible({ timeout: 15_000 });
+  // The event handler the snippet wired logged the sign-in.
+  expect(lines).toContain('log: OTP_AUTHENTICATE');
+  await page.reload();
+  await expect(signOut).toBeVisible({ timeout: 15_000 });
+  await signOut.click();
+  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible({ timeout: 15_000 });
+  expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
+}
+
+// Each exports its app: a site mounts it (the React snippets) or the snippet is the whole app.
+const REACT_MOUNT = "import { createRoot as mountRoot } from 'react-dom/client';\nmountRoot(document.getElementById('root')!).render(<App />);";
+
+test('README "React" snippet (stytch-ui/react components and hooks), bundled as a site does: OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### React', 'tsx', 0), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+  await signInAndOut(page, origin, 'readme-react');
+});
+
+test('README "React" snippet without the components (the element and the client): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### React', 'tsx', 1), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+  await signInAndOut(page, origin, 'readme-react-element');
+});
+
+test('README "Vue 3" snippet, bundled as a site does: OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### Vue 3', 'ts'), { host: hostBuilds.vue, body: '<div id="app"></div>', loader: 'ts' });
+  await signInAndOut(page, origin, 'readme-vue');
+});
+
+test('README "Angular" snippet, bundled as a site does (TypeScript decorators): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### Angular', 'ts'), {
+    host: hostBuilds.angular,
+    body: '<app-login></app-login>',
+    loader: 'ts',
+    tsconfigRaw: { compilerOptions: { experimentalDecorators: true } },
+  });
+  await signInAndOut(page, origin, 'readme-angular');
 });
