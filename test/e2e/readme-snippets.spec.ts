@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hostBuilds } from '../../esbuild.config.mjs';
+import { startNextHost } from '../../scripts/lib/next-host.ts';
 import { startOwnSite, type OwnPage } from './own-site.ts';
-import { uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import { latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 // A stranger's path: copy a README snippet into a page of their own on another port, put in the
 // values `npm start` prints, and sign in. Each snippet is taken from README.md verbatim; only the
@@ -222,4 +223,62 @@ test('README "Angular" snippet, bundled as a site does (TypeScript decorators): 
     tsconfigRaw: { compilerOptions: { experimentalDecorators: true } },
   });
   await signInAndOut(page, origin, 'readme-angular');
+});
+
+test('README "Next.js" snippets, an app of their own (next dev) against the run\'s provider: the first screen in the HTML, OTP sign-in, the protected page checks the session on the server', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const dir = '.test-results/readme-next';
+  rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
+  mkdirSync(`${ROOT}${dir}/app/profile`, { recursive: true });
+  writeFileSync(`${ROOT}${dir}/app/stytch.tsx`, snippet('### Next.js', 'tsx', 0));
+  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, snippet('### Next.js', 'tsx', 1));
+  // What the site has around them: its root layout and its login page.
+  writeFileSync(
+    `${ROOT}${dir}/app/layout.tsx`,
+    'import type { ReactNode } from \'react\';\n\nexport default function RootLayout({ children }: { children: ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
+  );
+  writeFileSync(
+    `${ROOT}${dir}/app/page.tsx`,
+    "import { Login, Providers } from './stytch';\n\nexport default function Home() {\n  return (\n    <Providers>\n      <Login />\n    </Providers>\n  );\n}\n",
+  );
+  // The repository is the project root (one node_modules), as for hosts/next.
+  writeFileSync(`${ROOT}${dir}/next.config.mjs`, `export default { turbopack: { root: ${JSON.stringify(ROOT)} }, outputFileTracingRoot: ${JSON.stringify(ROOT)}, devIndicators: false };\n`);
+  const app = await startNextHost({
+    port: Number(process.env.E2E_NEXT_README_PORT),
+    dev: dir,
+    timeoutMs: 120_000,
+    env: {
+      NEXT_PUBLIC_STYTCH_PUBLIC_TOKEN: process.env.E2E_PUBLIC_TOKEN,
+      NEXT_PUBLIC_STYTCH_PROVIDER_URL: process.env.E2E_PROVIDER_URL,
+      STYTCH_PROJECT_ID: process.env.E2E_PROJECT_ID,
+      STYTCH_SECRET: process.env.E2E_PROJECT_SECRET,
+      STYTCH_API_URL: process.env.E2E_PROVIDER_HTTPS_URL,
+      // The server's SDK trusts the tests' self-signed certificate of the provider's front door.
+      NODE_EXTRA_CA_CERTS: `${ROOT}test/fixtures/tls/localhost-cert.pem`,
+    },
+  });
+  try {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The first request compiles the page (development server).
+    const html = await (await fetch(`${app.url}/`, { signal: AbortSignal.timeout(120_000) })).text();
+    expect(html).toContain('>Continue with email</button>');
+    // Signed out, the protected page sends the visitor to the login.
+    await page.goto(`${app.url}/profile`, { timeout: 120_000 });
+    await expect(page).toHaveURL(`${app.url}/`);
+    const w = page.locator('stytch-ui');
+    const email = uniqueEmail('readme-next');
+    await w.getByRole('textbox', { name: 'Email' }).fill(email);
+    await w.getByRole('button', { name: 'Continue with email' }).click();
+    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 30_000 });
+    await w.getByLabel('One-time passcode').fill((await latestMessage(email)).code!);
+    await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 30_000 });
+    await page.goto(`${app.url}/profile`, { timeout: 120_000 });
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  } finally {
+    app.close();
+  }
 });
