@@ -150,7 +150,7 @@ describe('stytch-ui/react hooks', () => {
     client.dispose();
   });
 
-  it('B2B: a sign-in here fills member, member session and organization in one render, and the official HOCs pass the same; a sign-out here clears them', async () => {
+  it("B2B: a sign-in here fills member, member session and organization in one render, and the official HOCs pass the same; a sign-out here clears them; another tab's sign-in fills them", async () => {
     const MEMBER = { member_id: 'member-test-1', organization_id: 'organization-test-1', email_address: 'ada@acme.test', name: '' };
     const ORG = { organization_id: 'organization-test-1', organization_name: 'Acme', organization_slug: 'acme' };
     const MEMBER_SESSION = { member_session_id: 'member-session-test-1', member_id: 'member-test-1', organization_id: 'organization-test-1', expires_at: '2099-01-01T00:00:00Z' };
@@ -204,6 +204,9 @@ describe('stytch-ui/react hooks', () => {
     await act(async () => void (await client.session.revoke()));
     expect(seen).to.deep.equal([signedOut, 'ada@acme.test member-session-test-1 Acme true/false,true/false,true/false', signedOut]);
     expect(hocs.slice(-3)).to.deep.equal(['member null true/false', 'session null true/false', 'organization null true/false']);
+    // Another tab signs in: its state arrives here, in one render.
+    await act(async () => f.storageListeners.forEach((l) => l(STATE_KEY, JSON.stringify({ session: MEMBER_SESSION, member: MEMBER, organization: ORG }))));
+    expect(seen.slice(3)).to.deep.equal(['ada@acme.test member-session-test-1 Acme true/false,true/false,true/false']);
     client.dispose();
   });
 
