@@ -17,6 +17,10 @@
 // went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
 // it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
 // BENCH_DEBUG=1 prints each page's console, errors and failed requests.
+// BENCH_ROWS=next (not in the default rows: it builds and starts the Next.js host, hosts/next):
+// the host's login page, server-rendered by stytch-ui/react, beside its /official page, the
+// official UI rendered in the browser in the same app; both from navigation, Next's own scripts
+// counted on both sides.
 //
 // With --ssr (or BENCH_MODE=ssr) our side is a page whose <stytch-ui> arrives already holding
 // Main, rendered by stytch-ui/server (dist/server.js), and the production widget module after
@@ -34,6 +38,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { startProvider } from '../provider/server.ts';
+import { freePort, startNextHost } from '../scripts/lib/next-host.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
@@ -57,6 +62,11 @@ watchdog.unref();
 
 if (!process.env.BENCH_NO_BUILD) {
   const build = spawnSync(process.execPath, ['esbuild.config.mjs', '--no-types'], { stdio: 'inherit', timeout: 120_000 });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+// The Next.js row measures the host built over this build.
+if (!process.env.BENCH_NO_BUILD && !SSR && ROWS.includes('next')) {
+  const build = spawnSync(process.execPath, ['scripts/build-next.mjs'], { stdio: 'inherit', timeout: 600_000 });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -325,9 +335,13 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
 const server = createServer(serve);
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+// The Next.js host's origin (BENCH_ROWS=next), known before the provider starts to authorize it.
+const nextOrigin = !SSR && ROWS.includes('next') ? `http://localhost:${await freePort()}` : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-render-'));
-const provider = await startProvider({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: origin, REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
+const provider = await startProvider({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: [origin, nextOrigin].filter(Boolean).join(','), REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
 bench = { token: provider.config.publicTokens.test!, provider: provider.url };
+const nextHost = nextOrigin ? await startNextHost({ port: Number(new URL(nextOrigin).port), env: { STYTCH_PUBLIC_TOKEN: bench.token, STYTCH_PROVIDER_URL: bench.provider } }) : undefined;
+process.on('exit', () => nextHost?.close());
 
 // ---------------------------------------------------------------------------------------------
 // One load
@@ -440,7 +454,8 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     }
     const count = traffic(cdp);
     const deadline = Date.now() + LOAD_TIMEOUT;
-    await page.goto(`${origin}${path}`, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
+    // A row's page is a path on the bench's server or a whole URL (the Next.js host's).
+    await page.goto(/^https?:/.test(path) ? path : `${origin}${path}`, { waitUntil: 'commit', timeout: LOAD_TIMEOUT });
     if (path.startsWith('/host-')) {
       await said.wait('host', deadline);
       // Let the host's own requests settle, then count and time only what the widget does.
@@ -547,6 +562,7 @@ for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push
 if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
 if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
+if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
 
 const browser = await chromium.launch({
   executablePath: CHROME,

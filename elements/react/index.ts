@@ -20,6 +20,10 @@ export {
   withStytch,
   withStytchUser,
   withStytchSession,
+  withStytchB2BClient,
+  withStytchMember,
+  withStytchMemberSession,
+  withStytchOrganization,
   type StytchProviderProps,
 } from './provider.tsx';
 export { StytchLogin, StytchPasswordReset, StytchPasskeyRegistration, StytchB2B, type StytchProps, type StytchResetPasswordProps, type Callbacks } from './widgets.tsx';

@@ -138,27 +138,45 @@ export function useStytchOrganization(): Info<'organization', Organization> {
   return useInfo('organization', ctx.organization, ctx.ready);
 }
 
-/** The official HOCs: the same values as props. */
-export function withStytch<T extends object>(Component: ComponentType<T & { stytch: Client }>): ComponentType<T> {
-  const Wrapped = (props: T) => createElement(Component, { ...props, stytch: useStytch() });
-  Wrapped.displayName = `withStytch(${Component.displayName ?? Component.name ?? 'Component'})`;
+/** An official HOC: `Component` rendered with what `useProps` reads, added to its props. */
+function withProps<T extends object, P extends object>(name: string, Component: ComponentType<T & P>, useProps: () => P): ComponentType<T> {
+  const Wrapped = (props: T) => createElement(Component, { ...props, ...useProps() });
+  Wrapped.displayName = `${name}(${Component.displayName ?? Component.name ?? 'Component'})`;
   return Wrapped;
 }
-export function withStytchUser<T extends object>(Component: ComponentType<T & { stytchUser: User | null; stytchUserIsInitialized: boolean; stytchUserIsFromCache: boolean }>): ComponentType<T> {
-  const Wrapped = (props: T) => {
-    const { user, isInitialized, fromCache } = useStytchUser();
-    return createElement(Component, { ...props, stytchUser: user, stytchUserIsInitialized: isInitialized, stytchUserIsFromCache: fromCache });
-  };
-  Wrapped.displayName = `withStytchUser(${Component.displayName ?? Component.name ?? 'Component'})`;
-  return Wrapped;
+
+/** A hook's answer as the official HOCs name it: `stytchUser`, `stytchUserIsInitialized`, `stytchUserIsFromCache`. */
+type InfoProps<N extends string, V> = { [P in N]: V | null } & { [P in `${N}IsInitialized` | `${N}IsFromCache`]: boolean };
+function infoProps<N extends string, V>(name: N, value: V | null, info: { isInitialized: boolean; fromCache: boolean }): InfoProps<N, V> {
+  return { [name]: value, [`${name}IsInitialized`]: info.isInitialized, [`${name}IsFromCache`]: info.fromCache } as InfoProps<N, V>;
 }
-export function withStytchSession<T extends object>(
-  Component: ComponentType<T & { stytchSession: Session | null; stytchSessionIsInitialized: boolean; stytchSessionIsFromCache: boolean }>,
-): ComponentType<T> {
-  const Wrapped = (props: T) => {
-    const { session, isInitialized, fromCache } = useStytchSession();
-    return createElement(Component, { ...props, stytchSession: session, stytchSessionIsInitialized: isInitialized, stytchSessionIsFromCache: fromCache });
-  };
-  Wrapped.displayName = `withStytchSession(${Component.displayName ?? Component.name ?? 'Component'})`;
-  return Wrapped;
-}
+
+/** The official HOCs: the hooks' values as props. */
+export const withStytch = <T extends object>(Component: ComponentType<T & { stytch: Client }>): ComponentType<T> => withProps('withStytch', Component, () => ({ stytch: useStytch() }));
+export const withStytchUser = <T extends object>(Component: ComponentType<T & InfoProps<'stytchUser', User>>): ComponentType<T> =>
+  withProps('withStytchUser', Component, () => {
+    const info = useStytchUser();
+    return infoProps('stytchUser', info.user, info);
+  });
+export const withStytchSession = <T extends object>(Component: ComponentType<T & InfoProps<'stytchSession', Session>>): ComponentType<T> =>
+  withProps('withStytchSession', Component, () => {
+    const info = useStytchSession();
+    return infoProps('stytchSession', info.session, info);
+  });
+export const withStytchB2BClient = <T extends object>(Component: ComponentType<T & { stytch: B2BClient }>): ComponentType<T> =>
+  withProps('withStytchB2BClient', Component, () => ({ stytch: useStytchB2BClient() }));
+export const withStytchMember = <T extends object>(Component: ComponentType<T & InfoProps<'stytchMember', Member>>): ComponentType<T> =>
+  withProps('withStytchMember', Component, () => {
+    const info = useStytchMember();
+    return infoProps('stytchMember', info.member, info);
+  });
+export const withStytchMemberSession = <T extends object>(Component: ComponentType<T & InfoProps<'stytchMemberSession', MemberSession>>): ComponentType<T> =>
+  withProps('withStytchMemberSession', Component, () => {
+    const info = useStytchMemberSession();
+    return infoProps('stytchMemberSession', info.session, info);
+  });
+export const withStytchOrganization = <T extends object>(Component: ComponentType<T & InfoProps<'stytchOrganization', Organization>>): ComponentType<T> =>
+  withProps('withStytchOrganization', Component, () => {
+    const info = useStytchOrganization();
+    return infoProps('stytchOrganization', info.organization, info);
+  });

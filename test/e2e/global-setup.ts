@@ -26,11 +26,15 @@ export default async function globalSetup() {
   const free = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
   await free.close();
   const nextPort = Number(new URL(free.url).port);
+  // And the README's Next.js snippets, run as an app of their own (next.spec.ts).
+  const free2 = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
+  await free2.close();
+  const nextReadmePort = Number(new URL(free2.url).port);
   writeFileSync(
     projectFile,
     JSON.stringify({
       publicTokens: { test: publicToken, b2b: b2bPublicToken },
-      authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`],
+      authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`, `http://localhost:${nextReadmePort}`],
       redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'].map((p) => `${demoOrigin}/${p}`),
       // Every browser of every worker reaches this provider from 127.0.0.1: budgets meant for
       // one person's IP would be shared by the whole run, and met sooner the more workers run.
@@ -77,6 +81,7 @@ export default async function globalSetup() {
   process.env.E2E_PROJECT_ID = provider.config.projectId;
   process.env.E2E_PROJECT_SECRET = secret;
   process.env.E2E_NEXT_PORT = String(nextPort);
+  process.env.E2E_NEXT_README_PORT = String(nextReadmePort);
   process.env.E2E_CLOCK_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
   return async () => {
     await site.close();

@@ -1,7 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startNextHost, type NextHost } from '../../scripts/lib/next-host.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 // The Next.js (App Router) host (hosts/next), as `npm test` built it and `next start` serves it:
@@ -10,20 +9,14 @@ import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 // component checks the session with the official Node SDK against our provider.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-let server: ChildProcess | undefined;
+let server: NextHost | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  if (!existsSync(`${ROOT}hosts/next/.next/BUILD_ID`)) throw new Error('hosts/next is not built: `npm test` builds it (scripts/test.mjs), or `npm run build:next`.');
-  const port = process.env.E2E_NEXT_PORT!;
-  base = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', 'hosts/next', '-p', port, '-H', 'localhost'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startNextHost({
+    port: Number(process.env.E2E_NEXT_PORT),
     env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: '1',
       STYTCH_PUBLIC_TOKEN: process.env.E2E_PUBLIC_TOKEN,
       STYTCH_PROVIDER_URL: process.env.E2E_PROVIDER_URL,
       STYTCH_PROJECT_ID: process.env.E2E_PROJECT_ID,
@@ -32,18 +25,12 @@ test.beforeAll(async () => {
       // The server's SDK trusts the tests' self-signed certificate of the provider's front door.
       NODE_EXTRA_CA_CERTS: `${ROOT}test/fixtures/tls/localhost-cert.pem`,
     },
+    timeoutMs: 80_000,
   });
-  let output = '';
-  server.stdout!.on('data', (d: Buffer) => (output += d));
-  server.stderr!.on('data', (d: Buffer) => (output += d));
-  await new Promise<void>((ready, fail) => {
-    server!.once('exit', (code) => fail(new Error(`next start exited (${code}):\n${output}`)));
-    const check = () => (/Ready in/.test(output) ? ready() : setTimeout(check, 100));
-    check();
-  });
+  base = server.url;
 });
 test.afterAll(() => {
-  server?.kill();
+  server?.close();
 });
 
 /** Holds the app's scripts until the returned function is called. */
@@ -61,40 +48,61 @@ test("next host: the login page's HTML holds the widget's first screen", async (
   const html = await (await fetch(`${base}/`)).text();
   expect(html).toMatch(/<stytch-ui config="[^"]*" data-stytch-scope="[a-z0-9]+"><div hidden><style>/);
   for (const text of ['>Sign up or log in</h1>', '>Continue with email</button>', 'data-stytch-ssr=']) expect(html).toContain(text);
+  // With `enableShadowDOM`, the same screen in a declarative shadow root.
+  const shadow = await (await fetch(`${base}/?shadow`)).text();
+  expect(shadow).toMatch(/<stytch-ui config="[^"]*"><template shadowrootmode="open"><div hidden><style>:host\{/);
+  expect(shadow).toContain('>Continue with email</button>');
 });
 
-test('next host: typed before hydration stays; OTP sign-in; the protected page checks the session on the server; sign-out', async ({ page }) => {
+for (const shadow of [false, true])
+  test(`next host${shadow ? ', declarative shadow root' : ''}: typed before hydration stays; OTP sign-in; the protected page checks the session on the server; sign-out`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+    // Signed out, the protected page sends the visitor to the login.
+    await page.goto(`${base}/profile`);
+    await expect(page).toHaveURL(`${base}/`);
+    const release = await holdScripts(page);
+    await page.goto(`${base}/${shadow ? '?shadow' : ''}`, { waitUntil: 'commit' });
+    const w = page.locator('stytch-ui');
+    const email = uniqueEmail(shadow ? 'next-shadow' : 'next');
+    const field = w.getByRole('textbox', { name: 'Email' });
+    await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+    await field.fill(email);
+    // Before the scripts, the browser's parser has made the declarative shadow root the element's.
+    expect(await w.evaluate((el) => el.shadowRoot !== null)).toBe(shadow);
+    release();
+    // Hydrated: React's props are on the adopted input, which kept what was typed.
+    await expect.poll(() => field.evaluate((input) => Object.keys(input).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await expect(field).toHaveValue(email);
+    await w.getByRole('button', { name: 'Continue with email' }).click();
+    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+    await w.getByLabel('One-time passcode').fill((await latestMessage(email)).code!);
+    // The session hook moves the app to the profile, which the server renders only for a live session.
+    await expect(page).toHaveURL(`${base}/profile`, { timeout: 15_000 });
+    await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+    await page.reload();
+    await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(`${base}/`);
+    await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    // The revoked session no longer opens the protected page.
+    await page.goto(`${base}/profile`);
+    await expect(page).toHaveURL(`${base}/`);
+    expect(errors).toEqual([]);
+  });
+
+test("next host: /official, the other side of bench:render's Next.js row, renders the official UI in the browser only, against our provider", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
-  // Signed out, the protected page sends the visitor to the login.
-  await page.goto(`${base}/profile`);
-  await expect(page).toHaveURL(`${base}/`);
-  const release = await holdScripts(page);
-  await page.goto(`${base}/`, { waitUntil: 'commit' });
-  const w = page.locator('stytch-ui');
-  const email = uniqueEmail('next');
-  const field = w.getByRole('textbox', { name: 'Email' });
-  await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
-  await field.fill(email);
-  release();
-  // Hydrated: React's props are on the adopted input, which kept what was typed.
-  await expect.poll(() => field.evaluate((input) => Object.keys(input).some((k) => k.startsWith('__reactProps')))).toBe(true);
-  await expect(field).toHaveValue(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
-  await w.getByLabel('One-time passcode').fill((await latestMessage(email)).code!);
-  // The session hook moves the app to the profile, which the server renders only for a live session.
-  await expect(page).toHaveURL(`${base}/profile`, { timeout: 15_000 });
-  await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
-  await page.reload();
-  await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(`${base}/`);
-  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
-  // The revoked session no longer opens the protected page.
-  await page.goto(`${base}/profile`);
-  await expect(page).toHaveURL(`${base}/`);
+  const html = await (await fetch(`${base}/official`)).text();
+  expect(html).toContain('Next.js host, the official UI');
+  expect(html).not.toContain('Continue with email');
+  await page.goto(`${base}/official`);
+  const official = page.locator('stytch-official-ui');
+  await expect(official.getByRole('button', { name: 'Continue with email' })).toBeVisible({ timeout: 20_000 });
+  await expect(official.locator('input[type=email]')).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -12,6 +12,8 @@ export interface OwnPage {
   origin: string;
   /** The HTML served next; set before each visit. */
   html: string;
+  /** Scripts the page loads, by path (`/app.js`), served as JavaScript. */
+  scripts: Map<string, string>;
 }
 
 /**
@@ -22,9 +24,11 @@ export interface OwnPage {
 export async function startOwnSite(o: { listed: number; unlisted?: number }) {
   const servers: Server[] = [];
   const serve = async (): Promise<OwnPage> => {
-    const page: OwnPage = { origin: '', html: '' };
+    const page: OwnPage = { origin: '', html: '', scripts: new Map() };
     const server = createServer((req, res) => {
       if (req.url === '/' || req.url?.startsWith('/index.html')) return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page.html);
+      const script = page.scripts.get(req.url ?? '');
+      if (script !== undefined) return void res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(script);
       // A site of one's own has a favicon; a 404 for it would be a console error not of the page's making.
       res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
     });

@@ -1,20 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { startOwnSite } from './own-site.ts';
-import { uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import * as esbuild from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { hostBuilds } from '../../esbuild.config.mjs';
+import { startNextHost } from '../../scripts/lib/next-host.ts';
+import { startOwnSite, type OwnPage } from './own-site.ts';
+import { latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 // A stranger's path: copy a README snippet into a page of their own on another port, put in the
 // values `npm start` prints, and sign in. Each snippet is taken from README.md verbatim; only the
 // values the README says to replace are replaced (the token, and the ports this run got).
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-/** The first ```html block under the README heading `heading`. */
-function snippet(heading: string): string {
-  const at = README.indexOf(`\n${heading}\n`);
+/** The `nth` ````lang` block under the README heading that starts with `heading`, before the next heading of its level. */
+function snippet(heading: string, lang = 'html', nth = 0): string {
+  const at = README.indexOf(`\n${heading}`);
   expect(at, `README heading ${heading}`).toBeGreaterThan(0);
-  const block = /```html\n([\s\S]*?)```/.exec(README.slice(at));
-  return block![1]!;
+  const level = /^#+/.exec(heading)![0].length;
+  const rest = README.slice(at + 1);
+  const end = new RegExp(`\\n#{1,${level}} `).exec(rest)?.index ?? rest.length;
+  const blocks = [...rest.slice(0, end).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))];
+  expect(blocks.length, `${lang} blocks under ${heading}`).toBeGreaterThan(nth);
+  return blocks[nth]![1]!;
 }
 
 let site: Awaited<ReturnType<typeof startOwnSite>>;
@@ -23,14 +32,19 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => site.close());
 
-/** Serves `text` from the page at `origin` with the README's placeholders filled in. */
-function serveFilled(text: string, which: 'listed' | 'unlisted') {
-  const page = site[which][0]!;
-  page.html = text
+/** `text` with the README's placeholders filled in for `page`. */
+function filled(text: string, page: OwnPage): string {
+  return text
     .replaceAll('public-token-test-…', site.publicToken)
     .replaceAll('http://localhost:8787', site.provider.url)
     .replaceAll('http://localhost:5173', site.demo.url)
     .replaceAll('http://localhost:3000', page.origin);
+}
+
+/** Serves `text` from the page at `origin` with the README's placeholders filled in. */
+function serveFilled(text: string, which: 'listed' | 'unlisted') {
+  const page = site[which][0]!;
+  page.html = filled(text, page);
   return page.origin;
 }
 
@@ -134,4 +148,137 @@ test('a page on an origin the project does not list: the widget and the console 
   const said = new RegExp(`origin ${origin.replaceAll('.', '\\.')} is not an authorized origin.*AUTHORIZED_ORIGINS`);
   await expect(w.getByText(said)).toBeVisible({ timeout: 15_000 });
   expect(lines.some((l) => l.startsWith('error') && said.test(l))).toBe(true);
+});
+
+/**
+ * A framework snippet as a site builds it: the README's code (its placeholders filled, then
+ * `mount` appended when the snippet exports a component) bundled by esbuild with the options
+ * the repo's host app of that framework is built with (the package's names resolve to dist/),
+ * served as /app.js under a page holding `body`.
+ */
+async function serveBundled(code: string, o: { host: esbuild.BuildOptions; body: string; loader: 'ts' | 'tsx'; mount?: string; tsconfigRaw?: esbuild.BuildOptions['tsconfigRaw'] }) {
+  const page = site.listed[0]!;
+  const built = await esbuild.build({
+    ...o.host,
+    entryPoints: undefined,
+    stdin: { contents: `${filled(code, page)}\n${o.mount ?? ''}`, loader: o.loader, resolveDir: ROOT, sourcefile: `snippet.${o.loader}` },
+    absWorkingDir: ROOT,
+    sourcemap: false,
+    metafile: false,
+    write: false,
+    tsconfigRaw: o.tsconfigRaw,
+    logLevel: 'silent',
+  });
+  page.scripts.set('/app.js', built.outputFiles.find((f) => f.path.endsWith('.js'))!.text);
+  page.html = `<!doctype html>\n<meta charset="utf-8" />\n${o.body}\n<script type="module" src="/app.js"></script>`;
+  return page.origin;
+}
+
+/** The snippets' app: sign in with an email code, the app shows the user (after a reload too), sign out. */
+async function signInAndOut(page: Page, origin: string, label: string) {
+  const lines = watch(page);
+  await page.goto(`${origin}/index.html`);
+  const email = uniqueEmail(label);
+  const w = page.locator('stytch-ui');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  await w.getByLabel('One-time passcode').fill(await site.code(email));
+  const signOut = page.getByRole('button', { name: `Sign out ${email}` });
+  await expect(signOut).toBeVisible({ timeout: 15_000 });
+  // The event handler the snippet wired logged the sign-in.
+  expect(lines).toContain('log: OTP_AUTHENTICATE');
+  await page.reload();
+  await expect(signOut).toBeVisible({ timeout: 15_000 });
+  await signOut.click();
+  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible({ timeout: 15_000 });
+  expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
+}
+
+// Each exports its app: a site mounts it (the React snippets) or the snippet is the whole app.
+const REACT_MOUNT = "import { createRoot as mountRoot } from 'react-dom/client';\nmountRoot(document.getElementById('root')!).render(<App />);";
+
+test('README "React" snippet (stytch-ui/react components and hooks), bundled as a site does: OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### React', 'tsx', 0), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+  await signInAndOut(page, origin, 'readme-react');
+});
+
+test('README "React" snippet without the components (the element and the client): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### React', 'tsx', 1), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+  await signInAndOut(page, origin, 'readme-react-element');
+});
+
+test('README "Vue 3" snippet, bundled as a site does: OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### Vue 3', 'ts'), { host: hostBuilds.vue, body: '<div id="app"></div>', loader: 'ts' });
+  await signInAndOut(page, origin, 'readme-vue');
+});
+
+test('README "Angular" snippet, bundled as a site does (TypeScript decorators): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(snippet('### Angular', 'ts'), {
+    host: hostBuilds.angular,
+    body: '<app-login></app-login>',
+    loader: 'ts',
+    tsconfigRaw: { compilerOptions: { experimentalDecorators: true } },
+  });
+  await signInAndOut(page, origin, 'readme-angular');
+});
+
+test('README "Next.js" snippets, an app of their own (next dev) against the run\'s provider: the first screen in the HTML, OTP sign-in, the protected page checks the session on the server', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const dir = '.test-results/readme-next';
+  rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
+  mkdirSync(`${ROOT}${dir}/app/profile`, { recursive: true });
+  writeFileSync(`${ROOT}${dir}/app/stytch.tsx`, snippet('### Next.js', 'tsx', 0));
+  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, snippet('### Next.js', 'tsx', 1));
+  // What the site has around them: its root layout and its login page.
+  writeFileSync(
+    `${ROOT}${dir}/app/layout.tsx`,
+    'import type { ReactNode } from \'react\';\n\nexport default function RootLayout({ children }: { children: ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
+  );
+  writeFileSync(
+    `${ROOT}${dir}/app/page.tsx`,
+    "import { Login, Providers } from './stytch';\n\nexport default function Home() {\n  return (\n    <Providers>\n      <Login />\n    </Providers>\n  );\n}\n",
+  );
+  // The repository is the project root (one node_modules), as for hosts/next.
+  writeFileSync(`${ROOT}${dir}/next.config.mjs`, `export default { turbopack: { root: ${JSON.stringify(ROOT)} }, outputFileTracingRoot: ${JSON.stringify(ROOT)}, devIndicators: false };\n`);
+  const app = await startNextHost({
+    port: Number(process.env.E2E_NEXT_README_PORT),
+    dev: dir,
+    timeoutMs: 120_000,
+    env: {
+      NEXT_PUBLIC_STYTCH_PUBLIC_TOKEN: process.env.E2E_PUBLIC_TOKEN,
+      NEXT_PUBLIC_STYTCH_PROVIDER_URL: process.env.E2E_PROVIDER_URL,
+      STYTCH_PROJECT_ID: process.env.E2E_PROJECT_ID,
+      STYTCH_SECRET: process.env.E2E_PROJECT_SECRET,
+      STYTCH_API_URL: process.env.E2E_PROVIDER_HTTPS_URL,
+      // The server's SDK trusts the tests' self-signed certificate of the provider's front door.
+      NODE_EXTRA_CA_CERTS: `${ROOT}test/fixtures/tls/localhost-cert.pem`,
+    },
+  });
+  try {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The first request compiles the page (development server).
+    const html = await (await fetch(`${app.url}/`, { signal: AbortSignal.timeout(120_000) })).text();
+    expect(html).toContain('>Continue with email</button>');
+    // Signed out, the protected page sends the visitor to the login.
+    await page.goto(`${app.url}/profile`, { timeout: 120_000 });
+    await expect(page).toHaveURL(`${app.url}/`);
+    const w = page.locator('stytch-ui');
+    const email = uniqueEmail('readme-next');
+    await w.getByRole('textbox', { name: 'Email' }).fill(email);
+    await w.getByRole('button', { name: 'Continue with email' }).click();
+    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 30_000 });
+    await w.getByLabel('One-time passcode').fill((await latestMessage(email)).code!);
+    await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 30_000 });
+    await page.goto(`${app.url}/profile`, { timeout: 120_000 });
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  } finally {
+    app.close();
+  }
 });

@@ -3,9 +3,11 @@ import { connection } from 'next/server';
 import { hostEnv } from './env.ts';
 import { Login, Providers } from './stytch.tsx';
 
-// The login page: the widget's first screen is in the HTML the server sends.
-export default async function Home() {
+// The login page: the widget's first screen is in the HTML the server sends (`?shadow`: in a
+// declarative shadow root, the widget's `enableShadowDOM`).
+export default async function Home({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await connection();
+  const shadow = (await searchParams).shadow !== undefined;
   const env = hostEnv();
   return (
     <Providers publicToken={env.publicToken} providerUrl={env.providerUrl}>
@@ -13,7 +15,7 @@ export default async function Home() {
         <h1>Next.js host</h1>
       </header>
       <main>
-        <Login />
+        <Login shadow={shadow} />
       </main>
     </Providers>
   );

@@ -14,13 +14,13 @@ export function Providers({ publicToken, providerUrl, children }: { publicToken:
 const config = { products: [Products.otp], otpOptions: { methods: [OTPMethods.Email], expirationMinutes: 10 } };
 
 /** The login, server-rendered; once a session exists the profile page (checked on the server) takes over. */
-export function Login() {
+export function Login({ shadow = false }: { shadow?: boolean }) {
   const router = useRouter();
   const { session } = useStytchSession();
   useEffect(() => {
     if (session) router.replace('/profile');
   }, [session, router]);
-  return <StytchLogin config={config} />;
+  return <StytchLogin config={shadow ? { ...config, enableShadowDOM: true } : config} />;
 }
 
 export function SignOut() {

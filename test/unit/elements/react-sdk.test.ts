@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { act, Component, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createB2BClient } from '../../../client/b2b/index.ts';
-import { createClient } from '../../../client/index.ts';
+import { createB2BClient, type Member, type MemberSession, type Organization } from '../../../client/b2b/index.ts';
+import { createClient, type Session, type User } from '../../../client/index.ts';
 import {
   StytchB2B,
   StytchB2BProvider,
@@ -14,8 +14,15 @@ import {
   useStytchOrganization,
   useStytchSession,
   useStytchUser,
+  withStytch,
+  withStytchB2BClient,
+  withStytchMember,
+  withStytchMemberSession,
+  withStytchOrganization,
+  withStytchSession,
+  withStytchUser,
 } from '../../../elements/react/index.ts';
-import { authOk, fakeEnv, flush, json, SESSION, USER } from '../client/fake-env.ts';
+import { authOk, fakeEnv, flush, json, ok, SESSION, USER } from '../client/fake-env.ts';
 
 // stytch-ui/react's hooks over a real client (fake network, storage and other tabs): the values
 // a component renders, one render per change.
@@ -140,6 +147,90 @@ describe('stytch-ui/react hooks', () => {
     expect(seen).to.deep.equal(['ada@acme.test member-session-test-1 Acme true,true,true']);
     await act(async () => f.storageListeners.forEach((l) => l(STATE_KEY, null)));
     expect(seen.at(-1)).to.equal('null null null false,false,false');
+    client.dispose();
+  });
+
+  it("B2B: a sign-in here fills member, member session and organization in one render, and the official HOCs pass the same; a sign-out here clears them; another tab's sign-in fills them", async () => {
+    const MEMBER = { member_id: 'member-test-1', organization_id: 'organization-test-1', email_address: 'ada@acme.test', name: '' };
+    const ORG = { organization_id: 'organization-test-1', organization_name: 'Acme', organization_slug: 'acme' };
+    const MEMBER_SESSION = { member_session_id: 'member-session-test-1', member_id: 'member-test-1', organization_id: 'organization-test-1', expires_at: '2099-01-01T00:00:00Z' };
+    const signedIn = { member_id: MEMBER.member_id, organization_id: ORG.organization_id, member_session: MEMBER_SESSION, session_token: 'member-session-token-1', session_jwt: 'jwt-1' };
+    const f = fakeEnv({
+      'POST /b2b/passwords/authenticate': () =>
+        ok({ ...signedIn, member: MEMBER, organization: ORG, member_authenticated: true, intermediate_session_token: '', mfa_required: null, primary_required: null }),
+      'POST /b2b/sessions/revoke': () => ok({}),
+    });
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    // What the hooks answer at each render, and what each HOC passes (one probe per HOC).
+    const seen: string[] = [];
+    const hocs: string[] = [];
+    function Hooks() {
+      const m = useStytchMember();
+      const s = useStytchMemberSession();
+      const o = useStytchOrganization();
+      seen.push(
+        `${m.member?.email_address ?? null} ${s.session?.member_session_id ?? null} ${o.organization?.organization_name ?? null} ${[m, s, o].map((x) => `${x.isInitialized}/${x.fromCache}`).join()}`,
+      );
+      return null;
+    }
+    const ClientProbe = withStytchB2BClient((p: { stytch: unknown }) => (hocs.push(`client ${p.stytch === client}`), null));
+    const MemberProbe = withStytchMember(
+      (p: { stytchMember: Member | null; stytchMemberIsInitialized: boolean; stytchMemberIsFromCache: boolean }) => (
+        hocs.push(`member ${p.stytchMember?.email_address ?? null} ${p.stytchMemberIsInitialized}/${p.stytchMemberIsFromCache}`),
+        null
+      ),
+    );
+    const SessionProbe = withStytchMemberSession(
+      (p: { stytchMemberSession: MemberSession | null; stytchMemberSessionIsInitialized: boolean; stytchMemberSessionIsFromCache: boolean }) => (
+        hocs.push(`session ${p.stytchMemberSession?.member_session_id ?? null} ${p.stytchMemberSessionIsInitialized}/${p.stytchMemberSessionIsFromCache}`),
+        null
+      ),
+    );
+    const OrgProbe = withStytchOrganization(
+      (p: { stytchOrganization: Organization | null; stytchOrganizationIsInitialized: boolean; stytchOrganizationIsFromCache: boolean }) => (
+        hocs.push(`organization ${p.stytchOrganization?.organization_name ?? null} ${p.stytchOrganizationIsInitialized}/${p.stytchOrganizationIsFromCache}`),
+        null
+      ),
+    );
+    await render(
+      createElement(StytchB2BProvider, { stytch: client }, createElement(Hooks), createElement(ClientProbe), createElement(MemberProbe), createElement(SessionProbe), createElement(OrgProbe)),
+    );
+    const signedOut = 'null null null true/false,true/false,true/false';
+    expect(seen).to.deep.equal([signedOut]);
+    expect(hocs).to.deep.equal(['client true', 'member null true/false', 'session null true/false', 'organization null true/false']);
+    await act(async () => void (await client.passwords.authenticate({ organization_id: ORG.organization_id, email_address: MEMBER.email_address, password: 'pw', session_duration_minutes: 30 })));
+    expect(seen).to.deep.equal([signedOut, 'ada@acme.test member-session-test-1 Acme true/false,true/false,true/false']);
+    expect(hocs.slice(4)).to.include.members(['member ada@acme.test true/false', 'session member-session-test-1 true/false', 'organization Acme true/false']);
+    await act(async () => void (await client.session.revoke()));
+    expect(seen).to.deep.equal([signedOut, 'ada@acme.test member-session-test-1 Acme true/false,true/false,true/false', signedOut]);
+    expect(hocs.slice(-3)).to.deep.equal(['member null true/false', 'session null true/false', 'organization null true/false']);
+    // Another tab signs in: its state arrives here, in one render.
+    await act(async () => f.storageListeners.forEach((l) => l(STATE_KEY, JSON.stringify({ session: MEMBER_SESSION, member: MEMBER, organization: ORG }))));
+    expect(seen.slice(3)).to.deep.equal(['ada@acme.test member-session-test-1 Acme true/false,true/false,true/false']);
+    client.dispose();
+  });
+
+  it("the B2C HOCs pass the hooks' values under the official prop names", async () => {
+    const f = fakeEnv();
+    f.storage.setItem(STATE_KEY, JSON.stringify({ session: SESSION, user: USER }));
+    f.cookies.set('stytch_session', 'session-token-1');
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const seen: unknown[] = [];
+    const ClientProbe = withStytch((p: { stytch: unknown }) => (seen.push(p.stytch === client), null));
+    const UserProbe = withStytchUser(
+      (p: { stytchUser: User | null; stytchUserIsInitialized: boolean; stytchUserIsFromCache: boolean }) => (
+        seen.push([p.stytchUser?.emails[0]?.email, p.stytchUserIsInitialized, p.stytchUserIsFromCache]),
+        null
+      ),
+    );
+    const SessionProbe = withStytchSession(
+      (p: { stytchSession: Session | null; stytchSessionIsInitialized: boolean; stytchSessionIsFromCache: boolean }) => (
+        seen.push([p.stytchSession?.session_id, p.stytchSessionIsInitialized, p.stytchSessionIsFromCache]),
+        null
+      ),
+    );
+    await render(createElement(StytchProvider, { stytch: client }, createElement(ClientProbe), createElement(UserProbe), createElement(SessionProbe)));
+    expect(seen).to.deep.equal([true, ['a@example.com', true, true], ['session-test-1', true, true]]);
     client.dispose();
   });
 });
