@@ -8,57 +8,42 @@ const opt = v.optional;
 /** A method's options as its caller writes them: the request schema less what the client adds itself. */
 export type CallerOptions<S extends v.GenericSchema, Own extends string = never> = Omit<v.InferInput<S>, Own | 'code_challenge' | 'captcha_token' | 'dfp_telemetry_id'>;
 
+/*
+ * Field groups several bodies share, spread in the order each body lists its fields (the
+ * first bad field is the one an error names).
+ */
+/** The bot checks the client adds to a send or a start itself (captcha, device fingerprint). */
+const botChecks = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()) };
+const loginOrSignupTemplates = { login_template_id: opt(str()), signup_template_id: opt(str()) };
+/** A magic link's address, its two landing pages and lifetimes, its templates and PKCE challenge. */
+const magicLinkSend = {
+  email: email(),
+  login_magic_link_url: opt(str()),
+  signup_magic_link_url: opt(str()),
+  login_expiration_minutes: opt(num()),
+  signup_expiration_minutes: opt(num()),
+  ...loginOrSignupTemplates,
+  code_challenge: opt(str()),
+  ...botChecks,
+};
+const wallet = { crypto_wallet_address: nonEmpty(), crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana') };
+/** What kind of passkey or security key a registration asks for. */
+const authenticatorKind = { domain: opt(str()), authenticator_type: opt(str()), is_passkey: opt(bool()) };
+/** The names a registration gives the user instead of the account's, and the encoding of its options. */
+const registrationOverrides = { override_id: opt(str()), override_name: opt(str()), override_display_name: opt(str()), use_base64_url_encoding: opt(bool()) };
+
 export const UsersSearch = v.object({ email: email() });
 export const UsersUpdate = v.object({ untrusted_metadata: opt(record()), name: opt(v.object({ first_name: opt(str()), middle_name: opt(str()), last_name: opt(str()) }, 'must be an object')) });
 export const B2BMemberSearch = v.object({ email_address: email(), organization_id: nonEmpty() });
 
 export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(sessionDuration()) });
 
-export const MagicLinkLoginOrCreate = v.object({
-  email: email(),
-  login_magic_link_url: opt(str()),
-  signup_magic_link_url: opt(str()),
-  login_expiration_minutes: opt(num()),
-  signup_expiration_minutes: opt(num()),
-  login_template_id: opt(str()),
-  signup_template_id: opt(str()),
-  code_challenge: opt(str()),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
-  create_user_as_pending: opt(bool()),
-  locale: opt(str()),
-});
-export const MagicLinkSend = v.object({
-  email: email(),
-  login_magic_link_url: opt(str()),
-  signup_magic_link_url: opt(str()),
-  login_expiration_minutes: opt(num()),
-  signup_expiration_minutes: opt(num()),
-  login_template_id: opt(str()),
-  signup_template_id: opt(str()),
-  code_challenge: opt(str()),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
-  locale: opt(str()),
-});
+export const MagicLinkLoginOrCreate = v.object({ ...magicLinkSend, create_user_as_pending: opt(bool()), locale: opt(str()) });
+export const MagicLinkSend = v.object({ ...magicLinkSend, locale: opt(str()) });
 export const MagicLinkAuthenticate = v.object({ token: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
 
-export const OtpPhoneLoginOrCreate = v.object({
-  phone_number: nonEmpty(),
-  expiration_minutes: opt(otpExpiration()),
-  locale: opt(str()),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
-});
-export const OtpEmailLoginOrCreate = v.object({
-  email: email(),
-  expiration_minutes: opt(otpExpiration()),
-  login_template_id: opt(str()),
-  signup_template_id: opt(str()),
-  locale: opt(str()),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
-});
+export const OtpPhoneLoginOrCreate = v.object({ phone_number: nonEmpty(), expiration_minutes: opt(otpExpiration()), locale: opt(str()), ...botChecks });
+export const OtpEmailLoginOrCreate = v.object({ email: email(), expiration_minutes: opt(otpExpiration()), ...loginOrSignupTemplates, locale: opt(str()), ...botChecks });
 export const OtpAuthenticate = v.object({ token: nonEmpty(), method_id: nonEmpty(), session_duration_minutes: sessionDuration() });
 
 export const OAuthAuthenticate = v.object({ token: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
@@ -73,37 +58,14 @@ export const SiweParams = v.object({
   message_request_id: opt(str()),
   resources: opt(strArray()),
 });
-export const CryptoAuthenticateStart = v.object({
-  crypto_wallet_address: nonEmpty(),
-  crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana'),
-  siwe_params: opt(SiweParams),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
-});
-export const CryptoAuthenticate = v.object({
-  crypto_wallet_address: nonEmpty(),
-  crypto_wallet_type: v.picklist(['ethereum', 'solana'], 'must be ethereum or solana'),
-  signature: nonEmpty(),
-  session_duration_minutes: sessionDuration(),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
-});
+export const CryptoAuthenticateStart = v.object({ ...wallet, siwe_params: opt(SiweParams), ...botChecks });
+export const CryptoAuthenticate = v.object({ ...wallet, signature: nonEmpty(), session_duration_minutes: sessionDuration(), ...botChecks });
 
 export const TotpCreate = v.object({ expiration_minutes: num() });
 export const TotpAuthenticate = v.object({ totp_code: nonEmpty(), session_duration_minutes: sessionDuration() });
 export const TotpRecover = v.object({ recovery_code: nonEmpty(), session_duration_minutes: sessionDuration() });
 
-export const WebAuthnRegisterStart = v.object({
-  domain: opt(str()),
-  authenticator_type: opt(str()),
-  is_passkey: opt(bool()),
-  user_agent: opt(str()),
-  return_passkey_credential_options: opt(bool()),
-  override_id: opt(str()),
-  override_name: opt(str()),
-  override_display_name: opt(str()),
-  use_base64_url_encoding: opt(bool()),
-});
+export const WebAuthnRegisterStart = v.object({ ...authenticatorKind, user_agent: opt(str()), return_passkey_credential_options: opt(bool()), ...registrationOverrides });
 export const WebAuthnRegister = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: opt(sessionDuration()) });
 export const WebAuthnAuthenticateStart = v.object({ domain: opt(str()), is_passkey: opt(bool()), return_passkey_credential_options: opt(bool()) });
 export const WebAuthnAuthenticate = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: sessionDuration() });
@@ -120,8 +82,7 @@ export const PasswordResetByEmailStart = v.object({
   reset_password_template_id: opt(str()),
   code_challenge: opt(str()),
   locale: opt(str()),
-  captcha_token: opt(str()),
-  dfp_telemetry_id: opt(str()),
+  ...botChecks,
 });
 export const PasswordResetByEmail = v.object({ token: nonEmpty(), password: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
 export const PasswordResetByExisting = v.object({ email: email(), existing_password: nonEmpty(), new_password: nonEmpty(), session_duration_minutes: sessionDuration() });
@@ -158,16 +119,7 @@ export const OAuthStartOptions = v.object({
   custom_scopes: opt(strArray()),
   provider_params: opt(v.record(v.string(), str(), 'must be an object')),
 });
-export const WebAuthnRegisterOptions = v.object({
-  domain: opt(str()),
-  authenticator_type: opt(str()),
-  is_passkey: opt(bool()),
-  session_duration_minutes: opt(sessionDuration()),
-  override_id: opt(str()),
-  override_name: opt(str()),
-  override_display_name: opt(str()),
-  use_base64_url_encoding: opt(bool()),
-});
+export const WebAuthnRegisterOptions = v.object({ ...authenticatorKind, session_duration_minutes: opt(sessionDuration()), ...registrationOverrides });
 export const WebAuthnAuthenticateOptions = v.object({
   domain: opt(str()),
   session_duration_minutes: sessionDuration(),

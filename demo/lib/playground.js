@@ -1,29 +1,10 @@
 // The playground's checks: JSON syntax and the shape of SPEC §3's configuration, reported as
 // a list of plain sentences before anything is mounted.
+// The provider types are the client's own list (client/schemas/oauth-providers.ts): the widget skips any other type without a word.
+import { OAuthProviders as OAUTH_PROVIDERS } from '/dist/client.js';
+
 const PRODUCTS = ['oauth', 'crypto', 'emailMagicLinks', 'otp', 'passwords', 'passkeys'];
 const OTP_METHODS = ['sms', 'whatsapp', 'email'];
-// As client/schemas/oauth-providers.ts (this page is plain JS, served as is): the widget skips any other type without a word.
-const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-];
 const OPTIONS = {
   products: 'array',
   oauthOptions: 'object',

@@ -57,16 +57,23 @@ export function signedChallenge(clientDataJSON: string): string {
   throw new InvalidCredentialError('clientDataJSON carries no challenge');
 }
 
-/** An attestation (registration) response from its JSON string. */
-export function parseAttestation(raw: string): RegistrationResponseJSON {
-  const c = parse(raw);
-  if (!c.response.attestationObject) throw new InvalidCredentialError('response.attestationObject is missing');
+/** What a registration and an authentication response share: the credential's id, type and attachment. */
+function credentialOf(c: Parsed) {
   return {
     id: c.id,
     rawId: c.rawId,
     type: c.type,
     clientExtensionResults: c.clientExtensionResults,
     ...(c.authenticatorAttachment ? { authenticatorAttachment: c.authenticatorAttachment } : {}),
+  };
+}
+
+/** An attestation (registration) response from its JSON string. */
+export function parseAttestation(raw: string): RegistrationResponseJSON {
+  const c = parse(raw);
+  if (!c.response.attestationObject) throw new InvalidCredentialError('response.attestationObject is missing');
+  return {
+    ...credentialOf(c),
     response: {
       clientDataJSON: c.response.clientDataJSON,
       attestationObject: c.response.attestationObject,
@@ -80,11 +87,7 @@ export function parseAssertion(raw: string): AuthenticationResponseJSON {
   const c = parse(raw);
   if (!c.response.authenticatorData || !c.response.signature) throw new InvalidCredentialError('response.authenticatorData and response.signature are required');
   return {
-    id: c.id,
-    rawId: c.rawId,
-    type: c.type,
-    clientExtensionResults: c.clientExtensionResults,
-    ...(c.authenticatorAttachment ? { authenticatorAttachment: c.authenticatorAttachment } : {}),
+    ...credentialOf(c),
     response: {
       clientDataJSON: c.response.clientDataJSON,
       authenticatorData: c.response.authenticatorData,

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useAnyWidget } from '../context.ts';
+import { useOnce } from '../hooks/useOnce.ts';
 import { Heading } from './Heading.tsx';
 import { SuccessCheck } from './SuccessCheck.tsx';
 
@@ -10,12 +10,7 @@ export const AUTHENTICATE_FLOW_COMPLETE = 'AUTHENTICATE_FLOW_COMPLETE';
 export function SuccessScreen({ title, text }: { title: string; text?: string }) {
   const { callbacks } = useAnyWidget();
   // Once per display, even when React re-runs effects or the callbacks object changes.
-  const fired = useRef(false);
-  useEffect(() => {
-    if (fired.current) return;
-    fired.current = true;
-    callbacks.onEvent({ type: AUTHENTICATE_FLOW_COMPLETE, data: {} });
-  }, [callbacks]);
+  useOnce(() => callbacks.onEvent({ type: AUTHENTICATE_FLOW_COMPLETE, data: {} }));
   return (
     <section part="container" css={{ alignItems: 'center', textAlign: 'center' }}>
       <SuccessCheck />

@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ToastedCard } from '../components/ToastedCard.tsx';
 import { useWidget } from '../context.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { useOnce } from '../hooks/useOnce.ts';
 import { screens } from '../registry.ts';
 import { linkReturnAtom, screenAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
 
@@ -23,10 +24,7 @@ function Screen() {
 function useLinkReturn(): void {
   const setLinkReturn = useSetAtom(linkReturnAtom);
   const go = useGo();
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
+  useOnce(() => {
     const url = new URL(globalThis.location.href);
     const token = url.searchParams.get('token');
     const type = url.searchParams.get('stytch_token_type');
@@ -36,7 +34,7 @@ function useLinkReturn(): void {
     globalThis.history.replaceState(globalThis.history.state, '', url);
     setLinkReturn({ token, type });
     go('LinkReturn');
-  }, [go, setLinkReturn]);
+  });
 }
 
 /** The login widget: the current screen and the toast stack, inside the widget's box. */

@@ -1,39 +1,15 @@
 import type { Page } from '@playwright/test';
-import * as esbuild from 'esbuild';
+import { officialClientBundle } from '../support/official-bundle.ts';
 
 /*
- * The official headless client, unchanged, pointed at our provider through its `endpoints`
- * option (its customBaseUrl would force https on 443). Pages are really served from the demo
+ * The official headless client, unchanged (test/support/official-bundle.ts). Pages are really served from the demo
  * origin, which the provider authorizes: a fulfilled route would lose its loopback address
  * space, and Chromium would then refuse calls to the loopback provider.
  */
 
-let bundle: Promise<string> | undefined;
-
-/** The official client bundled once per worker as an IIFE that defines `window.makeClient`. */
-function officialBundle(): Promise<string> {
-  bundle ??= esbuild
-    .build({
-      stdin: {
-        contents: `import { StytchHeadlessClient } from '@stytch/vanilla-js/headless';
-          window.makeClient = (token, url) => new StytchHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
-        resolveDir: process.cwd(),
-        loader: 'js',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((out) => out.outputFiles[0]!.text);
-  return bundle;
-}
-
 /** Adds the official client's bundle to the page as it is now (`window.makeClient`). */
 export async function addOfficialClient(page: Page): Promise<void> {
-  await page.addScriptTag({ content: await officialBundle() });
+  await page.addScriptTag({ content: await officialClientBundle('@stytch/vanilla-js/headless', 'StytchHeadlessClient', 'makeClient') });
 }
 
 /** Opens a demo page (`path` under the demo origin) with the official client as `window.client`. */

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as OTPAuth from 'otpauth';
-import { StytchAPIError } from '../../client/b2b/index.ts';
 import { uniqueSlug } from './b2b-harness.ts';
-import { linkToken, ourB2BClient } from './b2b-client-support.ts';
+import { apiError, linkToken, ourB2BClient } from './b2b-client-support.ts';
 import { fakeIssuer } from './fake-oidc-issuer.ts';
 import { idpKey, readAuthnRequest, samlResponse, type IdpKey } from './fake-saml-idp.ts';
 import { databases, LOOPBACK_OUTBOUND, outbox, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
@@ -12,16 +11,6 @@ const LOGIN = 'http://app.test/authenticate.html';
 const DISCOVERY = 'http://app.test/discovery.html';
 const IDP = 'http://idp.test/metadata';
 const STEP_MS = 30_000;
-
-async function apiError(p: Promise<unknown>): Promise<StytchAPIError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StytchAPIError, String(e));
-    return e;
-  }
-  assert.fail('expected a StytchAPIError');
-}
 
 /*
  * Referee, second half: a required-MFA policy met with TOTP and with a recovery code, SSO

@@ -1,5 +1,6 @@
+import assert from 'node:assert/strict';
 import { webcrypto } from 'node:crypto';
-import { createB2BClient, type B2BClient, type ClientEnv, type CookieJar, type KeyValueStorage } from '../../client/b2b/index.ts';
+import { createB2BClient, StytchAPIError, type B2BClient, type ClientEnv, type CookieJar, type KeyValueStorage } from '../../client/b2b/index.ts';
 import type { RunningProvider } from '../../provider/server.ts';
 import { TEST_B2B_TOKEN, TEST_ORIGIN } from './harness.ts';
 
@@ -43,4 +44,15 @@ export function ourB2BClient(provider: Pick<RunningProvider, 'url'>): { client: 
 /** The token of an emailed link. */
 export function linkToken(link: string | null): string {
   return new URL(link!).searchParams.get('token')!;
+}
+
+/** The client's typed error that `p` rejects with; fails the test if it resolves or throws anything else. */
+export async function apiError(p: Promise<unknown>): Promise<StytchAPIError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof StytchAPIError, String(e));
+    return e;
+  }
+  assert.fail('expected a StytchAPIError');
 }

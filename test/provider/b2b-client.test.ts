@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { StytchAPIError } from '../../client/b2b/index.ts';
 import { databases, outbox, sdk, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
 import { uniqueSlug } from './b2b-harness.ts';
-import { linkToken, ourB2BClient } from './b2b-client-support.ts';
+import { apiError, linkToken, ourB2BClient } from './b2b-client-support.ts';
 
 const REDIRECT = 'http://app.test/authenticate.html';
 const STRONG = 'correct horse battery staple 91!';
@@ -12,16 +11,6 @@ async function latest(provider: TestProvider, to: string) {
   const messages = await outbox(provider, to);
   // Newest first.
   return messages[0]!;
-}
-
-async function apiError(p: Promise<unknown>): Promise<StytchAPIError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof StytchAPIError, String(e));
-    return e;
-  }
-  assert.fail('expected a StytchAPIError');
 }
 
 /*

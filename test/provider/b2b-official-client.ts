@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import * as esbuild from 'esbuild';
+import { officialClientBundle } from '../support/official-bundle.ts';
 import { TEST_B2B_TOKEN } from './harness.ts';
 
 /*
@@ -11,29 +11,6 @@ import { TEST_B2B_TOKEN } from './harness.ts';
  * the page's origin, so a page is really served (from loopback, an origin the provider
  * authorizes): `start()` before the provider, to list `origin` in its authorizedOrigins.
  */
-
-let bundle: Promise<string> | undefined;
-
-/** The client bundled once per process as an IIFE defining `window.makeB2BClient(token, url)`. */
-function officialB2BBundle(): Promise<string> {
-  bundle ??= esbuild
-    .build({
-      stdin: {
-        contents: `import { StytchB2BHeadlessClient } from '@stytch/vanilla-js/b2b/headless';
-          window.makeB2BClient = (token, url) => new StytchB2BHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
-        resolveDir: process.cwd(),
-        loader: 'js',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((out) => out.outputFiles[0]!.text);
-  return bundle;
-}
 
 export interface OfficialB2BBrowser {
   /** The page origin to authorize. */
@@ -52,7 +29,7 @@ export interface OfficialB2BBrowser {
  * app (SSO, OAuth) the new document needs it again, with the same cookies and storage.
  */
 export async function attachOfficialB2BClient(page: Page, providerUrl: string, token = TEST_B2B_TOKEN): Promise<void> {
-  await page.addScriptTag({ content: await officialB2BBundle() });
+  await page.addScriptTag({ content: await officialClientBundle('@stytch/vanilla-js/b2b/headless', 'StytchB2BHeadlessClient', 'makeB2BClient') });
   await page.evaluate(
     ([t, url]) => {
       (window as any).client = (window as any).makeB2BClient(t, url);

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { createOrganization, uniqueSlug } from './b2b-harness.ts';
 import { fakeSmtp } from './fake-smtp.ts';
-import { B2BClient } from 'stytch';
 import { databases, eventually, outbox, sdk, startTestProvider, uniqueEmail, type TestProvider } from './harness.ts';
 import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
 
@@ -117,21 +116,19 @@ for (const kind of databases) {
 for (const kind of databases) {
   describe(`the server API's B2B reset start answers without waiting for the mail relay (${kind})`, () => {
     let setup: ServerApiSetup;
-    let b2b: B2BClient;
     before(async () => {
       setup = await startServerApi(kind, { redirectUrls: ['https://app.test/reset'], delivery: { smtpUrl: smtp.url(), smtpCaFile: smtp.caFile, retry } });
-      b2b = new B2BClient({ project_id: setup.projectId, secret: setup.secret, custom_base_url: setup.provider.url });
     });
     after(() => setup.provider.destroy());
 
     it('a member is answered while the email is held at the relay; a stranger the same, with nothing sent', { timeout: 30_000 }, async () => {
-      const { organization } = await b2b.organizations.create({ organization_name: 'Server Reset Co', organization_slug: uniqueSlug('srv') });
+      const { organization } = await setup.b2b.organizations.create({ organization_name: 'Server Reset Co', organization_slug: uniqueSlug('srv') });
       const email = uniqueEmail('srv-member');
-      await b2b.organizations.members.create({ organization_id: organization.organization_id, email_address: email });
+      await setup.b2b.organizations.members.create({ organization_id: organization.organization_id, email_address: email });
       smtp.reset();
       const held = smtp.hold();
       const start = (address: string) =>
-        b2b.passwords.email.resetStart({ organization_id: organization.organization_id, email_address: address, reset_password_redirect_url: 'https://app.test/reset' });
+        setup.b2b.passwords.email.resetStart({ organization_id: organization.organization_id, email_address: address, reset_password_redirect_url: 'https://app.test/reset' });
       assert.equal((await start(email)).status_code, 200);
       await held.arrived;
       assert.equal(smtp.received.length, 0);

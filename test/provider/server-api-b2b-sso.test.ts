@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { B2BClient } from 'stytch';
 import { uniqueSlug } from './b2b-harness.ts';
 import { idpKey, readAuthnRequest, samlResponse, type IdpKey } from './fake-saml-idp.ts';
 import { databases, TEST_TOKEN, uniqueEmail } from './harness.ts';
@@ -12,23 +11,27 @@ const IDP = 'https://idp.test/metadata';
 for (const kind of databases) {
   describe(`server API: B2B SSO through the official SDK (${kind})`, () => {
     let setup: ServerApiSetup;
-    let b2b: B2BClient;
     let key: IdpKey;
     before(async () => {
       key = await idpKey();
       setup = await startServerApi(kind, { redirectUrls: [REDIRECT] });
-      b2b = new B2BClient({ project_id: setup.projectId, secret: setup.secret, custom_base_url: setup.provider.url });
     });
     after(() => setup.provider.destroy());
 
     it('a backend configures a SAML connection, a member signs in through it, and the backend authenticates the SSO token', async () => {
-      const { organization } = await b2b.organizations.create({ organization_name: 'Server SSO', organization_slug: uniqueSlug('sso') });
+      const { organization } = await setup.b2b.organizations.create({ organization_name: 'Server SSO', organization_slug: uniqueSlug('sso') });
       const orgId = organization.organization_id;
-      const created = await b2b.sso.saml.createConnection({ organization_id: orgId, display_name: 'Backend IdP' });
+      const created = await setup.b2b.sso.saml.createConnection({ organization_id: orgId, display_name: 'Backend IdP' });
       const id = created.connection!.connection_id;
-      const updated = await b2b.sso.saml.updateConnection({ organization_id: orgId, connection_id: id, idp_entity_id: IDP, idp_sso_url: 'https://idp.test/sso', x509_certificate: key.certificate });
+      const updated = await setup.b2b.sso.saml.updateConnection({
+        organization_id: orgId,
+        connection_id: id,
+        idp_entity_id: IDP,
+        idp_sso_url: 'https://idp.test/sso',
+        x509_certificate: key.certificate,
+      });
       assert.equal(updated.connection!.status, 'active');
-      const listed = await b2b.sso.getConnections({ organization_id: orgId });
+      const listed = await setup.b2b.sso.getConnections({ organization_id: orgId });
       assert.deepEqual(
         listed.saml_connections.map((c) => c.connection_id),
         [id],
@@ -54,17 +57,17 @@ for (const kind of databases) {
       assert.equal(posted.status, 303, await posted.text());
       const token = new URL(posted.headers.get('location')!).searchParams.get('token')!;
 
-      const auth = await b2b.sso.authenticate({ sso_token: token, session_duration_minutes: 30 });
+      const auth = await setup.b2b.sso.authenticate({ sso_token: token, session_duration_minutes: 30 });
       assert.equal(auth.member_authenticated, true);
       assert.equal(auth.member!.email_address, email);
       assert.equal(auth.organization_id, orgId);
       assert.ok(auth.session_token);
-      const again = await stytchError(b2b.sso.authenticate({ sso_token: token, session_duration_minutes: 30 }));
+      const again = await stytchError(setup.b2b.sso.authenticate({ sso_token: token, session_duration_minutes: 30 }));
       assert.equal(again.error_type, 'sso_token_not_found');
 
       // OIDC connections too; another organization's connection is not found; deletion.
-      const oidc = await b2b.sso.oidc.createConnection({ organization_id: orgId, display_name: 'OIDC' });
-      const oidcUpdated = await b2b.sso.oidc.updateConnection({
+      const oidc = await setup.b2b.sso.oidc.createConnection({ organization_id: orgId, display_name: 'OIDC' });
+      const oidcUpdated = await setup.b2b.sso.oidc.updateConnection({
         organization_id: orgId,
         connection_id: oidc.connection!.connection_id,
         issuer: 'https://issuer.test',
@@ -72,11 +75,11 @@ for (const kind of databases) {
         client_secret: 's',
       });
       assert.equal(oidcUpdated.connection!.status, 'active');
-      const other = await b2b.organizations.create({ organization_name: 'Other', organization_slug: uniqueSlug('other') });
-      const cross = await stytchError(b2b.sso.deleteConnection({ organization_id: other.organization.organization_id, connection_id: id }));
+      const other = await setup.b2b.organizations.create({ organization_name: 'Other', organization_slug: uniqueSlug('other') });
+      const cross = await stytchError(setup.b2b.sso.deleteConnection({ organization_id: other.organization.organization_id, connection_id: id }));
       assert.equal(cross.status_code, 404);
-      await b2b.sso.deleteConnection({ organization_id: orgId, connection_id: id });
-      assert.deepEqual((await b2b.sso.getConnections({ organization_id: orgId })).saml_connections, []);
+      await setup.b2b.sso.deleteConnection({ organization_id: orgId, connection_id: id });
+      assert.deepEqual((await setup.b2b.sso.getConnections({ organization_id: orgId })).saml_connections, []);
     });
   });
 }

@@ -1,6 +1,6 @@
 import { globalAgent } from 'node:https';
 import { randomBytes } from 'node:crypto';
-import { Client, StytchError } from 'stytch';
+import { B2BClient, Client, StytchError } from 'stytch';
 import { Agent, setGlobalDispatcher } from 'undici';
 import type { Clock } from '../../provider/context.ts';
 import { startTestProvider, TEST_TLS, type TestProvider } from './harness.ts';
@@ -17,6 +17,8 @@ export interface ServerApiSetup {
   provider: TestProvider;
   /** The official SDK, configured only with the project id, a secret and our base URL. */
   client: Client;
+  /** The official SDK's B2B client, configured the same way. */
+  b2b: B2BClient;
   secret: string;
   projectId: string;
   /** Another SDK client of the same project with another secret (or a wrong one). */
@@ -32,15 +34,13 @@ export async function startServerApi(kind: 'pglite' | 'postgres', project: Recor
   const provider = await startTestProvider(kind, { redirectUrls: ['https://app.test/authenticate'], ...project }, clock, { env: { PROJECT_SECRETS: secrets.join(',') }, tls: true });
   const projectId = provider.config.projectId;
   // Reads setup.provider at call time, so a restarted provider (new port) gets new clients.
-  const setup: ServerApiSetup = {
+  const setup: Omit<ServerApiSetup, 'client' | 'b2b'> = {
     provider,
     projectId,
     secret: secrets[0]!,
     clientWith: (secret) => new Client({ project_id: projectId, secret, custom_base_url: setup.provider.url }),
-    client: undefined as unknown as Client,
   };
-  setup.client = setup.clientWith(setup.secret);
-  return setup;
+  return Object.assign(setup, { client: setup.clientWith(setup.secret), b2b: new B2BClient({ project_id: projectId, secret: setup.secret, custom_base_url: provider.url }) });
 }
 
 /** The StytchError a call rejects with (fails the test when it resolves). */

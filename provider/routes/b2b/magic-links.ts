@@ -7,7 +7,7 @@ import { ok } from '../../http/errors.ts';
 import { emailFactor, startDiscovery } from '../../services/b2b/discovery.ts';
 import { authenticateOrganizationLink, inviteMember, LINK_MINUTES, sendOrganizationLink } from '../../services/b2b/email-sign-in.ts';
 import { memberShape } from '../../services/b2b/members.ts';
-import { organizationShape, requireOrganization } from '../../services/b2b/organizations.ts';
+import { organizationShape } from '../../services/b2b/organizations.ts';
 import { claimLink, redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { mailB2BLink } from '../../services/magic-link-mail.ts';
 import { limitSend } from '../../services/sends.ts';
@@ -55,21 +55,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/magic_links/email/login_or_signup',
     endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksLoginOrSignup }, async ({ c, caller, req }) => {
-      const email = normalizeEmail(req.email_address);
-      const loginUrl = redirectUrl(ctx, req.login_redirect_url);
-      const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
-      requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
-      const org = await requireOrganization(ctx.db, req.organization_id);
-      await limitSend(ctx, email, caller.client);
-      const sent = await sendOrganizationLink(ctx, org, email, {
-        loginUrl,
-        signupUrl,
-        loginMinutes: req.login_expiration_minutes,
-        signupMinutes: req.signup_expiration_minutes,
-        codeChallenge: req.pkce_code_challenge,
-        locale: req.locale,
-      });
-      await ctx.delivery.dispatch(ctx.db, sent.queued);
+      await sendOrganizationLink(ctx, req, caller.client);
       return ok(c, {});
     }),
   );

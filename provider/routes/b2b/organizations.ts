@@ -7,10 +7,10 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
 import { revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
-import { activeAdminCount, ADMIN_ROLE, createMember, deleteMember, isAdmin, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
+import { activeAdminCount, addMember, ADMIN_ROLE, deleteMember, isAdmin, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
 import { deleteOrganization, loadOrganization, organizationBySlug, organizationShape, updateOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { withTx } from '../../services/tx.ts';
-import { normalizeEmail, phoneOf } from '../../services/users.ts';
+import { phoneOf } from '../../services/users.ts';
 import type { Queryable } from '../../db/index.ts';
 
 const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
@@ -110,22 +110,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/members',
     endpoint(ctx, { ...signedIn, schema: R.MembersCreate }, async ({ c, caller, req }) => {
       requireAdmin(caller);
-      const phone = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
-      const member = await withTx(ctx.db, async (tx) => {
-        if (await memberByEmail(tx, caller.org.organization_id, req.email_address, true)) {
-          throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
-        }
-        return createMember(tx, ctx.env, ctx.clock.now(), caller.org.organization_id, {
-          email: normalizeEmail(req.email_address),
-          status: req.create_member_as_pending ? 'pending' : 'active',
-          name: req.name,
-          roles: req.roles,
-          isBreakglass: req.is_breakglass,
-          mfaEnrolled: req.mfa_enrolled,
-          mfaPhoneNumber: phone,
-          untrustedMetadata: req.untrusted_metadata,
-        });
-      });
+      const member = await addMember(ctx, caller.org.organization_id, req);
       return ok(c, memberAnswer(member, caller.org));
     }),
   );

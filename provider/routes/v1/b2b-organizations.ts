@@ -6,7 +6,7 @@ import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
 import { revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
-import { createMember, deleteMember, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
+import { addMember, deleteMember, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
 import {
   createOrganization,
   deleteOrganization,
@@ -18,7 +18,7 @@ import {
   type OrganizationRow,
 } from '../../services/b2b/organizations.ts';
 import { withTx } from '../../services/tx.ts';
-import { normalizeEmail, phoneOf } from '../../services/users.ts';
+import { phoneOf } from '../../services/users.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
 
 const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
@@ -78,21 +78,7 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/:organizationId/members',
     endpoint(ctx, { session: 'none', schema: MembersCreate }, async ({ c, req }) => {
       const org = await orgOf(c);
-      const phone = req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : undefined;
-      const member = await withTx(ctx.db, async (tx) => {
-        if (await memberByEmail(tx, org.organization_id, req.email_address, true)) throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
-        return createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, {
-          email: normalizeEmail(req.email_address),
-          status: req.create_member_as_pending ? 'pending' : 'active',
-          name: req.name,
-          roles: req.roles,
-          isBreakglass: req.is_breakglass,
-          mfaEnrolled: req.mfa_enrolled,
-          mfaPhoneNumber: phone,
-          trustedMetadata: req.trusted_metadata,
-          untrustedMetadata: req.untrusted_metadata,
-        });
-      });
+      const member = await addMember(ctx, org.organization_id, req);
       return serverOk(c, memberAnswer(member, org));
     }),
   );

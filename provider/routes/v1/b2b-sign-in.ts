@@ -9,7 +9,7 @@ import { readIntermediateSession } from '../../services/b2b/intermediate-session
 import { findMemberSession, sessionOwner } from '../../services/b2b/member-sessions.ts';
 import { memberShape } from '../../services/b2b/members.ts';
 import { organizationShape, requireOrganization } from '../../services/b2b/organizations.ts';
-import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
+import { redirectUrl } from '../../services/email-tokens.ts';
 import { limitSendTo } from '../../services/sends.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { normalizeEmail } from '../../services/users.ts';
@@ -41,21 +41,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/magic_links/email/login_or_signup',
     endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrSignup }, async ({ c, req }) => {
-      const email = normalizeEmail(req.email_address);
-      const loginUrl = redirectUrl(ctx, req.login_redirect_url);
-      const signupUrl = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
-      requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
-      const org = await requireOrganization(ctx.db, req.organization_id);
-      await limitSendTo(ctx, email);
-      const sent = await sendOrganizationLink(ctx, org, email, {
-        loginUrl,
-        signupUrl,
-        loginMinutes: req.login_expiration_minutes,
-        signupMinutes: req.signup_expiration_minutes,
-        codeChallenge: req.pkce_code_challenge,
-        locale: req.locale,
-      });
-      await ctx.delivery.dispatch(ctx.db, sent.queued);
+      const { org, ...sent } = await sendOrganizationLink(ctx, req, null);
       return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
     }),
   );

@@ -128,21 +128,37 @@ export async function exchangeIntermediateSession(ctx: ProviderContext, token: s
     }
     const org = await requireOrganization(tx, organizationId);
     const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, ist.email);
-    const factor = ist.factors.at(-1);
-    if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
     // The factors of another organization's session are its primary ones (MFA is proven per member).
     const prior = ist.organizationId !== null && ist.organizationId !== organizationId ? ist.factors.filter((f) => !isMfaFactor(f)) : ist.factors;
-    return completePrimaryAuth(ctx, tx, {
-      org,
-      member,
-      factor,
-      method: authMethodOf(factor),
-      minutes: e.minutes,
-      client: e.client,
-      currentSessionId: e.currentSessionId,
-      priorFactors: prior,
-      fromDiscovery: discovery,
-    });
+    return completeIntermediate(ctx, tx, org, member, ist.factors, prior, { ...e, fromDiscovery: discovery });
+  });
+}
+
+/**
+ * Completes the sign-in an intermediate session proved in `org`: its last factor is the primary
+ * one that signs the member in, `prior` the factors that come along.
+ */
+function completeIntermediate(
+  ctx: ProviderContext,
+  tx: Queryable,
+  org: OrganizationRow,
+  member: MemberRow,
+  proven: Factor[],
+  prior: Factor[],
+  e: EntryContext & { fromDiscovery: boolean },
+): Promise<AuthAnswer> {
+  const factor = proven.at(-1);
+  if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
+  return completePrimaryAuth(ctx, tx, {
+    org,
+    member,
+    factor,
+    method: authMethodOf(factor),
+    minutes: e.minutes,
+    client: e.client,
+    currentSessionId: e.currentSessionId,
+    priorFactors: prior,
+    fromDiscovery: e.fromDiscovery,
   });
 }
 
@@ -167,19 +183,7 @@ export async function createOrganizationFromDiscovery(ctx: ProviderContext, toke
     }
     const org = await createOrganization(tx, ctx.env, now, { ...settings, organization_name: name, organization_slug: slug });
     const member = await createMember(tx, ctx.env, now, org.organization_id, { email: ist.email, status: 'active', emailVerified: true, roles: [ADMIN_ROLE] });
-    const factor = ist.factors.at(-1);
-    if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
-    return completePrimaryAuth(ctx, tx, {
-      org,
-      member,
-      factor,
-      method: authMethodOf(factor),
-      minutes: e.minutes,
-      client: e.client,
-      currentSessionId: null,
-      priorFactors: ist.factors,
-      fromDiscovery: true,
-    });
+    return completeIntermediate(ctx, tx, org, member, ist.factors, ist.factors, { ...e, currentSessionId: null, fromDiscovery: true });
   });
 }
 

@@ -1,11 +1,13 @@
 import type { ProviderContext, QueuedMessage } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { claimLink } from '../email-tokens.ts';
+import { claimLink, redirectUrl, requirePkce } from '../email-tokens.ts';
 import { mailB2BLink } from '../magic-link-mail.ts';
 import { issueOtp, redeemB2BOtp } from '../otp.ts';
 import type { ClientInfo } from '../sessions.ts';
+import { limitSend, limitSendTo } from '../sends.ts';
 import { withTx } from '../tx.ts';
+import { normalizeEmail } from '../users.ts';
 import { emailFactor, memberEmailId } from './discovery.ts';
 import { activateMember, createMember, loadMember, memberByEmail, type MemberRow, type NewMember } from './members.ts';
 import { authMethodAllowed, invitesAllowed, jitEligible, requireOrganization, type OrganizationRow } from './organizations.ts';
@@ -43,30 +45,45 @@ async function sendTarget(ctx: ProviderContext, tx: Queryable, org: Organization
   return { member: await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { email, status: 'pending' }), created: true };
 }
 
-export interface LinkOptions {
-  loginUrl: string;
-  signupUrl: string;
-  loginMinutes?: number;
-  signupMinutes?: number;
-  codeChallenge?: string;
+/** A login-or-signup link as both APIs ask for it (`magic_links/email/login_or_signup`). */
+export interface LinkRequest {
+  organization_id: string;
+  email_address: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  login_expiration_minutes?: number;
+  signup_expiration_minutes?: number;
+  pkce_code_challenge?: string;
   locale?: string;
 }
 
-/** Mails an organization sign-in link (login, or signup for a member just provisioned); dispatch after. */
-export async function sendOrganizationLink(ctx: ProviderContext, org: OrganizationRow, email: string, o: LinkOptions): Promise<{ member: MemberRow; created: boolean; queued: QueuedMessage }> {
-  return withTx(ctx.db, async (tx) => {
+/**
+ * Mails an organization sign-in link (login, or signup for a member just provisioned) and
+ * dispatches it: the redirect URLs and PKCE are checked, then the send limits (per address,
+ * and per client for a browser's call; `client` is null for the server API's).
+ */
+export async function sendOrganizationLink(ctx: ProviderContext, r: LinkRequest, client: ClientInfo | null): Promise<{ org: OrganizationRow; member: MemberRow; created: boolean }> {
+  const email = normalizeEmail(r.email_address);
+  const loginUrl = redirectUrl(ctx, r.login_redirect_url);
+  const signupUrl = redirectUrl(ctx, r.signup_redirect_url ?? r.login_redirect_url);
+  requirePkce(ctx, 'emailMagicLinks', r.pkce_code_challenge);
+  const org = await requireOrganization(ctx.db, r.organization_id);
+  await (client ? limitSend(ctx, email, client) : limitSendTo(ctx, email));
+  const sent = await withTx(ctx.db, async (tx) => {
     const { member, created } = await sendTarget(ctx, tx, org, email, 'magic_link');
     const queued = await mailB2BLink(ctx, tx, {
       kind: 'b2b_magic_link',
       subject: { email, organizationId: org.organization_id, memberId: member.member_id },
-      url: created ? o.signupUrl : o.loginUrl,
-      minutes: (created ? o.signupMinutes : o.loginMinutes) ?? LINK_MINUTES,
-      codeChallenge: o.codeChallenge,
+      url: created ? signupUrl : loginUrl,
+      minutes: (created ? r.signup_expiration_minutes : r.login_expiration_minutes) ?? LINK_MINUTES,
+      codeChallenge: r.pkce_code_challenge,
       purpose: created ? 'signup' : 'login',
-      locale: o.locale,
+      locale: r.locale,
     });
     return { member, created, queued };
   });
+  await ctx.delivery.dispatch(ctx.db, sent.queued);
+  return { org, member: sent.member, created: sent.created };
 }
 
 /** Sends an organization sign-in passcode; dispatch after. */

@@ -55,22 +55,20 @@ export async function checkDiscoveryPassword(ctx: ProviderContext, email: string
   return member;
 }
 
-/** Stores a member's password hash; the password's id is kept across changes. */
-export async function setMemberPassword(ctx: ProviderContext, tx: Queryable, memberId: string, hash: string): Promise<MemberRow> {
+/**
+ * Stores a member's password hash (the password's id is kept across changes) and ends the
+ * member's other sessions: whoever knew the old password is signed out. `keep` is the session
+ * making the change, when it should survive.
+ */
+export async function setMemberPassword(ctx: ProviderContext, tx: Queryable, memberId: string, hash: string, keep: string | null): Promise<MemberRow> {
+  const now = ctx.clock.now();
   const { rows } = await tx.query<MemberRow>(
     `UPDATE b2b_members SET password_hash = $2, member_password_id = CASE WHEN member_password_id = '' THEN $3 ELSE member_password_id END, updated_at = $4
      WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`,
-    [memberId, hash, newId('member-password', ctx.env), ctx.clock.now()],
+    [memberId, hash, newId('member-password', ctx.env), now],
   );
+  await tx.query('UPDATE b2b_member_sessions SET revoked_at = $3 WHERE member_id = $1 AND revoked_at IS NULL AND member_session_id IS DISTINCT FROM $2', [memberId, keep, now]);
   return rows[0]!;
-}
-
-/**
- * Ends a member's other sessions after a password change: whoever knew the old password is
- * signed out. `keep` is the session making the change, when it should survive.
- */
-export async function revokeOtherMemberSessions(ctx: ProviderContext, tx: Queryable, memberId: string, keep: string | null): Promise<void> {
-  await tx.query('UPDATE b2b_member_sessions SET revoked_at = $3 WHERE member_id = $1 AND revoked_at IS NULL AND member_session_id IS DISTINCT FROM $2', [memberId, keep, ctx.clock.now()]);
 }
 
 /** The password factor in the official B2B shape. */

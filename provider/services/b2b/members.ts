@@ -1,7 +1,9 @@
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../ids.ts';
-import { normalizeEmail } from '../users.ts';
+import type { ProviderContext } from '../../context.ts';
+import { withTx } from '../tx.ts';
+import { normalizeEmail, phoneOf } from '../users.ts';
 
 export type MemberStatus = 'active' | 'invited' | 'pending';
 
@@ -148,6 +150,38 @@ export async function createMember(tx: Queryable, env: 'test' | 'live', now: Dat
     ],
   );
   return rows[0]!;
+}
+
+/** A member as both APIs add one (`organizations/members` create); the server API may also set trusted metadata. */
+export interface MemberRequest {
+  email_address: string;
+  create_member_as_pending?: boolean;
+  name?: string;
+  roles?: string[];
+  is_breakglass?: boolean;
+  mfa_enrolled?: boolean;
+  mfa_phone_number?: string;
+  trusted_metadata?: Record<string, unknown>;
+  untrusted_metadata?: Record<string, unknown>;
+}
+
+/** Adds a member to an organization, refusing an address that is a member there already. */
+export async function addMember(ctx: ProviderContext, organizationId: string, r: MemberRequest): Promise<MemberRow> {
+  const phone = r.mfa_phone_number ? phoneOf(r.mfa_phone_number) : undefined;
+  return withTx(ctx.db, async (tx) => {
+    if (await memberByEmail(tx, organizationId, r.email_address, true)) throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
+    return createMember(tx, ctx.env, ctx.clock.now(), organizationId, {
+      email: normalizeEmail(r.email_address),
+      status: r.create_member_as_pending ? 'pending' : 'active',
+      name: r.name,
+      roles: r.roles,
+      isBreakglass: r.is_breakglass,
+      mfaEnrolled: r.mfa_enrolled,
+      mfaPhoneNumber: phone,
+      trustedMetadata: r.trusted_metadata,
+      untrustedMetadata: r.untrusted_metadata,
+    });
+  });
 }
 
 /** The fields an update may write, by their wire names. */

@@ -8,10 +8,11 @@ import { requireStrong } from '../passwords.ts';
 import { withTx } from '../tx.ts';
 import { memberEmailId, startDiscovery } from './discovery.ts';
 import type { SignInContext } from './email-sign-in.ts';
-import { checkDiscoveryPassword, checkMemberPassword, passwordFactor, revokeOtherMemberSessions, setMemberPassword } from './member-passwords.ts';
+import { checkDiscoveryPassword, checkMemberPassword, passwordFactor, setMemberPassword } from './member-passwords.ts';
 import { activateMember, loadMember, memberByEmail, membershipsOf, type MemberRow } from './members.ts';
 import { authMethodAllowed, loadOrganization, requireOrganization, type OrganizationRow } from './organizations.ts';
-import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
+import { carriedFactors, completePrimaryAuth, type AuthAnswer, type PrimaryAuth } from './primary-auth.ts';
+import type { Queryable } from '../../db/index.ts';
 
 /*
  * The B2B password flows, called by the SDK routes (`/sdk/v1/b2b/passwords`) and the server
@@ -37,23 +38,26 @@ function requirePasswordsAllowed(org: OrganizationRow, member: Pick<MemberRow, '
   }
 }
 
+/** Completes the sign-in a proven password earns, in `currentSessionId` when one is kept. */
+function completePasswordAuth(
+  ctx: ProviderContext,
+  tx: Queryable,
+  org: OrganizationRow,
+  member: MemberRow,
+  s: Pick<SignInContext, 'minutes' | 'client'>,
+  currentSessionId: string | null,
+  priorFactors?: PrimaryAuth['priorFactors'],
+): Promise<AuthAnswer> {
+  return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId, priorFactors });
+}
+
 /** Email and password for one organization; `clientIp` is absent for the server API (limited per secret). */
 export async function authenticateMemberPassword(ctx: ProviderContext, org: OrganizationRow, email: string, password: string, clientIp: string | undefined, s: SignInContext): Promise<AuthAnswer> {
   const checked = await checkMemberPassword(ctx, org, email, password, clientIp);
   return withTx(ctx.db, async (tx) => {
     const member = await loadMember(tx, checked.member_id, true);
     if (!member) throw new ApiError(401, 'unauthorized_credentials', 'The email or password is incorrect.');
-    const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
-    return completePrimaryAuth(ctx, tx, {
-      org,
-      member,
-      factor: passwordFactor(member, ctx.clock.now()),
-      method: 'password',
-      minutes: s.minutes,
-      client: s.client,
-      currentSessionId: s.currentSessionId,
-      priorFactors,
-    });
+    return completePasswordAuth(ctx, tx, org, member, s, s.currentSessionId, await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member));
   });
 }
 
@@ -107,20 +111,8 @@ export async function resetMemberPasswordByEmail(
     requirePasswordsAllowed(org, found);
     // The link proved the address: an invited or pending member becomes active.
     if (found.status !== 'active' || !found.email_address_verified) await activateMember(tx, found.member_id, ctx.clock.now());
-    const member = await setMemberPassword(ctx, tx, found.member_id, hash);
-    // Whoever knew the old password is signed out.
-    await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
-    const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
-    const out = await completePrimaryAuth(ctx, tx, {
-      org,
-      member,
-      factor: passwordFactor(member, ctx.clock.now()),
-      method: 'password',
-      minutes: s.minutes,
-      client: s.client,
-      currentSessionId: null,
-      priorFactors,
-    });
+    const member = await setMemberPassword(ctx, tx, found.member_id, hash, null);
+    const out = await completePasswordAuth(ctx, tx, org, member, s, null, await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member));
     return { ...out, member_email_id: memberEmailId(member) };
   });
 }
@@ -140,9 +132,8 @@ export async function resetMemberPasswordByExisting(
   requirePasswordsAllowed(org, checked);
   const hash = await hashPassword(next);
   return withTx(ctx.db, async (tx) => {
-    const member = await setMemberPassword(ctx, tx, checked.member_id, hash);
-    await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
-    return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: null });
+    const member = await setMemberPassword(ctx, tx, checked.member_id, hash, null);
+    return completePasswordAuth(ctx, tx, org, member, s, null);
   });
 }
 
@@ -159,10 +150,9 @@ export async function resetMemberPasswordBySession(
   requireStrong(ctx, password, signedIn.email_address);
   const hash = await hashPassword(password);
   return withTx(ctx.db, async (tx) => {
-    const member = await setMemberPassword(ctx, tx, signedIn.member_id, hash);
-    await revokeOtherMemberSessions(ctx, tx, member.member_id, memberSessionId);
+    const member = await setMemberPassword(ctx, tx, signedIn.member_id, hash, memberSessionId);
     // The session already passed the organization's MFA; it is extended with the password.
-    return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId: memberSessionId });
+    return completePasswordAuth(ctx, tx, org, member, s, memberSessionId);
   });
 }
 
@@ -199,8 +189,7 @@ export async function resetDiscoveryPasswordByEmail(ctx: ProviderContext, token:
     for (const found of await membershipsOf(tx, email)) {
       const org = await loadOrganization(tx, found.organization_id);
       if (!org || (!authMethodAllowed(org, 'password') && !found.is_breakglass)) continue;
-      const member = await setMemberPassword(ctx, tx, found.member_id, hash);
-      await revokeOtherMemberSessions(ctx, tx, member.member_id, null);
+      const member = await setMemberPassword(ctx, tx, found.member_id, hash, null);
       proven ??= member;
     }
     const factor = proven

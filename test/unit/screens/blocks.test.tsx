@@ -1,49 +1,11 @@
 import { expect } from '@open-wc/testing';
+import { OAUTH_PROVIDER_NAMES, OAuthProviders } from '../../../client/schemas/oauth-providers.ts';
 import { detectWallets, splitWallets } from '../../../screens/crypto/wallets.ts';
 import { baseClient, button, click, renderLogin, type Rendered } from './helpers.tsx';
 
-const ALL = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-];
-const NAMES = [
-  'Google',
-  'Microsoft',
-  'Apple',
-  'GitHub',
-  'GitLab',
-  'Facebook',
-  'Discord',
-  'Salesforce',
-  'Slack',
-  'Amazon',
-  'Bitbucket',
-  'LinkedIn',
-  'Coinbase',
-  'Twitch',
-  'Twitter',
-  'TikTok',
-  'Snapchat',
-  'Figma',
-  'Yahoo',
-];
+// The client's one list of the 19 providers (SPEC §2) and their display names.
+const ALL: readonly string[] = OAuthProviders;
+const NAMES = Object.values(OAUTH_PROVIDER_NAMES);
 
 describe('Main blocks', () => {
   let r: Rendered | undefined;
@@ -59,6 +21,7 @@ describe('Main blocks', () => {
         .map((n) => n.textContent)
         .join('');
     expect(buttons.map(label)).to.deep.equal(NAMES.map((n) => `Continue with ${n}`));
+    expect(buttons).to.have.length(19);
     expect(buttons.every((b) => b.querySelector('svg[aria-hidden="true"]'))).to.equal(true);
   });
 
