@@ -1,0 +1,7 @@
+/*
+ * What the B2B Main screens (and the SSO block beside them) take from the OAuth flow: the one
+ * door into this folder from another B2B flow (the import rule allows a flow's `blocks.ts`).
+ */
+export { OAuthButton, buttonRowCss } from './OAuthButton.tsx';
+export { useOAuthStart } from './useOAuthStart.ts';
+export { shownProviders, startSettings, type OAuthStartSettings } from './providers.ts';
