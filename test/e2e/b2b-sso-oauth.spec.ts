@@ -26,17 +26,18 @@ type Admin = { slug: string; name: string; connectionId?: string };
  * headless client), with an OIDC connection to the local issuer when `sso` names it; then
  * signed out.
  */
-async function organizationOf(page: Page, email: string, sso?: string): Promise<Admin> {
+async function organizationOf(page: Page, email: string, sso?: string, ssoOnly = false): Promise<Admin> {
   await page.goto(demo('products=emailOtp'));
   await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
   const { code } = await latestMessage(email);
   const name = `SSO Org ${Date.now()}`;
   return page.evaluate(
-    async ([a, c, n, displayName, issuerUrl]) => {
+    async ([a, c, n, displayName, issuerUrl, only]) => {
       type C = {
         otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
         discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
         sso: { oidc: { createConnection(o: object): Promise<{ connection: { connection_id: string } }>; updateConnection(o: object): Promise<unknown> } };
+        organization: { update(o: object): Promise<unknown> };
         session: { revoke(o: object): Promise<unknown> };
       };
       const client = (window as unknown as { client: C }).client;
@@ -47,11 +48,13 @@ async function organizationOf(page: Page, email: string, sso?: string): Promise<
         const created = await client.sso.oidc.createConnection({ display_name: displayName });
         connectionId = created.connection.connection_id;
         await client.sso.oidc.updateConnection({ connection_id: connectionId, issuer: issuerUrl, client_id: 'e2e-sso-client', client_secret: 'e2e-sso-secret' });
+        // Members sign in only through SSO, by this connection.
+        if (only) await client.organization.update({ sso_default_connection_id: connectionId, auth_methods: 'RESTRICTED', allowed_auth_methods: ['sso'] });
       }
       await client.session.revoke({ forceClear: true });
       return { slug: r.organization.organization_slug, name: n, ...(connectionId ? { connectionId } : {}) };
     },
-    [email, code!, name, sso ?? '', issuer.url] as const,
+    [email, code!, name, sso ?? '', issuer.url, ssoOnly] as const,
   );
 }
 
@@ -213,5 +216,22 @@ test('discovery SSO: the address finds its connection and signs in; an address w
   await b2b(page).getByLabel('Organization slug').fill(slug);
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test("discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in", async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-only');
+  const { name } = await organizationOf(page, email, 'Only IdP', true);
+  issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
+  await page.goto(demo('products=emailOtp,sso'));
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Select an organization to continue');
+  await b2b(page).getByRole('button', { name: new RegExp(name) }).click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
