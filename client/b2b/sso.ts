@@ -156,7 +156,11 @@ export function b2bOAuth(ctx: B2BContext) {
       call(ctx, { method: 'POST', path: '/b2b/oauth/google/onetap/submit', body: check('stytch.oauth.googleOneTap.submit', M.OneTapSubmit, { ...o, pkce_code_challenge: await challenge() }) }),
     discovery: {
       submit: async (o: { id_token: string; discovery_redirect_url?: string }): Promise<BaseResponse & { redirect_url: string }> =>
-        call(ctx, { method: 'POST', path: '/b2b/oauth/google/onetap/discovery/submit', body: check('stytch.oauth.googleOneTap.discovery.submit', M.OneTapDiscoverySubmit, { ...o, pkce_code_challenge: await challenge() }) }),
+        call(ctx, {
+          method: 'POST',
+          path: '/b2b/oauth/google/onetap/discovery/submit',
+          body: check('stytch.oauth.googleOneTap.discovery.submit', M.OneTapDiscoverySubmit, { ...o, pkce_code_challenge: await challenge() }),
+        }),
     },
   };
   return {

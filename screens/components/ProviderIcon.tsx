@@ -82,9 +82,7 @@ const DRAWN: Partial<Record<OAuthProviderType, ReactNode>> = {
     </>
   ),
   // A key: an organization's own identity provider.
-  sso: (
-<path d="M12.65 10A6 6 0 1 0 12.65 14H16v3h3v-3h2v-4zM7 14a2 2 0 1 1 0-4 2 2 0 0 1 0 4z" fill="currentColor" fillRule="evenodd" />
-  ),
+  sso: <path d="M12.65 10A6 6 0 1 0 12.65 14H16v3h3v-3h2v-4zM7 14a2 2 0 1 1 0-4 2 2 0 0 1 0 4z" fill="currentColor" fillRule="evenodd" />,
   salesforce: (
     <path d="M10 5.2a4.2 4.2 0 0 1 6.6.6 5 5 0 0 1 6.4 4.8 5 5 0 0 1-6 4.9 3.8 3.8 0 0 1-5 1.6 4.4 4.4 0 0 1-8.1-.3A3.9 3.9 0 0 1 1 13a4 4 0 0 1 2.2-3.6A4.6 4.6 0 0 1 10 5.2z" fill="#00A1E0" />
   ),

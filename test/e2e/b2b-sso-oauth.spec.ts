@@ -28,7 +28,10 @@ type Admin = { slug: string; name: string; connectionId?: string };
  */
 async function organizationOf(page: Page, email: string, sso?: string, ssoOnly = false): Promise<Admin> {
   await page.goto(demo('products=emailOtp'));
-  await page.evaluate((a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }), email);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
   const { code } = await latestMessage(email);
   const name = `SSO Org ${Date.now()}`;
   return page.evaluate(
@@ -219,7 +222,7 @@ test('discovery SSO: the address finds its connection and signs in; an address w
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
 
-test("discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in", async ({ page }) => {
+test('discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in', async ({ page }) => {
   const email = uniqueEmail('b2b-sso-only');
   const { name } = await organizationOf(page, email, 'Only IdP', true);
   issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
@@ -230,7 +233,9 @@ test("discovery into an organization that allows only SSO starts its default con
   const { code } = await latestMessage(email, 1);
   await b2b(page).getByLabel('One-time passcode').fill(code!);
   await expectScreen(page, 'Select an organization to continue');
-  await b2b(page).getByRole('button', { name: new RegExp(name) }).click();
+  await b2b(page)
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();

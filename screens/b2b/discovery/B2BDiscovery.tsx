@@ -36,7 +36,9 @@ export default function B2BDiscovery() {
   // An organization that takes its members only through SSO starts its default connection instead.
   const enter = (d: DiscoveredOrganization, sso = ssoOnlyConnection(d)) =>
     run(async () =>
-      sso ? startSso(sso) : signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: d.organization.organization_id, session_duration_minutes: minutes, ...localeOf(t.locale) })),
+      sso
+        ? startSso(sso)
+        : signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: d.organization.organization_id, session_duration_minutes: minutes, ...localeOf(t.locale) })),
     );
   const create = () => run(async () => signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
 

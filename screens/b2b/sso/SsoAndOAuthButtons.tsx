@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
 import { Divider } from '../../components/Divider.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import type { B2BProduct } from '../config.ts';
-import { OAuthButton, shownProviders, startSettings, useOAuthStart } from '../oauth/blocks.ts';
+import { B2BGoogleOneTap, OAuthButton, shownProviders, startSettings, useOAuthStart } from '../oauth/blocks.ts';
 import { primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BStrings } from '../widget.ts';
 import { activeConnections } from './connections.ts';
@@ -36,7 +37,8 @@ export function SsoAndOAuthButtons({ place, organization }: { place: 'above' | '
   const startSso = useSsoStart();
 
   const products: readonly string[] = required?.products ?? config.products;
-  const restricted = required?.allowedAuthMethods ?? (organization?.auth_methods === 'RESTRICTED' && Array.isArray(organization.allowed_auth_methods) ? (organization.allowed_auth_methods as string[]) : undefined);
+  const restricted =
+    required?.allowedAuthMethods ?? (organization?.auth_methods === 'RESTRICTED' && Array.isArray(organization.allowed_auth_methods) ? (organization.allowed_auth_methods as string[]) : undefined);
   const firstShown = config.products.find((p) => products.includes(p) && (FORM_PRODUCTS.includes(p) || BUTTON_PRODUCTS.includes(p)));
   const where = firstShown && BUTTON_PRODUCTS.includes(firstShown) ? 'above' : 'below';
   if (place !== where) return null;
@@ -47,7 +49,14 @@ export function SsoAndOAuthButtons({ place, organization }: { place: 'above' | '
     if (p === 'oauth') {
       return shownProviders(config, restricted).map((provider) => {
         const s = startSettings(provider, config.oauthOptions, email);
-        return <OAuthButton key={s.type} type={s.type} disabled={busy} onStart={() => void run(() => startOAuth(s))} />;
+        const button = <OAuthButton key={s.type} type={s.type} disabled={busy} onStart={() => void run(() => startOAuth(s))} />;
+        if (!s.oneTap) return button;
+        const onlyWay = config.products.length === 1 && config.oauthOptions.providers.length === 1;
+        return (
+          <Suspense key={s.type} fallback={button}>
+            <B2BGoogleOneTap organizationId={organization?.organization_id} cancelOnTapOutside={s.cancelOnTapOutside} onlyWay={onlyWay} button={button} />
+          </Suspense>
+        );
       });
     }
     if (!organization) {

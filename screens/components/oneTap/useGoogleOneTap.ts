@@ -34,7 +34,15 @@ export interface OneTapFlow<S> {
  * attempt per mount; the prompt is cancelled on unmount. Failures end in `failed` with the
  * reason; a reason without a developer message (and not the user's cancel) is also logged.
  */
-export function useGoogleOneTap<S>(o: { mode: 'embedded' | 'floating' | 'none'; parentId: string; cancelOnTapOutside: boolean | undefined; env: OneTapEnv; log(message: string, detail: unknown): void; couldNotLoad: string; flow: OneTapFlow<S> }): OneTapStatus {
+export function useGoogleOneTap<S>(o: {
+  mode: 'embedded' | 'floating' | 'none';
+  parentId: string;
+  cancelOnTapOutside: boolean | undefined;
+  env: OneTapEnv;
+  log(message: string, detail: unknown): void;
+  couldNotLoad: string;
+  flow: OneTapFlow<S>;
+}): OneTapStatus {
   const { mode, parentId, cancelOnTapOutside, env, log, couldNotLoad, flow } = o;
   const [status, setStatus] = useState<OneTapStatus>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
   useEffect(() => {
