@@ -240,3 +240,25 @@ test('discovery into an organization that allows only SSO starts its default con
   await expect(b2b(page).getByText(name)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
+
+test('One Tap against a provider without a Google client: the developer message (test token) and the Google button, which still signs in', async ({ page }) => {
+  const google: string[] = [];
+  page.on('request', (r) => r.url().includes('accounts.google.com') && google.push(r.url()));
+  await page.goto(demo('products=emailOtp'));
+  await page.evaluate(async () => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    document.getElementById('b2b')!.replaceChildren();
+    const back = new URL('b2b.html', location.href).href;
+    mountB2B({
+      elementId: '#b2b',
+      client: (window as unknown as { client: unknown }).client,
+      config: { products: ['oauth'], authFlowType: 'Discovery', oauthOptions: { providers: [{ type: 'google', one_tap: true }], discoveryRedirectURL: back } },
+    });
+  });
+  await expect(b2b(page).locator('[part~="one-tap-error"]')).toHaveText('One Tap cannot render: no Google OAuth client is configured for this project.');
+  await expect(b2b(page).getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(google).toEqual([]);
+  await b2b(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await consentAs(page, 'google', uniqueEmail('b2b-one-tap'));
+  await expectScreen(page, 'Create an organization to get started');
+});
