@@ -26,7 +26,7 @@ type Admin = { slug: string; name: string; connectionId?: string };
  * headless client), with an OIDC connection to the local issuer when `sso` names it; then
  * signed out.
  */
-async function organizationOf(page: Page, email: string, sso?: string, ssoOnly = false): Promise<Admin> {
+async function organizationOf(page: Page, email: string, sso: string[] = [], ssoOnly = false): Promise<Admin> {
   await page.goto(demo('products=emailOtp'));
   await page.evaluate(
     (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
@@ -35,7 +35,7 @@ async function organizationOf(page: Page, email: string, sso?: string, ssoOnly =
   const { code } = await latestMessage(email);
   const name = `SSO Org ${Date.now()}`;
   return page.evaluate(
-    async ([a, c, n, displayName, issuerUrl, only]) => {
+    async ([a, c, n, names, issuerUrl, only]) => {
       type C = {
         otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
         discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
@@ -47,17 +47,17 @@ async function organizationOf(page: Page, email: string, sso?: string, ssoOnly =
       await client.otps.email.discovery.authenticate({ email_address: a, code: c });
       const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: n });
       let connectionId: string | undefined;
-      if (displayName) {
+      for (const displayName of names) {
         const created = await client.sso.oidc.createConnection({ display_name: displayName });
-        connectionId = created.connection.connection_id;
-        await client.sso.oidc.updateConnection({ connection_id: connectionId, issuer: issuerUrl, client_id: 'e2e-sso-client', client_secret: 'e2e-sso-secret' });
-        // Members sign in only through SSO, by this connection.
-        if (only) await client.organization.update({ sso_default_connection_id: connectionId, auth_methods: 'RESTRICTED', allowed_auth_methods: ['sso'] });
+        connectionId ??= created.connection.connection_id;
+        await client.sso.oidc.updateConnection({ connection_id: created.connection.connection_id, issuer: issuerUrl, client_id: 'e2e-sso-client', client_secret: 'e2e-sso-secret' });
       }
+      // Members sign in only through SSO, by the first connection.
+      if (only) await client.organization.update({ sso_default_connection_id: connectionId, auth_methods: 'RESTRICTED', allowed_auth_methods: ['sso'] });
       await client.session.revoke({ forceClear: true });
       return { slug: r.organization.organization_slug, name: n, ...(connectionId ? { connectionId } : {}) };
     },
-    [email, code!, name, sso ?? '', issuer.url, ssoOnly] as const,
+    [email, code!, name, sso, issuer.url, ssoOnly] as const,
   );
 }
 
@@ -169,7 +169,7 @@ test('a spent or forged return token shows the Error screen with the reason', as
 
 test("organization SSO: the organization's connection is a button; the IdP's answer signs the member in", async ({ page }) => {
   const email = uniqueEmail('b2b-sso-org');
-  const { slug, name } = await organizationOf(page, email, 'Acme IdP');
+  const { slug, name } = await organizationOf(page, email, ['Acme IdP']);
   issuer.as({ sub: `sub-${email}`, email, name: 'Ada Admin' });
   await page.goto(orgPage(slug, 'sso,emailOtp'));
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
@@ -185,7 +185,7 @@ test("organization SSO: the organization's connection is a button; the IdP's ans
 
 test('discovery SSO: the address finds its connection and signs in; an address with none asks for the slug, and an unknown slug is refused', async ({ page }) => {
   const email = uniqueEmail('b2b-sso-disc');
-  const { slug, name } = await organizationOf(page, email, 'Discovery IdP');
+  const { slug, name } = await organizationOf(page, email, ['Discovery IdP']);
   issuer.as({ sub: `sub-${email}`, email, name: 'Dee Admin' });
   await page.goto(demo('products=emailOtp,sso'));
   await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
@@ -224,7 +224,7 @@ test('discovery SSO: the address finds its connection and signs in; an address w
 
 test('discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in', async ({ page }) => {
   const email = uniqueEmail('b2b-sso-only');
-  const { name } = await organizationOf(page, email, 'Only IdP', true);
+  const { name } = await organizationOf(page, email, ['Only IdP'], true);
   issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
   await page.goto(demo('products=emailOtp,sso'));
   await b2b(page).getByLabel('Email').fill(email);
@@ -261,4 +261,28 @@ test('One Tap against a provider without a Google client: the developer message 
   await b2b(page).getByRole('button', { name: 'Continue with Google' }).click();
   await consentAs(page, 'google', uniqueEmail('b2b-one-tap'));
   await expectScreen(page, 'Create an organization to get started');
+});
+
+test('discovery SSO with several connections lists them (SSO Discovery Menu); Go back returns to the address; each starts its IdP', async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-menu');
+  const { name } = await organizationOf(page, email, ['Okta Staff', 'Okta Contractors']);
+  issuer.as({ sub: `sub-${email}`, email, name: 'Mo Admin' });
+  await page.goto(demo('products=sso,emailOtp'));
+  // sso first in products: 'Use single sign-on' above the form.
+  const sso = await b2b(page).getByRole('button', { name: 'Use single sign-on' }).boundingBox();
+  const field = await b2b(page).getByLabel('Email').boundingBox();
+  expect(sso!.y).toBeLessThan(field!.y);
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Select a connection to continue');
+  await expect(b2b(page).locator('[part~="sso-button"]')).toHaveText(['Continue with Okta Staff', 'Continue with Okta Contractors']);
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Enter your email to continue');
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await b2b(page).getByRole('button', { name: 'Continue with Okta Contractors' }).click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
 });
