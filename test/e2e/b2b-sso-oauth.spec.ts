@@ -286,3 +286,27 @@ test('discovery SSO with several connections lists them (SSO Discovery Menu); Go
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
 });
+
+test("an SSO sign-in the IdP refuses comes back to the Error screen in the widget, in the widget's words, not the IdP's", async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-denied');
+  const { slug } = await organizationOf(page, email, ['Refusing IdP']);
+  // The IdP says no: where the provider's start sends the browser to its authorize endpoint,
+  // the IdP answers the callback at once with access_denied (and words of its own).
+  await page.route(/\/v1\/public\/sso\/start/, async (route) => {
+    const started = await route.fetch({ maxRedirects: 0 });
+    const authorize = new URL(started.headers()['location']!);
+    const back = new URL(authorize.searchParams.get('redirect_uri')!);
+    back.searchParams.set('error', 'access_denied');
+    back.searchParams.set('error_description', 'Call 555-0100 to unlock your account');
+    back.searchParams.set('state', authorize.searchParams.get('state')!);
+    return route.fulfill({ status: 302, headers: { location: back.href } });
+  });
+  await page.goto(orgPage(slug, 'sso'));
+  await b2b(page).getByRole('button', { name: 'Continue with Refusing IdP' }).click();
+  await expectScreen(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
+  // The IdP's own text never reaches the card.
+  await expect(b2b(page).getByText('555-0100')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+  await axeClean(page);
+});
