@@ -285,6 +285,17 @@ test('discovery SSO with several connections lists them (SSO Discovery Menu); Go
   await b2b(page).getByRole('button', { name: 'Continue with Okta Contractors' }).click();
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
+
+  // Back again, the connection used last comes first, marked 'Last used'.
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await page.goto(demo('products=sso,emailOtp'));
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Select a connection to continue');
+  await expect(b2b(page).locator('[part~="sso-button"]')).toHaveText(['Continue with Okta Contractors', 'Continue with Okta Staff']);
+  await expect(b2b(page).locator('[part~="last-used"]')).toHaveText('Last used');
+  await axeClean(page);
 });
 
 test("an SSO sign-in the IdP refuses comes back to the Error screen in the widget, in the widget's words, not the IdP's", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Divider } from '../../components/Divider.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useAction } from '../../hooks/useAction.ts';
@@ -9,6 +9,7 @@ import { B2BGoogleOneTap, OAuthButton, shownProviders, startSettings, useOAuthSt
 import { primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BStrings } from '../widget.ts';
 import { activeConnections } from './connections.ts';
+import { LastUsed, lastUsedFirst, useLastUsed } from './lastUsed.tsx';
 import { SsoButton } from './SsoButton.tsx';
 import { useSsoStart } from './useSsoStart.ts';
 
@@ -35,6 +36,7 @@ export function SsoAndOAuthButtons({ place, organization }: { place: 'above' | '
   const { busy, error, run } = useAction();
   const startOAuth = useOAuthStart(organization?.organization_id);
   const startSso = useSsoStart();
+  const [lastUsed, rememberLastUsed] = useLastUsed();
 
   const products: readonly string[] = required?.products ?? config.products;
   const restricted =
@@ -45,37 +47,53 @@ export function SsoAndOAuthButtons({ place, organization }: { place: 'above' | '
 
   const email = required?.email || undefined;
   const groups = config.products.filter((p) => BUTTON_PRODUCTS.includes(p) && products.includes(p));
-  const buttons = groups.flatMap((p) => {
+  const buttons = groups.flatMap((p): Array<{ key: string; node: ReactNode }> => {
     if (p === 'oauth') {
       return shownProviders(config, restricted).map((provider) => {
         const s = startSettings(provider, config.oauthOptions, email);
-        const button = <OAuthButton key={s.type} type={s.type} disabled={busy} onStart={() => void run(() => startOAuth(s))} />;
-        if (!s.oneTap) return button;
+        const start = () => {
+          rememberLastUsed(s.type);
+          void run(() => startOAuth(s));
+        };
+        const button = <OAuthButton key={s.type} type={s.type} disabled={busy} onStart={start} />;
+        if (!s.oneTap) return { key: s.type, node: button };
         const onlyWay = config.products.length === 1 && config.oauthOptions.providers.length === 1;
-        return (
-          <Suspense key={s.type} fallback={button}>
-            <B2BGoogleOneTap organizationId={organization?.organization_id} cancelOnTapOutside={s.cancelOnTapOutside} onlyWay={onlyWay} button={button} />
-          </Suspense>
-        );
+        return {
+          key: s.type,
+          node: (
+            <Suspense key={s.type} fallback={button}>
+              <B2BGoogleOneTap organizationId={organization?.organization_id} cancelOnTapOutside={s.cancelOnTapOutside} onlyWay={onlyWay} button={button} />
+            </Suspense>
+          ),
+        };
       });
     }
     if (!organization) {
-      return [
+      const node = (
         <button key="sso-discovery" type="button" part="button button-secondary sso-button" disabled={busy} onClick={() => go('SSODiscoveryEmail')}>
           {t('provider.continueWithSSO')}
-        </button>,
-      ];
+        </button>
+      );
+      return [{ key: 'sso-discovery', node }];
     }
     if (restricted && !restricted.includes('sso')) return [];
-    return activeConnections(organization).map((c) => <SsoButton key={c.connection_id} connection={c} disabled={busy} onStart={() => void run(() => startSso(c.connection_id))} />);
+    return activeConnections(organization).map((c) => {
+      const key = `sso:${c.connection_id}`;
+      const start = () => {
+        rememberLastUsed(key);
+        void run(() => startSso(c.connection_id));
+      };
+      return { key, node: <SsoButton key={key} connection={c} disabled={busy} onStart={start} /> };
+    });
   });
   if (buttons.length === 0) return null;
+  const ordered = lastUsedFirst(buttons, lastUsed);
   const form = products.some((p) => FORM_PRODUCTS.includes(p as B2BProduct));
   return (
     <>
       {form && place === 'below' ? <Divider /> : null}
       <div part="oauth sso" css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-        {buttons}
+        {ordered.items.map((b, i) => (i === 0 && ordered.found ? <LastUsed key={b.key}>{b.node}</LastUsed> : b.node))}
         <ErrorText message={error} />
       </div>
       {form && place === 'above' ? <Divider /> : null}

@@ -3,6 +3,7 @@ import type { DiscoveredOrganization } from '../../../client/b2b/types.ts';
 import { resolveB2BConfig, type B2BConfig } from '../../../screens/b2b/config.ts';
 import { shownProviders, startSettings } from '../../../screens/b2b/oauth/providers.ts';
 import { activeConnections, ssoOnlyConnection } from '../../../screens/b2b/sso/connections.ts';
+import { lastUsedFirst } from '../../../screens/b2b/sso/lastUsed.tsx';
 
 // The B2B element's SSO and OAuth options as the official B2B UI reads them (issue 26).
 
@@ -66,5 +67,12 @@ describe('B2B ssoOptions and oauthOptions', () => {
     expect(ssoOnlyConnection(d(['sso', 'password'], 'saml-connection-1'))).to.equal(undefined);
     expect(ssoOnlyConnection(d(['sso'], null))).to.equal(undefined);
     expect(ssoOnlyConnection(d(null, 'saml-connection-1'))).to.equal(undefined);
+  });
+
+  it('moves the method used last to the front, the others in their order', () => {
+    const items = ['google', 'sso:oidc-connection-1', 'github'].map((key) => ({ key }));
+    expect(lastUsedFirst(items, 'github')).to.deep.equal({ items: [{ key: 'github' }, { key: 'google' }, { key: 'sso:oidc-connection-1' }], found: true });
+    expect(lastUsedFirst(items, 'slack')).to.deep.equal({ items, found: false });
+    expect(lastUsedFirst(items, null).found).to.equal(false);
   });
 });
