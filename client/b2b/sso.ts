@@ -139,8 +139,33 @@ export function b2bOAuth(ctx: B2BContext) {
       },
     ]),
   ) as Starters;
+  /** A fresh proof key's challenge when bootstrap requires PKCE for OAuth (else any old pair is dropped). */
+  const challenge = async () => {
+    if (await required()) return (await store.start()).code_challenge;
+    store.clear();
+    return undefined;
+  };
+  /**
+   * Google One Tap's wire (the official B2B UI's): the project's Google client id, then the
+   * credential Google handed the page, for an organization or for discovery; each answers the
+   * redirect URL that carries the oauth token (the page then goes there).
+   */
+  const googleOneTap = {
+    start: async (): Promise<BaseResponse & { google_client_id: string }> => call(ctx, { method: 'GET', path: '/b2b/oauth/google/onetap/start' }),
+    submit: async (o: { id_token: string; organization_id: string; login_redirect_url?: string; signup_redirect_url?: string }): Promise<BaseResponse & { redirect_url: string }> =>
+      call(ctx, { method: 'POST', path: '/b2b/oauth/google/onetap/submit', body: check('stytch.oauth.googleOneTap.submit', M.OneTapSubmit, { ...o, pkce_code_challenge: await challenge() }) }),
+    discovery: {
+      submit: async (o: { id_token: string; discovery_redirect_url?: string }): Promise<BaseResponse & { redirect_url: string }> =>
+        call(ctx, {
+          method: 'POST',
+          path: '/b2b/oauth/google/onetap/discovery/submit',
+          body: check('stytch.oauth.googleOneTap.discovery.submit', M.OneTapDiscoverySubmit, { ...o, pkce_code_challenge: await challenge() }),
+        }),
+    },
+  };
   return {
     ...starters,
+    googleOneTap,
     async authenticate(o: { oauth_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
       const body = check('stytch.oauth.authenticate', M.OAuthAuthenticate, o);
       return withVerifier(

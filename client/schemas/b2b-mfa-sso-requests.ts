@@ -66,6 +66,11 @@ export const OidcUpdateConnection = v.object({
 export const OAuthAuthenticate = v.object({ oauth_token: nonEmpty(), session_duration_minutes: sessionDuration(), pkce_code_verifier: opt(str()), ...common });
 export const OAuthDiscoveryAuthenticate = v.object({ discovery_oauth_token: nonEmpty(), pkce_code_verifier: opt(str()), session_duration_minutes: opt(sessionDuration()), ...common });
 
+/** Google One Tap's credential for an organization's sign-in, or for discovery (the official B2B client's bodies). */
+const pkceChallenge = opt(v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url SHA-256 of the code verifier (43 characters)')));
+export const OneTapSubmit = v.object({ id_token: nonEmpty(), organization_id: nonEmpty(), login_redirect_url: opt(str()), signup_redirect_url: opt(str()), pkce_code_challenge: pkceChallenge });
+export const OneTapDiscoverySubmit = v.object({ id_token: nonEmpty(), discovery_redirect_url: opt(str()), pkce_code_challenge: pkceChallenge });
+
 /** The query of the browser's SSO start (`/v1/public/sso/start`). */
 export const SsoStartQuery = v.object({
   public_token: nonEmpty(),

@@ -8,6 +8,7 @@ import { screenAtom } from '../state/atoms.ts';
 import { readResetLink, landsOnReset, resetLinkAtom } from './resetLink.ts';
 import { resolveB2BConfig, type B2BConfig } from './config.ts';
 import { useDiscoveryLink } from './discovery/useDiscoveryLink.ts';
+import { useRedirectReturn } from './sso/useRedirectReturn.ts';
 import { b2bScreens } from './registry.ts';
 import { primaryRequiredAtom } from './state.ts';
 import { useB2B } from './widget.ts';
@@ -31,6 +32,7 @@ function B2BFlow() {
   const name = useAtomValue(screenAtom);
   const required = useAtomValue(primaryRequiredAtom);
   useDiscoveryLink();
+  useRedirectReturn();
   const screen = isB2BScreen(name) ? name : 'Main';
   const Current = screen === 'Main' ? mainOf(config, !!required) : b2bScreens[screen];
   return (

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { B2B_OAUTH_PROVIDERS } from '../../client/schemas/b2b-oauth-providers.ts';
 
 /*
  * The B2B element's configuration (issue 20): the products it shows, the flow it runs
@@ -15,8 +16,8 @@ export const AUTH_FLOW_TYPES = ['Discovery', 'Organization', 'PasswordReset'] as
  * its flow's list would be an empty card, so it is refused (a flow not listed is not checked).
  */
 export const SHOWN_PRODUCTS: Partial<Record<string, readonly B2BProduct[]>> = {
-  Discovery: ['emailMagicLinks', 'emailOtp', 'passwords'],
-  Organization: ['passwords', 'emailMagicLinks', 'emailOtp'],
+  Discovery: ['emailMagicLinks', 'emailOtp', 'passwords', 'sso', 'oauth'],
+  Organization: ['passwords', 'emailMagicLinks', 'emailOtp', 'sso', 'oauth'],
 };
 /** The official config's MFA products (`B2BMFAProducts`); `sms_otp`, the wire's name, is read as `smsOtp`. */
 export const MFA_PRODUCTS = ['smsOtp', 'totp'] as const;
@@ -26,6 +27,27 @@ export const DEFAULT_B2B_SESSION_MINUTES = 30;
 
 const opt = v.optional;
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
+const scopes = () => v.array(v.string('must be a string'));
+const params = () => v.record(v.string(), v.string('must be a string'));
+
+/**
+ * An OAuth provider of `oauthOptions.providers` (the official `B2BOAuthProviderConfig`): its
+ * name, or an object with its `type`, its own `customScopes`/`providerParams`, and for Google
+ * `one_tap`/`cancel_on_tap_outside`. Read as the object either way.
+ */
+const oauthProvider = () =>
+  v.pipe(
+    v.unknown(),
+    v.transform((p) => (typeof p === 'string' ? { type: p } : p)),
+    v.looseObject({
+      type: v.picklist(B2B_OAUTH_PROVIDERS, `must be one of ${B2B_OAUTH_PROVIDERS.join(', ')}`),
+      customScopes: opt(scopes()),
+      providerParams: opt(params()),
+      one_tap: opt(v.boolean('must be true or false')),
+      cancel_on_tap_outside: opt(v.boolean('must be true or false')),
+    }),
+  );
+export type B2BOAuthProviderConfig = v.InferOutput<ReturnType<typeof oauthProvider>>;
 
 /**
  * A product: its name, or the official `B2BProducts.emailOtp`… value, an object whose `id` is
@@ -77,8 +99,25 @@ export const B2BConfigSchema = v.looseObject({
     }),
     {},
   ),
-  ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url) }), {}),
-  oauthOptions: opt(v.looseObject({ providers: opt(v.array(v.unknown()), []) }), {}),
+  /** SSO starts: where the IdP's answer comes back, and what goes to an OIDC IdP (`providerParams`). */
+  ssoOptions: opt(v.looseObject({ loginRedirectURL: opt(url), signupRedirectURL: opt(url), providerParams: opt(params()) }), {}),
+  /**
+   * OAuth: the providers in their button order; the redirect URLs of the organization and
+   * discovery starts; the deprecated `customScopes`/`providerParams` every provider without its
+   * own takes; `locale`, the language of a code the sign-in texts.
+   */
+  oauthOptions: opt(
+    v.looseObject({
+      providers: opt(v.array(oauthProvider()), []),
+      loginRedirectURL: opt(url),
+      signupRedirectURL: opt(url),
+      discoveryRedirectURL: opt(url),
+      customScopes: opt(scopes()),
+      providerParams: opt(params()),
+      locale: opt(v.string()),
+    }),
+    { providers: [] },
+  ),
   organizationSlug: opt(v.string()),
   directLoginForSingleMembership: opt(v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) })),
   disableCreateOrganization: opt(v.boolean('must be true or false'), false),
@@ -115,8 +154,10 @@ function resolveNow(input: unknown): B2BConfigResult {
   }
   const c = parsed.output;
   const products = [...new Set(c.products)];
-  const shown = SHOWN_PRODUCTS[c.authFlowType];
+  // OAuth without a provider shows no button.
+  const shown = SHOWN_PRODUCTS[c.authFlowType]?.filter((p) => p !== 'oauth' || c.oauthOptions.providers.length > 0);
   if (shown && !products.some((p) => shown.includes(p))) {
+    if (products.includes('oauth')) return { ok: false, message: 'Invalid B2B config: config.oauthOptions.providers: must name at least one provider for the oauth product' };
     return { ok: false, message: `Invalid B2B config: config.products: ${products.join(', ')} show nothing in the ${c.authFlowType} flow; add one of ${shown.join(', ')}` };
   }
   return { ok: true, value: { ...c, products } };

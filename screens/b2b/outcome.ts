@@ -35,8 +35,15 @@ export function productOfAuthMethod(method: string): B2BProduct | undefined {
   return undefined;
 }
 
-/** The primary methods Main shows today (SSO and OAuth render nothing yet, so they cannot satisfy a policy). */
-const MAIN_PRODUCTS: readonly B2BProduct[] = ['emailMagicLinks', 'emailOtp', 'passwords'];
+/**
+ * Whether Main can offer `product` to an organization that allows `allowed`: OAuth through a
+ * configured provider it allows, SSO through one of its active connections.
+ */
+function offersProduct(product: B2BProduct, allowed: readonly string[], config: OutcomeConfig, organization: Record<string, unknown>): boolean {
+  if (product === 'oauth') return (config.oauthOptions?.providers ?? []).some((p) => allowed.includes(`${p.type}_oauth`));
+  if (product === 'sso') return allowed.includes('sso') && Array.isArray(organization.sso_active_connections) && organization.sso_active_connections.length > 0;
+  return allowed.some((m) => productOfAuthMethod(m) === product);
+}
 
 /**
  * The MFA products a member may enrol in: the organization's restriction where it has one,
@@ -49,7 +56,7 @@ export function offeredMfaProducts(orgAllowed: readonly MfaProduct[], include: r
 }
 
 /** The part of the config the outcome reads. */
-export type OutcomeConfig = Pick<B2BConfig, 'products' | 'mfaProductInclude' | 'mfaProductOrder'>;
+export type OutcomeConfig = Pick<B2BConfig, 'products' | 'mfaProductInclude' | 'mfaProductOrder'> & { oauthOptions?: Pick<B2BConfig['oauthOptions'], 'providers'> };
 
 export interface PrimaryOutcome {
   response: B2BAuthenticateResponse;
@@ -74,12 +81,12 @@ export const primaryOutcomeAtom = atom(null, (_get, set, { response: r, config, 
   }
   if (r.primary_required) {
     const allowed = r.primary_required.allowed_auth_methods;
-    const products = config.products.filter((p) => MAIN_PRODUCTS.includes(p) && allowed.some((m) => productOfAuthMethod(m) === p));
+    const products = config.products.filter((p) => offersProduct(p, allowed, config, r.organization));
     if (products.length === 0) {
       set(b2bErrorAtom, { type: 'CannotJoinOrgDueToAuthPolicy', organizationName: r.organization.organization_name || undefined, allowedAuthMethods: allowed, canGoBack: from === 'Discovery' });
       return go('Error');
     }
-    set(primaryRequiredAtom, { organization: r.organization, products, email: r.member.email_address });
+    set(primaryRequiredAtom, { organization: r.organization, products, email: r.member.email_address, allowedAuthMethods: allowed });
     set(b2bOrganizationIdAtom, r.organization.organization_id);
     set(b2bEmailAtom, r.member.email_address);
     return go('Main');

@@ -30,6 +30,9 @@ export const b2bScreens = {
   PasswordSetNewConfirmation: preloadable(() => import('./password/PasswordSetNew.tsx').then((m) => m.default)),
   PasswordResetVerifyConfirmation: preloadable(() => import('./password/PasswordResetConfirmation.tsx').then((m) => m.default)),
   PasswordResetForm: preloadable(() => import('./password/PasswordResetForm.tsx').then((m) => m.default)),
+  SSODiscoveryEmail: preloadable(() => import('./sso/SSODiscoveryEmail.tsx').then((m) => m.default)),
+  SSODiscoveryMenu: preloadable(() => import('./sso/SSODiscoveryMenu.tsx').then((m) => m.default)),
+  SSODiscoveryFallback: preloadable(() => import('./sso/SSODiscoveryFallback.tsx').then((m) => m.default)),
 } satisfies Record<string, ComponentType>;
 
 declare module '../state/atoms.ts' {

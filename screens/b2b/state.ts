@@ -21,9 +21,10 @@ export const b2bErrorAtom = atom<B2BError>({ type: 'Default' });
 
 /**
  * The organization asks for another primary factor (`primary_required`): Main shows that
- * organization and only these products, with the address already proven.
+ * organization and only these products, with the address already proven; of the OAuth
+ * providers, those `allowedAuthMethods` names.
  */
-export const primaryRequiredAtom = atom<{ organization: Organization; products: string[]; email: string } | undefined>(undefined);
+export const primaryRequiredAtom = atom<{ organization: Organization; products: string[]; email: string; allowedAuthMethods?: string[] | undefined } | undefined>(undefined);
 
 /** What the MFA screens know of the member who proved a primary factor and still owes a second one. */
 export interface MfaState {

@@ -1,30 +1,15 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../components/Spinner.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
-import { apiErrorType } from '../hooks/useReportError.ts';
 import { OAuthButton } from './OAuthButton.tsx';
 import type { OAuthProviderConfig } from '../config/schema.ts';
-import { logOf, type PromptMoment } from '../env.ts';
-import { browserOneTapEnv } from './googleIdentity.ts';
-import { isOneTapErrorKind, oneTapDeveloperMessage } from './oneTapMessages.ts';
-import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from './oneTapPositions.ts';
+import { logOf } from '../env.ts';
+import { browserOneTapEnv } from '../components/oneTap/googleIdentity.ts';
+import { isOneTapErrorKind, oneTapDeveloperMessage } from '../components/oneTap/oneTapMessages.ts';
+import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from '../components/oneTap/oneTapPositions.ts';
+import { useGoogleOneTap, type OneTapFlow } from '../components/oneTap/useGoogleOneTap.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
-
-type Status = { kind: 'pending' } | { kind: 'shown' } | { kind: 'failed'; reason: string };
-
-/** Google's reasons for not showing the prompt, in the error kinds of SPEC §8. */
-function promptFailure(m: PromptMoment): string | undefined {
-  if (m.isNotDisplayed?.()) {
-    const reason = m.getNotDisplayedReason?.() ?? 'unknown_reason';
-    return reason === 'unregistered_origin' ? 'origin_not_allowed_for_client' : reason;
-  }
-  if (m.isSkippedMoment?.()) return m.getSkippedReason?.() === 'user_cancel' ? 'user_cancel' : (m.getSkippedReason?.() ?? 'user_cancel');
-  if (m.isDismissedMoment?.() && m.getDismissedReason?.() !== 'credential_returned') return 'user_cancel';
-  return undefined;
-}
-
-const errorType = (err: unknown): string => apiErrorType(err) ?? 'unknown_reason';
 
 /**
  * Google One Tap (SPEC §2): pending (a spinner in the 47 px embedded slot), then shown or
@@ -39,60 +24,25 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
   const env = widgetEnv.oneTap ?? browserOneTapEnv;
   const log = logOf(widgetEnv);
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
-  const [status, setStatus] = useState<Status>(mode === 'none' ? { kind: 'failed', reason: 'position_not_available' } : { kind: 'pending' });
   const [height, setHeight] = useState(ONE_TAP_EMBEDDED_HEIGHT);
   const parentId = `stytch-one-tap-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const slot = useRef<HTMLDivElement>(null);
   const options = config.oauth;
   const loginRedirectURL = provider.loginRedirectURL ?? options.loginRedirectURL;
   const signupRedirectURL = provider.signupRedirectURL ?? options.signupRedirectURL;
-
-  useEffect(() => {
-    if (mode === 'none') return;
-    let live = true;
-    let cancel: (() => void) | undefined;
-    const fail = (reason: string, detail?: unknown) => {
-      if (!live) return;
-      if (!isOneTapErrorKind(reason) && reason !== 'user_cancel') log(t('oneTap.couldNotLoad'), detail ?? reason);
-      setStatus({ kind: 'failed', reason });
-    };
-    (async () => {
-      const c = requireClient(client);
-      let settings;
-      try {
-        settings = await c.oneTap.start();
-      } catch (err) {
-        return fail(errorType(err), err);
-      }
-      if (!settings.googleClientId) return fail('oauth_config_not_found');
-      const google = await env.loadGoogle();
-      if (!live) return;
-      google.initialize({
-        client_id: settings.googleClientId,
-        ...(mode === 'embedded' ? { prompt_parent_id: parentId } : {}),
-        ...(provider.cancel_on_tap_outside !== undefined ? { cancel_on_tap_outside: provider.cancel_on_tap_outside } : {}),
-        callback: ({ credential }) => {
-          c.oneTap
-            .submit({ idToken: credential, oauthCallbackId: settings.oauthCallbackId, ...(loginRedirectURL ? { loginRedirectURL } : {}), ...(signupRedirectURL ? { signupRedirectURL } : {}) })
-            .then(
-              ({ redirect_url }) => env.navigate(redirect_url),
-              (err: unknown) => fail(errorType(err), err),
-            );
-        },
-      });
-      cancel = () => google.cancel();
-      google.prompt((moment) => {
-        const reason = promptFailure(moment);
-        if (reason) fail(reason, moment);
-        else if (live) setStatus({ kind: 'shown' });
-      });
-    })().catch((err: unknown) => fail('unknown_reason', err));
-    return () => {
-      live = false;
-      cancel?.();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one attempt per mount: the prompt belongs to this render of Main
-  }, []);
+  // The login line's One Tap: a single-use callback id from the start, the credential with the redirect URLs.
+  const flow = useMemo<OneTapFlow<string>>(
+    () => ({
+      start: async () => {
+        const s = await requireClient(client).oneTap.start();
+        return { clientId: s.googleClientId, started: s.oauthCallbackId };
+      },
+      submit: async (idToken, oauthCallbackId) =>
+        (await requireClient(client).oneTap.submit({ idToken, oauthCallbackId, ...(loginRedirectURL ? { loginRedirectURL } : {}), ...(signupRedirectURL ? { signupRedirectURL } : {}) })).redirect_url,
+    }),
+    [client, loginRedirectURL, signupRedirectURL],
+  );
+  const status = useGoogleOneTap({ mode, parentId, cancelOnTapOutside: provider.cancel_on_tap_outside, env, log, couldNotLoad: t('oneTap.couldNotLoad'), flow });
 
   // Google's script looks the prompt's parent up by id in the document, which cannot see
   // into a shadow root: there the parent lives in the host's light DOM, slotted back in.

@@ -4,7 +4,7 @@ import { useReportError } from '../hooks/useReportError.ts';
 import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
 import type { OAuthProviderConfig } from '../config/schema.ts';
-import { ProviderIcon } from './ProviderIcon.tsx';
+import { ProviderIcon } from '../components/ProviderIcon.tsx';
 
 /** Each provider's button, by its official id. */
 const CONTINUE_WITH = {

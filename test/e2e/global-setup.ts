@@ -42,6 +42,8 @@ export default async function globalSetup() {
       sendLimits: { perIp: 1_000_000 },
       eventLimits: { batchesPerIpPerMinute: 1_000_000 },
       passwordIpLimit: { maxFailures: 1_000_000 },
+      // The SSO tests' OIDC issuer runs on loopback, which the provider otherwise refuses to call.
+      outbound: { allowedRanges: ['127.0.0.1/32'] },
     }),
   );
   // The provider's clock runs with the real one but can be moved ahead, so a test can see a

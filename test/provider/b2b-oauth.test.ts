@@ -116,6 +116,61 @@ for (const kind of databases) {
       assert.equal(auth.json.data.provider_values.access_token, 'upstream-access');
     });
 
+    it("Google One Tap (the official B2B UI's wire): the client id, then a verified credential becomes an oauth token for the organization or for discovery", async () => {
+      const started = await sdk(provider, 'GET', '/b2b/oauth/google/onetap/start');
+      assert.equal(started.status, 200, started.text);
+      assert.equal(started.json.data.google_client_id, 'b2b-google');
+      const email = uniqueEmail('onetap');
+      const org = await createOrganization(provider, email, { organization_name: 'One Tap Co', organization_slug: uniqueSlug() });
+      const credential = await issuer.credential({ sub: 'onetap-sub', email, name: 'Ada' });
+      const { verifier, challenge } = pkce();
+      const submitted = await sdk(provider, 'POST', '/b2b/oauth/google/onetap/submit', {
+        id_token: credential,
+        organization_id: org.organization.organization_id,
+        login_redirect_url: LOGIN,
+        pkce_code_challenge: challenge,
+      });
+      assert.equal(submitted.status, 200, submitted.text);
+      const back = new URL(submitted.json.data.redirect_url);
+      assert.equal(`${back.origin}${back.pathname}`, LOGIN);
+      assert.equal(back.searchParams.get('stytch_token_type'), 'oauth');
+      // The token is bound to the page's proof key.
+      const without = await sdk(provider, 'POST', '/b2b/oauth/authenticate', { oauth_token: back.searchParams.get('token'), session_duration_minutes: 30 });
+      assert.equal(without.status, 400, without.text);
+      const auth = await sdk(provider, 'POST', '/b2b/oauth/authenticate', { oauth_token: back.searchParams.get('token'), session_duration_minutes: 30, pkce_code_verifier: verifier });
+      assert.equal(auth.status, 200, auth.text);
+      assert.equal(auth.json.data.member.email_address, email);
+      assert.equal(auth.json.data.member_session.authentication_factors[0].delivery_method, 'oauth_google');
+
+      const discovery = await sdk(provider, 'POST', '/b2b/oauth/google/onetap/discovery/submit', { id_token: credential, discovery_redirect_url: DISCOVERY });
+      assert.equal(discovery.status, 200, discovery.text);
+      const found = new URL(discovery.json.data.redirect_url);
+      assert.equal(found.searchParams.get('stytch_token_type'), 'discovery_oauth');
+      const listed = await sdk(provider, 'POST', '/b2b/oauth/discovery/authenticate', { discovery_oauth_token: found.searchParams.get('token') });
+      assert.equal(listed.status, 200, listed.text);
+      assert.equal(listed.json.data.email_address, email);
+    });
+
+    it('Google One Tap refuses a forged or foreign credential, an unknown organization and a redirect URL the project does not list', async () => {
+      const email = uniqueEmail('onetap-bad');
+      const org = await createOrganization(provider, email, { organization_name: 'One Tap Bad', organization_slug: uniqueSlug() });
+      const other = await fakeIssuer('b2b-google', 'b2b-google-secret');
+      try {
+        const forged = await sdk(provider, 'POST', '/b2b/oauth/google/onetap/submit', { id_token: await other.credential({ sub: 's', email }), organization_id: org.organization.organization_id });
+        assert.equal(forged.status, 401, forged.text);
+        assert.equal(forged.json.error_type, 'invalid_id_token');
+      } finally {
+        await other.close();
+      }
+      const credential = await issuer.credential({ sub: 's2', email });
+      const noOrg = await sdk(provider, 'POST', '/b2b/oauth/google/onetap/submit', { id_token: credential, organization_id: 'organization-test-00000000-0000-4000-8000-000000000000' });
+      assert.equal(noOrg.status, 404, noOrg.text);
+      const badUrl = await sdk(provider, 'POST', '/b2b/oauth/google/onetap/discovery/submit', { id_token: credential, discovery_redirect_url: 'https://evil.test/x' });
+      assert.equal(badUrl.status, 400, badUrl.text);
+      const missing = await sdk(provider, 'POST', '/b2b/oauth/google/onetap/submit', { id_token: credential });
+      assert.equal(missing.status, 400, missing.text);
+    });
+
     it('discovery: the address the provider vouched for lists its organizations and receives an intermediate session', async () => {
       const email = uniqueEmail('founder');
       const org = await createOrganization(provider, email, { organization_name: 'Discovered', organization_slug: uniqueSlug() });

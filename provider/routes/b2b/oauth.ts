@@ -5,15 +5,15 @@ import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } f
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
-import { customScopes, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
+import { completeFlow, customScopes, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
 import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
 import { b2bOAuthFactor, redeemB2BOAuthToken } from '../../services/b2b/oauth.ts';
 import { organizationBySlug, requireOrganization } from '../../services/b2b/organizations.ts';
 import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
-import { redirectUrl } from '../../services/email-tokens.ts';
+import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { requireProduct } from '../../services/sends.ts';
 import type { B2BFlow } from '../../services/oauth-state.ts';
-import { Upstream } from '../../services/oauth-upstream.ts';
+import { DEFAULT_SCOPES, Upstream } from '../../services/oauth-upstream.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
 import { failPage } from '../oauth-pages.ts';
@@ -119,6 +119,52 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
         return { ...(await startDiscovery(ctx, tx, r.email, factor)), ...providerExtras(r) };
       });
       return ok(c, answer);
+    }),
+  );
+
+  // Google One Tap (the official B2B UI's): the page gets the project's Google client id, Google
+  // hands it a credential, and the credential (verified here: signature, issuer, audience,
+  // expiry) ends like any Google sign-in, as the redirect URL carrying an oauth token.
+  const google = () => {
+    const g = upstreams.get('google');
+    if (!g) throw new ApiError(400, 'oauth_config_not_found', 'No Google OAuth client is configured for this project.');
+    return g;
+  };
+  sdk.get(
+    '/b2b/oauth/google/onetap/start',
+    endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional' }, async ({ c }) => ok(c, { google_client_id: google().client.client_id })),
+  );
+  const oneTap = async (idToken: string, challenge: string | undefined, flow: B2BFlow, login: string, signup: string) => {
+    const g = google();
+    requirePkce(ctx, 'oauth', challenge);
+    const profile = await g.verifyIdToken(idToken);
+    const state = {
+      provider_type: 'google' as const,
+      code_challenge: challenge ?? null,
+      login_redirect_url: login,
+      signup_redirect_url: signup,
+      scopes: DEFAULT_SCOPES.join(' '),
+      provider_params: {},
+      upstream_verifier: null,
+      upstream_nonce: null,
+      b2b: flow,
+    };
+    return withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, { id_token: idToken, scopes: [...DEFAULT_SCOPES] }));
+  };
+  sdk.post(
+    '/b2b/oauth/google/onetap/submit',
+    endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OneTapSubmit }, async ({ c, req }) => {
+      const org = await requireOrganization(ctx.db, req.organization_id);
+      const login = redirectUrl(ctx, req.login_redirect_url);
+      const signup = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
+      return ok(c, { redirect_url: await oneTap(req.id_token, req.pkce_code_challenge, { kind: 'organization', organization_id: org.organization_id }, login, signup) });
+    }),
+  );
+  sdk.post(
+    '/b2b/oauth/google/onetap/discovery/submit',
+    endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OneTapDiscoverySubmit }, async ({ c, req }) => {
+      const back = redirectUrl(ctx, req.discovery_redirect_url);
+      return ok(c, { redirect_url: await oneTap(req.id_token, req.pkce_code_challenge, { kind: 'discovery' }, back, back) });
     }),
   );
 

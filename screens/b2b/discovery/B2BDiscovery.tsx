@@ -7,6 +7,7 @@ import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
+import { ssoOnlyConnection, useSsoStart } from '../sso/blocks.ts';
 import { b2bEmailAtom, discoveredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
@@ -31,8 +32,14 @@ export default function B2BDiscovery() {
   const minutes = config.sessionOptions.sessionDurationMinutes;
   const canCreate = !config.disableCreateOrganization;
 
-  const enter = (organizationId: string) =>
-    run(async () => signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes, ...localeOf(t.locale) })));
+  const startSso = useSsoStart();
+  // An organization that takes its members only through SSO starts its default connection instead.
+  const enter = (d: DiscoveredOrganization, sso = ssoOnlyConnection(d)) =>
+    run(async () =>
+      sso
+        ? startSso(sso)
+        : signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: d.organization.organization_id, session_duration_minutes: minutes, ...localeOf(t.locale) })),
+    );
   const create = () => run(async () => signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
 
   if (orgs.length === 0) {
@@ -67,7 +74,7 @@ export default function B2BDiscovery() {
                 type="button"
                 part="button button-secondary organization"
                 disabled={busy}
-                onClick={() => void enter(d.organization.organization_id)}
+                onClick={() => void enter(d)}
                 css={{ width: '100%', display: 'flex', justifyContent: 'space-between', gap: 8 }}
               >
                 <span>{d.organization.organization_name}</span>

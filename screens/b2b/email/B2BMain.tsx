@@ -8,6 +8,7 @@ import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { sendDiscovery } from '../send.ts';
+import { SsoAndOAuthButtons } from '../sso/blocks.ts';
 import { b2bEmailAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
@@ -51,12 +52,14 @@ export default function B2BMain() {
     return (
       <section part="container">
         <Heading>{t('login.title')}</Heading>
+        <SsoAndOAuthButtons place="above" />
       </section>
     );
   }
   return (
     <section part="container">
       <Heading>{t('login.title')}</Heading>
+      <SsoAndOAuthButtons place="above" />
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <label htmlFor={`${id}-email`} part="label">
           {t('formField.email.label')}
@@ -96,6 +99,7 @@ export default function B2BMain() {
           {t('button.usePassword')}
         </button>
       ) : null}
+      <SsoAndOAuthButtons place="below" />
     </section>
   );
 }

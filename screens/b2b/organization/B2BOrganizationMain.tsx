@@ -12,6 +12,7 @@ import { useReportError } from '../../hooks/useReportError.ts';
 import { organizationSlugOf } from '../organizationSlug.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendOrganization } from '../send.ts';
+import { SsoAndOAuthButtons } from '../sso/blocks.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom, passwordOrganizationAtom, primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
@@ -108,6 +109,7 @@ export default function B2BOrganizationMain() {
     <section part="container" aria-busy={lookup.state === 'loading'}>
       <Heading>{title}</Heading>
       {lookup.state === 'missing' ? <ErrorText message={lookup.message} /> : null}
+      {found ? <SsoAndOAuthButtons place="above" organization={found} /> : null}
       {lookup.state === 'found' && (passwords || link || code) ? (
         <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <label htmlFor={`${id}-email`} part="label">
@@ -160,6 +162,7 @@ export default function B2BOrganizationMain() {
           ) : null}
         </form>
       ) : null}
+      {found ? <SsoAndOAuthButtons place="below" organization={found} /> : null}
     </section>
   );
 }

@@ -137,14 +137,13 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
       const r = resolveB2BConfig(c);
       return r.ok ? 'ok' : r.message;
     };
-    expect(message({ products: [B2BProducts.sso, 'oauth'], authFlowType: 'Discovery' })).to.equal(
-      'Invalid B2B config: config.products: sso, oauth show nothing in the Discovery flow; add one of emailMagicLinks, emailOtp, passwords',
-    );
+    // OAuth shows its providers' buttons: with none, nothing.
+    expect(message({ products: [B2BProducts.oauth], authFlowType: 'Discovery' })).to.equal('Invalid B2B config: config.oauthOptions.providers: must name at least one provider for the oauth product');
+    // SSO alone: 'Use single sign-on' (Discovery), the organization's connections (Organization).
+    expect(message({ products: [B2BProducts.sso, 'oauth'], authFlowType: 'Discovery' })).to.equal('ok');
     // Passwords alone are Discovery's Main (the password sign-in lists the organizations).
     expect(message({ products: ['passwords'], authFlowType: 'Discovery' })).to.equal('ok');
-    expect(message({ products: ['sso'], authFlowType: 'Organization' })).to.equal(
-      'Invalid B2B config: config.products: sso show nothing in the Organization flow; add one of passwords, emailMagicLinks, emailOtp',
-    );
+    expect(message({ products: ['sso'], authFlowType: 'Organization' })).to.equal('ok');
     expect(message({ products: ['passwords'], authFlowType: 'Organization' })).to.equal('ok');
     expect(message({ products: ['sso', 'emailMagicLinks'], authFlowType: 'Discovery' })).to.equal('ok');
   });
@@ -152,10 +151,10 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
   it('an empty-card config shows the config error and reports it through onError', async () => {
     await fixture(html`<div id="b2b-empty"></div>`);
     const errors: Error[] = [];
-    const el = mountB2B({ elementId: '#b2b-empty', config: { products: [B2BProducts.sso], authFlowType: 'Discovery' }, client: client(), callbacks: { onError: (e) => errors.push(e) } });
+    const el = mountB2B({ elementId: '#b2b-empty', config: { products: [B2BProducts.oauth], authFlowType: 'Discovery' }, client: client(), callbacks: { onError: (e) => errors.push(e) } });
     await settle(el);
     await waitUntil(() => errors.length > 0);
-    expect(errors[0]!.message).to.equal('Invalid B2B config: config.products: sso show nothing in the Discovery flow; add one of emailMagicLinks, emailOtp, passwords');
+    expect(errors[0]!.message).to.equal('Invalid B2B config: config.oauthOptions.providers: must name at least one provider for the oauth product');
     expect(el.querySelector('[role="alert"]')?.textContent).to.equal(errors[0]!.message);
     expect(el.querySelector('input, button[type="submit"]')).to.equal(null);
   });

@@ -69,6 +69,21 @@ describe('the B2B primary factor outcome (primaryOutcomeAtom)', () => {
     expect(store.get(b2bEmailAtom)).to.equal('ada@acme.test');
   });
 
+  it('primary_required offers SSO when the organization has an active connection, and OAuth through a configured provider it allows', () => {
+    const c: OutcomeConfig = { ...config, products: ['sso', 'oauth', 'emailOtp'], oauthOptions: { providers: [{ type: 'github' }, { type: 'google' }] } };
+    const withSso = answer({
+      primary_required: { allowed_auth_methods: ['sso', 'google_oauth'] },
+      organization: org({ sso_active_connections: [{ connection_id: 'oidc-connection-1', display_name: 'Okta', identity_provider: 'okta' }] }),
+    });
+    const { store, screen } = decide(withSso, c);
+    expect(screen).to.equal('Main');
+    expect(store.get(primaryRequiredAtom)).to.deep.include({ products: ['sso', 'oauth'], allowedAuthMethods: ['sso', 'google_oauth'] });
+    // No active connection, no configured provider it allows: nothing to offer.
+    const none = decide(answer({ primary_required: { allowed_auth_methods: ['sso', 'slack_oauth'] }, organization: org({ sso_active_connections: [] }) }), c);
+    expect(none.screen).to.equal('Error');
+    expect(none.store.get(b2bErrorAtom)).to.include({ type: 'CannotJoinOrgDueToAuthPolicy' });
+  });
+
   it('primary_required with no method the widget offers is CannotJoinOrgDueToAuthPolicy, naming the organization; from Discovery it may go back', () => {
     const none = decide(answer({ primary_required: { allowed_auth_methods: [] } }));
     expect(none.screen).to.equal('Error');

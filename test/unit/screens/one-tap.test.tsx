@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient } from '../../../screens/context.ts';
 import type { GoogleIdentity, OneTapEnv, PromptMoment } from '../../../screens/env.ts';
-import { oneTapMode } from '../../../screens/oauth/oneTapPositions.ts';
+import { oneTapMode } from '../../../screens/components/oneTap/oneTapPositions.ts';
 import { baseClient, button, flush, renderLogin, type Rendered } from './helpers.tsx';
 
 const TEST_TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';

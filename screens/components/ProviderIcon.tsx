@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
-import { siApple, siBitbucket, siDiscord, siFacebook, siFigma, siGithub, siGitlab, siGoogle, siSnapchat, siTiktok, siTwitch, siX } from 'simple-icons';
-import type { OAuthProvider as OAuthProviderType } from '../../client/schemas/oauth-providers.ts';
+import { siApple, siBitbucket, siDiscord, siFacebook, siFigma, siGithub, siGitlab, siGoogle, siHubspot, siOkta, siSnapchat, siTiktok, siTwitch, siX } from 'simple-icons';
+import type { B2BOAuthProvider } from '../../client/schemas/b2b-oauth-providers.ts';
+import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
+
+/**
+ * A sign-in button's mark: either line's OAuth providers, and the SSO identity providers the
+ * B2B element names (Okta; any other connection gets the generic key, `sso`).
+ */
+type OAuthProviderType = OAuthProvider | B2BOAuthProvider | 'okta' | 'sso';
 
 /** Brands whose mark is black: drawn in the text colour so they stay visible in dark themes. */
-const MONOCHROME = new Set<OAuthProviderType>(['apple', 'github', 'twitter', 'tiktok']);
+const MONOCHROME = new Set<OAuthProviderType>(['apple', 'github', 'twitter', 'tiktok', 'okta']);
 
 // Simple Icons (CC0) has these marks; its paths are drawn on a 24×24 grid.
 const SIMPLE: Partial<Record<OAuthProviderType, { path: string; hex: string }>> = {
@@ -19,6 +26,8 @@ const SIMPLE: Partial<Record<OAuthProviderType, { path: string; hex: string }>> 
   tiktok: siTiktok,
   snapchat: siSnapchat,
   figma: siFigma,
+  hubspot: siHubspot,
+  okta: siOkta,
 };
 
 // The brands Simple Icons leaves out, drawn here from plain shapes on the same grid.
@@ -72,6 +81,8 @@ const DRAWN: Partial<Record<OAuthProviderType, ReactNode>> = {
       <rect x="12" y="9.6" width="7" height="4.8" fill="#0052FF" />
     </>
   ),
+  // A key: an organization's own identity provider.
+  sso: <path d="M12.65 10A6 6 0 1 0 12.65 14H16v3h3v-3h2v-4zM7 14a2 2 0 1 1 0-4 2 2 0 0 1 0 4z" fill="currentColor" fillRule="evenodd" />,
   salesforce: (
     <path d="M10 5.2a4.2 4.2 0 0 1 6.6.6 5 5 0 0 1 6.4 4.8 5 5 0 0 1-6 4.9 3.8 3.8 0 0 1-5 1.6 4.4 4.4 0 0 1-8.1-.3A3.9 3.9 0 0 1 1 13a4 4 0 0 1 2.2-3.6A4.6 4.6 0 0 1 10 5.2z" fill="#00A1E0" />
   ),

@@ -1,4 +1,4 @@
-import type { GoogleIdentity, OneTapEnv } from '../env.ts';
+import type { GoogleIdentity, OneTapEnv } from '../../env.ts';
 
 const GSI_SCRIPT = 'https://accounts.google.com/gsi/client';
 let loading: Promise<GoogleIdentity> | undefined;

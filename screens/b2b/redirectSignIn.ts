@@ -1,0 +1,29 @@
+/*
+ * An SSO or OAuth sign-in leaves the page for the identity provider and comes back to a
+ * redirect URL. With a token, the return is the widget's to spend; a refusal comes back with
+ * `error`/`error_description` instead, which any link could also carry. So the widget notes in
+ * this tab's session storage that it started one, and shows a refusal only when it did.
+ */
+
+const KEY = 'stytch_b2b_redirect_sign_in';
+export type RedirectSignIn = 'sso' | 'oauth';
+
+/** Notes, just before the navigation, which kind of sign-in this tab started. */
+export function rememberRedirectSignIn(kind: RedirectSignIn): void {
+  try {
+    globalThis.sessionStorage?.setItem(KEY, kind);
+  } catch {
+    // Storage refused (a sandboxed frame): a refusal coming back is then not shown, only the token flows work.
+  }
+}
+
+/** The sign-in this tab started, forgotten as it is read (each return is read once). */
+export function takeRedirectSignIn(): RedirectSignIn | undefined {
+  try {
+    const kind = globalThis.sessionStorage?.getItem(KEY);
+    globalThis.sessionStorage?.removeItem(KEY);
+    return kind === 'sso' || kind === 'oauth' ? kind : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+import { useSetAtom } from 'jotai';
+import { startTransition, useEffect, useRef } from 'react';
+import { messageLocale } from '../../send/send.ts';
+import { useGo } from '../../hooks/useGo.ts';
+import { useReportError } from '../../hooks/useReportError.ts';
+import { usePrimaryOutcome } from '../outcome.ts';
+import { takeRedirectSignIn } from '../redirectSignIn.ts';
+import { localeOf } from '../send.ts';
+import { b2bEmailAtom, b2bErrorAtom } from '../state.ts';
+import { useShowDiscovered } from '../useShowDiscovered.ts';
+import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+
+const TOKEN_TYPES = ['sso', 'oauth', 'discovery_oauth'] as const;
+type TokenType = (typeof TOKEN_TYPES)[number];
+const isTokenType = (t: string | null): t is TokenType => (TOKEN_TYPES as readonly (string | null)[]).includes(t);
+
+/**
+ * The return from an IdP or OAuth provider (the official `authenticateByUrl` for `sso`,
+ * `oauth` and `discovery_oauth`): the token is taken out of the address bar first (a reload
+ * does not spend it twice), then spent once. An organization's sign-in goes to the one
+ * outcome (Logged In, MFA, another primary factor); a discovery sign-in lists the
+ * organizations. A failed exchange, or a refusal coming back from a sign-in this tab started
+ * (`error`), shows the Error screen.
+ */
+export function useRedirectReturn(): void {
+  const client = useB2BClient();
+  const go = useGo();
+  const report = useReportError();
+  const showDiscovered = useShowDiscovered();
+  const signedIn = usePrimaryOutcome();
+  const { config } = useB2B();
+  const t = useB2BStrings();
+  const setEmail = useSetAtom(b2bEmailAtom);
+  const setError = useSetAtom(b2bErrorAtom);
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const started = takeRedirectSignIn();
+    const url = new URL(globalThis.location.href);
+    const q = url.searchParams;
+    const type = q.get('stytch_token_type');
+    const token = q.get('token');
+    const showError = (message: string) => {
+      startTransition(() => setError({ type: 'Default', message }));
+      go('Error');
+    };
+    const failed = (err: unknown) => showError(report(err));
+    if (isTokenType(type) && token) {
+      q.delete('token');
+      q.delete('stytch_token_type');
+      globalThis.history.replaceState(globalThis.history.state, '', url);
+      const minutes = config.sessionOptions.sessionDurationMinutes;
+      if (type === 'sso') {
+        client.sso.authenticate({ sso_token: token, session_duration_minutes: minutes, ...localeOf(t.locale) }).then(signedIn, failed);
+      } else if (type === 'oauth') {
+        const locale = messageLocale(config.oauthOptions.locale, t.locale);
+        client.oauth.authenticate({ oauth_token: token, session_duration_minutes: minutes, ...(locale ? { locale } : {}) }).then(signedIn, failed);
+      } else {
+        client.oauth.discovery
+          .authenticate({ discovery_oauth_token: token })
+          .then((r) => {
+            setEmail(r.email_address);
+            return showDiscovered(r.discovered_organizations);
+          })
+          .then(undefined, failed);
+      }
+      return;
+    }
+    const refusal = q.get('error');
+    if (started && refusal) {
+      const description = q.get('error_description') ?? refusal;
+      q.delete('error');
+      q.delete('error_description');
+      globalThis.history.replaceState(globalThis.history.state, '', url);
+      // The host hears the provider's words; the user reads the widget's own, in its language.
+      report(new Error(`${started === 'sso' ? 'SSO' : 'OAuth'} sign-in refused: ${refusal}: ${description}`));
+      showError(t(started === 'oauth' ? 'error.oauthFlowCallbackError' : 'ssoDiscovery.email.error.unknown'));
+    }
+  }, [client, config, go, report, showDiscovered, setEmail, setError, signedIn, t]);
+}

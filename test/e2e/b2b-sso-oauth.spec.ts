@@ -1,0 +1,323 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fakeIssuer } from '../provider/fake-oidc-issuer.ts';
+import { axeClean, b2b, expectScreen } from './b2b-screens.ts';
+import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+
+/*
+ * <stytch-b2b-ui>'s SSO and OAuth (issue 26) against the real provider, through the demo page:
+ * OAuth through the provider's development consent page (it stands in for Google, GitHub…),
+ * SSO through a local OpenID Connect issuer the organization's admin connects. Each sign-in
+ * leaves the page and comes back with a token the element spends.
+ */
+
+const demo = (query: string) => `${process.env.E2E_DEMO_URL}/b2b.html?${query}`;
+const orgPage = (slug: string, products: string, extra = '') => demo(`flow=Organization&slug=${encodeURIComponent(slug)}&products=${products}${extra}`);
+
+let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
+test.beforeAll(async () => {
+  issuer = await fakeIssuer('e2e-sso-client', 'e2e-sso-secret');
+});
+test.afterAll(async () => issuer.close());
+
+type Admin = { slug: string; name: string; connectionId?: string };
+
+/**
+ * An organization whose first admin is `email` (by a discovery code, with the demo page's
+ * headless client), with an OIDC connection to the local issuer when `sso` names it; then
+ * signed out.
+ */
+async function organizationOf(page: Page, email: string, sso: string[] = [], ssoOnly = false): Promise<Admin> {
+  await page.goto(demo('products=emailOtp'));
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
+  const { code } = await latestMessage(email);
+  const name = `SSO Org ${Date.now()}`;
+  return page.evaluate(
+    async ([a, c, n, names, issuerUrl, only]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
+        sso: { oidc: { createConnection(o: object): Promise<{ connection: { connection_id: string } }>; updateConnection(o: object): Promise<unknown> } };
+        organization: { update(o: object): Promise<unknown> };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: n });
+      let connectionId: string | undefined;
+      for (const displayName of names) {
+        const created = await client.sso.oidc.createConnection({ display_name: displayName });
+        connectionId ??= created.connection.connection_id;
+        await client.sso.oidc.updateConnection({ connection_id: created.connection.connection_id, issuer: issuerUrl, client_id: 'e2e-sso-client', client_secret: 'e2e-sso-secret' });
+      }
+      // Members sign in only through SSO, by the first connection.
+      if (only) await client.organization.update({ sso_default_connection_id: connectionId, auth_methods: 'RESTRICTED', allowed_auth_methods: ['sso'] });
+      await client.session.revoke({ forceClear: true });
+      return { slug: r.organization.organization_slug, name: n, ...(connectionId ? { connectionId } : {}) };
+    },
+    [email, code!, name, sso, issuer.url, ssoOnly] as const,
+  );
+}
+
+/** On the provider's consent page (it stands in for the OAuth provider): sign in as `email`. */
+async function consentAs(page: Page, provider: string, email: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/v1/public/oauth/${provider}/consent`));
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+test('discovery OAuth, by keyboard alone: the provider vouches for the address, the organizations are listed, a new one is created', async ({ page }) => {
+  const email = uniqueEmail('b2b-oauth-disc');
+  await page.goto(demo('products=emailOtp,oauth&providers=google,github'));
+  await expect(b2b(page).getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  // The providers below the email form (emailOtp comes first in products), in their configured order.
+  await expect(b2b(page).locator('[part~="oauth-button"]')).toHaveText(['Continue with Google', 'Continue with GitHub']);
+  await expect(b2b(page).getByText('or', { exact: true })).toBeVisible();
+  await axeClean(page);
+
+  // Tab from the page's link: the field, Continue, then the providers.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByLabel('Email')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByRole('button', { name: 'Continue with Google' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByRole('button', { name: 'Continue with GitHub' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+
+  await expectScreen(page, 'Create an organization to get started');
+  // The token left the address bar: a reload does not spend it again.
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Create an organization' }).focus();
+  await page.keyboard.press('Enter');
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test("organization OAuth: a member signs in through Google; the start carries the provider's own scopes and params", async ({ page }) => {
+  const email = uniqueEmail('b2b-oauth-org');
+  const { slug, name } = await organizationOf(page, email);
+  await page.goto(orgPage(slug, 'emailOtp'));
+  // The page's widget replaced by one with per-provider options (the official B2BOAuthProviderConfig).
+  await page.evaluate(async (s) => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    document.getElementById('b2b')!.replaceChildren();
+    const back = new URL('b2b.html', location.href).href;
+    mountB2B({
+      elementId: '#b2b',
+      client: (window as unknown as { client: unknown }).client,
+      config: {
+        products: ['oauth', 'emailOtp'],
+        authFlowType: 'Organization',
+        organizationSlug: s,
+        oauthOptions: {
+          providers: ['microsoft', { type: 'google', customScopes: ['https://www.googleapis.com/auth/calendar.readonly'], providerParams: { prompt: 'select_account' } }],
+          loginRedirectURL: back,
+          signupRedirectURL: back,
+          customScopes: ['offline_access'],
+        },
+      },
+    });
+  }, slug);
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
+  // oauth first in products: the buttons above the form, in the configured order.
+  await expect(b2b(page).locator('[part~="oauth-button"]')).toHaveText(['Continue with Microsoft', 'Continue with Google']);
+  const button = await b2b(page).locator('[part~="oauth-button"]').last().boundingBox();
+  const field = await b2b(page).getByLabel('Email').boundingBox();
+  expect(button!.y).toBeLessThan(field!.y);
+  await axeClean(page);
+  const started = page.waitForRequest(/\/v1\/b2b\/public\/oauth\/google\/start/);
+  await b2b(page).getByRole('button', { name: 'Continue with Google' }).click();
+  const q = new URL((await started).url()).searchParams;
+  expect(q.get('custom_scopes')).toBe('https://www.googleapis.com/auth/calendar.readonly');
+  expect(q.get('provider_prompt')).toBe('select_account');
+  expect(q.get('organization_id')).toMatch(/^organization-/);
+  await consentAs(page, 'google', email);
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test('a refused OAuth sign-in comes back to the Error screen in the widget; Go back returns to Main', async ({ page }) => {
+  await page.goto(demo('products=oauth&providers=github'));
+  await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
+  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expectScreen(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('An error was encountered in the callback of the OAuth flow. Please try again.');
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Sign up or log in');
+});
+
+test('a spent or forged return token shows the Error screen with the reason', async ({ page }) => {
+  await page.goto(demo('products=sso&stytch_token_type=sso&token=not-a-real-token'));
+  await expectScreen(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).not.toBeEmpty();
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+});
+
+test("organization SSO: the organization's connection is a button; the IdP's answer signs the member in", async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-org');
+  const { slug, name } = await organizationOf(page, email, ['Acme IdP']);
+  issuer.as({ sub: `sub-${email}`, email, name: 'Ada Admin' });
+  await page.goto(orgPage(slug, 'sso,emailOtp'));
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
+  const button = b2b(page).getByRole('button', { name: 'Continue with Acme IdP' });
+  await expect(button).toBeVisible();
+  await axeClean(page);
+  await button.click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(email)).toBeVisible();
+  await expect(b2b(page).getByText(name)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+});
+
+test('discovery SSO: the address finds its connection and signs in; an address with none asks for the slug, and an unknown slug is refused', async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-disc');
+  const { slug, name } = await organizationOf(page, email, ['Discovery IdP']);
+  issuer.as({ sub: `sub-${email}`, email, name: 'Dee Admin' });
+  await page.goto(demo('products=emailOtp,sso'));
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await expectScreen(page, 'Enter your email to continue');
+  await axeClean(page);
+
+  // An address no connection knows: the slug fallback.
+  await b2b(page).getByLabel('Email').fill(uniqueEmail('nobody'));
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, "Sorry, we couldn't find any connections");
+  await axeClean(page);
+  await b2b(page).getByLabel('Organization slug').fill(`no-such-org-${Date.now()}`);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(b2b(page).getByRole('alert')).toHaveText('Organization not found. Please try again.');
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Enter your email to continue');
+
+  // The member's address: its one connection starts at once.
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
+
+  // The slug of an organization with one connection starts it too.
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await page.goto(demo('products=emailOtp,sso'));
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await b2b(page).getByLabel('Email').fill(uniqueEmail('nobody'));
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, "Sorry, we couldn't find any connections");
+  await b2b(page).getByLabel('Organization slug').fill(slug);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test('discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in', async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-only');
+  const { name } = await organizationOf(page, email, ['Only IdP'], true);
+  issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
+  await page.goto(demo('products=emailOtp,sso'));
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Enter passcode');
+  const { code } = await latestMessage(email, 1);
+  await b2b(page).getByLabel('One-time passcode').fill(code!);
+  await expectScreen(page, 'Select an organization to continue');
+  await b2b(page)
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
+  await expect(b2b(page).getByText(email)).toBeVisible();
+});
+
+test('One Tap against a provider without a Google client: the developer message (test token) and the Google button, which still signs in', async ({ page }) => {
+  const google: string[] = [];
+  page.on('request', (r) => r.url().includes('accounts.google.com') && google.push(r.url()));
+  await page.goto(demo('products=emailOtp'));
+  await page.evaluate(async () => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    document.getElementById('b2b')!.replaceChildren();
+    const back = new URL('b2b.html', location.href).href;
+    mountB2B({
+      elementId: '#b2b',
+      client: (window as unknown as { client: unknown }).client,
+      config: { products: ['oauth'], authFlowType: 'Discovery', oauthOptions: { providers: [{ type: 'google', one_tap: true }], discoveryRedirectURL: back } },
+    });
+  });
+  await expect(b2b(page).locator('[part~="one-tap-error"]')).toHaveText('One Tap cannot render: no Google OAuth client is configured for this project.');
+  await expect(b2b(page).getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(google).toEqual([]);
+  await b2b(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await consentAs(page, 'google', uniqueEmail('b2b-one-tap'));
+  await expectScreen(page, 'Create an organization to get started');
+});
+
+test('discovery SSO with several connections lists them (SSO Discovery Menu); Go back returns to the address; each starts its IdP', async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-menu');
+  const { name } = await organizationOf(page, email, ['Okta Staff', 'Okta Contractors']);
+  issuer.as({ sub: `sub-${email}`, email, name: 'Mo Admin' });
+  await page.goto(demo('products=sso,emailOtp'));
+  // sso first in products: 'Use single sign-on' above the form.
+  const sso = await b2b(page).getByRole('button', { name: 'Use single sign-on' }).boundingBox();
+  const field = await b2b(page).getByLabel('Email').boundingBox();
+  expect(sso!.y).toBeLessThan(field!.y);
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Select a connection to continue');
+  await expect(b2b(page).locator('[part~="sso-button"]')).toHaveText(['Continue with Okta Staff', 'Continue with Okta Contractors']);
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Enter your email to continue');
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await b2b(page).getByRole('button', { name: 'Continue with Okta Contractors' }).click();
+  await expectScreen(page, 'Success!');
+  await expect(b2b(page).getByText(name)).toBeVisible();
+
+  // Back again, the connection used last comes first, marked 'Last used'.
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+  await page.goto(demo('products=sso,emailOtp'));
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await b2b(page).getByLabel('Email').fill(email);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectScreen(page, 'Select a connection to continue');
+  await expect(b2b(page).locator('[part~="sso-button"]')).toHaveText(['Continue with Okta Contractors', 'Continue with Okta Staff']);
+  await expect(b2b(page).locator('[part~="last-used"]')).toHaveText('Last used');
+  await axeClean(page);
+});
+
+test("an SSO sign-in the IdP refuses comes back to the Error screen in the widget, in the widget's words, not the IdP's", async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-denied');
+  const { slug } = await organizationOf(page, email, ['Refusing IdP']);
+  // The IdP says no: where the provider's start sends the browser to its authorize endpoint,
+  // the IdP answers the callback at once with access_denied (and words of its own).
+  await page.route(/\/v1\/public\/sso\/start/, async (route) => {
+    const started = await route.fetch({ maxRedirects: 0 });
+    const authorize = new URL(started.headers()['location']!);
+    const back = new URL(authorize.searchParams.get('redirect_uri')!);
+    back.searchParams.set('error', 'access_denied');
+    back.searchParams.set('error_description', 'Call 555-0100 to unlock your account');
+    back.searchParams.set('state', authorize.searchParams.get('state')!);
+    return route.fulfill({ status: 302, headers: { location: back.href } });
+  });
+  await page.goto(orgPage(slug, 'sso'));
+  await b2b(page).getByRole('button', { name: 'Continue with Refusing IdP' }).click();
+  await expectScreen(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
+  // The IdP's own text never reaches the card.
+  await expect(b2b(page).getByText('555-0100')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+  await axeClean(page);
+});
