@@ -294,7 +294,11 @@ test('organization flow: a member signs in to the organization by email code, an
   await page.goto(orgPage);
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  // Both email products: 'Continue with email' asks which (Email Method Selection).
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expectScreen(page, 'Select how you’d like to continue');
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Email me a login code' }).click();
   await expectScreen(page, 'Enter passcode');
   const { code } = await latestMessage(email, 1);
   await b2b(page).getByLabel('One-time passcode').fill(code!);
@@ -304,7 +308,8 @@ test('organization flow: a member signs in to the organization by email code, an
   await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
   await page.goto(orgPage);
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Email me a link' }).click();
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
+  await b2b(page).getByRole('button', { name: 'Email me a login link' }).click();
   await expectScreen(page, 'Check your email');
   const { link } = await latestMessage(email, 2);
   expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('multi_tenant_magic_links');

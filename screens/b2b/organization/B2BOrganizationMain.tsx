@@ -3,7 +3,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { ltrFieldCss } from '../../components/ltrField.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
@@ -14,6 +13,7 @@ import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendOrganization } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom, passwordOrganizationAtom, primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+import { EmailForm } from '../email/EmailForm.tsx';
 
 type Lookup = { state: 'loading' } | { state: 'found'; organization: Partial<Organization> & { organization_id: string } } | { state: 'missing'; message: string };
 
@@ -68,6 +68,7 @@ export default function B2BOrganizationMain() {
   const passwords = products.includes('passwords');
   const link = products.includes('emailMagicLinks');
   const code = products.includes('emailOtp');
+  const emailButtons = emailButtonsOf(link, code, !!required);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || lookup.state !== 'found') return;
@@ -75,7 +76,13 @@ export default function B2BOrganizationMain() {
     if (!isEmail(address)) return fail(t('error.invalidEmail'));
     const organizationId = lookup.organization.organization_id;
     // The submitter says which method; Enter in a field uses the form's first (password where offered).
-    const method = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value || (passwords ? 'password' : link ? 'link' : 'code');
+    const method = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value || (passwords ? 'password' : emailButtons[0]!.value);
+    if (method === 'choose') {
+      // Both email products: Email Method Selection asks which, for this organization.
+      setSentTo(address);
+      setOrganizationId(organizationId);
+      return go('EmailMethodSelection');
+    }
     if (method !== 'password') {
       return void run(async () => {
         await sendOrganization(client, config, method === 'link' ? 'link' : 'code', organizationId, address, t.locale);
@@ -109,23 +116,30 @@ export default function B2BOrganizationMain() {
       <Heading>{title}</Heading>
       {lookup.state === 'missing' ? <ErrorText message={lookup.message} /> : null}
       {lookup.state === 'found' && (passwords || link || code) ? (
-        <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <label htmlFor={`${id}-email`} part="label">
-            {t('formField.email.label')}
-          </label>
-          <input
-            id={`${id}-email`}
-            part="input"
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder={t('formField.email.placeholder')}
-            dir="ltr"
-            css={ltrFieldCss(t.dir)}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
+        <EmailForm
+          id={id}
+          email={email}
+          onEmail={setEmail}
+          autoComplete={passwords ? 'username' : 'email'}
+          error={error}
+          busy={busy}
+          submitLabel={passwords ? t('button.continue') : undefined}
+          onSubmit={submit}
+          after={
+            <>
+              {passwords ? (
+                <button type="button" part="button button-secondary" onClick={() => forgot()}>
+                  {t('link.signupResetPassword')}
+                </button>
+              ) : null}
+              {emailButtons.map((b) => (
+                <button key={b.value} type="submit" part={passwords ? 'button button-secondary' : 'button button-primary'} value={b.value} disabled={busy} aria-busy={busy}>
+                  {t(b.label)}
+                </button>
+              ))}
+            </>
+          }
+        >
           {passwords ? (
             <PasswordField
               id={`${id}-password`}
@@ -137,29 +151,22 @@ export default function B2BOrganizationMain() {
               invalid={!!error}
             />
           ) : null}
-          <ErrorText id={`${id}-error`} message={error} />
-          {passwords ? (
-            <button type="submit" part="button button-primary" value="password" disabled={busy} aria-busy={busy}>
-              {t('button.continue')}
-            </button>
-          ) : null}
-          {passwords ? (
-            <button type="button" part="button button-secondary" onClick={() => forgot()}>
-              {t('link.signupResetPassword')}
-            </button>
-          ) : null}
-          {link ? (
-            <button type="submit" part={passwords ? 'button button-secondary' : 'button button-primary'} value="link" disabled={busy} aria-busy={busy}>
-              {t('button.emailLink')}
-            </button>
-          ) : null}
-          {code ? (
-            <button type="submit" part="button button-secondary" value="code" disabled={busy} aria-busy={busy}>
-              {t('button.emailCode')}
-            </button>
-          ) : null}
-        </form>
+        </EmailForm>
       ) : null}
     </section>
   );
+}
+
+/**
+ * The email buttons, as the official: with the address already proven (another primary factor),
+ * one per product; else 'Continue with email', which asks which (Email Method Selection) when
+ * both are on.
+ */
+function emailButtonsOf(link: boolean, code: boolean, addressKnown: boolean): { value: 'link' | 'code' | 'choose'; label: 'button.emailLink' | 'button.emailCode' | 'button.continueWithEmail' }[] {
+  if (addressKnown) {
+    return [...(link ? [{ value: 'link', label: 'button.emailLink' } as const] : []), ...(code ? [{ value: 'code', label: 'button.emailCode' } as const] : [])];
+  }
+  if (link && code) return [{ value: 'choose', label: 'button.continueWithEmail' }];
+  if (link || code) return [{ value: link ? 'link' : 'code', label: 'button.continueWithEmail' }];
+  return [];
 }
