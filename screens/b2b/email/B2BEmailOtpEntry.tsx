@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useAction } from '../../hooks/useAction.ts';
-import { CodeEntry } from '../mfa/CodeEntry.tsx';
+import { CodeEntry } from '../CodeEntry.tsx';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendDiscovery, sendOrganization } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom } from '../state.ts';

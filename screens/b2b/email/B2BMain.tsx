@@ -8,7 +8,7 @@ import { useGo } from '../../hooks/useGo.ts';
 import { sendDiscovery } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { EmailForm } from './EmailForm.tsx';
+import { EmailForm } from '../EmailForm.tsx';
 
 /**
  * Discovery Main: the work email, then 'Continue with email': a discovery link or code, whichever

@@ -13,7 +13,7 @@ import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf, sendOrganization } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom, passwordOrganizationAtom, primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { EmailForm } from '../email/EmailForm.tsx';
+import { EmailForm } from '../EmailForm.tsx';
 
 type Lookup = { state: 'loading' } | { state: 'found'; organization: Partial<Organization> & { organization_id: string } } | { state: 'missing'; message: string };
 

@@ -12,7 +12,7 @@ import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { EmailForm } from '../email/EmailForm.tsx';
+import { EmailForm } from '../EmailForm.tsx';
 
 /**
  * Password Authenticate: 'Log in with email and password'. In an organization the password signs

@@ -10,7 +10,7 @@ import { sendPasswordReset } from '../send.ts';
 import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { ghostButtonCss } from './styles.ts';
-import { EmailForm } from '../email/EmailForm.tsx';
+import { EmailForm } from '../EmailForm.tsx';
 
 /** Whether the organization would admit the address by its email domain (the official `emailEligibleForJITProvisioning`). */
 export function jitEligible(organization: Partial<Organization>, email: string): boolean {

@@ -1,4 +1,4 @@
 export { ghostButtonCss } from '../../components/linkButton.ts';
 
 /** The password screens' forms: the B2B forms' column. */
-export { formCss } from '../email/EmailForm.tsx';
+export { formCss } from '../EmailForm.tsx';

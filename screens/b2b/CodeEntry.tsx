@@ -1,12 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
-import { BackButton } from '../../components/BackButton.tsx';
-import { ErrorText } from '../../components/ErrorText.tsx';
-import { Heading } from '../../components/Heading.tsx';
-import { OtpInput } from '../../components/OtpInput.tsx';
-import { useAction } from '../../hooks/useAction.ts';
-import { useFocusOnOpen } from '../../hooks/useFocusOnOpen.ts';
-import { apiErrorType } from '../../hooks/useReportError.ts';
-import { useB2BStrings } from '../widget.ts';
+import { BackButton } from '../components/BackButton.tsx';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { OtpInput } from '../components/OtpInput.tsx';
+import { useAction } from '../hooks/useAction.ts';
+import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
+import { apiErrorType } from '../hooks/useReportError.ts';
+import { useB2BStrings } from './widget.ts';
 
 /**
  * The six-digit entry of the code screens (Email OTP Entry, TOTP Entry, SMS OTP Entry), as the official OTPEntry:

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
-import { ltrFieldCss } from '../../components/ltrField.ts';
-import { useB2BStrings } from '../widget.ts';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { ltrFieldCss } from '../components/ltrField.ts';
+import { useB2BStrings } from './widget.ts';
 
 /** The B2B forms' column, with the official spacing. */
 export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as const;
