@@ -10,13 +10,17 @@ export const B2B_PRODUCTS = ['emailMagicLinks', 'emailOtp', 'sso', 'passwords', 
 export type B2BProduct = (typeof B2B_PRODUCTS)[number];
 /** `PasswordReset`: the page a reset link lands on (the official value); the reset form first, then the Discovery flow's screens. */
 export const AUTH_FLOW_TYPES = ['Discovery', 'Organization', 'PasswordReset'] as const;
+export type AuthFlowType = (typeof AUTH_FLOW_TYPES)[number];
 /**
- * The products each flow's Main screen shows today. A config whose products are all outside
- * its flow's list would be an empty card, so it is refused (a flow not listed is not checked).
+ * The products each flow's Main screen shows. A config whose products are all outside its flow's
+ * list would be an empty card, so it is refused; every flow is listed. PasswordReset opens on the
+ * reset form, then goes on with Discovery's screens; an organization that asks for another
+ * primary factor is offered Organization's (outcome.ts).
  */
-export const SHOWN_PRODUCTS: Partial<Record<string, readonly B2BProduct[]>> = {
+export const SHOWN_PRODUCTS: Record<AuthFlowType, readonly B2BProduct[]> = {
   Discovery: ['emailMagicLinks', 'emailOtp', 'passwords'],
   Organization: ['passwords', 'emailMagicLinks', 'emailOtp'],
+  PasswordReset: ['emailMagicLinks', 'emailOtp', 'passwords'],
 };
 /** The official config's MFA products (`B2BMFAProducts`); `sms_otp`, the wire's name, is read as `smsOtp`. */
 export const MFA_PRODUCTS = ['smsOtp', 'totp'] as const;
@@ -26,6 +30,8 @@ export const DEFAULT_B2B_SESSION_MINUTES = 30;
 
 const opt = v.optional;
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
+/** A link's or code's lifetime in minutes (the provider checks the range of each). */
+const minutes = () => v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1));
 
 /**
  * A product: its name, or the official `B2BProducts.emailOtp`… value, an object whose `id` is
@@ -58,13 +64,19 @@ export const B2BConfigSchema = v.looseObject({
       signupRedirectURL: opt(url),
       loginTemplateId: opt(v.string()),
       signupTemplateId: opt(v.string()),
+      loginExpirationMinutes: opt(minutes()),
+      signupExpirationMinutes: opt(minutes()),
+      discoveryExpirationMinutes: opt(minutes()),
       locale: opt(v.string()),
     }),
     {},
   ),
   emailOtpOptions: opt(v.looseObject({ loginTemplateId: opt(v.string()), signupTemplateId: opt(v.string()), locale: opt(v.string()) }), {}),
-  /** The MFA texts' language (the official option); else the widget's. */
-  smsOtpOptions: opt(v.looseObject({ locale: opt(v.string()) }), {}),
+  /**
+   * The MFA texts' language (the official option, its only field: `B2BSMSOTPOptions`): every
+   * texted code (sent by the MFA screens, or by a sign-in that owes one); else the widget's.
+   */
+  smsOtpOptions: opt(v.looseObject({ locale: opt(v.string('must be a string')) }), {}),
   passwordOptions: opt(
     v.looseObject({
       loginRedirectURL: opt(url),
@@ -82,6 +94,8 @@ export const B2BConfigSchema = v.looseObject({
   organizationSlug: opt(v.string()),
   directLoginForSingleMembership: opt(v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) })),
   disableCreateOrganization: opt(v.boolean('must be true or false'), false),
+  /** Discovery that finds no organization creates one at once instead of offering to (unless creating is disabled). */
+  directCreateOrganizationForNoMembership: opt(v.boolean('must be true or false'), false),
   mfaProductOrder: opt(v.array(mfaProduct())),
   mfaProductInclude: opt(v.array(mfaProduct())),
   enableShadowDOM: opt(v.boolean()),
@@ -116,7 +130,7 @@ function resolveNow(input: unknown): B2BConfigResult {
   const c = parsed.output;
   const products = [...new Set(c.products)];
   const shown = SHOWN_PRODUCTS[c.authFlowType];
-  if (shown && !products.some((p) => shown.includes(p))) {
+  if (!products.some((p) => shown.includes(p))) {
     return { ok: false, message: `Invalid B2B config: config.products: ${products.join(', ')} show nothing in the ${c.authFlowType} flow; add one of ${shown.join(', ')}` };
   }
   return { ok: true, value: { ...c, products } };

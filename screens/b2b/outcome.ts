@@ -2,7 +2,7 @@ import { atom, useSetAtom } from 'jotai';
 import { startTransition, useCallback } from 'react';
 import type { B2BAuthenticateResponse } from '../../client/b2b/types.ts';
 import { transitionAtom, type B2BScreenName } from '../state/atoms.ts';
-import type { B2BConfig, B2BProduct, MfaProduct } from './config.ts';
+import { SHOWN_PRODUCTS, type B2BConfig, type B2BProduct, type MfaProduct } from './config.ts';
 import { b2bEmailAtom, b2bErrorAtom, b2bOrganizationIdAtom, mfaAtom, primaryRequiredAtom, signedInAtom, type MfaState } from './state.ts';
 import { useB2B } from './widget.ts';
 
@@ -35,8 +35,8 @@ export function productOfAuthMethod(method: string): B2BProduct | undefined {
   return undefined;
 }
 
-/** The primary methods Main shows today (SSO and OAuth render nothing yet, so they cannot satisfy a policy). */
-const MAIN_PRODUCTS: readonly B2BProduct[] = ['emailMagicLinks', 'emailOtp', 'passwords'];
+/** The primary methods an organization's Main shows (what it cannot show cannot satisfy a policy). */
+const MAIN_PRODUCTS: readonly B2BProduct[] = SHOWN_PRODUCTS.Organization;
 
 /**
  * The MFA products a member may enrol in: the organization's restriction where it has one,

@@ -32,7 +32,7 @@ export default function B2BDiscovery() {
   const canCreate = !config.disableCreateOrganization;
 
   const enter = (organizationId: string) =>
-    run(async () => signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes, ...localeOf(t.locale) })));
+    run(async () => signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: organizationId, session_duration_minutes: minutes, ...localeOf(config, t.locale) })));
   const create = () => run(async () => signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
 
   if (orgs.length === 0) {

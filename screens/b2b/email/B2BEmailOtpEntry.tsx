@@ -27,7 +27,7 @@ export default function B2BEmailOtpEntry() {
           code,
           organization_id: organizationId,
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(t.locale),
+          ...localeOf(config, t.locale),
         }),
       );
       return;

@@ -60,7 +60,7 @@ export default function SMSOTPEntry() {
         organization_id: mfa.organizationId,
         code,
         session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-        ...localeOf(t.locale),
+        ...localeOf(config, t.locale),
       }),
     );
   // The code lasts the provider's default; the countdown runs from when it was sent.

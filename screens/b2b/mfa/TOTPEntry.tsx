@@ -24,7 +24,7 @@ export default function TOTPEntry() {
         organization_id: mfa.organizationId,
         code,
         session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-        ...localeOf(t.locale),
+        ...localeOf(config, t.locale),
       }),
     );
   return (

@@ -10,6 +10,7 @@ import { useGo } from '../../hooks/useGo.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 import { organizationSlugOf } from '../organizationSlug.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
+import { useShowError } from '../showError.ts';
 import { localeOf, sendOrganization } from '../send.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom, passwordOrganizationAtom, primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
@@ -27,6 +28,7 @@ export default function B2BOrganizationMain() {
   const { config } = useB2B();
   const client = useB2BClient();
   const report = useReportError();
+  const showError = useShowError();
   const go = useGo();
   const signedIn = usePrimaryOutcome();
   const required = useAtomValue(primaryRequiredAtom);
@@ -43,22 +45,21 @@ export default function B2BOrganizationMain() {
   useEffect(() => {
     let live = true;
     if (required) return;
-    if (!slug) {
-      setLookup({ state: 'missing', message: t('error.organization') });
-      return;
-    }
+    // No slug, or no organization at it: the Organization sub-view, as the official.
+    if (!slug) return showError(undefined, { type: 'Organization' });
     client.organization.getBySlug({ organization_slug: slug }).then(
       (r) => {
         if (!live) return;
         const org = r.organization;
-        setLookup(org?.organization_id ? { state: 'found', organization: org as Partial<Organization> & { organization_id: string } } : { state: 'missing', message: t('error.organization') });
+        if (org?.organization_id) setLookup({ state: 'found', organization: org as Partial<Organization> & { organization_id: string } });
+        else showError(undefined, { type: 'Organization' });
       },
       (err: unknown) => live && setLookup({ state: 'missing', message: report(err) }),
     );
     return () => {
       live = false;
     };
-  }, [client, slug, t, report, required]);
+  }, [client, slug, report, required, showError]);
 
   // The password screens act in the organization found here.
   const found = lookup.state === 'found' ? lookup.organization : undefined;
@@ -98,7 +99,7 @@ export default function B2BOrganizationMain() {
           email_address: address,
           password,
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(t.locale),
+          ...localeOf(config, t.locale),
         }),
       );
     });

@@ -52,7 +52,7 @@ export default function PasswordAuthenticate() {
           email_address: address,
           password,
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(config.passwordOptions.locale ?? t.locale),
+          ...localeOf(config, t.locale),
         }),
       );
     });

@@ -5,8 +5,7 @@ import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
-import { dropUndefined, messageLocale } from '../../send/send.ts';
-import { sendPasswordReset } from '../send.ts';
+import { sendOrganization, sendPasswordReset } from '../send.ts';
 import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { ghostButtonCss } from './styles.ts';
@@ -59,18 +58,7 @@ export default function PasswordForgotForm() {
       }
       if (!jitEligible(organization, address)) return fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
       // No password yet: a login link to the reset page proves the address, then a password is set by session.
-      const back = config.passwordOptions.resetPasswordRedirectURL;
-      await client.magicLinks.email.loginOrSignup(
-        dropUndefined({
-          organization_id: organizationId,
-          email_address: address,
-          login_redirect_url: back,
-          signup_redirect_url: back,
-          login_template_id: config.emailMagicLinksOptions.loginTemplateId,
-          signup_template_id: config.emailMagicLinksOptions.signupTemplateId,
-          locale: messageLocale(config.emailMagicLinksOptions.locale, t.locale),
-        }),
-      );
+      await sendOrganization(client, config, 'link', organizationId, address, t.locale, config.passwordOptions.resetPasswordRedirectURL);
       setStored(address);
       go('PasswordResetVerifyConfirmation');
     });
