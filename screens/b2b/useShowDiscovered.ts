@@ -5,6 +5,7 @@ import { useGo } from '../hooks/useGo.ts';
 import { apiErrorType } from '../hooks/useReportError.ts';
 import { directLoginTarget } from './directLogin.ts';
 import { usePrimaryOutcome } from './outcome.ts';
+import { useShowError } from './showError.ts';
 import { discoveredAtom } from './state.ts';
 import { localeOf } from './send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from './widget.ts';
@@ -23,6 +24,7 @@ export function useShowDiscovered(): (orgs: DiscoveredOrganization[]) => Promise
   const go = useGo();
   const setDiscovered = useSetAtom(discoveredAtom);
   const signedIn = usePrimaryOutcome('Discovery');
+  const showError = useShowError();
   return useCallback(
     async (orgs: DiscoveredOrganization[]) => {
       setDiscovered(orgs);
@@ -33,11 +35,12 @@ export function useShowDiscovered(): (orgs: DiscoveredOrganization[]) => Promise
         try {
           return signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes }));
         } catch (err) {
-          if (apiErrorType(err) !== 'organization_creation_not_allowed') throw err;
+          // Refused otherwise: the Error screen (Default, with the reason), as a refused Create button.
+          if (apiErrorType(err) !== 'organization_creation_not_allowed') return showError(err, (message) => ({ type: 'Default', message }));
         }
       }
       go('Discovery');
     },
-    [config, client, go, setDiscovered, signedIn, locale],
+    [config, client, go, setDiscovered, signedIn, showError, locale],
   );
 }
