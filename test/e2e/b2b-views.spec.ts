@@ -96,6 +96,12 @@ test('Email Method Selection in an organization: the login link it sends signs i
   await b2b(page).getByLabel('Email').fill(email);
   await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
   await expectScreen(page, 'Select how you’d like to continue');
+  // Back on the organization's Main, the address is still there.
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, `Continue to ${name}`);
+  await expect(b2b(page).getByLabel('Email')).toHaveValue(email);
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expectScreen(page, 'Select how you’d like to continue');
   await b2b(page).getByRole('button', { name: 'Email me a login link' }).click();
   await expectScreen(page, 'Check your email');
   const { link } = await latestMessage(email, 1);

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
@@ -32,11 +32,12 @@ export default function B2BOrganizationMain() {
   const go = useGo();
   const signedIn = usePrimaryOutcome();
   const required = useAtomValue(primaryRequiredAtom);
-  const setSentTo = useSetAtom(b2bEmailAtom);
+  // The address sent to stays in the store: back from the next screen (Email Method Selection…), the field shows it.
+  const [sentTo, setSentTo] = useAtom(b2bEmailAtom);
   const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
   const setPasswordOrganization = useSetAtom(passwordOrganizationAtom);
   const [lookup, setLookup] = useState<Lookup>(required ? { state: 'found', organization: required.organization } : { state: 'loading' });
-  const [email, setEmail] = useState(required?.email ?? '');
+  const [email, setEmail] = useState(required?.email ?? sentTo);
   const [password, setPassword] = useState('');
   const { busy, error, run, fail } = useAction();
   const id = useId();
