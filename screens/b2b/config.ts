@@ -11,13 +11,17 @@ export const B2B_PRODUCTS = ['emailMagicLinks', 'emailOtp', 'sso', 'passwords', 
 export type B2BProduct = (typeof B2B_PRODUCTS)[number];
 /** `PasswordReset`: the page a reset link lands on (the official value); the reset form first, then the Discovery flow's screens. */
 export const AUTH_FLOW_TYPES = ['Discovery', 'Organization', 'PasswordReset'] as const;
+export type AuthFlowType = (typeof AUTH_FLOW_TYPES)[number];
 /**
- * The products each flow's Main screen shows today. A config whose products are all outside
- * its flow's list would be an empty card, so it is refused (a flow not listed is not checked).
+ * The products each flow's Main screen shows. A config whose products are all outside its flow's
+ * list would be an empty card, so it is refused; every flow is listed. PasswordReset opens on the
+ * reset form, then goes on with Discovery's screens; an organization that asks for another
+ * primary factor is offered Organization's (outcome.ts).
  */
-export const SHOWN_PRODUCTS: Partial<Record<string, readonly B2BProduct[]>> = {
+export const SHOWN_PRODUCTS: Record<AuthFlowType, readonly B2BProduct[]> = {
   Discovery: ['emailMagicLinks', 'emailOtp', 'passwords', 'sso', 'oauth'],
   Organization: ['passwords', 'emailMagicLinks', 'emailOtp', 'sso', 'oauth'],
+  PasswordReset: ['emailMagicLinks', 'emailOtp', 'passwords', 'sso', 'oauth'],
 };
 /** The official config's MFA products (`B2BMFAProducts`); `sms_otp`, the wire's name, is read as `smsOtp`. */
 export const MFA_PRODUCTS = ['smsOtp', 'totp'] as const;
@@ -48,6 +52,8 @@ const oauthProvider = () =>
     }),
   );
 export type B2BOAuthProviderConfig = v.InferOutput<ReturnType<typeof oauthProvider>>;
+/** A link's or code's lifetime in minutes (the provider checks the range of each). */
+const minutes = () => v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1));
 
 /**
  * A product: its name, or the official `B2BProducts.emailOtp`… value, an object whose `id` is
@@ -80,13 +86,19 @@ export const B2BConfigSchema = v.looseObject({
       signupRedirectURL: opt(url),
       loginTemplateId: opt(v.string()),
       signupTemplateId: opt(v.string()),
+      loginExpirationMinutes: opt(minutes()),
+      signupExpirationMinutes: opt(minutes()),
+      discoveryExpirationMinutes: opt(minutes()),
       locale: opt(v.string()),
     }),
     {},
   ),
   emailOtpOptions: opt(v.looseObject({ loginTemplateId: opt(v.string()), signupTemplateId: opt(v.string()), locale: opt(v.string()) }), {}),
-  /** The MFA texts' language (the official option); else the widget's. */
-  smsOtpOptions: opt(v.looseObject({ locale: opt(v.string()) }), {}),
+  /**
+   * The MFA texts' language (the official option, its only field: `B2BSMSOTPOptions`): every
+   * texted code (sent by the MFA screens, or by a sign-in that owes one); else the widget's.
+   */
+  smsOtpOptions: opt(v.looseObject({ locale: opt(v.string('must be a string')) }), {}),
   passwordOptions: opt(
     v.looseObject({
       loginRedirectURL: opt(url),
@@ -121,6 +133,8 @@ export const B2BConfigSchema = v.looseObject({
   organizationSlug: opt(v.string()),
   directLoginForSingleMembership: opt(v.looseObject({ status: v.boolean('must be true or false'), ignoreInvites: opt(v.boolean(), false), ignoreJitProvisioning: opt(v.boolean(), false) })),
   disableCreateOrganization: opt(v.boolean('must be true or false'), false),
+  /** Discovery that finds no organization creates one at once instead of offering to (unless creating is disabled). */
+  directCreateOrganizationForNoMembership: opt(v.boolean('must be true or false'), false),
   mfaProductOrder: opt(v.array(mfaProduct())),
   mfaProductInclude: opt(v.array(mfaProduct())),
   enableShadowDOM: opt(v.boolean()),
@@ -155,8 +169,8 @@ function resolveNow(input: unknown): B2BConfigResult {
   const c = parsed.output;
   const products = [...new Set(c.products)];
   // OAuth without a provider shows no button.
-  const shown = SHOWN_PRODUCTS[c.authFlowType]?.filter((p) => p !== 'oauth' || c.oauthOptions.providers.length > 0);
-  if (shown && !products.some((p) => shown.includes(p))) {
+  const shown = SHOWN_PRODUCTS[c.authFlowType].filter((p) => p !== 'oauth' || c.oauthOptions.providers.length > 0);
+  if (!products.some((p) => shown.includes(p))) {
     if (products.includes('oauth')) return { ok: false, message: 'Invalid B2B config: config.oauthOptions.providers: must name at least one provider for the oauth product' };
     return { ok: false, message: `Invalid B2B config: config.products: ${products.join(', ')} show nothing in the ${c.authFlowType} flow; add one of ${shown.join(', ')}` };
   }

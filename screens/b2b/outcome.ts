@@ -2,7 +2,7 @@ import { atom, useSetAtom } from 'jotai';
 import { startTransition, useCallback } from 'react';
 import type { B2BAuthenticateResponse } from '../../client/b2b/types.ts';
 import { transitionAtom, type B2BScreenName } from '../state/atoms.ts';
-import type { B2BConfig, B2BProduct, MfaProduct } from './config.ts';
+import { SHOWN_PRODUCTS, type B2BConfig, type B2BProduct, type MfaProduct } from './config.ts';
 import { b2bEmailAtom, b2bErrorAtom, b2bOrganizationIdAtom, mfaAtom, primaryRequiredAtom, signedInAtom, type MfaState } from './state.ts';
 import { useB2B } from './widget.ts';
 
@@ -45,6 +45,9 @@ function offersProduct(product: B2BProduct, allowed: readonly string[], config: 
   return allowed.some((m) => productOfAuthMethod(m) === product);
 }
 
+/** The primary methods an organization's Main shows (what it cannot show cannot satisfy a policy). */
+const MAIN_PRODUCTS: readonly B2BProduct[] = SHOWN_PRODUCTS.Organization;
+
 /**
  * The MFA products a member may enrol in: the organization's restriction where it has one,
  * else the config's `mfaProductInclude`, else both; in `mfaProductOrder`'s order, then the official one.
@@ -81,7 +84,7 @@ export const primaryOutcomeAtom = atom(null, (_get, set, { response: r, config, 
   }
   if (r.primary_required) {
     const allowed = r.primary_required.allowed_auth_methods;
-    const products = config.products.filter((p) => offersProduct(p, allowed, config, r.organization));
+    const products = config.products.filter((p) => MAIN_PRODUCTS.includes(p) && offersProduct(p, allowed, config, r.organization));
     if (products.length === 0) {
       set(b2bErrorAtom, { type: 'CannotJoinOrgDueToAuthPolicy', organizationName: r.organization.organization_name || undefined, allowedAuthMethods: allowed, canGoBack: from === 'Discovery' });
       return go('Error');

@@ -12,6 +12,7 @@ import B2BMain from './email/B2BMain.tsx';
 export const b2bScreens = {
   Main: B2BMain,
   EmailConfirmation: preloadable(() => import('./email/B2BEmailConfirmation.tsx').then((m) => m.default)),
+  EmailMethodSelection: preloadable(() => import('./email/EmailMethodSelection.tsx').then((m) => m.default)),
   EmailOtpEntry: preloadable(() => import('./email/B2BEmailOtpEntry.tsx').then((m) => m.default)),
   Discovery: preloadable(() => import('./discovery/B2BDiscovery.tsx').then((m) => m.default)),
   OrganizationMain: preloadable(() => import('./organization/B2BOrganizationMain.tsx').then((m) => m.default)),

@@ -13,25 +13,37 @@ export function sendDiscovery(client: B2BClient, config: B2BConfig, method: 'lin
   if (method === 'link') {
     const o = config.emailMagicLinksOptions;
     return client.magicLinks.email.discovery.send(
-      dropUndefined({ email_address: email, discovery_redirect_url: o.discoveryRedirectURL, login_template_id: o.loginTemplateId, locale: messageLocale(o.locale, widgetLocale) }),
+      dropUndefined({
+        email_address: email,
+        discovery_redirect_url: o.discoveryRedirectURL,
+        login_template_id: o.loginTemplateId,
+        discovery_expiration_minutes: o.discoveryExpirationMinutes,
+        locale: messageLocale(o.locale, widgetLocale),
+      }),
     );
   }
   const o = config.emailOtpOptions;
   return client.otps.email.discovery.send(dropUndefined({ email_address: email, login_template_id: o.loginTemplateId, locale: messageLocale(o.locale, widgetLocale) }));
 }
 
-/** An organization's login (or signup) link or code to the address. */
-export function sendOrganization(client: B2BClient, config: B2BConfig, method: 'link' | 'code', organizationId: string, email: string, widgetLocale: string) {
+/**
+ * An organization's login (or signup) link or code to the address. `linkBackTo`: where the link
+ * lands instead of the configured login and signup pages (Password Forgot Form's link proves the
+ * address on the reset page).
+ */
+export function sendOrganization(client: B2BClient, config: B2BConfig, method: 'link' | 'code', organizationId: string, email: string, widgetLocale: string, linkBackTo?: string) {
   if (method === 'link') {
     const o = config.emailMagicLinksOptions;
     return client.magicLinks.email.loginOrSignup(
       dropUndefined({
         organization_id: organizationId,
         email_address: email,
-        login_redirect_url: o.loginRedirectURL,
-        signup_redirect_url: o.signupRedirectURL,
+        login_redirect_url: linkBackTo ?? o.loginRedirectURL,
+        signup_redirect_url: linkBackTo ?? o.signupRedirectURL,
         login_template_id: o.loginTemplateId,
         signup_template_id: o.signupTemplateId,
+        login_expiration_minutes: o.loginExpirationMinutes,
+        signup_expiration_minutes: o.signupExpirationMinutes,
         locale: messageLocale(o.locale, widgetLocale),
       }),
     );
@@ -57,10 +69,11 @@ export function sendMfaSms(client: B2BClient, config: B2BConfig, member: { organ
 
 /**
  * The language field of an authenticate call: a sign-in that owes a second factor may text the
- * member's code itself (`secondary_auth_initiated`), in the widget's language.
+ * member's code itself (`secondary_auth_initiated`), so it is the MFA texts' language:
+ * `smsOtpOptions.locale`, else the widget's.
  */
-export function localeOf(widgetLocale: string): { locale?: string } {
-  return dropUndefined({ locale: messageLocale(undefined, widgetLocale) });
+export function localeOf(config: Pick<B2BConfig, 'smsOtpOptions'>, widgetLocale: string): { locale?: string } {
+  return dropUndefined({ locale: messageLocale(config.smsOtpOptions.locale, widgetLocale) });
 }
 
 /**

@@ -14,9 +14,19 @@ export const signedInAtom = atom<{ member: Member; organization: Organization } 
 /** The organization the email screens sign in to (the Organization flow, or a second primary factor); unset: discovery. */
 export const b2bOrganizationIdAtom = atom<string | undefined>(undefined);
 
-/** What the Error screen says: the official error types, or a failure's own text. */
+/**
+ * What the Error screen says: the official error types (its sub-views). Default: a failure's own
+ * text, or the generic one; EmailMagicLink: a link that could not sign in; Organization: no
+ * organization at the slug; AdBlockerDetected: the provider says a blocker stopped the request;
+ * CannotJoinOrgDueToAuthPolicy: the organization allows none of the widget's methods (the ones
+ * it allows are listed).
+ */
 export type B2BError =
-  { type: 'Default'; message?: string | undefined } | { type: 'CannotJoinOrgDueToAuthPolicy'; organizationName?: string | undefined; allowedAuthMethods: string[]; canGoBack: boolean };
+  | { type: 'Default'; message?: string | undefined }
+  | { type: 'EmailMagicLink' }
+  | { type: 'Organization' }
+  | { type: 'AdBlockerDetected' }
+  | { type: 'CannotJoinOrgDueToAuthPolicy'; organizationName?: string | undefined; allowedAuthMethods: string[]; canGoBack: boolean };
 export const b2bErrorAtom = atom<B2BError>({ type: 'Default' });
 
 /**

@@ -116,7 +116,7 @@ test('discovery by magic link lists the organization that invited the address; a
   await expect(b2b(page).getByText(invitee)).toBeVisible();
 });
 
-test('a spent discovery link shows the Error screen with the reason announced', async ({ page }) => {
+test('a spent discovery link shows the EmailMagicLink sub-view, announced', async ({ page }) => {
   const email = uniqueEmail('b2b-spent');
   await page.goto(page_('emailMagicLinks'));
   await b2b(page).getByLabel('Email').fill(email);
@@ -127,7 +127,9 @@ test('a spent discovery link shows the Error screen with the reason announced', 
   await expectScreen(page, 'Create an organization to get started');
   await page.goto(link!);
   await expectScreen(page, 'Looks like there was an error!');
-  await expect(b2b(page).getByRole('alert')).toBeVisible();
+  await expect(b2b(page).getByRole('alert')).toHaveText(
+    'Something went wrong. Your login link may have expired, been revoked, or been used more than once. Request a new login link to try again, or contact your admin for help.',
+  );
   await axeClean(page);
 });
 
@@ -225,10 +227,12 @@ test('organization flow by slug: email and password sign in to that organization
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
 
-test('organization flow: an unknown slug says the organization could not be found', async ({ page }) => {
+test('organization flow: an unknown slug shows the Organization sub-view, with nowhere to go back to', async ({ page }) => {
   await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=no-such-org-${Date.now()}`);
-  await expect(b2b(page).getByRole('heading', { name: 'Continue to ...' })).toBeVisible();
+  await expectScreen(page, 'Looks like there was an error!');
   await expect(b2b(page).getByRole('alert')).toHaveText('The organization you are looking for could not be found. If you think this is a mistake, contact your admin.');
+  await expect(b2b(page).getByRole('button')).toHaveCount(0);
+  await axeClean(page);
 });
 
 test('every B2B screen change keeps a card on screen (lazy screens held for frames): Main, passcode, Discovery, Logged In', async ({ page }) => {
@@ -294,7 +298,11 @@ test('organization flow: a member signs in to the organization by email code, an
   await page.goto(orgPage);
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  // Both email products: 'Continue with email' asks which (Email Method Selection).
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expectScreen(page, 'Select how you’d like to continue');
+  await axeClean(page);
+  await b2b(page).getByRole('button', { name: 'Email me a login code' }).click();
   await expectScreen(page, 'Enter passcode');
   const { code } = await latestMessage(email, 1);
   await b2b(page).getByLabel('One-time passcode').fill(code!);
@@ -304,7 +312,8 @@ test('organization flow: a member signs in to the organization by email code, an
   await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
   await page.goto(orgPage);
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Email me a link' }).click();
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
+  await b2b(page).getByRole('button', { name: 'Email me a login link' }).click();
   await expectScreen(page, 'Check your email');
   const { link } = await latestMessage(email, 2);
   expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('multi_tenant_magic_links');

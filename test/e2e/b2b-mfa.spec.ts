@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { recordCardFrames } from './card-frames.ts';
 import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
 import { latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
-import { axeClean, b2b, expectOpened, expectScreen } from './b2b-screens.ts';
+import { axeClean, b2b, expectOpened, expectScreen, organizationWith } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
@@ -11,38 +11,6 @@ import { axeClean, b2b, expectOpened, expectScreen } from './b2b-screens.ts';
  * every sign-in; the backup codes saved at enrolment sign in once each. Codes come from the
  * provider's outbox; authenticator codes are computed from the secret the widget shows.
  */
-
-/**
- * An organization whose first admin is `email`, with `policy` set (the admin's own session,
- * from the demo page's headless client, then signed out): its slug and name.
- */
-async function organizationWith(page: Page, email: string, policy: object): Promise<{ slug: string; name: string }> {
-  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?products=emailOtp`);
-  await page.evaluate(
-    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
-    email,
-  );
-  const { code } = await latestMessage(email);
-  const name = `MFA Org ${Date.now()}`;
-  const slug = await page.evaluate(
-    async ([a, c, n, p]) => {
-      type C = {
-        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
-        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
-        organization: { update(o: object): Promise<unknown> };
-        session: { revoke(o: object): Promise<unknown> };
-      };
-      const client = (window as unknown as { client: C }).client;
-      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
-      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: n });
-      await client.organization.update(p);
-      await client.session.revoke({ forceClear: true });
-      return r.organization.organization_slug;
-    },
-    [email, code!, name, policy] as const,
-  );
-  return { slug, name };
-}
 
 const orgPage = (slug: string, extra = '') => `${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}&products=emailOtp${extra}`;
 
@@ -309,7 +277,7 @@ test('every MFA screen change keeps a card on screen (lazy screens held for fram
   await expect(b2b(page).getByLabel('Email')).toBeVisible();
   await frames.start();
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
   await expectScreen(page, 'Enter passcode');
   const { code } = await latestMessage(email, 1);
   await b2b(page).getByLabel('One-time passcode').fill(code!);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
-import { axeClean, b2b, expectScreen } from './b2b-screens.ts';
+import { axeClean, b2b, expectScreen, loneEmail } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s password screens against the real provider, through the demo (issue 26):
@@ -162,8 +162,10 @@ test('discovery forgot password: the discovery reset link opens the reset form, 
 });
 
 test('forgot password for an address without one: a login link proves it first where the organization would admit it; elsewhere, no access', async ({ page }) => {
-  const { slug } = await organizationWithPassword(page, uniqueEmail('b2b-pw-jit'), STRONG, { email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.com'] });
-  const newcomer = uniqueEmail('b2b-pw-new');
+  // A domain of its own: an organization admitting all of example.com would show up in other tests' discovery.
+  const domain = loneEmail('b2b-pw-jit').split('@')[1]!;
+  const { slug } = await organizationWithPassword(page, `b2b-pw-jit@${domain}`, STRONG, { email_jit_provisioning: 'RESTRICTED', email_allowed_domains: [domain] });
+  const newcomer = `b2b-pw-new@${domain}`;
   await page.goto(orgPage(slug));
   await b2b(page).getByLabel('Email').fill(newcomer);
   await b2b(page).getByRole('button', { name: 'Sign up or reset password' }).click();
@@ -193,8 +195,9 @@ for (const [label, extra, width] of [
 ] as const) {
   test(`axe is clean on every password screen in ${label}`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const email = uniqueEmail('b2b-pw-axe');
-    const { slug } = await organizationWithPassword(page, email, STRONG, { email_jit_provisioning: 'RESTRICTED', email_allowed_domains: ['example.com'] });
+    const email = loneEmail('b2b-pw-axe');
+    const domain = email.split('@')[1]!;
+    const { slug } = await organizationWithPassword(page, email, STRONG, { email_jit_provisioning: 'RESTRICTED', email_allowed_domains: [domain] });
     const w = b2b(page);
     // `landed`: the page opened on this screen (no transition: the heading does not take focus).
     const check = async (ready: ReturnType<Page['locator']>, landed = false) => {
@@ -236,7 +239,7 @@ for (const [label, extra, width] of [
 
     // Password Reset Verify Confirmation: an address the organization would admit, without a password.
     await page.goto(orgPage(slug, extra));
-    await w.locator('input[type="email"]').fill(uniqueEmail('b2b-pw-axe-new'));
+    await w.locator('input[type="email"]').fill(`b2b-pw-axe-new@${domain}`);
     await w.locator('button[type="button"][part~="button-secondary"]').click();
     await expect(w.locator('form input[type="email"]')).toBeVisible();
     await w.locator('button[type="submit"]').click();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
+import { latestMessage } from './screens-helpers.ts';
 
 /** The B2B element (its shadow DOM is pierced by Playwright locators). */
 export const b2b = (page: Page) => page.locator('stytch-b2b-ui');
@@ -26,4 +27,45 @@ export async function expectOpened(page: Page): Promise<void> {
   const code = b2b(page).locator('input[autocomplete="one-time-code"]');
   if ((await code.count()) > 0) await expect(code).toBeFocused();
   else await expect(heading).toBeFocused();
+}
+
+/**
+ * An organization whose first admin is `email`, with `policy` set (the admin's own session,
+ * from the demo page's headless client, then signed out): its slug and name.
+ */
+export async function organizationWith(page: Page, email: string, policy: object): Promise<{ slug: string; name: string }> {
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?products=emailOtp`);
+  await page.evaluate(
+    (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+    email,
+  );
+  const { code } = await latestMessage(email);
+  const name = `Org ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const slug = await page.evaluate(
+    async ([a, c, n, p]) => {
+      type C = {
+        otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+        discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
+        organization: { update(o: object): Promise<unknown> };
+        session: { revoke(o: object): Promise<unknown> };
+      };
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const r = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: n });
+      await client.organization.update(p);
+      await client.session.revoke({ forceClear: true });
+      return r.organization.organization_slug;
+    },
+    [email, code!, name, policy] as const,
+  );
+  return { slug, name };
+}
+
+/**
+ * A fresh address on a domain of its own: no organization admits it by its domain (other tests
+ * make organizations that admit every example.com address), so discovery finds nothing for it.
+ */
+export function loneEmail(tag: string): string {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  return `${tag}-${n}@lone-${n}.example.org`;
 }

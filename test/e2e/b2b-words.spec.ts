@@ -63,9 +63,11 @@ test('a French B2B widget speaks French on every screen of a discovery by link, 
   await expect(b2b(page).getByRole('button', { name: 'Créer une organisation' })).toBeVisible();
   await expect(b2b(page).getByRole('button', { name: 'Essayer une autre adresse e-mail' })).toBeVisible();
 
-  // The link again: spent, and the provider's refusal reads in French.
+  // The link again: spent, and the EmailMagicLink sub-view reads in French.
   await page.goto(link);
   await expectScreen(page, 'Une erreur s’est produite\u00a0!');
-  await expect(b2b(page).getByRole('alert')).toHaveText('Le lien magique n’a pas pu être authentifié\u00a0: il a déjà été utilisé ou a expiré. Veuillez réessayer.');
+  await expect(b2b(page).getByRole('alert')).toHaveText(
+    'Une erreur s’est produite. Votre lien de connexion a peut-être expiré, été révoqué ou déjà été utilisé. Demandez un nouveau lien de connexion pour réessayer, ou contactez votre administrateur.',
+  );
   expect(await englishOn(page)).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
+import { useShowError } from '../showError.ts';
 import { ssoOnlyConnection, useSsoStart } from '../sso/blocks.ts';
 import { b2bEmailAtom, discoveredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
@@ -28,6 +29,7 @@ export default function B2BDiscovery() {
   const orgs = useAtomValue(discoveredAtom);
   const email = useAtomValue(b2bEmailAtom);
   const signedIn = usePrimaryOutcome('Discovery');
+  const showError = useShowError();
   const { busy, error, run } = useAction();
   const minutes = config.sessionOptions.sessionDurationMinutes;
   const canCreate = !config.disableCreateOrganization;
@@ -38,9 +40,17 @@ export default function B2BDiscovery() {
     run(async () =>
       sso
         ? startSso(sso)
-        : signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: d.organization.organization_id, session_duration_minutes: minutes, ...localeOf(t.locale) })),
+        : signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: d.organization.organization_id, session_duration_minutes: minutes, ...localeOf(config, t.locale) })),
     );
-  const create = () => run(async () => signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes })));
+  // A refused creation ends on the Error screen (Default, with the reason and 'Go back'), as the official.
+  const create = () =>
+    run(async () => {
+      try {
+        signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes }));
+      } catch (err) {
+        showError(err, (message) => ({ type: 'Default', message }));
+      }
+    });
 
   if (orgs.length === 0) {
     return (

@@ -1,10 +1,9 @@
 import { useSetAtom } from 'jotai';
-import { startTransition, useEffect, useRef } from 'react';
-import { useGo } from '../../hooks/useGo.ts';
-import { useReportError } from '../../hooks/useReportError.ts';
+import { useEffect, useRef } from 'react';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
-import { b2bEmailAtom, b2bErrorAtom } from '../state.ts';
+import { useShowError } from '../showError.ts';
+import { b2bEmailAtom } from '../state.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
@@ -16,14 +15,12 @@ import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
  */
 export function useDiscoveryLink(): void {
   const client = useB2BClient();
-  const go = useGo();
-  const report = useReportError();
+  const showError = useShowError();
   const showDiscovered = useShowDiscovered();
   const signedIn = usePrimaryOutcome();
   const { config } = useB2B();
   const { locale } = useB2BStrings();
   const setEmail = useSetAtom(b2bEmailAtom);
-  const setError = useSetAtom(b2bErrorAtom);
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
@@ -39,15 +36,12 @@ export function useDiscoveryLink(): void {
     url.searchParams.delete('token');
     url.searchParams.delete('stytch_token_type');
     globalThis.history.replaceState(globalThis.history.state, '', url);
-    const failed = (err: unknown) => {
-      const message = report(err);
-      startTransition(() => setError({ type: 'Default', message }));
-      go('Error');
-    };
+    // A link that cannot sign in (spent, expired, revoked): the EmailMagicLink sub-view, as the official.
+    const failed = (err: unknown) => showError(err, { type: 'EmailMagicLink' });
     if (type === 'multi_tenant_magic_links') {
       // An organization's login link: straight into that organization.
       client.magicLinks
-        .authenticate({ magic_links_token: token, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(locale) })
+        .authenticate({ magic_links_token: token, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(config, locale) })
         .then(signedIn)
         .then(undefined, failed);
       return;
@@ -59,5 +53,5 @@ export function useDiscoveryLink(): void {
         return showDiscovered(r.discovered_organizations);
       })
       .then(undefined, failed);
-  }, [client, config, go, report, showDiscovered, setEmail, setError, signedIn, locale]);
+  }, [client, config, showError, showDiscovered, setEmail, signedIn, locale]);
 }

@@ -32,7 +32,7 @@ export default function RecoveryCodeEntry() {
           organization_id: mfa.organizationId,
           recovery_code: code.trim(),
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(t.locale),
+          ...localeOf(config, t.locale),
         }),
       ),
     );

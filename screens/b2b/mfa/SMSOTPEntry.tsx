@@ -5,7 +5,7 @@ import { useGo } from '../../hooks/useGo.ts';
 import { useSecondFactorOutcome } from '../outcome.ts';
 import { localeOf, sendMfaSms } from '../send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { CodeEntry } from './CodeEntry.tsx';
+import { CodeEntry } from '../CodeEntry.tsx';
 import { ghostButtonCss } from './styles.ts';
 import { DEFAULT_OTP_EXPIRATION_MINUTES } from '../../../client/schemas/fields.ts';
 import { canSwitchTo, formatCountdown, useCooldown, useMfa, useSecondsUntil } from './useMfa.ts';
@@ -60,7 +60,7 @@ export default function SMSOTPEntry() {
         organization_id: mfa.organizationId,
         code,
         session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-        ...localeOf(t.locale),
+        ...localeOf(config, t.locale),
       }),
     );
   // The code lasts the provider's default; the countdown runs from when it was sent.

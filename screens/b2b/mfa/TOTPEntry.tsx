@@ -2,7 +2,7 @@ import { useGo } from '../../hooks/useGo.ts';
 import { useSecondFactorOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { CodeEntry } from './CodeEntry.tsx';
+import { CodeEntry } from '../CodeEntry.tsx';
 import { ghostButtonCss } from './styles.ts';
 import { canSwitchTo, useMfa } from './useMfa.ts';
 
@@ -24,7 +24,7 @@ export default function TOTPEntry() {
         organization_id: mfa.organizationId,
         code,
         session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-        ...localeOf(t.locale),
+        ...localeOf(config, t.locale),
       }),
     );
   return (

@@ -1,9 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { ltrFieldCss } from '../../components/ltrField.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
@@ -11,10 +10,12 @@ import { useGo } from '../../hooks/useGo.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 import { organizationSlugOf } from '../organizationSlug.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
+import { useShowError } from '../showError.ts';
 import { localeOf, sendOrganization } from '../send.ts';
 import { SsoAndOAuthButtons } from '../sso/blocks.ts';
 import { b2bEmailAtom, b2bOrganizationIdAtom, passwordOrganizationAtom, primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+import { EmailForm } from '../EmailForm.tsx';
 
 type Lookup = { state: 'loading' } | { state: 'found'; organization: Partial<Organization> & { organization_id: string } } | { state: 'missing'; message: string };
 
@@ -28,14 +29,16 @@ export default function B2BOrganizationMain() {
   const { config } = useB2B();
   const client = useB2BClient();
   const report = useReportError();
+  const showError = useShowError();
   const go = useGo();
   const signedIn = usePrimaryOutcome();
   const required = useAtomValue(primaryRequiredAtom);
-  const setSentTo = useSetAtom(b2bEmailAtom);
+  // The address sent to stays in the store: back from the next screen (Email Method Selection…), the field shows it.
+  const [sentTo, setSentTo] = useAtom(b2bEmailAtom);
   const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
   const setPasswordOrganization = useSetAtom(passwordOrganizationAtom);
   const [lookup, setLookup] = useState<Lookup>(required ? { state: 'found', organization: required.organization } : { state: 'loading' });
-  const [email, setEmail] = useState(required?.email ?? '');
+  const [email, setEmail] = useState(required?.email ?? sentTo);
   const [password, setPassword] = useState('');
   const { busy, error, run, fail } = useAction();
   const id = useId();
@@ -44,22 +47,21 @@ export default function B2BOrganizationMain() {
   useEffect(() => {
     let live = true;
     if (required) return;
-    if (!slug) {
-      setLookup({ state: 'missing', message: t('error.organization') });
-      return;
-    }
+    // No slug, or no organization at it: the Organization sub-view, as the official.
+    if (!slug) return showError(undefined, { type: 'Organization' });
     client.organization.getBySlug({ organization_slug: slug }).then(
       (r) => {
         if (!live) return;
         const org = r.organization;
-        setLookup(org?.organization_id ? { state: 'found', organization: org as Partial<Organization> & { organization_id: string } } : { state: 'missing', message: t('error.organization') });
+        if (org?.organization_id) setLookup({ state: 'found', organization: org as Partial<Organization> & { organization_id: string } });
+        else showError(undefined, { type: 'Organization' });
       },
       (err: unknown) => live && setLookup({ state: 'missing', message: report(err) }),
     );
     return () => {
       live = false;
     };
-  }, [client, slug, t, report, required]);
+  }, [client, slug, report, required, showError]);
 
   // The password screens act in the organization found here.
   const found = lookup.state === 'found' ? lookup.organization : undefined;
@@ -69,6 +71,7 @@ export default function B2BOrganizationMain() {
   const passwords = products.includes('passwords');
   const link = products.includes('emailMagicLinks');
   const code = products.includes('emailOtp');
+  const emailButtons = emailButtonsOf(link, code, !!required);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || lookup.state !== 'found') return;
@@ -76,7 +79,13 @@ export default function B2BOrganizationMain() {
     if (!isEmail(address)) return fail(t('error.invalidEmail'));
     const organizationId = lookup.organization.organization_id;
     // The submitter says which method; Enter in a field uses the form's first (password where offered).
-    const method = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value || (passwords ? 'password' : link ? 'link' : 'code');
+    const method = ((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value || (passwords ? 'password' : emailButtons[0]!.value);
+    if (method === 'choose') {
+      // Both email products: Email Method Selection asks which, for this organization.
+      setSentTo(address);
+      setOrganizationId(organizationId);
+      return go('EmailMethodSelection');
+    }
     if (method !== 'password') {
       return void run(async () => {
         await sendOrganization(client, config, method === 'link' ? 'link' : 'code', organizationId, address, t.locale);
@@ -92,7 +101,7 @@ export default function B2BOrganizationMain() {
           email_address: address,
           password,
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(t.locale),
+          ...localeOf(config, t.locale),
         }),
       );
     });
@@ -111,23 +120,30 @@ export default function B2BOrganizationMain() {
       {lookup.state === 'missing' ? <ErrorText message={lookup.message} /> : null}
       {found ? <SsoAndOAuthButtons place="above" organization={found} /> : null}
       {lookup.state === 'found' && (passwords || link || code) ? (
-        <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <label htmlFor={`${id}-email`} part="label">
-            {t('formField.email.label')}
-          </label>
-          <input
-            id={`${id}-email`}
-            part="input"
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder={t('formField.email.placeholder')}
-            dir="ltr"
-            css={ltrFieldCss(t.dir)}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
+        <EmailForm
+          id={id}
+          email={email}
+          onEmail={setEmail}
+          autoComplete={passwords ? 'username' : 'email'}
+          error={error}
+          busy={busy}
+          submitLabel={passwords ? t('button.continue') : undefined}
+          onSubmit={submit}
+          after={
+            <>
+              {passwords ? (
+                <button type="button" part="button button-secondary" onClick={() => forgot()}>
+                  {t('link.signupResetPassword')}
+                </button>
+              ) : null}
+              {emailButtons.map((b) => (
+                <button key={b.value} type="submit" part={passwords ? 'button button-secondary' : 'button button-primary'} value={b.value} disabled={busy} aria-busy={busy}>
+                  {t(b.label)}
+                </button>
+              ))}
+            </>
+          }
+        >
           {passwords ? (
             <PasswordField
               id={`${id}-password`}
@@ -139,30 +155,23 @@ export default function B2BOrganizationMain() {
               invalid={!!error}
             />
           ) : null}
-          <ErrorText id={`${id}-error`} message={error} />
-          {passwords ? (
-            <button type="submit" part="button button-primary" value="password" disabled={busy} aria-busy={busy}>
-              {t('button.continue')}
-            </button>
-          ) : null}
-          {passwords ? (
-            <button type="button" part="button button-secondary" onClick={() => forgot()}>
-              {t('link.signupResetPassword')}
-            </button>
-          ) : null}
-          {link ? (
-            <button type="submit" part={passwords ? 'button button-secondary' : 'button button-primary'} value="link" disabled={busy} aria-busy={busy}>
-              {t('button.emailLink')}
-            </button>
-          ) : null}
-          {code ? (
-            <button type="submit" part="button button-secondary" value="code" disabled={busy} aria-busy={busy}>
-              {t('button.emailCode')}
-            </button>
-          ) : null}
-        </form>
+        </EmailForm>
       ) : null}
       {found ? <SsoAndOAuthButtons place="below" organization={found} /> : null}
     </section>
   );
+}
+
+/**
+ * The email buttons, as the official: with the address already proven (another primary factor),
+ * one per product; else 'Continue with email', which asks which (Email Method Selection) when
+ * both are on.
+ */
+function emailButtonsOf(link: boolean, code: boolean, addressKnown: boolean): { value: 'link' | 'code' | 'choose'; label: 'button.emailLink' | 'button.emailCode' | 'button.continueWithEmail' }[] {
+  if (addressKnown) {
+    return [...(link ? [{ value: 'link', label: 'button.emailLink' } as const] : []), ...(code ? [{ value: 'code', label: 'button.emailCode' } as const] : [])];
+  }
+  if (link && code) return [{ value: 'choose', label: 'button.continueWithEmail' }];
+  if (link || code) return [{ value: link ? 'link' : 'code', label: 'button.continueWithEmail' }];
+  return [];
 }

@@ -1,10 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { isEmail } from '../../components/email.ts';
-import { ltrFieldCss } from '../../components/ltrField.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { screenAtom } from '../../state/atoms.ts';
@@ -14,6 +12,7 @@ import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
+import { EmailForm } from '../EmailForm.tsx';
 
 /**
  * Password Authenticate: 'Log in with email and password'. In an organization the password signs
@@ -53,7 +52,7 @@ export default function PasswordAuthenticate() {
           email_address: address,
           password,
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(config.passwordOptions.locale ?? t.locale),
+          ...localeOf(config, t.locale),
         }),
       );
     });
@@ -66,23 +65,28 @@ export default function PasswordAuthenticate() {
   return (
     <section part="container">
       <Heading>{t('password.login.title')}</Heading>
-      <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <label htmlFor={`${id}-email`} part="label">
-          {t('formField.email.label')}
-        </label>
-        <input
-          id={`${id}-email`}
-          part="input"
-          type="email"
-          name="email"
-          autoComplete="username"
-          placeholder={t('formField.email.placeholder')}
-          dir="ltr"
-          css={ltrFieldCss(t.dir)}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+      <EmailForm
+        id={id}
+        email={email}
+        onEmail={setEmail}
+        autoComplete="username"
+        error={error}
+        busy={busy}
+        submitLabel={t('button.continue')}
+        onSubmit={submit}
+        after={
+          <>
+            <button type="button" part="button button-secondary" onClick={forgot}>
+              {t('link.signupResetPassword')}
+            </button>
+            {isMain ? null : (
+              <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
+                {t('button.goBack')}
+              </button>
+            )}
+          </>
+        }
+      >
         <PasswordField
           id={`${id}-password`}
           label={t('formField.password.label')}
@@ -92,19 +96,7 @@ export default function PasswordAuthenticate() {
           describedBy={error ? `${id}-error` : undefined}
           invalid={!!error}
         />
-        <ErrorText id={`${id}-error`} message={error} />
-        <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
-          {t('button.continue')}
-        </button>
-        <button type="button" part="button button-secondary" onClick={forgot}>
-          {t('link.signupResetPassword')}
-        </button>
-        {isMain ? null : (
-          <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
-            {t('button.goBack')}
-          </button>
-        )}
-      </form>
+      </EmailForm>
     </section>
   );
 }

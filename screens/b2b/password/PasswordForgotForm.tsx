@@ -1,17 +1,15 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
-import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
-import { ltrFieldCss } from '../../components/ltrField.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
-import { dropUndefined, messageLocale } from '../../send/send.ts';
-import { sendPasswordReset } from '../send.ts';
+import { sendOrganization, sendPasswordReset } from '../send.ts';
 import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { formCss, ghostButtonCss } from './styles.ts';
+import { ghostButtonCss } from './styles.ts';
+import { EmailForm } from '../EmailForm.tsx';
 
 /** Whether the organization would admit the address by its email domain (the official `emailEligibleForJITProvisioning`). */
 export function jitEligible(organization: Partial<Organization>, email: string): boolean {
@@ -60,18 +58,7 @@ export default function PasswordForgotForm() {
       }
       if (!jitEligible(organization, address)) return fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
       // No password yet: a login link to the reset page proves the address, then a password is set by session.
-      const back = config.passwordOptions.resetPasswordRedirectURL;
-      await client.magicLinks.email.loginOrSignup(
-        dropUndefined({
-          organization_id: organizationId,
-          email_address: address,
-          login_redirect_url: back,
-          signup_redirect_url: back,
-          login_template_id: config.emailMagicLinksOptions.loginTemplateId,
-          signup_template_id: config.emailMagicLinksOptions.signupTemplateId,
-          locale: messageLocale(config.emailMagicLinksOptions.locale, t.locale),
-        }),
-      );
+      await sendOrganization(client, config, 'link', organizationId, address, t.locale, config.passwordOptions.resetPasswordRedirectURL);
       setStored(address);
       go('PasswordResetVerifyConfirmation');
     });
@@ -81,32 +68,21 @@ export default function PasswordForgotForm() {
     <section part="container">
       <Heading>{t('password.forgot.title')}</Heading>
       <p>{organization ? t('password.forgot.content.organization') : t('password.forgot.content.discovery')}</p>
-      <form onSubmit={submit} noValidate css={formCss}>
-        <label htmlFor={`${id}-email`} part="label">
-          {t('formField.email.label')}
-        </label>
-        <input
-          id={`${id}-email`}
-          part="input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={t('formField.email.placeholder')}
-          dir="ltr"
-          css={ltrFieldCss(t.dir)}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <ErrorText id={`${id}-error`} message={error} />
-        <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
-          {t('button.continue')}
-        </button>
-        <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
-          {t('button.goBack')}
-        </button>
-      </form>
+      <EmailForm
+        id={id}
+        email={email}
+        onEmail={setEmail}
+        autoComplete="email"
+        error={error}
+        busy={busy}
+        submitLabel={t('button.continue')}
+        onSubmit={submit}
+        after={
+          <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
+            {t('button.goBack')}
+          </button>
+        }
+      />
     </section>
   );
 }

@@ -50,7 +50,7 @@ export default function PasswordResetForm() {
     if (link.type !== 'multi_tenant_magic_links') return;
     setLink(undefined);
     client.magicLinks
-      .authenticate({ magic_links_token: link.token, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(config.emailMagicLinksOptions.locale ?? t.locale) })
+      .authenticate({ magic_links_token: link.token, session_duration_minutes: config.sessionOptions.sessionDurationMinutes, ...localeOf(config, t.locale) })
       .then((r) => {
         // A second factor or another primary one owed: those screens first.
         if (!r.member_session) signedIn(r);
@@ -67,7 +67,7 @@ export default function PasswordResetForm() {
           password_reset_token: link.token,
           password,
           session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(config.passwordOptions.locale ?? t.locale),
+          ...localeOf(config, t.locale),
         });
         setLink(undefined);
         return signedIn(r);

@@ -1,4 +1,4 @@
 export { ghostButtonCss } from '../../components/linkButton.ts';
 
-/** The password screens' forms: a column with the official spacing. */
-export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as const;
+/** The password screens' forms: the B2B forms' column. */
+export { formCss } from '../EmailForm.tsx';

@@ -52,7 +52,7 @@ export function useRedirectReturn(): void {
       globalThis.history.replaceState(globalThis.history.state, '', url);
       const minutes = config.sessionOptions.sessionDurationMinutes;
       if (type === 'sso') {
-        client.sso.authenticate({ sso_token: token, session_duration_minutes: minutes, ...localeOf(t.locale) }).then(signedIn, failed);
+        client.sso.authenticate({ sso_token: token, session_duration_minutes: minutes, ...localeOf(config, t.locale) }).then(signedIn, failed);
       } else if (type === 'oauth') {
         const locale = messageLocale(config.oauthOptions.locale, t.locale);
         client.oauth.authenticate({ oauth_token: token, session_duration_minutes: minutes, ...(locale ? { locale } : {}) }).then(signedIn, failed);

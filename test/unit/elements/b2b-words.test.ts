@@ -136,7 +136,7 @@ describe('<stytch-b2b-ui> words', () => {
   it('en-XA reaches the B2B-only ids: the B2B catalog loads beside the shared one', async () => {
     const el = await mounted('b2b-xa', { config: { locale: 'en-XA' } });
     await waitUntil(() => el.querySelector('h1')?.textContent === pseudo('Sign up or log in'), 'heading not in en-XA');
-    expect(buttons(el)).to.deep.equal([pseudo('Email me a link'), pseudo('Email me a code')]);
+    expect(buttons(el)).to.deep.equal([pseudo('Continue with email')]);
     expect(el.querySelector('label')?.textContent).to.equal(pseudo('Email'));
   });
 
@@ -145,7 +145,7 @@ describe('<stytch-b2b-ui> words', () => {
     const el = await mounted('b2b-strings', {
       errors,
       strings: {
-        'button.emailLink': 'Send me a sign-in link',
+        'button.continueWithEmail': 'Send me a sign-in link',
         'organizationDiscovery.noOrgs.title': '{email} has no team yet',
         'button.emailCode': 'Code to {nobody}',
         'login.title': 42,
@@ -154,7 +154,6 @@ describe('<stytch-b2b-ui> words', () => {
     });
     await waitUntil(() => buttons(el)[0] === 'Send me a sign-in link', 'B2B-only override not applied');
     // The refused ones fall back to the default text.
-    expect(buttons(el)[1]).to.equal('Email me a code');
     expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
     const refused = errors.filter((e): e is InvalidStringsError => e instanceof InvalidStringsError);
     expect(refused.map((e) => e.id).sort()).to.deep.equal(['button.emailCode', 'login.title', 'no.such.message']);
@@ -172,7 +171,7 @@ describe('<stytch-b2b-ui> words', () => {
     const h1 = () => el.querySelector('h1')?.textContent;
 
     await waitUntil(() => h1() === 'Inscription ou connexion', 'Main not in French');
-    expect(buttons(el)).to.deep.equal(['Recevoir un lien par e-mail', 'Recevoir un code par e-mail']);
+    expect(buttons(el)).to.deep.equal(['Continuer avec l’e-mail']);
     expect(el.querySelector('label')?.textContent).to.equal('E-mail');
     expect(englishOn(el)).to.deep.equal([]);
     // A wrong address: the B2B catalog's error, in French.
@@ -185,6 +184,12 @@ describe('<stytch-b2b-ui> words', () => {
     el.querySelector('input')!.select();
     await typeInto(el.querySelector('input')!, 'ana@example.com');
     (el.querySelectorAll('button[type="submit"]')[0] as HTMLButtonElement).click();
+    // Both email products: Email Method Selection asks which, in French.
+    const choices = () => [...el.querySelectorAll<HTMLButtonElement>('button[part~="button-secondary"]')];
+    await waitUntil(() => h1() === 'Choisissez comment continuer', 'Email Method Selection not in French');
+    expect(choices().map((b) => b.textContent)).to.deep.equal(['Recevoir un lien de connexion par e-mail', 'Recevoir un code de connexion par e-mail']);
+    expect(englishOn(el)).to.deep.equal([]);
+    choices()[0]!.click();
     await waitUntil(() => h1() === 'Consultez vos e-mails', 'Check your email not in French');
     expect(el.querySelector('section p')?.textContent).to.equal('Un e-mail a été envoyé à ana@example.com.');
     expect(el.querySelector('section p strong')?.textContent).to.equal('ana@example.com');
@@ -193,7 +198,9 @@ describe('<stytch-b2b-ui> words', () => {
 
     (el.querySelector('[part="back"]') as HTMLButtonElement).click();
     await waitUntil(() => h1() === 'Inscription ou connexion', 'not back on Main');
-    (el.querySelectorAll('button[type="submit"]')[1] as HTMLButtonElement).click();
+    (el.querySelectorAll('button[type="submit"]')[0] as HTMLButtonElement).click();
+    await waitUntil(() => h1() === 'Choisissez comment continuer', 'Email Method Selection not shown again');
+    choices()[1]!.click();
     await waitUntil(() => h1() === 'Saisissez le code', 'passcode screen not in French');
     expect(el.querySelector('section p')?.textContent).to.equal('Un code à 6\u00a0chiffres vous a été envoyé à ana@example.com.');
     expect(englishOn(el)).to.deep.equal([]);

@@ -11,7 +11,7 @@ const shared = createB2BClient('public-token-test-00000000-0000-4000-8000-000000
 const client = () => shared;
 
 describe('<stytch-b2b-ui> and mountB2B', () => {
-  it('mountB2B renders Discovery Main: the official B2B words, one button per email method', async () => {
+  it('mountB2B renders Discovery Main: the official B2B words, one "Continue with email" for both email methods', async () => {
     await fixture(html`<div id="b2b-main"></div>`);
     const el = mountB2B({ elementId: '#b2b-main', config: discovery, client: client() });
     await settle(el);
@@ -19,7 +19,7 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
     expect(el.localName).to.equal('stytch-b2b-ui');
     await waitUntil(() => el.querySelector('h1'));
     expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
-    expect([...el.querySelectorAll('button[type="submit"]')].map((b) => b.textContent)).to.deep.equal(['Email me a link', 'Email me a code']);
+    expect([...el.querySelectorAll('button[type="submit"]')].map((b) => b.textContent)).to.deep.equal(['Continue with email']);
     expect(el.querySelector('label')?.textContent).to.equal('Email');
   });
 
@@ -29,7 +29,7 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
       elementId: '#b2b-words',
       config: { products: ['emailOtp'], authFlowType: 'Discovery' },
       client: client(),
-      strings: { 'login.title': 'Welcome, team', 'button.continue': 'Next' },
+      strings: { 'login.title': 'Welcome, team', 'button.continueWithEmail': 'Next' },
     });
     await settle(el);
     await waitUntil(() => el.querySelector('h1')?.textContent === 'Welcome, team');
@@ -159,11 +159,11 @@ describe('<stytch-b2b-ui> and mountB2B', () => {
     expect(el.querySelector('input, button[type="submit"]')).to.equal(null);
   });
 
-  it('mounts with the official product objects: Discovery Main offers both email methods', async () => {
+  it('mounts with the official product objects: Discovery Main offers both email methods (one button that asks which)', async () => {
     await fixture(html`<div id="b2b-objects"></div>`);
     const el = mountB2B({ elementId: '#b2b-objects', config: { products: [B2BProducts.emailMagicLinks, B2BProducts.emailOtp], authFlowType: 'Discovery' }, client: client() });
     await settle(el);
-    await waitUntil(() => el.querySelectorAll('button[type="submit"]').length === 2);
-    expect([...el.querySelectorAll('button[type="submit"]')].map((b) => b.textContent)).to.deep.equal(['Email me a link', 'Email me a code']);
+    await waitUntil(() => el.querySelectorAll('button[type="submit"]').length === 1);
+    expect([...el.querySelectorAll('button[type="submit"]')].map((b) => b.textContent)).to.deep.equal(['Continue with email']);
   });
 });

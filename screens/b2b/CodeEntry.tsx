@@ -1,14 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
-import { Heading } from '../../components/Heading.tsx';
-import { OtpInput } from '../../components/OtpInput.tsx';
-import { useAction } from '../../hooks/useAction.ts';
-import { useFocusOnOpen } from '../../hooks/useFocusOnOpen.ts';
-import { apiErrorType } from '../../hooks/useReportError.ts';
-import { useB2BStrings } from '../widget.ts';
+import { BackButton } from '../components/BackButton.tsx';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { Heading } from '../components/Heading.tsx';
+import { OtpInput } from '../components/OtpInput.tsx';
+import { useAction } from '../hooks/useAction.ts';
+import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
+import { apiErrorType } from '../hooks/useReportError.ts';
+import { useB2BStrings } from './widget.ts';
 
 /**
- * The six-digit entry of the MFA screens (TOTP Entry, SMS OTP Entry), as the official OTPEntry:
+ * The six-digit entry of the code screens (Email OTP Entry, TOTP Entry, SMS OTP Entry), as the official OTPEntry:
  * a title, what to do, the code checked as soon as it has six digits; a refused code reads
  * 'Invalid passcode, please try again.' and the field is emptied for another try.
  */
@@ -17,12 +18,15 @@ export function CodeEntry({
   instruction,
   helper,
   submit,
+  back,
   children,
 }: {
   title: string;
   instruction: ReactNode;
   helper?: string | undefined;
   submit(code: string): Promise<unknown>;
+  /** The back arrow to Main (Email OTP Entry has one; the MFA screens do not). */
+  back?: boolean;
   children?: ReactNode;
 }) {
   const t = useB2BStrings();
@@ -45,6 +49,7 @@ export function CodeEntry({
   };
   return (
     <section part="container">
+      {back ? <BackButton /> : null}
       <Heading>{title}</Heading>
       <p id={`${id}-what`}>{instruction}</p>
       <OtpInput

@@ -1,0 +1,71 @@
+import type { FormEvent, ReactNode } from 'react';
+import { ErrorText } from '../components/ErrorText.tsx';
+import { ltrFieldCss } from '../components/ltrField.ts';
+import { useB2BStrings } from './widget.ts';
+
+/** The B2B forms' column, with the official spacing. */
+export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as const;
+
+/**
+ * The B2B screens' email form (Main, Organization Main, Password Authenticate, Password Forgot
+ * Form): the labelled work-email field, what the screen adds after it (a password field), the
+ * form's error, its primary submit button, then the screen's other actions. The field reads left
+ * to right in every language (an address is Latin text); the error describes it.
+ */
+export function EmailForm({
+  id,
+  email,
+  onEmail,
+  autoComplete,
+  error,
+  busy,
+  submitLabel,
+  onSubmit,
+  children,
+  after,
+}: {
+  /** The screen's `useId()`: the field is `${id}-email`, the error `${id}-error`. */
+  id: string;
+  email: string;
+  onEmail(value: string): void;
+  /** `username` where a password follows (password managers pair them), else `email`. */
+  autoComplete: 'email' | 'username';
+  error: string | undefined;
+  busy: boolean;
+  /** The primary button's text; omitted: no primary button (the screen's `after` submits). */
+  submitLabel?: string | undefined;
+  onSubmit(e: FormEvent<HTMLFormElement>): void;
+  children?: ReactNode;
+  after?: ReactNode;
+}) {
+  const t = useB2BStrings();
+  return (
+    <form onSubmit={onSubmit} noValidate css={formCss}>
+      <label htmlFor={`${id}-email`} part="label">
+        {t('formField.email.label')}
+      </label>
+      <input
+        id={`${id}-email`}
+        part="input"
+        type="email"
+        name="email"
+        autoComplete={autoComplete}
+        placeholder={t('formField.email.placeholder')}
+        dir="ltr"
+        css={ltrFieldCss(t.dir)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+      />
+      {children}
+      <ErrorText id={`${id}-error`} message={error} />
+      {submitLabel ? (
+        <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
+          {submitLabel}
+        </button>
+      ) : null}
+      {after}
+    </form>
+  );
+}
