@@ -19,6 +19,7 @@ export function CodeEntry({
   helper,
   submit,
   back,
+  reason,
   children,
 }: {
   title: string;
@@ -27,11 +28,13 @@ export function CodeEntry({
   submit(code: string): Promise<unknown>;
   /** The back arrow to Main (Email OTP Entry has one; the MFA screens do not). */
   back?: boolean;
+  /** A refusal reads as its own reason (the official Email OTP Entry), not 'Invalid passcode' (the MFA screens). */
+  reason?: boolean;
   children?: ReactNode;
 }) {
   const t = useB2BStrings();
   const [code, setCode] = useState('');
-  const { busy, error, run } = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
+  const { busy, error, run } = useAction((err, shown) => (!reason && apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
   const id = useId();
   // A code screen puts the caret in its field when it opens, as the login element's does.
   const input = useFocusOnOpen<HTMLInputElement>();

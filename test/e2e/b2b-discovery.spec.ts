@@ -43,7 +43,7 @@ test('discovery by email code, by keyboard alone, creates a new organization and
   const { code } = await latestMessage(email);
   // A wrong code is refused and announced; the field is cleared for another try.
   await page.keyboard.type(code === '000000' ? '111111' : '000000');
-  await expect(b2b(page).getByRole('alert')).toBeVisible();
+  await expect(b2b(page).getByRole('alert')).toHaveText('Invalid passcode, please try again.');
   await expect(b2b(page).getByLabel('One-time passcode')).toHaveValue('');
   await b2b(page).getByLabel('One-time passcode').focus();
   await page.keyboard.type(code!);

@@ -41,7 +41,7 @@ export default function B2BEmailOtpEntry() {
       resend.fail(undefined);
     });
   return (
-    <CodeEntry back title={t('passcode.title')} instruction={t.rich('passcode.sentConfirmation', { destination: email })} submit={submit}>
+    <CodeEntry back reason title={t('passcode.title')} instruction={t.rich('passcode.sentConfirmation', { destination: email })} submit={submit}>
       <ErrorText message={resend.error} />
       <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void sendAgain()}>
         {t('passcode.resendCode')}
