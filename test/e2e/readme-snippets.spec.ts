@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as esbuild from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hostBuilds } from '../../esbuild.config.mjs';
+import { readmeSnippet } from '../readme-snippets.ts';
 import { startNextHost } from '../../scripts/lib/next-host.ts';
 import { startOwnSite, type OwnPage } from './own-site.ts';
 import { latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
@@ -12,19 +13,6 @@ import { latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 // values the README says to replace are replaced (the token, and the ports this run got).
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-/** The `nth` ````lang` block under the README heading that starts with `heading`, before the next heading of its level. */
-function snippet(heading: string, lang = 'html', nth = 0): string {
-  const at = README.indexOf(`\n${heading}`);
-  expect(at, `README heading ${heading}`).toBeGreaterThan(0);
-  const level = /^#+/.exec(heading)![0].length;
-  const rest = README.slice(at + 1);
-  const end = new RegExp(`\\n#{1,${level}} `).exec(rest)?.index ?? rest.length;
-  const blocks = [...rest.slice(0, end).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))];
-  expect(blocks.length, `${lang} blocks under ${heading}`).toBeGreaterThan(nth);
-  return blocks[nth]![1]!;
-}
 
 let site: Awaited<ReturnType<typeof startOwnSite>>;
 test.beforeAll(async () => {
@@ -68,7 +56,7 @@ function watch(page: Page) {
 }
 
 test('README "Plain HTML" snippet, served from another port, signs in with an email code', async ({ page }) => {
-  const origin = serveFilled(snippet('#### Plain HTML'), 'listed');
+  const origin = serveFilled(readmeSnippet('#### Plain HTML'), 'listed');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const email = uniqueEmail('readme-plain');
@@ -83,7 +71,7 @@ test('README "Plain HTML" snippet, served from another port, signs in with an em
 });
 
 test('README "ES module" snippet, served from another port, signs in with a text-message code', async ({ page }) => {
-  const origin = serveFilled(snippet('#### ES module with the mount function'), 'listed');
+  const origin = serveFilled(readmeSnippet('#### ES module with the mount function'), 'listed');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const phone = uniquePhone();
@@ -99,7 +87,7 @@ test('README "ES module" snippet, served from another port, signs in with a text
 });
 
 test('README "ES module" snippet: the magic link comes back to the same page, which signs the user in', async ({ page }) => {
-  const origin = serveFilled(snippet('#### ES module with the mount function'), 'listed');
+  const origin = serveFilled(readmeSnippet('#### ES module with the mount function'), 'listed');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const email = uniqueEmail('readme-link');
@@ -128,7 +116,7 @@ for (const [heading, selector] of [
     // A phone (isMobile honours <meta name="viewport">; a desktop window ignores it).
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await phone.newPage();
-    const origin = serveFilled(snippet(heading), 'listed');
+    const origin = serveFilled(readmeSnippet(heading), 'listed');
     await page.goto(`${origin}/index.html`);
     await expect(page.locator(selector).getByRole('button').first()).toBeVisible({ timeout: 15_000 });
     // Without <meta name="viewport"> a phone lays the page out 980 px wide and shrinks it.
@@ -139,7 +127,7 @@ for (const [heading, selector] of [
 }
 
 test('a page on an origin the project does not list: the widget and the console name it and AUTHORIZED_ORIGINS', async ({ page }) => {
-  const origin = serveFilled(snippet('#### Plain HTML'), 'unlisted');
+  const origin = serveFilled(readmeSnippet('#### Plain HTML'), 'unlisted');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const w = page.locator('stytch-ui');
@@ -201,22 +189,22 @@ async function signInAndOut(page: Page, origin: string, label: string) {
 const REACT_MOUNT = "import { createRoot as mountRoot } from 'react-dom/client';\nmountRoot(document.getElementById('root')!).render(<App />);";
 
 test('README "React" snippet (stytch-ui/react components and hooks), bundled as a site does: OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
-  const origin = await serveBundled(snippet('### React', 'tsx', 0), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+  const origin = await serveBundled(readmeSnippet('### React', 'tsx', 0), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
   await signInAndOut(page, origin, 'readme-react');
 });
 
 test('README "React" snippet without the components (the element and the client): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
-  const origin = await serveBundled(snippet('### React', 'tsx', 1), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+  const origin = await serveBundled(readmeSnippet('### React', 'tsx', 1), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
   await signInAndOut(page, origin, 'readme-react-element');
 });
 
 test('README "Vue 3" snippet, bundled as a site does: OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
-  const origin = await serveBundled(snippet('### Vue 3', 'ts'), { host: hostBuilds.vue, body: '<div id="app"></div>', loader: 'ts' });
+  const origin = await serveBundled(readmeSnippet('### Vue 3', 'ts'), { host: hostBuilds.vue, body: '<div id="app"></div>', loader: 'ts' });
   await signInAndOut(page, origin, 'readme-vue');
 });
 
 test('README "Angular" snippet, bundled as a site does (TypeScript decorators): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
-  const origin = await serveBundled(snippet('### Angular', 'ts'), {
+  const origin = await serveBundled(readmeSnippet('### Angular', 'ts'), {
     host: hostBuilds.angular,
     body: '<app-login></app-login>',
     loader: 'ts',
@@ -232,8 +220,8 @@ test('README "Next.js" snippets, an app of their own (next dev) against the run\
   const dir = '.test-results/readme-next';
   rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
   mkdirSync(`${ROOT}${dir}/app/profile`, { recursive: true });
-  writeFileSync(`${ROOT}${dir}/app/stytch.tsx`, snippet('### Next.js', 'tsx', 0));
-  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, snippet('### Next.js', 'tsx', 1));
+  writeFileSync(`${ROOT}${dir}/app/stytch.tsx`, readmeSnippet('### Next.js', 'tsx', 0));
+  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, readmeSnippet('### Next.js', 'tsx', 1));
   // What the site has around them: its root layout and its login page.
   writeFileSync(
     `${ROOT}${dir}/app/layout.tsx`,
