@@ -27,15 +27,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `next start` of hosts/next (or `next dev` of the app in `dev`, a directory under the
- * repository) on localhost:`port` with `env` added to this process's environment and resolves
- * once Next says it is ready; rejects with its output if it exits first or stays silent for
- * `timeoutMs`.
+ * Starts `next start` of hosts/next (or of another built app: `dir`, under the repository) on
+ * localhost:`port` with `env` added to this process's environment and resolves once Next says
+ * it is ready; rejects with its output if it exits first or stays silent for `timeoutMs`.
  */
-export async function startNextHost({ port, env, dev, timeoutMs = 60_000 }: { port: number; env: Record<string, string | undefined>; dev?: string; timeoutMs?: number }): Promise<NextHost> {
-  if (!dev && !nextHostBuilt()) throw new Error('hosts/next is not built: `npm test` builds it (scripts/test.mjs), or `npm run build:next` after `npm run build`.');
-  const args = dev ? ['dev', dev] : ['start', 'hosts/next'];
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', ...args, '-p', String(port), '-H', 'localhost'], {
+export async function startNextHost({
+  port,
+  env,
+  dir = 'hosts/next',
+  timeoutMs = 60_000,
+}: {
+  port: number;
+  env: Record<string, string | undefined>;
+  dir?: string;
+  timeoutMs?: number;
+}): Promise<NextHost> {
+  if (dir === 'hosts/next' && !nextHostBuilt()) throw new Error('hosts/next is not built: `npm test` builds it (scripts/test.mjs), or `npm run build:next` after `npm run build`.');
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', dir, '-p', String(port), '-H', 'localhost'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
