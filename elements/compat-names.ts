@@ -142,7 +142,21 @@ export function createStytchClient(publicToken: string, options?: StytchClientOp
   return createClient(publicToken, clientOptionsFrom(publicToken, options));
 }
 
+/**
+ * An official class name over one of our factories: `new Name(...args)` returns what `make`
+ * makes (a constructor that returns an object gives that object), so the official
+ * `new StytchHeadlessClient(token)` gets our client, not an instance of a class of its own.
+ */
+export function officialClass<A extends unknown[], R extends object>(name: string, make: (...args: A) => R): new (...args: A) => R {
+  const Official = class {
+    constructor(...args: A) {
+      return make(...args);
+    }
+  };
+  Object.defineProperty(Official, 'name', { value: name });
+  // The class's instances are what `make` returns: its constructor returns them.
+  return Official as new (...args: A) => R;
+}
+
 /** The headless client under its official name. */
-export const StytchHeadlessClient = function StytchHeadlessClient(publicToken: string, options?: StytchClientOptions): Client {
-  return createStytchClient(publicToken, options);
-} as unknown as new (publicToken: string, options?: StytchClientOptions) => Client;
+export const StytchHeadlessClient = officialClass('StytchHeadlessClient', createStytchClient);

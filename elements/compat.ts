@@ -4,7 +4,7 @@
  * registers the classes itself (`customElements.define('stytch-ui', StytchUI)`), as it did.
  */
 import type { Client } from '../client/index.ts';
-import { configFrom, createStytchClient, tellOnce, type CompatLoginConfig, type StytchClientOptions } from './compat-names.ts';
+import { configFrom, createStytchClient, officialClass, tellOnce, type CompatLoginConfig, type StytchClientOptions } from './compat-names.ts';
 import type { WidgetEventPayload } from '../screens/context.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { HostCallbacks, WidgetElement } from './base/widget-element.ts';
@@ -117,9 +117,9 @@ export function mountPasskeyRegistration(o: CompatMountOptions): StytchPasskeyRe
  */
 function defineDefaultTags(): void {
   const tags: Array<[string, CustomElementConstructor]> = [
-    ['stytch-ui', StytchUI as unknown as CustomElementConstructor],
-    ['stytch-reset-password', StytchResetPassword as unknown as CustomElementConstructor],
-    ['stytch-passkey-registration', StytchPasskeyRegistration as unknown as CustomElementConstructor],
+    ['stytch-ui', StytchUI],
+    ['stytch-reset-password', StytchResetPassword],
+    ['stytch-passkey-registration', StytchPasskeyRegistration],
   ];
   for (const [tag, ctor] of tags) if (!customElements.get(tag)) customElements.define(tag, class extends ctor {});
 }
@@ -131,7 +131,7 @@ export type StytchUIClient = Client & {
   mountPasskeyRegistration(options: CompatMountOptions): StytchPasskeyRegistrationElement;
 };
 
-export const StytchUIClient = function StytchUIClient(publicToken: string, options?: StytchClientOptions): StytchUIClient {
+export const StytchUIClient = officialClass('StytchUIClient', (publicToken: string, options?: StytchClientOptions): StytchUIClient => {
   const client = createStytchClient(publicToken, options);
   // The official methods render with this client unless the call names another.
   const withClient =
@@ -143,4 +143,4 @@ export const StytchUIClient = function StytchUIClient(publicToken: string, optio
     mountResetPassword: withClient(mountResetPassword),
     mountPasskeyRegistration: withClient(mountPasskeyRegistration),
   });
-} as unknown as new (publicToken: string, options?: StytchClientOptions) => StytchUIClient;
+});

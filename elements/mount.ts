@@ -6,8 +6,8 @@ import type { StytchLoginElement } from './login/element.ts';
 import type { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
 import type { StytchResetPasswordElement } from './reset-password/element.ts';
 
-/** Options every mount function takes (SPEC §1). */
-export interface MountOptions {
+/** Options every mount function takes (SPEC §1); `C` is the client of the widget's product line. */
+export interface MountOptions<C = WidgetClient> {
   /** A selector for the element the widget goes into, e.g. '#login'. */
   elementId: string;
   config?: Record<string, unknown>;
@@ -15,7 +15,7 @@ export interface MountOptions {
   /** Official message ids to ICU MessageFormat texts, over the locale's (a bad one is reported and the default used). */
   strings?: Record<string, string>;
   callbacks?: HostCallbacks;
-  client?: WidgetClient;
+  client?: C;
   /** The page's CSP nonce, put on every style tag the widget adds. */
   nonce?: string;
 }
@@ -25,7 +25,7 @@ export interface ResetPasswordMountOptions extends MountOptions {
   passwordResetToken?: string;
 }
 
-function findTarget(options: MountOptions, method: string): Element | null {
+function findTarget(options: Pick<MountOptions, 'elementId'>, method: string): Element | null {
   if (typeof options?.elementId !== 'string' || options.elementId.trim() === '') {
     throw new InvalidMountCallError(method, 'elementId must be a non-empty CSS selector string');
   }
@@ -36,7 +36,7 @@ function findTarget(options: MountOptions, method: string): Element | null {
   }
 }
 
-export function mount<E extends WidgetElement>(tag: string, method: string, options: MountOptions, extra?: (el: E) => void): E {
+export function mount<E extends WidgetElement<C>, C = WidgetClient>(tag: string, method: string, options: MountOptions<C>, extra?: (el: E) => void): E {
   const target = findTarget(options, method);
   if (!target) throw new MountTargetNotFoundError(options.elementId, method);
   const shadow = options.config?.enableShadowDOM === true;

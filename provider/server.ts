@@ -182,7 +182,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
               new Promise<void>((resolve) => {
                 s.close(() => resolve());
                 // Keep-alive sockets would hold close() open; nothing more is served after this.
-                (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+                if ('closeAllConnections' in s) s.closeAllConnections();
               }),
           ),
         );

@@ -25,7 +25,7 @@ export function b2bSession(ctx: B2BContext) {
     async authenticate(o: { session_duration_minutes?: number } = {}) {
       check('stytch.session.authenticate', R.SessionsAuthenticate, o);
       await ctx.bootstrap.ready();
-      return ctx.session.authenticate(o.session_duration_minutes) as unknown as Promise<B2BAuthenticateResponse>;
+      return ctx.session.authenticate(o.session_duration_minutes);
     },
     /** Ends the session; `forceClear` clears local state even when the call fails. */
     async revoke(o: { forceClear?: boolean } = {}): Promise<unknown> {

@@ -1,8 +1,8 @@
 import type { ClientEnv } from '../core/env.ts';
 import type { Transport } from '../core/transport.ts';
 import type { SessionCookies } from '../session/cookies.ts';
-import { SessionManager } from '../session/manager.ts';
-import type { B2BState, Member, MemberSession, Organization } from './types.ts';
+import { SessionStore } from '../session/manager.ts';
+import type { B2BAuthenticateResponse, B2BState, Member, MemberSession, Organization } from './types.ts';
 
 /** An answer as the B2B manager reads it: a member session, or an intermediate session token. */
 export interface B2BAnswer {
@@ -20,7 +20,7 @@ export interface B2BAnswer {
  * sign-in) ends any local session and keeps its intermediate token for 10 minutes, as the
  * official B2B client does.
  */
-export class B2BSessionManager extends SessionManager<B2BState> {
+export class B2BSessionManager extends SessionStore<B2BState, B2BAuthenticateResponse> {
   constructor(env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: boolean, keepAlive: boolean) {
     super(env, cookies, transport, publicToken, customEndpoint, keepAlive, '/b2b');
   }

@@ -22,9 +22,10 @@ type Tokens = { session_token?: string; session_jwt: string };
 /**
  * The session known locally: cookies, storage shared across tabs, background refresh. `St` is
  * the state kept beside the session (the user for B2C; member and organization for B2B), each
- * key with its own listeners. B2C answers are read here; `B2BSessionManager` reads its own.
+ * key with its own listeners; `Answer` what sessions/authenticate answers. Each line reads its
+ * own answers (`update`): `SessionManager` below for B2C, `B2BSessionManager` for B2B.
  */
-export class SessionManager<St extends { session: unknown } = SessionState> {
+export abstract class SessionStore<St extends { session: unknown }, Answer> {
   protected state: St;
   private readonly key: string;
   private memoryTokens: SessionTokens | undefined;
@@ -57,9 +58,10 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
   }
 
   /** The state with nothing known. */
-  protected empty(): St {
-    return { session: null, user: null } as unknown as St;
-  }
+  protected abstract empty(): St;
+
+  /** Records a successful authenticate answer of this line. */
+  abstract update(r: Answer): void;
 
   /** A stored state, or undefined when the value is not one. */
   private parse(value: string | null): St | undefined {
@@ -105,17 +107,6 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     return this.cookies.tokens() ?? this.memoryTokens ?? null;
   }
 
-  /** Records a successful B2C authenticate answer. */
-  update(r: Pick<AuthenticateResponse, 'session' | 'user' | 'session_token' | 'session_jwt'> & { intermediate_session_token?: unknown }): void {
-    // A step-up answer carries only an intermediate token: keep it 10 minutes, no session yet.
-    if (!r.session_token && typeof r.intermediate_session_token === 'string' && r.intermediate_session_token) {
-      this.cookies.writeIntermediate(r.intermediate_session_token, this.env.timers.now());
-      return;
-    }
-    const s = this.state as unknown as SessionState;
-    this.commit(r, { session: r.session ?? s.session, user: r.user ?? s.user } as unknown as St, r.session?.expires_at);
-  }
-
   /** Keeps the answer's tokens (when it has them) and its state; restarts the refresh cycle. */
   protected commit(r: Tokens, next: St, expiresAt: string | undefined): void {
     if (r.session_token) {
@@ -145,9 +136,9 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
   }
 
   /** `POST /sessions/authenticate`; non-recoverable errors end the local session. */
-  async authenticate(session_duration_minutes?: number): Promise<AuthenticateResponse> {
+  async authenticate(session_duration_minutes?: number): Promise<Answer> {
     try {
-      const r = await this.transport.call<AuthenticateResponse>({ method: 'POST', path: `${this.prefix}/sessions/authenticate`, body: { session_duration_minutes } });
+      const r = await this.transport.call<Answer>({ method: 'POST', path: `${this.prefix}/sessions/authenticate`, body: { session_duration_minutes } });
       this.update(r);
       return r;
     } catch (e) {
@@ -207,5 +198,23 @@ export class SessionManager<St extends { session: unknown } = SessionState> {
     this.disposed = true;
     this.cancel();
     this.unsubscribe();
+  }
+}
+
+/** The B2C session: the session and its user, from `/sessions/...`. */
+export class SessionManager extends SessionStore<SessionState, AuthenticateResponse> {
+  protected override empty(): SessionState {
+    return { session: null, user: null };
+  }
+
+  /** Records a successful B2C authenticate answer. */
+  override update(r: Pick<AuthenticateResponse, 'session' | 'user' | 'session_token' | 'session_jwt'> & { intermediate_session_token?: unknown }): void {
+    // A step-up answer carries only an intermediate token: keep it 10 minutes, no session yet.
+    if (!r.session_token && typeof r.intermediate_session_token === 'string' && r.intermediate_session_token) {
+      this.cookies.writeIntermediate(r.intermediate_session_token, this.env.timers.now());
+      return;
+    }
+    const s = this.state;
+    this.commit(r, { session: r.session ?? s.session, user: r.user ?? s.user }, r.session?.expires_at);
   }
 }

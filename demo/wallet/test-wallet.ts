@@ -109,12 +109,13 @@ registerWallet(solanaWallet);
 
 // The widget, like the official one, finds Solana wallets through the injected provider
 // (Phantom's interface); a real wallet already there keeps its place.
-const win = window as unknown as { solana?: unknown };
-win.solana ??= {
-  isPhantom: false,
-  connect: async () => ({ publicKey: { toString: () => solanaAddress } }),
-  signMessage: async (message: Uint8Array) => signMessage(message),
-};
+if (Reflect.get(window, 'solana') == null) {
+  Reflect.set(window, 'solana', {
+    isPhantom: false,
+    connect: async () => ({ publicKey: { toString: () => solanaAddress } }),
+    signMessage: async (message: Uint8Array) => signMessage(message),
+  });
+}
 
 /** The page says plainly that this wallet is a demo tool, and which accounts it holds. */
 function label(): void {

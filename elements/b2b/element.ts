@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { AppProps, Mode } from '../../screens/App.tsx';
 import { B2BApp } from '../../screens/b2b/B2BApp.tsx';
 import { preloadB2BFirstScreen } from '../../screens/b2b/registry.ts';
+import type { B2BClient } from '../../client/b2b/index.ts';
 import { WidgetElement } from '../base/widget-element.ts';
 
 /**
@@ -9,7 +10,7 @@ import { WidgetElement } from '../base/widget-element.ts';
  * as the B2C elements: properties, theme, Shadow DOM option, nonce, events, one store each.
  * Its `client` is a B2B client (`createB2BClient` of `stytch-ui/b2b-client`).
  */
-export class StytchB2BElement extends WidgetElement {
+export class StytchB2BElement extends WidgetElement<B2BClient> {
   static override readonly defaultTag = 'stytch-b2b-ui';
   protected readonly mode: Mode = 'b2b';
 

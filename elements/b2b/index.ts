@@ -1,6 +1,5 @@
 /** B2B widget entry (`stytch-ui/b2b`): defines `<stytch-b2b-ui>` and exports `mountB2B`; the B2C entry does not carry it. */
 import type { B2BClient } from '../../client/b2b/client.ts';
-import type { WidgetClient } from '../../screens/context.ts';
 import { mount, type MountOptions } from '../mount.ts';
 import { StytchB2BElement } from './define.ts';
 
@@ -11,11 +10,9 @@ export { StytchErrorEvent, StytchEvent, type StytchEventDetail } from '../events
 export { InvalidMountCallError, MountTargetNotFoundError } from '../errors.ts';
 
 /** Options of `mountB2B`: those of every mount function, with a B2B client. */
-export interface B2BMountOptions extends Omit<MountOptions, 'client'> {
-  client?: B2BClient;
-}
+export type B2BMountOptions = MountOptions<B2BClient>;
 
 /** Renders the B2B widget into the element `elementId` selects; again re-renders it. */
 export function mountB2B(options: B2BMountOptions): StytchB2BElement {
-  return mount<StytchB2BElement>('stytch-b2b-ui', 'mountB2B', { ...options, client: options.client as unknown as WidgetClient | undefined });
+  return mount<StytchB2BElement, B2BClient>('stytch-b2b-ui', 'mountB2B', options);
 }

@@ -85,8 +85,8 @@ export const ROOT_TAG = 'stytch-widget-root';
  */
 export function defineReactRoot(registry: CustomElementRegistry = customElements): void {
   if (registry.get(ROOT_TAG)) return;
-  const props = { root: undefined } as unknown as Record<'root', 'json'>;
-  registry.define(ROOT_TAG, r2wc<Props, Mounted>(WidgetRoot, { props }, renderer));
+  // `root` named with no transform (undefined): r2wc watches it and passes the value as it is.
+  registry.define(ROOT_TAG, r2wc<Props, Mounted>(WidgetRoot, { props: { root: undefined } }, renderer));
 }
 
 /** The element r2wc defines, as the outer element uses it. */

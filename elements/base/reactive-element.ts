@@ -53,9 +53,9 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     // A property set before the class was defined shadows the accessor; move it behind it.
     for (const name of Object.keys(ctor.properties)) {
       if (Object.hasOwn(this, name)) {
-        const value = (this as unknown as Record<string, unknown>)[name];
-        delete (this as unknown as Record<string, unknown>)[name];
-        (this as unknown as Record<string, unknown>)[name] = value;
+        const value: unknown = Reflect.get(this, name);
+        Reflect.deleteProperty(this, name);
+        Reflect.set(this, name, value);
       }
     }
   }
@@ -110,7 +110,7 @@ export abstract class ReactiveElement extends HTMLElement implements ReactiveCon
     const entry = Object.entries(ctor.properties).find(([, d]) => d.attribute === name);
     if (!entry) return;
     try {
-      (this as unknown as Record<string, unknown>)[entry[0]] = fromAttribute(value, entry[1], name);
+      Reflect.set(this, entry[0], fromAttribute(value, entry[1], name));
     } catch (error) {
       this.attributeError(error as Error);
     }

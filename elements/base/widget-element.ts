@@ -21,8 +21,11 @@ export interface HostCallbacks {
   onError?: (error: Error) => void;
 }
 
-/** What every widget element has: properties in, React out, one store per instance. */
-export abstract class WidgetElement extends ReactiveElement {
+/**
+ * What every widget element has: properties in, React out, one store per instance. `C` is the
+ * client its product line takes (the B2C client; the B2B element's B2B client).
+ */
+export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
   static override properties: PropertyDeclarations = {
     config: { attribute: 'config', type: 'json' },
     styles: { attribute: 'styles', type: 'json' },
@@ -36,15 +39,16 @@ export abstract class WidgetElement extends ReactiveElement {
   static readonly defaultTag: string;
 
   /** Registers this element as `tag` in `registry`; already defined is not an error. */
-  static define(tag: string = this.defaultTag, registry: CustomElementRegistry = customElements): CustomElementConstructor {
-    return defineElement(tag, this as unknown as CustomElementConstructor, registry);
+  // `this`: the concrete element class it is called on (this abstract class itself cannot be registered).
+  static define(this: CustomElementConstructor & { defaultTag: string }, tag: string = this.defaultTag, registry: CustomElementRegistry = customElements): CustomElementConstructor {
+    return defineElement(tag, this, registry);
   }
 
   declare config: unknown;
   declare styles: StyleConfig | undefined;
   declare strings: Record<string, string> | undefined;
   declare callbacks: HostCallbacks | undefined;
-  declare client: WidgetClient | undefined;
+  declare client: C | undefined;
 
   /** The flow this element starts at. */
   protected abstract readonly mode: Mode;

@@ -4,7 +4,7 @@
  * elements come from the React-external build (one React on the page, the app's own).
  */
 import type { Client } from '../../client/index.ts';
-import { createStytchClient as createInBrowser, StytchHeadlessClient as HeadlessInBrowser, type StytchClientOptions } from '../compat-names.ts';
+import { createStytchClient as createInBrowser, officialClass, StytchHeadlessClient as HeadlessInBrowser, type StytchClientOptions } from '../compat-names.ts';
 import { browserOnly } from './server-client.ts';
 
 export {
@@ -44,6 +44,6 @@ export const createStytchClient: (publicToken: string, options?: StytchClientOpt
 /** The official factories' other names: one client does UI and headless calls here. */
 export const createStytchUIClient = createStytchClient;
 export const createStytchHeadlessClient = createStytchClient;
-export const StytchHeadlessClient = function StytchHeadlessClient(publicToken: string, options?: StytchClientOptions): Client {
-  return typeof window === 'undefined' ? createStytchClient(publicToken, options) : new HeadlessInBrowser(publicToken, options);
-} as unknown as new (publicToken: string, options?: StytchClientOptions) => Client;
+export const StytchHeadlessClient = officialClass('StytchHeadlessClient', (publicToken: string, options?: StytchClientOptions): Client =>
+  typeof window === 'undefined' ? createStytchClient(publicToken, options) : new HeadlessInBrowser(publicToken, options),
+);

@@ -72,9 +72,9 @@ function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
   const configKey = JSON.stringify(config);
   const stylesKey = JSON.stringify(props.styles);
   const stringsKey = JSON.stringify(props.strings);
-  const stableConfig = useMemo(() => config, [configKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const stableStyles = useMemo(() => props.styles, [stylesKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const stableStrings = useMemo(() => props.strings, [stringsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stableConfig = useMemo(() => config, [configKey]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by its JSON: an equal object is the same value
+  const stableStyles = useMemo(() => props.styles, [stylesKey]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by its JSON: an equal object is the same value
+  const stableStrings = useMemo(() => props.strings, [stringsKey]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by its JSON: an equal object is the same value
 
   if (isServer) {
     // The login element's first screen in the HTML; the other elements render in the browser.

@@ -1,5 +1,7 @@
 import {
   type AuthenticationExtensionsClientInputs,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   generateAuthenticationOptions,
   generateRegistrationOptions,
   verifyAuthenticationResponse,
@@ -53,7 +55,7 @@ export interface RegisterStart {
 }
 
 /** Creation options for `navigator.credentials.create`, with the challenge stored for one use. */
-export async function registrationOptions(ctx: ProviderContext, db: Queryable, o: RegisterStart): Promise<Record<string, unknown>> {
+export async function registrationOptions(ctx: ProviderContext, db: Queryable, o: RegisterStart): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listForUser(db, o.userId);
   const userHandle = o.overrideId ? Buffer.from(o.overrideId, 'utf8').toString('base64url') : userHandleOf(o.userId);
   const uv = policy(o.isPasskey);
@@ -90,7 +92,7 @@ export async function registrationOptions(ctx: ProviderContext, db: Queryable, o
     },
     ctx.clock.now(),
   );
-  return options as unknown as Record<string, unknown>;
+  return options;
 }
 
 /** Verifies an attestation against its stored challenge; returns the registration to store. */
@@ -135,7 +137,7 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
 }
 
 /** Request options for `navigator.credentials.get`; without a user, any discoverable credential may answer. */
-export async function authenticationOptions(ctx: ProviderContext, db: Queryable, rp: RelyingParty, userId: string | null, isPasskey: boolean): Promise<Record<string, unknown>> {
+export async function authenticationOptions(ctx: ProviderContext, db: Queryable, rp: RelyingParty, userId: string | null, isPasskey: boolean): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = userId ? await listForUser(db, userId) : [];
   const uv = policy(isPasskey);
   const options = await generateAuthenticationOptions({
@@ -149,7 +151,7 @@ export async function authenticationOptions(ctx: ProviderContext, db: Queryable,
     { challenge: options.challenge, ceremony: 'authenticate', userId, rpId: rp.rpId, userVerification: uv, isPasskey, userAgent: '', authenticatorType: '', userHandle: null },
     ctx.clock.now(),
   );
-  return options as unknown as Record<string, unknown>;
+  return options;
 }
 
 /** A verified assertion: the registration used, its new counter and backup state, and the ceremony. */

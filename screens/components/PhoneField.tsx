@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStrings } from '../context.ts';
 import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { countries } from './countries.ts';
+import { ErrorText } from './ErrorText.tsx';
 import { ltrFieldCss } from './ltrField.ts';
 
 /** The US example number in national format: the placeholder before any other country is picked. */
@@ -33,23 +34,32 @@ function useExampleNumber(region: string, example: ExampleNumber | undefined): s
   return found.region === region ? found.number : '';
 }
 
+/** What a phone field holds: the country (US until another is picked) and the number as typed. */
+export function usePhoneEntry() {
+  const [region, setRegion] = useState('US');
+  const [phone, setPhone] = useState('');
+  return { region, setRegion, phone, setPhone };
+}
+
+export type PhoneEntry = ReturnType<typeof usePhoneEntry>;
+
 export interface PhoneFieldProps {
   id: string;
-  region: string;
-  setRegion(region: string): void;
-  phone: string;
-  setPhone(phone: string): void;
-  /** The id of the error text under the field, when there is one. */
-  errorId: string | undefined;
+  entry: PhoneEntry;
+  /** The form's error, shown under the field and naming it invalid. */
+  error: string | undefined;
   autoComplete: string;
   example: ExampleNumber | undefined;
 }
 
 /**
  * The phone number field of both product lines (the login element's SMS and WhatsApp form, the
- * B2B element's MFA phone): its label, a country picker (default US) and the number.
+ * B2B element's MFA phone): its label, a country picker (default US), the number and the
+ * form's error under them.
  */
-export function PhoneField({ id, region, setRegion, phone, setPhone, errorId, autoComplete, example }: PhoneFieldProps) {
+export function PhoneField({ id, entry, error, autoComplete, example }: PhoneFieldProps) {
+  const { region, setRegion, phone, setPhone } = entry;
+  const errorId = error ? `${id}-error` : undefined;
   const t = useStrings();
   const regionField = useServerTypedValue<HTMLSelectElement>(region, setRegion);
   const phoneField = useServerTypedValue<HTMLInputElement>(phone, setPhone);
@@ -111,6 +121,7 @@ export function PhoneField({ id, region, setRegion, phone, setPhone, errorId, au
           css={{ ...ltrFieldCss(t.dir), flex: '1 1 9em', minWidth: 0 }}
         />
       </div>
+      <ErrorText id={errorId} message={error} />
     </>
   );
 }

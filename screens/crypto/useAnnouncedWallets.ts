@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import type { AnnouncedProvider } from './wallets.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 
+/** Whether the wallet window can carry events (a real window; a test's stand-in may not). */
+const isEventTarget = (w: object): w is EventTarget => 'addEventListener' in w && typeof w.addEventListener === 'function';
+
 function isAnnouncement(detail: unknown): detail is AnnouncedProvider {
   const d = detail as Partial<AnnouncedProvider> | null;
   return !!d && typeof d.info?.uuid === 'string' && typeof d.info.rdns === 'string' && typeof d.provider === 'object' && d.provider !== null;
@@ -15,7 +18,7 @@ function isAnnouncement(detail: unknown): detail is AnnouncedProvider {
 export function useAnnouncedWallets(): void {
   // Announcements arrive on the wallet window when it is a real window (the page's, by default).
   const win = useWalletWindow();
-  const target = typeof (win as Partial<EventTarget>).addEventListener === 'function' ? (win as unknown as EventTarget) : undefined;
+  const target = isEventTarget(win) ? win : undefined;
   const set = useSetAtom(announcedWalletsAtom);
   useEffect(() => {
     if (!target) return;

@@ -2,7 +2,7 @@ import type { B2BLocaleCatalog, Messages, WordsLine } from './catalog.ts';
 import { b2bMessages } from './en/b2b.ts';
 
 /** A B2B locale file's default export: its catalog, or (en-XA) a function making it from the B2B English. */
-type B2BLocaleModule = { default: B2BLocaleCatalog | ((english: Messages) => B2BLocaleCatalog) };
+type B2BLocaleModule = { default: B2BLocaleCatalog | ((english: Messages) => Messages) };
 
 const catalogs = new Map<string, Promise<Messages | undefined>>();
 

@@ -7,25 +7,20 @@ import type { Values } from './format.ts';
  * site's `strings` has a message beyond `{param}` and `<bold>` (plural, select, number styles).
  */
 
-/** One element of a parsed message, as far as the checks below read it. */
-interface Element {
-  type: number;
-  value?: unknown;
-  options?: Record<string, { value: Element[] }>;
-  children?: Element[];
-}
+/** One element of a parsed message (the parser's own type, as intl-messageformat hands it out). */
+type Element = ReturnType<IntlMessageFormat['getAst']>[number];
 
 // The parser's element kinds (its TYPE enum): 1-6 name a parameter, 8 is a tag.
 const TAG = 8;
 
 function walk(els: readonly Element[], params: Set<string>, tags: Set<string>): void {
   for (const el of els) {
-    if (el.type === TAG) {
-      tags.add(String(el.value));
-      walk(el.children ?? [], params, tags);
-    } else if (el.type >= 1 && el.type <= 6) {
+    if (el.type === TAG && 'children' in el) {
+      tags.add(el.value);
+      walk(el.children, params, tags);
+    } else if (el.type >= 1 && el.type <= 6 && 'value' in el) {
       params.add(String(el.value));
-      for (const o of Object.values(el.options ?? {})) walk(o.value, params, tags);
+      if ('options' in el) for (const o of Object.values(el.options)) walk(o.value, params, tags);
     }
   }
 }
@@ -42,7 +37,7 @@ export function compile(message: string, locale: string): Compiled {
   const mf = new IntlMessageFormat(message, locale);
   const params = new Set<string>();
   const tags = new Set<string>();
-  walk(mf.getAst() as unknown as Element[], params, tags);
+  walk(mf.getAst(), params, tags);
   return {
     params,
     tags,

@@ -56,11 +56,11 @@ function loadEnglish(main: Messages): Promise<LocaleCatalog> {
 }
 
 /** A locale file's default export: its catalog, or (en-XA) a function making it from English. */
-type LocaleModule = { default: LocaleCatalog | ((english: LocaleCatalog) => LocaleCatalog) };
+type LocaleModule = { default: LocaleCatalog | ((english: Messages) => Messages) };
 
-const catalogs = new Map<string, Promise<LocaleCatalog | undefined>>();
+const catalogs = new Map<string, Promise<Messages | undefined>>();
 /** A shipped locale's catalog, or undefined when no `locales/<tag>.ts` exists (each file is its own chunk). */
-function loadCatalog(tag: string, main: Messages): Promise<LocaleCatalog | undefined> {
+function loadCatalog(tag: string, main: Messages): Promise<Messages | undefined> {
   let p = catalogs.get(tag);
   if (!p) {
     p = (import(`./locales/${tag}.ts`) as Promise<LocaleModule>).then(
@@ -108,7 +108,7 @@ export async function loadWords({ requested, strings, report, line }: WordsOptio
   }
   const tags = candidates(requested || 'en');
   let locale = 'en';
-  let catalog: LocaleCatalog | undefined;
+  let catalog: Messages | undefined;
   // The product line's catalog (the B2B element's), read before the shared one.
   let own: Messages | undefined;
   const compiled = new Map<string, Compiled | null>();
@@ -143,7 +143,7 @@ export async function loadWords({ requested, strings, report, line }: WordsOptio
     return formatSimple(fallback, values, num, tag);
   };
 
-  const localized = (id: string): string | undefined => own?.[id] ?? catalog?.[id as keyof LocaleCatalog];
+  const localized = (id: string): string | undefined => own?.[id] ?? catalog?.[id];
   const pick = (id: string, english: string) => overrides.get(id) ?? localized(id) ?? english;
 
   /** Checks every override against the English catalogs (the line's first) and the ICU parser; a refused one is reported and dropped. */

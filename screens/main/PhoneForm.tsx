@@ -1,6 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
-import { PhoneField } from '../components/PhoneField.tsx';
+import { useId, type FormEvent } from 'react';
+import { PhoneField, usePhoneEntry } from '../components/PhoneField.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -14,8 +13,8 @@ export { US_EXAMPLE } from '../components/PhoneField.tsx';
 export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const { client, config } = useWidget();
   const t = useStrings();
-  const [region, setRegion] = useState('US');
-  const [phone, setPhone] = useState('');
+  const entry = usePhoneEntry();
+  const { region, phone } = entry;
   const { busy, error, run, fail } = useAction();
   const sent = useSent();
   const id = useId();
@@ -37,17 +36,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
     // method=dialog: in server markup, before the script arrives, Enter submits nothing (a plain
     // form would reload the page and lose the typing); once hydrated, onSubmit handles it.
     <form onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <PhoneField
-        id={`${id}-phone`}
-        region={region}
-        setRegion={setRegion}
-        phone={phone}
-        setPhone={setPhone}
-        errorId={error ? `${id}-error` : undefined}
-        autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
-        example={client?.phone?.example}
-      />
-      <ErrorText id={`${id}-error`} message={error} />
+      <PhoneField id={`${id}-phone`} entry={entry} error={error} autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'} example={client?.phone?.example} />
       <SubmitButton busy={busy}>{t('button.continue')}</SubmitButton>
     </form>
   );

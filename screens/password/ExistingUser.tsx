@@ -5,7 +5,6 @@ import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
-import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
 import type { ScreenName } from '../state/atoms.ts';
 import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
@@ -24,7 +23,6 @@ export function ExistingUser({ email }: { email: string }) {
   const { client, config } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
-  const report = useReportError();
   const [password, setPassword] = useState('');
   // Every action here is one request that either moves on or leaves an error under the field.
   const { busy, error, run } = useAction();
@@ -33,17 +31,14 @@ export function ExistingUser({ email }: { email: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password === '') return;
-    void run(async () => {
-      try {
-        const r = await requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: config.session.sessionDurationMinutes });
-        actions.signedIn('PASSWORD_AUTHENTICATE', r);
-      } catch (err) {
-        const next = RESET_SCREENS[apiErrorType(err) ?? ''];
-        if (!next) throw err;
-        report(err);
-        await actions.startReset(email, next);
-      }
-    });
+    void run(() =>
+      actions.signInOrReset(
+        email,
+        'PASSWORD_AUTHENTICATE',
+        () => requireClient(client).passwords.authenticate({ email, password, session_duration_minutes: config.session.sessionDurationMinutes }),
+        RESET_SCREENS,
+      ),
+    );
   };
 
   return (

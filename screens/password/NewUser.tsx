@@ -3,7 +3,6 @@ import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
-import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
 import { Divider } from '../components/Divider.tsx';
 import { EmailReadOnly } from './EmailReadOnly.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
@@ -18,7 +17,6 @@ export function NewUser({ email }: { email: string }) {
   const { client, config } = useWidget();
   const alt = useAlternative();
   const actions = usePasswordActions();
-  const report = useReportError();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password, email);
   // One error line under the form; the password and the alternative each have their own busy.
@@ -32,16 +30,11 @@ export function NewUser({ email }: { email: string }) {
     e.preventDefault();
     if (busy || !strength.valid) return;
     alternative.fail(undefined);
-    void create.run(async () => {
-      try {
-        const r = await requireClient(client).passwords.create({ email, password, session_duration_minutes: config.session.sessionDurationMinutes });
-        actions.signedIn('PASSWORD_CREATE', r);
-      } catch (err) {
-        if (apiErrorType(err) !== RESET_PASSWORD_ERROR) throw err;
-        report(err);
-        await actions.startReset(email, 'PasswordDedupe');
-      }
-    });
+    void create.run(() =>
+      actions.signInOrReset(email, 'PASSWORD_CREATE', () => requireClient(client).passwords.create({ email, password, session_duration_minutes: config.session.sessionDurationMinutes }), {
+        [RESET_PASSWORD_ERROR]: 'PasswordDedupe',
+      }),
+    );
   };
 
   const sendAlternative = () => {

@@ -8,15 +8,17 @@ import { useSent } from '../send/useSent.ts';
 import { errorMessageAtom, type ScreenName } from '../state/atoms.ts';
 import { resetStartOptions } from './options.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
 
 /** The error type that asks for a reset by email before any password sign-in (SPEC §4). */
 export const RESET_PASSWORD_ERROR = 'reset_password';
 
-/** The password flow's shared steps: start a reset, finish a sign-in, log in without a password. */
+/** The password flow's shared steps: start a reset, finish a sign-in (or reset instead), log in without a password. */
 export function usePasswordActions() {
   const { client, config, callbacks } = useWidget();
   const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
+  const report = useReportError();
   const { magicLink } = useSent();
   // The widget's language, for the emails these steps send.
   const { locale } = useContext(WordsContext);
@@ -41,6 +43,24 @@ export function usePasswordActions() {
     [callbacks, clearError, go],
   );
 
+  /**
+   * Signs in with what `call` answers; an error that asks for a new password first (`resets`:
+   * its type, and the screen the reset goes on to) is reported and starts that reset instead.
+   */
+  const signInOrReset = useCallback(
+    async (email: string, type: string, call: () => Promise<unknown>, resets: Partial<Record<string, ScreenName>>) => {
+      try {
+        signedIn(type, await call());
+      } catch (err) {
+        const next = resets[apiErrorType(err) ?? ''];
+        if (!next) throw err;
+        report(err);
+        await startReset(email, next);
+      }
+    },
+    [signedIn, report, startReset],
+  );
+
   /** Sends a magic link (login or create) to `email`, then 'Check your email'. */
   const loginWithoutPassword = useCallback(
     async (email: string) => {
@@ -50,5 +70,5 @@ export function usePasswordActions() {
     [client, config, magicLink, locale],
   );
 
-  return useMemo(() => ({ startReset, signedIn, loginWithoutPassword }), [startReset, signedIn, loginWithoutPassword]);
+  return useMemo(() => ({ startReset, signedIn, signInOrReset, loginWithoutPassword }), [startReset, signedIn, signInOrReset, loginWithoutPassword]);
 }

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { recordCardFrames } from './card-frames.ts';
 import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
 import { latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
-import { axeClean, b2b, expectOpened, expectScreen, organizationWith } from './b2b-screens.ts';
+import { axeClean, b2b, expectOpened, expectScreen, organizationWith, typeEmailOnOrganizationPage } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
@@ -32,14 +32,8 @@ async function totpCode(secret: string): Promise<string> {
 test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup codes saved), then a backup code signs in', { tag: PROVIDER_CLOCK_TAG }, async ({ page }) => {
   const email = uniqueEmail('b2b-totp');
   const { slug, name } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL' });
-  await page.goto(orgPage(slug));
-  await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
-
   // Keyboard alone from here: Tab from the page's link to the field, type, Enter.
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await expect(b2b(page).getByLabel('Email')).toBeFocused();
-  await page.keyboard.type(email);
+  await typeEmailOnOrganizationPage(page, orgPage(slug), name, email);
   await page.keyboard.press('Enter');
   await expectScreen(page, 'Enter passcode');
   const { code } = await latestMessage(email, 1);

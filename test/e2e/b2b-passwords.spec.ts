@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
-import { axeClean, b2b, expectScreen, loneEmail } from './b2b-screens.ts';
+import { axeClean, b2b, expectScreen, loneEmail, typeEmailOnOrganizationPage } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s password screens against the real provider, through the demo (issue 26):
@@ -79,15 +79,9 @@ test('discovery: "Use a password instead", the password lists the organizations,
 test('forgot password, by keyboard alone: the reset link opens the reset form, whose feedback waits for a strong password, then signs in', async ({ page }) => {
   const email = uniqueEmail('b2b-pw-reset');
   const { slug, name } = await organizationWithPassword(page, email);
-  await page.goto(orgPage(slug));
-  await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
-
   // Keyboard alone: Tab from the page's link to the email field, type, Tab past the password
   // (field and its show toggle) and Continue to 'Sign up or reset password'.
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await expect(b2b(page).getByLabel('Email')).toBeFocused();
-  await page.keyboard.type(email);
+  await typeEmailOnOrganizationPage(page, orgPage(slug), name, email);
   for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
   await expect(b2b(page).getByRole('button', { name: 'Sign up or reset password' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -69,3 +69,16 @@ export function loneEmail(tag: string): string {
   const n = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   return `${tag}-${n}@lone-${n}.example.org`;
 }
+
+/**
+ * Opens an organization's login page (`url`), and by keyboard alone, as a user without a mouse
+ * would, Tabs from the page's link to the email field and types `email` there.
+ */
+export async function typeEmailOnOrganizationPage(page: Page, url: string, organizationName: string, email: string): Promise<void> {
+  await page.goto(url);
+  await expect(b2b(page).getByRole('heading', { name: `Continue to ${organizationName}` })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(b2b(page).getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(email);
+}

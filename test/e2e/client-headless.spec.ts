@@ -1,19 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+// A session in the provider's wire shape, as the client's unit tests use it.
+import { SESSION } from '../unit/client/fake-env.ts';
 
 const demo = () => `${process.env.E2E_DEMO_URL!}/headless.html`;
 const TOKEN = () => process.env.E2E_PUBLIC_TOKEN!;
-
-const session = {
-  session_id: 'session-test-e2e',
-  user_id: 'user-test-e2e',
-  started_at: '2026-01-01T00:00:00Z',
-  last_accessed_at: '2026-01-01T00:00:00Z',
-  expires_at: '2099-01-01T00:00:00Z',
-  attributes: { ip_address: '', user_agent: '' },
-  authentication_factors: [],
-  custom_claims: {},
-  roles: [],
-};
 
 async function open(page: Page) {
   const errors: string[] = [];
@@ -47,8 +37,8 @@ test('signing out in one tab signs out the other', async ({ context }) => {
   await open(b);
   await expect(b.locator('#session')).toHaveText('none');
   // Another tab of the same site signs in: its client writes the shared session state.
-  await a.evaluate(([token, s]) => localStorage.setItem(`stytch_sdk_state_${token}`, JSON.stringify({ session: s, user: null })), [TOKEN(), session] as const);
-  await expect(b.locator('#session')).toHaveText('session-test-e2e');
+  await a.evaluate(([token, s]) => localStorage.setItem(`stytch_sdk_state_${token}`, JSON.stringify({ session: s, user: null })), [TOKEN(), SESSION] as const);
+  await expect(b.locator('#session')).toHaveText(SESSION.session_id);
   // Tab A signs out (forceClear: local state goes even if the provider refuses the revoke).
   await a.getByRole('button', { name: 'Sign out' }).click();
   await expect(b.locator('#session')).toHaveText('none');

@@ -1,22 +1,31 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+
+/**
+ * Opens the host app at demo/hosts/`host`, which starts signed out, and signs in there by an email
+ * passcode as `email`; the page's uncaught errors are collected from the start.
+ */
+async function signInOnHost(page: Page, host: string, name: string) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const email = uniqueEmail(name);
+  await page.goto(`${process.env.E2E_DEMO_URL}/hosts/${host}/`);
+  const w = widget(page);
+  await expect(page.locator('#host-status')).toHaveText('Not signed in');
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  const message = await latestMessage(email);
+  await w.getByLabel('One-time passcode').fill(message.code!);
+  return { errors, email, w };
+}
 
 // Each host app mounts the widget with its own framework's bindings, receives its events in its
 // own handler, and renders who is signed in from the client's state, as a real host would.
 for (const host of ['vue', 'angular', 'react'] as const) {
   test(`${host} host: an email OTP sign-in reaches the host's handler; the host shows the client's user across a reload and a sign-out`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const email = uniqueEmail(`host-${host}`);
-    await page.goto(`${process.env.E2E_DEMO_URL}/hosts/${host}/`);
-    const w = widget(page);
-    await expect(page.locator('#host-status')).toHaveText('Not signed in');
-    await w.getByRole('textbox', { name: 'Email' }).fill(email);
-    await w.getByRole('button', { name: 'Continue with email' }).click();
-    await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
-    const message = await latestMessage(email);
-    await w.getByLabel('One-time passcode').fill(message.code!);
+    const { errors, email, w } = await signInOnHost(page, host, `host-${host}`);
     await expect(w.getByRole('heading', { name: 'Your passcode has been successfully verified.' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
     // Every event of the sign-in, each once (AUTHENTICATE_FLOW_COMPLETE came twice).
@@ -46,17 +55,7 @@ test('react host: bundles the react-external build and exactly one React, its ow
 // An app written for the official React SDK (hosts/react-sdk/main.tsx, type-checked against the
 // official package's types), built with its '@stytch/react' import swapped for stytch-ui/react.
 test('react SDK app: with only its import swapped, the official provider, login, user hooks and sign-out work against our provider, across a reload and another tab', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const email = uniqueEmail('react-sdk');
-  await page.goto(`${process.env.E2E_DEMO_URL}/hosts/react-sdk/`);
-  const w = widget(page);
-  await expect(page.locator('#host-status')).toHaveText('Not signed in');
-  await w.getByRole('textbox', { name: 'Email' }).fill(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
-  const message = await latestMessage(email);
-  await w.getByLabel('One-time passcode').fill(message.code!);
+  const { errors, email } = await signInOnHost(page, 'react-sdk', 'react-sdk');
   // useStytchUser re-renders the app: the login goes, the user and session show.
   await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`, { timeout: 15_000 });
   await expect(page.locator('#host-session')).toHaveText('Session active');

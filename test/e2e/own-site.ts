@@ -1,4 +1,3 @@
-import { expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo, type RunningDemo } from '../../demo/server.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
+import { latestMessage } from './screens-helpers.ts';
 
 /** One page of a developer's own site on a free port, served at / and /index.html. */
 export interface OwnPage {
@@ -49,30 +49,9 @@ export async function startOwnSite(o: { listed: number; unlisted?: number }) {
   const demo: RunningDemo = await startDemo({ port: 0, providerUrl: provider.url, publicToken });
 
   /** The code of the newest message to `to` in this provider's outbox. */
-  async function code(to: string): Promise<string> {
-    let found: Array<{ code: string | null }> = [];
-    await expect
-      .poll(async () => {
-        const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
-        found = (await res.json()) as typeof found;
-        return found.length;
-      })
-      .toBeGreaterThan(0);
-    return found[0]!.code!;
-  }
-
+  const code = async (to: string): Promise<string> => (await latestMessage(to, 0, provider.url)).code!;
   /** The link of the newest message to `to` in this provider's outbox. */
-  async function link(to: string): Promise<string> {
-    let found: Array<{ link: string | null }> = [];
-    await expect
-      .poll(async () => {
-        const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
-        found = (await res.json()) as typeof found;
-        return found.length;
-      })
-      .toBeGreaterThan(0);
-    return found[0]!.link!;
-  }
+  const link = async (to: string): Promise<string> => (await latestMessage(to, 0, provider.url)).link!;
 
   return {
     listed,

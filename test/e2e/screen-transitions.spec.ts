@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { recordCardFrames } from './card-frames.ts';
 import { demoUrl, headless, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 
@@ -10,22 +10,32 @@ const STRONG = 'correct horse battery staple 91!';
 const SLOW = { timeout: 15_000 };
 const MAIN = 'Sign up or log in';
 
-test('OTP by email: Main, Enter passcode, back, again, a wrong code, then the verified screen: never a frame without the card', async ({ page }) => {
+/** The login widget opened with `config`, its card's frames recorded from the moment Main shows. */
+async function openRecorded(page: Page, config: object) {
   const frames = await recordCardFrames(page);
-  const email = uniqueEmail('frames-otp');
-  await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'] } }));
+  await page.goto(demoUrl(config));
   const w = widget(page);
   await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible(SLOW);
   await frames.start();
+  return { w, frames };
+}
 
+/** Main's email form: the address typed, then 'Continue with email'. */
+async function continueWithEmail(w: Locator, email: string): Promise<void> {
   await w.getByRole('textbox', { name: 'Email' }).fill(email);
   await w.getByRole('button', { name: 'Continue with email' }).click();
+}
+
+test('OTP by email: Main, Enter passcode, back, again, a wrong code, then the verified screen: never a frame without the card', async ({ page }) => {
+  const email = uniqueEmail('frames-otp');
+  const { w, frames } = await openRecorded(page, { products: ['otp'], otpOptions: { methods: ['email'] } });
+
+  await continueWithEmail(w, email);
   await expect(w.getByLabel('One-time passcode')).toBeFocused(SLOW);
   await w.getByRole('button', { name: 'Back' }).click();
   await expect(w.getByRole('heading', { name: MAIN })).toBeFocused(SLOW);
 
-  await w.getByRole('textbox', { name: 'Email' }).fill(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, email);
   await expect(w.getByLabel('One-time passcode')).toBeFocused(SLOW);
   const { code } = await latestMessage(email, 1);
   await w.getByLabel('One-time passcode').fill(code === '000000' ? '111111' : '000000');
@@ -37,19 +47,13 @@ test('OTP by email: Main, Enter passcode, back, again, a wrong code, then the ve
 });
 
 test('magic link: Main, Check your email, Try again, again, back: never a frame without the card', async ({ page }) => {
-  const frames = await recordCardFrames(page);
-  await page.goto(demoUrl({ products: ['emailMagicLinks'] }));
-  const w = widget(page);
-  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible(SLOW);
-  await frames.start();
+  const { w, frames } = await openRecorded(page, { products: ['emailMagicLinks'] });
 
-  await w.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('frames-eml'));
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, uniqueEmail('frames-eml'));
   await expect(w.getByRole('heading', { name: 'Check your email' })).toBeFocused(SLOW);
   await w.getByRole('button', { name: 'Try again' }).click();
   await expect(w.getByRole('heading', { name: MAIN })).toBeFocused(SLOW);
-  await w.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('frames-eml'));
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, uniqueEmail('frames-eml'));
   await expect(w.getByRole('heading', { name: 'Check your email' })).toBeFocused(SLOW);
   await w.getByRole('button', { name: 'Back' }).click();
   await expect(w.getByRole('heading', { name: MAIN })).toBeFocused(SLOW);
@@ -57,14 +61,9 @@ test('magic link: Main, Check your email, Try again, again, back: never a frame 
 });
 
 test('passwords, new user: Main, Create an account, Success!: never a frame without the card', async ({ page }) => {
-  const frames = await recordCardFrames(page);
-  await page.goto(demoUrl({ products: ['passwords', 'emailMagicLinks'] }));
-  const w = widget(page);
-  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible(SLOW);
-  await frames.start();
+  const { w, frames } = await openRecorded(page, { products: ['passwords', 'emailMagicLinks'] });
 
-  await w.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('frames-pw-new'));
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, uniqueEmail('frames-pw-new'));
   await expect(w.getByRole('heading', { name: 'Create an account' })).toBeFocused(SLOW);
   await w.getByLabel('Password', { exact: true }).fill(STRONG);
   await w.getByRole('button', { name: 'Continue', exact: true }).click({ timeout: 15_000 });
@@ -75,21 +74,15 @@ test('passwords, new user: Main, Create an account, Success!: never a frame with
 test('passwords, existing user: Log In, Forgot password?, back, a wrong then the right password, Success!: never a frame without the card', async ({ page }) => {
   const email = uniqueEmail('frames-pw-old');
   expect(await headless(page, 'create', { email, password: STRONG, session_duration_minutes: 30 })).toEqual({ ok: true });
-  const frames = await recordCardFrames(page);
-  await page.goto(demoUrl({ products: ['passwords', 'emailMagicLinks'] }));
-  const w = widget(page);
-  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible(SLOW);
-  await frames.start();
+  const { w, frames } = await openRecorded(page, { products: ['passwords', 'emailMagicLinks'] });
 
-  await w.getByRole('textbox', { name: 'Email' }).fill(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, email);
   await expect(w.getByRole('heading', { name: 'Log In' })).toBeFocused(SLOW);
   await w.getByRole('button', { name: 'Forgot Password?' }).click();
   await expect(w.getByRole('heading', { name: 'Forgot password?' })).toBeFocused(SLOW);
   await w.getByRole('button', { name: 'Back' }).click();
   await expect(w.getByRole('heading', { name: MAIN })).toBeFocused(SLOW);
-  await w.getByRole('textbox', { name: 'Email' }).fill(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, email);
   await expect(w.getByRole('heading', { name: 'Log In' })).toBeFocused(SLOW);
   await w.getByLabel('Password', { exact: true }).fill('not my password at all');
   await w.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -104,14 +97,9 @@ test('passwords, passwordless user: the sent screen, then Create a password inst
   const email = uniqueEmail('frames-pw-less');
   expect(await headless(page, 'magicLink', { email })).toEqual({ ok: true });
   await latestMessage(email);
-  const frames = await recordCardFrames(page);
-  await page.goto(demoUrl({ products: ['passwords', 'emailMagicLinks'] }));
-  const w = widget(page);
-  await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible(SLOW);
-  await frames.start();
+  const { w, frames } = await openRecorded(page, { products: ['passwords', 'emailMagicLinks'] });
 
-  await w.getByRole('textbox', { name: 'Email' }).fill(email);
-  await w.getByRole('button', { name: 'Continue with email' }).click();
+  await continueWithEmail(w, email);
   await expect(w.getByRole('heading', { name: 'Check your email' })).toBeVisible(SLOW);
   await w.getByRole('button', { name: 'Create a password instead' }).click();
   await expect(w.getByRole('heading', { name: 'Check your email!' })).toBeFocused(SLOW);

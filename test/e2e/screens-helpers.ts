@@ -23,12 +23,15 @@ interface OutboxEntry {
   link: string | null;
 }
 
-/** The newest outbox message to `to`, waiting until one arrives after `after` entries. */
-export async function latestMessage(to: string, after = 0): Promise<OutboxEntry> {
+/**
+ * The newest outbox message to `to`, waiting until one arrives after `after` entries: in the
+ * shared provider's outbox, or in the one at `providerUrl` (a test's own provider).
+ */
+export async function latestMessage(to: string, after = 0, providerUrl = process.env.E2E_PROVIDER_URL): Promise<OutboxEntry> {
   let found: OutboxEntry[] = [];
   await expect
     .poll(async () => {
-      const res = await fetch(`${process.env.E2E_PROVIDER_URL}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
+      const res = await fetch(`${providerUrl}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
       found = (await res.json()) as OutboxEntry[];
       return found.length;
     })

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { useId, type FormEvent } from 'react';
 import { Heading } from '../../components/Heading.tsx';
-import { PhoneField } from '../../components/PhoneField.tsx';
+import { PhoneField, usePhoneEntry } from '../../components/PhoneField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
@@ -19,8 +18,8 @@ export default function SMSOTPEnrollment() {
   const { config, env } = useB2B();
   const [mfa, update] = useMfa();
   const parser = usePhoneParser();
-  const [region, setRegion] = useState('US');
-  const [phone, setPhone] = useState('');
+  const entry = usePhoneEntry();
+  const { region, phone } = entry;
   const { busy, error, run, fail } = useAction();
   const id = useId();
   const submit = (e: FormEvent) => {
@@ -40,17 +39,7 @@ export default function SMSOTPEnrollment() {
       <Heading>{t('mfa.smsEnrollment.title')}</Heading>
       <p>{t('mfa.smsEnrollment.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <PhoneField
-          id={`${id}-phone`}
-          region={region}
-          setRegion={setRegion}
-          phone={phone}
-          setPhone={setPhone}
-          errorId={error ? `${id}-error` : undefined}
-          autoComplete="tel-national"
-          example={parser.example}
-        />
-        <ErrorText id={`${id}-error`} message={error} />
+        <PhoneField id={`${id}-phone`} entry={entry} error={error} autoComplete="tel-national" example={parser.example} />
         <SubmitButton busy={busy} disabled={!phone}>
           {t('button.continue')}
         </SubmitButton>

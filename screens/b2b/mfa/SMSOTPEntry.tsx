@@ -35,8 +35,7 @@ export default function SMSOTPEntry() {
       update((s) => ({ ...s, smsSentAt: env.timers.now() }));
       send.fail(undefined);
     });
-    // Once, on open: the member's phone and organization do not change on this screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on open: the member's phone and organization do not change on this screen
   }, [sent]);
   // As the official: a resend holds the button for 15 s, counting down; a failed one frees it.
   const [wait, startWait, endWait] = useCooldown();

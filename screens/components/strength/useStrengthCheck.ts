@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { B2BStrengthCheckResult, StrengthCheckResult } from '../../../client/schemas/responses.ts';
 import { useAnyWidget } from '../../context.ts';
-import { requireClient } from '../../hooks/requireClient.ts';
+import { MissingClientError, requireClient } from '../../hooks/requireClient.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 
 /** Keystrokes closer together than this share one check (SPEC §9 debounce default). */
@@ -22,6 +22,11 @@ export interface Strength {
 /** What both lines' clients offer: the login client answers the shared shape, the B2B client the B2B one. */
 interface StrengthChecker {
   passwords: { strengthCheck(o: { password: string; email?: string; email_address?: string }): Promise<StrengthCheckResult | B2BStrengthCheckResult> };
+}
+
+/** Whether a line's client offers the strength check (both lines' clients do). */
+function isStrengthChecker(client: unknown): client is StrengthChecker {
+  return typeof client === 'object' && client !== null && 'passwords' in client && typeof client.passwords === 'object' && client.passwords !== null && 'strengthCheck' in client.passwords;
 }
 
 /** One verdict for both wire shapes: the B2B answer's `zxcvbn_feedback`/`luds_feedback` as the shared `feedback`. */
@@ -49,7 +54,11 @@ export function useStrengthCheck(password: string, email?: string): Strength {
     const timer = timers.setTimeout(() => {
       // Through a promise, so even a missing client ends as an answer, never a throw in a timer.
       Promise.resolve()
-        .then(() => (requireClient(client) as unknown as StrengthChecker).passwords.strengthCheck(email === undefined ? { password } : { email, password }))
+        .then(() => {
+          const checker = requireClient(client);
+          if (!isStrengthChecker(checker)) throw new MissingClientError();
+          return checker.passwords.strengthCheck(email === undefined ? { password } : { email, password });
+        })
         .then(
           (r) => {
             if (seq === latest.current) setAnswer({ password, result: verdictOf(r) });

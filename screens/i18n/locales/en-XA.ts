@@ -1,4 +1,4 @@
-import type { LocaleCatalog } from '../catalog.ts';
+import type { Messages } from '../catalog.ts';
 
 /*
  * en-XA, the pseudo-locale: every English message with its letters accented and 40% more
@@ -81,7 +81,10 @@ export function pseudo(message: string): string {
   return `[${body}${pad ? ` ${pad}` : ''}]`;
 }
 
-/** The en-XA catalog from the English one (the loader passes it: this chunk imports no English of its own). */
-export default function pseudoLocale(english: LocaleCatalog): LocaleCatalog {
-  return Object.fromEntries(Object.entries(english).map(([id, text]) => [id, pseudo(text)])) as unknown as LocaleCatalog;
+/**
+ * The en-XA catalog from an English one, under the same ids (the loader passes it: this chunk
+ * imports no English of its own); the B2B element's en-XA is this over the B2B English.
+ */
+export default function pseudoLocale(english: Messages): Messages {
+  return Object.fromEntries(Object.entries(english).map(([id, text]) => [id, pseudo(text)]));
 }

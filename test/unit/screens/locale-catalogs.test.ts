@@ -1,14 +1,8 @@
 import { expect } from '@open-wc/testing';
 import IntlMessageFormat from 'intl-messageformat';
 import type { LocaleCatalog } from '../../../screens/i18n/catalog.ts';
-import { cryptoMessages } from '../../../screens/i18n/en/crypto.ts';
-import { errorMessages } from '../../../screens/i18n/en/errors.ts';
-import { magicLinkMessages } from '../../../screens/i18n/en/magic-link.ts';
 import { mainMessages } from '../../../screens/i18n/en/main.ts';
-import { oauthMessages } from '../../../screens/i18n/en/oauth.ts';
-import { otpMessages } from '../../../screens/i18n/en/otp.ts';
-import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';
-import { passwordMessages } from '../../../screens/i18n/en/password.ts';
+import { restMessages } from '../../../screens/i18n/en/rest.ts';
 import ar from '../../../screens/i18n/locales/ar.ts';
 import de from '../../../screens/i18n/locales/de.ts';
 import es from '../../../screens/i18n/locales/es.ts';
@@ -43,16 +37,8 @@ import b2bZhCN from '../../../screens/i18n/locales-b2b/zh-CN.ts';
  * uses, and every plural giving each form the language's plural rules can select.
  */
 
-const english: Record<string, string> = {
-  ...mainMessages,
-  ...otpMessages,
-  ...magicLinkMessages,
-  ...passwordMessages,
-  ...passkeyMessages,
-  ...cryptoMessages,
-  ...oauthMessages,
-  ...errorMessages,
-};
+// The whole English catalog: Main's part, from the first load, and the rest, loaded on demand.
+const english: Record<string, string> = { ...mainMessages, ...restMessages };
 
 const LOCALES: Record<string, LocaleCatalog> = { es, fr, de, it: it_, 'pt-BR': ptBR, nl, pl, ja, ko, 'zh-CN': zhCN, ar, he };
 const B2B_LOCALES: Record<string, Record<string, string>> = {

@@ -3,18 +3,10 @@ import { runAutofill } from '../../../screens/passkey/autofill.ts';
 import { deviceLabel } from '../../../screens/passkey/device.ts';
 import { authErrorText, creationErrorText } from '../../../screens/passkey/errors.ts';
 import { apiError, baseClient, button, click, flush, renderLogin, type, type Rendered } from './helpers.tsx';
-import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';
+import { passkeyText, passkeyTexts } from './passkey-texts.ts';
 
-// The English texts the passkey screens show, by message id.
-const t = (id: keyof typeof passkeyMessages) => passkeyMessages[id];
-const s = {
-  noUser: t('passkey.registrationStart.error.noUser'),
-  deleteWarning: t('passkey.registrationSuccess.deleteWarning'),
-  duplicate: t('error.duplicatePasskey'),
-  notCreated: t('error.passkeyNotCreated'),
-  authUnknown: t('error.passkeyUnknown'),
-  authNotFound: t('error.passkeyRegistrationNotFound'),
-};
+const t = passkeyText;
+const s = passkeyTexts;
 
 type AuthOptions = { session_duration_minutes: number; is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal };
 

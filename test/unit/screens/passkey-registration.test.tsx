@@ -5,18 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient, WidgetEventPayload } from '../../../screens/context.ts';
 import { apiError, button, click, flush, type } from './helpers.tsx';
-import { passkeyMessages } from '../../../screens/i18n/en/passkey.ts';
+import { passkeyTexts } from './passkey-texts.ts';
 
-// The English texts the passkey screens show, by message id.
-const t = (id: keyof typeof passkeyMessages) => passkeyMessages[id];
-const s = {
-  noUser: t('passkey.registrationStart.error.noUser'),
-  deleteWarning: t('passkey.registrationSuccess.deleteWarning'),
-  duplicate: t('error.duplicatePasskey'),
-  notCreated: t('error.passkeyNotCreated'),
-  authUnknown: t('error.passkeyUnknown'),
-  authNotFound: t('error.passkeyRegistrationNotFound'),
-};
+const s = passkeyTexts;
 
 interface Reg {
   webauthn_registration_id: string;
