@@ -165,6 +165,10 @@ test('a spent or forged return token shows the Error screen with the reason', as
   await expectScreen(page, 'Looks like there was an error!');
   await expect(b2b(page).getByRole('alert')).not.toBeEmpty();
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  // The return is over: Go back is Main again, not 'Logging in...'.
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Sign up or log in');
+  await expect(b2b(page).getByRole('button', { name: 'Use single sign-on' })).toBeVisible();
 });
 
 test("organization SSO: the organization's connection is a button; the IdP's answer signs the member in", async ({ page }) => {
