@@ -11,6 +11,7 @@ import { screenAtom } from '../../state/atoms.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
 import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
+import { SsoAndOAuthButtons } from '../sso/blocks.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
@@ -66,6 +67,7 @@ export default function PasswordAuthenticate() {
   return (
     <section part="container">
       <Heading>{t('password.login.title')}</Heading>
+      {isMain ? <SsoAndOAuthButtons place="above" /> : null}
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <label htmlFor={`${id}-email`} part="label">
           {t('formField.email.label')}
@@ -105,6 +107,7 @@ export default function PasswordAuthenticate() {
           </button>
         )}
       </form>
+      {isMain ? <SsoAndOAuthButtons place="below" /> : null}
     </section>
   );
 }
