@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useState } from 'react';
 import { appOf, type ProductLine } from '../App.tsx';
+import { LoggingIn } from '../components/LoggingIn.tsx';
 import { ToastedCard } from '../components/ToastedCard.tsx';
 import { b2bWords } from '../i18n/b2b.ts';
 import { b2bMessages } from '../i18n/en/b2b.ts';
@@ -11,7 +12,7 @@ import { useDiscoveryLink } from './discovery/useDiscoveryLink.ts';
 import { useRedirectReturn } from './sso/useRedirectReturn.ts';
 import { b2bScreens } from './registry.ts';
 import { primaryRequiredAtom } from './state.ts';
-import { useB2B } from './widget.ts';
+import { useB2B, useB2BStrings } from './widget.ts';
 
 const isB2BScreen = (name: string): name is keyof typeof b2bScreens => Object.hasOwn(b2bScreens, name);
 
@@ -32,14 +33,12 @@ function B2BFlow() {
   const name = useAtomValue(screenAtom);
   const required = useAtomValue(primaryRequiredAtom);
   useDiscoveryLink();
-  useRedirectReturn();
+  const returning = useRedirectReturn();
+  const t = useB2BStrings();
   const screen = isB2BScreen(name) ? name : 'Main';
   const Current = screen === 'Main' ? mainOf(config, !!required) : b2bScreens[screen];
-  return (
-    <ToastedCard>
-      <Current />
-    </ToastedCard>
-  );
+  // Back from an IdP or provider: 'Logging in...' while its token is spent.
+  return <ToastedCard>{returning ? <LoggingIn text={t('login.loading')} /> : <Current />}</ToastedCard>;
 }
 
 /**

@@ -61,6 +61,12 @@ async function organizationOf(page: Page, email: string, sso: string[] = [], sso
   );
 }
 
+/** Back from the IdP or provider: the page loads and spends the token, then shows `title`. */
+async function expectReturn(page: Page, title: string): Promise<void> {
+  await expect(b2b(page).getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 20_000 });
+  await expectScreen(page, title);
+}
+
 /** On the provider's consent page (it stands in for the OAuth provider): sign in as `email`. */
 async function consentAs(page: Page, provider: string, email: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/v1/public/oauth/${provider}/consent`));
@@ -93,7 +99,7 @@ test('discovery OAuth, by keyboard alone: the provider vouches for the address, 
   await page.keyboard.type(email);
   await page.keyboard.press('Enter');
 
-  await expectScreen(page, 'Create an organization to get started');
+  await expectReturn(page, 'Create an organization to get started');
   // The token left the address bar: a reload does not spend it again.
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   await axeClean(page);
@@ -142,7 +148,7 @@ test("organization OAuth: a member signs in through Google; the start carries th
   expect(q.get('provider_prompt')).toBe('select_account');
   expect(q.get('organization_id')).toMatch(/^organization-/);
   await consentAs(page, 'google', email);
-  await expectScreen(page, 'Success!');
+  await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
@@ -152,7 +158,7 @@ test('a refused OAuth sign-in comes back to the Error screen in the widget; Go b
   await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
   await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expectScreen(page, 'Looks like there was an error!');
+  await expectReturn(page, 'Looks like there was an error!');
   await expect(b2b(page).getByRole('alert')).toHaveText('An error was encountered in the callback of the OAuth flow. Please try again.');
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
   await axeClean(page);
@@ -162,9 +168,13 @@ test('a refused OAuth sign-in comes back to the Error screen in the widget; Go b
 
 test('a spent or forged return token shows the Error screen with the reason', async ({ page }) => {
   await page.goto(demo('products=sso&stytch_token_type=sso&token=not-a-real-token'));
-  await expectScreen(page, 'Looks like there was an error!');
+  await expectReturn(page, 'Looks like there was an error!');
   await expect(b2b(page).getByRole('alert')).not.toBeEmpty();
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  // The return is over: Go back is Main again, not 'Logging in...'.
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Sign up or log in');
+  await expect(b2b(page).getByRole('button', { name: 'Use single sign-on' })).toBeVisible();
 });
 
 test("organization SSO: the organization's connection is a button; the IdP's answer signs the member in", async ({ page }) => {
@@ -177,7 +187,7 @@ test("organization SSO: the organization's connection is a button; the IdP's ans
   await expect(button).toBeVisible();
   await axeClean(page);
   await button.click();
-  await expectScreen(page, 'Success!');
+  await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(email)).toBeVisible();
   await expect(b2b(page).getByText(name)).toBeVisible();
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
@@ -206,19 +216,20 @@ test('discovery SSO: the address finds its connection and signs in; an address w
   // The member's address: its one connection starts at once.
   await b2b(page).getByLabel('Email').fill(email);
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await expectScreen(page, 'Success!');
+  await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
 
   // The slug of an organization with one connection starts it too.
   await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
   await page.goto(demo('products=emailOtp,sso'));
   await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await expectScreen(page, 'Enter your email to continue');
   await b2b(page).getByLabel('Email').fill(uniqueEmail('nobody'));
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expectScreen(page, "Sorry, we couldn't find any connections");
   await b2b(page).getByLabel('Organization slug').fill(slug);
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
-  await expectScreen(page, 'Success!');
+  await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
 
@@ -236,7 +247,7 @@ test('discovery into an organization that allows only SSO starts its default con
   await b2b(page)
     .getByRole('button', { name: new RegExp(name) })
     .click();
-  await expectScreen(page, 'Success!');
+  await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
@@ -260,7 +271,7 @@ test('One Tap against a provider without a Google client: the developer message 
   expect(google).toEqual([]);
   await b2b(page).getByRole('button', { name: 'Continue with Google' }).click();
   await consentAs(page, 'google', uniqueEmail('b2b-one-tap'));
-  await expectScreen(page, 'Create an organization to get started');
+  await expectReturn(page, 'Create an organization to get started');
 });
 
 test('discovery SSO with several connections lists them (SSO Discovery Menu); Go back returns to the address; each starts its IdP', async ({ page }) => {
@@ -273,6 +284,7 @@ test('discovery SSO with several connections lists them (SSO Discovery Menu); Go
   const field = await b2b(page).getByLabel('Email').boundingBox();
   expect(sso!.y).toBeLessThan(field!.y);
   await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await expectScreen(page, 'Enter your email to continue');
   await b2b(page).getByLabel('Email').fill(email);
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expectScreen(page, 'Select a connection to continue');
@@ -283,13 +295,14 @@ test('discovery SSO with several connections lists them (SSO Discovery Menu); Go
   await b2b(page).getByLabel('Email').fill(email);
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await b2b(page).getByRole('button', { name: 'Continue with Okta Contractors' }).click();
-  await expectScreen(page, 'Success!');
+  await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
 
   // Back again, the connection used last comes first, marked 'Last used'.
   await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
   await page.goto(demo('products=sso,emailOtp'));
   await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await expectScreen(page, 'Enter your email to continue');
   await b2b(page).getByLabel('Email').fill(email);
   await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expectScreen(page, 'Select a connection to continue');
@@ -314,7 +327,7 @@ test("an SSO sign-in the IdP refuses comes back to the Error screen in the widge
   });
   await page.goto(orgPage(slug, 'sso'));
   await b2b(page).getByRole('button', { name: 'Continue with Refusing IdP' }).click();
-  await expectScreen(page, 'Looks like there was an error!');
+  await expectReturn(page, 'Looks like there was an error!');
   await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
   // The IdP's own text never reaches the card.
   await expect(b2b(page).getByText('555-0100')).toHaveCount(0);

@@ -9,6 +9,7 @@ import { screenAtom } from '../../state/atoms.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
 import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
+import { SsoAndOAuthButtons } from '../sso/blocks.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
@@ -65,6 +66,7 @@ export default function PasswordAuthenticate() {
   return (
     <section part="container">
       <Heading>{t('password.login.title')}</Heading>
+      {isMain ? <SsoAndOAuthButtons place="above" /> : null}
       <EmailForm
         id={id}
         email={email}
@@ -97,6 +99,7 @@ export default function PasswordAuthenticate() {
           invalid={!!error}
         />
       </EmailForm>
+      {isMain ? <SsoAndOAuthButtons place="below" /> : null}
     </section>
   );
 }

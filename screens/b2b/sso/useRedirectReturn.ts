@@ -1,12 +1,13 @@
-import { useSetAtom } from 'jotai';
-import { startTransition, useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { messageLocale } from '../../send/send.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { takeRedirectSignIn } from '../redirectSignIn.ts';
 import { localeOf } from '../send.ts';
-import { b2bEmailAtom, b2bErrorAtom } from '../state.ts';
+import { screenAtom } from '../../state/atoms.ts';
+import { b2bEmailAtom, b2bErrorAtom, primaryRequiredAtom } from '../state.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 
@@ -20,9 +21,10 @@ const isTokenType = (t: string | null): t is TokenType => (TOKEN_TYPES as readon
  * does not spend it twice), then spent once. An organization's sign-in goes to the one
  * outcome (Logged In, MFA, another primary factor); a discovery sign-in lists the
  * organizations. A failed exchange, or a refusal coming back from a sign-in this tab started
- * (`error`), shows the Error screen.
+ * (`error`), shows the Error screen. True while the token the page came back with is being
+ * spent: the card says 'Logging in...' until the answer moves the widget off Main.
  */
-export function useRedirectReturn(): void {
+export function useRedirectReturn(): boolean {
   const client = useB2BClient();
   const go = useGo();
   const report = useReportError();
@@ -33,6 +35,10 @@ export function useRedirectReturn(): void {
   const setEmail = useSetAtom(b2bEmailAtom);
   const setError = useSetAtom(b2bErrorAtom);
   const done = useRef(false);
+  const [spending, setSpending] = useState(() => {
+    const q = new URL(globalThis.location?.href ?? 'about:blank').searchParams;
+    return isTokenType(q.get('stytch_token_type')) && !!q.get('token');
+  });
   useEffect(() => {
     if (done.current) return;
     done.current = true;
@@ -78,4 +84,11 @@ export function useRedirectReturn(): void {
       showError(t(started === 'oauth' ? 'error.oauthFlowCallbackError' : 'ssoDiscovery.email.error.unknown'));
     }
   }, [client, config, go, report, showDiscovered, setEmail, setError, signedIn, t]);
+  // Once the answer has moved the widget off Main (any screen, or Main for another primary
+  // factor), the return is over: a later Main (Go back, Try again) is Main again.
+  const screen = useAtomValue(screenAtom);
+  const required = useAtomValue(primaryRequiredAtom);
+  const moved = screen !== 'Main' || !!required;
+  if (spending && moved) setSpending(false);
+  return spending && !moved;
 }

@@ -132,4 +132,14 @@ describe('B2B Google One Tap', () => {
     });
     expect(r.root.querySelector('[part~="oauth-button"]')).to.equal(null);
   });
+
+  it('Discovery with passwords and OAuth: the password sign-in is Main, with the providers under it after the or line', async () => {
+    const env = { loadGoogle: () => Promise.reject(new Error('unused')), supportsFedCM: () => false, navigate: () => {}, origin: () => 'https://host.example' };
+    r = await render({ products: ['passwords', 'oauth'], authFlowType: 'Discovery', oauthOptions: { providers: ['slack', 'hubspot'] } }, b2bClient().client, env);
+    expect(r.root.querySelector('h1')?.textContent).to.equal('Log in with email and password');
+    expect([...r.root.querySelectorAll('[part~="oauth-button"]')].map((b) => b.textContent)).to.deep.equal(['Continue with Slack', 'Continue with HubSpot']);
+    const form = r.root.querySelector('form')!;
+    const divider = r.root.querySelector('[part="divider"]')!;
+    expect(form.compareDocumentPosition(divider) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+  });
 });
