@@ -1,6 +1,7 @@
 import { darkTheme, defaultTheme } from './defaults.ts';
 import type { StyleConfig, Theme } from './types.ts';
-import { declarationBlock, sizeVariables, themeVariables, type StyleIssue } from './variables.ts';
+import { mobileQuery, officialLookRules, presentationVariables, sizesFromPresentation, themeFromPresentation, type ReadPresentation } from './presentation.ts';
+import { declarationBlock, sizeVariables, themeVariables, variableName, type StyleIssue } from './variables.ts';
 
 /** Where the sheet lives: inside a shadow root, or in the light DOM under one scope id. */
 export type SheetScope = { kind: 'shadow' } | { kind: 'light'; scopeId: string };
@@ -43,20 +44,38 @@ function componentRules(inside: string): string {
     `${p('button-secondary')}{background:var(--stytch-buttons-secondary-background-color);color:var(--stytch-buttons-secondary-text-color);border-color:var(--stytch-buttons-secondary-border-color);border-radius:var(--stytch-buttons-secondary-border-radius)}`,
     `${p('button')}:disabled{cursor:default;background:var(--stytch-buttons-disabled-background-color);color:var(--stytch-buttons-disabled-text-color);border-color:var(--stytch-buttons-disabled-border-color);border-radius:var(--stytch-buttons-disabled-border-radius)}`,
     `${p('input')}{box-sizing:border-box;width:100%;height:var(--stytch-button-height);padding:0 12px;font:inherit;font-size:var(--stytch-body-font-size);background:var(--stytch-inputs-background-color);color:var(--stytch-inputs-text-color);border:1px solid var(--stytch-inputs-border-color);border-radius:var(--stytch-inputs-border-radius)}`,
+    // The inbox links' marks show only in stytch-ui/compat's official look.
+    `${p('mail-icon')}{display:none}`,
     `${p('input')}::placeholder{color:var(--stytch-inputs-placeholder-color)}`,
     // iOS zooms into any focused input under 16px; coarse pointers get at least that.
     `@media (pointer:coarse),(max-width:600px){${p('input')}{font-size:max(16px,var(--stytch-body-font-size))}}`,
   ].join('');
 }
 
-/** Compiles a host's style config into the stylesheet one widget instance injects. */
-export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }): CompiledTheme {
+/**
+ * The official 6.x look (stytch-ui/compat): its tokens as `--st-*` variables (a [light, dark]
+ * pair switching with the system), our variables drawn from them, and its scheme. The preset
+ * `colorScheme` of our styles does not apply: the presentation's theme chooses the colours.
+ */
+function presentationBlocks(root: string, look: ReadPresentation): string {
+  const ours = new Map([...[...Object.entries(sizesFromPresentation)].map(([k, v]) => [variableName([k]), v] as const), ...themeVariables(themeFromPresentation)]);
+  const light = declarationBlock(root, presentationVariables(look.light));
+  const dark = look.dark ? `@media (prefers-color-scheme:dark){${declarationBlock(root, presentationVariables(look.dark, look.dark))}}` : '';
+  return light + dark + declarationBlock(root, ours);
+}
+
+/**
+ * Compiles a host's style config into the stylesheet one widget instance injects; with a read
+ * 6.x `presentation` (stytch-ui/compat), in the official look with its theme.
+ */
+export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }, presentation?: ReadPresentation): CompiledTheme {
   const issues: StyleIssue[] = [];
   const root = scope.kind === 'shadow' ? ':host' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"])`;
   const defaults = new Map([...sizeVariables(), ...themeVariables(defaultTheme)]);
   const dark = themeVariables(darkTheme);
   const host = themeVariables(themePart(styles), issues);
   const scheme = styles.colorScheme ?? 'light';
+  const inside = scope.kind === 'shadow' ? '' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"]) `;
   const parts = [
     scope.kind === 'shadow' ? ':host{display:block}:host([hidden]){display:none}' : '',
     // Light DOM: undo host-page element rules (`h1 {…}`, `button {…}`) inside the widget. SVG is
@@ -64,11 +83,13 @@ export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kin
     // :where keeps the rule as weak as before, so the widget's own class rules still win.
     scope.kind === 'light' ? `[${SCOPE_ATTRIBUTE}="${scope.scopeId}"] :where(:not(svg, svg *)){all:revert}` : '',
     declarationBlock(root, defaults),
-    scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
-    scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
+    presentation ? presentationBlocks(root, presentation) : '',
+    !presentation && scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
+    !presentation && scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
     // Last, so the styles prop beats the presets; host CSS still beats all of these.
     declarationBlock(root, host),
-    componentRules(scope.kind === 'shadow' ? '' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"]) `),
+    componentRules(inside),
+    presentation ? officialLookRules(inside, mobileQuery(presentation.light)) : '',
   ];
   return { css: parts.join(''), issues };
 }

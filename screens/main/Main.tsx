@@ -100,7 +100,7 @@ export function Main() {
   const watermark = useWatermark();
   return (
     <section part="container" onFocus={prefetchNext} onPointerOver={prefetchNext} onPointerDown={prefetchNext}>
-      {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
+      {logo ? <img part="logo" src={logo} alt={styles.logo?.alt ?? ''} css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{t('login.title')}</Heading>}
       <Suspense fallback={null}>
         {passkeys && !passkeyLast ? <PasskeyButton /> : null}

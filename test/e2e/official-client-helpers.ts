@@ -8,27 +8,34 @@ import * as esbuild from 'esbuild';
  * space, and Chromium would then refuse calls to the loopback provider.
  */
 
-let bundle: Promise<string> | undefined;
+const bundles = new Map<string, Promise<string>>();
+
+/** The official package bundled once per worker from `contents` (an entry that imports it), as `format`. */
+export function bundleOfficial(contents: string, format: 'iife' | 'esm' = 'iife'): Promise<string> {
+  const key = `${format}:${contents}`;
+  let bundle = bundles.get(key);
+  if (!bundle) {
+    bundle = esbuild
+      .build({
+        stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
+        bundle: true,
+        format,
+        platform: 'browser',
+        write: false,
+        logLevel: 'silent',
+        conditions: ['production'],
+        define: { 'process.env.NODE_ENV': '"production"' },
+      })
+      .then((out) => out.outputFiles[0]!.text);
+    bundles.set(key, bundle);
+  }
+  return bundle;
+}
 
 /** The official client bundled once per worker as an IIFE that defines `window.makeClient`. */
 function officialBundle(): Promise<string> {
-  bundle ??= esbuild
-    .build({
-      stdin: {
-        contents: `import { StytchHeadlessClient } from '@stytch/vanilla-js/headless';
-          window.makeClient = (token, url) => new StytchHeadlessClient(token, { endpoints: { testAPIURL: url } });`,
-        resolveDir: process.cwd(),
-        loader: 'js',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((out) => out.outputFiles[0]!.text);
-  return bundle;
+  return bundleOfficial(`import { StytchHeadlessClient } from '@stytch/vanilla-js/headless';
+    window.makeClient = (token, url) => new StytchHeadlessClient(token, { endpoints: { testAPIURL: url } });`);
 }
 
 /** Adds the official client's bundle to the page as it is now (`window.makeClient`). */
