@@ -105,7 +105,15 @@ async function card(w: Locator) {
     while (getComputedStyle(el).borderTopWidth !== '1px' && el.parentElement) el = el.parentElement;
     const s = getComputedStyle(el);
     const r = el.getBoundingClientRect();
-    return { width: Math.round(r.width), background: s.backgroundColor, border: `${s.borderTopWidth} ${s.borderTopColor}`, radius: s.borderTopLeftRadius, color: s.color, font: s.fontFamily, padding: s.paddingTop };
+    return {
+      width: Math.round(r.width),
+      background: s.backgroundColor,
+      border: `${s.borderTopWidth} ${s.borderTopColor}`,
+      radius: s.borderTopLeftRadius,
+      color: s.color,
+      font: s.fontFamily,
+      padding: s.paddingTop,
+    };
   });
 }
 
