@@ -36,6 +36,11 @@ export interface CompatRenderProps {
 /** An element of this module: one of ours drawn in the official look, with a `presentation`. */
 type CompatElement = WidgetElement & { presentation: unknown };
 
+/** Our config for the official one, in the official UI's arrangement: Main's blocks in the order of `products`. */
+function compatConfig(config: CompatLoginConfig | undefined, shadow: boolean): Record<string, unknown> {
+  return { mainOrder: 'products', ...configFrom(config, shadow) };
+}
+
 /** Whether the presentation asks for a shadow root (`options.enableShadowDOM`), as the config may. */
 function wantsShadow(presentation: unknown): boolean {
   return readPresentation(presentation).enableShadowDOM === true;
@@ -43,7 +48,7 @@ function wantsShadow(presentation: unknown): boolean {
 
 function applyProps(el: CompatElement, props: CompatRenderProps, shadow: boolean): void {
   if ('client' in props) el.client = props.client;
-  if ('config' in props || 'presentation' in props) el.config = configFrom(props.config ?? (el.config as CompatLoginConfig | undefined), shadow || wantsShadow(props.presentation));
+  if ('config' in props || 'presentation' in props) el.config = compatConfig(props.config ?? (el.config as CompatLoginConfig | undefined), shadow || wantsShadow(props.presentation));
   if ('presentation' in props) el.presentation = props.presentation;
   if ('styles' in props) el.styles = props.styles;
   if ('strings' in props) el.strings = props.strings;
@@ -108,7 +113,7 @@ export type CompatMountOptions = CompatRenderProps & { elementId: string };
 /** The mount functions of the official client, over ours, with the official config and presentation mapped. */
 function compatMount<E extends WidgetElement>(tag: string, method: string, o: CompatMountOptions): E {
   defineDefaultTags();
-  const config = configFrom(o.config, wantsShadow(o.presentation));
+  const config = compatConfig(o.config, wantsShadow(o.presentation));
   return mount<E>(tag, method, { elementId: o.elementId, client: o.client, config, styles: o.styles, strings: o.strings, callbacks: o.callbacks }, (el) => {
     (el as unknown as CompatElement).presentation = o.presentation;
     if (el instanceof StytchResetPasswordElement) el.passwordResetToken = o.passwordResetToken;

@@ -275,6 +275,8 @@ export function officialLookRules(inside: string, mobile: string): string {
   return [
     `${p('container')}{color-scheme:var(--st-color-scheme);gap:calc(var(--st-spacing) * 6);padding:calc(var(--st-spacing) * 10) calc(var(--st-spacing) * 9);padding-bottom:calc(var(--st-spacing) * 10 + var(--stytch-toast-space, 0px));line-height:1.5;color:var(--st-foreground)}`,
     `${p('header')}{font-family:var(--st-header-font);line-height:1.33333}`,
+    // 6.x centres the main screen's header only; the others start at the text edge.
+    `${inside}[part~="container"]:not(:has(>[part~="login-form"],>[part~="oauth"],>[part~="wallets"],>[part~="passkey-button"]))>[part][part~="header"]{text-align:start}`,
     `${p('helper')}{line-height:1.5}`,
     `${p('divider')}{gap:calc(var(--st-spacing) * 2);line-height:1.33333}`,
     `${inside}[part~="divider"]>span:not([part]){height:0;background:none;border-bottom:1px solid var(--st-divider-color)}`,

@@ -104,10 +104,12 @@ export function Main() {
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{t('login.title')}</Heading>}
       <Suspense fallback={null}>
         {passkeys && !passkeyLast ? <PasskeyButton /> : null}
+        {methods.length > 0 && config.formFirst ? <LoginForm methods={methods} /> : null}
+        {social && methods.length > 0 && config.formFirst ? <Divider /> : null}
         {oauthCount > 0 ? <OAuthButtons /> : null}
         {crypto ? <WalletButtons oauthCount={oauthCount} /> : null}
-        {social && methods.length > 0 ? <Divider /> : null}
-        {methods.length > 0 ? <LoginForm methods={methods} /> : null}
+        {social && methods.length > 0 && !config.formFirst ? <Divider /> : null}
+        {methods.length > 0 && !config.formFirst ? <LoginForm methods={methods} /> : null}
         {passkeys && passkeyLast ? <PasskeyButton /> : null}
         {passkeys && passkeyLast ? <PasskeyAutofill /> : null}
         {watermark ? <PoweredBy /> : null}

@@ -93,6 +93,7 @@ async function look(l: Locator) {
       border: `${s.borderTopWidth} ${s.borderTopColor}`,
       radius: [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius].join(' '),
       font: `${s.fontSize} ${s.fontWeight} ${s.fontFamily}`,
+      align: s.textAlign,
       icon: el.querySelector('svg') ? Math.round(el.querySelector('svg')!.getBoundingClientRect().width) : 0,
     };
   });
@@ -139,6 +140,8 @@ async function mainScreen(w: Locator) {
     primary: await look(w.getByRole('button', { name: 'Continue with email' })),
     oauth: await look(w.getByRole('button', { name: 'Continue with Google' })),
     divider: await look(w.getByText('or', { exact: true })),
+    // The blocks follow the order of products (here the codes' form, then Google).
+    formAboveOAuth: (await w.getByRole('button', { name: 'Continue with email' }).boundingBox())!.y < (await w.getByRole('button', { name: 'Continue with Google' }).boundingBox())!.y,
   };
 }
 
@@ -171,6 +174,7 @@ for (const [name, presentation] of [
 
       // The shapes 6.3.0 draws: segmented outline tabs, a filled primary button, an outline OAuth button.
       expect(official.tabs.length).toBe(2);
+      expect(official.formAboveOAuth).toBe(true);
       expectSame(ours, official);
       if (name === 'default') {
         expect(ours.primary.background).toBe('oklch(0.2 0 0)');
@@ -208,7 +212,11 @@ for (const [name, presentation] of [
       expect(link.border.startsWith('1px')).toBe(true);
     }
     expectSame(ours.links, official.links, 'links');
-    expectSame({ font: ours.heading.font, color: ours.heading.color }, { font: official.heading.font, color: official.heading.color }, 'heading');
+    expectSame(
+      { font: ours.heading.font, color: ours.heading.color, align: ours.heading.align },
+      { font: official.heading.font, color: official.heading.color, align: official.heading.align },
+      'heading',
+    );
   });
 }
 

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import {
   clientOptionsFrom,
   configFrom,
@@ -74,7 +74,7 @@ describe('stytch-ui/compat', () => {
     el.render({ config: { products: [Products.otp], otpOptions: { methods: [OTPMethods.Email] } }, styles: { colors: { primary: '#5b2a86' } } });
     await settle(el);
     expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
-    expect((el as unknown as { config: unknown }).config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    expect((el as unknown as { config: unknown }).config).to.deep.equal({ mainOrder: 'products', products: ['otp'], otpOptions: { methods: ['email'] } });
     expect(getComputedStyle(el).getPropertyValue('--stytch-colors-primary').trim()).to.equal('#5b2a86');
   });
 
@@ -100,7 +100,7 @@ describe('stytch-ui/compat', () => {
     await settle(el);
     expect(host.contains(el)).to.equal(true);
     expect(el.client).to.equal(client);
-    expect(el.config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    expect(el.config).to.deep.equal({ mainOrder: 'products', products: ['otp'], otpOptions: { methods: ['sms'] } });
     client.dispose();
   });
 
@@ -167,5 +167,18 @@ describe('stytch-ui/compat', () => {
     } finally {
       console.warn = warn;
     }
+  });
+
+  it('lays Main out in the order of products, as the official UI: the form above the social buttons when listed first', async () => {
+    const el = await fixture<HTMLElement & { render(p: object): void }>(html`<compat-login></compat-login>`);
+    const order = () => [...el.querySelectorAll('[part~="login-form"], [part~="oauth"], [part~="divider"]')].map((e) => e.getAttribute('part'));
+    el.render({ config: { products: [Products.otp, Products.oauth], otpOptions: { methods: [OTPMethods.Email] }, oauthOptions: { providers: [OAuthProviders.Google] } } });
+    await settle(el);
+    await waitUntil(() => order().length === 3);
+    expect(order()).to.deep.equal(['login-form', 'divider', 'oauth']);
+    el.render({ config: { products: [Products.oauth, Products.otp], otpOptions: { methods: [OTPMethods.Email] }, oauthOptions: { providers: [OAuthProviders.Google] } } });
+    await settle(el);
+    await waitUntil(() => order()[0] === 'oauth');
+    expect(order()).to.deep.equal(['oauth', 'divider', 'login-form']);
   });
 });
