@@ -6,7 +6,8 @@
 import type { Client } from '../client/index.ts';
 import { configFrom, createStytchClient, tellOnce, type CompatLoginConfig, type StytchClientOptions } from './compat-names.ts';
 import type { WidgetEventPayload } from '../screens/context.ts';
-import { readPresentation, type ReadPresentation, type StyleConfig } from '../theme/index.ts';
+import type { StyleConfig } from '../theme/index.ts';
+import { readPresentation, type ReadPresentation } from '../theme/presentation.ts';
 import type { PropertyDeclarations } from './base/properties.ts';
 import type { HostCallbacks, WidgetElement } from './base/widget-element.ts';
 import { StytchLoginElement } from './login/element.ts';

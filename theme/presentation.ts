@@ -1,5 +1,6 @@
+import type { Look } from './sheet.ts';
 import type { DeepPartial, StyleConfig, Theme } from './types.ts';
-import { isSafeCssValue, type StyleIssue } from './variables.ts';
+import { declarationBlock, isSafeCssValue, themeVariables, variableName, type StyleIssue } from './variables.ts';
 
 /*
  * The official prebuilt UI 6.x styles itself from `presentation`: `theme` (design tokens such as
@@ -92,28 +93,6 @@ export const presentationLight: PresentationTokens = {
   success: 'oklch(0.6 0.13 163)',
 };
 
-/** 6.3.0's dark theme (its exported `defaultDarkTheme`). */
-export const presentationDark: PresentationTokens = {
-  ...shared,
-  'color-scheme': 'dark',
-  background: 'oklch(0.145 0 0)',
-  foreground: 'oklch(0.985 0 0)',
-  primary: 'oklch(0.922 0 0)',
-  'primary-foreground': 'oklch(0.205 0 0)',
-  secondary: 'oklch(0.269 0 0)',
-  'secondary-foreground': 'oklch(0.985 0 0)',
-  muted: 'oklch(0.269 0 0)',
-  'muted-foreground': 'oklch(0.708 0 0)',
-  accent: 'oklch(0.269 0 0)',
-  'accent-foreground': 'oklch(0.985 0 0)',
-  border: 'oklch(1 0 0 / 10%)',
-  input: 'oklch(1 0 0 / 15%)',
-  ring: 'oklch(0.556 0 0)',
-  destructive: 'oklch(0.704 0.191 22.216)',
-  warning: 'oklch(0.754 0.16 58)',
-  success: 'oklch(0.704 0.13 163)',
-};
-
 /**
  * Tokens the official UI derives from others unless they are set (its root rules): radii from
  * `rounded-base`, type sizes from `text-base`, hover and divider colours mixed from the palette.
@@ -171,6 +150,8 @@ export const sizesFromPresentation: Record<string, string> = {
 
 /** A 6.x presentation, read: tokens per scheme, our style options, what is not applied, what was refused. */
 export interface ReadPresentation {
+  /** The official look with these tokens, for `compileTheme`. */
+  look: Look;
   /** The token set in force (the light one of a pair). */
   light: PresentationTokens;
   /** A [light, dark] pair's dark set, applied when the system prefers dark. */
@@ -212,7 +193,13 @@ export function readPresentation(presentation: unknown): ReadPresentation {
 }
 
 function readFields(presentation: unknown): ReadPresentation {
-  const out: ReadPresentation = { light: {}, styles: {}, unapplied: [], issues: [] };
+  const out: ReadPresentation = {
+    light: {},
+    styles: {},
+    unapplied: [],
+    issues: [],
+    look: { declarations: (root) => lookDeclarations(root, out), rules: (inside) => officialLookRules(inside, mobileQuery(out.light)) },
+  };
   const { issues } = out;
   if (presentation === undefined || presentation === null) return out;
   if (!isObject(presentation)) {
@@ -224,9 +211,9 @@ function readFields(presentation: unknown): ReadPresentation {
   if (Array.isArray(theme)) {
     if (theme.length !== 2) issues.push({ path: 'theme', message: 'must be one theme or a [light, dark] pair' });
     else {
-      // A pair starts from each scheme's defaults, as the official UI's dark default is its dark theme.
+      // Each of a pair is laid over the light defaults, as the official UI does: a dark theme names its colours.
       out.light = readTokens(theme[0], 'theme[0]', issues);
-      out.dark = { ...presentationDark, ...readTokens(theme[1], 'theme[1]', issues) };
+      out.dark = readTokens(theme[1], 'theme[1]', issues);
     }
   } else if (theme !== undefined) out.light = readTokens(theme, 'theme', issues);
   if (icons !== undefined) out.unapplied.push('`presentation.icons`');
@@ -316,4 +303,16 @@ export function officialLookRules(inside: string, mobile: string): string {
 /** The media query of the official touch sizes, from a (checked) `mobile-breakpoint`. */
 export function mobileQuery(tokens: PresentationTokens): string {
   return `@media (max-width:${tokens['mobile-breakpoint'] ?? presentationLight['mobile-breakpoint']})`;
+}
+
+/**
+ * The look's variables: the tokens as `--st-*` (a [light, dark] pair switching with the system)
+ * and our variables drawn from them. The presets of our `colorScheme` do not apply: the
+ * presentation's theme chooses the colours.
+ */
+function lookDeclarations(root: string, read: Pick<ReadPresentation, 'light' | 'dark'>): string {
+  const ours = new Map([...Object.entries(sizesFromPresentation).map(([k, v]) => [variableName([k]), v] as const), ...themeVariables(themeFromPresentation)]);
+  const light = declarationBlock(root, presentationVariables(read.light));
+  const dark = read.dark ? `@media (prefers-color-scheme:dark){${declarationBlock(root, presentationVariables(read.dark))}}` : '';
+  return light + dark + declarationBlock(root, ours);
 }

@@ -1,7 +1,6 @@
 import { darkTheme, defaultTheme } from './defaults.ts';
 import type { StyleConfig, Theme } from './types.ts';
-import { mobileQuery, officialLookRules, presentationVariables, sizesFromPresentation, themeFromPresentation, type ReadPresentation } from './presentation.ts';
-import { declarationBlock, sizeVariables, themeVariables, variableName, type StyleIssue } from './variables.ts';
+import { declarationBlock, sizeVariables, themeVariables, type StyleIssue } from './variables.ts';
 
 /** Where the sheet lives: inside a shadow root, or in the light DOM under one scope id. */
 export type SheetScope = { kind: 'shadow' } | { kind: 'light'; scopeId: string };
@@ -53,22 +52,17 @@ function componentRules(inside: string): string {
 }
 
 /**
- * The official 6.x look (stytch-ui/compat): its tokens as `--st-*` variables (a [light, dark]
- * pair switching with the system), our variables drawn from them, and its scheme. The preset
- * `colorScheme` of our styles does not apply: the presentation's theme chooses the colours.
+ * Another look over our parts (stytch-ui/compat's official 6.x look): variables declared after
+ * the defaults, in place of the colour-scheme presets, and rules after our component rules.
+ * The look's code lives with its module, so widgets that never use one do not load it.
  */
-function presentationBlocks(root: string, look: ReadPresentation): string {
-  const ours = new Map([...[...Object.entries(sizesFromPresentation)].map(([k, v]) => [variableName([k]), v] as const), ...themeVariables(themeFromPresentation)]);
-  const light = declarationBlock(root, presentationVariables(look.light));
-  const dark = look.dark ? `@media (prefers-color-scheme:dark){${declarationBlock(root, presentationVariables(look.dark, look.dark))}}` : '';
-  return light + dark + declarationBlock(root, ours);
+export interface Look {
+  declarations(root: string): string;
+  rules(inside: string): string;
 }
 
-/**
- * Compiles a host's style config into the stylesheet one widget instance injects; with a read
- * 6.x `presentation` (stytch-ui/compat), in the official look with its theme.
- */
-export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }, presentation?: ReadPresentation): CompiledTheme {
+/** Compiles a host's style config into the stylesheet one widget instance injects, in our look or in `look`. */
+export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }, look?: Look): CompiledTheme {
   const issues: StyleIssue[] = [];
   const root = scope.kind === 'shadow' ? ':host' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"])`;
   const defaults = new Map([...sizeVariables(), ...themeVariables(defaultTheme)]);
@@ -83,13 +77,13 @@ export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kin
     // :where keeps the rule as weak as before, so the widget's own class rules still win.
     scope.kind === 'light' ? `[${SCOPE_ATTRIBUTE}="${scope.scopeId}"] :where(:not(svg, svg *)){all:revert}` : '',
     declarationBlock(root, defaults),
-    presentation ? presentationBlocks(root, presentation) : '',
-    !presentation && scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
-    !presentation && scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
+    look ? look.declarations(root) : '',
+    !look && scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
+    !look && scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
     // Last, so the styles prop beats the presets; host CSS still beats all of these.
     declarationBlock(root, host),
     componentRules(inside),
-    presentation ? officialLookRules(inside, mobileQuery(presentation.light)) : '',
+    look ? look.rules(inside) : '',
   ];
   return { css: parts.join(''), issues };
 }

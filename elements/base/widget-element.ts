@@ -4,7 +4,8 @@ import type { ComponentType } from 'react';
 import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
 import { transitionCountAtom } from '../../screens/state/atoms.ts';
-import { compileTheme, SCOPE_ATTRIBUTE, type ReadPresentation, type StyleConfig } from '../../theme/index.ts';
+import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
+import type { ReadPresentation } from '../../theme/presentation.ts';
 import { InvalidStylesError } from '../errors.ts';
 import { StytchErrorEvent, StytchEvent } from '../events.ts';
 import { DisposablesController } from './disposables.ts';
@@ -188,7 +189,7 @@ export abstract class WidgetElement extends ReactiveElement {
     if (this.#themeStale || changed.has('styles') || changed.has('presentation')) {
       this.#themeStale = false;
       const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
-      const compiled = compileTheme(styles, scope, look);
+      const compiled = compileTheme(styles, scope, look?.look);
       if (this.#sheet.textContent !== compiled.css) this.#sheet.textContent = compiled.css;
       const issues = [...compiled.issues, ...(look?.issues ?? [])];
       const key = issues.map((i) => `${i.field}:${i.path}`).join();

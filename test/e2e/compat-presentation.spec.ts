@@ -220,6 +220,20 @@ for (const [name, presentation] of [
   });
 }
 
+test('a [light, dark] theme pair follows the system colour scheme as 6.3.0 does', async ({ page }) => {
+  const pair = { theme: [{ primary: '#5b2a86' }, { primary: '#d8b4fe', 'primary-foreground': '#1a0b2e', 'color-scheme': 'dark' }] };
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const products = 'Products.otp, Products.oauth';
+  const official = await mainScreen(await open(page, 'official', 1280, products, pair));
+  const ours = await mainScreen(await open(page, 'compat', 1280, products, pair));
+  expectSame(ours, official);
+  expect(ours.primary.background).toBe('rgb(216, 180, 254)');
+  // As in 6.3.0, the dark theme is laid over the light defaults: what it leaves out stays light.
+  expect(ours.card.background).toBe('oklch(1 0 0)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await look(page.locator('stytch-ui').getByRole('button', { name: 'Continue with email' }))).toMatchObject({ background: 'rgb(91, 42, 134)' });
+});
+
 test.afterAll(async ({ browser }) => {
   if (!SHOTS) return;
   // Official and ours side by side, one picture per presentation and width.

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { compileTheme, presentationLight, readPresentation } from '../../../theme/index.ts';
+import { compileTheme } from '../../../theme/index.ts';
+import { presentationLight, readPresentation } from '../../../theme/presentation.ts';
 
 /** A shadow host styled by the sheet compiled with `presentation`, holding the parts the official look shapes. */
 function render(presentation: unknown): { part: (name: string) => CSSStyleDeclaration; done: () => void } {
@@ -7,7 +8,7 @@ function render(presentation: unknown): { part: (name: string) => CSSStyleDeclar
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
   const sheet = document.createElement('style');
-  sheet.textContent = compileTheme({}, { kind: 'shadow' }, readPresentation(presentation)).css;
+  sheet.textContent = compileTheme({}, { kind: 'shadow' }, readPresentation(presentation).look).css;
   const section = document.createElement('section');
   section.setAttribute('part', 'container');
   section.innerHTML = `<h1 part="header">Sign up or log in</h1>
@@ -31,8 +32,9 @@ describe('official 6.x presentation', () => {
     const pair = readPresentation({ theme: [{ primary: 'red' }, { primary: 'pink' }] });
     expect(pair.light).to.deep.equal({ primary: 'red' });
     expect(pair.dark?.primary).to.equal('pink');
-    expect(pair.dark?.background).to.equal('oklch(0.145 0 0)');
-    expect(readPresentation(undefined)).to.deep.equal({ light: {}, styles: {}, unapplied: [], issues: [] });
+    expect(pair.dark).to.deep.equal({ primary: 'pink' });
+    const none = readPresentation(undefined);
+    expect([none.light, none.styles, none.unapplied, none.issues]).to.deep.equal([{}, {}, [], []]);
   });
 
   it('says which options it understands but does not apply', () => {
