@@ -37,9 +37,14 @@ export interface CompatRenderProps {
 /** An element of this module: one of ours drawn in the official look, with a `presentation`. */
 type CompatElement = WidgetElement & { presentation: unknown };
 
-/** Our config for the official one, in the official UI's arrangement: Main's blocks in the order of `products`. */
+/**
+ * Our config for the official one, in the official UI's arrangement: Main's blocks in the order
+ * of `products`, and a code entered in six cells unless the page chose otherwise.
+ */
 function compatConfig(config: CompatLoginConfig | undefined, shadow: boolean): Record<string, unknown> {
-  return { mainOrder: 'products', ...configFrom(config, shadow) };
+  const out: Record<string, unknown> = { mainOrder: 'products', ...configFrom(config, shadow) };
+  if (out.otpOptions && typeof out.otpOptions === 'object') out.otpOptions = { inputStyle: 'cells', ...out.otpOptions };
+  return out;
 }
 
 /** Whether the presentation asks for a shadow root (`options.enableShadowDOM`), as the config may. */

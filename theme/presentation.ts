@@ -296,7 +296,11 @@ export function officialLookRules(inside: string, mobile: string): string {
     `${p('mail-link')}{display:flex;width:100%;box-sizing:border-box;text-decoration:none;${buttonBase};${outline}}`,
     `${p('mail-link')}:hover{background:var(--st-accent);color:var(--st-accent-foreground)}`,
     `${p('mail-icon')}{display:block;flex:none}`,
-    `${mobile}{${p('button')},${p('tab')},${p('input')},${p('mail-link')}{padding:calc(var(--st-spacing) * 3)}}`,
+    // A code in six 36px cells (40px on touch screens), from the start of the line.
+    `${p('otp-cells')}{justify-content:start;gap:calc(var(--st-spacing) * 2)}`,
+    `${p('otp-cell')}{flex:none;width:calc(var(--st-spacing) * 9);height:calc(var(--st-spacing) * 9);padding:0;font-size:var(--st-text-sm)}`,
+    `${mobile}{${p('otp-cell')}{width:calc(var(--st-spacing) * 10);height:calc(var(--st-spacing) * 10);padding:0}}`,
+    `${mobile}{${p('button')},${p('tab')},${p('input')}:not([part~="otp-cell"]),${p('mail-link')}{padding:calc(var(--st-spacing) * 3)}}`,
   ].join('');
 }
 

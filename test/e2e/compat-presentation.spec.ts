@@ -220,6 +220,20 @@ for (const [name, presentation] of [
   });
 }
 
+test('the code screen shows six 36px cells, as 6.3.0 draws them', async ({ page }) => {
+  const w = await open(page, 'compat', 1280, 'Products.otp');
+  await w.getByPlaceholder('example@email.com').fill('cells@example.com');
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  const cells = w.getByRole('textbox', { name: /One-time passcode/ });
+  await expect(cells).toHaveCount(6, { timeout: 15_000 });
+  const all = await cells.all();
+  for (const cell of all) expect(await look(cell)).toMatchObject({ width: 36, height: 36, radius: '8px 8px 8px 8px' });
+  // The focused first cell wears the focus ring's colour, the others the input border.
+  expect((await look(all[0]!)).border).toBe('1px oklch(0.72 0 0)');
+  expect((await look(all[1]!)).border).toBe('1px oklch(0.92 0 0)');
+  expect(await look(w.getByRole('heading', { name: 'Enter passcode' }))).toMatchObject({ align: 'start' });
+});
+
 test('a [light, dark] theme pair follows the system colour scheme as 6.3.0 does', async ({ page }) => {
   const pair = { theme: [{ primary: '#5b2a86' }, { primary: '#d8b4fe', 'primary-foreground': '#1a0b2e', 'color-scheme': 'dark' }] };
   await page.emulateMedia({ colorScheme: 'dark' });
