@@ -7,9 +7,11 @@ import type { Client } from '../client/index.ts';
 import { configFrom, createStytchClient, officialClass, tellOnce, type CompatLoginConfig, type StytchClientOptions } from './compat-names.ts';
 import type { WidgetEventPayload } from '../screens/context.ts';
 import type { StyleConfig } from '../theme/index.ts';
+import { readPresentation, type ReadPresentation } from '../theme/presentation.ts';
+import type { PropertyDeclarations } from './base/properties.ts';
 import type { HostCallbacks, WidgetElement } from './base/widget-element.ts';
 import { StytchLoginElement } from './login/element.ts';
-import { mountLogin as mountOurLogin, mountPasskeyRegistration as mountOurPasskeyRegistration, mountResetPassword as mountOurResetPassword } from './mount.ts';
+import { mount } from './mount.ts';
 import { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
 import { StytchResetPasswordElement } from './reset-password/element.ts';
 
@@ -24,19 +26,36 @@ export interface CompatRenderProps {
   callbacks?: { onEvent?: (event: WidgetEventPayload) => void; onError?: (error: Error) => void };
   /** The official message catalog overrides, by the same ids (ICU MessageFormat values). */
   strings?: Record<string, string>;
-  /** The official 6.x theme; this widget is styled by `styles` (see the README). */
+  /**
+   * The official 6.x `presentation`: `theme` (tokens, or a [light, dark] pair) and `options`
+   * (hideHeaderText, logo, enableShadowDOM). Without it the widget has 6.3.0's default look.
+   */
   presentation?: unknown;
   passwordResetToken?: string;
 }
 
-function tellUnapplied(props: CompatRenderProps): void {
-  if (props.presentation !== undefined) tellOnce('`presentation`');
+/** An element of this module: one of ours drawn in the official look, with a `presentation`. */
+type CompatElement = WidgetElement & { presentation: unknown };
+
+/**
+ * Our config for the official one, in the official UI's arrangement: Main's blocks in the order
+ * of `products`, and a code entered in six cells unless the page chose otherwise.
+ */
+function compatConfig(config: CompatLoginConfig | undefined, shadow: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { mainOrder: 'products', ...configFrom(config, shadow) };
+  if (out.otpOptions && typeof out.otpOptions === 'object') out.otpOptions = { inputStyle: 'cells', ...out.otpOptions };
+  return out;
 }
 
-function applyProps(el: WidgetElement, props: CompatRenderProps, shadow: boolean): void {
-  tellUnapplied(props);
+/** Whether the presentation asks for a shadow root (`options.enableShadowDOM`), as the config may. */
+function wantsShadow(presentation: unknown): boolean {
+  return readPresentation(presentation).enableShadowDOM === true;
+}
+
+function applyProps(el: CompatElement, props: CompatRenderProps, shadow: boolean): void {
   if ('client' in props) el.client = props.client;
-  if ('config' in props) el.config = configFrom(props.config, shadow);
+  if ('config' in props || 'presentation' in props) el.config = compatConfig(props.config ?? (el.config as CompatLoginConfig | undefined), shadow || wantsShadow(props.presentation));
+  if ('presentation' in props) el.presentation = props.presentation;
   if ('styles' in props) el.styles = props.styles;
   if ('strings' in props) el.strings = props.strings;
   if ('callbacks' in props) el.callbacks = props.callbacks as HostCallbacks | undefined;
@@ -50,7 +69,10 @@ type CompatElementClass<Base extends abstract new () => WidgetElement> = {
 function compatElement<Base extends new () => WidgetElement>(Base: Base): CompatElementClass<Base> {
   // @ts-expect-error: a mixin over a concrete element class; TypeScript cannot type the anonymous subclass's constructor args.
   return class extends Base {
+    static properties: PropertyDeclarations = { ...(Base as unknown as typeof WidgetElement).properties, presentation: { attribute: false, type: 'json' } };
+    declare presentation: unknown;
     readonly #shadow: boolean;
+    #read?: { from: unknown; read: ReadPresentation };
     constructor(init: { shadow?: boolean } = {}) {
       super();
       this.#shadow = init.shadow ?? this.hasAttribute('shadow');
@@ -59,6 +81,16 @@ function compatElement<Base extends new () => WidgetElement>(Base: Base): Compat
     render(props: CompatRenderProps): void {
       applyProps(this, props, this.#shadow);
       if ('passwordResetToken' in props && this instanceof StytchResetPasswordElement) this.passwordResetToken = props.passwordResetToken;
+    }
+    /** The official look, with the presentation's theme and options (read once per presentation object). */
+    protected override officialLook(): ReadPresentation {
+      const from = (this as unknown as CompatElement).presentation;
+      const cached = this.#read;
+      if (cached && cached.from === from) return cached.read;
+      const read = readPresentation(from);
+      this.#read = { from, read };
+      for (const what of read.unapplied) tellOnce(what);
+      return read;
     }
     /** Renders the current props now instead of in the next microtask. */
     flushRender(): void {
@@ -84,31 +116,26 @@ export const StytchPasskeyRegistration = compatElement(StytchPasskeyRegistration
 /** The official mount options: a selector and the render props. */
 export type CompatMountOptions = CompatRenderProps & { elementId: string };
 
-/** The mount functions of the official client, over ours, with the official config mapped. */
-export function mountLogin(o: CompatMountOptions): StytchLoginElement {
-  tellUnapplied(o);
+/** The mount functions of the official client, over ours, with the official config and presentation mapped. */
+function compatMount<E extends WidgetElement>(tag: string, method: string, o: CompatMountOptions): E {
   defineDefaultTags();
-  return mountOurLogin({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, strings: o.strings, callbacks: o.callbacks });
-}
-
-export function mountResetPassword(o: CompatMountOptions): StytchResetPasswordElement {
-  tellUnapplied(o);
-  defineDefaultTags();
-  return mountOurResetPassword({
-    elementId: o.elementId,
-    client: o.client,
-    config: configFrom(o.config),
-    styles: o.styles,
-    strings: o.strings,
-    callbacks: o.callbacks,
-    passwordResetToken: o.passwordResetToken,
+  const config = compatConfig(o.config, wantsShadow(o.presentation));
+  return mount<E>(tag, method, { elementId: o.elementId, client: o.client, config, styles: o.styles, strings: o.strings, callbacks: o.callbacks }, (el) => {
+    (el as unknown as CompatElement).presentation = o.presentation;
+    if (el instanceof StytchResetPasswordElement) el.passwordResetToken = o.passwordResetToken;
   });
 }
 
+export function mountLogin(o: CompatMountOptions): StytchLoginElement {
+  return compatMount('stytch-ui', 'mountLogin', o);
+}
+
+export function mountResetPassword(o: CompatMountOptions): StytchResetPasswordElement {
+  return compatMount('stytch-reset-password', 'mountResetPassword', o);
+}
+
 export function mountPasskeyRegistration(o: CompatMountOptions): StytchPasskeyRegistrationElement {
-  tellUnapplied(o);
-  defineDefaultTags();
-  return mountOurPasskeyRegistration({ elementId: o.elementId, client: o.client, config: configFrom(o.config), styles: o.styles, strings: o.strings, callbacks: o.callbacks });
+  return compatMount('stytch-passkey-registration', 'mountPasskeyRegistration', o);
 }
 
 /**

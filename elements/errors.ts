@@ -15,8 +15,10 @@ export class InvalidStylesError extends Error {
   constructor(
     readonly path: string,
     reason: string,
+    /** Which prop holds the value: `styles`, or stytch-ui/compat's `presentation`. */
+    readonly field: 'styles' | 'presentation' = 'styles',
   ) {
-    super(`Invalid styles.${path}: ${reason}`);
+    super(`Invalid ${[field, path].filter(Boolean).join('.')}: ${reason}`);
   }
 }
 

@@ -43,20 +43,33 @@ function componentRules(inside: string): string {
     `${p('button-secondary')}{background:var(--stytch-buttons-secondary-background-color);color:var(--stytch-buttons-secondary-text-color);border-color:var(--stytch-buttons-secondary-border-color);border-radius:var(--stytch-buttons-secondary-border-radius)}`,
     `${p('button')}:disabled{cursor:default;background:var(--stytch-buttons-disabled-background-color);color:var(--stytch-buttons-disabled-text-color);border-color:var(--stytch-buttons-disabled-border-color);border-radius:var(--stytch-buttons-disabled-border-radius)}`,
     `${p('input')}{box-sizing:border-box;width:100%;height:var(--stytch-button-height);padding:0 12px;font:inherit;font-size:var(--stytch-body-font-size);background:var(--stytch-inputs-background-color);color:var(--stytch-inputs-text-color);border:1px solid var(--stytch-inputs-border-color);border-radius:var(--stytch-inputs-border-radius)}`,
+    // The inbox links' marks show only in stytch-ui/compat's official look.
+    `${p('mail-icon')}{display:none}`,
     `${p('input')}::placeholder{color:var(--stytch-inputs-placeholder-color)}`,
     // iOS zooms into any focused input under 16px; coarse pointers get at least that.
     `@media (pointer:coarse),(max-width:600px){${p('input')}{font-size:max(16px,var(--stytch-body-font-size))}}`,
   ].join('');
 }
 
-/** Compiles a host's style config into the stylesheet one widget instance injects. */
-export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }): CompiledTheme {
+/**
+ * Another look over our parts (stytch-ui/compat's official 6.x look): variables declared after
+ * the defaults, in place of the colour-scheme presets, and rules after our component rules.
+ * The look's code lives with its module, so widgets that never use one do not load it.
+ */
+export interface Look {
+  declarations(root: string): string;
+  rules(inside: string): string;
+}
+
+/** Compiles a host's style config into the stylesheet one widget instance injects, in our look or in `look`. */
+export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kind: 'shadow' }, look?: Look): CompiledTheme {
   const issues: StyleIssue[] = [];
   const root = scope.kind === 'shadow' ? ':host' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"])`;
   const defaults = new Map([...sizeVariables(), ...themeVariables(defaultTheme)]);
   const dark = themeVariables(darkTheme);
   const host = themeVariables(themePart(styles), issues);
   const scheme = styles.colorScheme ?? 'light';
+  const inside = scope.kind === 'shadow' ? '' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"]) `;
   const parts = [
     scope.kind === 'shadow' ? ':host{display:block}:host([hidden]){display:none}' : '',
     // Light DOM: undo host-page element rules (`h1 {…}`, `button {…}`) inside the widget. SVG is
@@ -64,11 +77,13 @@ export function compileTheme(styles: StyleConfig = {}, scope: SheetScope = { kin
     // :where keeps the rule as weak as before, so the widget's own class rules still win.
     scope.kind === 'light' ? `[${SCOPE_ATTRIBUTE}="${scope.scopeId}"] :where(:not(svg, svg *)){all:revert}` : '',
     declarationBlock(root, defaults),
-    scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
-    scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
+    look ? look.declarations(root) : '',
+    !look && scheme === 'dark' ? declarationBlock(root, dark) + `${root}{color-scheme:dark}` : '',
+    !look && scheme === 'auto' ? `@media (prefers-color-scheme:dark){${declarationBlock(root, dark)}${root}{color-scheme:dark}}` : '',
     // Last, so the styles prop beats the presets; host CSS still beats all of these.
     declarationBlock(root, host),
-    componentRules(scope.kind === 'shadow' ? '' : `:where([${SCOPE_ATTRIBUTE}="${scope.scopeId}"]) `),
+    componentRules(inside),
+    look ? look.rules(inside) : '',
   ];
   return { css: parts.join(''), issues };
 }

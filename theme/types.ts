@@ -25,5 +25,6 @@ export interface StyleConfig extends DeepPartial<Theme> {
   colorScheme?: ColorScheme;
   displayHeader?: boolean;
   hideHeaderText?: boolean;
-  logo?: { logoImageUrl?: string };
+  /** `alt`: the logo's text alternative; empty (decorative) unless given. */
+  logo?: { logoImageUrl?: string; alt?: string };
 }

@@ -13,10 +13,17 @@ export const token = (...path: string[]): string => `var(${variableName(path)})`
 // eslint-disable-next-line no-control-regex -- control characters are among what it refuses
 const UNSAFE = /[;{}<>\\]|\/\*|\*\/|[\u0000-\u001f]/;
 
+/** Whether `value` can stand as one CSS value in a declaration the widget writes. */
+export function isSafeCssValue(value: string): boolean {
+  return !UNSAFE.test(value);
+}
+
 /** A rejected style value: its path and why. */
 export interface StyleIssue {
   path: string;
   message: string;
+  /** The prop the path is in; `styles` unless said. */
+  field?: 'styles' | 'presentation';
 }
 
 /** Flattens a (partial) theme into custom properties; unsafe or non-string values become issues. */
@@ -28,7 +35,7 @@ export function themeVariables(theme: DeepPartial<Theme>, issues: StyleIssue[] =
       for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
       return;
     }
-    if (typeof value !== 'string' || UNSAFE.test(value)) {
+    if (typeof value !== 'string' || !isSafeCssValue(value)) {
       issues.push({ path: path.join('.'), message: 'must be a CSS value without ; { } < > \\ or comments' });
       return;
     }

@@ -5,6 +5,7 @@ import type { AppProps, Mode, WidgetStore } from '../../screens/App.tsx';
 import type { WidgetCallbacks, WidgetClient, WidgetEventPayload } from '../../screens/context.ts';
 import { transitionCountAtom } from '../../screens/state/atoms.ts';
 import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/index.ts';
+import type { ReadPresentation } from '../../theme/presentation.ts';
 import { InvalidStylesError } from '../errors.ts';
 import { StytchErrorEvent, StytchEvent } from '../events.ts';
 import { DisposablesController } from './disposables.ts';
@@ -185,17 +186,20 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
     // render rather than after it (no second wave on the way to Main). Idempotent and cheap:
     // the resolved config is cached for App, and each block loads once.
     this.preload();
-    const styles = this.styles ?? {};
+    const look = this.officialLook();
+    // The presentation's options (header text, logo) are style options; the styles prop wins.
+    const styles = look ? { ...look.styles, ...this.styles } : (this.styles ?? {});
     // The theme is compiled only when the styles change: config, client and token updates skip it.
-    if (this.#themeStale || changed.has('styles')) {
+    if (this.#themeStale || changed.has('styles') || changed.has('presentation')) {
       this.#themeStale = false;
       const scope = this.usesShadowDOM ? ({ kind: 'shadow' } as const) : ({ kind: 'light', scopeId: this.#scopeId } as const);
-      const { css, issues } = compileTheme(styles, scope);
-      if (this.#sheet.textContent !== css) this.#sheet.textContent = css;
-      const key = issues.map((i) => i.path).join();
+      const compiled = compileTheme(styles, scope, look?.look);
+      if (this.#sheet.textContent !== compiled.css) this.#sheet.textContent = compiled.css;
+      const issues = [...compiled.issues, ...(look?.issues ?? [])];
+      const key = issues.map((i) => `${i.field}:${i.path}`).join();
       if (key !== this.#reportedStyles) {
         this.#reportedStyles = key;
-        for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message));
+        for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message, issue.field));
       }
     }
     this.#root.root = {
@@ -243,6 +247,14 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
     this.#root.replaceChildren();
     this.widgetCallbacks.onError(new ServerMarkupMismatchError(this.localName));
     return false;
+  }
+
+  /**
+   * The official 6.x `presentation` this element is drawn with, read (stytch-ui/compat's
+   * elements have one, a property named `presentation`); ours have none and keep our look.
+   */
+  protected officialLook(): ReadPresentation | undefined {
+    return undefined;
   }
 
   /** Starts loading what the first screen shows for this config, before React renders it. */

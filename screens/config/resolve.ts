@@ -13,6 +13,8 @@ export interface ResolvedConfig {
   passkeys: PasskeyConfig;
   session: SessionConfig;
   enableShadowDOM: boolean;
+  /** Whether the login form goes above the social buttons: `mainOrder: 'products'` and a form product listed before any social one. */
+  formFirst?: boolean;
   /** The config as the host gave it: the render event logs it as is. */
   input: unknown;
 }
@@ -25,6 +27,13 @@ type Messages = { passkeysAlone: string; emlWithEmailOtp: string; invalid: (d: s
 // the second is a lookup. Keyed by the config object, which the host does not mutate in place
 // (a change is a new object: r2wc and the element compare by identity too).
 const cache = new WeakMap<object, { messages: Messages; result: ConfigResult }>();
+
+/** Whether a form product (email link, code, password) comes before every social one (OAuth, wallets). */
+function formBeforeSocial(products: Product[]): boolean {
+  const form = products.findIndex((p) => p === 'emailMagicLinks' || p === 'otp' || p === 'passwords');
+  const social = products.findIndex((p) => p === 'oauth' || p === 'crypto');
+  return form !== -1 && (social === -1 || form < social);
+}
 
 /** Parses the host's config and applies the SPEC §1 rules. */
 export function resolveConfig(input: unknown, messages: Messages): ConfigResult {
@@ -60,6 +69,7 @@ function resolveNow(input: unknown, messages: Messages): ConfigResult {
       passkeys: { ...c.passkeyOptions, domain: c.passkeyOptions.domain || undefined },
       session: c.sessionOptions,
       enableShadowDOM: c.enableShadowDOM,
+      formFirst: c.mainOrder === 'products' && formBeforeSocial(products),
       input: input ?? {},
     },
   };

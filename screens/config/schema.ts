@@ -99,6 +99,8 @@ export const ConfigSchema = v.looseObject({
   passkeyOptions: opt(PasskeyOptions, {}),
   sessionOptions: opt(SessionOptions, {}),
   enableShadowDOM: opt(bool(), false),
+  /** 'products': Main's form and social blocks follow the order of `products`, as in the official UI 6.x (stytch-ui/compat sets it). */
+  mainOrder: opt(v.picklist(['products'])),
   /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
   locale: opt(str()),
 });

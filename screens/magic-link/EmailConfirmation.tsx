@@ -5,11 +5,13 @@ import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { magicLinkStateAtom, mainEmailAtom } from '../state/atoms.ts';
 import { mailLinks } from './mailLinks.ts';
+import { mailIcons } from './MailIcons.tsx';
 import { magicLinkMessages } from '../i18n/en/magic-link.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
+const mailLinkLabels = { gmail: 'link.openInGmail', yahoo: 'link.openInYahoo', outlook: 'link.openInOutlook' } as const;
 
 /**
  * The domain the mail came from (SPEC §2, §3): the host's domainHint, else the project's
@@ -47,21 +49,17 @@ export default function EmailConfirmation({ children }: { children?: ReactNode }
       <Heading>{t('emailConfirmation.title')}</Heading>
       <p>{t.rich('emailConfirmation.content', { email })}</p>
       <ul part="mail-links" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'center' }}>
-        <li>
-          <a part="link" href={links.gmail} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {t('link.openInGmail')}
-          </a>
-        </li>
-        <li>
-          <a part="link" href={links.yahoo} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {t('link.openInYahoo')}
-          </a>
-        </li>
-        <li>
-          <a part="link" href={links.outlook} target="_blank" rel="noopener noreferrer" css={linkCss}>
-            {t('link.openInOutlook')}
-          </a>
-        </li>
+        {(['gmail', 'yahoo', 'outlook'] as const).map((name) => {
+          const Icon = mailIcons[name];
+          return (
+            <li key={name}>
+              <a part="link mail-link" href={links[name]} target="_blank" rel="noopener noreferrer" css={linkCss}>
+                <Icon />
+                {t(mailLinkLabels[name])}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       <p part="helper">
         {t('emailConfirmation.didntGetIt')}{' '}

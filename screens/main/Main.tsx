@@ -100,14 +100,16 @@ export function Main() {
   const watermark = useWatermark();
   return (
     <section part="container" onFocus={prefetchNext} onPointerOver={prefetchNext} onPointerDown={prefetchNext}>
-      {logo ? <img part="logo" src={logo} alt="" css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
+      {logo ? <img part="logo" src={logo} alt={styles.logo?.alt ?? ''} css={{ alignSelf: 'center', maxHeight: 50, maxWidth: '100%' }} /> : null}
       {styles.hideHeaderText || styles.displayHeader === false ? null : <Heading>{t('login.title')}</Heading>}
       <Suspense fallback={null}>
         {passkeys && !passkeyLast ? <PasskeyButton /> : null}
+        {methods.length > 0 && config.formFirst ? <LoginForm methods={methods} /> : null}
+        {social && methods.length > 0 && config.formFirst ? <Divider /> : null}
         {oauthCount > 0 ? <OAuthButtons /> : null}
         {crypto ? <WalletButtons oauthCount={oauthCount} /> : null}
-        {social && methods.length > 0 ? <Divider /> : null}
-        {methods.length > 0 ? <LoginForm methods={methods} /> : null}
+        {social && methods.length > 0 && !config.formFirst ? <Divider /> : null}
+        {methods.length > 0 && !config.formFirst ? <LoginForm methods={methods} /> : null}
         {passkeys && passkeyLast ? <PasskeyButton /> : null}
         {passkeys && passkeyLast ? <PasskeyAutofill /> : null}
         {watermark ? <PoweredBy /> : null}

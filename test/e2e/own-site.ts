@@ -12,9 +12,11 @@ export interface OwnPage {
   origin: string;
   /** The HTML served next; set before each visit. */
   html: string;
-  /** Scripts the page loads, by path (`/app.js`), served as JavaScript. */
-  scripts: Map<string, string>;
+  /** Other files of the site, by path (`/official.js`): scripts a page imports from its own origin. */
+  files: Record<string, string>;
 }
+
+const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html', svg: 'image/svg+xml' };
 
 /**
  * A developer's own site, as a stranger sets it up: pages on ports of their own, a provider
@@ -24,11 +26,11 @@ export interface OwnPage {
 export async function startOwnSite(o: { listed: number; unlisted?: number }) {
   const servers: Server[] = [];
   const serve = async (): Promise<OwnPage> => {
-    const page: OwnPage = { origin: '', html: '', scripts: new Map() };
+    const page: OwnPage = { origin: '', html: '', files: {} };
     const server = createServer((req, res) => {
       if (req.url === '/' || req.url?.startsWith('/index.html')) return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page.html);
-      const script = page.scripts.get(req.url ?? '');
-      if (script !== undefined) return void res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(script);
+      const file = page.files[req.url ?? ''];
+      if (file !== undefined) return void res.writeHead(200, { 'Content-Type': `${TYPES[req.url!.split('.').pop()!] ?? 'text/plain'}; charset=utf-8` }).end(file);
       // A site of one's own has a favicon; a 404 for it would be a console error not of the page's making.
       res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
     });

@@ -159,7 +159,7 @@ async function serveBundled(code: string, o: { host: esbuild.BuildOptions; body:
     tsconfigRaw: o.tsconfigRaw,
     logLevel: 'silent',
   });
-  page.scripts.set('/app.js', built.outputFiles.find((f) => f.path.endsWith('.js'))!.text);
+  page.files['/app.js'] = built.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   page.html = `<!doctype html>\n<meta charset="utf-8" />\n${o.body}\n<script type="module" src="/app.js"></script>`;
   return page.origin;
 }

@@ -9,31 +9,33 @@ import * as esbuild from 'esbuild';
 
 const bundles = new Map<string, Promise<string>>();
 
-/**
- * The client class `name` of `module`, bundled once per process as an IIFE that defines
- * `window[factory](token, url)`, which makes a client pointed at `url`.
- */
-export function officialClientBundle(module: string, name: string, factory: string): Promise<string> {
-  const key = `${module}#${name}#${factory}`;
+/** The official package bundled once per process from `contents` (an entry that imports it), as `format`. */
+export function bundleOfficial(contents: string, format: 'iife' | 'esm' = 'iife'): Promise<string> {
+  const key = `${format}:${contents}`;
   let bundle = bundles.get(key);
   if (!bundle) {
     bundle = esbuild
       .build({
-        stdin: {
-          contents: `import { ${name} } from '${module}';
-            window.${factory} = (token, url) => new ${name}(token, { endpoints: { testAPIURL: url } });`,
-          resolveDir: process.cwd(),
-          loader: 'js',
-        },
+        stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
         bundle: true,
-        format: 'iife',
+        format,
         platform: 'browser',
         write: false,
         logLevel: 'silent',
+        conditions: ['production'],
         define: { 'process.env.NODE_ENV': '"production"' },
       })
       .then((out) => out.outputFiles[0]!.text);
     bundles.set(key, bundle);
   }
   return bundle;
+}
+
+/**
+ * The client class `name` of `module`, bundled once per process as an IIFE that defines
+ * `window[factory](token, url)`, which makes a client pointed at `url`.
+ */
+export function officialClientBundle(module: string, name: string, factory: string): Promise<string> {
+  return bundleOfficial(`import { ${name} } from '${module}';
+    window.${factory} = (token, url) => new ${name}(token, { endpoints: { testAPIURL: url } });`);
 }

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import {
   clientOptionsFrom,
   configFrom,
@@ -11,6 +11,7 @@ import {
   StytchResetPassword,
   StytchUI,
   StytchUIClient,
+  mountLogin,
 } from '../../../elements/compat.ts';
 
 const TEST = 'public-token-test-44444444-4444-4444-4444-444444444444';
@@ -73,7 +74,7 @@ describe('stytch-ui/compat', () => {
     el.render({ config: { products: [Products.otp], otpOptions: { methods: [OTPMethods.Email] } }, styles: { colors: { primary: '#5b2a86' } } });
     await settle(el);
     expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
-    expect((el as unknown as { config: unknown }).config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    expect((el as unknown as { config: unknown }).config).to.deep.equal({ mainOrder: 'products', products: ['otp'], otpOptions: { inputStyle: 'cells', methods: ['email'] } });
     expect(getComputedStyle(el).getPropertyValue('--stytch-colors-primary').trim()).to.equal('#5b2a86');
   });
 
@@ -99,7 +100,85 @@ describe('stytch-ui/compat', () => {
     await settle(el);
     expect(host.contains(el)).to.equal(true);
     expect(el.client).to.equal(client);
-    expect(el.config).to.deep.equal({ products: ['otp'], otpOptions: { methods: ['sms'] } });
+    expect(el.config).to.deep.equal({ mainOrder: 'products', products: ['otp'], otpOptions: { inputStyle: 'cells', methods: ['sms'] } });
     client.dispose();
+  });
+
+  it('render({ presentation }) draws the official look with its tokens and options', async () => {
+    const el = await fixture<HTMLElement & { render(p: object): void }>(html`<compat-login></compat-login>`);
+    el.render({
+      config: { products: [Products.otp], otpOptions: { methods: [OTPMethods.Email, OTPMethods.SMS] } },
+      presentation: { theme: { primary: 'rgb(91, 42, 134)', 'rounded-base': '3px' }, options: { hideHeaderText: true, logo: { url: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', alt: 'Acme' } } },
+    });
+    await settle(el);
+    const submit = el.querySelector<HTMLElement>('[part~="button-primary"]')!;
+    expect(getComputedStyle(submit).backgroundColor).to.equal('rgb(91, 42, 134)');
+    expect(getComputedStyle(submit).borderTopLeftRadius).to.equal('6px');
+    expect(getComputedStyle(el.querySelector('[part~="tab-selected"]')!).borderTopRightRadius).to.equal('0px');
+    expect(el.querySelector('h1')).to.equal(null);
+    expect(el.querySelector('img[part="logo"]')?.getAttribute('alt')).to.equal('Acme');
+    // Without one: 6.3.0's default look, not ours.
+    el.render({ presentation: undefined });
+    await settle(el);
+    // The official look eases colour changes; the new colour is the one it settles on.
+    await Promise.all(submit.getAnimations().map((a) => a.finished));
+    expect(getComputedStyle(submit).backgroundColor).to.equal('oklch(0.2 0 0)');
+    expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
+  });
+
+  it('a bad presentation is reported once through onError as InvalidStylesError, and the widget still renders', async () => {
+    const errors: Error[] = [];
+    const el = await fixture<HTMLElement & { render(p: object): void }>(html`<compat-login></compat-login>`);
+    el.addEventListener('stytch-error', () => {});
+    el.render({
+      config: { products: [Products.emailMagicLinks] },
+      presentation: { theme: { primary: 42, primay: 'red' }, options: { hideHeaderText: 'yes' } },
+      callbacks: { onError: (e: Error) => errors.push(e) },
+    });
+    await settle(el);
+    expect(errors.map((e) => `${e.name}: ${e.message}`)).to.deep.equal([
+      'InvalidStylesError: Invalid presentation.theme.primary: must be a CSS value without ; { } < > \\ or comments',
+      'InvalidStylesError: Invalid presentation.theme.primay: is not a theme token of the official UI 6.x',
+      'InvalidStylesError: Invalid presentation.options.hideHeaderText: must be true or false',
+    ]);
+    expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
+    expect(getComputedStyle(el.querySelector('[part~="button-primary"]')!).backgroundColor).to.equal('oklch(0.2 0 0)');
+    el.render({ presentation: 'dark' });
+    await settle(el);
+    expect(errors.at(-1)?.message).to.equal('Invalid presentation: must be an object ({ theme, options })');
+  });
+
+  it('mountLogin takes the presentation too, enableShadowDOM included', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div id="compat-mount-presentation"></div>`);
+    const warn = console.warn;
+    const warned: string[] = [];
+    console.warn = (m: string) => warned.push(m);
+    try {
+      const el = mountLogin({
+        elementId: '#compat-mount-presentation',
+        config: { products: [Products.emailMagicLinks] },
+        presentation: { theme: { primary: 'rgb(1, 2, 3)' }, options: { enableShadowDOM: true, buttonId: true } },
+      });
+      await settle(el);
+      expect(host.contains(el)).to.equal(true);
+      expect(el.shadowRoot).to.not.equal(null);
+      expect(getComputedStyle(el.shadowRoot!.querySelector('[part~="button-primary"]')!).backgroundColor).to.equal('rgb(1, 2, 3)');
+      expect(warned.some((m) => m.includes('`presentation.options.buttonId` is not applied'))).to.equal(true);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('lays Main out in the order of products, as the official UI: the form above the social buttons when listed first', async () => {
+    const el = await fixture<HTMLElement & { render(p: object): void }>(html`<compat-login></compat-login>`);
+    const order = () => [...el.querySelectorAll('[part~="login-form"], [part~="oauth"], [part~="divider"]')].map((e) => e.getAttribute('part'));
+    el.render({ config: { products: [Products.otp, Products.oauth], otpOptions: { methods: [OTPMethods.Email] }, oauthOptions: { providers: [OAuthProviders.Google] } } });
+    await settle(el);
+    await waitUntil(() => order().length === 3);
+    expect(order()).to.deep.equal(['login-form', 'divider', 'oauth']);
+    el.render({ config: { products: [Products.oauth, Products.otp], otpOptions: { methods: [OTPMethods.Email] }, oauthOptions: { providers: [OAuthProviders.Google] } } });
+    await settle(el);
+    await waitUntil(() => order()[0] === 'oauth');
+    expect(order()).to.deep.equal(['oauth', 'divider', 'login-form']);
   });
 });
