@@ -29,7 +29,9 @@ const failures: AdminCommand = {
       return 0;
     }
     for (const r of rows) {
-      ctx.print(`${r.created_at}  ${r.channel.padEnd(8)}  ${r.to}  ${r.status.padEnd(11)}  via ${r.transport}, ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}: ${r.error ?? '(no reason recorded)'}`);
+      ctx.print(
+        `${r.created_at}  ${r.channel.padEnd(8)}  ${r.to}  ${r.status.padEnd(11)}  via ${r.transport}, ${r.attempts} attempt${r.attempts === 1 ? '' : 's'}: ${r.error ?? '(no reason recorded)'}`,
+      );
     }
     return 0;
   },
