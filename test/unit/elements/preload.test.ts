@@ -41,7 +41,8 @@ describe('loading Main: no waterfall', () => {
     const frames: string[] = [];
     const seen = new MutationObserver(() => {
       const root = rootOf(el).querySelector('stytch-widget-root');
-      if (root?.childElementCount) frames.push(`${root.querySelector('h1, h2') ? 'heading' : ''} ${root.querySelector('[part="oauth"]') ? 'oauth' : ''} ${root.querySelector('input[type="email"]') ? 'email' : ''}`.trim());
+      if (root?.childElementCount)
+        frames.push(`${root.querySelector('h1, h2') ? 'heading' : ''} ${root.querySelector('[part="oauth"]') ? 'oauth' : ''} ${root.querySelector('input[type="email"]') ? 'email' : ''}`.trim());
     });
     try {
       seen.observe(document.body, { childList: true, subtree: true });
