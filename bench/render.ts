@@ -33,7 +33,7 @@ import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { startProvider } from '../provider/server.ts';
+import { startProviderThread } from './provider-thread.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
@@ -350,7 +350,7 @@ const server = createServer(serve);
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-render-'));
-const provider = await startProvider({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: origin, REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
+const provider = await startProviderThread({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: origin, REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
 bench = { token: provider.config.publicTokens.test!, b2bToken: provider.config.publicTokens.b2b!, provider: provider.url };
 
 // ---------------------------------------------------------------------------------------------
