@@ -10,7 +10,7 @@
 // request count, up to that moment. Medians per side, and ours/official.
 //
 // BENCH_RUNS (default 5) loads of each page per network profile; BENCH_NETWORKS=loopback,slow4g
-// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host picks rows; BENCH_NO_BUILD=1
+// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,b2b picks rows; BENCH_NO_BUILD=1
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
 // BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
 // BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
@@ -37,8 +37,8 @@ import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { startProvider } from '../provider/server.ts';
 import { freePort, startNextHost } from '../scripts/lib/next-host.ts';
+import { startProviderThread } from './provider-thread.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
@@ -46,7 +46,7 @@ const LOAD_TIMEOUT = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 45_000);
 const NETWORKS = (process.env.BENCH_NETWORKS ?? 'loopback,slow4g').split(',');
 const SSR = process.argv.includes('--ssr') || process.env.BENCH_MODE === 'ssr';
 const NAME = SSR ? 'bench:render-ssr' : 'bench:render';
-const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host')).split(',');
+const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host,b2b')).split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = process.cwd();
 
@@ -229,6 +229,28 @@ function oursPage(config: Record<string, unknown>): string {
   </script></body></html>`;
 }
 
+/** The B2B row (issue 26): `<stytch-b2b-ui>` beside the official B2B UI, a discovery sign-in by email link. */
+const B2B_CONFIG = { products: ['emailMagicLinks'], authFlowType: 'Discovery', sessionOptions: { sessionDurationMinutes: 60 } };
+
+function b2bPage(side: 'ours' | 'official'): string {
+  const mount =
+    side === 'ours'
+      ? `<script type="module">
+    import { mountB2B } from '/dist/stytch-ui.b2b.js';
+    import { createB2BClient } from '/dist/b2b-client.js';
+    mountB2B({ elementId: '#login', client: createB2BClient(BENCH.b2bToken, { baseUrl: BENCH.provider }), config: ${JSON.stringify(B2B_CONFIG)} });
+  </script>`
+      : `<script src="/official/b2b.js"></script><script>
+    customElements.define('stytch-b2b-ui', stytch.StytchB2B);
+    const el = document.createElement('stytch-b2b-ui');
+    document.getElementById('login').append(el);
+    const config = ${JSON.stringify(B2B_CONFIG)};
+    config.products = config.products.map((name) => stytch.B2BProducts[name]);
+    el.render({ client: new stytch.StytchB2BUIClient(BENCH.b2bToken, { endpoints: { testAPIURL: BENCH.provider } }), config });
+  </script>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>b2b ${side}</title></head><body><div id="login"></div>${mount}</body></html>`;
+}
+
 /** Our server-rendered page: the element as stytch-ui/server renders it, then the widget module and the client. */
 function ssrPage(element: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ours, server-rendered</title><script>window.__ssr = true;</script></head><body><div id="login">${element}</div>
@@ -280,13 +302,14 @@ function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.map': 'application/json' };
 const gz = new Map<string, Buffer>();
-let bench = { token: '', provider: '' };
+let bench = { token: '', b2bToken: '', provider: '' };
 const bundles = SSR ? new Map<string, Buffer>() : await buildPageBundles();
 const rendered = SSR ? await renderSsr() : new Map<string, string>();
 
 function file(path: string): Buffer | undefined {
   if (path.startsWith('/vendor/') || path.startsWith('/floor/')) return bundles.get(path);
   if (path === '/official/index.js') return readFileSync(join(root, 'node_modules/@stytch/vanilla-js/dist/iife/index.js'));
+  if (path === '/official/b2b.js') return readFileSync(join(root, 'node_modules/@stytch/vanilla-js/dist/iife/b2b/index.js'));
   if (path.startsWith('/dist/')) {
     const p = normalize(join(root, path));
     if (!p.startsWith(join(root, 'dist'))) return undefined;
@@ -313,6 +336,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
     );
   if (path === '/host-ours.html') return inject(reactHostPage('ours', config));
   if (path === '/host-official.html') return inject(reactHostPage('official', config));
+  if (path === '/b2b-ours.html' || path === '/b2b-official.html') return inject(b2bPage(path === '/b2b-ours.html' ? 'ours' : 'official'));
   return undefined;
 }
 
@@ -338,8 +362,8 @@ const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
 // The Next.js host's origin (BENCH_ROWS=next), known before the provider starts to authorize it.
 const nextOrigin = !SSR && ROWS.includes('next') ? `http://localhost:${await freePort()}` : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-render-'));
-const provider = await startProvider({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: [origin, nextOrigin].filter(Boolean).join(','), REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
-bench = { token: provider.config.publicTokens.test!, provider: provider.url };
+const provider = await startProviderThread({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: [origin, nextOrigin].filter(Boolean).join(','), REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
+bench = { token: provider.config.publicTokens.test!, b2bToken: provider.config.publicTokens.b2b!, provider: provider.url };
 const nextHost = nextOrigin ? await startNextHost({ port: Number(new URL(nextOrigin).port), env: { STYTCH_PUBLIC_TOKEN: bench.token, STYTCH_PROVIDER_URL: bench.provider } }) : undefined;
 process.on('exit', () => nextHost?.close());
 
@@ -562,6 +586,7 @@ for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push
 if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
 if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
+if (!SSR && ROWS.includes('b2b')) rows.push({ name: '<stytch-b2b-ui> vs the official B2B UI, discovery by email link', ours: '/b2b-ours.html', official: '/b2b-official.html' });
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
 
 const browser = await chromium.launch({

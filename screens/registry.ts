@@ -46,16 +46,17 @@ export const elementFlows = {
 
 /**
  * Starts loading what an element's first screen shows, when its config arrives and before
- * React renders it: Main's blocks for this config, or the element flow's root. Nothing waits
- * on it; a render that comes first suspends on the same requests.
+ * React renders it: Main's blocks for this config, or the element flow's root. Returns what is
+ * still loading (see `prefetch`): the element's first render waits for it.
  */
-export function preloadFirstScreen(mode: 'login' | 'reset-password' | 'passkey-registration', config: unknown, client: WidgetClient | undefined): void {
+export function preloadFirstScreen(mode: 'login' | 'reset-password' | 'passkey-registration', config: unknown, client: WidgetClient | undefined): Promise<void> | undefined {
   if (mode === 'reset-password') return prefetch(elementFlows.ResetPassword);
   if (mode === 'passkey-registration') return prefetch(elementFlows.PasskeyRegistration);
   try {
     const resolved = resolveConfig(config, configMessages());
-    if (resolved.ok) preloadMain(resolved.value, client ? !client.bootstrap.getSync().disable_sdk_watermark : false);
+    if (resolved.ok) return preloadMain(resolved.value, client ? !client.bootstrap.getSync().disable_sdk_watermark : false);
   } catch {
     // A config that throws when read (a getter) fails the render, which reports it to the host.
   }
+  return undefined;
 }

@@ -25,6 +25,22 @@ export function uuid(random: ClientEnv['random']): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/**
+ * The host's IANA time zone, for the X-SDK-Client header. Temporal reads it at no cost; the
+ * first `Intl.DateTimeFormat` of a page builds ICU's date formatting data (60 to 300 ms at a
+ * phone's CPU, bench/RESULTS.md), which on the first call (bootstrap, as the client is
+ * created) held up the widget's first paint. Intl stays the way where Temporal is missing.
+ */
+export function hostTimeZone(): string {
+  try {
+    const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?(): string } } }).Temporal;
+    return temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    // Some runtimes lack Intl time zones.
+    return 'UTC';
+  }
+}
+
 /** Where the session identity for headers comes from. */
 export interface Identity {
   sessionToken(): string | undefined;
@@ -53,12 +69,7 @@ export class Transport {
 
   /** The X-SDK-Client fields for one request or telemetry event. */
   telemetry(): TelemetryContext {
-    let timezone = 'UTC';
-    try {
-      timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch {
-      /* some runtimes lack Intl time zones */
-    }
+    const timezone = hostTimeZone();
     return {
       event_id: `event-id-${uuid(this.env.random)}`,
       app_session_id: this.appSessionId,

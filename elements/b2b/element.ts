@@ -14,11 +14,12 @@ export class StytchB2BElement extends WidgetElement<B2BClient> {
   static override readonly defaultTag = 'stytch-b2b-ui';
   protected readonly mode: Mode = 'b2b';
 
-  protected override preload(): void {
+  protected override preload(): Promise<void> | undefined {
     try {
-      preloadB2BFirstScreen(this.config);
+      return preloadB2BFirstScreen(this.config);
     } catch {
       // A config that throws when read fails the render, which reports it to the host.
+      return undefined;
     }
   }
 

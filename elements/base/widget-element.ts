@@ -16,6 +16,9 @@ import { ReactiveElement } from './reactive-element.ts';
 import { EMOTION_IDS_ATTRIBUTE, EMOTION_KEY, markupFingerprint, ROOT_HOST_STYLE, SSR_ATTRIBUTE } from './server-markup.ts';
 import { ServerMarkupMismatchError } from '../errors.ts';
 
+/** The longest the first render waits for the first screen's code (see `#holdFirstRender`). */
+const FIRST_RENDER_WAIT_MS = 1500;
+
 /** The callbacks a host may pass; both optional. */
 export interface HostCallbacks {
   onEvent?: (event: WidgetEventPayload) => void;
@@ -68,6 +71,8 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
   #reportedStyles = '';
   /** A fresh style tag (each connection makes one) needs the theme whatever changed. */
   #themeStale = true;
+  /** Whether this connection's first render still waits for the first screen's code (see update). */
+  #firstRender: 'pending' | 'waiting' | 'done' = 'pending';
   // Stable identity, so React does not re-render screens for an unchanged callbacks object.
   protected readonly widgetCallbacks: WidgetCallbacks = {
     onEvent: (event) => {
@@ -151,6 +156,7 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
     defineReactRoot();
     this.#sheet = sheet;
     this.#themeStale = true;
+    this.#firstRender = 'pending';
     this.#cache = createCache({ key: EMOTION_KEY, container: styleHost, ...(nonce ? { nonce } : {}) });
     this.#root = mount;
     // A double-click on a button that changes the screen lands its second press on whatever the
@@ -182,10 +188,10 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
 
   protected override update(changed: ReadonlySet<string>): void {
     if (!this.#root || !this.#sheet || !this.#cache) return;
-    // What the first screen shows for this config starts downloading now, beside React's first
+    // What the first screen shows for this config starts downloading now, before React's first
     // render rather than after it (no second wave on the way to Main). Idempotent and cheap:
     // the resolved config is cached for App, and each block loads once.
-    this.preload();
+    const loading = this.preload();
     const look = this.officialLook();
     // The presentation's options (header text, logo) are style options; the styles prop wins.
     const styles = look ? { ...look.styles, ...this.styles } : (this.styles ?? {});
@@ -202,6 +208,7 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
         for (const issue of issues) this.widgetCallbacks.onError(new InvalidStylesError(issue.path, issue.message, issue.field));
       }
     }
+    if (this.#holdFirstRender(loading)) return;
     this.#root.root = {
       cache: this.#cache,
       component: this.rootComponent(),
@@ -220,6 +227,34 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
         ...this.flowProps(),
       },
     };
+  }
+
+  /**
+   * Whether the first render of this connection waits for the first screen's code still on
+   * its way (Main's blocks for this config, a flow's root). Rendered before it, Main would
+   * commit its Suspense fallback, and React 19 holds the reveal of a boundary's content until
+   * 300 ms after its fallback committed: the card would wait those 300 ms however soon the
+   * code arrived. Held, the card appears whole once the code is in, at most
+   * FIRST_RENDER_WAIT_MS later (then it renders as before, the late blocks suspending). Server
+   * markup is hydrated at once: it is on screen already, and hydration keeps it while it waits.
+   */
+  #holdFirstRender(loading: Promise<void> | undefined): boolean {
+    if (this.#firstRender === 'done') return false;
+    if (!loading || this.#serverMarkup || this.#firstRender === 'waiting') {
+      if (this.#firstRender === 'pending') this.#firstRender = 'done';
+      return this.#firstRender === 'waiting';
+    }
+    this.#firstRender = 'waiting';
+    const root = this.#root;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void Promise.race([loading, new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS)))]).then(() => {
+      clearTimeout(timer);
+      // Disconnected meanwhile: the next connection starts over.
+      if (this.#root !== root || this.#firstRender !== 'waiting') return;
+      this.#firstRender = 'done';
+      this.requestUpdate();
+    });
+    return true;
   }
 
   /**
@@ -257,8 +292,8 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
     return undefined;
   }
 
-  /** Starts loading what the first screen shows for this config, before React renders it. */
-  protected abstract preload(): void;
+  /** Starts loading what the first screen shows for this config, before React renders it; what is still loading. */
+  protected abstract preload(): Promise<void> | undefined;
 
   /** The React component at the tree's root (the B2C App, or the B2B one). */
   protected abstract rootComponent(): ComponentType<AppProps>;

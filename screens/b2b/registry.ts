@@ -45,8 +45,11 @@ declare module '../state/atoms.ts' {
  * Starts loading the first screen when the config arrives, beside React's first render: the
  * organization flow's Main is a chunk of its own (Discovery's Main is in the entry).
  */
-export function preloadB2BFirstScreen(config: unknown): void {
+export function preloadB2BFirstScreen(config: unknown): Promise<void> | undefined {
   const resolved = resolveB2BConfig(config);
-  if (resolved.ok && resolved.value.authFlowType === 'Organization') prefetch(b2bScreens.OrganizationMain);
-  if (resolved.ok && landsOnReset(globalThis.location?.href, resolved.value.authFlowType)) prefetch(b2bScreens.PasswordResetForm);
+  if (!resolved.ok) return undefined;
+  return prefetch(
+    resolved.value.authFlowType === 'Organization' ? b2bScreens.OrganizationMain : undefined,
+    landsOnReset(globalThis.location?.href, resolved.value.authFlowType) ? b2bScreens.PasswordResetForm : undefined,
+  );
 }

@@ -4,6 +4,8 @@ import { createElement, lazy, useState, type ComponentType, type FunctionCompone
 export interface Preloadable<P extends object> extends FunctionComponent<P> {
   /** Starts loading (once); resolves when the component can render without suspending. */
   preload(): Promise<unknown>;
+  /** Whether it has loaded: it renders at once, without suspending. */
+  readonly ready: boolean;
 }
 
 /**
@@ -33,20 +35,27 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const [type] = useState(() => (loaded ?? Lazy) as ComponentType<P>);
     return createElement(type, props);
   };
-  return Object.assign(Block, { preload });
+  return Object.defineProperties(Object.assign(Block, { preload }), { ready: { get: () => loaded !== undefined } }) as Preloadable<P>;
 }
 
 /** A component shipped with the first load, with the same `preload()` as the others (at once). */
 export function preloaded<P extends object>(component: FunctionComponent<P>): Preloadable<P> {
   const ready = Promise.resolve(component);
   const Block: FunctionComponent<P> = (props) => createElement(component, props);
-  return Object.assign(Block, { preload: () => ready });
+  return Object.assign(Block, { preload: () => ready, ready: true });
 }
 
 /**
  * Starts loads in the background: a failure shows (or retries) when the component renders.
- * Components that are not preloadable (Main, a test's stand-in) are skipped.
+ * Components that are not preloadable (Main, a test's stand-in) are skipped. When some were
+ * not loaded yet, returns a promise that settles (never rejects) once each has loaded or failed:
+ * the element holds its first render for it (elements/base/widget-element.ts).
  */
-export function prefetch(...blocks: ReadonlyArray<{ preload?(): Promise<unknown> } | undefined>): void {
-  for (const b of blocks) b?.preload?.().catch(() => {});
+export function prefetch(...blocks: ReadonlyArray<{ preload?(): Promise<unknown>; ready?: boolean } | undefined>): Promise<void> | undefined {
+  const pending: Promise<unknown>[] = [];
+  for (const b of blocks) {
+    const loading = b?.preload?.().catch(() => {});
+    if (loading && !b?.ready) pending.push(loading);
+  }
+  return pending.length > 0 ? Promise.all(pending).then(() => {}) : undefined;
 }

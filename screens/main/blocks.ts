@@ -36,11 +36,14 @@ export function formOf(method: LoginMethod): (typeof blocks)['EmailForm' | 'Phon
   return blocks.EmailForm;
 }
 
-/** Starts loading every block Main shows first for `config` (the first tab's form, not the others'). */
-export function preloadMain(config: ResolvedConfig, watermark: boolean): void {
+/**
+ * Starts loading every block Main shows first for `config` (the first tab's form, not the
+ * others'); what is still loading, as `prefetch` returns it.
+ */
+export function preloadMain(config: ResolvedConfig, watermark: boolean): Promise<void> | undefined {
   const methods = loginMethods(config);
   const social = (config.products.includes('oauth') && config.oauth.providers.length > 0) || config.products.includes('crypto');
-  prefetch(
+  return prefetch(
     config.products.includes('passkeys') ? blocks.PasskeyButton : undefined,
     config.products.includes('oauth') && config.oauth.providers.length > 0 ? blocks.OAuthButtons : undefined,
     config.products.includes('crypto') ? blocks.WalletButtons : undefined,

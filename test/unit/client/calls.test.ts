@@ -28,6 +28,8 @@ describe('client calls', () => {
     expect(sdk.app_session_id).to.match(/^app-session-id-/);
     expect(sdk.persistent_id).to.match(/^persistent-id-/);
     expect(sdk.app).to.deep.equal({ identifier: 'host.example' });
+    // The host's IANA zone, as Intl names it (read through Temporal where the browser has it).
+    expect(sdk.timezone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
     client.dispose();
   });
 

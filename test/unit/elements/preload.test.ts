@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { blocks } from '../../../screens/main/blocks.ts';
 import { screens } from '../../../screens/registry.ts';
-import { rootOf, StytchLoginElement } from './helpers.ts';
+import { rootOf, settle, StytchLoginElement } from './helpers.ts';
 
 type Block = { preload(): Promise<unknown> };
 
@@ -29,6 +29,34 @@ function login(config: unknown): StytchLoginElement {
 
 describe('loading Main: no waterfall', () => {
   afterEach(() => document.querySelectorAll('stytch-ui').forEach((el) => el.remove()));
+
+  // First in this file: the OAuth buttons have not loaded yet.
+  it('renders Main whole: nothing until the blocks its config shows have loaded, then all of them at once', async () => {
+    const el = login({ products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }] } });
+    const block = blocks.OAuthButtons as unknown as Block;
+    const original = block.preload;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    block.preload = () => held.then(original);
+    const frames: string[] = [];
+    const seen = new MutationObserver(() => {
+      const root = rootOf(el).querySelector('stytch-widget-root');
+      if (root?.childElementCount)
+        frames.push(`${root.querySelector('h1, h2') ? 'heading' : ''} ${root.querySelector('[part="oauth"]') ? 'oauth' : ''} ${root.querySelector('input[type="email"]') ? 'email' : ''}`.trim());
+    });
+    try {
+      seen.observe(document.body, { childList: true, subtree: true });
+      document.body.append(el);
+      await settle(el);
+      expect(rootOf(el).querySelector('stytch-widget-root')?.childElementCount, 'nothing rendered while the OAuth buttons load').to.equal(0);
+      release();
+      await waitUntil(() => rootOf(el).querySelector('input[type="email"]'), 'Main shows the email field');
+      expect(frames[0], 'the first frame holds the heading, the buttons and the field').to.equal('heading oauth email');
+    } finally {
+      seen.disconnect();
+      block.preload = original;
+    }
+  });
 
   for (const shadow of [false, true]) {
     it(`starts the first tab's form when the config arrives, before React renders anything (${shadow ? 'shadow' : 'light'} DOM)`, async () => {
