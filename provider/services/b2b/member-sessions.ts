@@ -1,9 +1,9 @@
 import type { ProviderContext } from '../../context.ts';
-import type { Database, Queryable } from '../../db/index.ts';
+import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId, secretToken, sha256 } from '../ids.ts';
-import { TOKEN_GRACE_MS, type ClientInfo, type Factor } from '../sessions.ts';
-import { withTx } from '../tx.ts';
+import { checkSession, TOKEN_GRACE_MS, type SessionFamily } from '../session-family.ts';
+import type { ClientInfo, Factor } from '../sessions.ts';
 import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
 
@@ -122,7 +122,7 @@ export async function startMemberSession(
         JSON.stringify(merged),
       ]);
       await tx.query('UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL', [cur.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS)]);
-      await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), cur.member_session_id]);
+      await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id, issued_at) VALUES ($1, $2, $3)', [sha256(token), cur.member_session_id, now]);
       return issueMemberSession(ctx, tx, updated[0]!, token, member, org);
     }
   }
@@ -131,7 +131,7 @@ export async function startMemberSession(
      VALUES ($1,$2,$3,$4,$4,$5,$6,$7,$8) RETURNING *`,
     [newId('member-session', ctx.env), member.member_id, org.organization_id, now, expires, client.ip, client.userAgent, JSON.stringify(factors)],
   );
-  await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), rows[0]!.member_session_id]);
+  await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id, issued_at) VALUES ($1, $2, $3)', [sha256(token), rows[0]!.member_session_id, now]);
   return issueMemberSession(ctx, tx, rows[0]!, token, member, org);
 }
 
@@ -153,37 +153,31 @@ export async function findMemberSession(ctx: ProviderContext, db: Queryable, sec
   return rows[0] ?? null;
 }
 
+/** The columns of a MemberSessionRow (named, for the same reason as SESSION_COLUMNS). */
+const MEMBER_SESSION_COLUMNS = 'member_session_id, member_id, organization_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors';
+
+/** Members' sessions, as the session checks see them (the owner loaded is the member and the organization). */
+export const MEMBER_SESSIONS: SessionFamily = {
+  name: 'member_session',
+  sessions: 'b2b_member_sessions',
+  tokens: 'b2b_member_session_tokens',
+  id: 'member_session_id',
+  columns: MEMBER_SESSION_COLUMNS,
+  owner: `(SELECT row_to_json(m) FROM (SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE member_id = r.member_id) m) AS member,
+    (SELECT row_to_json(o) FROM b2b_organizations o WHERE organization_id = r.organization_id) AS org`,
+};
+
 /**
  * `b2b/sessions/authenticate`: touches the session, optionally extends it, rotates its token
- * (the one presented, or every current one for a JWT, into the grace window). The secret is
- * resolved before the transaction opens: verifying a JWT may read its key from the database,
- * and the embedded database has one connection, which the transaction would hold.
+ * once it is older than the write window (the one presented, or every current one for a JWT,
+ * into the grace window).
  */
-export async function refreshMemberSession(ctx: ProviderContext, db: Database, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
-  const found = await findMemberSession(ctx, db, secret);
-  if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  const byJwt = secret.split('.').length === 3;
-  return withTx(db, async (tx) => {
-    const now = ctx.clock.now();
-    const token = secretToken(32);
-    const { rows } = await tx.query<MemberSessionRow>(
-      `UPDATE b2b_member_sessions SET last_accessed_at = $2,
-         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
-       WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING *`,
-      [found.member_session_id, now, minutes ?? null],
-    );
-    const row = rows[0];
-    if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-    const grace = new Date(now.getTime() + TOKEN_GRACE_MS);
-    await tx.query(
-      `UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL${byJwt ? '' : ' AND token_hash = $3'}`,
-      byJwt ? [row.member_session_id, grace] : [row.member_session_id, grace, sha256(secret)],
-    );
-    await tx.query('DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1 AND grace_until <= $2', [row.member_session_id, now]);
-    await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), row.member_session_id]);
-    const { member, org } = await sessionOwner(tx, row);
-    return issueMemberSession(ctx, tx, row, token, member, org);
-  });
+export async function refreshMemberSession(ctx: ProviderContext, db: Queryable, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
+  const presented = secret.split('.').length === 3 ? { jwt: secret } : { token: secret };
+  const found = await checkSession<MemberSessionRow & { member: MemberRow | null; org: OrganizationRow | null }>(ctx, db, MEMBER_SESSIONS, 'rotate', presented, minutes);
+  // Deleting the member or the organization deletes the session, so both exist for a live one.
+  if (!found?.row.member || !found.row.org) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return issueMemberSession(ctx, db, found.row, found.token, found.row.member, found.row.org);
 }
 
 /** The member and organization of a session (both exist: deleting either deletes the session). */
