@@ -143,3 +143,72 @@ export async function checkSession<Row>(
   const minted = row.written && (mode === 'rotate' || byJwt);
   return { row, token: minted || !('token' in presented) ? token : presented.token };
 }
+
+/** Adds `factor` to `factors`, replacing one of the same type and delivery. */
+export function withFactor<F extends { type: string; delivery_method: string }>(factors: F[], factor: F): F[] {
+  return [...factors.filter((f) => !(f.type === factor.type && f.delivery_method === factor.delivery_method)), factor];
+}
+
+/** The live session a secret (opaque token, within its grace window, or unexpired JWT) names, or null. */
+export async function findLiveSession<Row>(ctx: ProviderContext, db: Queryable, f: SessionFamily, secret: string): Promise<Row | null> {
+  const now = ctx.clock.now();
+  if (secret.split('.').length === 3) {
+    const id = await sessionIdOfJwt(ctx, secret);
+    if (id === null) return null;
+    const { rows } = await db.query<Row>(`SELECT * FROM ${f.sessions} WHERE ${f.id} = $1 AND revoked_at IS NULL AND expires_at > $2`, [id, now]);
+    return rows[0] ?? null;
+  }
+  const { rows } = await db.query<Row>(
+    `SELECT s.* FROM ${f.tokens} t JOIN ${f.sessions} s USING (${f.id})
+     WHERE t.token_hash = $1 AND (t.grace_until IS NULL OR t.grace_until > $2) AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [sha256(secret), now],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Adds factors to a live session inside the caller's transaction: locks the row, lets `merge`
+ * decide (null: not this caller's session, nothing is written), sets the factors and the new
+ * expiry, moves every current token into the grace window and stores `token`'s hash. Null
+ * when the session is not live or `merge` declined.
+ */
+export async function extendSession<Row extends { factors: unknown }>(
+  ctx: ProviderContext,
+  tx: Queryable,
+  f: SessionFamily,
+  sessionId: string,
+  expires: Date,
+  token: string,
+  merge: (current: Row) => Row['factors'] | null,
+): Promise<Row | null> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<Row>(`SELECT * FROM ${f.sessions} WHERE ${f.id} = $1 AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE`, [sessionId, now]);
+  const factors = rows[0] ? merge(rows[0]) : null;
+  if (factors === null) return null;
+  const { rows: updated } = await tx.query<Row>(`UPDATE ${f.sessions} SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE ${f.id} = $1 RETURNING *`, [
+    sessionId,
+    now,
+    expires,
+    JSON.stringify(factors),
+  ]);
+  await tx.query(`UPDATE ${f.tokens} SET grace_until = $2 WHERE ${f.id} = $1 AND grace_until IS NULL`, [sessionId, new Date(now.getTime() + TOKEN_GRACE_MS)]);
+  await addToken(tx, f, sessionId, token, now);
+  return updated[0]!;
+}
+
+/** Stores a new current token of a session (its hash and when it was issued). */
+export async function addToken(tx: Queryable, f: SessionFamily, sessionId: string, token: string, now: Date): Promise<void> {
+  await tx.query(`INSERT INTO ${f.tokens} (token_hash, ${f.id}, issued_at) VALUES ($1, $2, $3)`, [sha256(token), sessionId, now]);
+}
+
+/**
+ * Revokes one session. Every lookup checks `revoked_at`, so this alone kills all its tokens,
+ * grace ones included; deleting them too keeps no dead hashes around.
+ */
+export async function revokeSession(ctx: ProviderContext, db: Queryable, f: SessionFamily, sessionId: string): Promise<void> {
+  await db.query(
+    `WITH r AS (UPDATE ${f.sessions} SET revoked_at = $2 WHERE ${f.id} = $1 AND revoked_at IS NULL RETURNING ${f.id})
+     DELETE FROM ${f.tokens} WHERE ${f.id} = $1`,
+    [sessionId, ctx.clock.now()],
+  );
+}

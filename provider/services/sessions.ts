@@ -1,11 +1,10 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { newId, secretToken, sha256 } from './ids.ts';
-import { checkSession, TOKEN_GRACE_MS, type CheckMode, type Presented, type SessionFamily } from './session-family.ts';
+import { newId, secretToken } from './ids.ts';
+import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type CheckMode, type Presented, type SessionFamily } from './session-family.ts';
 import { loadUser, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 
-export { TOKEN_GRACE_MS };
 
 export interface Factor {
   type: string;
@@ -114,20 +113,8 @@ export async function startOrExtend(ctx: ProviderContext, tx: Queryable, userId:
   const token = secretToken(32);
   const expires = new Date(now.getTime() + minutes * 60_000);
   if (currentSessionId) {
-    const { rows } = await tx.query<SessionRow>('SELECT * FROM sessions WHERE session_id = $1 AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE', [currentSessionId, now]);
-    const cur = rows[0];
-    if (cur && cur.user_id === userId) {
-      const factors = [...cur.factors.filter((f) => !(f.type === factor.type && f.delivery_method === factor.delivery_method)), factor];
-      const { rows: updated } = await tx.query<SessionRow>('UPDATE sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE session_id = $1 RETURNING *', [
-        cur.session_id,
-        now,
-        expires,
-        JSON.stringify(factors),
-      ]);
-      await tx.query('UPDATE session_tokens SET grace_until = $2 WHERE session_id = $1 AND grace_until IS NULL', [cur.session_id, new Date(now.getTime() + TOKEN_GRACE_MS)]);
-      await tx.query('INSERT INTO session_tokens (token_hash, session_id, issued_at) VALUES ($1, $2, $3)', [sha256(token), cur.session_id, now]);
-      return issue(ctx, tx, updated[0]!, token);
-    }
+    const extended = await extendSession<SessionRow>(ctx, tx, USER_SESSIONS, currentSessionId, expires, token, (cur) => (cur.user_id === userId ? withFactor(cur.factors, factor) : null));
+    if (extended) return issue(ctx, tx, extended, token);
   }
   const row: SessionRow = {
     session_id: newId('session', ctx.env),
@@ -149,26 +136,13 @@ export async function startOrExtend(ctx: ProviderContext, tx: Queryable, userId:
     client.userAgent,
     JSON.stringify(row.factors),
   ]);
-  await tx.query('INSERT INTO session_tokens (token_hash, session_id, issued_at) VALUES ($1, $2, $3)', [sha256(token), row.session_id, now]);
+  await addToken(tx, USER_SESSIONS, row.session_id, token, now);
   return issue(ctx, tx, row, token);
 }
 
 /** Resolves the session a caller presents (opaque token or JWT); null when none is valid. */
 export async function findSession(ctx: ProviderContext, db: Queryable, secret: string): Promise<SessionRow | null> {
-  const now = ctx.clock.now();
-  if (secret.split('.').length === 3) {
-    const claims = await ctx.keys.verify(secret, ctx.config.projectId);
-    const id = (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id;
-    if (!id) return null;
-    const { rows } = await db.query<SessionRow>('SELECT * FROM sessions WHERE session_id = $1 AND revoked_at IS NULL AND expires_at > $2', [id, now]);
-    return rows[0] ?? null;
-  }
-  const { rows } = await db.query<SessionRow>(
-    `SELECT s.* FROM session_tokens t JOIN sessions s ON s.session_id = t.session_id
-     WHERE t.token_hash = $1 AND (t.grace_until IS NULL OR t.grace_until > $2) AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [sha256(secret), now],
-  );
-  return rows[0] ?? null;
+  return findLiveSession<SessionRow>(ctx, db, USER_SESSIONS, secret);
 }
 
 /**
@@ -199,13 +173,7 @@ export async function revokeOtherSessions(ctx: ProviderContext, db: Queryable, u
   await db.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND session_id IS DISTINCT FROM $3 AND revoked_at IS NULL', [userId, ctx.clock.now(), keep]);
 }
 
-/** Revokes one session. */
+/** Revokes one session and all its tokens. */
 export async function revoke(ctx: ProviderContext, db: Queryable, sessionId: string): Promise<void> {
-  // Every lookup checks revoked_at, so this alone kills all the session's tokens, grace ones
-  // included; deleting them too keeps no dead hashes around.
-  await db.query(
-    `WITH r AS (UPDATE sessions SET revoked_at = $2 WHERE session_id = $1 AND revoked_at IS NULL RETURNING session_id)
-     DELETE FROM session_tokens WHERE session_id = $1`,
-    [sessionId, ctx.clock.now()],
-  );
+  await revokeSession(ctx, db, USER_SESSIONS, sessionId);
 }
