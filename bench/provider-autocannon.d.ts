@@ -17,6 +17,10 @@ declare module 'autocannon' {
       path?: string;
       body?: string;
       headers?: Record<string, string>;
+      /** Rewrites the request before it is sent; `context` is the connection's. */
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+      /** Sees each answer (the body is collected only when this is given). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
       [k: string]: unknown;
     }
     interface Result {

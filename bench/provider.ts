@@ -1,9 +1,15 @@
 // `npm run bench:provider`: throughput and latency of the provider on loopback (not a test).
-// Uses DATABASE_URL when set (PostgreSQL), else a throwaway embedded database. BENCH_WORKERS=n
-// (PostgreSQL only) runs the provider as `npm run provider` does with WORKERS=n.
-// On PostgreSQL the session check is measured beside a peer's (Better Auth, bench/peer-better-auth),
-// on the same server in a database of its own, the two sides taking turns (BENCH_ROUNDS each).
+// The provider runs as `npm run provider` runs it, in child processes: BENCH_WORKERS is a list of
+// process counts (default 1,2,4 on PostgreSQL, 1 on the embedded database), each measured with a
+// fresh provider. Uses DATABASE_URL when set (PostgreSQL), else a throwaway embedded database.
+// Two session checks are measured, as the official clients make them: the browser's
+// (`POST /sdk/v1/sessions/authenticate` with the session token; the token rotates, and the load
+// generator follows it as a browser would) and the server API's (`POST /v1/sessions/authenticate`
+// {session_token}, what the Node SDK's sessions.authenticate sends). On PostgreSQL they are
+// measured beside a peer's (Better Auth, bench/peer-better-auth) with as many processes, on the
+// same server in a database of its own, the sides taking turns (BENCH_ROUNDS each).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,25 +17,61 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startProvider } from '../provider/server.ts';
 
 const TOKEN = 'public-token-test-bench000-0000-4000-8000-000000000000';
+const PROJECT_ID = 'project-test-bench000-0000-4000-8000-000000000000';
+const SECRET = `secret-test-${randomBytes(24).toString('base64url')}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PEER_DIR = join(dirname(fileURLToPath(import.meta.url)), 'peer-better-auth');
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? (databaseUrl ? '1,2,4' : '1')).split(',').map(Number);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-provider-'));
-const projectFile = join(dataDir, 'project.json');
-writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TOKEN }, sendLimits: { perAddress: 1_000_000, perIp: 1_000_000 } }));
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
-const provider = WORKERS > 1 ? await startCluster() : await startProvider({ port: 0, dataDir, projectFile, databaseUrl: process.env.DATABASE_URL || undefined, env: { DEV_PAGES: '1' } });
+const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
 
-/** The provider's own CLI with WORKERS processes, resolved once it prints its address. */
-async function startCluster(): Promise<{ url: string; close(): Promise<void> }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+interface Provider {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database of the PostgreSQL server at `serverUrl`, dropped by `drop`. */
+async function freshDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The provider's own CLI with `workers` processes on a fresh data directory (and, on
+ * PostgreSQL, a fresh database of the server), resolved once it prints its address.
+ */
+async function startProvider(workers: number): Promise<Provider> {
+  const database = databaseUrl ? await freshDatabase(databaseUrl, `bench_provider_${process.pid}_${workers}`) : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-provider-'));
+  const projectFile = join(dataDir, 'project.json');
+  writeFileSync(
+    projectFile,
+    JSON.stringify({
+      projectId: PROJECT_ID,
+      publicTokens: { test: TOKEN },
+      sendLimits: { perAddress: 1_000_000, perIp: 1_000_000 },
+      serverApiLimits: { perIp: 100_000_000, perSecret: 100_000_000 },
+    }),
+  );
+  const port = randomPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
-    env: { ...process.env, DEV_PAGES: '1', WORKERS: String(WORKERS), PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROJECT_FILE: projectFile },
+    env: { ...process.env, DATABASE_URL: database?.url ?? '', DEV_PAGES: '1', WORKERS: String(workers), PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROJECT_FILE: projectFile, PROJECT_SECRETS: SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -48,12 +90,14 @@ async function startCluster(): Promise<{ url: string; close(): Promise<void> }> 
     async close() {
       child.kill('SIGTERM');
       await once(child, 'exit');
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
 const basic = (secret: string) => `Basic ${Buffer.from(`${TOKEN}:${secret}`).toString('base64')}`;
 
-async function call(path: string, body: unknown, secret = TOKEN): Promise<Record<string, any>> {
+async function call(provider: Provider, path: string, body: unknown, secret = TOKEN): Promise<Record<string, any>> {
   const res = await fetch(`${provider.url}/sdk/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: basic(secret) }, body: JSON.stringify(body) });
   const json = (await res.json()) as Record<string, any>;
   if (!res.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
@@ -61,11 +105,11 @@ async function call(path: string, body: unknown, secret = TOKEN): Promise<Record
 }
 
 /** One full OTP sign-in: send, read the code from the outbox, authenticate. */
-async function otpSignIn(i: number): Promise<Record<string, any>> {
+async function otpSignIn(provider: Provider, i: number): Promise<Record<string, any>> {
   const email = `bench-${process.pid}-${i}@example.test`;
-  const sent = await call('/otps/email/login_or_create', { email });
+  const sent = await call(provider, '/otps/email/login_or_create', { email });
   const out = (await (await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { Accept: 'application/json' } })).json()) as Array<{ code: string }>;
-  return call('/otps/authenticate', { token: out[0]!.code, method_id: sent.method_id, session_duration_minutes: 60 });
+  return call(provider, '/otps/authenticate', { token: out[0]!.code, method_id: sent.method_id, session_duration_minutes: 60 });
 }
 
 interface Figures {
@@ -77,14 +121,60 @@ interface Figures {
 }
 
 async function cannon(name: string, opts: autocannon.Options): Promise<Figures> {
-  // The load generator runs in a worker thread: on the provider's own event loop it would
-  // take CPU from the very thread it measures (it did: a third of the profile was autocannon).
-  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, workers: 1, ...opts });
+  // The providers run in processes of their own, so the load generator on this thread takes
+  // no CPU from the thread it measures (it did once: a third of the profile was autocannon).
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
 }
 
+/**
+ * The browser's check, cycling over the sessions: each request presents the session's current
+ * token and takes the one it is handed back (the token rotates), as the official client does
+ * with its cookie.
+ */
+function browserChecks(tokens: string[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/sdk/v1/sessions/authenticate',
+      body: '{}',
+      setupRequest(req: autocannon.Request, context: Record<string, unknown>) {
+        const i = next++ % tokens.length;
+        context.i = i;
+        return { ...req, headers: { 'content-type': 'application/json', authorization: basic(tokens[i]!) } };
+      },
+      onResponse(status: number, body: string, context: Record<string, unknown>) {
+        const i = context.i as number;
+        if (status === 200 && !body.includes(tokens[i]!)) tokens[i] = (JSON.parse(body) as { data: { session_token: string } }).data.session_token;
+      },
+    },
+  ];
+}
+
+/**
+ * The Node SDK's `sessions.authenticate({ session_token })`: Basic project id and secret, the
+ * session's current token (the browser checks rotate it, and a backend reads it from the
+ * browser's cookie).
+ */
+function serverChecks(tokens: string[]): autocannon.Request[] {
+  const authorization = `Basic ${Buffer.from(`${PROJECT_ID}:${SECRET}`).toString('base64')}`;
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/v1/sessions/authenticate',
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ session_token: tokens[next++ % tokens.length] }),
+      }),
+    },
+  ];
+}
+
 /** The OTP flow is three dependent requests, so it is driven by hand with the same concurrency. */
-async function otpFlow(): Promise<Figures> {
+async function otpFlow(provider: Provider): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -94,7 +184,7 @@ async function otpFlow(): Promise<Figures> {
       while (performance.now() < end) {
         const t = performance.now();
         try {
-          await otpSignIn(next++);
+          await otpSignIn(provider, next++);
           latencies.push(performance.now() - t);
         } catch {
           errors++;
@@ -114,23 +204,19 @@ interface Peer {
 }
 
 /**
- * Better Auth on a fresh database of the same PostgreSQL server, in its own process (as the
- * provider's cluster workers are), with 100 users signed up; its install lives in its own
- * folder so the product's install does not carry it.
+ * Better Auth with `workers` processes on a fresh database of the same PostgreSQL server, with
+ * 100 users signed up; its install lives in its own folder so the product's install does not
+ * carry it.
  */
-async function startPeer(databaseUrl: string): Promise<Peer> {
+async function startPeer(databaseUrl: string, workers: number): Promise<Peer> {
   if (!existsSync(join(PEER_DIR, 'node_modules', 'better-auth'))) {
     console.log('installing the peer (bench/peer-better-auth) for the first run...');
     const npm = spawnSync('npm', ['install', '--prefix', PEER_DIR, '--no-audit', '--no-fund', '--no-package-lock'], { stdio: 'inherit' });
     if (npm.status !== 0) throw new Error('npm install of the peer failed');
   }
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  const name = `bench_peer_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const child = spawn(process.execPath, [join(PEER_DIR, 'server.mjs')], { env: { ...process.env, DATABASE_URL: url.href }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const database = await freshDatabase(databaseUrl, `bench_peer_${process.pid}_${workers}`);
+  const port = randomPort();
+  const child = spawn(process.execPath, [join(PEER_DIR, 'server.mjs')], { env: { ...process.env, DATABASE_URL: database.url, WORKERS: String(workers), PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.setEncoding('utf8');
   while (!/listening \d+/.test(out)) {
@@ -142,7 +228,7 @@ async function startPeer(databaseUrl: string): Promise<Peer> {
     ])) as [string];
     out += chunk;
   }
-  const base = `http://127.0.0.1:${/listening (\d+)/.exec(out)![1]}`;
+  const base = `http://127.0.0.1:${port}`;
   const signUp = async (i: number): Promise<string> => {
     const res = await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -161,8 +247,7 @@ async function startPeer(databaseUrl: string): Promise<Peer> {
     async close() {
       child.kill('SIGTERM');
       await once(child, 'exit');
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     },
   };
 }
@@ -174,49 +259,61 @@ function fold(name: string, runs: Figures[]): Figures {
   return { name, rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) };
 }
 
-const databaseUrl = process.env.DATABASE_URL || undefined;
-let peer: Peer | undefined;
-try {
-  // The session JWT names the session; the opaque token rotates on every check, the JWT does not.
-  // Many users, as in production: one hot row would measure lock contention, not the provider.
-  const sessions = await Promise.all(Array.from({ length: 100 }, (_, i) => otpSignIn(-1 - i)));
-  const health = await cannon('health (ceiling)', { url: `${provider.url}/health` });
-  // Plain request objects (a worker cannot receive functions); each connection cycles them.
-  const ours = sessions.map((s) => ({ method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: { 'content-type': 'application/json', authorization: basic(s.session_jwt) }, body: '{}' }));
-  peer = databaseUrl ? await startPeer(databaseUrl) : undefined;
-  const theirs = peer?.cookies.map((cookie) => ({ method: 'GET', path: '/api/auth/get-session', headers: { cookie } })) ?? [];
-  // Unrecorded warm-up of each side (JIT, prepared statements, connection pools).
-  await cannon('warm-up', { url: provider.url, requests: ours, duration: 3 });
-  if (peer) await cannon('warm-up', { url: peer.url, requests: theirs, duration: 3 });
-  // The machine is shared: the sides take turns, so a busy minute hits both.
-  const ourRuns: Figures[] = [];
-  const peerRuns: Figures[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    ourRuns.push(await cannon('sessions/authenticate', { url: provider.url, requests: ours }));
-    if (peer) peerRuns.push(await cannon('Better Auth get-session', { url: peer.url, requests: theirs }));
-  }
-  const check = fold('sessions/authenticate', ourRuns);
-  const peerCheck = peerRuns.length > 0 ? fold('Better Auth get-session', peerRuns) : undefined;
-  const otp = await otpFlow();
-  const db = databaseUrl ? 'postgres' : 'pglite';
-  console.log(`provider bench on ${db}, ${WORKERS} process${WORKERS > 1 ? 'es' : ''}, ${CONNECTIONS} connections, ${DURATION}s each, session checks in ${ROUNDS} alternating rounds (medians)`);
-  console.log('name                       req/s     p50 ms   p99 ms   errors   vs health');
-  for (const f of [health, check, ...(peerCheck ? [peerCheck] : []), otp]) {
+const line = (f: Figures, anchor: Figures) =>
+  `${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(8)}   ${(f.rps / anchor.rps).toFixed(2)}`;
+
+/** One process count: a fresh provider and peer, 100 sessions each, the checks in alternating rounds. */
+async function benchWorkers(workers: number): Promise<void> {
+  const provider = await startProvider(workers);
+  let peer: Peer | undefined;
+  try {
+    // Many users, as in production: one hot row would measure lock contention, not the provider.
+    const sessions: Array<Record<string, any>> = [];
+    for (let i = 0; i < 100; i += 10) sessions.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => otpSignIn(provider, -1 - i - k)))));
+    const tokens = sessions.map((s) => s.session_token as string);
+    const health = await cannon('health (ceiling)', { url: `${provider.url}/health` });
+    const browser = browserChecks(tokens);
+    const server = serverChecks(tokens);
+    peer = databaseUrl ? await startPeer(databaseUrl, workers) : undefined;
+    const theirs = peer?.cookies.map((cookie) => ({ method: 'GET', path: '/api/auth/get-session', headers: { cookie } })) ?? [];
+    // Unrecorded warm-up of each side (JIT, prepared statements, connection pools).
+    await cannon('warm-up', { url: provider.url, requests: browser, duration: 3 });
+    await cannon('warm-up', { url: provider.url, requests: server, duration: 3 });
+    if (peer) await cannon('warm-up', { url: peer.url, requests: theirs, duration: 3 });
+    // The machine is shared: the sides take turns, so a busy minute hits each.
+    const runs: Record<'browser' | 'server' | 'peer', Figures[]> = { browser: [], server: [], peer: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.browser.push(await cannon('browser check', { url: provider.url, requests: browser }));
+      if (peer) runs.peer.push(await cannon('Better Auth get-session', { url: peer.url, requests: theirs }));
+      runs.server.push(await cannon('server API check', { url: provider.url, requests: server }));
+    }
+    const browserCheck = fold('browser sessions/authenticate', runs.browser);
+    const serverCheck = fold('server sessions/authenticate', runs.server);
+    const peerCheck = peer ? fold('Better Auth get-session', runs.peer) : undefined;
+    const otp = process.env.BENCH_OTP === '1' ? await otpFlow(provider) : undefined;
+    const db = databaseUrl ? 'postgres' : 'pglite';
     console.log(
-      `${f.name.padEnd(25)} ${f.rps.toFixed(0).padStart(7)} ${f.p50.toFixed(1).padStart(9)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(8)}   ${(f.rps / health.rps).toFixed(2)}`,
+      `\nprovider bench on ${db}, ${workers} process${workers > 1 ? 'es' : ''} each side, ${CONNECTIONS} connections, ${DURATION}s each, checks in ${ROUNDS} alternating rounds (medians)`,
     );
+    console.log('name                           req/s     p50 ms   p99 ms   errors   vs health');
+    for (const f of [health, browserCheck, serverCheck, ...(peerCheck ? [peerCheck] : []), ...(otp ? [otp] : [])]) console.log(line(f, health));
+    if (peerCheck) {
+      for (const f of [browserCheck, serverCheck]) {
+        console.log(`${f.name} / Better Auth: req/s ${(f.rps / peerCheck.rps).toFixed(2)}x, p50 ${(f.p50 / peerCheck.p50).toFixed(2)}x, p99 ${(f.p99 / peerCheck.p99).toFixed(2)}x`);
+      }
+      console.log('rounds (req/s, p99 ms):');
+      runs.browser.forEach((r, i) => {
+        const s = runs.server[i]!;
+        const p = runs.peer[i]!;
+        console.log(`  ${i + 1}: browser ${r.rps.toFixed(0)} / ${r.p99.toFixed(1)}   server ${s.rps.toFixed(0)} / ${s.p99.toFixed(1)}   peer ${p.rps.toFixed(0)} / ${p.p99.toFixed(1)}`);
+      });
+    } else {
+      console.log('(the Better Auth peer runs on PostgreSQL only: set DATABASE_URL)');
+    }
+  } finally {
+    await peer?.close();
+    await provider.close();
   }
-  if (peerCheck) {
-    console.log(
-      `\nsession check, ours / Better Auth: req/s ${(check.rps / peerCheck.rps).toFixed(2)}x, p50 ${(check.p50 / peerCheck.p50).toFixed(2)}x, p99 ${(check.p99 / peerCheck.p99).toFixed(2)}x`,
-    );
-    console.log('rounds (req/s, p99 ms):');
-    ourRuns.forEach((r, i) => console.log(`  ${i + 1}: ours ${r.rps.toFixed(0)} / ${r.p99.toFixed(1)}   peer ${peerRuns[i]!.rps.toFixed(0)} / ${peerRuns[i]!.p99.toFixed(1)}`));
-  } else {
-    console.log('\n(the Better Auth peer runs on PostgreSQL only: set DATABASE_URL)');
-  }
-} finally {
-  await peer?.close();
-  await provider.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+for (const workers of WORKER_COUNTS) await benchWorkers(workers);

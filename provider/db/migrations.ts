@@ -545,6 +545,17 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE email_tokens ADD CONSTRAINT email_tokens_kind_check
         CHECK (kind IN ('magic_link', 'password_reset', 'b2b_discovery', 'b2b_magic_link', 'b2b_password_reset', 'b2b_discovery_password_reset'));`,
   },
+  {
+    // Ids need only be unique: 2906 for issue 29 item 6, clear of the other branches' numbers.
+    id: 2906,
+    name: 'session_tokens_issued_at',
+    // A browser check rotates a token only once it is older than the write window
+    // (services/session-family.ts); tokens from before this migration have none and rotate at
+    // their next check.
+    sql: `
+      ALTER TABLE session_tokens ADD COLUMN issued_at timestamptz;
+      ALTER TABLE b2b_member_session_tokens ADD COLUMN issued_at timestamptz;`,
+  },
 ];
 
 /**

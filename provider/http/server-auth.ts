@@ -28,7 +28,7 @@ export function serverApiAuth(ctx: ProviderContext): MiddlewareHandler {
     const ipLimit = { key: `v1:ip:${clientInfo(ctx, c).ip}`, max: perIp };
     // The JWKS is public: the SDK's key fetcher sends no credentials, and public keys are no secret.
     if (c.req.method === 'GET' && (c.req.path.startsWith('/v1/sessions/jwks/') || c.req.path.startsWith('/v1/b2b/sessions/jwks/'))) {
-      await hitAll(ctx.db, [ipLimit], windowSeconds, ctx.clock.now());
+      await hitAll(ctx.db, [ipLimit], windowSeconds, ctx.clock.now(), { durable: false });
       return next();
     }
     const creds = parseBasic(c.req.header('authorization'));
@@ -36,8 +36,9 @@ export function serverApiAuth(ctx: ProviderContext): MiddlewareHandler {
     const projectOk = creds !== null && safeEqual(sha256(creds[0]), sha256(ctx.config.projectId));
     const secretHash = creds === null ? null : ctx.projectSecrets.match(creds[1]);
     const authenticated = projectOk && secretHash !== null;
-    // One statement counts the address (every request, refused ones included) and the secret.
-    await hitAll(ctx.db, authenticated ? [ipLimit, { key: `v1:secret:${secretHash}`, max: perSecret }] : [ipLimit], windowSeconds, ctx.clock.now());
+    // One statement counts the address (every request, refused ones included) and the secret;
+    // a volume throttle, so its commit does not wait for the disk (services/limits.ts).
+    await hitAll(ctx.db, authenticated ? [ipLimit, { key: `v1:secret:${secretHash}`, max: perSecret }] : [ipLimit], windowSeconds, ctx.clock.now(), { durable: false });
     if (!authenticated) throw new ApiError(401, 'unauthorized_credentials', UNAUTHORIZED);
     return next();
   };

@@ -8,6 +8,15 @@ const ALG = 'ES256';
 /** A key signs for a day, then stays published for a day more so live JWTs still verify. */
 const ROTATE_MS = 24 * 60 * 60 * 1000;
 export const JWT_LIFETIME_SECONDS = 5 * 60;
+/**
+ * A JWT signed for exactly the same claims this recently is handed out again rather than
+ * signed anew: a session check that changed nothing (services/session-family.ts) would
+ * otherwise pay an ES256 signature for a JWT differing only in `iat`. It expires at most this
+ * much sooner than a fresh one would.
+ */
+export const JWT_REUSE_SECONDS = 30;
+/** Bounds the memory of reusable JWTs; the oldest is forgotten first. */
+const REUSE_ENTRIES = 10_000;
 
 interface Key {
   kid: string;
@@ -20,6 +29,8 @@ interface Key {
 export class SigningKeys {
   private current: Key | undefined;
   private verifyKeys = new Map<string, KeyObject>();
+  /** Recently signed JWTs by their claims (subject, issuer, audience and the rest). */
+  private recent = new Map<string, { jwt: string; iat: number; kid: string }>();
 
   constructor(
     private readonly db: Database,
@@ -57,17 +68,26 @@ export class SigningKeys {
   }
 
   /**
-   * Signs a session JWT that expires five minutes from now. ES256 through node:crypto on a
-   * cached key object: WebCrypto's promise job cost more main-thread time than the signature.
+   * Signs a session JWT that expires five minutes from now, or hands back the one signed for
+   * the same claims less than JWT_REUSE_SECONDS ago. ES256 through node:crypto on a cached key
+   * object: WebCrypto's promise job cost more main-thread time than the signature.
    */
   async sign(q: Queryable, claims: JWTPayload, subject: string, issuer: string, audience: string): Promise<string> {
     const key = await this.signingKey(q);
     const iat = Math.floor(this.now().getTime() / 1000);
+    const body = JSON.stringify(claims);
+    const cacheKey = `${subject}\n${issuer}\n${audience}\n${body}`;
+    const reuse = this.recent.get(cacheKey);
+    if (reuse && reuse.kid === key.kid && iat >= reuse.iat && iat - reuse.iat < JWT_REUSE_SECONDS) return reuse.jwt;
     const header = b64json({ alg: ALG, kid: key.kid, typ: 'JWT' });
     const payload = b64json({ ...claims, sub: subject, iss: issuer, aud: audience, iat, nbf: iat, exp: iat + JWT_LIFETIME_SECONDS });
     const input = `${header}.${payload}`;
     const signature = signBytes('sha256', Buffer.from(input), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
-    return `${input}.${signature.toString('base64url')}`;
+    const jwt = `${input}.${signature.toString('base64url')}`;
+    this.recent.delete(cacheKey);
+    this.recent.set(cacheKey, { jwt, iat, kid: key.kid });
+    if (this.recent.size > REUSE_ENTRIES) this.recent.delete(this.recent.keys().next().value!);
+    return jwt;
   }
 
   /**

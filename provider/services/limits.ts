@@ -12,15 +12,23 @@ export async function hit(db: Queryable, key: string, max: number, windowSeconds
 /**
  * Counts one request against several limits of the same window in one statement (one round
  * trip); throws 429 when any of them is exceeded. The keys must differ.
+ *
+ * `durable: false` commits the count without waiting for the write-ahead log to reach disk
+ * (`synchronous_commit` off for this statement's transaction only): a crash may forget the
+ * last fraction of a second of counts, which a throttle on request volume can afford, and
+ * every request of a busy caller no longer holds the counter's row lock through a disk flush.
+ * Counts that guard secrets (password and code guessing) stay durable.
  */
-export async function hitAll(db: Queryable, limits: Array<{ key: string; max: number }>, windowSeconds: number, now: Date): Promise<void> {
+export async function hitAll(db: Queryable, limits: Array<{ key: string; max: number }>, windowSeconds: number, now: Date, opts: { durable?: boolean } = {}): Promise<void> {
+  const relaxed = opts.durable === false;
   const { rows } = await db.query<{ key: string; window_start: Date; count: number }>(
-    `INSERT INTO rate_limits (key, window_start, count) SELECT k, $2, 1 FROM unnest($1::text[]) AS k
+    `INSERT INTO rate_limits (key, window_start, count) SELECT k, $2, 1 FROM unnest($1::text[]) AS k${relaxed ? ` CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed` : ''}
      ON CONFLICT (key) DO UPDATE SET
        window_start = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2 ELSE rate_limits.window_start END,
        count = CASE WHEN rate_limits.window_start <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE rate_limits.count + 1 END
      RETURNING key, window_start, count`,
     [limits.map((l) => l.key), now, windowSeconds],
+    relaxed ? 'rate_limits_hit_relaxed' : 'rate_limits_hit',
   );
   for (const row of rows) {
     const max = limits.find((l) => l.key === row.key)!.max;

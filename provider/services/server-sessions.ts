@@ -1,9 +1,10 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { secretToken, sha256 } from './ids.ts';
-import { durationMinutes, findSession, issue, SESSION_COLUMNS, sessionShape, startOrExtend, type Factor, type Issued, type SessionRow } from './sessions.ts';
-import { loadUser, USER_ROW_SQL, type UserRow } from './users.ts';
+import { sha256 } from './ids.ts';
+import { sessionIdOfJwt } from './session-family.ts';
+import { checkUserSession, durationMinutes, findSession, sessionShape, startOrExtend, type Factor, type Issued, type SessionRow } from './sessions.ts';
+import { loadUser } from './users.ts';
 
 /*
  * Sessions as the server API (`/v1`) sees them: a site's backend checks, lists and revokes
@@ -11,53 +12,19 @@ import { loadUser, USER_ROW_SQL, type UserRow } from './users.ts';
  * token rotation.
  */
 
-/** The session a server API caller names by JWT: its signature must hold, its `exp` may have passed. */
-async function sessionIdOfJwt(ctx: ProviderContext, jwt: string): Promise<string | null> {
-  const claims = await ctx.keys.verify(jwt, ctx.config.projectId, true);
-  return (claims?.['https://stytch.com/session'] as { id?: string } | undefined)?.id ?? null;
-}
-
-/** The server API's session check as one statement; `$1` is the JWT's session id or the token's hash. */
-function serverCheckSql(byJwt: boolean): string {
-  const target = byJwt ? '$1' : '(SELECT session_id FROM session_tokens WHERE token_hash = $1 AND (grace_until IS NULL OR grace_until > $2))';
-  return `WITH s AS (
-       UPDATE sessions SET last_accessed_at = $2,
-         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
-       WHERE session_id = ${target} AND revoked_at IS NULL AND expires_at > $2
-       RETURNING ${SESSION_COLUMNS}
-     ), minted AS (
-       INSERT INTO session_tokens (token_hash, session_id) SELECT $4, session_id FROM s WHERE $5
-     )
-     SELECT s.*, (SELECT row_to_json(x) FROM (${USER_ROW_SQL} WHERE u.user_id = s.user_id) x) AS user_row FROM s`;
-}
-const SERVER_CHECK_BY_JWT = serverCheckSql(true);
-const SERVER_CHECK_BY_TOKEN = serverCheckSql(false);
-
 /**
  * Server API `sessions/authenticate`: touches (and optionally extends) the session without
- * rotating the presented token, which lives on in the browser's cookie. A JWT names no token,
- * so the session gets one more token for this answer.
+ * rotating the presented token, which lives on in the browser's cookie. A JWT (its signature
+ * must hold, its `exp` may have passed) names no token, so the session gets one more token for
+ * this answer.
  */
 export async function authenticateForServer(ctx: ProviderContext, db: Queryable, by: { token: string } | { jwt: string }, minutes: number | undefined): Promise<Issued> {
-  const now = ctx.clock.now();
-  const byJwt = 'jwt' in by;
-  const sessionId = byJwt ? await sessionIdOfJwt(ctx, by.jwt) : null;
-  if (byJwt && !sessionId) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  const token = byJwt ? secretToken(32) : by.token;
-  const { rows } = await db.query<SessionRow & { user_row: UserRow | null }>(
-    byJwt ? SERVER_CHECK_BY_JWT : SERVER_CHECK_BY_TOKEN,
-    [byJwt ? sessionId : sha256(by.token), now, minutes ?? null, sha256(token), byJwt],
-    byJwt ? 'server_session_check_jwt' : 'server_session_check_token',
-  );
-  const row = rows[0];
-  if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  if (!row.user_row) throw new ApiError(404, 'user_not_found', 'User not found.');
-  return issue(ctx, db, row, token, row.user_row);
+  return checkUserSession(ctx, db, 'keep', 'jwt' in by ? { jwt: by.jwt, acceptExpired: true } : by, minutes);
 }
 
 /** The session named by id, opaque token or JWT (expired JWTs included), live or not; null when none is. */
 export async function sessionIdOf(ctx: ProviderContext, db: Queryable, by: { session_id?: string; session_token?: string; session_jwt?: string }): Promise<string | null> {
-  if (by.session_jwt !== undefined) return sessionIdOfJwt(ctx, by.session_jwt);
+  if (by.session_jwt !== undefined) return sessionIdOfJwt(ctx, by.session_jwt, true);
   if (by.session_token !== undefined) {
     const { rows } = await db.query<{ session_id: string }>('SELECT session_id FROM session_tokens WHERE token_hash = $1', [sha256(by.session_token)]);
     return rows[0]?.session_id ?? null;

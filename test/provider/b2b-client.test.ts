@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SESSION_WRITE_WINDOW_MS } from '../../provider/services/session-family.ts';
 import { databases, outbox, sdk, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
 import { uniqueSlug } from './b2b-harness.ts';
 import { apiError, linkToken, ourB2BClient } from './b2b-client-support.ts';
@@ -20,8 +21,9 @@ async function latest(provider: TestProvider, to: string) {
 for (const kind of databases) {
   describe(`our B2B client against the provider (${kind})`, () => {
     let provider: TestProvider;
+    const clock = new TestClock();
     before(async () => {
-      provider = await startTestProvider(kind, { redirectUrls: [REDIRECT], sendLimits: { perAddress: 50 } }, new TestClock());
+      provider = await startTestProvider(kind, { redirectUrls: [REDIRECT], sendLimits: { perAddress: 50 } }, clock);
     });
     after(() => provider.destroy());
 
@@ -46,6 +48,8 @@ for (const kind of databases) {
       assert.equal(client.session.getSync()?.organization_id, org.organization_id);
       assert.equal(client.organization.getSync()?.organization_slug, org.organization_slug);
       const before = client.session.getTokens()!.session_token;
+      // A token is rotated once it is older than the write window.
+      clock.advance(SESSION_WRITE_WINDOW_MS + 1_000);
       const refreshed = await client.session.authenticate();
       assert.equal(refreshed.member_session?.member_session_id, client.session.getSync()?.member_session_id);
       assert.notEqual(client.session.getTokens()!.session_token, before, 'the token rotates');

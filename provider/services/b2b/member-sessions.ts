@@ -1,9 +1,9 @@
 import type { ProviderContext } from '../../context.ts';
-import type { Database, Queryable } from '../../db/index.ts';
+import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { newId, secretToken, sha256 } from '../ids.ts';
-import { TOKEN_GRACE_MS, type ClientInfo, type Factor } from '../sessions.ts';
-import { withTx } from '../tx.ts';
+import { newId, secretToken } from '../ids.ts';
+import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type SessionFamily } from '../session-family.ts';
+import type { ClientInfo, Factor } from '../sessions.ts';
 import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
 
@@ -26,11 +26,6 @@ export interface MemberSessionRow {
 /** Factors that count as a second factor: an SMS passcode, an authenticator code, a recovery code. */
 export function isMfaFactor(f: Pick<Factor, 'type' | 'delivery_method'>): boolean {
   return (f.type === 'otp' && f.delivery_method === 'sms') || f.type === 'totp' || f.type === 'recovery_code';
-}
-
-/** Adds `factor` to `factors`, replacing one of the same type and delivery. */
-export function withFactor(factors: Factor[], factor: Factor): Factor[] {
-  return [...factors.filter((f) => !(f.type === factor.type && f.delivery_method === factor.delivery_method)), factor];
 }
 
 /** The MemberSession object of the official B2B types. */
@@ -111,79 +106,50 @@ export async function startMemberSession(
   const token = secretToken(32);
   const expires = new Date(now.getTime() + minutes * 60_000);
   if (currentSessionId) {
-    const { rows } = await tx.query<MemberSessionRow>('SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 FOR UPDATE', [currentSessionId, now]);
-    const cur = rows[0];
-    if (cur && cur.member_id === member.member_id) {
-      const merged = factors.reduce(withFactor, cur.factors);
-      const { rows: updated } = await tx.query<MemberSessionRow>('UPDATE b2b_member_sessions SET last_accessed_at = $2, expires_at = $3, factors = $4 WHERE member_session_id = $1 RETURNING *', [
-        cur.member_session_id,
-        now,
-        expires,
-        JSON.stringify(merged),
-      ]);
-      await tx.query('UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL', [cur.member_session_id, new Date(now.getTime() + TOKEN_GRACE_MS)]);
-      await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), cur.member_session_id]);
-      return issueMemberSession(ctx, tx, updated[0]!, token, member, org);
-    }
+    const extended = await extendSession<MemberSessionRow>(ctx, tx, MEMBER_SESSIONS, currentSessionId, expires, token, (cur) =>
+      cur.member_id === member.member_id ? factors.reduce(withFactor, cur.factors) : null,
+    );
+    if (extended) return issueMemberSession(ctx, tx, extended, token, member, org);
   }
   const { rows } = await tx.query<MemberSessionRow>(
     `INSERT INTO b2b_member_sessions (member_session_id, member_id, organization_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors)
      VALUES ($1,$2,$3,$4,$4,$5,$6,$7,$8) RETURNING *`,
     [newId('member-session', ctx.env), member.member_id, org.organization_id, now, expires, client.ip, client.userAgent, JSON.stringify(factors)],
   );
-  await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), rows[0]!.member_session_id]);
+  await addToken(tx, MEMBER_SESSIONS, rows[0]!.member_session_id, token, now);
   return issueMemberSession(ctx, tx, rows[0]!, token, member, org);
 }
 
 /** The live member session a secret (opaque token or JWT) names, or null. */
 export async function findMemberSession(ctx: ProviderContext, db: Queryable, secret: string): Promise<MemberSessionRow | null> {
-  const now = ctx.clock.now();
-  if (secret.split('.').length === 3) {
-    const claims = await ctx.keys.verify(secret, ctx.config.projectId);
-    const id = (claims?.[SESSION_CLAIM] as { id?: string } | undefined)?.id;
-    if (!id) return null;
-    const { rows } = await db.query<MemberSessionRow>('SELECT * FROM b2b_member_sessions WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2', [id, now]);
-    return rows[0] ?? null;
-  }
-  const { rows } = await db.query<MemberSessionRow>(
-    `SELECT s.* FROM b2b_member_session_tokens t JOIN b2b_member_sessions s USING (member_session_id)
-     WHERE t.token_hash = $1 AND (t.grace_until IS NULL OR t.grace_until > $2) AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [sha256(secret), now],
-  );
-  return rows[0] ?? null;
+  return findLiveSession<MemberSessionRow>(ctx, db, MEMBER_SESSIONS, secret);
 }
+
+/** The columns of a MemberSessionRow (named, for the same reason as SESSION_COLUMNS). */
+const MEMBER_SESSION_COLUMNS = 'member_session_id, member_id, organization_id, started_at, last_accessed_at, expires_at, ip_address, user_agent, factors';
+
+/** Members' sessions, as the session checks see them (the owner loaded is the member and the organization). */
+export const MEMBER_SESSIONS: SessionFamily = {
+  name: 'member_session',
+  sessions: 'b2b_member_sessions',
+  tokens: 'b2b_member_session_tokens',
+  id: 'member_session_id',
+  columns: MEMBER_SESSION_COLUMNS,
+  owner: `(SELECT row_to_json(m) FROM (SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE member_id = r.member_id) m) AS member,
+    (SELECT row_to_json(o) FROM b2b_organizations o WHERE organization_id = r.organization_id) AS org`,
+};
 
 /**
  * `b2b/sessions/authenticate`: touches the session, optionally extends it, rotates its token
- * (the one presented, or every current one for a JWT, into the grace window). The secret is
- * resolved before the transaction opens: verifying a JWT may read its key from the database,
- * and the embedded database has one connection, which the transaction would hold.
+ * once it is older than the write window (the one presented, or every current one for a JWT,
+ * into the grace window).
  */
-export async function refreshMemberSession(ctx: ProviderContext, db: Database, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
-  const found = await findMemberSession(ctx, db, secret);
-  if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  const byJwt = secret.split('.').length === 3;
-  return withTx(db, async (tx) => {
-    const now = ctx.clock.now();
-    const token = secretToken(32);
-    const { rows } = await tx.query<MemberSessionRow>(
-      `UPDATE b2b_member_sessions SET last_accessed_at = $2,
-         expires_at = CASE WHEN $3::int IS NULL THEN expires_at ELSE $2::timestamptz + make_interval(mins => $3::int) END
-       WHERE member_session_id = $1 AND revoked_at IS NULL AND expires_at > $2 RETURNING *`,
-      [found.member_session_id, now, minutes ?? null],
-    );
-    const row = rows[0];
-    if (!row) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-    const grace = new Date(now.getTime() + TOKEN_GRACE_MS);
-    await tx.query(
-      `UPDATE b2b_member_session_tokens SET grace_until = $2 WHERE member_session_id = $1 AND grace_until IS NULL${byJwt ? '' : ' AND token_hash = $3'}`,
-      byJwt ? [row.member_session_id, grace] : [row.member_session_id, grace, sha256(secret)],
-    );
-    await tx.query('DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1 AND grace_until <= $2', [row.member_session_id, now]);
-    await tx.query('INSERT INTO b2b_member_session_tokens (token_hash, member_session_id) VALUES ($1, $2)', [sha256(token), row.member_session_id]);
-    const { member, org } = await sessionOwner(tx, row);
-    return issueMemberSession(ctx, tx, row, token, member, org);
-  });
+export async function refreshMemberSession(ctx: ProviderContext, db: Queryable, secret: string, minutes: number | undefined): Promise<IssuedMemberSession> {
+  const presented = secret.split('.').length === 3 ? { jwt: secret } : { token: secret };
+  const found = await checkSession<MemberSessionRow & { member: MemberRow | null; org: OrganizationRow | null }>(ctx, db, MEMBER_SESSIONS, 'rotate', presented, minutes);
+  // Deleting the member or the organization deletes the session, so both exist for a live one.
+  if (!found?.row.member || !found.row.org) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return issueMemberSession(ctx, db, found.row, found.token, found.row.member, found.row.org);
 }
 
 /** The member and organization of a session (both exist: deleting either deletes the session). */
@@ -199,11 +165,7 @@ export async function sessionOwner(db: Queryable, row: Pick<MemberSessionRow, 'm
 }
 
 export async function revokeMemberSession(ctx: ProviderContext, db: Queryable, memberSessionId: string): Promise<void> {
-  await db.query(
-    `WITH r AS (UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_session_id = $1 AND revoked_at IS NULL RETURNING member_session_id)
-     DELETE FROM b2b_member_session_tokens WHERE member_session_id = $1`,
-    [memberSessionId, ctx.clock.now()],
-  );
+  await revokeSession(ctx, db, MEMBER_SESSIONS, memberSessionId);
 }
 
 /** Ends every live session of a member (deleted, demoted or locked out by an admin). */

@@ -5,7 +5,8 @@ import type { ClientInfo, Factor } from '../sessions.ts';
 import { afterCommit } from '../tx.ts';
 import { smsFactorStartsItself, startSmsFactor } from './mfa-sms.ts';
 import { consumeIntermediateSession, createIntermediateSession, readIntermediateSession } from './intermediate-sessions.ts';
-import { findMemberSessionById, isMfaFactor, startMemberSession, withFactor, type IssuedMemberSession } from './member-sessions.ts';
+import { withFactor } from '../session-family.ts';
+import { findMemberSessionById, isMfaFactor, startMemberSession, type IssuedMemberSession } from './member-sessions.ts';
 import { memberShape, type MemberRow } from './members.ts';
 import { authMethodAllowed, organizationShape, type AuthMethod, type OrganizationRow } from './organizations.ts';
 
