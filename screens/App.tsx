@@ -68,7 +68,17 @@ export function WidgetApp({ line, mode, store, config, styles, callbacks, client
   const context = useMemo<AnyWidget | undefined>(
     () =>
       result.ok
-        ? { line: { name: line.name, messages: line.messages, genericErrorId: line.genericErrorId }, config: result.value, styles, callbacks, client, env: widgetEnv, screens: line.screens }
+        ? {
+            line: { name: line.name, messages: line.messages, genericErrorId: line.genericErrorId },
+            config: result.value,
+            styles,
+            callbacks,
+            client,
+            env: widgetEnv,
+            screens: line.screens,
+            // Both lines' schemas parse the option, default on.
+            rateLimitCountdown: (result.value as { rateLimitCountdown?: boolean }).rateLimitCountdown !== false,
+          }
         : undefined,
     [line, result, styles, callbacks, client, widgetEnv],
   );

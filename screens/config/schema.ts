@@ -99,6 +99,8 @@ export const ConfigSchema = v.looseObject({
   passkeyOptions: opt(PasskeyOptions, {}),
   sessionOptions: opt(SessionOptions, {}),
   enableShadowDOM: opt(bool(), false),
+  /** A 429 with Retry-After becomes a countdown on the control it blocked (off: the provider's error, as before). */
+  rateLimitCountdown: opt(bool(), true),
   /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
   locale: opt(str()),
 });

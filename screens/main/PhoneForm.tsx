@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { PhoneField } from '../components/PhoneField.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -16,7 +16,8 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const t = useStrings();
   const [region, setRegion] = useState('US');
   const [phone, setPhone] = useState('');
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   const sent = useSent();
   const id = useId();
 
@@ -47,8 +48,8 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
         autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
         example={client?.phone?.example}
       />
-      <ErrorText id={`${id}-error`} message={error} />
-      <SubmitButton busy={busy}>{t('button.continue')}</SubmitButton>
+      <RetryCountdown id={`${id}-error`} action={action} />
+      <SubmitButton busy={busy} disabled={action.retryIn > 0}>{t('button.continue')}</SubmitButton>
     </form>
   );
 }

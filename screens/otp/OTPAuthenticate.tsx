@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -55,7 +55,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
 
   const change = (value: string) => {
     setCode(value);
-    if (value.length === 6 && !verifying) void verify(value);
+    if (value.length === 6 && !verifying && verification.retryIn === 0) void verify(value);
   };
 
   useEffect(() => {
@@ -109,12 +109,12 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
           id={`${id}-code`}
           label={t('formField.otp.ariaLabel')}
           value={code}
-          disabled={verifying}
+          disabled={verifying || verification.retryIn > 0}
           describedBy={error ? `${id}-error` : `${id}-sent`}
           invalid={Boolean(error)}
           onChange={change}
         />
-        <ErrorText id={`${id}-error`} message={error} />
+        <RetryCountdown id={`${id}-error`} action={verification} />
       </form>
       {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}
       {children}
