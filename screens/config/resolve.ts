@@ -13,6 +13,7 @@ export interface ResolvedConfig {
   passkeys: PasskeyConfig;
   session: SessionConfig;
   enableShadowDOM: boolean;
+  rateLimitCountdown: boolean;
   /** The config as the host gave it: the render event logs it as is. */
   input: unknown;
 }
@@ -60,6 +61,7 @@ function resolveNow(input: unknown, messages: Messages): ConfigResult {
       passkeys: { ...c.passkeyOptions, domain: c.passkeyOptions.domain || undefined },
       session: c.sessionOptions,
       enableShadowDOM: c.enableShadowDOM,
+      rateLimitCountdown: c.rateLimitCountdown,
       input: input ?? {},
     },
   };
