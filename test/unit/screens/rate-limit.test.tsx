@@ -1,12 +1,12 @@
 import { expect } from '@open-wc/testing';
 import { otpExpiryAtom, otpStateAtom, transitionAtom } from '../../../screens/state/atoms.ts';
-import { apiError, renderLogin, type Rendered, type } from './helpers.tsx';
+import { apiError, button, click, renderLogin, type Rendered, type } from './helpers.tsx';
 
 /** A 429 as the client throws it: the provider's error with the Retry-After seconds kept. */
 const locked = (seconds: number) => Object.assign(apiError('too_many_failed_attempts', 'Too many failed attempts. Please wait and try again.', 429), { retry_after_seconds: seconds });
 
-async function atOtp(authenticate: () => Promise<unknown>, extra: object = {}): Promise<Rendered> {
-  const client = { otps: { authenticate }, logEvent: () => {}, phone: { format: (p: string) => Promise.resolve(p) } };
+async function atOtp(authenticate: () => Promise<unknown>, extra: object = {}, send: () => Promise<unknown> = () => Promise.resolve({ method_id: 'phone-number-2' })): Promise<Rendered> {
+  const client = { otps: { authenticate, sms: { loginOrCreate: send } }, logEvent: () => {}, phone: { format: (p: string) => Promise.resolve(p) } };
   return renderLogin({ products: ['otp'], otpOptions: { methods: ['sms'] }, ...extra }, client, (store) => {
     store.set(otpStateAtom, { type: 'sms', methodId: 'phone-number-1', otpDestination: '+12015550123' });
     store.set(otpExpiryAtom, 1_700_000_000_000 + 5 * 60_000);
@@ -50,5 +50,20 @@ describe('a rate limit (429 with Retry-After) as a countdown', () => {
     expect(r.root.querySelector('[role="alert"]')?.textContent).to.equal('Invalid passcode, please try again.');
     expect(input(r).disabled).to.equal(false);
     expect(status(r)).to.equal('');
+  });
+
+  it('a rate-limited resend counts down under the resend link, which comes back by itself; no error toast', async () => {
+    let sends = 0;
+    r = await atOtp(() => Promise.resolve({}), {}, () => (sends++ ? Promise.resolve({ method_id: 'phone-number-2' }) : Promise.reject(Object.assign(apiError('too_many_requests', 'Too many requests have been made. Please wait and try again.', 429), { retry_after_seconds: 3 }))));
+    await click(button(r.root, 'Resend code'));
+    expect(r.root.textContent).to.contain('Too many attempts. Try again in 0:03.');
+    expect(button(r.root, 'Resend code')!.disabled).to.equal(true);
+    expect(r.root.querySelector('[part~="toast-error"]')).to.equal(null);
+    await r.clock.advance(3_000);
+    expect(r.root.textContent).not.to.contain('Too many attempts');
+    expect(button(r.root, 'Resend code')!.disabled).to.equal(false);
+    await click(button(r.root, 'Resend code'));
+    expect(sends).to.equal(2);
+    expect(r.root.textContent).to.contain('Code resent');
   });
 });
