@@ -8,6 +8,8 @@ export interface APIErrorBody {
   error_url: string;
   request_id?: string;
   error_details?: unknown;
+  /** Seconds to wait before trying again, from the answer's Retry-After header (not part of the body). */
+  retry_after_seconds?: number;
 }
 
 /** A provider error answer: `[status] type`, the message and the docs link. */
@@ -19,6 +21,8 @@ export class StytchAPIError extends Error {
   readonly error_url: string;
   readonly request_id?: string;
   readonly error_details?: unknown;
+  /** Seconds the provider asked to wait (its Retry-After header); present only when it said, so other errors keep the official keys. */
+  declare readonly retry_after_seconds?: number;
   constructor(body: APIErrorBody) {
     const { status_code, error_type, error_message, error_url, request_id } = body;
     super(`[${status_code}] ${error_type}\n${error_message}\nSee ${error_url} for more information.\n` + (request_id ? `request_id: ${request_id}\n` : ''));
@@ -28,6 +32,7 @@ export class StytchAPIError extends Error {
     this.error_url = error_url;
     this.request_id = request_id;
     this.error_details = body.error_details;
+    if (body.retry_after_seconds !== undefined) this.retry_after_seconds = body.retry_after_seconds;
   }
 }
 
@@ -41,6 +46,17 @@ export function readApiError(error: unknown): { error_type: string; error_messag
   const { error_type, error_message } = error as { error_type?: unknown; error_message?: unknown };
   if (typeof error_type !== 'string' || error_type === '') return undefined;
   return { error_type, error_message: typeof error_message === 'string' && error_message !== '' ? error_message : undefined };
+}
+
+/**
+ * The seconds to wait before a refused call may be tried again: the `retry_after_seconds` of a
+ * 429 API error (read by shape, as readApiError), or undefined for any other failure.
+ */
+export function readRetryAfter(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status_code, retry_after_seconds } = error as { status_code?: unknown; retry_after_seconds?: unknown };
+  if (status_code !== 429 || typeof retry_after_seconds !== 'number' || !Number.isFinite(retry_after_seconds) || retry_after_seconds < 0) return undefined;
+  return retry_after_seconds;
 }
 
 /** The network failed or the answer could not be read. */

@@ -43,11 +43,17 @@ export interface LineRootProps {
   tokenType: string | undefined;
 }
 
+/** The options every line's config has, read by the shell for the shared hooks. */
+export interface SharedOptions {
+  /** A 429 with Retry-After counts down on the control it blocked (default on). */
+  rateLimitCountdown: boolean;
+}
+
 /**
  * A product line of the widget (the login elements, `<stytch-b2b-ui>`): all the shell needs
  * to know of it. The store, context, words, error reporting and navigation are the shell's.
  */
-export interface ProductLine<Config> extends LineWords {
+export interface ProductLine<Config extends SharedOptions> extends LineWords {
   /** Parses the host's config (SPEC §1 rules); `t` gives the refusal in the widget's words (English when absent). */
   resolve(config: unknown, t?: Strings<MainId>): LineConfigResult<Config>;
   /** The line's registry: `useWidget().screens`. */
@@ -61,14 +67,23 @@ export interface ProductLine<Config> extends LineWords {
 }
 
 /** Root of one widget instance: its store, its words, its context, and the config rules of its line. */
-export function WidgetApp({ line, mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps & { line: ProductLine<unknown> }) {
+export function WidgetApp({ line, mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps & { line: ProductLine<SharedOptions> }) {
   const words = useWords(config, lang, strings, callbacks.onError, line.words);
   const result = useMemo(() => line.resolve(config), [line, config]);
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
   const context = useMemo<AnyWidget | undefined>(
     () =>
       result.ok
-        ? { line: { name: line.name, messages: line.messages, genericErrorId: line.genericErrorId }, config: result.value, styles, callbacks, client, env: widgetEnv, screens: line.screens }
+        ? {
+            line: { name: line.name, messages: line.messages, genericErrorId: line.genericErrorId },
+            config: result.value,
+            styles,
+            callbacks,
+            client,
+            env: widgetEnv,
+            screens: line.screens,
+            rateLimitCountdown: result.value.rateLimitCountdown,
+          }
         : undefined,
     [line, result, styles, callbacks, client, widgetEnv],
   );
@@ -89,8 +104,8 @@ export function WidgetApp({ line, mode, store, config, styles, callbacks, client
 }
 
 /** The root component of a line's elements: the shell bound to that line. */
-export function appOf<Config>(line: ProductLine<Config>): ComponentType<AppProps> {
-  const bound = line as ProductLine<unknown>;
+export function appOf<Config extends SharedOptions>(line: ProductLine<Config>): ComponentType<AppProps> {
+  const bound = line as ProductLine<SharedOptions>;
   const LineApp = (props: AppProps) => <WidgetApp line={bound} {...props} />;
   LineApp.displayName = `App(${line.name})`;
   return LineApp;

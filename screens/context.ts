@@ -56,6 +56,8 @@ export interface WidgetOf<Config, C, S> {
   client: C | undefined;
   env: WidgetEnv;
   screens: S;
+  /** The `rateLimitCountdown` option (both lines' configs, default on): a 429 with Retry-After counts down on the control it blocked. */
+  rateLimitCountdown: boolean;
 }
 
 /** The login line's widget, as its screens read it. */

@@ -23,7 +23,7 @@ export async function processResponse<T>(response: Response): Promise<T> {
     }
     if (!isObject(body)) throw new StytchAPIUnreachableError('Invalid or no response from server');
     if ('body' in body || 'params' in body || 'query' in body) throw new StytchAPISchemaError(body);
-    throw new StytchAPIError(toErrorBody(body, response.status));
+    throw new StytchAPIError({ ...toErrorBody(body, response.status), retry_after_seconds: retryAfterSeconds(response.headers.get('retry-after'), Date.now()) });
   }
   let text: string;
   try {
@@ -33,6 +33,20 @@ export async function processResponse<T>(response: Response): Promise<T> {
   }
   if (text.includes('Captcha required')) throw new CaptchaRequiredError();
   throw new StytchAPIUnreachableError('Invalid response from our servers.');
+}
+
+/**
+ * Retry-After (RFC 9110 §10.2.3) as whole seconds from `now`: delta-seconds or an HTTP date
+ * (a date in the past is 0); undefined when absent or unreadable. The browser reads it only
+ * when the provider exposes it to CORS (Access-Control-Expose-Headers).
+ */
+export function retryAfterSeconds(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its weekday and month; anything else (a signed number) is unreadable.
+  const date = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function toErrorBody(body: Record<string, unknown>, status: number): APIErrorBody {

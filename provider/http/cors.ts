@@ -30,6 +30,8 @@ export function cors(isAuthorized: (origin: string) => boolean): MiddlewareHandl
     if (allowed) {
       headers.set('Access-Control-Allow-Origin', origin);
       headers.set('Access-Control-Allow-Credentials', 'true');
+      // A 429's wait, readable by the widget's client (not a CORS-safelisted header).
+      headers.set('Access-Control-Expose-Headers', 'Retry-After');
     }
   };
 }

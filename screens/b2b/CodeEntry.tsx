@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { OtpInput } from '../components/OtpInput.tsx';
 import { useAction } from '../hooks/useAction.ts';
@@ -34,13 +34,14 @@ export function CodeEntry({
 }) {
   const t = useB2BStrings();
   const [code, setCode] = useState('');
-  const { busy, error, run } = useAction((err, shown) => (!reason && apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
+  const action = useAction((err, shown) => (!reason && apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
+  const { busy, error, run } = action;
   const id = useId();
   // A code screen puts the caret in its field when it opens, as the login element's does.
   const input = useFocusOnOpen<HTMLInputElement>();
   const onChange = (value: string) => {
     setCode(value);
-    if (value.length !== 6) return;
+    if (value.length !== 6 || action.retryIn > 0) return;
     void run(async () => {
       try {
         await submit(value);
@@ -59,14 +60,14 @@ export function CodeEntry({
         ref={input}
         id={`${id}-otp`}
         value={code}
-        disabled={busy}
+        disabled={busy || action.retryIn > 0}
         label={t('formField.otp.ariaLabel')}
         describedBy={error ? `${id}-error` : `${id}-what`}
         invalid={!!error}
         onChange={onChange}
       />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}
-      <ErrorText id={`${id}-error`} message={error} />
+      <RetryCountdown id={`${id}-error`} action={action} />
       {helper ? <p part="helper">{helper}</p> : null}
       {children}
     </section>

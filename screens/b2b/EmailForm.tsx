@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
+import type { Action } from '../hooks/useAction.ts';
 import { ltrFieldCss } from '../components/ltrField.ts';
 import { useB2BStrings } from './widget.ts';
 
@@ -9,7 +10,7 @@ export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as 
 /**
  * The B2B screens' email form (Main, Organization Main, Password Authenticate, Password Forgot
  * Form): the labelled work-email field, what the screen adds after it (a password field), the
- * form's error, its primary submit button, then the screen's other actions. The field reads left
+ * form's error (or a rate limit's countdown), its primary submit button, then the screen's other actions. The field reads left
  * to right in every language (an address is Latin text); the error describes it.
  */
 export function EmailForm({
@@ -17,8 +18,7 @@ export function EmailForm({
   email,
   onEmail,
   autoComplete,
-  error,
-  busy,
+  action,
   submitLabel,
   onSubmit,
   children,
@@ -30,8 +30,8 @@ export function EmailForm({
   onEmail(value: string): void;
   /** `username` where a password follows (password managers pair them), else `email`. */
   autoComplete: 'email' | 'username';
-  error: string | undefined;
-  busy: boolean;
+  /** The screen's action: its error (or a rate limit's countdown) shows under the form, and its primary button waits for it. */
+  action: Action;
   /** The primary button's text; omitted: no primary button (the screen's `after` submits). */
   submitLabel?: string | undefined;
   onSubmit(e: FormEvent<HTMLFormElement>): void;
@@ -39,6 +39,7 @@ export function EmailForm({
   after?: ReactNode;
 }) {
   const t = useB2BStrings();
+  const { busy, error } = action;
   return (
     <form onSubmit={onSubmit} noValidate css={formCss}>
       <label htmlFor={`${id}-email`} part="label">
@@ -59,9 +60,9 @@ export function EmailForm({
         onChange={(e) => onEmail(e.target.value)}
       />
       {children}
-      <ErrorText id={`${id}-error`} message={error} />
+      <RetryCountdown id={`${id}-error`} action={action} />
       {submitLabel ? (
-        <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
+        <button type="submit" part="button button-primary" disabled={busy || action.retryIn > 0} aria-busy={busy}>
           {submitLabel}
         </button>
       ) : null}

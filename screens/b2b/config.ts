@@ -138,6 +138,8 @@ export const B2BConfigSchema = v.looseObject({
   mfaProductOrder: opt(v.array(mfaProduct())),
   mfaProductInclude: opt(v.array(mfaProduct())),
   enableShadowDOM: opt(v.boolean()),
+  /** A 429 with Retry-After becomes a countdown on the control it blocked (off: the provider's error, as before). */
+  rateLimitCountdown: opt(v.boolean('must be true or false'), true),
   locale: opt(v.string()),
 });
 

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useId, type FormEvent } from 'react';
-import { ErrorText } from './ErrorText.tsx';
+import { RetryCountdown } from './RetryCountdown.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useAction } from '../hooks/useAction.ts';
 import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
@@ -17,7 +17,8 @@ import { ltrFieldCss } from './ltrField.ts';
 export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidMessage: string; autoComplete: string; onEmail(address: string): Promise<void> }) {
   const t = useStrings();
   const [email, setEmail] = useAtom(mainEmailAtom);
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   const id = useId();
   const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
 
@@ -50,8 +51,8 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <ErrorText id={`${id}-error`} message={error} />
-      <SubmitButton busy={busy}>{t('button.emailLogin')}</SubmitButton>
+      <RetryCountdown id={`${id}-error`} action={action} />
+      <SubmitButton busy={busy} disabled={action.retryIn > 0}>{t('button.emailLogin')}</SubmitButton>
     </form>
   );
 }

@@ -15,6 +15,7 @@ export interface ResolvedConfig {
   enableShadowDOM: boolean;
   /** Whether the login form goes above the social buttons: `mainOrder: 'products'` and a form product listed before any social one. */
   formFirst?: boolean;
+  rateLimitCountdown: boolean;
   /** The config as the host gave it: the render event logs it as is. */
   input: unknown;
 }
@@ -70,6 +71,7 @@ function resolveNow(input: unknown, messages: Messages): ConfigResult {
       session: c.sessionOptions,
       enableShadowDOM: c.enableShadowDOM,
       formFirst: c.mainOrder === 'products' && formBeforeSocial(products),
+      rateLimitCountdown: c.rateLimitCountdown,
       input: input ?? {},
     },
   };

@@ -101,6 +101,8 @@ export const ConfigSchema = v.looseObject({
   enableShadowDOM: opt(bool(), false),
   /** 'products': Main's form and social blocks follow the order of `products`, as in the official UI 6.x (stytch-ui/compat sets it). */
   mainOrder: opt(v.picklist(['products'])),
+  /** A 429 with Retry-After becomes a countdown on the control it blocked (off: the provider's error, as before). */
+  rateLimitCountdown: opt(bool(), true),
   /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
   locale: opt(str()),
 });

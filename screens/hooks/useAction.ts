@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
+import { readRetryAfter } from '../../client/errors.ts';
+import { useAnyWidget } from '../context.ts';
 import { useReportError } from './useReportError.ts';
+import { useSecondsUntil } from './useSecondsUntil.ts';
 
 /** One form's action as its screen sees it. */
 export interface Action {
@@ -11,6 +14,14 @@ export interface Action {
   run(action: () => Promise<unknown>): Promise<void>;
   /** Ends the run (or refuses to start one) with a message of the form's own, not reported. */
   fail(message: string | undefined): void;
+  /**
+   * Whole seconds until the provider allows the refused call again (a 429 with Retry-After,
+   * counted down on the widget's timers); 0 when there is no wait, or when the
+   * `rateLimitCountdown` option is off. The form disables its control while it is above 0.
+   */
+  retryIn: number;
+  /** The last run was refused with a wait (counting or counted down): its form shows RetryCountdown instead of the error. */
+  rateLimited: boolean;
 }
 
 /**
@@ -21,8 +32,11 @@ export interface Action {
  */
 export function useAction(describe?: (error: unknown, shown: string) => string): Action {
   const report = useReportError();
+  const { env, rateLimitCountdown } = useAnyWidget();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [retryAt, setRetryAt] = useState<number>();
+  const retryIn = useSecondsUntil(retryAt);
   const fail = useCallback((message: string | undefined) => {
     setError(message);
     setBusy(false);
@@ -32,14 +46,18 @@ export function useAction(describe?: (error: unknown, shown: string) => string):
       if (busy) return;
       setBusy(true);
       setError(undefined);
+      setRetryAt(undefined);
       try {
         await action();
       } catch (err) {
         const shown = report(err);
+        const wait = rateLimitCountdown ? readRetryAfter(err) : undefined;
+        if (wait) setRetryAt(env.timers.now() + wait * 1000);
         fail(describe ? describe(err, shown) : shown);
       }
     },
-    [busy, report, fail, describe],
+    [busy, report, fail, describe, rateLimitCountdown, env],
   );
-  return useMemo(() => ({ busy, error, run, fail }), [busy, error, run, fail]);
+  const rateLimited = retryAt !== undefined;
+  return useMemo(() => ({ busy, error, run, fail, retryIn, rateLimited }), [busy, error, run, fail, retryIn, rateLimited]);
 }

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { PhoneField, usePhoneEntry } from '../components/PhoneField.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -15,7 +16,8 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const t = useStrings();
   const entry = usePhoneEntry();
   const { region, phone } = entry;
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   const sent = useSent();
   const id = useId();
 
@@ -36,8 +38,18 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
     // method=dialog: in server markup, before the script arrives, Enter submits nothing (a plain
     // form would reload the page and lose the typing); once hydrated, onSubmit handles it.
     <form onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <PhoneField id={`${id}-phone`} entry={entry} error={error} autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'} example={client?.phone?.example} />
-      <SubmitButton busy={busy}>{t('button.continue')}</SubmitButton>
+      {/* The field shows what is wrong with the number; a rate limit's countdown goes under it instead. */}
+      <PhoneField
+        id={`${id}-phone`}
+        entry={entry}
+        error={action.rateLimited ? undefined : error}
+        autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
+        example={client?.phone?.example}
+      />
+      <RetryCountdown id={`${id}-wait`} action={{ ...action, error: undefined }} />
+      <SubmitButton busy={busy} disabled={action.retryIn > 0}>
+        {t('button.continue')}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
-import { apiErrorMessage, useReportError } from '../hooks/useReportError.ts';
+import { apiErrorMessage } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
 import { otpExpiryAtom, otpStateAtom } from '../state/atoms.ts';
@@ -32,13 +32,11 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
   const go = useGo();
-  const report = useReportError();
   const toast = useToast();
   const [code, setCode] = useState('');
   // A refused code reads as the one verify failure text (SPEC §5); other failures as they are.
   const verification = useAction((err, shown) => (apiErrorMessage(err) !== undefined ? t('error.otpCodeNotFound') : shown));
   const { busy: verifying, error } = verification;
-  const [resending, setResending] = useState(false);
   // The passcode screen puts the caret in its field when it opens.
   const input = useFocusOnOpen<HTMLInputElement>();
   const id = useId();
@@ -55,7 +53,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
 
   const change = (value: string) => {
     setCode(value);
-    if (value.length === 6 && !verifying) void verify(value);
+    if (value.length === 6 && !verifying && verification.retryIn === 0) void verify(value);
   };
 
   useEffect(() => {
@@ -75,20 +73,22 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     return () => ctrl.abort();
   }, [otp.type, otp.otpDestination, env.credentials]);
 
-  const resend = async () => {
-    setResending(true);
-    try {
+  // A failed resend reads as an error toast (SPEC §5); one the provider rate-limits counts down
+  // under the resend link instead, which waits for it.
+  const resending = useAction();
+  const resend = () =>
+    resending.run(async () => {
       const r = await sendOtp(requireClient(client), config, otp.type, otp.otpDestination, t.locale);
       setOtp({ ...otp, methodId: r.method_id });
       setExpiry(timers.now() + config.otp.expirationMinutes * 60_000);
       verification.fail(undefined);
+      resending.fail(undefined);
       toast.show('success', t('toast.codeResent'));
-    } catch (err) {
-      toast.show('error', report(err));
-    } finally {
-      setResending(false);
-    }
-  };
+    });
+  const resendError = resending.rateLimited ? undefined : resending.error;
+  useEffect(() => {
+    if (resendError) toast.show('error', resendError);
+  }, [resendError, toast]);
 
   return (
     <section part="container">
@@ -109,14 +109,15 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
           id={`${id}-code`}
           label={t('formField.otp.ariaLabel')}
           value={code}
-          disabled={verifying}
+          disabled={verifying || verification.retryIn > 0}
           describedBy={error ? `${id}-error` : `${id}-sent`}
           invalid={Boolean(error)}
           onChange={change}
         />
-        <ErrorText id={`${id}-error`} message={error} />
+        <RetryCountdown id={`${id}-error`} action={verification} />
       </form>
-      {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending} />}
+      {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending.busy || resending.retryIn > 0} />}
+      {resending.rateLimited ? <RetryCountdown action={resending} /> : null}
       {children}
     </section>
   );

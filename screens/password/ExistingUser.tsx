@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -25,7 +25,8 @@ export function ExistingUser({ email }: { email: string }) {
   const actions = usePasswordActions();
   const [password, setPassword] = useState('');
   // Every action here is one request that either moves on or leaves an error under the field.
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, error, run } = action;
   const id = useId();
 
   const submit = (e: FormEvent) => {
@@ -55,11 +56,11 @@ export function ExistingUser({ email }: { email: string }) {
           invalid={!!error}
           describedBy={error ? `${id}-error` : undefined}
         />
-        <ErrorText id={`${id}-error`} message={error} />
+        <RetryCountdown id={`${id}-error`} action={action} />
         <button type="button" part="link-button" css={{ ...linkButtonCss, alignSelf: 'flex-start' }} onClick={() => void run(() => actions.startReset(email, 'PasswordForgot'))}>
           {t('button.forgotPassword')}
         </button>
-        <SubmitButton busy={busy} disabled={password === ''}>
+        <SubmitButton busy={busy} disabled={password === '' || action.retryIn > 0}>
           {t('button.continue')}
         </SubmitButton>
       </form>

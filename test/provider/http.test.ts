@@ -151,6 +151,13 @@ for (const kind of databases) {
       assert.equal(evil.headers.get('access-control-allow-origin'), null);
     });
 
+    it('exposes Retry-After to an authorized origin (a 429\'s wait, read by the widget), and nothing to others', async () => {
+      const ok = await sdk(provider, 'GET', '/nope');
+      assert.equal(ok.headers.get('access-control-expose-headers'), 'Retry-After');
+      const evil = await sdk(provider, 'GET', '/nope', undefined, { Origin: 'http://evil.test' });
+      assert.equal(evil.headers.get('access-control-expose-headers'), null);
+    });
+
     it('refuses a wrong public token and unknown routes in the error shape', async () => {
       const wrong = await sdk(provider, 'POST', '/users/search', { email: 'a@b.test' }, { Authorization: `Basic ${Buffer.from('public-token-test-x:y').toString('base64')}` });
       assert.equal(wrong.status, 401);

@@ -24,7 +24,8 @@ export default function B2BMain() {
   const [email, setStored] = useAtom(b2bEmailAtom);
   const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
   const [typed, setTyped] = useState(email);
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, run, fail } = action;
   const id = useId();
   const link = config.products.includes('emailMagicLinks');
   const code = config.products.includes('emailOtp');
@@ -56,7 +57,7 @@ export default function B2BMain() {
     <section part="container">
       <Heading>{t('login.title')}</Heading>
       <SsoAndOAuthButtons place="above" />
-      {link || code ? <EmailForm id={id} email={typed} onEmail={setTyped} autoComplete="email" error={error} busy={busy} submitLabel={t('button.continueWithEmail')} onSubmit={submit} /> : null}
+      {link || code ? <EmailForm id={id} email={typed} onEmail={setTyped} autoComplete="email" action={action} submitLabel={t('button.continueWithEmail')} onSubmit={submit} /> : null}
       {config.products.includes('passwords') ? (
         <button type="button" part="link-button" css={ghostButtonCss} onClick={usePassword}>
           {t('button.usePassword')}

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useAnyWidget } from '../../context.ts';
+import { useSecondsUntil } from '../../hooks/useSecondsUntil.ts';
 import type { MfaProduct } from '../config.ts';
 import { mfaAtom, type MfaState } from '../state.ts';
 
@@ -35,18 +36,7 @@ export function useTimedFlag(ms: number): [boolean, () => void] {
   return [on > 0, useCallback(() => setOn((n) => n + 1), [])];
 }
 
-/** Whole seconds until `until` (clock ms), counted down on the widget's timers; 0 once past or when unset. */
-export function useSecondsUntil(until: number | undefined): number {
-  const { timers } = useAnyWidget().env;
-  const [, tick] = useState(0);
-  const left = until === undefined ? 0 : Math.max(0, Math.ceil((until - timers.now()) / 1000));
-  useEffect(() => {
-    if (left <= 0) return;
-    const h = timers.setTimeout(() => tick((n) => n + 1), 1000);
-    return () => timers.clearTimeout(h);
-  });
-  return left;
-}
+export { useSecondsUntil };
 
 /** Seconds left of a cooldown ('Code sent! Try again in 15s'); `start` begins one, `clear` ends it. */
 export function useCooldown(): [number, (seconds: number) => void, () => void] {

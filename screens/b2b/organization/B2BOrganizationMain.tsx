@@ -40,7 +40,8 @@ export default function B2BOrganizationMain() {
   const [lookup, setLookup] = useState<Lookup>(required ? { state: 'found', organization: required.organization } : { state: 'loading' });
   const [email, setEmail] = useState(required?.email ?? sentTo);
   const [password, setPassword] = useState('');
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   const id = useId();
   const slug = organizationSlugOf(config.organizationSlug, globalThis.location?.pathname ?? '');
 
@@ -125,8 +126,7 @@ export default function B2BOrganizationMain() {
           email={email}
           onEmail={setEmail}
           autoComplete={passwords ? 'username' : 'email'}
-          error={error}
-          busy={busy}
+          action={action}
           submitLabel={passwords ? t('button.continue') : undefined}
           onSubmit={submit}
           after={

@@ -32,7 +32,8 @@ export default function PasswordAuthenticate() {
   const [stored, setStored] = useAtom(b2bEmailAtom);
   const [email, setEmail] = useState(stored);
   const [password, setPassword] = useState('');
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   const id = useId();
 
   const submit = (e: FormEvent) => {
@@ -72,8 +73,7 @@ export default function PasswordAuthenticate() {
         email={email}
         onEmail={setEmail}
         autoComplete="username"
-        error={error}
-        busy={busy}
+        action={action}
         submitLabel={t('button.continue')}
         onSubmit={submit}
         after={

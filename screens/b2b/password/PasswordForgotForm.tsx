@@ -34,7 +34,8 @@ export default function PasswordForgotForm() {
   const organization = useAtomValue(passwordOrganizationAtom);
   const [stored, setStored] = useAtom(b2bEmailAtom);
   const [email, setEmail] = useState(stored);
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, run, fail } = action;
   const id = useId();
 
   const submit = (e: FormEvent) => {
@@ -73,8 +74,7 @@ export default function PasswordForgotForm() {
         email={email}
         onEmail={setEmail}
         autoComplete="email"
-        error={error}
-        busy={busy}
+        action={action}
         submitLabel={t('button.continue')}
         onSubmit={submit}
         after={

@@ -26,4 +26,6 @@ export const mainMessages = {
   'errors.invalidPhoneNumber': 'Invalid phone number, please try again.',
   'errors.generic': 'Something went wrong. Please try again.',
   'error.serverUnavailable': 'Our servers are unavailable right now. Please try again in a moment.',
+  'rateLimit.retryIn': 'Too many attempts. Try again in {timeRemaining}.',
+  'rateLimit.ready': 'You can try again now.',
 } as const;

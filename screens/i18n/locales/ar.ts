@@ -26,6 +26,8 @@ const ar: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'رقم الهاتف غير صالح، يُرجى المحاولة مرة أخرى.',
   'errors.generic': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   'error.serverUnavailable': 'خوادمنا غير متاحة الآن. يُرجى المحاولة مرة أخرى بعد قليل.',
+  'rateLimit.retryIn': 'محاولات كثيرة جدًا. حاول مرة أخرى بعد {timeRemaining}.',
+  'rateLimit.ready': 'يمكنك المحاولة مرة أخرى الآن.',
 
   // Passcode
   'passcode.title': 'أدخل الرمز',

@@ -26,6 +26,8 @@ const de: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Ungültige Telefonnummer. Bitte versuchen Sie es erneut.',
   'errors.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.serverUnavailable': 'Unsere Server sind gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  'rateLimit.retryIn': 'Zu viele Versuche. Versuchen Sie es in {timeRemaining} erneut.',
+  'rateLimit.ready': 'Sie können es jetzt erneut versuchen.',
 
   // Passcode
   'passcode.title': 'Code eingeben',

@@ -26,6 +26,8 @@ const es: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Número de teléfono no válido. Inténtalo de nuevo.',
   'errors.generic': 'Algo salió mal. Inténtalo de nuevo.',
   'error.serverUnavailable': 'Nuestros servidores no están disponibles ahora mismo. Inténtalo de nuevo en un momento.',
+  'rateLimit.retryIn': 'Demasiados intentos. Inténtalo de nuevo en {timeRemaining}.',
+  'rateLimit.ready': 'Ya puedes intentarlo de nuevo.',
 
   // Passcode
   'passcode.title': 'Introduce el código',

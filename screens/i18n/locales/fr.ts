@@ -26,6 +26,8 @@ const fr: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Numéro de téléphone non valide, veuillez réessayer.',
   'errors.generic': 'Une erreur s’est produite. Veuillez réessayer.',
   'error.serverUnavailable': 'Nos serveurs sont indisponibles pour le moment. Veuillez réessayer dans un instant.',
+  'rateLimit.retryIn': 'Trop de tentatives. Réessayez dans {timeRemaining}.',
+  'rateLimit.ready': 'Vous pouvez réessayer maintenant.',
 
   // Passcode
   'passcode.title': 'Saisissez le code',

@@ -26,6 +26,8 @@ const he: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'מספר טלפון לא תקין, יש לנסות שוב.',
   'errors.generic': 'משהו השתבש. יש לנסות שוב.',
   'error.serverUnavailable': 'השרתים שלנו לא זמינים כרגע. יש לנסות שוב בעוד רגע.',
+  'rateLimit.retryIn': 'יותר מדי ניסיונות. יש לנסות שוב בעוד {timeRemaining}.',
+  'rateLimit.ready': 'אפשר לנסות שוב עכשיו.',
 
   // Passcode
   'passcode.title': 'הזנת קוד',

@@ -26,6 +26,8 @@ const it: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Numero di telefono non valido, riprova.',
   'errors.generic': 'Si è verificato un problema. Riprova.',
   'error.serverUnavailable': 'I nostri server non sono disponibili al momento. Riprova tra poco.',
+  'rateLimit.retryIn': 'Troppi tentativi. Riprova tra {timeRemaining}.',
+  'rateLimit.ready': 'Ora puoi riprovare.',
 
   // Passcode
   'passcode.title': 'Inserisci il codice',

@@ -26,6 +26,8 @@ const ja: LocaleCatalog = {
   'errors.invalidPhoneNumber': '電話番号が無効です。もう一度お試しください。',
   'errors.generic': '問題が発生しました。もう一度お試しください。',
   'error.serverUnavailable': '現在サーバーに接続できません。しばらくしてからもう一度お試しください。',
+  'rateLimit.retryIn': '試行回数が多すぎます。{timeRemaining} 後にもう一度お試しください。',
+  'rateLimit.ready': 'もう一度お試しいただけます。',
 
   // Passcode
   'passcode.title': 'コードを入力',

@@ -26,6 +26,8 @@ const ko: LocaleCatalog = {
   'errors.invalidPhoneNumber': '전화번호가 올바르지 않습니다. 다시 시도하세요.',
   'errors.generic': '문제가 발생했습니다. 다시 시도하세요.',
   'error.serverUnavailable': '지금은 서버를 사용할 수 없습니다. 잠시 후 다시 시도하세요.',
+  'rateLimit.retryIn': '시도 횟수가 너무 많습니다. {timeRemaining} 후에 다시 시도하세요.',
+  'rateLimit.ready': '이제 다시 시도할 수 있습니다.',
 
   // Passcode
   'passcode.title': '인증 코드 입력',

@@ -26,6 +26,8 @@ const nl: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Ongeldig telefoonnummer, probeer het opnieuw.',
   'errors.generic': 'Er ging iets mis. Probeer het opnieuw.',
   'error.serverUnavailable': 'Onze servers zijn nu niet bereikbaar. Probeer het zo opnieuw.',
+  'rateLimit.retryIn': 'Te veel pogingen. Probeer het over {timeRemaining} opnieuw.',
+  'rateLimit.ready': 'U kunt het nu opnieuw proberen.',
 
   // Passcode
   'passcode.title': 'Voer de code in',

@@ -26,6 +26,8 @@ const pl: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Nieprawidłowy numer telefonu, spróbuj ponownie.',
   'errors.generic': 'Coś poszło nie tak. Spróbuj ponownie.',
   'error.serverUnavailable': 'Nasze serwery są teraz niedostępne. Spróbuj ponownie za chwilę.',
+  'rateLimit.retryIn': 'Zbyt wiele prób. Spróbuj ponownie za {timeRemaining}.',
+  'rateLimit.ready': 'Możesz teraz spróbować ponownie.',
 
   // Passcode
   'passcode.title': 'Wpisz kod',

@@ -26,6 +26,8 @@ const ptBR: LocaleCatalog = {
   'errors.invalidPhoneNumber': 'Número de telefone inválido. Tente novamente.',
   'errors.generic': 'Algo deu errado. Tente novamente.',
   'error.serverUnavailable': 'Nossos servidores estão indisponíveis no momento. Tente novamente daqui a pouco.',
+  'rateLimit.retryIn': 'Muitas tentativas. Tente novamente em {timeRemaining}.',
+  'rateLimit.ready': 'Você já pode tentar novamente.',
 
   // Passcode
   'passcode.title': 'Digite o código',

@@ -26,6 +26,8 @@ const zhCN: LocaleCatalog = {
   'errors.invalidPhoneNumber': '手机号码无效，请重试。',
   'errors.generic': '出了点问题，请重试。',
   'error.serverUnavailable': '服务器暂时不可用，请稍后重试。',
+  'rateLimit.retryIn': '尝试次数过多。请在 {timeRemaining} 后重试。',
+  'rateLimit.ready': '现在可以重试了。',
 
   // Passcode
   'passcode.title': '输入验证码',

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { processFetchFailure, processResponse } from '../../../client/core/process.ts';
+import { processFetchFailure, processResponse, retryAfterSeconds } from '../../../client/core/process.ts';
+import { readRetryAfter } from '../../../client/errors.ts';
 import { CaptchaRequiredError, StytchAPIError, StytchAPISchemaError, StytchAPIUnreachableError } from '../../../client/index.ts';
 import { rejection } from './fake-env.ts';
 
@@ -34,6 +35,36 @@ describe('client processResponse', () => {
       'https://stytch.com/docs/api/errors/404',
       'request-id-test-9',
     ]);
+  });
+
+  it('keeps the seconds of a 429\'s Retry-After on the error, the official shape otherwise', async () => {
+    const body = { status_code: 429, request_id: 'r', error_type: 'too_many_requests', error_message: 'Too many requests have been made. Please wait and try again.', error_url: 'https://stytch.com/docs/api/errors/429' };
+    const answer = (retryAfter?: string) =>
+      new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) } });
+    const e = (await rejection(processResponse(answer('42')))) as StytchAPIError;
+    expect(e).to.be.instanceOf(StytchAPIError);
+    expect([e.status_code, e.error_type, e.retry_after_seconds, readRetryAfter(e)]).to.deep.equal([429, 'too_many_requests', 42, 42]);
+    expect(e.message).to.equal('[429] too_many_requests\nToo many requests have been made. Please wait and try again.\nSee https://stytch.com/docs/api/errors/429 for more information.\nrequest_id: r\n');
+    const without = (await rejection(processResponse(answer()))) as StytchAPIError;
+    expect('retry_after_seconds' in without).to.equal(false);
+    expect(readRetryAfter(without)).to.equal(undefined);
+    expect(readRetryAfter(await rejection(processResponse(answer('soon'))))).to.equal(undefined);
+  });
+
+  it('reads Retry-After as delta-seconds or an HTTP date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterSeconds('120', now)).to.equal(120);
+    expect(retryAfterSeconds(' 0 ', now)).to.equal(0);
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 00:01:30 GMT', now)).to.equal(90);
+    expect(retryAfterSeconds('Wed, 31 Dec 2025 23:00:00 GMT', now)).to.equal(0);
+    expect(retryAfterSeconds('-5', now)).to.equal(undefined);
+    expect(retryAfterSeconds(null, now)).to.equal(undefined);
+  });
+
+  it('reads a wait only from a 429: another status with Retry-After is no rate limit', () => {
+    expect(readRetryAfter({ status_code: 503, error_type: 'server_unavailable', retry_after_seconds: 5 })).to.equal(undefined);
+    expect(readRetryAfter({ status_code: 429, error_type: 'too_many_failed_attempts', retry_after_seconds: 3600 })).to.equal(3600);
+    expect(readRetryAfter(new Error('x'))).to.equal(undefined);
   });
 
   it('rejects a JSON-typed error body that does not parse', async () => {
