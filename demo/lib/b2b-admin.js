@@ -26,7 +26,8 @@ function say(message, error = false) {
 
 /** Calls the demo server's admin API; its errors are the provider's (error_message) or its own. */
 async function api(method, path, body) {
-  const res = await fetch(`/admin/api${path}`, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const change = method !== 'GET';
+  const res = await fetch(`/admin/api${path}`, { method, headers: change ? { 'Content-Type': 'application/json' } : {}, body: change ? JSON.stringify(body ?? {}) : undefined });
   const answer = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(answer.error_message ?? `The admin API answered ${res.status}.`);
   return answer;
@@ -77,7 +78,7 @@ function show(detail) {
       : [Object.assign(document.createElement('li'), { textContent: 'No connections yet.' })]),
   );
   $('members').replaceChildren(
-    ...detail.members.map((m) => Object.assign(document.createElement('li'), { textContent: `${m.email_address} · ${m.status}${m.mfa_enrolled ? ' · MFA enrolled' : ''}` })),
+    ...detail.members.map((m) => Object.assign(document.createElement('li'), { textContent: `${m.email_address} · ${m.status}${m.totp_registration_id ? ' · authenticator app' : ''}${m.mfa_phone_number_verified ? ' · text messages' : ''}` })),
   );
   for (const id of ['policy', 'invite', 'sso', 'members-box']) $(id).hidden = false;
 }
