@@ -103,8 +103,6 @@ const ui = (page: Page) => page.locator('#b2b');
 function watch(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => console.log('RESP', r.status(), r.url().slice(0, 150)));
-  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   return problems;
 }
@@ -125,7 +123,9 @@ async function message(to: string, after = 0): Promise<{ code: string | null; li
 const FIRST = 'a long and unusual passphrase 73!';
 const SECOND = 'another quite different passphrase 19?';
 
-const dump = async (page: Page, tag: string) => console.log(`--- ${tag}\n${await ui(page).ariaSnapshot()}`);
+/** The authenticator app's code, `ahead` time steps from now (a code is accepted once, and one step either side). */
+const totp = (secret: string, ahead = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + ahead * 30_000 });
 
 /** A new organization (the backend's server API) with one active member, `email`; `settings` on the organization. */
 async function organization(email: string, settings: object = {}): Promise<{ id: string; slug: string; name: string }> {
@@ -184,9 +184,32 @@ test('organization: password reset from the sign-in screen, the reset link, a ne
   await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await ui(page).getByRole('button', { name: 'Continue' }).click();
   await ui(page).getByRole('button', { name: 'Sign up or reset password' }).click();
-  await page.waitForTimeout(2000);
-  await dump(page, 'forgot');
+  await expect(ui(page).getByText('Check your email for help signing in')).toBeVisible();
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(ui(page).getByText(`A login link was sent to you at ${email}.`)).toBeVisible();
+  link = new URL((await message(email, 1)).link!);
+  expect(link.searchParams.get('stytch_token_type')).toBe('multi_tenant_passwords');
+  await openOfficial(page, { ...config, authFlowType: 'PasswordReset' }, link.search);
+  await expect(ui(page).getByText('Set a new password')).toBeVisible();
+  await ui(page).getByRole('textbox', { name: 'Password' }).fill(SECOND);
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  await page.evaluate(() => (window as any).client.session.revoke());
+
   expect(problems).toEqual([]);
+
+  // The new password signs in; the old one no longer does (the one refusal is all the page reports).
+  await openOfficial(page, config);
+  await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await ui(page).getByRole('textbox', { name: 'Password' }).fill(FIRST);
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(ui(page).getByText('You have successfully logged in.')).toHaveCount(0);
+  await expect(ui(page).getByRole('textbox', { name: 'Password' })).toHaveAttribute('aria-invalid', 'true');
+  await ui(page).getByRole('textbox', { name: 'Password' }).fill(SECOND);
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  expect(problems.filter((p) => !/401|unauthorized_credentials/.test(p))).toEqual([]);
 });
 
 test('organization requiring MFA: TOTP enrolment (manual code, backup codes), then TOTP entry at the next sign-in', async ({ page }) => {
@@ -199,8 +222,26 @@ test('organization requiring MFA: TOTP enrolment (manual code, backup codes), th
   await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill((await message(email)).code!);
   await expect(ui(page).getByText('Set up Multi-Factor Authentication')).toBeVisible();
   await ui(page).getByRole('button', { name: 'Use an authenticator app' }).click();
-  await page.waitForTimeout(2000);
-  await dump(page, 'totp qr');
+  await expect(ui(page).getByRole('img', { name: 'QR code for TOTP enrollment' })).toBeVisible();
+  await ui(page).getByRole('button', { name: 'Having trouble scanning?' }).click();
+  await expect(ui(page).getByText('Having trouble scanning the QR code?')).toBeVisible();
+  const secret = /\b([a-z2-7]{4}(?:\s+[a-z2-7]{4}){3,})\b/.exec(await ui(page).innerText())![1]!.replace(/\s+/g, '');
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(ui(page).getByText('Enter verification code')).toBeVisible();
+  await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill(totp(secret));
+  await expect(ui(page).getByText('Save your backup codes!')).toBeVisible();
+  await ui(page).getByRole('button', { name: 'Done' }).click();
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  await page.evaluate(() => (window as any).client.session.revoke());
+
+  // The next sign-in asks for the authenticator's code (the next time step: each is accepted once).
+  await openOfficial(page, { products: ['emailOtp'], authFlowType: 'Organization', organizationSlug: org.slug });
+  await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await ui(page).getByRole('button', { name: 'Continue with email' }).click();
+  await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill((await message(email, 1)).code!);
+  await expect(ui(page).getByText('Enter verification code')).toBeVisible();
+  await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill(totp(secret, 1));
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -218,9 +259,9 @@ test('organization SSO: the connection button, the SAML IdP, back signed in', as
   saml.as({ email });
   await openOfficial(page, { products: ['sso'], authFlowType: 'Organization', organizationSlug: org.slug });
   await ui(page).getByRole('button', { name: 'Continue with Acme IdP' }).click();
-  await page.waitForURL(/stytch_token_type=sso/);
-  await page.waitForTimeout(3000);
-  console.log(page.url());
-  await dump(page, 'org sso back');
+  // The IdP posted its signed answer; the provider sent the browser back with an SSO token, which the UI spent.
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  const session = await page.evaluate(() => (window as any).client.session.getSync());
+  expect(session.authentication_factors[0].delivery_method).toBe('sso_saml');
   expect(problems).toEqual([]);
 });
