@@ -59,8 +59,7 @@ export async function localOidcIssuer(base: string, providerOrigin: string): Pro
   const accessTokens = new Map<string, { email: string; name: string; expires: number }>();
   const callbackPrefix = `${providerOrigin}/v1/public/sso/callback/`;
 
-  const json = (res: ServerResponse, status: number, body: unknown) =>
-    void res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+  const json = (res: ServerResponse, status: number, body: unknown) => void res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 
   const sweep = () => {
     const now = Date.now();

@@ -78,7 +78,11 @@ function show(detail) {
       : [Object.assign(document.createElement('li'), { textContent: 'No connections yet.' })]),
   );
   $('members').replaceChildren(
-    ...detail.members.map((m) => Object.assign(document.createElement('li'), { textContent: `${m.email_address} · ${m.status}${m.totp_registration_id ? ' · authenticator app' : ''}${m.mfa_phone_number_verified ? ' · text messages' : ''}` })),
+    ...detail.members.map((m) =>
+      Object.assign(document.createElement('li'), {
+        textContent: `${m.email_address} · ${m.status}${m.totp_registration_id ? ' · authenticator app' : ''}${m.mfa_phone_number_verified ? ' · text messages' : ''}`,
+      }),
+    ),
   );
   for (const id of ['policy', 'invite', 'sso', 'members-box']) $(id).hidden = false;
 }

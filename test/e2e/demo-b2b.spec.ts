@@ -67,7 +67,9 @@ test('admin requires MFA on the admin page; the member then signs in on /org/<sl
   await b2b(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
   await expectScreen(page, 'Enter passcode');
-  await b2b(page).getByRole('textbox').fill((await latestMessage(email, 1)).code!);
+  await b2b(page)
+    .getByRole('textbox')
+    .fill((await latestMessage(email, 1)).code!);
 
   await expectScreen(page, 'Set up Multi-Factor Authentication');
   await b2b(page).getByRole('button', { name: 'Use an authenticator app' }).click();
@@ -76,7 +78,9 @@ test('admin requires MFA on the admin page; the member then signs in on /org/<sl
   const secret = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
   await b2b(page).getByRole('button', { name: 'Continue' }).click();
   await expectScreen(page, 'Enter verification code');
-  await b2b(page).getByLabel('One-time passcode').fill(await totpCode(secret));
+  await b2b(page)
+    .getByLabel('One-time passcode')
+    .fill(await totpCode(secret));
   await expectScreen(page, 'Save your backup codes!');
   await b2b(page).getByRole('button', { name: 'Done' }).click();
   await expectScreen(page, 'Success!');
@@ -149,7 +153,10 @@ for (const protocol of ['OIDC', 'SAML'] as const) {
 
 test('the admin page and the local IdPs refuse what a real one would: another site, a redirect elsewhere', async ({ page, request }) => {
   // A change posted from another origin (a cross-site form or fetch) is refused before the provider is called.
-  const refused = await request.put(`${demo()}/admin/api/organizations/x/policy`, { headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, data: { mfa_policy: 'OPTIONAL' } });
+  const refused = await request.put(`${demo()}/admin/api/organizations/x/policy`, {
+    headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+    data: { mfa_policy: 'OPTIONAL' },
+  });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error_type).toBe('forbidden_origin');
   // The secret is nowhere in what the browser gets.
@@ -158,7 +165,14 @@ test('the admin page and the local IdPs refuse what a real one would: another si
   expect(config).not.toContain(process.env.E2E_PROJECT_SECRET!);
   expect(await page.content()).not.toContain(process.env.E2E_PROJECT_SECRET!);
   // The issuer redirects only to the provider's SSO callbacks.
-  const q = new URLSearchParams({ client_id: 'local-oidc-client', redirect_uri: 'https://evil.example/cb', response_type: 'code', scope: 'openid', code_challenge: 'x', code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    client_id: 'local-oidc-client',
+    redirect_uri: 'https://evil.example/cb',
+    response_type: 'code',
+    scope: 'openid',
+    code_challenge: 'x',
+    code_challenge_method: 'S256',
+  });
   await page.goto(`${demo().replace('localhost', '127.0.0.1')}/idp/oidc/authorize?${q}`);
   await expect(page.getByRole('alert')).toHaveText(`redirect_uri must be an SSO callback of the provider at ${new URL(process.env.E2E_PROVIDER_URL!).origin}.`);
 });

@@ -142,7 +142,9 @@ test('discovery: an email code lists no organization, the official UI creates on
   await ui(page).getByRole('textbox').first().fill(email);
   await ui(page).getByRole('button', { name: 'Continue with email' }).click();
   await expect(ui(page).getByText(`A 6-digit passcode was sent to you at ${email}.`)).toBeVisible();
-  await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill((await message(email)).code!);
+  await ui(page)
+    .getByRole('textbox', { name: 'One-time passcode' })
+    .fill((await message(email)).code!);
   await expect(ui(page).getByText('Create an organization to get started')).toBeVisible();
   await ui(page).getByRole('button', { name: 'Create an organization' }).click();
   await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
@@ -219,7 +221,9 @@ test('organization requiring MFA: TOTP enrolment (manual code, backup codes), th
   await openOfficial(page, { products: ['emailOtp'], authFlowType: 'Organization', organizationSlug: org.slug });
   await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await ui(page).getByRole('button', { name: 'Continue with email' }).click();
-  await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill((await message(email)).code!);
+  await ui(page)
+    .getByRole('textbox', { name: 'One-time passcode' })
+    .fill((await message(email)).code!);
   await expect(ui(page).getByText('Set up Multi-Factor Authentication')).toBeVisible();
   await ui(page).getByRole('button', { name: 'Use an authenticator app' }).click();
   await expect(ui(page).getByRole('img', { name: 'QR code for TOTP enrollment' })).toBeVisible();
@@ -238,7 +242,9 @@ test('organization requiring MFA: TOTP enrolment (manual code, backup codes), th
   await openOfficial(page, { products: ['emailOtp'], authFlowType: 'Organization', organizationSlug: org.slug });
   await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
   await ui(page).getByRole('button', { name: 'Continue with email' }).click();
-  await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill((await message(email, 1)).code!);
+  await ui(page)
+    .getByRole('textbox', { name: 'One-time passcode' })
+    .fill((await message(email, 1)).code!);
   await expect(ui(page).getByText('Enter verification code')).toBeVisible();
   await ui(page).getByRole('textbox', { name: 'One-time passcode' }).fill(totp(secret, 1));
   await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
