@@ -4,6 +4,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { b2bAdmin, type ServerApi } from './b2b-admin.ts';
+import { localOidcIssuer } from './idp/oidc.ts';
+import { failurePage, isLocalRequest } from './idp/pages.ts';
+import { localSamlIdp } from './idp/saml.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,6 +35,11 @@ export interface DemoOptions {
   dist?: string;
   /** The host integrations (hosts/ of the repo), served at /hosts/. */
   hosts?: string;
+  /**
+   * The provider's server API and the project secret, for the B2B admin page's backend
+   * (/admin/api/); the secret stays in this process. Without it the admin page says so.
+   */
+  serverApi?: ServerApi | undefined;
 }
 
 export interface RunningDemo {
@@ -65,18 +74,56 @@ function locate(pathname: string, dirs: { root: string; dist: string; hosts: str
   return inside(dirs.root, pathname.slice(1));
 }
 
+/** `make()` run once, on first call; every caller gets its promise (a failed one is retried). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make().catch((e: unknown) => ((made = undefined), Promise.reject(e))));
+}
+
 /** Source files stay private even where their folder is served. */
 const SOURCE = /\.(ts|tsx|mts)$/;
 
-/** Serves demo/ at /, dist/ at /dist/ and hosts/ at /hosts/, plus /demo-config.js naming the provider. */
+/** `/org/<slug>`: one organization's sign-in page (b2b.html, which reads the slug from the path). */
+const ORG_PAGE = /^\/org\/[A-Za-z0-9._~-]{1,128}\/?$/;
+
+/**
+ * Serves demo/ at /, dist/ at /dist/ and hosts/ at /hosts/, plus /demo-config.js naming the
+ * provider, /org/<slug>, the B2B admin page's backend (/admin/api/) and the local identity
+ * providers an organization's SSO can use (/idp/oidc, /idp/saml; created on first use).
+ */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
   const dist = resolve(options.dist ?? 'dist');
   const hosts = resolve(options.hosts ?? 'hosts');
   const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, b2bPublicToken: options.b2bPublicToken ?? options.publicToken, googleOneTap: options.googleOneTap === true })};\n`;
+  let port = 0;
+  // The local IdPs are reached at the address this server listens on: the provider fetches
+  // the OIDC issuer's discovery, keys and tokens there (npm start lets it reach loopback).
+  const idps = once(async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const providerOrigin = new URL(options.providerUrl).origin;
+    const [oidc, saml] = await Promise.all([localOidcIssuer(base, providerOrigin), localSamlIdp(base, providerOrigin)]);
+    return { oidc, saml, admin: b2bAdmin({ api: options.serverApi, oidc, saml }) };
+  });
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://demo');
+      if (url.pathname.startsWith('/idp/') || url.pathname.startsWith('/admin/api/')) {
+        if (!isLocalRequest(req)) return failurePage(res, 403, 'Local identity providers', 'The local identity providers and the admin page answer only this machine.');
+        try {
+          const { oidc, saml, admin } = await idps();
+          if (url.pathname.startsWith('/idp/oidc/') && (await oidc.handle(req, res, url))) return;
+          if (url.pathname.startsWith('/idp/saml/') && (await saml.handle(req, res, url))) return;
+          if (await admin.handle(req, res, url)) return;
+          return void res.writeHead(404, { 'Content-Type': TYPES['.txt']! }).end('Not found');
+        } catch (e) {
+          // Ours, not the caller's: logged, and a plain 500.
+          console.error('demo: local IdP or admin request failed', e);
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': TYPES['.txt']! }).end('Internal error');
+          return;
+        }
+      }
+      if (ORG_PAGE.test(url.pathname)) url.pathname = '/b2b.html';
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // Browsers ask for /favicon.ico on every first visit; "no icon" is not an error worth a
@@ -113,7 +160,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     server.once('error', fail);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => ok());
   });
-  const { port } = server.address() as AddressInfo;
+  ({ port } = server.address() as AddressInfo);
   return {
     url: `http://localhost:${port}`,
     close: () =>

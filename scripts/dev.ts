@@ -5,6 +5,7 @@ import { relative, resolve } from 'node:path';
 import { buildAndWatch } from '../esbuild.config.mjs';
 import { startDemo } from '../demo/server.ts';
 import { DEV_PAGES_WARNING } from '../provider/config.ts';
+import { envSecrets } from '../provider/services/project-secrets.ts';
 import { startDevProvider } from './lib/dev-provider.ts';
 
 const demoPort = Number(process.env.PORT ?? 5173);
@@ -24,7 +25,16 @@ const dev = await startDevProvider({
 const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const b2bPublicToken = provider.config.publicTokens.b2b;
-const demo = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, b2bPublicToken, googleOneTap: Boolean(provider.config.oauthClients.google) });
+// The B2B admin page's backend calls the server API with the project secret (kept in this process).
+const adminSecret = dev.secret.startsWith('(') ? envSecrets(process.env)[0] : dev.secret;
+const demo = await startDemo({
+  port: demoPort,
+  providerUrl: provider.url,
+  publicToken,
+  b2bPublicToken,
+  googleOneTap: Boolean(provider.config.oauthClients.google),
+  serverApi: adminSecret ? { url: provider.url, projectId: dev.projectId, secret: adminSecret } : undefined,
+});
 
 // The Next.js host (hosts/next), once `npm run build:next` (or npm test) has built it: its own
 // server, since its pages render on a server. Its protected page needs the server API's
@@ -48,6 +58,7 @@ console.log(`
   B2B token:     ${b2bPublicToken ?? 'none (publicTokens.b2b in the project file, or B2B_PUBLIC_TOKEN)'}
   Demo:          ${demo.url}
   Playground:    ${demo.url}/playground.html
+  B2B:           ${demo.url}/b2b.html   (admin: ${demo.url}/b2b-admin.html, one organization: ${demo.url}/org/<slug>)
   Host apps:     ${demo.url}/hosts/react-sdk/  /hosts/react/  /hosts/vue/  /hosts/angular/
   Next.js host:  ${nextBuilt ? `http://localhost:${nextPort}` : 'not built (npm run build:next)'}
   Outbox:        ${provider.url}/dev/outbox

@@ -19,6 +19,10 @@ interface Shot {
   path: string;
   /** Drives the page to the screen; returns what to photograph (the widget's box by default). */
   drive?: (page: Page, widget: Locator) => Promise<Locator | Page | void>;
+  /** The element holding the widget: the login element unless said (`stytch-b2b-ui`). */
+  element?: string;
+  /** The window's width for this picture (a phone: 375); 1100 otherwise. */
+  width?: number;
 }
 
 // Each run starts on an empty database, so fixed addresses keep the pictures the same from run
@@ -153,6 +157,9 @@ const SHOTS: Shot[] = [
       await w.getByRole('meter', { name: ar['password.strength.label'] }).waitFor({ timeout: 15_000 });
     },
   },
+  // The B2B element (issue 26): discovery on the demo page, and the same page on a phone.
+  { name: 'b2b-discovery', path: 'b2b.html', element: 'stytch-b2b-ui', width: 1280 },
+  { name: 'b2b-discovery-375', path: 'b2b.html', element: 'stytch-b2b-ui', width: 375, drive: async (page) => page },
   { name: 'home', path: 'index.html', drive: async (page) => page },
   { name: 'playground', path: 'playground.html', drive: async (page) => page },
 ];
@@ -160,8 +167,9 @@ const SHOTS: Shot[] = [
 async function shoot(page: Page, base: string, shot: Shot, theme: Theme): Promise<void> {
   const url = new URL(shot.path, `${base}/`);
   if (theme === 'dark') url.searchParams.set('theme', 'dark');
+  await page.setViewportSize({ width: shot.width ?? 1100, height: 820 });
   await page.goto(url.href);
-  const widget = page.locator('stytch-ui');
+  const widget = page.locator(shot.element ?? 'stytch-ui');
   await widget
     .getByRole('heading')
     .or(widget.getByText(/^Error:/))

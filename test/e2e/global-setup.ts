@@ -61,7 +61,7 @@ export default async function globalSetup() {
   await new Promise<void>((ok) => control.listen(0, '127.0.0.1', ok));
   // A project secret, for the official Node SDK (server API) that the Next.js host's server calls.
   const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
-  const provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1', PROJECT_SECRETS: secret }, clock });
+  const provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1', PROJECT_SECRETS: secret, OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128' }, clock });
   // The Node SDK talks only to an https base URL: a TLS front door (the tests' self-signed
   // localhost certificate) that passes each request to the provider as it came.
   const tls = { cert: readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url)), key: readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url)) };
@@ -74,7 +74,9 @@ export default async function globalSetup() {
     req.pipe(upstream);
   });
   await new Promise<void>((ok) => front.listen(0, '127.0.0.1', ok));
-  const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, b2bPublicToken });
+  // As npm start runs it: the demo's local OIDC issuer is reached on loopback (OUTBOUND_ALLOWED_RANGES
+  // above), and its B2B admin page acts through the server API with the project secret.
+  const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, b2bPublicToken, serverApi: { url: provider.url, projectId: provider.config.projectId, secret } });
   process.env.E2E_DEMO_URL = site.url;
   process.env.E2E_PROVIDER_URL = provider.url;
   process.env.E2E_PUBLIC_TOKEN = publicToken;
