@@ -107,3 +107,72 @@ test('3.3.1 / 4.1.3: a refused email is marked invalid, described by its message
   // The accessibility tree (what a screen reader reads) holds the alert with its text.
   expect(await w.ariaSnapshot()).toContain('alert: Invalid email address');
 });
+
+for (const [name, url, host, first] of elements) {
+  test(`1.4.12 text spacing: with WCAG's wider spacing the ${name} element clips no text`, async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(url);
+    const w = host(page);
+    await expect(first(w)).toBeVisible();
+    await expect(w.getByRole('heading', { level: 1 })).toBeVisible();
+    const clipped = await w.evaluate((el) => {
+      // The spacing the criterion names, as a user style sheet would set it, in every shadow tree.
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }');
+      const roots: ParentNode[] = [];
+      const collect = (root: ParentNode) => {
+        roots.push(root);
+        for (const n of root.querySelectorAll('*')) if (n.shadowRoot) collect(n.shadowRoot);
+      };
+      collect(el.shadowRoot ?? el);
+      for (const r of [document, ...roots]) if (r instanceof ShadowRoot || r instanceof Document) r.adoptedStyleSheets = [...r.adoptedStyleSheets, sheet];
+      const out: string[] = [];
+      // The spacing took: otherwise the check below would pass by looking at the usual layout.
+      const heading = roots.map((r) => r.querySelector('h1')).find(Boolean);
+      if (!heading) out.push('no heading found');
+      else if (getComputedStyle(heading).letterSpacing === 'normal') out.push(`the spacing style sheet did not apply in ${heading.getRootNode().nodeName}`);
+      for (const r of roots)
+        for (const n of r.querySelectorAll<HTMLElement>('*')) {
+          if (n.matches('input, textarea, select, svg, svg *') || !n.textContent?.trim()) continue;
+          const s = getComputedStyle(n);
+          const hidesX = s.overflowX === 'hidden' || s.overflowX === 'clip';
+          const hidesY = s.overflowY === 'hidden' || s.overflowY === 'clip';
+          if ((hidesX && n.scrollWidth > n.clientWidth + 1) || (hidesY && n.scrollHeight > n.clientHeight + 1) || (s.textOverflow === 'ellipsis' && n.scrollWidth > n.clientWidth + 1))
+            out.push(`${n.tagName.toLowerCase()} "${n.textContent.trim().slice(0, 40)}"`);
+        }
+      return out;
+    });
+    expect(clipped).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  });
+
+  test(`2.4.11 focus not obscured: at 320 px, each control of the ${name} element Tab reaches is in view and on top`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(url);
+    const w = host(page);
+    await expect(first(w)).toBeVisible();
+    const seen: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const at = await w.evaluate((el) => {
+        let a: Element | null = document.activeElement;
+        if (a !== el && !el.contains(a)) return null;
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        const r = a!.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const hit = (a!.getRootNode() as ShadowRoot | Document).elementFromPoint(x, y);
+        const inView = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+        const onTop = !!hit && (hit === a || a!.contains(hit) || hit.contains(a));
+        return { name: `${a!.tagName.toLowerCase()} "${(a!.getAttribute('aria-label') ?? a!.textContent ?? '').trim().slice(0, 30)}"`, ok: inView && onTop };
+      });
+      if (!at) {
+        if (seen.length) break;
+        continue;
+      }
+      seen.push(at.name);
+      expect(at.ok, at.name).toBe(true);
+    }
+    expect(seen.length, seen.join(', ')).toBeGreaterThan(1);
+  });
+}
