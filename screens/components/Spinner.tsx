@@ -16,7 +16,8 @@ export function Spinner({ size = 18, thickness = 3, label }: { size?: number; th
       aria-label={label}
       aria-hidden={label ? undefined : true}
       focusable="false"
-      css={{ animation: `${spin} 1s linear infinite`, flex: 'none' }}
+      // WCAG 2.3.3: with reduced motion asked for, the arc stands still (it still says "busy").
+      css={{ animation: `${spin} 1s linear infinite`, flex: 'none', '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}
     >
       <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke="var(--stytch-colors-secondary)" strokeOpacity="0.25" strokeWidth={thickness} />
       <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke="var(--stytch-colors-primary)" strokeWidth={thickness} strokeLinecap="round" strokeDasharray={`${r * 1.6} ${r * 10}`} />
