@@ -71,7 +71,16 @@ async function startProvider(workers: number): Promise<Provider> {
   );
   const port = randomPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'provider/main.ts'], {
-    env: { ...process.env, DATABASE_URL: database?.url ?? '', DEV_PAGES: '1', WORKERS: String(workers), PROVIDER_PORT: String(port), DATA_DIR: dataDir, PROJECT_FILE: projectFile, PROJECT_SECRETS: SECRET },
+    env: {
+      ...process.env,
+      DATABASE_URL: database?.url ?? '',
+      DEV_PAGES: '1',
+      WORKERS: String(workers),
+      PROVIDER_PORT: String(port),
+      DATA_DIR: dataDir,
+      PROJECT_FILE: projectFile,
+      PROJECT_SECRETS: SECRET,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -216,7 +225,10 @@ async function startPeer(databaseUrl: string, workers: number): Promise<Peer> {
   }
   const database = await freshDatabase(databaseUrl, `bench_peer_${process.pid}_${workers}`);
   const port = randomPort();
-  const child = spawn(process.execPath, [join(PEER_DIR, 'server.mjs')], { env: { ...process.env, DATABASE_URL: database.url, WORKERS: String(workers), PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(PEER_DIR, 'server.mjs')], {
+    env: { ...process.env, DATABASE_URL: database.url, WORKERS: String(workers), PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.setEncoding('utf8');
   while (!/listening \d+/.test(out)) {
@@ -292,9 +304,7 @@ async function benchWorkers(workers: number): Promise<void> {
     const peerCheck = peer ? fold('Better Auth get-session', runs.peer) : undefined;
     const otp = process.env.BENCH_OTP === '1' ? await otpFlow(provider) : undefined;
     const db = databaseUrl ? 'postgres' : 'pglite';
-    console.log(
-      `\nprovider bench on ${db}, ${workers} process${workers > 1 ? 'es' : ''} each side, ${CONNECTIONS} connections, ${DURATION}s each, checks in ${ROUNDS} alternating rounds (medians)`,
-    );
+    console.log(`\nprovider bench on ${db}, ${workers} process${workers > 1 ? 'es' : ''} each side, ${CONNECTIONS} connections, ${DURATION}s each, checks in ${ROUNDS} alternating rounds (medians)`);
     console.log('name                           req/s     p50 ms   p99 ms   errors   vs health');
     for (const f of [health, browserCheck, serverCheck, ...(peerCheck ? [peerCheck] : []), ...(otp ? [otp] : [])]) console.log(line(f, health));
     if (peerCheck) {

@@ -5,7 +5,6 @@ import { newId, secretToken } from './ids.ts';
 import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type CheckMode, type Presented, type SessionFamily } from './session-family.ts';
 import { loadUser, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 
-
 export interface Factor {
   type: string;
   delivery_method: string;

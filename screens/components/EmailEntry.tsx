@@ -52,7 +52,9 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
         onChange={(e) => setEmail(e.target.value)}
       />
       <RetryCountdown id={`${id}-error`} action={action} />
-      <SubmitButton busy={busy} disabled={action.retryIn > 0}>{t('button.emailLogin')}</SubmitButton>
+      <SubmitButton busy={busy} disabled={action.retryIn > 0}>
+        {t('button.emailLogin')}
+      </SubmitButton>
     </form>
   );
 }

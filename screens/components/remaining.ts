@@ -10,4 +10,3 @@ export function formatRemaining(ms: number, number: (n: number, options?: Intl.N
 export function ltr(text: string, dir: 'ltr' | 'rtl'): string {
   return dir === 'rtl' ? `\u2066${text}\u2069` : text;
 }
-

@@ -151,7 +151,7 @@ for (const kind of databases) {
       assert.equal(evil.headers.get('access-control-allow-origin'), null);
     });
 
-    it('exposes Retry-After to an authorized origin (a 429\'s wait, read by the widget), and nothing to others', async () => {
+    it("exposes Retry-After to an authorized origin (a 429's wait, read by the widget), and nothing to others", async () => {
       const ok = await sdk(provider, 'GET', '/nope');
       assert.equal(ok.headers.get('access-control-expose-headers'), 'Retry-After');
       const evil = await sdk(provider, 'GET', '/nope', undefined, { Origin: 'http://evil.test' });

@@ -37,14 +37,22 @@ describe('client processResponse', () => {
     ]);
   });
 
-  it('keeps the seconds of a 429\'s Retry-After on the error, the official shape otherwise', async () => {
-    const body = { status_code: 429, request_id: 'r', error_type: 'too_many_requests', error_message: 'Too many requests have been made. Please wait and try again.', error_url: 'https://stytch.com/docs/api/errors/429' };
+  it("keeps the seconds of a 429's Retry-After on the error, the official shape otherwise", async () => {
+    const body = {
+      status_code: 429,
+      request_id: 'r',
+      error_type: 'too_many_requests',
+      error_message: 'Too many requests have been made. Please wait and try again.',
+      error_url: 'https://stytch.com/docs/api/errors/429',
+    };
     const answer = (retryAfter?: string) =>
       new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) } });
     const e = (await rejection(processResponse(answer('42')))) as StytchAPIError;
     expect(e).to.be.instanceOf(StytchAPIError);
     expect([e.status_code, e.error_type, e.retry_after_seconds, readRetryAfter(e)]).to.deep.equal([429, 'too_many_requests', 42, 42]);
-    expect(e.message).to.equal('[429] too_many_requests\nToo many requests have been made. Please wait and try again.\nSee https://stytch.com/docs/api/errors/429 for more information.\nrequest_id: r\n');
+    expect(e.message).to.equal(
+      '[429] too_many_requests\nToo many requests have been made. Please wait and try again.\nSee https://stytch.com/docs/api/errors/429 for more information.\nrequest_id: r\n',
+    );
     const without = (await rejection(processResponse(answer()))) as StytchAPIError;
     expect('retry_after_seconds' in without).to.equal(false);
     expect(readRetryAfter(without)).to.equal(undefined);

@@ -54,7 +54,14 @@ describe('a rate limit (429 with Retry-After) as a countdown', () => {
 
   it('a rate-limited resend counts down under the resend link, which comes back by itself; no error toast', async () => {
     let sends = 0;
-    r = await atOtp(() => Promise.resolve({}), {}, () => (sends++ ? Promise.resolve({ method_id: 'phone-number-2' }) : Promise.reject(Object.assign(apiError('too_many_requests', 'Too many requests have been made. Please wait and try again.', 429), { retry_after_seconds: 3 }))));
+    r = await atOtp(
+      () => Promise.resolve({}),
+      {},
+      () =>
+        sends++
+          ? Promise.resolve({ method_id: 'phone-number-2' })
+          : Promise.reject(Object.assign(apiError('too_many_requests', 'Too many requests have been made. Please wait and try again.', 429), { retry_after_seconds: 3 })),
+    );
     await click(button(r.root, 'Resend code'));
     expect(r.root.textContent).to.contain('Too many attempts. Try again in 0:03.');
     expect(button(r.root, 'Resend code')!.disabled).to.equal(true);
