@@ -149,7 +149,7 @@ describe('Password strength indicator', () => {
 
 describe('Password strength when the call itself breaks', () => {
   it('shows the generic message and reports the error instead of throwing in a timer', async () => {
-    // A client without `passwords`: the call throws synchronously inside the debounce timer.
+    // A client without `passwords`: the check fails inside the debounce timer (reported as a missing client).
     const r = await renderLogin({ products: ['passwords'] }, {}, (store) => {
       store.set(passwordStateAtom, { email: EMAIL, type: 'new' });
       store.set(transitionAtom, 'PasswordCreateOrLogin');
@@ -157,7 +157,7 @@ describe('Password strength when the call itself breaks', () => {
     try {
       await enter(r, 'some password');
       expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Something went wrong. Please try again.');
-      expect(r.errors.map((e) => e.name)).to.deep.equal(['TypeError']);
+      expect(r.errors.map((e) => e.name)).to.deep.equal(['MissingClientError']);
     } finally {
       r.unmount();
     }
