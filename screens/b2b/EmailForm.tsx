@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import type { Action } from '../hooks/useAction.ts';
-import { ltrFieldCss } from '../components/ltrField.ts';
+import { EmailInput } from '../components/EmailInput.tsx';
 import { useB2BStrings } from './widget.ts';
 
 /** The B2B forms' column, with the official spacing. */
@@ -45,20 +45,7 @@ export function EmailForm({
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>
-      <input
-        id={`${id}-email`}
-        part="input"
-        type="email"
-        name="email"
-        autoComplete={autoComplete}
-        placeholder={t('formField.email.placeholder')}
-        dir="ltr"
-        css={ltrFieldCss(t.dir)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={email}
-        onChange={(e) => onEmail(e.target.value)}
-      />
+      <EmailInput id={id} value={email} onValue={onEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
       {children}
       <RetryCountdown id={`${id}-error`} action={action} />
       {submitLabel ? (

@@ -7,7 +7,7 @@ import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
 import { useStrings } from '../context.ts';
-import { ltrFieldCss } from './ltrField.ts';
+import { EmailInput } from './EmailInput.tsx';
 
 /**
  * Main's email field and 'Continue with email': an address that fails the pattern shows
@@ -36,21 +36,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>
-      <input
-        ref={field}
-        id={`${id}-email`}
-        part="input"
-        type="email"
-        name="email"
-        autoComplete={autoComplete}
-        placeholder={t('formField.email.placeholder')}
-        dir="ltr"
-        css={ltrFieldCss(t.dir)}
-        value={email}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailInput ref={field} id={id} value={email} onValue={setEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
       <RetryCountdown id={`${id}-error`} action={action} />
       <SubmitButton busy={busy} disabled={action.retryIn > 0}>
         {t('button.emailLogin')}

@@ -4,7 +4,7 @@ import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { ghostButtonCss } from '../../components/linkButton.ts';
-import { ltrFieldCss } from '../../components/ltrField.ts';
+import { EmailInput } from '../../components/EmailInput.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { apiErrorType } from '../../hooks/useReportError.ts';
@@ -45,21 +45,7 @@ export default function SSODiscoveryEmail() {
     <section part="container">
       <Heading>{t('ssoDiscovery.email.title')}</Heading>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-        <input
-          id={`${id}-email`}
-          part="input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          aria-label={t('formField.email.label')}
-          placeholder={t('formField.email.placeholder')}
-          dir="ltr"
-          css={ltrFieldCss(t.dir)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailInput id={id} value={email} onValue={setEmail} autoComplete="email" label={t('formField.email.label')} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
         <ErrorText id={`${id}-error`} message={error} />
         <button type="submit" part="button button-primary" disabled={busy} aria-busy={busy}>
           {t('button.continue')}

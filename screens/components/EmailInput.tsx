@@ -1,0 +1,39 @@
+import type { Ref } from 'react';
+import { ltrFieldCss } from './ltrField.ts';
+
+/**
+ * The email `<input>` of every sign-in form, both product lines: `${id}-email`, typed as an
+ * address, left to right in every language (an address is Latin text), named invalid and
+ * described by `${id}-error` while the form shows an error. The label is the caller's: a
+ * `<label>` above it, or `label` as its accessible name where the screen shows none.
+ */
+export function EmailInput(p: {
+  id: string;
+  value: string;
+  onValue(value: string): void;
+  autoComplete: string;
+  placeholder: string;
+  dir: 'ltr' | 'rtl';
+  invalid: boolean;
+  label?: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <input
+      ref={p.ref}
+      id={`${p.id}-email`}
+      part="input"
+      type="email"
+      name="email"
+      autoComplete={p.autoComplete}
+      aria-label={p.label}
+      placeholder={p.placeholder}
+      dir="ltr"
+      css={ltrFieldCss(p.dir)}
+      aria-invalid={p.invalid ? true : undefined}
+      aria-describedby={p.invalid ? `${p.id}-error` : undefined}
+      value={p.value}
+      onChange={(e) => p.onValue(e.target.value)}
+    />
+  );
+}
