@@ -6,7 +6,7 @@ import { OAuthButton } from './OAuthButton.tsx';
 import type { OAuthProviderConfig } from '../config/schema.ts';
 import { logOf } from '../env.ts';
 import { browserOneTapEnv } from '../components/oneTap/googleIdentity.ts';
-import { isOneTapErrorKind, oneTapDeveloperMessage } from '../components/oneTap/oneTapMessages.ts';
+import { OneTapFailure } from '../components/oneTap/OneTapFailure.tsx';
 import { ONE_TAP_EMBEDDED_HEIGHT, oneTapMode, RESIZE_DEBOUNCE_MS } from '../components/oneTap/oneTapPositions.ts';
 import { useGoogleOneTap, type OneTapFlow } from '../components/oneTap/useGoogleOneTap.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
@@ -77,20 +77,13 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
     };
   }, [status.kind, lightParent, timers]);
 
-  const testToken = (client?.publicToken ?? '').startsWith('public-token-test');
-  const message = status.kind === 'failed' && testToken && isOneTapErrorKind(status.reason) ? oneTapDeveloperMessage(status.reason, env.origin()) : undefined;
   const button = <OAuthButton provider={provider} onError={onError} />;
 
   if (status.kind === 'failed') {
     return (
-      <>
-        {message ? (
-          <p part="error one-tap-error" css={{ color: 'var(--stytch-colors-error)', margin: 0 }}>
-            {message}
-          </p>
-        ) : null}
+      <OneTapFailure status={status} publicToken={client?.publicToken ?? ''} origin={env.origin()}>
         {button}
-      </>
+      </OneTapFailure>
     );
   }
   if (mode === 'floating') {

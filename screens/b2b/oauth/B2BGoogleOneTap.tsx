@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { startTransition, useMemo, useState, type ReactNode } from 'react';
 import { browserOneTapEnv } from '../../components/oneTap/googleIdentity.ts';
-import { isOneTapErrorKind, oneTapDeveloperMessage } from '../../components/oneTap/oneTapMessages.ts';
+import { OneTapFailure } from '../../components/oneTap/OneTapFailure.tsx';
 import { useGoogleOneTap, type OneTapFlow } from '../../components/oneTap/useGoogleOneTap.ts';
 import { logOf } from '../../env.ts';
 import { useStrings } from '../../i18n/useStrings.ts';
@@ -59,17 +59,10 @@ export default function B2BGoogleOneTap({
     };
   }, [client, config, organizationId, report, setError, go]);
   const status = useGoogleOneTap({ mode: 'floating', parentId, cancelOnTapOutside, env, log: logOf(widgetEnv), couldNotLoad: t('oneTap.couldNotLoad'), flow });
-  const testToken = client.publicToken.startsWith('public-token-test');
-  const message = status.kind === 'failed' && testToken && isOneTapErrorKind(status.reason) ? oneTapDeveloperMessage(status.reason, env.origin()) : undefined;
   if (onlyWay && status.kind === 'shown') return null;
   return (
-    <>
-      {message ? (
-        <p part="error one-tap-error" css={{ color: 'var(--stytch-colors-error)', margin: 0 }}>
-          {message}
-        </p>
-      ) : null}
+    <OneTapFailure status={status} publicToken={client.publicToken} origin={env.origin()}>
       {button}
-    </>
+    </OneTapFailure>
   );
 }
