@@ -51,7 +51,8 @@ const RELOAD_MS = 1000;
 export class ProjectSecrets {
   private hashes: string[];
   private checkedAt = 0;
-  private mtime = 0;
+  /** The file as last read: a rename (a new inode), a size or an mtime tells a change, even two within one clock tick. */
+  private version = '';
 
   constructor(
     private readonly file: string | undefined,
@@ -60,7 +61,7 @@ export class ProjectSecrets {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.hashes = this.combine(initial);
-    if (file && existsSync(file)) this.mtime = statSync(file).mtimeMs;
+    if (file && existsSync(file)) this.version = fileVersion(file);
     this.checkedAt = now().getTime();
   }
 
@@ -73,10 +74,10 @@ export class ProjectSecrets {
     if (!this.file || now - this.checkedAt < RELOAD_MS) return;
     this.checkedAt = now;
     try {
-      const mtime = statSync(this.file).mtimeMs;
-      if (mtime === this.mtime) return;
+      const version = fileVersion(this.file);
+      if (version === this.version) return;
       this.hashes = this.combine(loadProjectConfig(this.file, this.env).secrets);
-      this.mtime = mtime;
+      this.version = version;
     } catch (e) {
       // A half-edited or broken file keeps the secrets last read rather than locking everyone out.
       // A JSON parser's message quotes the file, which may hold other secrets: only say what failed.
@@ -96,6 +97,11 @@ export class ProjectSecrets {
     for (const stored of this.hashes) if (safeEqual(stored, h)) found = stored;
     return found;
   }
+}
+
+function fileVersion(file: string): string {
+  const st = statSync(file);
+  return `${st.ino}:${st.size}:${st.mtimeMs}`;
 }
 
 function readRaw(file: string): Record<string, unknown> {
