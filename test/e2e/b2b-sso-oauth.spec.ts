@@ -239,7 +239,7 @@ test('discovery into an organization that allows only SSO starts its default con
   issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
   await page.goto(demo('products=emailOtp,sso'));
   await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
   await expectScreen(page, 'Enter passcode');
   const { code } = await latestMessage(email, 1);
   await b2b(page).getByLabel('One-time passcode').fill(code!);

@@ -65,7 +65,10 @@ test('admin requires MFA on the admin page; the member then signs in on /org/<sl
   await expect(page).toHaveURL(`${demo()}/org/${org.slug}`);
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${org.name}` })).toBeVisible();
   await b2b(page).getByRole('textbox', { name: 'Email' }).fill(email);
-  await b2b(page).getByRole('button', { name: 'Email me a code' }).click();
+  // Both email products on: the official's Email Method Selection asks which.
+  await b2b(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expectScreen(page, 'Select how you’d like to continue');
+  await b2b(page).getByRole('button', { name: 'Email me a login code' }).click();
   await expectScreen(page, 'Enter passcode');
   await b2b(page)
     .getByRole('textbox')
