@@ -43,9 +43,15 @@ if (workers > 1 && cluster.isPrimary) {
       if (++ready === workers) process.stdout.write(`listening ${port}\n`);
     });
   }
+  // The primary waits for its workers: a worker that exits after its primary writes its goodbye
+  // into a closed channel (EPIPE), which crashed the bench's last line of output.
   process.on('SIGTERM', () => {
-    for (const w of forked) w.kill('SIGTERM');
-    process.exit(0);
+    let left = forked.length;
+    if (left === 0) process.exit(0);
+    for (const w of forked) {
+      w.once('exit', () => --left === 0 && process.exit(0));
+      w.kill('SIGTERM');
+    }
   });
 } else {
   const auth = betterAuth(options(port));
@@ -56,5 +62,9 @@ if (workers > 1 && cluster.isPrimary) {
   const server = createServer(toNodeHandler(auth));
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   if (!cluster.isWorker) process.stdout.write(`listening ${port}\n`);
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  process.on('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    // Keep-alive connections of the load generator would hold close() open.
+    server.closeAllConnections();
+  });
 }
