@@ -1,6 +1,7 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { secretToken, sha256 } from './ids.ts';
+import { isRetryable } from './tx.ts';
 
 /*
  * The session policy, once, for both families of sessions: a user's (`sessions` and
@@ -131,11 +132,12 @@ export async function checkSession<Row>(
   if (sql === undefined) built.set(name, (sql = checkSql(family, mode, byJwt)));
   const now = ctx.clock.now();
   const token = secretToken(32);
-  const { rows } = await db.query<Row & { written: boolean }>(
-    sql,
-    [key, sha256(token), now, minutes ?? null, new Date(now.getTime() + TOKEN_GRACE_MS), new Date(now.getTime() - SESSION_WRITE_WINDOW_MS)],
-    name,
-  );
+  const params = [key, sha256(token), now, minutes ?? null, new Date(now.getTime() + TOKEN_GRACE_MS), new Date(now.getTime() - SESSION_WRITE_WINDOW_MS)];
+  // One statement, rolled back whole when it loses a race (PostgreSQL can pick it as the victim
+  // of a deadlock with a revoke that locks the same rows): try again, as withTx does.
+  const query = (attempt: number): Promise<{ rows: Array<Row & { written: boolean }> }> =>
+    db.query<Row & { written: boolean }>(sql, params, name).catch((e: unknown) => (attempt < 3 && isRetryable(e) ? query(attempt + 1) : Promise.reject(e)));
+  const { rows } = await query(0);
   const row = rows[0];
   if (!row) return null;
   // A new token was stored when the check wrote in the browser's mode or was made by JWT (which

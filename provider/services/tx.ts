@@ -2,6 +2,12 @@ import type { Database, Queryable } from '../db/index.ts';
 
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 
+/** Whether `e` is a lost race (a unique violation, a serialization failure, a deadlock) worth a fresh attempt. */
+export function isRetryable(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return code !== undefined && RETRYABLE.has(code);
+}
+
 /** Work registered by code inside a transaction that may only run once it has committed. */
 const committed = new WeakMap<Queryable, Array<() => Promise<void>>>();
 
@@ -28,8 +34,7 @@ export async function withTx<T>(db: Database, fn: (tx: Queryable) => Promise<T>)
       for (const job of jobs) await job();
       return result;
     } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (attempt < 3 && code && RETRYABLE.has(code)) continue;
+      if (attempt < 3 && isRetryable(e)) continue;
       throw e;
     }
   }
