@@ -140,7 +140,10 @@ test('dark theme: the registration screens have no axe violations; registering t
   await expect(reg.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible({ timeout: 15_000 });
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
   await reg.getByRole('button', { name: 'Create a Passkey' }).click();
-  await expect(reg.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+  // The new row shows on the start screen first; the success screen then takes focus to its
+  // heading, so the rename starts once that screen is up (CI caught a rename begun just before).
+  await expect(reg.getByRole('heading', { name: 'Passkey successfully created!' })).toBeFocused({ timeout: 15_000 });
+  await expect(reg.getByRole('listitem')).toHaveCount(1);
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);
   await reg.getByRole('button', { name: 'Rename Passkey on Linux' }).click();
   expect(await axe(page, 'stytch-passkey-registration')).toEqual([]);

@@ -113,7 +113,9 @@ describe('messages across kill -9', () => {
       smtpUrl: smtp.url(),
       smtpCaFile: smtp.caFile,
       from: 'login@mail.shop.test',
-      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 3000 },
+      // A relay's answer may take seconds when the suite loads the machine (twenty TLS sends at
+      // once, parsed in this process): a shorter attempt leaves them `unconfirmed`, not `sent`.
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 100, timeoutMs: 10_000 },
       queue: { pollSeconds: 0.2, graceSeconds: 1 },
     },
   });
@@ -152,7 +154,7 @@ describe('messages across kill -9', () => {
         assert.equal(smtp.received.length, 0);
 
         provider = await spawnProvider(env);
-        // Once the dead process's claims have run out (one 3 s attempt and a 5 s margin), the sweep sends them.
+        // Once the dead process's claims have run out (one 10 s attempt and a 5 s margin), the sweep sends them.
         await until('six messages arrived', () => smtp.received.length >= 6);
         const to = smtp.received.map((m) => (m.parsed.to && !Array.isArray(m.parsed.to) ? m.parsed.to.value[0]?.address : undefined));
         assert.deepEqual(to.sort(), [...emails].sort(), 'one message per address');
