@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
 import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { useAction } from '../hooks/useAction.ts';
 import { useReportError } from '../hooks/useReportError.ts';
@@ -21,7 +22,8 @@ export function Passwordless({ email }: { email: string }) {
   const actions = usePasswordActions();
   const report = useReportError();
   const [sent, setSent] = useState(false);
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   // One automatic send per arrival, even when React runs effects twice.
   const started = useRef(false);
 
@@ -48,10 +50,10 @@ export function Passwordless({ email }: { email: string }) {
   const alternatives = (
     <div part="alternatives" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Divider />
-      <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void createPassword()}>
+      <button type="button" part="button button-secondary" disabled={action.blocked} aria-busy={busy} onClick={() => void createPassword()}>
         {t('button.createPasswordInstead')}
       </button>
-      <ErrorText message={error} />
+      <RetryCountdown action={action} />
     </div>
   );
   // The sent screen comes from the registry by name: the password flow imports no other flow.
