@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { B2BApp } from '../../../screens/b2b/B2BApp.tsx';
-import { b2bEmailAtom, discoveredAtom } from '../../../screens/b2b/state.ts';
+import { b2bEmailAtom, discoveredAtom, mfaAtom, type MfaState } from '../../../screens/b2b/state.ts';
 import { otpExpiryAtom, otpStateAtom, passwordStateAtom, transitionAtom } from '../../../screens/state/atoms.ts';
 import { apiError, button, click, FakeClock, flush, renderLogin, type Rendered, type } from './helpers.tsx';
 import { passwordClient } from './password-fakes.ts';
@@ -105,19 +105,18 @@ describe('B2B: a rate limit counts down on the control it refused', () => {
   const roots: Array<() => void> = [];
   afterEach(() => roots.splice(0).forEach((u) => u()));
 
-  async function atDiscovery(create: () => Promise<unknown>) {
+  /** The B2B element at a screen `prepare` sets, over a fake client with `calls`. */
+  async function renderB2B(prepare: (store: ReturnType<typeof createStore>) => void, calls: Record<string, unknown>) {
     const root = document.createElement('div');
     document.body.append(root);
     const store = createStore();
-    store.set(b2bEmailAtom, 'ada@example.com');
-    store.set(discoveredAtom, []);
-    store.set(transitionAtom, 'Discovery');
+    prepare(store);
     const clock = new FakeClock();
     const errors: Error[] = [];
     const client = {
       bootstrap: { getSync: () => ({ disable_sdk_watermark: true, email_domains: [] }), onChange: () => () => {}, ready: () => Promise.resolve({}) },
       logEvent: () => {},
-      discovery: { organizations: { create } },
+      ...calls,
     };
     const r = createRoot(root);
     await act(async () => {
@@ -137,6 +136,55 @@ describe('B2B: a rate limit counts down on the control it refused', () => {
     roots.push(() => (r.unmount(), root.remove()));
     return { root, clock, errors };
   }
+
+  const atDiscovery = (create: () => Promise<unknown>) =>
+    renderB2B(
+      (store) => {
+        store.set(b2bEmailAtom, 'ada@example.com');
+        store.set(discoveredAtom, []);
+        store.set(transitionAtom, 'Discovery');
+      },
+      { discovery: { organizations: { create } } },
+    );
+
+  it('SMS OTP Entry: the text sent on opening, refused for a while, counts down on Resend code (the code field stays usable), which comes back by itself and sends', async () => {
+    let sends = 0;
+    const { root, clock } = await renderB2B(
+      (store) => {
+        store.set(mfaAtom, {
+          memberId: 'member-1',
+          organizationId: 'organization-1',
+          organization: { organization_id: 'organization-1', mfa_methods: 'ALL_ALLOWED', allowed_mfa_methods: [] } as unknown as MfaState['organization'],
+          phone: '+12015550123',
+          enrolled: ['smsOtp'],
+          offered: ['smsOtp'],
+          enrolling: false,
+          smsSentAt: undefined,
+          totp: undefined,
+        });
+        store.set(transitionAtom, 'SMSOTPEntry');
+      },
+      {
+        otps: {
+          sms: {
+            send: () =>
+              sends++
+                ? Promise.resolve({})
+                : Promise.reject(Object.assign(apiError('too_many_requests', 'Too many requests have been made. Please wait and try again.', 429), { retry_after_seconds: 20 })),
+          },
+        },
+      },
+    );
+    expect(sends).to.equal(1);
+    expect(root.querySelector('[part="error"]')?.textContent).to.equal('Too many attempts. Try again in 0:20.');
+    expect(button(root, 'Resend code')!.disabled).to.equal(true);
+    expect(root.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')!.disabled).to.equal(false);
+    await clock.advance(20_000);
+    expect(root.querySelector('[part="error"]')).to.equal(null);
+    expect(button(root, 'Resend code')!.disabled).to.equal(false);
+    await click(button(root, 'Resend code'));
+    expect(sends).to.equal(2);
+  });
 
   it("Discovery's Create an organization, asked to wait, stays on Discovery counting down (not the Error screen), then comes back by itself", async () => {
     let calls = 0;
