@@ -60,10 +60,10 @@ export function CodeEntry({
         ref={input}
         id={`${id}-otp`}
         value={code}
-        disabled={busy || action.retryIn > 0}
+        disabled={action.blocked}
         label={t('formField.otp.ariaLabel')}
         describedBy={error ? `${id}-error` : `${id}-what`}
-        invalid={!!error}
+        invalid={!!error && !action.rateLimited}
         onChange={onChange}
       />
       {busy ? <p role="status">{t('formField.passcode.status.verifying')}</p> : null}

@@ -45,11 +45,11 @@ export function EmailForm({
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>
-      <EmailInput id={id} value={email} onValue={onEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
+      <EmailInput id={id} value={email} onValue={onEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error && !action.rateLimited} />
       {children}
       <RetryCountdown id={`${id}-error`} action={action} />
       {submitLabel ? (
-        <button type="submit" part="button button-primary" disabled={busy || action.retryIn > 0} aria-busy={busy}>
+        <button type="submit" part="button button-primary" disabled={action.blocked} aria-busy={busy}>
           {submitLabel}
         </button>
       ) : null}

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import type { DiscoveredOrganization } from '../../client/b2b/types.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { isRateLimit } from '../hooks/useAction.ts';
 import { apiErrorType } from '../hooks/useReportError.ts';
 import { directLoginTarget } from './directLogin.ts';
 import { usePrimaryOutcome } from './outcome.ts';
@@ -35,8 +36,9 @@ export function useShowDiscovered(): (orgs: DiscoveredOrganization[]) => Promise
         try {
           return signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes }));
         } catch (err) {
-          // Refused otherwise: the Error screen (Default, with the reason), as a refused Create button.
-          if (apiErrorType(err) !== 'organization_creation_not_allowed') return showError(err, (message) => ({ type: 'Default', message }));
+          // Refused otherwise: the Error screen (Default, with the reason), as a refused Create button;
+          // asked to wait, Discovery, whose Create button counts the wait down when pressed.
+          if (apiErrorType(err) !== 'organization_creation_not_allowed' && !isRateLimit(err)) return showError(err, (message) => ({ type: 'Default', message }));
         }
       }
       go('Discovery');

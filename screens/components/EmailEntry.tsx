@@ -38,7 +38,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
       </label>
       <EmailInput ref={field} id={id} value={email} onValue={setEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
       <RetryCountdown id={`${id}-error`} action={action} />
-      <SubmitButton busy={busy} disabled={action.retryIn > 0}>
+      <SubmitButton busy={busy} disabled={action.blocked}>
         {t('button.emailLogin')}
       </SubmitButton>
     </form>

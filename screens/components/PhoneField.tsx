@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStrings } from '../context.ts';
 import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
 import { countries } from './countries.ts';
-import { ErrorText } from './ErrorText.tsx';
+import type { Action } from '../hooks/useAction.ts';
+import { RetryCountdown } from './RetryCountdown.tsx';
 import { ltrFieldCss } from './ltrField.ts';
 
 /** The US example number in national format: the placeholder before any other country is picked. */
@@ -46,8 +47,8 @@ export type PhoneEntry = ReturnType<typeof usePhoneEntry>;
 export interface PhoneFieldProps {
   id: string;
   entry: PhoneEntry;
-  /** The form's error, shown under the field and naming it invalid. */
-  error: string | undefined;
+  /** The form's action: its error shows under the field and names it invalid; a rate limit's countdown shows there instead. */
+  action: Action;
   autoComplete: string;
   example: ExampleNumber | undefined;
 }
@@ -55,11 +56,13 @@ export interface PhoneFieldProps {
 /**
  * The phone number field of both product lines (the login element's SMS and WhatsApp form, the
  * B2B element's MFA phone): its label, a country picker (default US), the number and the
- * form's error under them.
+ * form's error (or a rate limit's countdown) under them.
  */
-export function PhoneField({ id, entry, error, autoComplete, example }: PhoneFieldProps) {
+export function PhoneField({ id, entry, action, autoComplete, example }: PhoneFieldProps) {
   const { region, setRegion, phone, setPhone } = entry;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = action.error ? `${id}-error` : undefined;
+  // A wait is no fault of the number.
+  const invalid = !!action.error && !action.rateLimited;
   const t = useStrings();
   const regionField = useServerTypedValue<HTMLSelectElement>(region, setRegion);
   const phoneField = useServerTypedValue<HTMLInputElement>(phone, setPhone);
@@ -115,13 +118,13 @@ export function PhoneField({ id, entry, error, autoComplete, example }: PhoneFie
           value={phone}
           placeholder={placeholder}
           dir="ltr"
-          aria-invalid={errorId ? true : undefined}
+          aria-invalid={invalid ? true : undefined}
           aria-describedby={errorId}
           onChange={(e) => setPhone(e.target.value)}
           css={{ ...ltrFieldCss(t.dir), flex: '1 1 9em', minWidth: 0 }}
         />
       </div>
-      <ErrorText id={errorId} message={error} />
+      <RetryCountdown id={errorId} action={action} />
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { readRetryAfter } from '../../client/errors.ts';
+
+/** A 429: the provider asks for a wait (a flow that ends elsewhere on failure keeps these on its control). */
+export const isRateLimit = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { status_code?: unknown }).status_code === 429;
 import { useAnyWidget } from '../context.ts';
 import { useReportError } from './useReportError.ts';
 import { useSecondsUntil } from './useSecondsUntil.ts';
@@ -22,13 +25,16 @@ export interface Action {
   retryIn: number;
   /** The last run was refused with a wait (counting or counted down): its form shows RetryCountdown instead of the error. */
   rateLimited: boolean;
+  /** Busy, or counting a wait down: the controls that run this action are disabled (`run` refuses meanwhile too). */
+  blocked: boolean;
 }
 
 /**
  * The busy / error / report block of every form (SPEC §8: the host hears every failure,
  * the user reads the provider's message or the generic one). `describe` replaces the shown
  * text where a flow has its own (passkey creation, a wrong passcode); it gets the text that
- * would have been shown.
+ * would have been shown. A 429 is never redescribed (a wrong-code text would hide the wait):
+ * it counts down, or with the countdown off reads as the provider's message.
  */
 export function useAction(describe?: (error: unknown, shown: string) => string): Action {
   const report = useReportError();
@@ -43,7 +49,8 @@ export function useAction(describe?: (error: unknown, shown: string) => string):
   }, []);
   const run = useCallback(
     async (action: () => Promise<unknown>) => {
-      if (busy) return;
+      // Enter in a field, or an effect, may still ask while the control is disabled.
+      if (busy || retryIn > 0) return;
       setBusy(true);
       setError(undefined);
       setRetryAt(undefined);
@@ -53,11 +60,12 @@ export function useAction(describe?: (error: unknown, shown: string) => string):
         const shown = report(err);
         const wait = rateLimitCountdown ? readRetryAfter(err) : undefined;
         if (wait) setRetryAt(env.timers.now() + wait * 1000);
-        fail(describe ? describe(err, shown) : shown);
+        fail(describe && !isRateLimit(err) ? describe(err, shown) : shown);
       }
     },
-    [busy, report, fail, describe, rateLimitCountdown, env],
+    [busy, retryIn, report, fail, describe, rateLimitCountdown, env],
   );
   const rateLimited = retryAt !== undefined;
-  return useMemo(() => ({ busy, error, run, fail, retryIn, rateLimited }), [busy, error, run, fail, retryIn, rateLimited]);
+  const blocked = busy || retryIn > 0;
+  return useMemo(() => ({ busy, error, run, fail, retryIn, rateLimited, blocked }), [busy, error, run, fail, retryIn, rateLimited, blocked]);
 }

@@ -1,6 +1,5 @@
 import { useId, type FormEvent } from 'react';
 import { PhoneField, usePhoneEntry } from '../components/PhoneField.tsx';
-import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -17,7 +16,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const entry = usePhoneEntry();
   const { region, phone } = entry;
   const action = useAction();
-  const { busy, error, run, fail } = action;
+  const { busy, run, fail } = action;
   const sent = useSent();
   const id = useId();
 
@@ -38,16 +37,9 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
     // method=dialog: in server markup, before the script arrives, Enter submits nothing (a plain
     // form would reload the page and lose the typing); once hydrated, onSubmit handles it.
     <form onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      {/* The field shows what is wrong with the number; a rate limit's countdown goes under it instead. */}
-      <PhoneField
-        id={`${id}-phone`}
-        entry={entry}
-        error={action.rateLimited ? undefined : error}
-        autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'}
-        example={client?.phone?.example}
-      />
-      <RetryCountdown id={`${id}-wait`} action={{ ...action, error: undefined }} />
-      <SubmitButton busy={busy} disabled={action.retryIn > 0}>
+      {/* The field shows what is wrong with the number, or a rate limit's countdown. */}
+      <PhoneField id={`${id}-phone`} entry={entry} action={action} autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'} example={client?.phone?.example} />
+      <SubmitButton busy={busy} disabled={action.blocked}>
         {t('button.continue')}
       </SubmitButton>
     </form>

@@ -6,6 +6,7 @@ import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
+import { useErrorToast } from '../hooks/useErrorToast.ts';
 import { apiErrorMessage } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
@@ -85,10 +86,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
       resending.fail(undefined);
       toast.show('success', t('toast.codeResent'));
     });
-  const resendError = resending.rateLimited ? undefined : resending.error;
-  useEffect(() => {
-    if (resendError) toast.show('error', resendError);
-  }, [resendError, toast]);
+  useErrorToast(resending);
 
   return (
     <section part="container">
@@ -109,14 +107,14 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
           id={`${id}-code`}
           label={t('formField.otp.ariaLabel')}
           value={code}
-          disabled={verifying || verification.retryIn > 0}
+          disabled={verification.blocked}
           describedBy={error ? `${id}-error` : `${id}-sent`}
           invalid={Boolean(error)}
           onChange={change}
         />
         <RetryCountdown id={`${id}-error`} action={verification} />
       </form>
-      {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending.busy || resending.retryIn > 0} />}
+      {verifying ? <Verifying /> : <Countdown onResend={() => void resend()} busy={resending.blocked} />}
       {resending.rateLimited ? <RetryCountdown action={resending} /> : null}
       {children}
     </section>

@@ -24,9 +24,12 @@ export function ExistingUser({ email }: { email: string }) {
   const alt = useAlternative();
   const actions = usePasswordActions();
   const [password, setPassword] = useState('');
-  // Every action here is one request that either moves on or leaves an error under the field.
+  // Every action here is one request that either moves on or leaves an error. The password and
+  // the emails are limited apart: a locked password leaves 'Forgot password?' and the
+  // alternative working (the lock's message says to reset), a refused send the password.
   const action = useAction();
   const { busy, error, run } = action;
+  const sending = useAction();
   const id = useId();
 
   const submit = (e: FormEvent) => {
@@ -57,9 +60,16 @@ export function ExistingUser({ email }: { email: string }) {
           describedBy={error ? `${id}-error` : undefined}
         />
         <RetryCountdown id={`${id}-error`} action={action} />
-        <button type="button" part="link-button" css={{ ...linkButtonCss, alignSelf: 'flex-start' }} onClick={() => void run(() => actions.startReset(email, 'PasswordForgot'))}>
+        <button
+          type="button"
+          part="link-button"
+          css={{ ...linkButtonCss, alignSelf: 'flex-start' }}
+          disabled={sending.blocked}
+          onClick={() => void sending.run(() => actions.startReset(email, 'PasswordForgot'))}
+        >
           {t('button.forgotPassword')}
         </button>
+        <RetryCountdown action={sending} />
         <SubmitButton busy={busy} disabled={password === '' || action.retryIn > 0}>
           {t('button.continue')}
         </SubmitButton>
@@ -67,7 +77,7 @@ export function ExistingUser({ email }: { email: string }) {
       {alt.label ? (
         <>
           <Divider />
-          <button type="button" part="button button-secondary" disabled={busy} onClick={() => void run(() => alt.send(email))}>
+          <button type="button" part="button button-secondary" disabled={busy || sending.blocked} aria-busy={sending.busy} onClick={() => void sending.run(() => alt.send(email))}>
             {alt.label}
           </button>
         </>

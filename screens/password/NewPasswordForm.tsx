@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
+import type { Action } from '../hooks/useAction.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { StrengthIndicator } from '../components/strength/StrengthIndicator.tsx';
@@ -16,14 +17,15 @@ export function NewPasswordForm(props: {
   password: string;
   onChange(password: string): void;
   strength: Strength;
-  error: string | undefined;
-  busy: boolean;
+  /** The form's action: busy, its error (or a rate limit's countdown) under the field. */
+  action: Action;
   onSubmit(e: FormEvent): void;
   /** Fields shown above the password (the read-only email on sign-up). */
   before?: ReactNode;
 }) {
   const t = useStrings();
-  const { id, error } = props;
+  const { id, action } = props;
+  const { error } = action;
   return (
     <form onSubmit={props.onSubmit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {props.before}
@@ -33,12 +35,12 @@ export function NewPasswordForm(props: {
         autoComplete="new-password"
         value={props.password}
         onChange={props.onChange}
-        invalid={!!error}
+        invalid={!!error && !action.rateLimited}
         describedBy={`${id}-strength${error ? ` ${id}-error` : ''}`}
       />
       <StrengthIndicator id={`${id}-strength`} strength={props.strength} />
-      <ErrorText id={`${id}-error`} message={error} />
-      <SubmitButton busy={props.busy} disabled={!props.strength.valid}>
+      <RetryCountdown id={`${id}-error`} action={action} />
+      <SubmitButton busy={action.busy} disabled={!props.strength.valid || action.retryIn > 0}>
         {t('button.continue')}
       </SubmitButton>
     </form>

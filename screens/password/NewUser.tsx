@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../components/Heading.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
@@ -19,10 +20,10 @@ export function NewUser({ email }: { email: string }) {
   const actions = usePasswordActions();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password, email);
-  // One error line under the form; the password and the alternative each have their own busy.
+  // The password and the alternative each have their own busy and error: a refused send (or
+  // its rate limit's countdown) shows under its button, a refused password under the field.
   const create = useAction();
   const alternative = useAction();
-  const error = alternative.error ?? create.error;
   const busy = create.busy;
   const id = useId();
 
@@ -48,9 +49,10 @@ export function NewUser({ email }: { email: string }) {
       {alt.label ? (
         <>
           <p css={{ margin: 0 }}>{t('createAccount.title')}</p>
-          <button type="button" part="button button-primary" disabled={alternative.busy} aria-busy={alternative.busy} onClick={() => void sendAlternative()}>
+          <button type="button" part="button button-primary" disabled={alternative.blocked} aria-busy={alternative.busy} onClick={() => void sendAlternative()}>
             {alt.label}
           </button>
+          <RetryCountdown action={alternative} />
           <Divider />
         </>
       ) : null}
@@ -61,8 +63,7 @@ export function NewUser({ email }: { email: string }) {
         password={password}
         onChange={setPassword}
         strength={strength}
-        error={error}
-        busy={busy}
+        action={create}
         onSubmit={submit}
         before={<EmailReadOnly id={`${id}-email`} email={email} />}
       />

@@ -1,10 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { BackButton } from '../components/BackButton.tsx';
-import { ErrorText } from '../components/ErrorText.tsx';
+import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useAction } from '../hooks/useAction.ts';
-import { useReportError } from '../hooks/useReportError.ts';
+import { useErrorToast } from '../hooks/useErrorToast.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { passwordStateAtom } from '../state/atoms.ts';
 import { usePasswordActions } from './usePasswordActions.ts';
@@ -22,28 +21,25 @@ export interface ResendScreenProps {
 
 /**
  * The forgot, breached, set-new and dedupe screens (SPEC §2, §4): where the reset email went,
- * 'Resend email' with the 'Email resent' toast, and 'Login without a password'.
+ * 'Resend email' with the 'Email resent' toast (a failure toasts too; a rate limit counts down
+ * under the button, which waits for it), and 'Login without a password'.
  */
 export function ResendScreen({ title, content, withoutPassword }: ResendScreenProps) {
   const t = useStrings(passwordMessages);
   const { email } = useAtomValue(passwordStateAtom);
   const actions = usePasswordActions();
-  const report = useReportError();
   const toast = useToast();
-  const [resending, setResending] = useState(false);
+  const resending = useAction();
+  useErrorToast(resending);
   const withoutPasswordAction = useAction();
 
-  const resend = async () => {
-    setResending(true);
-    try {
+  const resend = () =>
+    resending.run(async () => {
       await actions.startReset(email);
+      // Sent again: the screen stays, so the button comes back.
+      resending.fail(undefined);
       toast.show('success', t('toast.emailResent'));
-    } catch (err) {
-      toast.show('error', report(err));
-    } finally {
-      setResending(false);
-    }
-  };
+    });
 
   const loginWithoutPassword = () => withoutPasswordAction.run(() => actions.loginWithoutPassword(email));
 
@@ -52,15 +48,16 @@ export function ResendScreen({ title, content, withoutPassword }: ResendScreenPr
       <BackButton />
       <Heading>{t(title)}</Heading>
       <p css={{ margin: 0 }}>{t.rich(content, { email })}</p>
-      <button type="button" part="button button-primary" disabled={resending} aria-busy={resending} onClick={() => void resend()}>
+      <button type="button" part="button button-primary" disabled={resending.blocked} aria-busy={resending.busy} onClick={() => void resend()}>
         {t('button.resendEmail')}
       </button>
+      {resending.rateLimited ? <RetryCountdown action={resending} /> : null}
       {withoutPassword ? (
-        <button type="button" part="button button-secondary" disabled={withoutPasswordAction.busy} aria-busy={withoutPasswordAction.busy} onClick={() => void loginWithoutPassword()}>
+        <button type="button" part="button button-secondary" disabled={withoutPasswordAction.blocked} aria-busy={withoutPasswordAction.busy} onClick={() => void loginWithoutPassword()}>
           {t('password.reset.loginWithoutPassword')}
         </button>
       ) : null}
-      <ErrorText message={withoutPasswordAction.error} />
+      <RetryCountdown action={withoutPasswordAction} />
     </section>
   );
 }

@@ -22,14 +22,15 @@ export default function ResetPasswordForm() {
   const actions = usePasswordActions();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password);
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, run } = action;
   const [loggingIn, setLoggingIn] = useState(false);
   const id = useId();
   const minutes = config.session.sessionDurationMinutes;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !strength.valid) return;
+    if (action.blocked || !strength.valid) return;
     void run(async () => {
       const r = await requireClient(client).passwords.resetByEmail({ token, password, session_duration_minutes: minutes });
       actions.signedIn('PASSWORD_RESET_BY_EMAIL', r);
@@ -53,7 +54,7 @@ export default function ResetPasswordForm() {
   return (
     <section part="container">
       <Heading>{t('password.reset.title')}</Heading>
-      <NewPasswordForm id={id} label={t('formField.newPassword.label')} password={password} onChange={setPassword} strength={strength} error={error} busy={busy} onSubmit={submit} />
+      <NewPasswordForm id={id} label={t('formField.newPassword.label')} password={password} onChange={setPassword} strength={strength} action={action} onSubmit={submit} />
       <button type="button" part="button button-secondary" disabled={busy} onClick={() => void loginWithoutPassword()}>
         {t('password.reset.loginWithoutPassword')}
       </button>

@@ -118,6 +118,8 @@ for (const kind of databases) {
       const right = await login('/b2b/passwords/discovery/authenticate', { email_address: email, password: STRONG });
       assert.equal(right.status, 429);
       assert.equal(right.json.error_type, 'too_many_failed_attempts');
+      // The lock's hour, for the widget to count down.
+      assert.ok(right.retryAfter > 3000 && right.retryAfter <= 3600, String(right.retryAfter));
     });
   });
 }

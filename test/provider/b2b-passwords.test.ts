@@ -56,6 +56,8 @@ for (const kind of databases) {
       const right = await login('/b2b/passwords/authenticate', { organization_id: a.orgId, email_address: a.email, password: STRONG, session_duration_minutes: 30 });
       assert.equal(right.status, 429);
       assert.equal(right.json.error_type, 'too_many_failed_attempts');
+      // The lock's hour, for the widget to count down.
+      assert.ok(right.retryAfter > 3000 && right.retryAfter <= 3600, String(right.retryAfter));
       // existing_password/reset guesses count toward the same lock.
       const viaReset = await login('/b2b/passwords/existing_password/reset', {
         organization_id: a.orgId,

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import type { DiscoveredOrganization } from '../../../client/b2b/types.ts';
 import { BackButton } from '../../components/BackButton.tsx';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
-import { useAction } from '../../hooks/useAction.ts';
+import { isRateLimit, useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
@@ -30,7 +30,8 @@ export default function B2BDiscovery() {
   const email = useAtomValue(b2bEmailAtom);
   const signedIn = usePrimaryOutcome('Discovery');
   const showError = useShowError();
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, run } = action;
   const minutes = config.sessionOptions.sessionDurationMinutes;
   const canCreate = !config.disableCreateOrganization;
 
@@ -42,12 +43,14 @@ export default function B2BDiscovery() {
         ? startSso(sso)
         : signedIn(await client.discovery.intermediateSessions.exchange({ organization_id: d.organization.organization_id, session_duration_minutes: minutes, ...localeOf(config, t.locale) })),
     );
-  // A refused creation ends on the Error screen (Default, with the reason and 'Go back'), as the official.
+  // A refused creation ends on the Error screen (Default, with the reason and 'Go back'), as the
+  // official; one that is only asked to wait counts down on the button instead.
   const create = () =>
     run(async () => {
       try {
         signedIn(await client.discovery.organizations.create({ session_duration_minutes: minutes }));
       } catch (err) {
+        if (isRateLimit(err)) throw err;
         showError(err, (message) => ({ type: 'Default', message }));
       }
     });
@@ -58,9 +61,9 @@ export default function B2BDiscovery() {
         <BackButton />
         <Heading>{canCreate ? t('organizationDiscovery.noOrgs.create.title') : t('organizationDiscovery.noOrgs.title', { email })}</Heading>
         <p>{canCreate ? t('organizationDiscovery.noOrgs.create.content', { email }) : t('organizationDiscovery.noOrgs.content')}</p>
-        <ErrorText message={error} />
+        <RetryCountdown action={action} />
         {canCreate ? (
-          <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+          <button type="button" part="button button-primary" disabled={action.blocked} aria-busy={busy} onClick={() => void create()}>
             {t('button.createAnOrganization')}
           </button>
         ) : null}
@@ -74,28 +77,28 @@ export default function B2BDiscovery() {
     <section part="container">
       <BackButton />
       <Heading>{t('organizationDiscovery.title')}</Heading>
-      <ErrorText message={error} />
+      <RetryCountdown action={action} />
       <ul part="organization-list" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
         {orgs.map((d) => {
-          const action = actionId(d);
+          const verb = actionId(d);
           return (
             <li key={d.organization.organization_id}>
               <button
                 type="button"
                 part="button button-secondary organization"
-                disabled={busy}
+                disabled={action.blocked}
                 onClick={() => void enter(d)}
                 css={{ width: '100%', display: 'flex', justifyContent: 'space-between', gap: 8 }}
               >
                 <span>{d.organization.organization_name}</span>
-                {action ? <span>{t(action)}</span> : null}
+                {verb ? <span>{t(verb)}</span> : null}
               </button>
             </li>
           );
         })}
       </ul>
       {canCreate ? (
-        <button type="button" part="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void create()}>
+        <button type="button" part="button button-primary" disabled={action.blocked} aria-busy={busy} onClick={() => void create()}>
           {t('button.createAnOrganization')}
         </button>
       ) : null}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { BackButton } from '../../components/BackButton.tsx';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { sendDiscovery, sendOrganization } from '../send.ts';
@@ -13,7 +13,8 @@ export default function B2BEmailConfirmation() {
   const email = useAtomValue(b2bEmailAtom);
   const { config } = useB2B();
   const client = useB2BClient();
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, run, fail } = action;
   const organizationId = useAtomValue(b2bOrganizationIdAtom);
   const resend = () =>
     run(async () => {
@@ -26,8 +27,8 @@ export default function B2BEmailConfirmation() {
       <BackButton />
       <Heading>{t('emailConfirmation.title')}</Heading>
       <p>{t.rich('emailConfirmation.content', { email })}</p>
-      <ErrorText message={error} />
-      <button type="button" part="button button-secondary" disabled={busy} onClick={() => void resend()}>
+      <RetryCountdown action={action} />
+      <button type="button" part="button button-secondary" disabled={action.blocked} aria-busy={busy} onClick={() => void resend()}>
         {t('button.resendEmail')}
       </button>
     </section>

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { CodeEntry } from '../CodeEntry.tsx';
 import { usePrimaryOutcome } from '../outcome.ts';
@@ -42,8 +42,8 @@ export default function B2BEmailOtpEntry() {
     });
   return (
     <CodeEntry back reason title={t('passcode.title')} instruction={t.rich('passcode.sentConfirmation', { destination: email })} submit={submit}>
-      <ErrorText message={resend.error} />
-      <button type="button" part="button button-secondary" disabled={resend.busy} onClick={() => void sendAgain()}>
+      <RetryCountdown action={resend} />
+      <button type="button" part="button button-secondary" disabled={resend.blocked} aria-busy={resend.busy} onClick={() => void sendAgain()}>
         {t('passcode.resendCode')}
       </button>
     </CodeEntry>

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { ghostButtonCss } from '../../components/linkButton.ts';
 import { useAction } from '../../hooks/useAction.ts';
@@ -26,7 +26,8 @@ export default function EmailMethodSelection() {
   const go = useGo();
   const email = useAtomValue(b2bEmailAtom);
   const organizationId = useAtomValue(b2bOrganizationIdAtom);
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, run } = action;
   const choices = config.products.flatMap((p) => (p === 'emailMagicLinks' || p === 'emailOtp' ? [OPTIONS[p]] : []));
   const choose = (o: (typeof choices)[number]) =>
     run(async () => {
@@ -37,11 +38,11 @@ export default function EmailMethodSelection() {
     <section part="container">
       <Heading>{t('emailMethodSelection.title')}</Heading>
       {choices.map((o) => (
-        <button key={o.method} type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void choose(o)}>
+        <button key={o.method} type="button" part="button button-secondary" disabled={action.blocked} aria-busy={busy} onClick={() => void choose(o)}>
           {t(o.label)}
         </button>
       ))}
-      <ErrorText message={error} />
+      <RetryCountdown action={action} />
       <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>
         {t('button.goBack')}
       </button>

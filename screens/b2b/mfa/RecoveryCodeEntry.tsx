@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useAction } from '../../hooks/useAction.ts';
@@ -20,11 +20,12 @@ export default function RecoveryCodeEntry() {
   const [mfa] = useMfa();
   const done = useSecondFactorOutcome('recoveryCode');
   const [code, setCode] = useState('');
-  const { busy, error, run } = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('recoveryCodes.entry.error.invalidCode') : shown));
+  const action = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('recoveryCodes.entry.error.invalidCode') : shown));
+  const { busy, error, run } = action;
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !code.trim()) return;
+    if (action.blocked || !code.trim()) return;
     void run(async () =>
       done(
         await client.recoveryCodes.recover({
@@ -52,13 +53,15 @@ export default function RecoveryCodeEntry() {
           dir="ltr"
           aria-label={t('formField.backupCode.ariaLabel')}
           placeholder={t('formField.backupCode.placeholder')}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error && !action.rateLimited ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-what`}
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <ErrorText id={`${id}-error`} message={error} />
-        <SubmitButton busy={busy}>{t('button.continue')}</SubmitButton>
+        <RetryCountdown id={`${id}-error`} action={action} />
+        <SubmitButton busy={busy} disabled={action.retryIn > 0}>
+          {t('button.continue')}
+        </SubmitButton>
       </form>
       <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('TOTPEntry')}>
         {t('button.goBack')}

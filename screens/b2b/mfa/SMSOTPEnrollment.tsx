@@ -20,7 +20,8 @@ export default function SMSOTPEnrollment() {
   const parser = usePhoneParser();
   const entry = usePhoneEntry();
   const { region, phone } = entry;
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, run, fail } = action;
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -39,8 +40,8 @@ export default function SMSOTPEnrollment() {
       <Heading>{t('mfa.smsEnrollment.title')}</Heading>
       <p>{t('mfa.smsEnrollment.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <PhoneField id={`${id}-phone`} entry={entry} error={error} autoComplete="tel-national" example={parser.example} />
-        <SubmitButton busy={busy} disabled={!phone}>
+        <PhoneField id={`${id}-phone`} entry={entry} action={action} autoComplete="tel-national" example={parser.example} />
+        <SubmitButton busy={busy} disabled={!phone || action.blocked}>
           {t('button.continue')}
         </SubmitButton>
       </form>

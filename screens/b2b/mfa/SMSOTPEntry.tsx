@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { useSecondFactorOutcome } from '../outcome.ts';
@@ -73,8 +73,8 @@ export default function SMSOTPEntry() {
       helper={sent ? (left > 0 ? t('passcode.expirationCountdown', { timeRemaining: formatCountdown(left) }) : t('passcode.expired')) : undefined}
       submit={submit}
     >
-      <ErrorText message={send.error} />
-      <button type="button" part="button button-secondary" disabled={send.busy || wait > 0} aria-busy={send.busy} onClick={() => void resend()}>
+      <RetryCountdown action={send} />
+      <button type="button" part="button button-secondary" disabled={send.blocked || wait > 0} aria-busy={send.busy} onClick={() => void resend()}>
         {wait > 0 ? t('passcode.codeSent', { timeRemaining: wait }) : t('passcode.resendCode')}
       </button>
       {canSwitchTo(mfa, 'totp') ? (

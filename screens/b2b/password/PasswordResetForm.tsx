@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { ltrFieldCss } from '../../components/ltrField.ts';
@@ -38,7 +38,8 @@ export default function PasswordResetForm() {
   const showDiscovered = useShowDiscovered();
   const [password, setPassword] = useState('');
   const strength = useStrengthCheck(password);
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, error, run, fail } = action;
   const id = useId();
   const started = useRef(false);
 
@@ -60,7 +61,7 @@ export default function PasswordResetForm() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !strength.valid) return;
+    if (action.blocked || !strength.valid) return;
     void run(async () => {
       if (link?.type === 'multi_tenant_passwords') {
         const r = await client.passwords.resetByEmail({
@@ -105,8 +106,8 @@ export default function PasswordResetForm() {
           invalid={!!error}
         />
         <StrengthIndicator id={`${id}-strength`} strength={strength} suggestions words={strengthWords} />
-        <ErrorText id={`${id}-error`} message={error} />
-        <button type="submit" part="button button-primary" disabled={busy || !strength.valid} aria-busy={busy}>
+        <RetryCountdown id={`${id}-error`} action={action} />
+        <button type="submit" part="button button-primary" disabled={action.blocked || !strength.valid} aria-busy={busy}>
           {t('button.continue')}
         </button>
       </form>

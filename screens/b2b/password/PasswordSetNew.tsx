@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { ErrorText } from '../../components/ErrorText.tsx';
+import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
@@ -16,7 +16,8 @@ export default function PasswordSetNew() {
   const go = useGo();
   const email = useAtomValue(b2bEmailAtom);
   const organization = useAtomValue(passwordOrganizationAtom);
-  const { busy, error, run, fail } = useAction();
+  const action = useAction();
+  const { busy, run, fail } = action;
   const resend = () =>
     run(async () => {
       await sendPasswordReset(client, config, organization?.organization_id, email, t.locale);
@@ -27,8 +28,8 @@ export default function PasswordSetNew() {
     <section part="container">
       <Heading>{t('password.reset.emailSent.title')}</Heading>
       <p>{t.rich('password.reset.emailSent.content', { email })}</p>
-      <ErrorText message={error} />
-      <button type="button" part="button button-secondary" disabled={busy} aria-busy={busy} onClick={() => void resend()}>
+      <RetryCountdown action={action} />
+      <button type="button" part="button button-secondary" disabled={action.blocked} aria-busy={busy} onClick={() => void resend()}>
         {t('button.resendEmail')}
       </button>
       <button type="button" part="link-button" css={ghostButtonCss} onClick={() => go('Main')}>

@@ -311,6 +311,25 @@ describe('Password flow: passwordless user', () => {
     r = s.r;
     expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Email format is invalid.');
   });
+
+  it('an automatic send the provider asks to wait for counts down, then is made again by itself', async () => {
+    let sends = 0;
+    const s = await atPasswordScreen(
+      'passwordless',
+      {
+        magicLinkSend: () =>
+          sends++ ? Promise.resolve({}) : Promise.reject(Object.assign(apiError('too_many_requests', 'Too many requests have been made. Please wait and try again.', 429), { retry_after_seconds: 4 })),
+      },
+      { products: ['passwords', 'emailMagicLinks'] },
+    );
+    r = s.r;
+    expect(r.root.querySelector('[part="error"]')!.textContent).to.equal('Too many attempts. Try again in 0:04.');
+    expect(r.root.textContent).not.to.contain('Too many requests');
+    await r.clock.advance(4_000);
+    await flush();
+    expect(sends).to.equal(2);
+    expect(heading(r)).to.equal('Check your email');
+  });
 });
 
 describe('Password flow: reset-email screens', () => {
