@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { readRetryAfter } from '../../client/errors.ts';
-
-/** A 429: the provider asks for a wait (a flow that ends elsewhere on failure keeps these on its control). */
-export const isRateLimit = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { status_code?: unknown }).status_code === 429;
 import { useAnyWidget } from '../context.ts';
 import { useReportError } from './useReportError.ts';
 import { useSecondsUntil } from './useSecondsUntil.ts';
+
+/** A 429: the provider asks for a wait (a flow that ends elsewhere on failure keeps these on its control). */
+export const isRateLimit = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { status_code?: unknown }).status_code === 429;
 
 /** One form's action as its screen sees it. */
 export interface Action {
@@ -33,8 +33,8 @@ export interface Action {
  * The busy / error / report block of every form (SPEC §8: the host hears every failure,
  * the user reads the provider's message or the generic one). `describe` replaces the shown
  * text where a flow has its own (passkey creation, a wrong passcode); it gets the text that
- * would have been shown. A 429 is never redescribed (a wrong-code text would hide the wait):
- * it counts down, or with the countdown off reads as the provider's message.
+ * would have been shown. A 429 counts down in place of the text; with the countdown off it
+ * reads as the flow's own failure text, as the spec's screens say.
  */
 export function useAction(describe?: (error: unknown, shown: string) => string): Action {
   const report = useReportError();
@@ -60,7 +60,7 @@ export function useAction(describe?: (error: unknown, shown: string) => string):
         const shown = report(err);
         const wait = rateLimitCountdown ? readRetryAfter(err) : undefined;
         if (wait) setRetryAt(env.timers.now() + wait * 1000);
-        fail(describe && !isRateLimit(err) ? describe(err, shown) : shown);
+        fail(describe ? describe(err, shown) : shown);
       }
     },
     [busy, retryIn, report, fail, describe, rateLimitCountdown, env],

@@ -50,10 +50,10 @@ describe('a rate limit (429 with Retry-After) as a countdown', () => {
     expect(input(r).disabled).to.equal(false);
   });
 
-  it('is off with rateLimitCountdown: false: the provider error (never read as a wrong code), the field stays usable', async () => {
+  it("is off with rateLimitCountdown: false: the spec's failure text, the field stays usable", async () => {
     r = await atOtp(() => Promise.reject(locked(90)), { rateLimitCountdown: false });
     await type(input(r), '123456');
-    expect(r.root.querySelector('[role="alert"]')?.textContent).to.equal('Too many failed attempts. Please wait and try again.');
+    expect(r.root.querySelector('[role="alert"]')?.textContent).to.equal('Invalid passcode, please try again.');
     expect(input(r).disabled).to.equal(false);
     expect(status(r)).to.equal('');
   });
