@@ -9,7 +9,7 @@ import { useAction } from '../hooks/useAction.ts';
 import { apiErrorMessage } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
-import { otpExpiryAtom, otpStateAtom } from '../state/atoms.ts';
+import { otpExpiryAtom, otpStateAtom, signInMethodAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from '../components/OtpInput.tsx';
@@ -31,6 +31,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
+  const setSignInMethod = useSetAtom(signInMethodAtom);
   const go = useGo();
   const toast = useToast();
   const [code, setCode] = useState('');
@@ -48,6 +49,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     verification.run(async () => {
       const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: config.session.sessionDurationMinutes });
       callbacks.onEvent({ type: 'OTP_AUTHENTICATE', data: r });
+      setSignInMethod('otp');
       go('OTPConfirmation');
     });
 
