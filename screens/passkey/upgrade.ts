@@ -55,6 +55,17 @@ export function markDevice(storage: MarkerStorage, userId: string): void {
   }
 }
 
+/** Forgets `userId` (their last passkey was deleted through the widget): the offer may show again. */
+export function forgetDevice(storage: MarkerStorage, userId: string): void {
+  const list = read(storage);
+  if (!list.includes(userId)) return;
+  try {
+    storage.setItem(DEVICE_PASSKEY_KEY, JSON.stringify(list.filter((id) => id !== userId)));
+  } catch {
+    // As in markDevice: storage that refuses changes nothing.
+  }
+}
+
 /** What the widget knows of the user and this browser when deciding. */
 export interface DeviceFacts {
   userId: string;

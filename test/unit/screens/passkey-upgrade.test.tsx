@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { DEVICE_PASSKEY_KEY, DEVICE_PASSKEY_LIMIT, deviceHasPasskey, isMarked, markDevice, upgradeWay } from '../../../screens/passkey/upgrade.ts';
+import { DEVICE_PASSKEY_KEY, DEVICE_PASSKEY_LIMIT, deviceHasPasskey, forgetDevice, isMarked, markDevice, upgradeWay } from '../../../screens/passkey/upgrade.ts';
 import { otpExpiryAtom, otpStateAtom, screenAtom, signInMethodAtom, transitionAtom } from '../../../screens/state/atoms.ts';
-import { apiError, button, click, flush, renderLogin, type Rendered, type } from './helpers.tsx';
+import { apiError, button, click, flush, renderApp, renderLogin, type Rendered, type } from './helpers.tsx';
 
 const UA = globalThis.navigator.userAgent;
 const HOST = globalThis.location.hostname;
@@ -40,6 +40,9 @@ describe('passkey upgrade rules (passkey/upgrade.ts)', () => {
     expect(isMarked(s, 'user-1')).to.equal(false);
     markDevice(s, '');
     expect(isMarked(s, '')).to.equal(false);
+    forgetDevice(s, `u${DEVICE_PASSKEY_LIMIT + 4}`);
+    expect(isMarked(s, `u${DEVICE_PASSKEY_LIMIT + 4}`)).to.equal(false);
+    expect(isMarked(s, `u${DEVICE_PASSKEY_LIMIT + 3}`)).to.equal(true);
 
     expect(isMarked(memoryStorage({ [DEVICE_PASSKEY_KEY]: 'not json' }), 'user-1')).to.equal(false);
     expect(isMarked(memoryStorage({ [DEVICE_PASSKEY_KEY]: '{"user-1":true}' }), 'user-1')).to.equal(false);
@@ -249,5 +252,36 @@ describe('passkey upgrade on the success screens', () => {
     m = await atSuccess(upgradeClient({ noTokens: true }), 'otp');
     expect(none(m)).to.equal(true);
     expect(m.errors).to.deep.equal([]);
+  });
+});
+
+describe('the device marker and the passkey list', () => {
+  it('deleting the last passkey in <stytch-passkey-registration> forgets this device, so the upgrade may offer again', async () => {
+    let regs = [{ webauthn_registration_id: 'reg-1', name: 'Laptop', user_agent: UA, domain: HOST, verified: true, authenticator_type: 'platform' }];
+    const user = () => ({ user_id: 'user-1', webauthn_registrations: regs });
+    const storage = memoryStorage({ [DEVICE_PASSKEY_KEY]: '["user-2","user-1"]' });
+    const client = {
+      session: { getTokens: () => ({ session_token: 't', session_jwt: 'j' }) },
+      user: {
+        getSync: () => null,
+        get: () => Promise.resolve(user()),
+        onChange: () => () => {},
+        deleteWebauthnRegistration: (id: string) => {
+          regs = regs.filter((r) => r.webauthn_registration_id !== id);
+          return Promise.resolve({ user_id: 'user-1', user: user() });
+        },
+      },
+      webauthn: {},
+      logEvent: () => {},
+    };
+    const m = await renderApp({ mode: 'passkey-registration', config: {}, client }, undefined, { deviceStorage: storage });
+    try {
+      await click(button(m.root, 'Delete Laptop'));
+      await click(button(m.root, 'Delete'));
+      expect(isMarked(storage, 'user-1')).to.equal(false);
+      expect(isMarked(storage, 'user-2')).to.equal(true);
+    } finally {
+      m.unmount();
+    }
   });
 });
