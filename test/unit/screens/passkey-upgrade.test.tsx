@@ -176,6 +176,25 @@ describe('passkey upgrade on the success screens', () => {
     expect(m.errors).to.deep.equal([]);
   });
 
+  it("a magic link opened on the widget's page signs in and offers the prompt; an OAuth return does not", async () => {
+    const start = location.href;
+    try {
+      for (const [type, offered] of [['magic_links', true], ['oauth', false]] as const) {
+        history.replaceState(null, '', `?token=tok-1&stytch_token_type=${type}`);
+        const c = upgradeClient();
+        const client = { ...c.client, magicLinks: { authenticate: () => Promise.resolve({ user_id: 'user-1' }) }, oauth: { authenticate: () => Promise.resolve({ user_id: 'user-1' }) } };
+        m = await renderLogin(PASSWORD_CONFIG, client, undefined, { deviceStorage: memoryStorage() });
+        await flush();
+        expect(m.root.querySelector('h1')!.textContent).to.equal('Success!');
+        expect(button(m.root, 'Add a passkey') !== undefined).to.equal(offered);
+        m.unmount();
+        m = undefined;
+      }
+    } finally {
+      history.replaceState(null, '', start);
+    }
+  });
+
   it('offers the prompt after a magic link, and where conditional create is unavailable after a password', async () => {
     m = await atSuccess(upgradeClient(), 'magic_link');
     expect(button(m.root, 'Add a passkey')).not.to.equal(undefined);
