@@ -207,3 +207,22 @@ test('with the option off, or passkeys not among the products, no passkey is off
   await expect(page.locator('#events')).toHaveText('AUTHENTICATE_FLOW_COMPLETE');
   await expect(without.locator('[part="passkey-upgrade"]')).toHaveCount(0);
 });
+
+test('at 320 CSS px the offer fits with no horizontal scrolling, its button is at least 24 by 24 px, and the accessibility tree holds the status', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await addAuthenticator(page);
+  // en-XA: every text 40% longer, so the offer's wrapping is tried too.
+  const w = await signInWithOtp(page, uniqueEmail('upgrade-320'), OTP, '&locale=en-XA');
+  const button = w.locator('[part="passkey-upgrade"] button');
+  await expect(button).toBeVisible(SLOW);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const card = (await w.boundingBox())!;
+  const b = (await button.boundingBox())!;
+  expect(b.x).toBeGreaterThanOrEqual(card.x);
+  expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
+  expect(b.width).toBeGreaterThanOrEqual(24);
+  expect(b.height).toBeGreaterThanOrEqual(24);
+  expect(await w.locator('[part="passkey-upgrade"]').ariaSnapshot()).toMatch(/- status: .+\n- button ".+"/);
+  expect(await axe(page)).toEqual([]);
+});
