@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { createElement, type ReactNode } from 'react';
+import { createElement, useEffect, type ReactNode } from 'react';
+import { prefetch } from '../components/preloadable.ts';
 import { useWidget } from '../context.ts';
 import { signInMethodAtom } from '../state/atoms.ts';
 
@@ -14,4 +15,15 @@ export function usePasskeyOffer(): ReactNode {
   const method = useAtomValue(signInMethodAtom);
   if (!config.passkeyUpgrade || !method || method === 'oauth') return null;
   return createElement(screens.PasskeyUpgrade);
+}
+
+/**
+ * On a screen one step before a success screen (the passcode, password and link screens): starts
+ * loading the passkey upgrade when the option is on, so the success screen does not wait for it.
+ */
+export function usePrefetchPasskeyOffer(): void {
+  const { config, screens } = useWidget();
+  useEffect(() => {
+    if (config.passkeyUpgrade) void prefetch(screens.PasskeyUpgrade as Parameters<typeof prefetch>[0]);
+  }, [config.passkeyUpgrade, screens]);
 }

@@ -4,6 +4,7 @@ import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { linkReturnAtom, signInMethodAtom } from '../state/atoms.ts';
+import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
 /**
  * The login widget's page opened from a magic link or an OAuth return (`?token=…&stytch_token_type=
@@ -12,6 +13,7 @@ import { linkReturnAtom, signInMethodAtom } from '../state/atoms.ts';
  */
 export default function LinkReturn() {
   const { client, config, callbacks } = useWidget();
+  usePrefetchPasskeyOffer();
   const { token, type } = useAtomValue(linkReturnAtom);
   const go = useGo();
   const setSignInMethod = useSetAtom(signInMethodAtom);

@@ -20,6 +20,7 @@ import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
+import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
 /**
  * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);
@@ -28,6 +29,7 @@ import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
   const t = useStrings(otpMessages);
   const { client, config, env, callbacks } = useWidget();
+  usePrefetchPasskeyOffer();
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
