@@ -39,10 +39,11 @@ type CompatElement = WidgetElement & { presentation: unknown };
 
 /**
  * Our config for the official one, in the official UI's arrangement: Main's blocks in the order
- * of `products`, and a code entered in six cells unless the page chose otherwise.
+ * of `products`, a code entered in six cells and no passkey upgrade unless the page chose otherwise.
  */
 function compatConfig(config: CompatLoginConfig | undefined, shadow: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = { mainOrder: 'products', ...configFrom(config, shadow) };
+  // The official UI offers no passkey after a sign-in: off unless the page asks for it.
+  const out: Record<string, unknown> = { mainOrder: 'products', passkeyUpgrade: false, ...configFrom(config, shadow) };
   if (out.otpOptions && typeof out.otpOptions === 'object') out.otpOptions = { inputStyle: 'cells', ...out.otpOptions };
   return out;
 }

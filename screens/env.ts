@@ -19,6 +19,8 @@ export interface WidgetEnv {
   wallets?: WalletWindow;
   /** The Web OTP API's `navigator.credentials`. */
   credentials?: OtpCredentials;
+  /** Where the widget remembers the users with a passkey on this device (passkey/upgrade.ts); localStorage by default. */
+  deviceStorage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** Where failures that are never shown go (SPEC §8); `console.error` by default. */
   log?(message: string, detail: unknown): void;
 }

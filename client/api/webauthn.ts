@@ -15,6 +15,14 @@ export interface WebAuthnRegisterOptions {
   override_display_name?: string;
   /** Asks the provider for base64url (rather than base64) binary fields in the creation options. */
   use_base64_url_encoding?: boolean;
+  /**
+   * Conditional create (`mediation: 'conditional'`): the browser's password manager makes the
+   * passkey quietly, without a prompt, if the user just signed in with a password it filled;
+   * otherwise the call fails (NotAllowedError). Check `browserSupportsConditionalCreate()` first.
+   */
+  conditional_mediation?: boolean;
+  /** Aborts a pending creation (a conditional one waits until the browser decides). */
+  signal?: AbortSignal;
 }
 export interface WebAuthnAuthenticateOptions {
   domain?: string;
@@ -39,10 +47,29 @@ export function webauthn(ctx: ApiContext) {
     return ctx.env.credentials;
   };
   const host = (domain?: string) => domain ?? ctx.env.location.hostname;
+  const PKC = () =>
+    (
+      globalThis as {
+        PublicKeyCredential?: {
+          getClientCapabilities?: () => Promise<Record<string, boolean>>;
+          isUserVerifyingPlatformAuthenticatorAvailable?: () => Promise<boolean>;
+          isConditionalMediationAvailable?: () => Promise<boolean>;
+        };
+      }
+    ).PublicKeyCredential;
+  /** The browser's WebAuthn client capabilities; none known where it cannot tell (older browsers). */
+  const capabilities = async (): Promise<Record<string, boolean>> => {
+    try {
+      return (await PKC()?.getClientCapabilities?.()) ?? {};
+    } catch {
+      return {};
+    }
+  };
   const api = {
     /** Registers a passkey or security key for the signed-in user. */
     async register(o: WebAuthnRegisterOptions = {}): Promise<WebAuthnRegisterResponse> {
-      check('stytch.webauthn.register', S.WebAuthnRegisterOptions, o);
+      const { signal, ...rest } = o;
+      check('stytch.webauthn.register', S.WebAuthnRegisterOptions, rest);
       const start = await call<{ public_key_credential_creation_options: string }>(ctx, {
         method: 'POST',
         path: '/webauthn/register/start',
@@ -55,9 +82,11 @@ export function webauthn(ctx: ApiContext) {
           override_display_name: o.override_display_name,
           user_agent: globalThis.navigator?.userAgent,
           use_base64_url_encoding: o.use_base64_url_encoding,
+          conditional_mediation: o.conditional_mediation,
         },
       });
-      const credential = await creds().create({ publicKey: creationOptions(JSON.parse(start.public_key_credential_creation_options)) });
+      const publicKey = creationOptions(JSON.parse(start.public_key_credential_creation_options));
+      const credential = await creds().create({ publicKey, signal, ...(o.conditional_mediation ? { mediation: 'conditional' as CredentialMediationRequirement } : {}) });
       if (!credential) throw new StytchSDKError('No passkey was created.');
       return authenticate(ctx, '/webauthn/register', { public_key_credential: credentialJson(credential as PublicKeyCredential), session_duration_minutes: o.session_duration_minutes });
     },
@@ -89,11 +118,30 @@ export function webauthn(ctx: ApiContext) {
       check('stytch.webauthn.update', S.WebAuthnUpdateOptions, o);
       return call(ctx, { method: 'PUT', path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`, body: { name: o.name } });
     },
+    /**
+     * Whether the browser can make a passkey by conditional create (its client capability
+     * `conditionalCreate`, WebAuthn L3 `getClientCapabilities()`).
+     */
+    async browserSupportsConditionalCreate(): Promise<boolean> {
+      return (await capabilities()).conditionalCreate === true;
+    },
+    /**
+     * Whether this device has an authenticator of its own that verifies its user (a platform
+     * passkey: fingerprint, face or screen lock), rather than only security keys or a phone.
+     */
+    async browserSupportsPlatformPasskey(): Promise<boolean> {
+      const caps = await capabilities();
+      if (typeof caps.userVerifyingPlatformAuthenticator === 'boolean') return caps.userVerifyingPlatformAuthenticator;
+      try {
+        return !!(await PKC()?.isUserVerifyingPlatformAuthenticatorAvailable?.());
+      } catch {
+        return false;
+      }
+    },
     /** Whether the browser offers passkeys in input autofill (conditional mediation). */
     async browserSupportsAutofill(): Promise<boolean> {
-      const PKC = (globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }).PublicKeyCredential;
       try {
-        return !!(await PKC?.isConditionalMediationAvailable?.());
+        return !!(await PKC()?.isConditionalMediationAvailable?.());
       } catch {
         return false;
       }

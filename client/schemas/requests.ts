@@ -65,7 +65,14 @@ export const TotpCreate = v.object({ expiration_minutes: num() });
 export const TotpAuthenticate = v.object({ totp_code: nonEmpty(), session_duration_minutes: sessionDuration() });
 export const TotpRecover = v.object({ recovery_code: nonEmpty(), session_duration_minutes: sessionDuration() });
 
-export const WebAuthnRegisterStart = v.object({ ...authenticatorKind, user_agent: opt(str()), return_passkey_credential_options: opt(bool()), ...registrationOverrides });
+export const WebAuthnRegisterStart = v.object({
+  ...authenticatorKind,
+  user_agent: opt(str()),
+  return_passkey_credential_options: opt(bool()),
+  ...registrationOverrides,
+  // Ours (the hosted provider has none): the ceremony is a conditional create, the passkey upgrade after a sign-in.
+  conditional_mediation: opt(bool()),
+});
 export const WebAuthnRegister = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: opt(sessionDuration()) });
 export const WebAuthnAuthenticateStart = v.object({ domain: opt(str()), is_passkey: opt(bool()), return_passkey_credential_options: opt(bool()) });
 export const WebAuthnAuthenticate = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: sessionDuration() });
@@ -119,7 +126,7 @@ export const OAuthStartOptions = v.object({
   custom_scopes: opt(strArray()),
   provider_params: opt(v.record(v.string(), str(), 'must be an object')),
 });
-export const WebAuthnRegisterOptions = v.object({ ...authenticatorKind, session_duration_minutes: opt(sessionDuration()), ...registrationOverrides });
+export const WebAuthnRegisterOptions = v.object({ ...authenticatorKind, session_duration_minutes: opt(sessionDuration()), ...registrationOverrides, conditional_mediation: opt(bool()) });
 export const WebAuthnAuthenticateOptions = v.object({
   domain: opt(str()),
   session_duration_minutes: sessionDuration(),

@@ -556,6 +556,15 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE session_tokens ADD COLUMN issued_at timestamptz;
       ALTER TABLE b2b_member_session_tokens ADD COLUMN issued_at timestamptz;`,
   },
+  {
+    // 3201 for issue 32 item 1, clear of the other branches' numbers.
+    id: 3201,
+    name: 'webauthn_challenges_conditional',
+    // A registration started for WebAuthn conditional create (the passkey upgrade after a
+    // sign-in): its verification does not require user presence or verification, as the spec
+    // allows for that mediation (services/webauthn.ts).
+    sql: `ALTER TABLE webauthn_challenges ADD COLUMN conditional boolean NOT NULL DEFAULT false;`,
+  },
 ];
 
 /**

@@ -54,6 +54,7 @@ export function webauthnRoutes(ctx: ProviderContext): Hono {
           authenticatorType: attachment,
           userAgent: req.user_agent ?? caller.client.userAgent,
           overrideId: req.override_id,
+          conditional: req.conditional_mediation ?? false,
         }),
       );
       return ok(c, { user_id: caller.userId, public_key_credential_creation_options: JSON.stringify(options) });

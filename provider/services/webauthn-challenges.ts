@@ -15,6 +15,11 @@ export interface PendingChallenge {
   userAgent: string;
   authenticatorType: string;
   userHandle: string | null;
+  /**
+   * A registration for conditional create (`mediation: 'conditional'`): the browser may make
+   * it without user presence or verification, so its verification requires neither.
+   */
+  conditional: boolean;
   expiresAt: Date;
 }
 
@@ -28,6 +33,7 @@ interface Row {
   user_agent: string;
   authenticator_type: string;
   user_handle: string | null;
+  conditional: boolean;
   expires_at: Date | string;
 }
 
@@ -38,9 +44,9 @@ export const CEREMONY_TIMEOUT_MS = 5 * 60_000;
 export async function storeChallenge(db: Queryable, c: Omit<PendingChallenge, 'expiresAt'>, now: Date): Promise<void> {
   await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);
   await db.query(
-    `INSERT INTO webauthn_challenges (challenge, ceremony, user_id, rp_id, user_verification, is_passkey, user_agent, authenticator_type, user_handle, created_at, expires_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-    [c.challenge, c.ceremony, c.userId, c.rpId, c.userVerification, c.isPasskey, c.userAgent, c.authenticatorType, c.userHandle, now, new Date(now.getTime() + CEREMONY_TIMEOUT_MS)],
+    `INSERT INTO webauthn_challenges (challenge, ceremony, user_id, rp_id, user_verification, is_passkey, user_agent, authenticator_type, user_handle, conditional, created_at, expires_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+    [c.challenge, c.ceremony, c.userId, c.rpId, c.userVerification, c.isPasskey, c.userAgent, c.authenticatorType, c.userHandle, c.conditional, now, new Date(now.getTime() + CEREMONY_TIMEOUT_MS)],
   );
 }
 
@@ -64,6 +70,7 @@ export async function consumeChallenge(db: Queryable, challenge: string, ceremon
     userAgent: r.user_agent,
     authenticatorType: r.authenticator_type,
     userHandle: r.user_handle,
+    conditional: r.conditional,
     expiresAt,
   };
 }

@@ -52,13 +52,29 @@ export interface RegisterStart {
   authenticatorType: 'platform' | 'cross-platform' | undefined;
   userAgent: string;
   overrideId: string | undefined;
+  /** For conditional create (`mediation: 'conditional'`): see `registrationPolicy`. */
+  conditional: boolean;
+}
+
+/**
+ * What a registration asks of the authenticator and what its verification requires. Conditional
+ * create (WebAuthn L3 §5.1.3) makes a passkey the user already consented to, quietly, right
+ * after a sign-in: the authenticator may set neither UP nor UV, and a `required` user
+ * verification the browser cannot collect quietly fails the call (ConstraintError), so such a
+ * ceremony prefers it and verification requires neither flag. It is started only by a signed-in
+ * caller for their own user (the session check of the route), who could register any
+ * authenticator they hold anyway; later sign-ins with the passkey still require verification.
+ */
+export function registrationPolicy(isPasskey: boolean, conditional: boolean): { userVerification: UserVerification; requireUserPresence: boolean } {
+  if (conditional) return { userVerification: 'preferred', requireUserPresence: false };
+  return { userVerification: policy(isPasskey), requireUserPresence: true };
 }
 
 /** Creation options for `navigator.credentials.create`, with the challenge stored for one use. */
 export async function registrationOptions(ctx: ProviderContext, db: Queryable, o: RegisterStart): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listForUser(db, o.userId);
   const userHandle = o.overrideId ? Buffer.from(o.overrideId, 'utf8').toString('base64url') : userHandleOf(o.userId);
-  const uv = policy(o.isPasskey);
+  const uv = registrationPolicy(o.isPasskey, o.conditional).userVerification;
   const options = await generateRegistrationOptions({
     rpName: o.rp.rpName,
     rpID: o.rp.rpId,
@@ -89,6 +105,7 @@ export async function registrationOptions(ctx: ProviderContext, db: Queryable, o
       userAgent: o.userAgent,
       authenticatorType: o.authenticatorType ?? '',
       userHandle,
+      conditional: o.conditional,
     },
     ctx.clock.now(),
   );
@@ -107,6 +124,7 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
       expectedChallenge: pending.challenge,
       expectedOrigin: originsFor(ctx.config, pending.rpId),
       expectedRPID: pending.rpId,
+      requireUserPresence: registrationPolicy(pending.isPasskey, pending.conditional).requireUserPresence,
       requireUserVerification: pending.userVerification === 'required',
       supportedAlgorithmIDs: [-7, -8, -257],
     });
@@ -148,7 +166,7 @@ export async function authenticationOptions(ctx: ProviderContext, db: Queryable,
   });
   await storeChallenge(
     db,
-    { challenge: options.challenge, ceremony: 'authenticate', userId, rpId: rp.rpId, userVerification: uv, isPasskey, userAgent: '', authenticatorType: '', userHandle: null },
+    { challenge: options.challenge, ceremony: 'authenticate', userId, rpId: rp.rpId, userVerification: uv, isPasskey, userAgent: '', authenticatorType: '', userHandle: null, conditional: false },
     ctx.clock.now(),
   );
   return options;

@@ -16,6 +16,8 @@ export interface ResolvedConfig {
   /** Whether the login form goes above the social buttons: `mainOrder: 'products'` and a form product listed before any social one. */
   formFirst?: boolean;
   rateLimitCountdown: boolean;
+  /** `passkeyUpgrade`: offer a passkey after a password, passcode or magic-link sign-in (default: `products` has `passkeys`). */
+  passkeyUpgrade: boolean;
   /** The config as the host gave it: the render event logs it as is. */
   input: unknown;
 }
@@ -72,6 +74,7 @@ function resolveNow(input: unknown, messages: Messages): ConfigResult {
       enableShadowDOM: c.enableShadowDOM,
       formFirst: c.mainOrder === 'products' && formBeforeSocial(products),
       rateLimitCountdown: c.rateLimitCountdown,
+      passkeyUpgrade: c.passkeyUpgrade ?? products.includes('passkeys'),
       input: input ?? {},
     },
   };

@@ -103,6 +103,11 @@ export const ConfigSchema = v.looseObject({
   mainOrder: opt(v.picklist(['products'])),
   /** A 429 with Retry-After becomes a countdown on the control it blocked (off: the provider's error, as before). */
   rateLimitCountdown: opt(bool(), true),
+  /**
+   * After a password, passcode or magic-link sign-in, offer a passkey on this device (conditional
+   * create, else a one-tap prompt on the success screen). Unset: on when `products` has `passkeys`.
+   */
+  passkeyUpgrade: opt(bool()),
   /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
   locale: opt(str()),
 });

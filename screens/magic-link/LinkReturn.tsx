@@ -1,9 +1,10 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { RedeemLink } from '../components/LoggingIn.tsx';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useGo } from '../hooks/useGo.ts';
-import { linkReturnAtom } from '../state/atoms.ts';
+import { linkReturnAtom, signInMethodAtom } from '../state/atoms.ts';
+import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
 /**
  * The login widget's page opened from a magic link or an OAuth return (`?token=…&stytch_token_type=
@@ -12,8 +13,10 @@ import { linkReturnAtom } from '../state/atoms.ts';
  */
 export default function LinkReturn() {
   const { client, config, callbacks } = useWidget();
+  usePrefetchPasskeyOffer();
   const { token, type } = useAtomValue(linkReturnAtom);
   const go = useGo();
+  const setSignInMethod = useSetAtom(signInMethodAtom);
   return (
     <RedeemLink
       redeem={async () => {
@@ -21,6 +24,7 @@ export default function LinkReturn() {
         const options = { session_duration_minutes: config.session.sessionDurationMinutes };
         const r = type === 'oauth' ? await c.oauth.authenticate(token, options) : await c.magicLinks.authenticate(token, options);
         callbacks.onEvent({ type: type === 'oauth' ? 'OAUTH_AUTHENTICATE' : 'MAGIC_LINK_AUTHENTICATE', data: r });
+        setSignInMethod(type === 'oauth' ? 'oauth' : 'magic_link');
         go('PasswordConfirmation');
       }}
     />

@@ -10,7 +10,7 @@ import { useErrorToast } from '../hooks/useErrorToast.ts';
 import { apiErrorMessage } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
-import { otpExpiryAtom, otpStateAtom } from '../state/atoms.ts';
+import { otpExpiryAtom, otpStateAtom, signInMethodAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from '../components/OtpInput.tsx';
@@ -21,6 +21,7 @@ import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
+import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
 /**
  * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);
@@ -29,9 +30,11 @@ import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
   const t = useStrings(otpMessages);
   const { client, config, env, callbacks } = useWidget();
+  usePrefetchPasskeyOffer();
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
+  const setSignInMethod = useSetAtom(signInMethodAtom);
   const go = useGo();
   const toast = useToast();
   const [code, setCode] = useState('');
@@ -49,6 +52,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
     verification.run(async () => {
       const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: config.session.sessionDurationMinutes });
       callbacks.onEvent({ type: 'OTP_AUTHENTICATE', data: r });
+      setSignInMethod('otp');
       go('OTPConfirmation');
     });
 

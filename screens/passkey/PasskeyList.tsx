@@ -3,6 +3,8 @@ import { useWidget, useStrings } from '../context.ts';
 import { usePasskeyFailureLog } from './log.ts';
 import { PasskeyRow, type PasskeyItem, type RowState } from './PasskeyRow.tsx';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { deviceStorageOf } from './deviceStorage.ts';
+import { forgetDevice } from './upgrade.ts';
 
 /** The 'Existing Passkeys' list's state: what it shows, the row being changed, and the change in flight. */
 export interface PasskeyListState {
@@ -23,7 +25,7 @@ export interface PasskeyListState {
  * hands the answer to `setItems`, so opening the screen costs one call.
  */
 export function usePasskeyList(load: boolean): PasskeyListState {
-  const { client } = useWidget();
+  const { client, env } = useWidget();
   const logPasskeyFailure = usePasskeyFailureLog();
   const [items, setItems] = useState<PasskeyItem[]>(() => client?.user.getSync()?.webauthn_registrations ?? []);
   const [optimistic, setOptimistic] = useState<PasskeyItem[] | null>(null);
@@ -74,7 +76,12 @@ export function usePasskeyList(load: boolean): PasskeyListState {
     change(
       shown.filter((r) => r.webauthn_registration_id !== id),
       'delete',
-      async () => (await client.user.deleteWebauthnRegistration(id)).user.webauthn_registrations,
+      async () => {
+        const { user } = await client.user.deleteWebauthnRegistration(id);
+        // The last one gone: this device has none of the user's any more, so the upgrade may offer one again.
+        if (user.webauthn_registrations.length === 0) forgetDevice(deviceStorageOf(env), user.user_id);
+        return user.webauthn_registrations;
+      },
     );
   };
   return { shown, row, setRow, rename, remove, settled: () => pending.current, setItems };

@@ -7,6 +7,8 @@ import { creationErrorText } from './errors.ts';
 import { PasskeyList, usePasskeyList } from './PasskeyList.tsx';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { deviceStorageOf } from './deviceStorage.ts';
+import { markDevice } from './upgrade.ts';
 
 type UserState = 'loading' | 'hasUser' | 'noUser';
 
@@ -17,7 +19,7 @@ type UserState = 'loading' | 'hasUser' | 'noUser';
  */
 export default function PasskeyRegistrationStart() {
   const t = useStrings(passkeyMessages);
-  const { client, config, callbacks } = useWidget();
+  const { client, config, callbacks, env } = useWidget();
   const go = useGo();
   // A locally known user shows the screen at once; the check below still confirms it.
   const [user, setUser] = useState<UserState>(() => (client?.user.getSync() ? 'hasUser' : 'loading'));
@@ -60,6 +62,8 @@ export default function PasskeyRegistrationStart() {
     if (!client) return;
     void run(async () => {
       const r = await client.webauthn.register({ is_passkey: true, session_duration_minutes: config.session.sessionDurationMinutes, domain: config.passkeys.domain });
+      // Made on this device: the upgrade offer after a sign-in never shows here for this user.
+      markDevice(deviceStorageOf(env), r.user_id);
       callbacks.onEvent({ type: 'PASSKEY_REGISTER', data: r });
       go('PasskeyRegistrationSuccess');
     });

@@ -7,6 +7,8 @@ import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { deviceStorageOf } from './deviceStorage.ts';
+import { markDevice } from './upgrade.ts';
 
 /** An empty answer from the passkey prompt (no credential chosen, nothing signed). */
 export class EmptyPasskeyResultError extends Error {
@@ -27,7 +29,7 @@ export interface PasskeyLoginOptions {
  * SPEC §8 text, reports to onError and rethrows for the autofill retry loop.
  */
 export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown> {
-  const { client, config, callbacks } = useWidget();
+  const { client, config, callbacks, env } = useWidget();
   const t = useStrings(passkeyMessages);
   const go = useGo();
   const setError = useSetAtom(passkeyErrorAtom);
@@ -50,6 +52,8 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
           if (conditional) return null;
           throw new EmptyPasskeyResultError();
         }
+        // A passkey of this user signed in here: the upgrade offer never shows on this device.
+        markDevice(deviceStorageOf(env), r.user_id);
         setError(undefined);
         clearFormError(undefined);
         callbacks.onEvent({ type: 'PASSKEY_AUTHENTICATE', data: r });
@@ -63,6 +67,6 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
         throw e;
       }
     },
-    [client, config, callbacks, go, setError, clearFormError, shadow, t],
+    [client, config, callbacks, env, go, setError, clearFormError, shadow, t],
   );
 }

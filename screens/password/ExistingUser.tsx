@@ -13,6 +13,7 @@ import { PasswordField } from '../components/PasswordField.tsx';
 import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
 /** Errors that send the user to set a new password by email instead (SPEC §4), and where to. */
 const RESET_SCREENS: Record<string, ScreenName> = { [RESET_PASSWORD_ERROR]: 'PasswordDedupe', breached_password: 'PasswordBreached' };
@@ -21,6 +22,7 @@ const RESET_SCREENS: Record<string, ScreenName> = { [RESET_PASSWORD_ERROR]: 'Pas
 export function ExistingUser({ email }: { email: string }) {
   const t = useStrings(passwordMessages);
   const { client, config } = useWidget();
+  usePrefetchPasskeyOffer();
   const alt = useAlternative();
   const actions = usePasswordActions();
   const [password, setPassword] = useState('');

@@ -11,11 +11,13 @@ import { useAlternative } from './useAlternative.ts';
 import { RESET_PASSWORD_ERROR, usePasswordActions } from './usePasswordActions.ts';
 import { useStrengthCheck } from '../components/strength/useStrengthCheck.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
+import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
 /** The new-user variant: set a password (Continue waits for a valid one), or the email alternative. */
 export function NewUser({ email }: { email: string }) {
   const t = useStrings(passwordMessages);
   const { client, config } = useWidget();
+  usePrefetchPasskeyOffer();
   const alt = useAlternative();
   const actions = usePasswordActions();
   const [password, setPassword] = useState('');

@@ -5,7 +5,7 @@ import { requireClient } from '../hooks/requireClient.ts';
 import { WordsContext } from '../i18n/words.ts';
 import { sendMagicLink } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
-import { errorMessageAtom, type ScreenName } from '../state/atoms.ts';
+import { errorMessageAtom, signInMethodAtom, type ScreenName } from '../state/atoms.ts';
 import { resetStartOptions } from './options.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
@@ -18,6 +18,7 @@ export function usePasswordActions() {
   const { client, config, callbacks } = useWidget();
   const go = useGo();
   const clearError = useSetAtom(errorMessageAtom);
+  const setSignInMethod = useSetAtom(signInMethodAtom);
   const report = useReportError();
   const { magicLink } = useSent();
   // The widget's language, for the emails these steps send.
@@ -38,9 +39,10 @@ export function usePasswordActions() {
     (type: string, data: unknown) => {
       clearError(undefined);
       callbacks.onEvent({ type, data });
+      setSignInMethod(type === 'MAGIC_LINK_AUTHENTICATE' ? 'magic_link' : 'password');
       go('PasswordConfirmation');
     },
-    [callbacks, clearError, go],
+    [callbacks, clearError, go, setSignInMethod],
   );
 
   /**

@@ -55,3 +55,9 @@ export const resetTokenTypeAtom = atom<string | undefined>(undefined);
 
 /** A magic link's or an OAuth return's token found in the login widget's own page URL, being redeemed. */
 export const linkReturnAtom = atom<{ token: string; type: 'magic_links' | 'oauth' }>({ token: '', type: 'magic_links' });
+
+/**
+ * How the user last signed in through this widget, set by the flow that signed them in: the
+ * success screen offers a passkey after a password, passcode or magic link (`passkeyUpgrade`).
+ */
+export const signInMethodAtom = atom<'password' | 'otp' | 'magic_link' | 'oauth' | undefined>(undefined);

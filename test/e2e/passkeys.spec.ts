@@ -1,20 +1,11 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 import { axe } from './axe.ts';
+import { addAuthenticator } from './webauthn.ts';
 
 const PASSKEY_LOGIN = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } };
 // No email, OTP or password form: the passkey button alone, so autofill is not armed.
 const BUTTON_ONLY = { products: ['oauth', 'passkeys'], oauthOptions: { providers: [{ type: 'google' }] } };
-
-/** A CDP virtual platform authenticator: discoverable credentials, user verification that succeeds. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 /** Signs in on the login demo with an emailed code. */
 async function signInWithOtp(page: Page, email: string): Promise<void> {

@@ -20,6 +20,8 @@ function counterBytes(n: number): Buffer {
 /** What the test asks of one ceremony: which flags to set and how to tamper. */
 export interface CeremonyOptions {
   userVerified?: boolean;
+  /** false: the UP flag is clear, as a conditional create may leave it. */
+  userPresent?: boolean;
   origin?: string;
   /** Flips a bit of the signature (assertions) so it no longer verifies. */
   corruptSignature?: boolean;
@@ -69,7 +71,7 @@ export class SoftAuthenticator {
   /** Answers creation options (the parsed JSON the provider sent) with a "none" attestation, as JSON. */
   create(options: { challenge: string; rp: { id: string }; user: { id: string } }, o: CeremonyOptions = {}): string {
     this.userHandle = options.user.id;
-    const flags = UP | (o.userVerified === false ? 0 : UV) | BE | BS | AT;
+    const flags = (o.userPresent === false ? 0 : UP) | (o.userVerified === false ? 0 : UV) | BE | BS | AT;
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([

@@ -261,6 +261,79 @@ for (const kind of databases) {
       assert.equal(twice.status, 404);
     });
 
+    describe('the passkey upgrade after a sign-in (conditional create)', () => {
+      const conditional = { domain: RP_ID, return_passkey_credential_options: true, conditional_mediation: true };
+
+      it('prefers user verification in the options and accepts an attestation without user presence or verification, within the session', async () => {
+        const user = await signIn();
+        const options = await registerStart(user.token, conditional);
+        assert.equal(options.authenticatorSelection.residentKey, 'required');
+        assert.equal(options.authenticatorSelection.userVerification, 'preferred');
+        const auth = new SoftAuthenticator(TEST_ORIGIN);
+        const quiet = auth.create(options, { userPresent: false, userVerified: false, residentKey: true });
+        const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: quiet, session_duration_minutes: 30 }, withSession(user.token));
+        assert.equal(res.status, 200, res.text);
+        assert.equal(res.json.data.user_id, user.userId);
+        const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(res.json.data.session_token));
+        assert.deepEqual(
+          me.json.data.webauthn_registrations.map((r: { webauthn_registration_id: string }) => r.webauthn_registration_id),
+          [res.json.data.webauthn_registration_id],
+        );
+        // The passkey then signs in (discoverable, as autofill asks), with the verification every passkey sign-in requires.
+        const signedIn = await authenticate(auth.get(await authStart()));
+        assert.equal(signedIn.status, 200, signedIn.text);
+        assert.equal(signedIn.json.data.user_id, user.userId);
+        const unverified = await authenticate(auth.get(await authStart(), { userVerified: false }));
+        assert.equal(unverified.status, 401);
+      });
+
+      it('still requires user presence of a registration not started as conditional', async () => {
+        const user = await signIn();
+        const options = await registerStart(user.token);
+        const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: new SoftAuthenticator(TEST_ORIGIN).create(options, { userPresent: false }) }, withSession(user.token));
+        assert.equal(res.status, 400);
+        assert.equal(res.json.error_type, 'invalid_public_key_credential');
+      });
+
+      it('refuses the registration outside the session that started it: none, revoked, or another user', async () => {
+        const noSession = await sdk(provider, 'POST', '/webauthn/register/start', conditional);
+        assert.equal(noSession.status, 401);
+        assert.equal(noSession.json.error_type, 'unauthorized_credentials');
+
+        const user = await signIn();
+        const quiet = new SoftAuthenticator(TEST_ORIGIN).create(await registerStart(user.token, conditional), { userPresent: false, userVerified: false });
+        const anonymous = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: quiet });
+        assert.equal(anonymous.status, 401);
+        assert.equal(anonymous.json.error_type, 'unauthorized_credentials');
+        const other = await signIn();
+        const stolen = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: quiet }, withSession(other.token));
+        assert.equal(stolen.status, 400);
+        assert.equal(stolen.json.error_type, 'invalid_public_key_credential');
+
+        // Signed out between start and finish: the session no longer registers anything.
+        const leaving = await signIn();
+        const late = new SoftAuthenticator(TEST_ORIGIN).create(await registerStart(leaving.token, conditional), { userPresent: false, userVerified: false });
+        const revoked = await sdk(provider, 'POST', '/sessions/revoke', {}, withSession(leaving.token));
+        assert.equal(revoked.status, 200, revoked.text);
+        const after = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: late }, withSession(leaving.token));
+        assert.equal(after.status, 404);
+        assert.equal(after.json.error_type, 'session_not_found');
+        for (const u of [user, other]) {
+          const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(u.token));
+          assert.deepEqual(me.json.data.webauthn_registrations, [], 'no registration was stored');
+        }
+      });
+
+      it('registers one passkey when the same conditional attestation arrives twice at once', async () => {
+        const user = await signIn();
+        const quiet = new SoftAuthenticator(TEST_ORIGIN).create(await registerStart(user.token, conditional), { userPresent: false, userVerified: false });
+        const results = await Promise.all([1, 2, 3].map(() => sdk(provider, 'POST', '/webauthn/register', { public_key_credential: quiet }, withSession(user.token))));
+        assert.deepEqual(results.map((r) => r.status).sort(), [200, 400, 400]);
+        const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(user.token));
+        assert.equal(me.json.data.webauthn_registrations.length, 1);
+      });
+    });
+
     it('answers bad input with spec-shaped errors', async () => {
       const user = await signIn();
       const noSession = await sdk(provider, 'POST', '/webauthn/register/start', { domain: RP_ID });

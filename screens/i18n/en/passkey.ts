@@ -25,6 +25,11 @@ export const passkeyMessages = {
   'passkey.device.desktop': 'Desktop device',
   'passkey.device.mobile': 'Mobile device',
   'passkey.device.unknown': 'Unknown device',
+  // The passkey upgrade after a sign-in (ours: the official UI has none).
+  'passkey.upgrade.offer': 'Sign in faster next time: add a passkey and use your fingerprint, face or screen lock.',
+  'button.addPasskey': 'Add a passkey',
+  'passkey.upgrade.added': 'Passkey added. Next time, sign in with your fingerprint, face or screen lock.',
+  'passkey.upgrade.error': 'The passkey was not added. Please try again.',
   'error.duplicatePasskey': 'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
   'error.passkeyNotCreated': 'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
   'error.passkeyUnknown': 'Unknown error occurred during passkey authentication. Please try again.',

@@ -97,6 +97,78 @@ describe('client user and factors', () => {
     client.dispose();
   });
 
+  it('registers by conditional create: the start says so, the browser is asked with mediation conditional and the signal', async () => {
+    const created: CredentialCreationOptions[] = [];
+    const f = fakeEnv({
+      'POST /webauthn/register/start': () =>
+        ok({
+          public_key_credential_creation_options: JSON.stringify({
+            challenge: b64u([1]),
+            rp: { id: 'host.example', name: 'x' },
+            user: { id: b64u([9]), name: 'a', displayName: 'a' },
+            pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+          }),
+        }),
+      'POST /webauthn/register': () => authOk(),
+    });
+    const refused = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+    let answer: 'refuse' | 'create' = 'refuse';
+    f.env.credentials = {
+      create: async (o?: CredentialCreationOptions) => {
+        created.push(o!);
+        if (answer === 'refuse') throw refused;
+        return {
+          type: 'public-key',
+          id: 'AQ',
+          rawId: buf([1]),
+          response: { clientDataJSON: buf([123, 125]), attestationObject: buf([1]), getTransports: () => ['internal'] },
+          getClientExtensionResults: () => ({}),
+        } as unknown as Credential;
+      },
+      get: async () => null,
+    };
+    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
+    const controller = new AbortController();
+    // The browser declines (no password it just filled): the error reaches the caller, nothing is registered.
+    const e = await client.webauthn.register({ is_passkey: true, conditional_mediation: true, signal: controller.signal }).catch((x: Error) => x);
+    expect(e).to.equal(refused);
+    expect((created[0] as { mediation?: string }).mediation).to.equal('conditional');
+    expect(created[0]!.signal).to.equal(controller.signal);
+    expect(f.calls.filter((c) => c.url.endsWith('/webauthn/register'))).to.have.length(0);
+    answer = 'create';
+    await client.webauthn.register({ is_passkey: true, conditional_mediation: true });
+    const starts = f.calls.filter((c) => c.url.endsWith('/register/start')).map((c) => (c.body as Record<string, unknown>).conditional_mediation);
+    expect(starts).to.deep.equal([true, true]);
+    // A plain registration asks the browser without mediation, and the start carries no flag.
+    await client.webauthn.register({ is_passkey: true });
+    expect((created[2] as { mediation?: string }).mediation).to.equal(undefined);
+    expect((f.calls.filter((c) => c.url.endsWith('/register/start'))[2]!.body as Record<string, unknown>).conditional_mediation).to.equal(undefined);
+    const bad = await client.webauthn.register({ conditional_mediation: 'yes' } as never).catch((x: Error) => x.message);
+    expect(bad).to.equal('Invalid call to stytch.webauthn.register\nconditional_mediation must be a boolean');
+    client.dispose();
+  });
+
+  it('reads conditional create and a platform passkey from the client capabilities, false where the browser cannot tell', async () => {
+    const PKC = (globalThis as unknown as { PublicKeyCredential: Record<string, unknown> }).PublicKeyCredential;
+    const saved = PKC.getClientCapabilities;
+    const client = createClient(TOKEN, { baseUrl: BASE, env: fakeEnv().env });
+    try {
+      PKC.getClientCapabilities = async () => ({ conditionalCreate: true, userVerifyingPlatformAuthenticator: true });
+      expect(await client.webauthn.browserSupportsConditionalCreate()).to.equal(true);
+      expect(await client.webauthn.browserSupportsPlatformPasskey()).to.equal(true);
+      PKC.getClientCapabilities = async () => ({ conditionalCreate: false, userVerifyingPlatformAuthenticator: false });
+      expect(await client.webauthn.browserSupportsConditionalCreate()).to.equal(false);
+      expect(await client.webauthn.browserSupportsPlatformPasskey()).to.equal(false);
+      PKC.getClientCapabilities = async () => {
+        throw new Error('not here');
+      };
+      expect(await client.webauthn.browserSupportsConditionalCreate()).to.equal(false);
+    } finally {
+      PKC.getClientCapabilities = saved;
+      client.dispose();
+    }
+  });
+
   it('passkey autofill resolves null without an input whose autocomplete includes webauthn', async () => {
     const f = fakeEnv();
     f.env.document = document;

@@ -74,7 +74,7 @@ describe('stytch-ui/compat', () => {
     el.render({ config: { products: [Products.otp], otpOptions: { methods: [OTPMethods.Email] } }, styles: { colors: { primary: '#5b2a86' } } });
     await settle(el);
     expect(el.querySelector('h1')?.textContent).to.equal('Sign up or log in');
-    expect((el as unknown as { config: unknown }).config).to.deep.equal({ mainOrder: 'products', products: ['otp'], otpOptions: { inputStyle: 'cells', methods: ['email'] } });
+    expect((el as unknown as { config: unknown }).config).to.deep.equal({ mainOrder: 'products', passkeyUpgrade: false, products: ['otp'], otpOptions: { inputStyle: 'cells', methods: ['email'] } });
     expect(getComputedStyle(el).getPropertyValue('--stytch-colors-primary').trim()).to.equal('#5b2a86');
   });
 
@@ -100,7 +100,7 @@ describe('stytch-ui/compat', () => {
     await settle(el);
     expect(host.contains(el)).to.equal(true);
     expect(el.client).to.equal(client);
-    expect(el.config).to.deep.equal({ mainOrder: 'products', products: ['otp'], otpOptions: { inputStyle: 'cells', methods: ['sms'] } });
+    expect(el.config).to.deep.equal({ mainOrder: 'products', passkeyUpgrade: false, products: ['otp'], otpOptions: { inputStyle: 'cells', methods: ['sms'] } });
     client.dispose();
   });
 

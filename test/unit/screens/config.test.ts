@@ -40,6 +40,15 @@ describe('widget config (parsed once, SPEC §3 defaults in the schema)', () => {
     expect(c.oauth.providers.map((p) => p.type)).to.deep.equal(['github', 'myspace', 'google']);
   });
 
+  it('offers the passkey upgrade by default exactly when passkeys are a product; the host decides otherwise', () => {
+    expect(ok({ products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } }).passkeyUpgrade).to.equal(true);
+    expect(ok({ products: ['otp'], otpOptions: { methods: ['sms'] } }).passkeyUpgrade).to.equal(false);
+    expect(ok(undefined).passkeyUpgrade).to.equal(false);
+    expect(ok({ products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] }, passkeyUpgrade: false }).passkeyUpgrade).to.equal(false);
+    expect(ok({ products: ['passwords'], passkeyUpgrade: true }).passkeyUpgrade).to.equal(true);
+    expect(refused({ passkeyUpgrade: 'yes' })).to.contain('passkeyUpgrade');
+  });
+
   it('an empty passkey domain means none', () => {
     expect(ok({ products: ['passkeys', 'otp'], otpOptions: { methods: ['sms'] }, passkeyOptions: { domain: '' } }).passkeys.domain).to.equal(undefined);
   });
