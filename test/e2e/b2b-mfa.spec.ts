@@ -204,6 +204,8 @@ for (const [label, extra, width] of [
   ['right to left (Arabic)', '&locale=ar', 800],
 ] as const) {
   test(`axe is clean on every MFA screen in ${label}`, async ({ page }) => {
+    // Two sign-ins and nine screens, each run through axe: more than one default timeout on a loaded machine.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const email = uniqueEmail('b2b-mfa-axe');
     const { slug } = await organizationWith(page, email, { mfa_policy: 'REQUIRED_FOR_ALL' });
