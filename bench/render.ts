@@ -609,7 +609,9 @@ if (BASELINE && !SSR)
   rows.splice(
     0,
     rows.length,
-    ...rows.flatMap((r) => (/^\/(ours|b2b-ours)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r])),
+    ...rows.flatMap((r) =>
+      /^\/(ours|b2b-ours)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
+    ),
   );
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
 
