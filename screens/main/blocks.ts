@@ -11,14 +11,13 @@ import PasswordEmailForm from '../password/PasswordEmailForm.tsx';
 import { loginMethods, type LoginMethod } from './methods.ts';
 
 /*
- * Main's blocks. Those that paint Main for the products a host configures ship with the first
- * load: on demand, each was a second round of requests after the entry had downloaded and run
- * (the OAuth buttons and divider 190 ms later on slow 4G, bench/RESULTS.md), and a card that
- * cannot paint until they arrive costs the user more than their bytes (~8 KB gzip together)
- * cost every page. What Main shows only after a choice or a reply stays a chunk: the phone form
- * (its country table; a second tab, or a first tab few configs choose) loads on demand, as the
- * password lookup's form does. Each is preloadable either way: the element starts the ones its
- * config shows when the config arrives (`preloadMain`), before React first renders Main.
+ * Main's blocks. Those Main paints for the products a host configures ship with the first load
+ * (~11 KB gzip together): on demand, each was a second round of requests after the entry had
+ * downloaded and run, which the card waited for (the OAuth buttons 190 ms more on slow 4G,
+ * bench/RESULTS.md); the user's time weighs more than the bytes. The phone form (its country
+ * table; a second tab in most configs) stays a chunk. Each is preloadable either way: the
+ * element starts the ones its config shows when the config arrives (`preloadMain`), before
+ * React first renders Main, and waits for any still loading.
  */
 export const blocks = {
   OAuthButtons: preloaded(OAuthButtons),
