@@ -17,7 +17,7 @@
 // went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
 // it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
 // BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests.
-// BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each client-rendered row of ours,
+// BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (not the host pages),
 // a row of that build beside the same official page in the same run (served under /base/), so a
 // change is compared with the code before it in one run rather than across runs of a loaded machine.
 // BENCH_ROWS=next (not in the default rows: it builds and starts the Next.js host, hosts/next):
@@ -257,11 +257,11 @@ function b2bPage(side: 'ours' | 'official', dist = '/dist/'): string {
 }
 
 /** Our server-rendered page: the element as stytch-ui/server renders it, then the widget module and the client. */
-function ssrPage(element: string): string {
+function ssrPage(element: string, dist = '/dist/'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ours, server-rendered</title><script>window.__ssr = true;</script></head><body><div id="login">${element}</div>
   <script type="module">
-    import '/dist/stytch-ui.js';
-    import { createClient } from '/dist/client.js';
+    import '${dist}stytch-ui.js';
+    import { createClient } from '${dist}client.js';
     document.querySelector('stytch-ui').client = createClient(BENCH.token, { baseUrl: BENCH.provider });
   </script></body></html>`;
 }
@@ -343,7 +343,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
   const inject = (html: string) => html.replace('<head>', `<head>${head}`);
   const dist = BASELINE && query.get('dist') === 'base' ? '/base/' : '/dist/';
   if (path === '/ours.html') return inject(oursPage(config, dist));
-  if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!));
+  if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!, dist));
   if (path === '/official.html') return inject(officialPage(config));
   if (path === '/floor.html')
     return inject(
@@ -605,12 +605,12 @@ if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
 if (!SSR && ROWS.includes('b2b')) rows.push({ name: '<stytch-b2b-ui> vs the official B2B UI, discovery by email link', ours: '/b2b-ours.html', official: '/b2b-official.html' });
 // The baseline build's rows, each beside the same official page as the row it copies.
-if (BASELINE && !SSR)
+if (BASELINE)
   rows.splice(
     0,
     rows.length,
     ...rows.flatMap((r) =>
-      /^\/(ours|b2b-ours)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
+      /^\/(ours|b2b-ours|ssr)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
     ),
   );
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
