@@ -16,7 +16,10 @@
 // BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
 // went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
 // it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
-// BENCH_DEBUG=1 prints each page's console, errors and failed requests.
+// BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests.
+// BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (not the host pages),
+// a row of that build beside the same official page in the same run (served under /base/), so a
+// change is compared with the code before it in one run rather than across runs of a loaded machine.
 // BENCH_ROWS=next (not in the default rows: it builds and starts the Next.js host, hosts/next):
 // the host's login page, server-rendered by stytch-ui/react, beside its /official page, the
 // official UI rendered in the browser in the same app; both from navigation, Next's own scripts
@@ -48,6 +51,7 @@ const SSR = process.argv.includes('--ssr') || process.env.BENCH_MODE === 'ssr';
 const NAME = SSR ? 'bench:render-ssr' : 'bench:render';
 const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host,b2b')).split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BASELINE = process.env.BENCH_BASELINE_DIST;
 const root = process.cwd();
 
 // The whole run is bounded too, whatever a browser or a server does.
@@ -159,7 +163,8 @@ async function buildPageBundles(): Promise<Map<string, Buffer>> {
 const PROBE = `(() => {
   const b = (window.__bench = { t0: 0, visible: 0, field: 0, typed: 0, hydrated: 0, kept: false });
   // Tells the bench (a CDP binding: no polling inside the page while it loads).
-  const notify = (what) => window.__benchNotify && window.__benchNotify(what);
+  // A user-timing mark too, so a trace (BENCH_TRACE) shows each moment among the page's tasks.
+  const notify = (what) => (performance.mark('bench:' + what), window.__benchNotify && window.__benchNotify(what));
   function all(root, sel, acc = []) {
     acc.push(...root.querySelectorAll(sel));
     for (const el of root.querySelectorAll('*')) if (el.shadowRoot) all(el.shadowRoot, sel, acc);
@@ -220,11 +225,11 @@ function officialPage(config: Record<string, unknown>): string {
   </script></body></html>`;
 }
 
-function oursPage(config: Record<string, unknown>): string {
+function oursPage(config: Record<string, unknown>, dist = '/dist/'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ours</title></head><body><div id="login"></div>
   <script type="module">
-    import { mountLogin } from '/dist/stytch-ui.js';
-    import { createClient } from '/dist/client.js';
+    import { mountLogin } from '${dist}stytch-ui.js';
+    import { createClient } from '${dist}client.js';
     mountLogin({ elementId: '#login', client: createClient(BENCH.token, { baseUrl: BENCH.provider }), config: ${JSON.stringify(config)} });
   </script></body></html>`;
 }
@@ -232,12 +237,12 @@ function oursPage(config: Record<string, unknown>): string {
 /** The B2B row (issue 26): `<stytch-b2b-ui>` beside the official B2B UI, a discovery sign-in by email link. */
 const B2B_CONFIG = { products: ['emailMagicLinks'], authFlowType: 'Discovery', sessionOptions: { sessionDurationMinutes: 60 } };
 
-function b2bPage(side: 'ours' | 'official'): string {
+function b2bPage(side: 'ours' | 'official', dist = '/dist/'): string {
   const mount =
     side === 'ours'
       ? `<script type="module">
-    import { mountB2B } from '/dist/stytch-ui.b2b.js';
-    import { createB2BClient } from '/dist/b2b-client.js';
+    import { mountB2B } from '${dist}stytch-ui.b2b.js';
+    import { createB2BClient } from '${dist}b2b-client.js';
     mountB2B({ elementId: '#login', client: createB2BClient(BENCH.b2bToken, { baseUrl: BENCH.provider }), config: ${JSON.stringify(B2B_CONFIG)} });
   </script>`
       : `<script src="/official/b2b.js"></script><script>
@@ -252,11 +257,11 @@ function b2bPage(side: 'ours' | 'official'): string {
 }
 
 /** Our server-rendered page: the element as stytch-ui/server renders it, then the widget module and the client. */
-function ssrPage(element: string): string {
+function ssrPage(element: string, dist = '/dist/'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ours, server-rendered</title><script>window.__ssr = true;</script></head><body><div id="login">${element}</div>
   <script type="module">
-    import '/dist/stytch-ui.js';
-    import { createClient } from '/dist/client.js';
+    import '${dist}stytch-ui.js';
+    import { createClient } from '${dist}client.js';
     document.querySelector('stytch-ui').client = createClient(BENCH.token, { baseUrl: BENCH.provider });
   </script></body></html>`;
 }
@@ -310,6 +315,15 @@ function file(path: string): Buffer | undefined {
   if (path.startsWith('/vendor/') || path.startsWith('/floor/')) return bundles.get(path);
   if (path === '/official/index.js') return readFileSync(join(root, 'node_modules/@stytch/vanilla-js/dist/iife/index.js'));
   if (path === '/official/b2b.js') return readFileSync(join(root, 'node_modules/@stytch/vanilla-js/dist/iife/b2b/index.js'));
+  if (BASELINE && path.startsWith('/base/')) {
+    const p = normalize(join(BASELINE, path.slice('/base/'.length)));
+    if (!p.startsWith(normalize(BASELINE))) return undefined;
+    try {
+      return readFileSync(p);
+    } catch {
+      return undefined;
+    }
+  }
   if (path.startsWith('/dist/')) {
     const p = normalize(join(root, path));
     if (!p.startsWith(join(root, 'dist'))) return undefined;
@@ -327,8 +341,9 @@ function page(path: string, query: URLSearchParams): string | undefined {
   if (!config) return undefined;
   const head = `<script>window.BENCH = ${JSON.stringify(bench)};</script>`;
   const inject = (html: string) => html.replace('<head>', `<head>${head}`);
-  if (path === '/ours.html') return inject(oursPage(config));
-  if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!));
+  const dist = BASELINE && query.get('dist') === 'base' ? '/base/' : '/dist/';
+  if (path === '/ours.html') return inject(oursPage(config, dist));
+  if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!, dist));
   if (path === '/official.html') return inject(officialPage(config));
   if (path === '/floor.html')
     return inject(
@@ -336,7 +351,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
     );
   if (path === '/host-ours.html') return inject(reactHostPage('ours', config));
   if (path === '/host-official.html') return inject(reactHostPage('official', config));
-  if (path === '/b2b-ours.html' || path === '/b2b-official.html') return inject(b2bPage(path === '/b2b-ours.html' ? 'ours' : 'official'));
+  if (path === '/b2b-ours.html' || path === '/b2b-official.html') return inject(b2bPage(path === '/b2b-ours.html' ? 'ours' : 'official', dist));
   return undefined;
 }
 
@@ -456,7 +471,9 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     if (process.env.BENCH_DEBUG) {
       page.on('console', (m) => console.error(`  [${path}] console.${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => console.error(`  [${path}] error: ${e.message}`));
-      if (SSR) page.on('request', (r) => console.error(`  [${path}] request: ${r.url()}`));
+      const t0 = Date.now();
+      page.on('request', (r) => console.error(`  [${path}] +${Date.now() - t0} ms request: ${r.method()} ${r.url()}`));
+      page.on('requestfinished', (r) => console.error(`  [${path}] +${Date.now() - t0} ms finished: ${r.url()}`));
       page.on('requestfailed', (r) => console.error(`  [${path}] failed: ${r.url()} ${r.failure()?.errorText}`));
     }
     await page.exposeFunction('__benchNotify', (what: string) => said.notify(what));
@@ -587,6 +604,15 @@ if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, he
 if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
 if (!SSR && ROWS.includes('b2b')) rows.push({ name: '<stytch-b2b-ui> vs the official B2B UI, discovery by email link', ours: '/b2b-ours.html', official: '/b2b-official.html' });
+// The baseline build's rows, each beside the same official page as the row it copies.
+if (BASELINE)
+  rows.splice(
+    0,
+    rows.length,
+    ...rows.flatMap((r) =>
+      /^\/(ours|b2b-ours|ssr)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
+    ),
+  );
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
 
 const browser = await chromium.launch({

@@ -9,7 +9,7 @@ import { TabPanel } from './TabPanel.tsx';
 // The banner shows only with an error, so it loads then.
 const Banner = lazy(() => import('../components/Banner.tsx').then((m) => ({ default: m.Banner })));
 
-// The forms load on demand (blocks.ts; the phone form carries the country table).
+// The email and password forms come with the first load, the phone form on demand (blocks.ts: it carries the country table).
 function MethodForm({ method }: { method: LoginMethod }) {
   if (method === 'sms' || method === 'whatsapp') return <blocks.PhoneForm channel={method} />;
   // The password tab looks the user up first; the email code or link is offered from there.

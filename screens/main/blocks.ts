@@ -2,30 +2,34 @@ import { prefetch, preloadable, preloaded } from '../components/preloadable.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import type { LoginScreenName } from '../state/atoms.ts';
 import { EmailForm } from './EmailForm.tsx';
+import { OAuthButtons } from '../oauth/OAuthButtons.tsx';
+import { WalletButtons } from '../crypto/WalletButtons.tsx';
+import { Divider } from '../components/Divider.tsx';
+import { PoweredBy } from './PoweredBy.tsx';
+import { PasskeyAutofill, PasskeyButton } from '../passkey/PasskeyButton.tsx';
+import PasswordEmailForm from '../password/PasswordEmailForm.tsx';
 import { loginMethods, type LoginMethod } from './methods.ts';
 
 /*
- * Main's blocks that only some configs show, each in its own chunk so a host pays only for
- * what it configured, and each preloadable: the element starts the ones its config shows when
- * the config arrives (`preloadMain`), before React first renders Main, so Main does not find
- * them only after that render.
+ * Main's blocks. Those Main paints for the products a host configures ship with the first load
+ * (~11 KB gzip together): on demand, each was a second round of requests after the entry had
+ * downloaded and run, which the card waited for (the OAuth buttons 190 ms more on slow 4G,
+ * bench/RESULTS.md); the user's time weighs more than the bytes. The phone form (its country
+ * table; a second tab in most configs) stays a chunk. Each is preloadable either way: the
+ * element starts the ones its config shows when the config arrives (`preloadMain`), before
+ * React first renders Main, and waits for any still loading.
  */
 export const blocks = {
-  OAuthButtons: preloadable(() => import('../oauth/OAuthButtons.tsx').then((m) => m.OAuthButtons)),
-  WalletButtons: preloadable(() => import('../crypto/WalletButtons.tsx').then((m) => m.WalletButtons)),
-  // The divider comes only with a social block, itself on demand, so it loads alongside.
-  Divider: preloadable(() => import('../components/Divider.tsx').then((m) => m.Divider)),
-  PoweredBy: preloadable(() => import('./PoweredBy.tsx').then((m) => m.PoweredBy)),
-  PasskeyButton: preloadable(() => import('../passkey/PasskeyButton.tsx').then((m) => m.PasskeyButton)),
-  // Autofill rides in the button's chunk: both come with passkeys, and one chunk keeps the split small.
-  PasskeyAutofill: preloadable(() => import('../passkey/PasskeyButton.tsx').then((m) => m.PasskeyAutofill)),
-  // The email form is what most configs show first, the default one (magic links) included,
-  // so it ships with the first load (+3.4 KB gzip): on demand, it and the nine small chunks it
-  // needs were a second and third round of requests after React's evaluation, the largest
-  // part of the time to a typeable Main (bench/RESULTS.md). The phone form carries the country table.
+  OAuthButtons: preloaded(OAuthButtons),
+  WalletButtons: preloaded(WalletButtons),
+  Divider: preloaded(Divider),
+  PoweredBy: preloaded(PoweredBy),
+  PasskeyButton: preloaded(PasskeyButton),
+  PasskeyAutofill: preloaded(PasskeyAutofill),
+  // The email form is what most configs show first, the default one (magic links) included.
   EmailForm: preloaded(EmailForm),
   PhoneForm: preloadable(() => import('./PhoneForm.tsx').then((m) => m.PhoneForm)),
-  PasswordEmailForm: preloadable(() => import('../password/PasswordEmailForm.tsx').then((m) => m.default)),
+  PasswordEmailForm: preloaded(PasswordEmailForm),
 };
 
 /** The form block of one login method. */

@@ -36,8 +36,15 @@ test('the official headless client completes OAuth through the consent page with
   const email = `official-oauth-${Date.now()}@example.test`;
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await page.waitForURL((u) => u.searchParams.get('stytch_token_type') === 'oauth');
-  const token = new URL(page.url()).searchParams.get('token')!;
+  // The token as the redirect brought it: the demo page's own widget spends an OAuth return too and
+  // takes the token out of the address bar, as soon as it has rendered (its first render is
+  // synchronous), so the address read afterwards may no longer hold it.
+  let token = '';
+  await page.waitForURL((u) => {
+    if (u.searchParams.get('stytch_token_type') !== 'oauth') return false;
+    token = u.searchParams.get('token') ?? '';
+    return true;
+  });
   await addOfficialClient(page);
   const auth = await page.evaluate(
     async ([t, tok, url]) => {
