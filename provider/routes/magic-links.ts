@@ -79,7 +79,15 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       const issued = await withTx(ctx.db, async (tx) => {
         // A reset link may also sign in without a password (the reset page's alternative).
         const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
-        const out = await startOrExtend(ctx, tx, redeemed.userId, emailLinkFactor(ctx.clock.now(), redeemed.emailId), minutes, caller.client, caller.userId === redeemed.userId ? caller.sessionId : null);
+        const out = await startOrExtend(
+          ctx,
+          tx,
+          redeemed.userId,
+          emailLinkFactor(ctx.clock.now(), redeemed.emailId),
+          minutes,
+          caller.client,
+          caller.userId === redeemed.userId ? caller.sessionId : null,
+        );
         return { ...out, method_id: redeemed.emailId };
       });
       return ok(c, { ...issued, reset_sessions: false });

@@ -72,9 +72,7 @@ export async function confirmLink(
   const attempts = ctx.config.magicLinkRequests.codeAttempts;
   const outcome = await withTx(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const tokens = await tx.query<{ kind: string; used_at: Date | null; expires_at: Date }>('SELECT kind, used_at, expires_at FROM email_tokens WHERE token_hash = $1 FOR UPDATE', [
-      sha256(p.token),
-    ]);
+    const tokens = await tx.query<{ kind: string; used_at: Date | null; expires_at: Date }>('SELECT kind, used_at, expires_at FROM email_tokens WHERE token_hash = $1 FOR UPDATE', [sha256(p.token)]);
     const t = tokens.rows[0];
     if (!t || t.kind !== 'magic_link' || t.used_at || new Date(t.expires_at) <= now) throw unusable();
     const requests = await tx.query<{ request_id: string; code: string; status: string; failed_codes: number }>(

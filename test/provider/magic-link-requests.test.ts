@@ -35,8 +35,7 @@ for (const kind of databases) {
       return { email, token, grant, userId: res.json.data.user_id as string };
     }
     const poll = (g: { request_id: string; secret: string }, p: TestProvider = provider) => sdk(p, 'POST', '/magic_links/link_requests/poll', { request_id: g.request_id, secret: g.secret });
-    const confirm = (token: string, code: string, extra: Record<string, unknown> = {}, p: TestProvider = provider) =>
-      sdk(p, 'POST', '/magic_links/link_requests/confirm', { token, code, ...extra });
+    const confirm = (token: string, code: string, extra: Record<string, unknown> = {}, p: TestProvider = provider) => sdk(p, 'POST', '/magic_links/link_requests/confirm', { token, code, ...extra });
     const wrongCode = (code: string) => String((Number(code) + 1) % 1000).padStart(3, '0');
 
     it('answers a send with link_request with the request, its secret and a three-digit code; a send without it as before', async () => {
@@ -162,7 +161,10 @@ for (const kind of databases) {
       ]);
       const winners = racers.filter((r) => r.status === 200);
       assert.equal(winners.length, 1, racers.map((r) => r.status).join(','));
-      assert.ok(racers.every((r) => r.status === 200 || r.status === 404), racers.map((r) => r.text).join('\n'));
+      assert.ok(
+        racers.every((r) => r.status === 200 || r.status === 404),
+        racers.map((r) => r.text).join('\n'),
+      );
       const approved = racers.indexOf(winners[0]!) < 6;
       const polls = await Promise.all(Array.from({ length: 8 }, () => poll(grant)));
       const statuses = polls.map((r) => r.json.data.status).sort();
