@@ -1,0 +1,139 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
+import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+
+/*
+ * Scanner-proof, cross-device magic links (emailMagicLinksOptions.crossDevice): the asking tab
+ * waits with a code, the link opened in another browser context asks for that code, and the
+ * confirmation signs the asking tab in. A mail scanner's plain GET (following redirects), and
+ * even a scanner that renders the page, spend nothing.
+ */
+const page = () => `${process.env.E2E_DEMO_URL}/index.html`;
+const config = (extra: object = {}) => ({
+  products: ['emailMagicLinks'],
+  emailMagicLinksOptions: { crossDevice: true, loginRedirectURL: page(), signupRedirectURL: page() },
+  ...extra,
+});
+
+/** The link as the page hosting the widget (with the same config) receives it. */
+function linkPage(link: string, extra: object = {}): string {
+  const url = new URL(link);
+  url.searchParams.set('config', JSON.stringify(config(extra)));
+  return url.toString();
+}
+
+/** Asks for a link in a fresh context; returns the asking page, its code and the link. */
+async function ask(browser: Browser, extra: object = {}) {
+  const context = await browser.newContext();
+  const asking = await context.newPage();
+  const email = uniqueEmail('xdevice');
+  await asking.goto(demoUrl(config(extra)));
+  const w = widget(asking);
+  await w.getByRole('textbox').first().fill(email);
+  await w.getByRole('button').filter({ hasNotText: /^$/ }).last().click();
+  const code = w.locator('[part~="link-request-code"]');
+  await expect(code).toHaveText(/^\d{3}$/, { timeout: 15_000 });
+  const message = await latestMessage(email);
+  return { context, asking, email, code: (await code.textContent())!, link: message.link! };
+}
+
+async function signedIn(p: Page): Promise<boolean> {
+  return (await p.context().cookies()).some((c) => c.name === 'stytch_session');
+}
+
+test('the asking tab waits with a code; the link opened in another context asks for it, and confirming signs the asking tab in', async ({ browser }) => {
+  const { asking, code, link } = await ask(browser);
+  const w = widget(asking);
+  await expect(w.getByText('Opening the link on another device? Enter this code there:')).toBeVisible();
+  expect(await axe(asking)).toEqual([]);
+
+  // A mail scanner: a plain GET that follows redirects, then one that renders the page's scripts.
+  const fetched = await fetch(link, { redirect: 'follow' });
+  expect(fetched.status).toBe(200);
+  await fetched.text();
+  const scanner = await browser.newContext();
+  const scanned = await scanner.newPage();
+  await scanned.goto(linkPage(link));
+  await expect(widget(scanned).getByRole('heading', { name: 'Confirm sign-in' })).toBeVisible({ timeout: 15_000 });
+  await scanner.close();
+
+  // The person, on another device, by keyboard only.
+  const other = await browser.newContext();
+  const device = await other.newPage();
+  await device.goto(linkPage(link));
+  const d = widget(device);
+  await expect(d.getByRole('heading', { name: 'Confirm sign-in' })).toBeVisible({ timeout: 15_000 });
+  expect(await axe(device)).toEqual([]);
+  const field = d.getByRole('textbox', { name: 'Code' });
+  await field.focus();
+  const wrong = String((Number(code) + 1) % 1000).padStart(3, '0');
+  await device.keyboard.type(wrong);
+  await device.keyboard.press('Enter');
+  await expect(d.getByRole('alert')).toContainText('not the code');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(await axe(device)).toEqual([]);
+  await field.fill('');
+  await device.keyboard.type(code);
+  await device.keyboard.press('Tab');
+  await expect(d.getByRole('checkbox', { name: 'Also sign in on this device' })).toBeFocused();
+  await device.keyboard.press('Tab');
+  await expect(d.getByRole('button', { name: 'Confirm' })).toBeFocused();
+  await device.keyboard.press('Enter');
+  await expect(d.getByRole('heading', { name: 'Sign-in confirmed' })).toBeVisible({ timeout: 15_000 });
+  expect(await axe(device)).toEqual([]);
+
+  await expect(w.getByText('You have successfully logged in.')).toBeVisible({ timeout: 15_000 });
+  expect(await signedIn(asking)).toBe(true);
+  expect(await signedIn(device)).toBe(false);
+
+  // Spent everywhere: the link opened again says so.
+  const again = await other.newPage();
+  await again.goto(linkPage(link));
+  await expect(widget(again).getByRole('alert')).toBeVisible({ timeout: 15_000 });
+  await other.close();
+  await asking.context().close();
+});
+
+test("'Also sign in on this device' signs in both", async ({ browser }) => {
+  const { asking, code, link } = await ask(browser);
+  const other = await browser.newContext();
+  const device = await other.newPage();
+  await device.goto(linkPage(link));
+  const d = widget(device);
+  await d.getByRole('textbox', { name: 'Code' }).fill(code);
+  await d.getByRole('checkbox', { name: 'Also sign in on this device' }).focus();
+  await device.keyboard.press('Space');
+  await d.getByRole('button', { name: 'Confirm' }).click();
+  await expect(d.getByText('You have successfully logged in.')).toBeVisible({ timeout: 15_000 });
+  await expect(widget(asking).getByText('You have successfully logged in.')).toBeVisible({ timeout: 15_000 });
+  expect(await signedIn(device)).toBe(true);
+  expect(await signedIn(asking)).toBe(true);
+  await other.close();
+  await asking.context().close();
+});
+
+test('a link sent without a waiting tab is spent only by its one-click Sign in, never by opening it', async ({ browser }) => {
+  const context = await browser.newContext();
+  const p = await context.newPage();
+  const email = uniqueEmail('oneclick');
+  // The official send (no link_request), then the link's page with crossDevice on.
+  await p.goto(`${process.env.E2E_DEMO_URL}/headless.html`);
+  await p.waitForFunction(() => 'client' in window);
+  await p.evaluate(
+    ([e, url]) => (window as unknown as { client: { magicLinks: { email: { loginOrCreate(e: string, o: object): Promise<unknown> } } } }).client.magicLinks.email.loginOrCreate(e!, { login_magic_link_url: url, signup_magic_link_url: url }),
+    [email, page()],
+  );
+  const link = (await latestMessage(email)).link!;
+  expect((await fetch(link, { redirect: 'follow' })).status).toBe(200);
+  await p.goto(linkPage(link));
+  const w = widget(p);
+  await expect(w.getByRole('heading', { name: 'Confirm sign-in' })).toBeVisible({ timeout: 15_000 });
+  await expect(w.getByText('Select the button to finish signing in.')).toBeVisible();
+  expect(await signedIn(p)).toBe(false);
+  expect(await axe(p)).toEqual([]);
+  await w.getByRole('button', { name: 'Sign in' }).focus();
+  await p.keyboard.press('Enter');
+  await expect(w.getByText('You have successfully logged in.')).toBeVisible({ timeout: 15_000 });
+  expect(await signedIn(p)).toBe(true);
+  await context.close();
+});
