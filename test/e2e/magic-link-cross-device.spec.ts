@@ -1,6 +1,20 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
+import { englishMessages } from '../../screens/i18n/en/all.ts';
+import pseudoLocale from '../../screens/i18n/locales/en-XA.ts';
+import ar from '../../screens/i18n/locales/ar.ts';
+import de from '../../screens/i18n/locales/de.ts';
+import es from '../../screens/i18n/locales/es.ts';
+import fr from '../../screens/i18n/locales/fr.ts';
+import he from '../../screens/i18n/locales/he.ts';
+import it from '../../screens/i18n/locales/it.ts';
+import ja from '../../screens/i18n/locales/ja.ts';
+import ko from '../../screens/i18n/locales/ko.ts';
+import nl from '../../screens/i18n/locales/nl.ts';
+import pl from '../../screens/i18n/locales/pl.ts';
+import ptBR from '../../screens/i18n/locales/pt-BR.ts';
+import zhCN from '../../screens/i18n/locales/zh-CN.ts';
 
 /*
  * Scanner-proof, cross-device magic links (emailMagicLinksOptions.crossDevice): the asking tab
@@ -136,4 +150,40 @@ test('a link sent without a waiting tab is spent only by its one-click Sign in, 
   await expect(w.getByText('You have successfully logged in.')).toBeVisible({ timeout: 15_000 });
   expect(await signedIn(p)).toBe(true);
   await context.close();
+});
+
+const LOCALES: Record<string, Record<string, string>> = {
+  ar,
+  de,
+  'en-XA': pseudoLocale(englishMessages),
+  es,
+  fr,
+  he,
+  it,
+  ja,
+  ko,
+  nl,
+  pl,
+  'pt-BR': ptBR,
+  'zh-CN': zhCN,
+};
+
+test('every locale: the waiting screen, the link page and its wrong-code error are in the widget language, axe-clean', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const other = await browser.newContext();
+  const device = await other.newPage();
+  for (const [locale, words] of Object.entries(LOCALES)) {
+    const { asking, code, link } = await ask(browser, { locale });
+    await expect(widget(asking).getByText(words['linkRequest.codeIntro']!)).toBeVisible();
+    await device.goto(linkPage(link, { locale }));
+    const d = widget(device);
+    await expect(d.getByRole('heading', { name: words['linkConfirm.title'] })).toBeVisible({ timeout: 15_000 });
+    const field = d.getByRole('textbox', { name: words['linkConfirm.codeLabel'] });
+    await field.fill(String((Number(code) + 1) % 1000).padStart(3, '0'));
+    await d.getByRole('button', { name: words['linkConfirm.submit'] }).click();
+    await expect(d.getByRole('alert'), locale).toHaveText(words['error.invalidLinkCode']!);
+    expect(await axe(device), locale).toEqual([]);
+    await asking.context().close();
+  }
+  await other.close();
 });
