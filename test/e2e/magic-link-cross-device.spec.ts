@@ -187,3 +187,22 @@ test('every locale: the waiting screen, the link page and its wrong-code error a
   }
   await other.close();
 });
+
+test('the waiting tab says so when the link signed in the device it was opened on instead', async ({ browser }) => {
+  const { asking, link } = await ask(browser);
+  const token = new URL(link).searchParams.get('token')!;
+  // The official client's authenticate on the link's device, as any page redeeming the link by script would.
+  const res = await fetch(`${process.env.E2E_PROVIDER_URL}/sdk/v1/magic_links/authenticate`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: new URL(process.env.E2E_DEMO_URL!).origin,
+      Authorization: `Basic ${Buffer.from(`${process.env.E2E_PUBLIC_TOKEN}:${process.env.E2E_PUBLIC_TOKEN}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ token, session_duration_minutes: 30 }),
+  });
+  expect(res.status).toBe(200);
+  await expect(widget(asking).getByRole('alert')).toHaveText('The link was used to sign in on another device.', { timeout: 15_000 });
+  expect(await signedIn(asking)).toBe(false);
+  await asking.context().close();
+});
