@@ -206,3 +206,20 @@ test('the waiting tab says so when the link signed in the device it was opened o
   expect(await signedIn(asking)).toBe(false);
   await asking.context().close();
 });
+
+test('dark theme: the waiting code and the link page are axe-clean', async ({ browser }) => {
+  const context = await browser.newContext();
+  const asking = await context.newPage();
+  const email = uniqueEmail('xdark');
+  await asking.goto(demoUrl(config(), '&theme=dark'));
+  const w = widget(asking);
+  await w.getByRole('textbox').first().fill(email);
+  await w.getByRole('button').filter({ hasNotText: /^$/ }).last().click();
+  await expect(w.locator('[part~="link-request-code"]')).toHaveText(/^\d{3}$/, { timeout: 15_000 });
+  expect(await axe(asking)).toEqual([]);
+  const device = await context.newPage();
+  await device.goto(`${linkPage((await latestMessage(email)).link!)}&theme=dark`);
+  await expect(widget(device).getByRole('heading', { name: 'Confirm sign-in' })).toBeVisible({ timeout: 15_000 });
+  expect(await axe(device)).toEqual([]);
+  await context.close();
+});
