@@ -134,7 +134,11 @@ test('a link sent without a waiting tab is spent only by its one-click Sign in, 
   await p.goto(`${process.env.E2E_DEMO_URL}/headless.html`);
   await p.waitForFunction(() => 'client' in window);
   await p.evaluate(
-    ([e, url]) => (window as unknown as { client: { magicLinks: { email: { loginOrCreate(e: string, o: object): Promise<unknown> } } } }).client.magicLinks.email.loginOrCreate(e!, { login_magic_link_url: url, signup_magic_link_url: url }),
+    ([e, url]) =>
+      (window as unknown as { client: { magicLinks: { email: { loginOrCreate(e: string, o: object): Promise<unknown> } } } }).client.magicLinks.email.loginOrCreate(e!, {
+        login_magic_link_url: url,
+        signup_magic_link_url: url,
+      }),
     [email, page()],
   );
   const link = (await latestMessage(email)).link!;
