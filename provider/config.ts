@@ -138,6 +138,20 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Magic links sent with `link_request` (the widget's `emailMagicLinksOptions.crossDevice`): the
+   * asking tab waits and signs in once the link's page confirms the tab's code. `linkDeviceSignIn`
+   * false: such a link never signs in the device it was opened on (only the asking tab);
+   * `codeAttempts` wrong codes burn the link; `pollsPerMinute` is one request's polling budget.
+   */
+  magicLinkRequests: v.optional(
+    v.object({
+      linkDeviceSignIn: v.optional(v.boolean(), true),
+      codeAttempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)), 5),
+      pollsPerMinute: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
   /** Failed passwords one client IP may make across every address before it is refused (429). */
   passwordIpLimit: v.optional(
     v.object({
@@ -314,6 +328,7 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...(out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud, ...cloud } };
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
+  if (env.LINK_DEVICE_SIGN_IN !== undefined) out.magicLinkRequests = { ...(out.magicLinkRequests as object), linkDeviceSignIn: bool(env.LINK_DEVICE_SIGN_IN) };
   if (env.DISPLAY_WATERMARK !== undefined) out.displayWatermark = bool(env.DISPLAY_WATERMARK);
   const pkce = list(env.PKCE_REQUIRED);
   if (pkce) {

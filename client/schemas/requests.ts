@@ -38,9 +38,14 @@ export const B2BMemberSearch = v.object({ email_address: email(), organization_i
 
 export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(sessionDuration()) });
 
-export const MagicLinkLoginOrCreate = v.object({ ...magicLinkSend, create_user_as_pending: opt(bool()), locale: opt(str()) });
+/** `link_request` (ours, additive): also open a cross-device request, answered as `link_request` (provider/services/link-requests.ts). */
+export const MagicLinkLoginOrCreate = v.object({ ...magicLinkSend, create_user_as_pending: opt(bool()), locale: opt(str()), link_request: opt(bool()) });
 export const MagicLinkSend = v.object({ ...magicLinkSend, locale: opt(str()) });
 export const MagicLinkAuthenticate = v.object({ token: nonEmpty(), code_verifier: opt(str()), session_duration_minutes: sessionDuration() });
+/** Cross-device magic links (ours): the link's page looks up and confirms its token; the asking tab polls its request. */
+export const LinkRequestLookup = v.object({ token: nonEmpty() });
+export const LinkRequestConfirm = v.object({ token: nonEmpty(), code: nonEmpty(), sign_in_here: opt(bool()), session_duration_minutes: opt(sessionDuration()) });
+export const LinkRequestPoll = v.object({ request_id: nonEmpty(), secret: nonEmpty(), session_duration_minutes: opt(sessionDuration()) });
 
 export const OtpPhoneLoginOrCreate = v.object({ phone_number: nonEmpty(), expiration_minutes: opt(otpExpiration()), locale: opt(str()), ...botChecks });
 export const OtpEmailLoginOrCreate = v.object({ email: email(), expiration_minutes: opt(otpExpiration()), ...loginOrSignupTemplates, locale: opt(str()), ...botChecks });

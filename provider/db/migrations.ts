@@ -565,6 +565,27 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // allows for that mediation (services/webauthn.ts).
     sql: `ALTER TABLE webauthn_challenges ADD COLUMN conditional boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // 3202: issue 32 item 2 (magic links that survive mail scanners and work across devices).
+    id: 3202,
+    name: 'magic_link_requests',
+    // A link sent with \`link_request\`: the asking tab holds the secret (by hash here) and shows
+    // the code; the link's page confirms it with the code, which spends the token and approves
+    // the request; the asking tab's poll then takes the session once (status 'redeemed').
+    sql: `
+      CREATE TABLE magic_link_requests (
+        request_id text PRIMARY KEY,
+        secret_hash text NOT NULL,
+        code text NOT NULL,
+        token_hash text NOT NULL UNIQUE REFERENCES email_tokens ON DELETE CASCADE,
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'redeemed', 'locked', 'spent_elsewhere')),
+        failed_codes integer NOT NULL DEFAULT 0,
+        user_id text,
+        email_id text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );`,
+  },
 ];
 
 /**

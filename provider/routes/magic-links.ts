@@ -3,7 +3,8 @@ import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
+import { emailLinkFactor, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
+import { confirmLink, lookupLink, openLinkRequest, pollLinkRequest, type LinkRequestGrant } from '../services/link-requests.ts';
 import { mailMagicLink } from '../services/magic-link-mail.ts';
 import { limitSend } from '../services/sends.ts';
 import { startOrExtend } from '../services/sessions.ts';
@@ -43,6 +44,8 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
           }
           const url = identity.created ? signupUrl : loginUrl;
           const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
+          let linkRequest: LinkRequestGrant | undefined;
+          const bind = 'link_request' in req && req.link_request === true ? async (token: string) => void (linkRequest = await openLinkRequest(ctx, tx, token)) : undefined;
           const queued = await mailMagicLink(ctx, tx, {
             userId: identity.userId,
             emailId: identity.methodId,
@@ -52,14 +55,16 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
             codeChallenge: req.code_challenge,
             purpose: identity.created ? 'signup' : 'login',
             locale: req.locale,
+            bind,
           });
-          return { ...identity, queued };
+          return { ...identity, queued, linkRequest };
         });
         await ctx.delivery.dispatch(ctx.db, result.queued);
         return ok(c, {
           user_id: result.userId,
           email_id: result.methodId,
           ...(mode === 'login_or_create' ? { user_created: result.created } : {}),
+          ...(result.linkRequest ? { link_request: result.linkRequest } : {}),
         });
       },
     );
@@ -74,18 +79,43 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
       const issued = await withTx(ctx.db, async (tx) => {
         // A reset link may also sign in without a password (the reset page's alternative).
         const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
-        const factor = {
-          type: 'magic_link',
-          delivery_method: 'email',
-          last_authenticated_at: ctx.clock.now().toISOString(),
-          email_factor: { email_id: redeemed.emailId },
-        };
-        const out = await startOrExtend(ctx, tx, redeemed.userId, factor, minutes, caller.client, caller.userId === redeemed.userId ? caller.sessionId : null);
+        const out = await startOrExtend(
+          ctx,
+          tx,
+          redeemed.userId,
+          emailLinkFactor(ctx.clock.now(), redeemed.emailId),
+          minutes,
+          caller.client,
+          caller.userId === redeemed.userId ? caller.sessionId : null,
+        );
         return { ...out, method_id: redeemed.emailId };
       });
       return ok(c, { ...issued, reset_sessions: false });
     }),
   );
 
+  // Cross-device links (services/link-requests.ts): every one a POST, so no fetch of the link spends it.
+  app.post(
+    '/magic_links/link_requests/lookup',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: requests.LinkRequestLookup, limit: linkPageLimit }, async ({ c, req }) => ok(c, await lookupLink(ctx, req.token))),
+  );
+  app.post(
+    '/magic_links/link_requests/confirm',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: requests.LinkRequestConfirm, minutes: true, limit: linkPageLimit }, async ({ c, caller, req, minutes }) =>
+      ok(c, { ...(await confirmLink(ctx, { token: req.token, code: req.code, signInHere: req.sign_in_here === true, minutes, client: caller.client })) }),
+    ),
+  );
+  app.post(
+    '/magic_links/link_requests/poll',
+    endpoint(ctx, { product: 'emailMagicLinks', session: 'optional', schema: requests.LinkRequestPoll, minutes: true, limit: pollLimit }, async ({ c, caller, req, minutes }) =>
+      ok(c, { ...(await pollLinkRequest(ctx, { requestId: req.request_id, secret: req.secret, minutes, client: caller.client })) }),
+    ),
+  );
+
   return app;
 }
+
+/** Link pages opened from one address: generous for people, a wall for a token-guessing loop. */
+const linkPageLimit = () => ({ name: 'link-request-page', max: 120, windowSeconds: 60 });
+/** Polls from one address across its requests (each request also has its own budget). */
+const pollLimit = (ctx: ProviderContext) => ({ name: 'link-request-poll', max: ctx.config.magicLinkRequests.pollsPerMinute * 10, windowSeconds: 60 });

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { safeEqual, secretToken, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
+import { settleDirectRedemption } from './link-request-binding.ts';
 
 /** The redirect URL must be on the project's allow-list, compared exactly; default is the first entry. */
 export function redirectUrl(ctx: ProviderContext, asked: string | undefined): string {
@@ -101,12 +102,18 @@ export async function issueLink(
   return link.toString();
 }
 
+/** The session factor a B2C magic link adds. */
+export function emailLinkFactor(now: Date, emailId: string) {
+  return { type: 'magic_link', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId } };
+}
+
 function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
 /** A claimed link's row: who it names. */
 export interface ClaimedLink {
+  tokenHash: string;
   kind: TokenKind | B2BTokenKind;
   userId: string | null;
   emailId: string | null;
@@ -118,9 +125,17 @@ export interface ClaimedLink {
 /**
  * Spends a token of one of `kinds` under a row lock, so single use holds under races; PKCE is
  * enforced when the token was issued with a challenge. A token of another kind is answered as
- * an unknown one (a B2B link never signs in a B2C user, nor the reverse).
+ * an unknown one (a B2B link never signs in a B2C user, nor the reverse). `pkce: false` is
+ * for a cross-device confirmation: the asking tab's request secret proves the tab instead.
  */
-export async function claimLink(ctx: ProviderContext, tx: Queryable, token: string, kinds: Array<TokenKind | B2BTokenKind>, verifier: string | undefined): Promise<ClaimedLink> {
+export async function claimLink(
+  ctx: ProviderContext,
+  tx: Queryable,
+  token: string,
+  kinds: Array<TokenKind | B2BTokenKind>,
+  verifier: string | undefined,
+  opts: { pkce?: boolean } = {},
+): Promise<ClaimedLink> {
   const now = ctx.clock.now();
   const { rows } = await tx.query<{
     token_hash: string;
@@ -138,19 +153,23 @@ export async function claimLink(ctx: ProviderContext, tx: Queryable, token: stri
   if (!row || !kinds.includes(row.kind) || row.used_at || new Date(row.expires_at) <= now) {
     throw new ApiError(404, 'unable_to_auth_magic_link', 'The link is incorrect, expired or already used.');
   }
-  if (row.code_challenge !== null) {
+  if (opts.pkce === false) {
+    // The confirmation page has no verifier; the session lands only where the request secret is.
+  } else if (row.code_challenge !== null) {
     if (!verifier) throw new ApiError(400, 'missing_pkce', 'This link was requested with PKCE; code_verifier is required.');
     if (!safeEqual(s256(verifier), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the code_challenge (pkce).');
   } else if (verifier) {
     throw new ApiError(400, 'pkce_mismatch', 'A code_verifier was sent but the link was requested without PKCE (pkce).');
   }
   await tx.query('UPDATE email_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
-  return { kind: row.kind, userId: row.user_id, emailId: row.email_id, email: row.email_address, organizationId: row.organization_id, memberId: row.member_id };
+  return { tokenHash: row.token_hash, kind: row.kind, userId: row.user_id, emailId: row.email_id, email: row.email_address, organizationId: row.organization_id, memberId: row.member_id };
 }
 
 /**
  * Redeems a B2C token of one of `kinds` (single use, PKCE as `claimLink`) and marks its
- * address proven and its user active.
+ * address proven and its user active. A token a cross-device request waits on is settled
+ * here too (services/link-request-binding.ts), unless `viaRequest` (the request's own
+ * confirmation, which skips PKCE as `claimLink` explains) is spending it.
  */
 export async function redeemEmailToken(
   ctx: ProviderContext,
@@ -158,11 +177,13 @@ export async function redeemEmailToken(
   token: string,
   kinds: TokenKind[],
   verifier: string | undefined,
-): Promise<{ userId: string; emailId: string; kind: TokenKind }> {
-  const row = await claimLink(ctx, tx, token, kinds, verifier);
+  opts: { viaRequest?: boolean } = {},
+): Promise<{ userId: string; emailId: string; kind: TokenKind; tokenHash: string }> {
+  const row = await claimLink(ctx, tx, token, kinds, verifier, opts.viaRequest ? { pkce: false } : {});
+  if (!opts.viaRequest && row.kind === 'magic_link') await settleDirectRedemption(ctx, tx, row.tokenHash);
   const userId = row.userId!;
   const emailId = row.emailId!;
   await verifyEmailByPasswordless(tx, emailId);
   await tx.query("UPDATE users SET status = 'active' WHERE user_id = $1", [userId]);
-  return { userId, emailId, kind: row.kind as TokenKind };
+  return { userId, emailId, kind: row.kind as TokenKind, tokenHash: row.tokenHash };
 }

@@ -10,9 +10,9 @@ export function secretToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Six decimal digits from the CSPRNG, leading zeros kept. */
-export function otpCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+/** `digits` decimal digits (six unless said) from the CSPRNG, leading zeros kept. */
+export function otpCode(digits = 6): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
 }
 
 /** Secrets are stored only as this hash; high-entropy tokens need no slow hash. */

@@ -19,9 +19,21 @@ function linkMessage(ctx: ProviderContext, purpose: LinkPurpose, email: string, 
 export async function mailMagicLink(
   ctx: ProviderContext,
   tx: Queryable,
-  p: { userId: string; emailId: string; email: string; url: string; minutes: number; codeChallenge?: string; purpose: LinkPurpose; locale?: string },
+  p: {
+    userId: string;
+    emailId: string;
+    email: string;
+    url: string;
+    minutes: number;
+    codeChallenge?: string;
+    purpose: LinkPurpose;
+    locale?: string;
+    /** Called with the new token in the same transaction, before the message is queued (a cross-device request binds to it). */
+    bind?: (token: string) => Promise<void>;
+  },
 ): Promise<QueuedMessage> {
   const link = await issueEmailToken(ctx, tx, 'magic_link', p.userId, p.emailId, p.url, p.minutes, p.codeChallenge);
+  if (p.bind) await p.bind(new URL(link).searchParams.get('token')!);
   return ctx.delivery.send(tx, linkMessage(ctx, p.purpose, p.email, link, p.minutes, p.locale));
 }
 

@@ -45,6 +45,11 @@ export const EmailMagicLinksOptions = v.looseObject({
   domainHint: opt(str()),
   /** The language of the link's email (BCP 47); the widget's own locale when absent. */
   locale: opt(str()),
+  /**
+   * Scanner-proof, cross-device links (README): the waiting screen shows a code and signs in
+   * once the link's page confirms it; the link's page never signs in without a click.
+   */
+  crossDevice: opt(bool(), false),
 });
 
 const OAuthProviderOptions = v.looseObject({

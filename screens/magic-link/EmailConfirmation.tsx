@@ -9,6 +9,7 @@ import { mailIcons } from './MailIcons.tsx';
 import { magicLinkMessages } from '../i18n/en/magic-link.ts';
 import { linkButtonCss } from '../components/linkButton.ts';
 import { useGo } from '../hooks/useGo.ts';
+import { LinkRequestWait } from './LinkRequestWait.tsx';
 
 const linkCss = { color: 'inherit', fontWeight: 600 } as const;
 const mailLinkLabels = { gmail: 'link.openInGmail', yahoo: 'link.openInYahoo', outlook: 'link.openInOutlook' } as const;
@@ -31,7 +32,7 @@ function useSendingDomain(): string | undefined {
 export default function EmailConfirmation({ children }: { children?: ReactNode }) {
   const t = useStrings(magicLinkMessages);
   const { client } = useWidget();
-  const [{ email }, setMagic] = useAtom(magicLinkStateAtom);
+  const [{ email, request }, setMagic] = useAtom(magicLinkStateAtom);
   const setMainEmail = useSetAtom(mainEmailAtom);
   const go = useGo();
   const links = mailLinks(useSendingDomain());
@@ -48,6 +49,7 @@ export default function EmailConfirmation({ children }: { children?: ReactNode }
       <BackButton />
       <Heading>{t('emailConfirmation.title')}</Heading>
       <p>{t.rich('emailConfirmation.content', { email })}</p>
+      {request ? <LinkRequestWait request={request} /> : null}
       <ul part="mail-links" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16, justifyContent: 'center' }}>
         {(['gmail', 'yahoo', 'outlook'] as const).map((name) => {
           const Icon = mailIcons[name];

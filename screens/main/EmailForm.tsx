@@ -15,8 +15,8 @@ export function EmailForm({ method }: { method: 'emailMagicLinks' | 'emailOtp' }
   const send = async (address: string) => {
     const c = requireClient(client);
     if (method === 'emailMagicLinks') {
-      await sendMagicLink(c, config, address, t.locale);
-      sent.magicLink(address);
+      const r = await sendMagicLink(c, config, address, t.locale);
+      sent.magicLink(address, false, r.link_request);
     } else {
       const r = await sendOtp(c, config, 'email', address, t.locale);
       sent.otp('email', r.method_id, address);

@@ -19,8 +19,8 @@ export function useAlternative(): { method: PasswordlessMethod; label: string | 
         const r = await sendOtp(c, config, 'email', email, t.locale);
         otp('email', r.method_id, email, stay);
       } else if (method === 'eml') {
-        await sendMagicLink(c, config, email, t.locale);
-        magicLink(email, stay);
+        const r = await sendMagicLink(c, config, email, t.locale);
+        magicLink(email, stay, r.link_request);
       }
     },
     [client, config, method, otp, magicLink, t.locale],

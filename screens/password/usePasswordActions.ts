@@ -66,8 +66,8 @@ export function usePasswordActions() {
   /** Sends a magic link (login or create) to `email`, then 'Check your email'. */
   const loginWithoutPassword = useCallback(
     async (email: string) => {
-      await sendMagicLink(requireClient(client), config, email, locale);
-      magicLink(email);
+      const r = await sendMagicLink(requireClient(client), config, email, locale);
+      magicLink(email, false, r.link_request);
     },
     [client, config, magicLink, locale],
   );

@@ -23,6 +23,7 @@ export function sendMagicLink(client: WidgetClient, { emailMagicLinks: o }: Reso
       login_template_id: o.loginTemplateId,
       signup_template_id: o.signupTemplateId,
       locale: messageLocale(o.locale, locale),
+      link_request: o.crossDevice ? true : undefined,
     }),
   );
 }

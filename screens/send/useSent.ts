@@ -17,8 +17,8 @@ export function useSent() {
   const setMagic = useSetAtom(magicLinkStateAtom);
   const clearError = useSetAtom(errorMessageAtom);
   const magicLink = useCallback(
-    (email: string, stay = false) => {
-      setMagic({ email });
+    (email: string, stay = false, request?: { request_id: string; secret: string; code: string; expires_at: string }) => {
+      setMagic({ email, request });
       clearError(undefined);
       client?.logEvent({ event_name: 'email_sent', details: { email, type: 'login_or_create_eml' } });
       callbacks.onEvent({ type: 'MAGIC_LINK_LOGIN_OR_CREATE', data: { email } });

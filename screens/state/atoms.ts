@@ -32,7 +32,8 @@ export const transitionAtom = atom(null, (get, set, screen: ScreenName) => {
   set(transitionCountAtom, get(transitionCountAtom) + 1);
 });
 export const errorMessageAtom = atom<string | undefined>(undefined);
-export const magicLinkStateAtom = atom<{ email: string }>({ email: '' });
+/** The address a link went to and, with `crossDevice`, the request this tab waits on (client `LinkRequest`). */
+export const magicLinkStateAtom = atom<{ email: string; request?: { request_id: string; secret: string; code: string; expires_at: string } | undefined }>({ email: '' });
 export const otpStateAtom = atom<{ type: 'email' | 'sms' | 'whatsapp'; methodId: string; otpDestination: string }>({ type: 'email', methodId: '', otpDestination: '' });
 export const cryptoStateAtom = atom<{ walletAddress: string; walletOption: string; walletChallenge: string }>({ walletAddress: '', walletOption: 'Metamask', walletChallenge: '' });
 export const passwordStateAtom = atom<{ email: string; type: 'new' | 'password' | 'passwordless' }>({ email: '', type: 'new' });

@@ -35,6 +35,15 @@ describe('project configuration', () => {
     assert.equal(config.rpId, 'login.example');
   });
 
+  it('reads the cross-device link settings from the file, LINK_DEVICE_SIGN_IN over it, with their defaults', () => {
+    const defaults = loadProjectConfig(projectFile({ publicTokens: { test: 'public-token-test-d' } }), {});
+    assert.deepEqual(defaults.magicLinkRequests, { linkDeviceSignIn: true, codeAttempts: 5, pollsPerMinute: 60 });
+    const file = projectFile({ publicTokens: { test: 'public-token-test-l' }, magicLinkRequests: { codeAttempts: 3 } });
+    const config = loadProjectConfig(file, { LINK_DEVICE_SIGN_IN: 'false' });
+    assert.deepEqual(config.magicLinkRequests, { linkDeviceSignIn: false, codeAttempts: 3, pollsPerMinute: 60 });
+    assert.throws(() => loadProjectConfig(projectFile({ magicLinkRequests: { codeAttempts: 0 } }), {}), /magicLinkRequests\.codeAttempts/);
+  });
+
   it('configures the delivery transports from the environment over the file', () => {
     const file = projectFile({
       publicTokens: { test: 'public-token-test-x' },
