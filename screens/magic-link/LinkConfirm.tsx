@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { signInMethodAtom } from '../state/atoms.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { LoggingIn } from '../components/LoggingIn.tsx';
@@ -26,6 +28,8 @@ export function LinkConfirm({ token }: { token: string }) {
   const t = useStrings(magicLinkMessages);
   const { client, config, callbacks } = useWidget();
   const go = useGo();
+  // The success screen's passkey offer (passkeyUpgrade) reads how the user signed in.
+  const setSignInMethod = useSetAtom(signInMethodAtom);
   const report = useReportError();
   const id = useId();
   const [looked, setLooked] = useState<Looked>();
@@ -67,6 +71,7 @@ export function LinkConfirm({ token }: { token: string }) {
       if (!request) {
         const r = await c.magicLinks.authenticate(token, { session_duration_minutes: duration });
         callbacks.onEvent({ type: 'MAGIC_LINK_AUTHENTICATE', data: r });
+        setSignInMethod('magic_link');
         go('PasswordConfirmation');
         return;
       }
@@ -74,6 +79,7 @@ export function LinkConfirm({ token }: { token: string }) {
       const r = await c.magicLinks.linkRequests.confirm(token, code.trim(), { sign_in_here: signInHere, session_duration_minutes: duration });
       if (signInHere) {
         callbacks.onEvent({ type: 'MAGIC_LINK_AUTHENTICATE', data: r });
+        setSignInMethod('magic_link');
         go('PasswordConfirmation');
       } else setDone(true);
     });

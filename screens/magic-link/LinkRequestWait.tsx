@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { signInMethodAtom } from '../state/atoms.ts';
 import { readRetryAfter } from '../../client/errors.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -22,6 +24,8 @@ export function LinkRequestWait({ request }: { request: { request_id: string; se
   const t = useStrings(magicLinkMessages);
   const { client, config, callbacks, env } = useWidget();
   const go = useGo();
+  // The success screen's passkey offer (passkeyUpgrade) reads how the user signed in.
+  const setSignInMethod = useSetAtom(signInMethodAtom);
   const [ended, setEnded] = useState<(typeof ENDED)[keyof typeof ENDED]>();
 
   useEffect(() => {
@@ -36,6 +40,7 @@ export function LinkRequestWait({ request }: { request: { request_id: string; se
         if (stopped) return;
         if (r.status === 'approved') {
           callbacks.onEvent({ type: 'MAGIC_LINK_AUTHENTICATE', data: r });
+          setSignInMethod('magic_link');
           go('PasswordConfirmation');
         } else if (r.status === 'pending') next(POLL_MS);
         else setEnded(ENDED[r.status]);
@@ -48,7 +53,7 @@ export function LinkRequestWait({ request }: { request: { request_id: string; se
       stopped = true;
       if (timer !== undefined) env.timers.clearTimeout(timer);
     };
-  }, [client, config, callbacks, env, go, request]);
+  }, [client, config, callbacks, env, go, request, setSignInMethod]);
 
   if (ended) return <ErrorText message={t(ended)} />;
   return (
