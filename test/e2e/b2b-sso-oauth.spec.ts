@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fakeIssuer } from '../provider/fake-oidc-issuer.ts';
-import { axeClean, b2b, expectScreen } from './b2b-screens.ts';
+import { axeClean, b2b, expectOpened, expectScreen } from './b2b-screens.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -334,3 +334,58 @@ test("an SSO sign-in the IdP refuses comes back to the Error screen in the widge
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
   await axeClean(page);
 });
+
+/*
+ * Every SSO and OAuth screen, found by structure rather than by its English (a locale may
+ * translate it), checked by axe in light at 375 px, dark, and right to left: the organization's
+ * login with its SSO and OAuth buttons, Discovery's Main with 'Use single sign-on' and the
+ * providers, SSO Discovery's address, its slug fallback and its menu of connections. (The Error
+ * screen a refused return lands on is b2b-views.spec.ts's Default sub-view: the demo's return URL
+ * carries neither theme nor locale.)
+ */
+for (const [label, extra, width] of [
+  ['light at 375 px', '', 375],
+  ['dark', '&theme=dark', 800],
+  ['right to left (Arabic)', '&locale=ar', 800],
+] as const) {
+  test(`axe is clean on every SSO and OAuth screen in ${label}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail('b2b-sso-axe');
+    const { slug } = await organizationOf(page, email, ['Okta Staff', 'Okta Contractors']);
+    const w = b2b(page);
+    // `landed`: the page opened on this screen (no transition: the heading does not take focus).
+    const check = async (ready: ReturnType<Page['locator']>, landed = false) => {
+      await expect(ready.first()).toBeVisible();
+      if (extra === '&locale=ar') await expect(w.locator('[dir="rtl"]')).toHaveCount(1);
+      if (!landed) await expectOpened(page);
+      await axeClean(page);
+      // Nothing wider than the page, at any width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    };
+    const sso = w.locator('[part~="sso-button"]');
+    const oauth = w.locator('[part~="oauth-button"]');
+
+    // The organization's login: its connections and the providers, above the email form.
+    await page.goto(orgPage(slug, 'sso,oauth,emailOtp', `&providers=google,microsoft,github${extra}`));
+    await expect(sso).toHaveCount(2);
+    await check(oauth, true);
+    await expect(oauth).toHaveCount(3);
+
+    // Discovery's Main: 'Use single sign-on' and the providers; then SSO Discovery's address.
+    await page.goto(demo(`products=sso,oauth,emailOtp&providers=google,slack${extra}`));
+    await expect(oauth).toHaveCount(2);
+    await check(w.locator('input[type="email"]'), true);
+    await sso.click();
+    await check(w.locator('form input[type="email"]'));
+    // An address with no connection: the slug fallback.
+    await w.locator('form input[type="email"]').fill(uniqueEmail('b2b-sso-axe-nobody'));
+    await w.locator('button[type="submit"]').click();
+    await check(w.locator('form input:not([type="email"])'));
+    // Back, and the member's address: the menu of its two connections.
+    await w.locator('[part~="link-button"]').last().click();
+    await w.locator('form input[type="email"]').fill(email);
+    await w.locator('button[type="submit"]').click();
+    await check(sso);
+    await expect(sso).toHaveCount(2);
+  });
+}
