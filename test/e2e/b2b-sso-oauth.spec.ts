@@ -23,10 +23,10 @@ type Admin = { slug: string; name: string; connectionId?: string };
 
 /**
  * An organization whose first admin is `email` (by a discovery code, with the demo page's
- * headless client), with an OIDC connection to the local issuer when `sso` names it; then
- * signed out.
+ * headless client), with an OIDC connection to the local issuer when `sso` names it, members
+ * signing in only by SSO when `ssoOnly`, and `policy` set; then signed out.
  */
-async function organizationOf(page: Page, email: string, sso: string[] = [], ssoOnly = false): Promise<Admin> {
+async function organizationOf(page: Page, email: string, sso: string[] = [], { ssoOnly = false, policy = {} }: { ssoOnly?: boolean; policy?: object } = {}): Promise<Admin> {
   await page.goto(demo('products=emailOtp'));
   await page.evaluate(
     (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
@@ -35,7 +35,7 @@ async function organizationOf(page: Page, email: string, sso: string[] = [], sso
   const { code } = await latestMessage(email);
   const name = `SSO Org ${Date.now()}`;
   return page.evaluate(
-    async ([a, c, n, names, issuerUrl, only]) => {
+    async ([a, c, n, names, issuerUrl, only, set]) => {
       type C = {
         otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
         discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
@@ -54,10 +54,11 @@ async function organizationOf(page: Page, email: string, sso: string[] = [], sso
       }
       // Members sign in only through SSO, by the first connection.
       if (only) await client.organization.update({ sso_default_connection_id: connectionId, auth_methods: 'RESTRICTED', allowed_auth_methods: ['sso'] });
+      if (Object.keys(set).length) await client.organization.update(set);
       await client.session.revoke({ forceClear: true });
       return { slug: r.organization.organization_slug, name: n, ...(connectionId ? { connectionId } : {}) };
     },
-    [email, code!, name, sso, issuer.url, ssoOnly] as const,
+    [email, code!, name, sso, issuer.url, ssoOnly, policy] as const,
   );
 }
 
@@ -235,7 +236,7 @@ test('discovery SSO: the address finds its connection and signs in; an address w
 
 test('discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in', async ({ page }) => {
   const email = uniqueEmail('b2b-sso-only');
-  const { name } = await organizationOf(page, email, ['Only IdP'], true);
+  const { name } = await organizationOf(page, email, ['Only IdP'], { ssoOnly: true });
   issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
   await page.goto(demo('products=emailOtp,sso'));
   await b2b(page).getByLabel('Email').fill(email);
@@ -333,6 +334,42 @@ test("an SSO sign-in the IdP refuses comes back to the Error screen in the widge
   await expect(b2b(page).getByText('555-0100')).toHaveCount(0);
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
   await axeClean(page);
+});
+
+test("an SSO sign-in our provider refuses (the organization does not provision the IdP's account) comes back to the widget's Error screen", async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-jit');
+  const { slug } = await organizationOf(page, email, ['Closed IdP'], { policy: { sso_jit_provisioning: 'NOT_ALLOWED' } });
+  // The IdP vouches for someone the organization has never invited.
+  issuer.as({ sub: `sub-stranger-${email}`, email: uniqueEmail('b2b-sso-stranger'), name: 'Stranger' });
+  await page.goto(orgPage(slug, 'sso'));
+  await b2b(page).getByRole('button', { name: 'Continue with Closed IdP' }).click();
+  await expectReturn(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
+  // Back on the app's own page, with the refusal taken out of the address bar.
+  expect(page.url().startsWith(`${process.env.E2E_DEMO_URL}/b2b.html`)).toBe(true);
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+  await axeClean(page);
+  // The return URL is the demo's discovery page: Go back is its Main.
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Sign up or log in');
+});
+
+test('an OAuth sign-in whose state was already spent (finished in another tab) comes back to the Error screen, not a provider page', async ({ page }) => {
+  await page.goto(demo('products=oauth&providers=github'));
+  await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
+  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+  // Another tab finishes this same sign-in first.
+  const state = new URL(page.url()).searchParams.get('state')!;
+  const other = await page.request.post(new URL('/v1/public/oauth/github/consent', page.url()).href, {
+    form: { state, email: uniqueEmail('b2b-oauth-other-tab'), decision: 'allow' },
+    maxRedirects: 0,
+  });
+  expect(other.status()).toBe(303);
+  await consentAs(page, 'github', uniqueEmail('b2b-oauth-late'));
+  await expectReturn(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('An error was encountered in the callback of the OAuth flow. Please try again.');
+  expect(page.url().startsWith(`${process.env.E2E_DEMO_URL}/b2b.html`)).toBe(true);
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
 });
 
 /*
