@@ -52,6 +52,46 @@ async function latestCode(to: string): Promise<string> {
   throw new Error(`no code reached the outbox for ${to}`);
 }
 
+/**
+ * An organization with SSO connections to the demo's local OIDC issuer and SAML IdP (created
+ * once, through the demo page's headless client and the admin page's API): its slug.
+ */
+let acmeSlug: Promise<string> | undefined;
+function acme(page: Page): Promise<string> {
+  acmeSlug ??= (async () => {
+    const email = 'barbara.liskov@example.com';
+    await page.evaluate(
+      (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
+      email,
+    );
+    const code = await latestCode(email);
+    return page.evaluate(
+      async ([a, c]) => {
+        type C = {
+          otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
+          discovery: { organizations: { create(o: object): Promise<{ organization: { organization_id: string; organization_slug: string } }> } };
+          session: { revoke(o: object): Promise<unknown> };
+        };
+        const client = (window as unknown as { client: C }).client;
+        await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+        const { organization } = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: 'Acme Corp' });
+        for (const protocol of ['oidc', 'saml']) {
+          const res = await fetch(`/admin/api/organizations/${encodeURIComponent(organization.organization_id)}/sso/${protocol}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{}',
+          });
+          if (!res.ok) throw new Error(`connecting ${protocol}: ${res.status} ${await res.text()}`);
+        }
+        await client.session.revoke({ forceClear: true });
+        return organization.organization_slug;
+      },
+      [email, code] as const,
+    );
+  })();
+  return acmeSlug;
+}
+
 const config = (c: object) => `index.html?config=${encodeURIComponent(JSON.stringify(c))}`;
 const emailOtp = config({ products: ['otp'], otpOptions: { methods: ['email'] } });
 
@@ -160,6 +200,19 @@ const SHOTS: Shot[] = [
   // The B2B element (issue 26): discovery on the demo page, and the same page on a phone.
   { name: 'b2b-discovery', path: 'b2b.html', element: 'stytch-b2b-ui', width: 1280 },
   { name: 'b2b-discovery-375', path: 'b2b.html', element: 'stytch-b2b-ui', width: 375, drive: async (page) => page },
+  // An organization's login page with its SSO connections and the OAuth providers, above the email form.
+  {
+    name: 'b2b-sso',
+    path: 'b2b.html',
+    element: 'stytch-b2b-ui',
+    drive: async (page, w) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      const slug = await acme(page);
+      await page.goto(new URL(`org/${encodeURIComponent(slug)}?products=sso,oauth,emailOtp&providers=google,microsoft${dark ? '&theme=dark' : ''}`, page.url()).href);
+      await w.getByRole('button', { name: 'Continue with Local SAML IdP' }).waitFor({ timeout: 15_000 });
+      return w.locator('[part="container"]').first();
+    },
+  },
   { name: 'home', path: 'index.html', drive: async (page) => page },
   { name: 'playground', path: 'playground.html', drive: async (page) => page },
 ];

@@ -7,7 +7,7 @@ import { completeB2BFlow } from '../services/b2b/oauth.ts';
 import { requirePkce, type PkceFlow } from '../services/email-tokens.ts';
 import { secretToken } from '../services/ids.ts';
 import { completeUserFlow } from '../services/oauth-flow.ts';
-import { consumeState, saveState, type OAuthProfile, type OAuthState } from '../services/oauth-state.ts';
+import { consumeState, flowOf, saveState, type OAuthProfile, type OAuthState } from '../services/oauth-state.ts';
 import { DEFAULT_SCOPES, type Upstream } from '../services/oauth-upstream.ts';
 import { withTx } from '../services/tx.ts';
 import { ApiError } from './errors.ts';
@@ -106,16 +106,43 @@ export async function redirectToProvider(
 }
 
 /**
+ * The app's page with a refusal on it: `error` (a code) and `error_description` (words for the
+ * host, which the widget reports; the person reads the widget's own). Every way a redirect flow
+ * fails once its app is known ends here, so the browser lands back on the app.
+ */
+export function refusalUrl(appUrl: string, error: string, description: string): string {
+  const back = new URL(appUrl);
+  back.searchParams.set('error', error);
+  back.searchParams.set('error_description', description);
+  return back.toString();
+}
+
+/**
  * When the identity provider answered with an error (the person declined, say): the app's
  * login URL with the error and its description, or `fallback` when it gave none.
  */
 export function deniedRedirect(c: Context, loginRedirectUrl: string, fallback: string): Response | null {
   const denied = c.req.query('error');
   if (!denied) return null;
-  const back = new URL(loginRedirectUrl);
-  back.searchParams.set('error', denied);
-  back.searchParams.set('error_description', c.req.query('error_description') ?? fallback);
-  return c.redirect(back.toString(), 303);
+  return c.redirect(refusalUrl(loginRedirectUrl, denied, c.req.query('error_description') ?? fallback), 303);
+}
+
+const failureReturns = new WeakMap<Request, string>();
+
+/**
+ * From here on, a refusal of this request goes back to the app that started the sign-in
+ * (`appUrl`, an allow-listed URL the flow stored), rather than stopping on a provider page; a
+ * state nobody issued names no app, so the project's default login URL stands in, as it does for a
+ * start that names none. The routes' error handler (routes/redirect-flow-errors.ts) reads it.
+ */
+export function failuresReturnTo(ctx: ProviderContext, c: Context, appUrl: string | null | undefined): void {
+  const to = appUrl ?? ctx.config.redirectUrls[0];
+  if (to) failureReturns.set(c.req.raw, to);
+}
+
+/** Where this request's refusals go back to, if it got that far. */
+export function failureReturn(c: Context): string | undefined {
+  return failureReturns.get(c.req.raw);
 }
 
 /**
@@ -134,6 +161,8 @@ export function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthSt
  */
 export async function finishOAuth(ctx: ProviderContext, c: Context, opts: { provider: string; upstream: Upstream; callbackUrl: string; b2b: boolean; deniedText: string }): Promise<Response> {
   const raw = c.req.query('state') ?? '';
+  // A B2B sign-in's refusals go back to its app, even when the state was spent or has expired.
+  if (opts.b2b) failuresReturnTo(ctx, c, (await flowOf(ctx.db, opts.provider, raw))?.login_redirect_url);
   const state = await consumeState(ctx, ctx.db, opts.provider, raw);
   if (!state || !state.upstream_verifier || (opts.b2b && !state.b2b)) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
   const denied = deniedRedirect(c, state.login_redirect_url, opts.deniedText);

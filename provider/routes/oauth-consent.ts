@@ -6,11 +6,12 @@ import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } f
 import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { completeFlow } from '../http/redirect-flow.ts';
-import { consumeState, peekState, type OAuthState } from '../services/oauth-state.ts';
+import { completeFlow, failuresReturnTo, refusalUrl } from '../http/redirect-flow.ts';
+import { consumeState, flowOf, peekState, type OAuthState } from '../services/oauth-state.ts';
 import { sha256 } from '../services/ids.ts';
 import { withTx } from '../services/tx.ts';
-import { consentPage, failPage } from './oauth-pages.ts';
+import { consentPage } from './oauth-pages.ts';
+import { redirectFlowErrors } from './redirect-flow-errors.ts';
 
 /*
  * The development consent simulator: where no OAuth client is configured for a provider, the
@@ -51,10 +52,13 @@ function originOf(url: string): string {
 /** The simulated provider's consent page and its form. */
 export function oauthConsentRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
-  app.onError((err, c) => {
-    if (err instanceof ApiError) return failPage(c, err);
-    throw err;
-  });
+  app.onError(redirectFlowErrors);
+
+  /** A B2B sign-in's refusals go back to its app (the B2B widget shows them), spent or expired state alike. */
+  const b2bReturn = async (c: Context, provider: string, raw: string) => {
+    const flow = await flowOf(ctx.db, provider, raw);
+    if (flow?.b2b) failuresReturnTo(ctx, c, flow.login_redirect_url);
+  };
 
   const render = (c: Context, provider: ConsentProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
     const nonce = randomBytes(16).toString('base64');
@@ -72,6 +76,7 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
     const provider = c.req.param('provider');
     if (!isProvider(provider)) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
     const raw = c.req.query('state') ?? '';
+    await b2bReturn(c, provider, raw);
     const s = await peekState(ctx, ctx.db, provider, raw);
     if (!s) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
     return render(c, provider, raw, s, 200);
@@ -87,14 +92,12 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
     const raw = typeof form.state === 'string' ? form.state : '';
     const email = typeof form.email === 'string' ? form.email.trim() : '';
     const name = typeof form.name === 'string' ? form.name.trim().slice(0, 100) : '';
+    await b2bReturn(c, provider, raw);
     const s = await peekState(ctx, ctx.db, provider, raw);
     if (!s) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
     if (form.decision === 'deny') {
       if (!(await consumeState(ctx, ctx.db, provider, raw))) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in was already completed.');
-      const back = new URL(s.login_redirect_url);
-      back.searchParams.set('error', 'access_denied');
-      back.searchParams.set('error_description', 'The user cancelled the sign-in.');
-      return c.redirect(back.toString(), 303);
+      return c.redirect(refusalUrl(s.login_redirect_url, 'access_denied', 'The user cancelled the sign-in.'), 303);
     }
     if (!EMAIL_PATTERN.test(email)) return render(c, provider, raw, s, 422, 'Enter a valid email address.', { email, name });
     const target = await withTx(ctx.db, async (tx) => {

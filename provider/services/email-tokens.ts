@@ -48,6 +48,13 @@ const TOKEN_TYPES: Record<TokenKind | B2BTokenKind, string> = {
   b2b_discovery_password_reset: 'discovery',
 };
 
+/**
+ * What a B2B link is for, as the hosted provider names it in `stytch_redirect_type` (the
+ * redirect URL's type: `login`, `signup`, `invite`; every reset link `reset_password`, which the
+ * official B2B UI reads to open its reset form whatever its configured flow). B2C links carry none.
+ */
+export type RedirectType = 'login' | 'signup' | 'invite' | 'reset_password';
+
 /** Creates a 256-bit single-use token and returns the link to `url` that carries it. */
 export async function issueEmailToken(
   ctx: ProviderContext,
@@ -71,6 +78,7 @@ export async function issueLink(
   url: string,
   minutes: number,
   codeChallenge: string | undefined,
+  redirectType?: RedirectType,
 ): Promise<string> {
   if (!Number.isInteger(minutes) || minutes < 5 || minutes > 7 * 24 * 60) {
     throw new ApiError(400, 'invalid_expiration', 'Expiration minutes must be an integer from 5 to 10080.');
@@ -96,8 +104,9 @@ export async function issueLink(
     ],
   );
   const link = new URL(url);
+  const redirect = kind === 'b2b_password_reset' || kind === 'b2b_discovery_password_reset' ? 'reset_password' : redirectType;
+  if (redirect) link.searchParams.set('stytch_redirect_type', redirect);
   link.searchParams.set('stytch_token_type', TOKEN_TYPES[kind]);
-  if (kind === 'b2b_discovery_password_reset') link.searchParams.set('stytch_redirect_type', 'reset_password');
   link.searchParams.set('token', token);
   return link.toString();
 }

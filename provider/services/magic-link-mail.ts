@@ -43,6 +43,7 @@ export async function mailB2BLink(
   tx: Queryable,
   p: { kind: B2BTokenKind; subject: TokenSubject & { email: string }; url: string; minutes: number; codeChallenge?: string; purpose: LinkPurpose; locale?: string },
 ): Promise<QueuedMessage> {
-  const link = await issueLink(ctx, tx, p.kind, p.subject, p.url, p.minutes, p.codeChallenge);
+  // The purpose is the redirect URL's type, which the link names as the hosted provider's do.
+  const link = await issueLink(ctx, tx, p.kind, p.subject, p.url, p.minutes, p.codeChallenge, p.purpose);
   return ctx.delivery.send(tx, linkMessage(ctx, p.purpose, p.subject.email, link, p.minutes, p.locale));
 }

@@ -79,6 +79,15 @@ export async function peekState(ctx: ProviderContext, db: Queryable, provider: s
   return rows[0] ?? null;
 }
 
+/**
+ * The flow `state` names, spent or expired alike (until swept): where its app is, so a refusal
+ * of a late or repeated callback can still go back there.
+ */
+export async function flowOf(db: Queryable, provider: string, state: string): Promise<OAuthState | null> {
+  const { rows } = await db.query<OAuthState>('SELECT * FROM oauth_states WHERE state_hash = $1 AND provider_type = $2', [sha256(state), provider]);
+  return rows[0] ?? null;
+}
+
 /** Marks the flow used and returns it; a second caller with the same state gets null. */
 export async function consumeState(ctx: ProviderContext, db: Queryable, provider: string, state: string): Promise<OAuthState | null> {
   const { rows } = await db.query<OAuthState>('UPDATE oauth_states SET used_at = $3 WHERE state_hash = $1 AND provider_type = $2 AND used_at IS NULL AND expires_at > $3 RETURNING *', [

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { PasswordField } from '../components/PasswordField.tsx';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import type { Action } from '../hooks/useAction.ts';
 import { EmailInput } from '../components/EmailInput.tsx';
@@ -9,33 +10,32 @@ export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as 
 
 /**
  * The B2B screens' email form (Main, Organization Main, Password Authenticate, Password Forgot
- * Form): the labelled work-email field, what the screen adds after it (a password field), the
- * form's error (or a rate limit's countdown), its primary submit button, then the screen's other actions. The field reads left
- * to right in every language (an address is Latin text); the error describes it.
+ * Form): the labelled work-email field, the current password when the screen signs in with one,
+ * the form's error (or a rate limit's countdown), its primary submit button, then the screen's
+ * other actions. The field reads left to right in every language (an address is Latin text); the
+ * error describes both fields.
  */
 export function EmailForm({
   id,
   email,
   onEmail,
-  autoComplete,
+  password,
   action,
   submitLabel,
   onSubmit,
-  children,
   after,
 }: {
   /** The screen's `useId()`: the field is `${id}-email`, the error `${id}-error`. */
   id: string;
   email: string;
   onEmail(value: string): void;
-  /** `username` where a password follows (password managers pair them), else `email`. */
-  autoComplete: 'email' | 'username';
+  /** A sign-in by password: its current-password field (`${id}-password`) after the address, which is then the `username` password managers pair with it. */
+  password?: { value: string; onChange(value: string): void } | undefined;
   /** The screen's action: its error (or a rate limit's countdown) shows under the form, and its primary button waits for it. */
   action: Action;
   /** The primary button's text; omitted: no primary button (the screen's `after` submits). */
   submitLabel?: string | undefined;
   onSubmit(e: FormEvent<HTMLFormElement>): void;
-  children?: ReactNode;
   after?: ReactNode;
 }) {
   const t = useB2BStrings();
@@ -45,8 +45,26 @@ export function EmailForm({
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>
-      <EmailInput id={id} value={email} onValue={onEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error && !action.rateLimited} />
-      {children}
+      <EmailInput
+        id={id}
+        value={email}
+        onValue={onEmail}
+        autoComplete={password ? 'username' : 'email'}
+        placeholder={t('formField.email.placeholder')}
+        dir={t.dir}
+        invalid={!!error && !action.rateLimited}
+      />
+      {password ? (
+        <PasswordField
+          id={`${id}-password`}
+          label={t('formField.password.label')}
+          value={password.value}
+          onChange={password.onChange}
+          autoComplete="current-password"
+          describedBy={error ? `${id}-error` : undefined}
+          invalid={!!error && !action.rateLimited}
+        />
+      ) : null}
       <RetryCountdown id={`${id}-error`} action={action} />
       {submitLabel ? (
         <button type="submit" part="button button-primary" disabled={action.blocked} aria-busy={busy}>

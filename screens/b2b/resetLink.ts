@@ -3,11 +3,14 @@ import type { B2BConfig } from './config.ts';
 
 /*
  * A password reset link brings the user back with `stytch_token_type` and a token: an
- * organization's reset link (`multi_tenant_passwords`) and a discovery one (`discovery` with
- * `stytch_redirect_type=reset_password`) always open the reset form; with
- * `authFlowType: 'PasswordReset'` (the page that reset links and the verify links of members
- * without a password land on), so does an organization's login link, which proves the address
- * first. The reset form spends the token once and takes it out of the address bar.
+ * organization's reset link (`multi_tenant_passwords`) always opens the reset form. As in the
+ * official B2B UI, `stytch_redirect_type=reset_password` (which the provider puts on every
+ * reset link) puts the widget in the PasswordReset flow whatever its configured one: so a
+ * discovery reset link (`discovery`, told from a discovery login link only by it) opens the
+ * form too. In the PasswordReset flow (that, or `authFlowType: 'PasswordReset'`: the page that
+ * reset links and the verify links of members without a password land on), so does an
+ * organization's login link, which proves the address first. The reset form spends the token
+ * once and takes it out of the address bar.
  */
 
 export interface ResetLink {
@@ -25,9 +28,10 @@ export function readResetLink(href: string, authFlowType: B2BConfig['authFlowTyp
   const type = url.searchParams.get('stytch_token_type');
   if (!token) return undefined;
   if (type === 'multi_tenant_passwords') return { token, type };
+  const resetFlow = authFlowType === 'PasswordReset' || url.searchParams.get('stytch_redirect_type') === 'reset_password';
   // A discovery reset link: the official `discovery` type, told from a discovery login link by its redirect type.
   if (type === 'discovery' && url.searchParams.get('stytch_redirect_type') === 'reset_password') return { token, type };
-  if (type === 'multi_tenant_magic_links' && authFlowType === 'PasswordReset') return { token, type };
+  if (type === 'multi_tenant_magic_links' && resetFlow) return { token, type };
   return undefined;
 }
 

@@ -102,10 +102,12 @@ test('discovery by magic link lists the organization that invited the address; a
 
   const { link } = await latestMessage(invitee, 1);
   expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('discovery');
+  expect(new URL(link!).searchParams.get('stytch_redirect_type')).toBe('login');
   await page.goto(link!);
   await expectScreen(page, 'Select an organization to continue');
   // The token left the address bar: a reload does not spend it again.
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  expect(new URL(page.url()).searchParams.get('stytch_redirect_type')).toBeNull();
   const row = b2b(page).getByRole('button', { name: new RegExp(orgName) });
   await expect(row).toContainText('Accept Invite');
   await axeClean(page);
@@ -317,8 +319,12 @@ test('organization flow: a member signs in to the organization by email code, an
   await expectScreen(page, 'Check your email');
   const { link } = await latestMessage(email, 2);
   expect(new URL(link!).searchParams.get('stytch_token_type')).toBe('multi_tenant_magic_links');
+  // The redirect URL's type, as the hosted provider names it: a member's login.
+  expect(new URL(link!).searchParams.get('stytch_redirect_type')).toBe('login');
   await page.goto(link!);
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(orgName)).toBeVisible();
+  // The link's parameters left the address bar.
+  expect([...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith('stytch_') || k === 'token')).toEqual([]);
   await axeClean(page);
 });

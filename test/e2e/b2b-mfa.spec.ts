@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { recordCardFrames } from './card-frames.ts';
 import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
-import { latestMessage, providerNow, uniqueEmail, uniquePhone } from './screens-helpers.ts';
-import { axeClean, b2b, expectOpened, expectScreen, organizationWith, typeEmailOnOrganizationPage } from './b2b-screens.ts';
+import { latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import { axeClean, b2b, enrolTotp, expectOpened, expectScreen, organizationWith, totpCode, typeEmailOnOrganizationPage } from './b2b-screens.ts';
 
 /*
  * <stytch-b2b-ui>'s MFA screens against the real provider, through the demo (issue 26): an
@@ -22,11 +21,6 @@ async function primaryByCode(page: Page, slug: string, email: string, sent: numb
   await expect(b2b(page).getByText(`A 6-digit passcode was sent to you at ${email}.`)).toBeVisible();
   const { code } = await latestMessage(email, sent);
   await b2b(page).getByRole('textbox').fill(code!);
-}
-
-/** What the member's authenticator app shows, by the provider's clock (which tests move ahead). */
-async function totpCode(secret: string): Promise<string> {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: await providerNow() });
 }
 
 test('TOTP, by keyboard alone: enrolment (QR, manual code, verification, backup codes saved), then a backup code signs in', { tag: PROVIDER_CLOCK_TAG }, async ({ page }) => {
@@ -278,18 +272,7 @@ test('every MFA screen change keeps a card on screen (lazy screens held for fram
   const { code } = await latestMessage(email, 1);
   await b2b(page).getByLabel('One-time passcode').fill(code!);
   // The organization allows only the authenticator: straight to its QR code.
-  await expectScreen(page, 'Scan the QR code to link your authenticator app');
-  await b2b(page).getByRole('button', { name: 'Having trouble scanning?' }).click();
-  await expectScreen(page, 'Having trouble scanning the QR code?');
-  const secret = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
-  await b2b(page).getByRole('button', { name: 'Continue' }).click();
-  await expectScreen(page, 'Enter verification code');
-  await b2b(page)
-    .getByLabel('One-time passcode')
-    .fill(await totpCode(secret));
-  await expectScreen(page, 'Save your backup codes!');
-  await b2b(page).getByRole('button', { name: 'Done' }).click();
-  await expectScreen(page, 'Success!');
+  await enrolTotp(page);
   await frames.expectNeverBlank([
     'Enter passcode',
     'Scan the QR code to link your authenticator app',

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { axe } from './axe.ts';
-import { latestMessage } from './screens-helpers.ts';
+import { latestMessage, providerNow } from './screens-helpers.ts';
 
 /** The B2B element (its shadow DOM is pierced by Playwright locators). */
 export const b2b = (page: Page) => page.locator('stytch-b2b-ui');
@@ -81,4 +82,30 @@ export async function typeEmailOnOrganizationPage(page: Page, url: string, organ
   await page.keyboard.press('Tab');
   await expect(b2b(page).getByLabel('Email')).toBeFocused();
   await page.keyboard.type(email);
+}
+
+/** What the member's authenticator app shows for `secret`, by the provider's clock (which tests move ahead). */
+export async function totpCode(secret: string): Promise<string> {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: await providerNow() });
+}
+
+/**
+ * TOTP enrolment as a member does it, from 'Scan the QR code…': 'Having trouble scanning?' for
+ * the key, Continue, the app's code, then Done on the backup codes; the widget lands on
+ * 'Success!'. The authenticator's secret, for the codes of later sign-ins.
+ */
+export async function enrolTotp(page: Page): Promise<string> {
+  await expectScreen(page, 'Scan the QR code to link your authenticator app');
+  await b2b(page).getByRole('button', { name: 'Having trouble scanning?' }).click();
+  await expectScreen(page, 'Having trouble scanning the QR code?');
+  const secret = (await b2b(page).locator('code').innerText()).replace(/\s+/g, '');
+  await b2b(page).getByRole('button', { name: 'Continue' }).click();
+  await expectScreen(page, 'Enter verification code');
+  await b2b(page)
+    .getByLabel('One-time passcode')
+    .fill(await totpCode(secret));
+  await expectScreen(page, 'Save your backup codes!');
+  await b2b(page).getByRole('button', { name: 'Done' }).click();
+  await expectScreen(page, 'Success!');
+  return secret;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fakeIssuer } from '../provider/fake-oidc-issuer.ts';
-import { axeClean, b2b, expectScreen } from './b2b-screens.ts';
+import { axeClean, b2b, expectOpened, expectScreen } from './b2b-screens.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -23,10 +23,10 @@ type Admin = { slug: string; name: string; connectionId?: string };
 
 /**
  * An organization whose first admin is `email` (by a discovery code, with the demo page's
- * headless client), with an OIDC connection to the local issuer when `sso` names it; then
- * signed out.
+ * headless client), with an OIDC connection to the local issuer when `sso` names it, members
+ * signing in only by SSO when `ssoOnly`, and `policy` set; then signed out.
  */
-async function organizationOf(page: Page, email: string, sso: string[] = [], ssoOnly = false): Promise<Admin> {
+async function organizationOf(page: Page, email: string, sso: string[] = [], { ssoOnly = false, policy = {} }: { ssoOnly?: boolean; policy?: object } = {}): Promise<Admin> {
   await page.goto(demo('products=emailOtp'));
   await page.evaluate(
     (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
@@ -35,7 +35,7 @@ async function organizationOf(page: Page, email: string, sso: string[] = [], sso
   const { code } = await latestMessage(email);
   const name = `SSO Org ${Date.now()}`;
   return page.evaluate(
-    async ([a, c, n, names, issuerUrl, only]) => {
+    async ([a, c, n, names, issuerUrl, only, set]) => {
       type C = {
         otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
         discovery: { organizations: { create(o: object): Promise<{ organization: { organization_slug: string } }> } };
@@ -54,10 +54,11 @@ async function organizationOf(page: Page, email: string, sso: string[] = [], sso
       }
       // Members sign in only through SSO, by the first connection.
       if (only) await client.organization.update({ sso_default_connection_id: connectionId, auth_methods: 'RESTRICTED', allowed_auth_methods: ['sso'] });
+      if (Object.keys(set).length) await client.organization.update(set);
       await client.session.revoke({ forceClear: true });
       return { slug: r.organization.organization_slug, name: n, ...(connectionId ? { connectionId } : {}) };
     },
-    [email, code!, name, sso, issuer.url, ssoOnly] as const,
+    [email, code!, name, sso, issuer.url, ssoOnly, policy] as const,
   );
 }
 
@@ -235,7 +236,7 @@ test('discovery SSO: the address finds its connection and signs in; an address w
 
 test('discovery into an organization that allows only SSO starts its default connection (as the official does) and signs in', async ({ page }) => {
   const email = uniqueEmail('b2b-sso-only');
-  const { name } = await organizationOf(page, email, ['Only IdP'], true);
+  const { name } = await organizationOf(page, email, ['Only IdP'], { ssoOnly: true });
   issuer.as({ sub: `sub-${email}`, email, name: 'Sol Admin' });
   await page.goto(demo('products=emailOtp,sso'));
   await b2b(page).getByLabel('Email').fill(email);
@@ -334,3 +335,94 @@ test("an SSO sign-in the IdP refuses comes back to the Error screen in the widge
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
   await axeClean(page);
 });
+
+test("an SSO sign-in our provider refuses (the organization does not provision the IdP's account) comes back to the widget's Error screen", async ({ page }) => {
+  const email = uniqueEmail('b2b-sso-jit');
+  const { slug } = await organizationOf(page, email, ['Closed IdP'], { policy: { sso_jit_provisioning: 'NOT_ALLOWED' } });
+  // The IdP vouches for someone the organization has never invited.
+  issuer.as({ sub: `sub-stranger-${email}`, email: uniqueEmail('b2b-sso-stranger'), name: 'Stranger' });
+  await page.goto(orgPage(slug, 'sso'));
+  await b2b(page).getByRole('button', { name: 'Continue with Closed IdP' }).click();
+  await expectReturn(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
+  // Back on the app's own page, with the refusal taken out of the address bar.
+  expect(page.url().startsWith(`${process.env.E2E_DEMO_URL}/b2b.html`)).toBe(true);
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+  await axeClean(page);
+  // The return URL is the demo's discovery page: Go back is its Main.
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Sign up or log in');
+});
+
+test('an OAuth sign-in whose state was already spent (finished in another tab) comes back to the Error screen, not a provider page', async ({ page }) => {
+  await page.goto(demo('products=oauth&providers=github'));
+  await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
+  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+  // Another tab finishes this same sign-in first.
+  const state = new URL(page.url()).searchParams.get('state')!;
+  const other = await page.request.post(new URL('/v1/public/oauth/github/consent', page.url()).href, {
+    form: { state, email: uniqueEmail('b2b-oauth-other-tab'), decision: 'allow' },
+    maxRedirects: 0,
+  });
+  expect(other.status()).toBe(303);
+  await consentAs(page, 'github', uniqueEmail('b2b-oauth-late'));
+  await expectReturn(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText('An error was encountered in the callback of the OAuth flow. Please try again.');
+  expect(page.url().startsWith(`${process.env.E2E_DEMO_URL}/b2b.html`)).toBe(true);
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+});
+
+/*
+ * Every SSO and OAuth screen, found by structure rather than by its English (a locale may
+ * translate it), checked by axe in light at 375 px, dark, and right to left: the organization's
+ * login with its SSO and OAuth buttons, Discovery's Main with 'Use single sign-on' and the
+ * providers, SSO Discovery's address, its slug fallback and its menu of connections. (The Error
+ * screen a refused return lands on is b2b-views.spec.ts's Default sub-view: the demo's return URL
+ * carries neither theme nor locale.)
+ */
+for (const [label, extra, width] of [
+  ['light at 375 px', '', 375],
+  ['dark', '&theme=dark', 800],
+  ['right to left (Arabic)', '&locale=ar', 800],
+] as const) {
+  test(`axe is clean on every SSO and OAuth screen in ${label}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = uniqueEmail('b2b-sso-axe');
+    const { slug } = await organizationOf(page, email, ['Okta Staff', 'Okta Contractors']);
+    const w = b2b(page);
+    // `landed`: the page opened on this screen (no transition: the heading does not take focus).
+    const check = async (ready: ReturnType<Page['locator']>, landed = false) => {
+      await expect(ready.first()).toBeVisible();
+      if (extra === '&locale=ar') await expect(w.locator('[dir="rtl"]')).toHaveCount(1);
+      if (!landed) await expectOpened(page);
+      await axeClean(page);
+      // Nothing wider than the page, at any width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    };
+    const sso = w.locator('[part~="sso-button"]');
+    const oauth = w.locator('[part~="oauth-button"]');
+
+    // The organization's login: its connections and the providers, above the email form.
+    await page.goto(orgPage(slug, 'sso,oauth,emailOtp', `&providers=google,microsoft,github${extra}`));
+    await expect(sso).toHaveCount(2);
+    await check(oauth, true);
+    await expect(oauth).toHaveCount(3);
+
+    // Discovery's Main: 'Use single sign-on' and the providers; then SSO Discovery's address.
+    await page.goto(demo(`products=sso,oauth,emailOtp&providers=google,slack${extra}`));
+    await expect(oauth).toHaveCount(2);
+    await check(w.locator('input[type="email"]'), true);
+    await sso.click();
+    await check(w.locator('form input[type="email"]'));
+    // An address with no connection: the slug fallback.
+    await w.locator('form input[type="email"]').fill(uniqueEmail('b2b-sso-axe-nobody'));
+    await w.locator('button[type="submit"]').click();
+    await check(w.locator('form input:not([type="email"])'));
+    // Back, and the member's address: the menu of its two connections.
+    await w.locator('[part~="link-button"]').last().click();
+    await w.locator('form input[type="email"]').fill(email);
+    await w.locator('button[type="submit"]').click();
+    await check(sso);
+    await expect(sso).toHaveCount(2);
+  });
+}

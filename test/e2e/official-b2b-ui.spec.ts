@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as esbuild from 'esbuild';
 import * as OTPAuth from 'otpauth';
+import { localOidcIssuer, type LocalOidcIssuer } from '../../demo/idp/oidc.ts';
 import { idpKey, startSamlIdp } from '../provider/fake-saml-idp.ts';
 import { startOwnSite } from './own-site.ts';
 import { uniqueEmail } from './screens-helpers.ts';
@@ -10,7 +13,7 @@ import { uniqueEmail } from './screens-helpers.ts';
  * The referee for the provider's B2B side (issue 26, item 6): the official prebuilt B2B UI
  * (`@stytch/vanilla-js` 6.3.0, `b2b` entry), unchanged, on a developer's own page against
  * our provider, in a real browser: discovery, an organization's password sign-in with a
- * reset, TOTP enrolment and entry, and SSO. Organizations are set up as a backend would,
+ * reset, TOTP enrolment and entry, and SSO by SAML and by OIDC. Organizations are set up as a backend would,
  * with the server API and the project secret.
  */
 
@@ -53,6 +56,8 @@ const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
 let site: Awaited<ReturnType<typeof startOwnSite>>;
 let saml: Awaited<ReturnType<typeof startSamlIdp>>;
 let samlKey: Awaited<ReturnType<typeof idpKey>>;
+let oidcServer: Server;
+let oidc: LocalOidcIssuer;
 
 // Each test walks several screens, its provider and IdP start with the file.
 test.describe.configure({ timeout: 120_000 });
@@ -62,9 +67,15 @@ test.beforeAll(async () => {
   site = await startOwnSite({ listed: 1, env: { B2B_PUBLIC_TOKEN: b2bToken, PROJECT_SECRETS: secret, OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128' } });
   samlKey = await idpKey();
   saml = await startSamlIdp(samlKey);
+  // The demo's local OpenID Connect issuer, on a port of its own, signing in to this provider only.
+  oidcServer = createServer((req, res) => void oidc.handle(req, res, new URL(req.url ?? '/', 'http://idp')).then((handled) => handled || res.writeHead(404).end()));
+  await new Promise<void>((ok) => oidcServer.listen(0, '127.0.0.1', ok));
+  oidc = await localOidcIssuer(`http://127.0.0.1:${(oidcServer.address() as AddressInfo).port}`, new URL(site.provider.url).origin);
 });
 test.afterAll(async () => {
   await saml?.close();
+  oidcServer?.closeAllConnections();
+  await new Promise<void>((ok) => (oidcServer ? oidcServer.close(() => ok()) : ok()));
   await site?.close();
 });
 
@@ -269,5 +280,26 @@ test('organization SSO: the connection button, the SAML IdP, back signed in', as
   await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
   const session = await page.evaluate(() => (window as any).client.session.getSync());
   expect(session.authentication_factors[0].delivery_method).toBe('sso_saml');
+  expect(problems).toEqual([]);
+});
+
+test("organization SSO by OIDC: the connection button, the local OpenID Connect issuer's sign-in page, back signed in", async ({ page }) => {
+  const problems = watch(page);
+  const email = uniqueEmail('official-b2b-oidc');
+  const org = await organization(email);
+  const { connection } = await serverApi('POST', `/b2b/sso/oidc/${org.id}`, { display_name: 'Acme OIDC' });
+  await serverApi('PUT', `/b2b/sso/oidc/${org.id}/connections/${connection.connection_id}`, { issuer: oidc.issuer, client_id: oidc.clientId, client_secret: oidc.clientSecret });
+  await openOfficial(page, { products: ['sso'], authFlowType: 'Organization', organizationSlug: org.slug });
+  await ui(page).getByRole('button', { name: 'Continue with Acme OIDC' }).click();
+  // The issuer's own sign-in page: the member's address.
+  await expect(page.getByRole('heading', { name: 'Sign in to Local OIDC issuer' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // The provider redeemed the code (PKCE, the ID token checked) and sent the browser back with an SSO token, which the UI spent.
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  const session = await page.evaluate(() => (window as any).client.session.getSync());
+  expect(session.authentication_factors[0].delivery_method).toBe('sso_oidc');
+  const member = await page.evaluate(() => (window as any).client.self.getSync());
+  expect(member.email_address).toBe(email);
   expect(problems).toEqual([]);
 });

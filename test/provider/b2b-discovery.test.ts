@@ -115,6 +115,29 @@ for (const kind of databases) {
       assert.equal(joined.json.data.member_session.authentication_factors[0].type, 'magic_link');
     });
 
+    it("names each link's redirect type as the hosted provider does: discovery and login 'login', a new member 'signup', an invitation 'invite'", async () => {
+      const domain = `d${Math.random().toString(36).slice(2, 8)}.test`;
+      const admin = `admin@${domain}`;
+      const org = await createOrganization(provider, admin, { organization_name: 'Types', organization_slug: uniqueSlug(), email_jit_provisioning: 'RESTRICTED', email_allowed_domains: [domain] });
+      const orgId = org.organization.organization_id;
+      const typeOf = async (to: string) => {
+        const link = new URL((await outbox(provider, to))[0]!.link!);
+        return [link.searchParams.get('stytch_redirect_type'), link.searchParams.get('stytch_token_type')];
+      };
+      assert.equal((await sdk(provider, 'POST', '/b2b/magic_links/email/discovery/send', { email_address: admin, discovery_redirect_url: REDIRECT })).status, 200);
+      assert.deepEqual(await typeOf(admin), ['login', 'discovery']);
+      const send = (to: string) =>
+        sdk(provider, 'POST', '/b2b/magic_links/email/login_or_signup', { organization_id: orgId, email_address: to, login_redirect_url: REDIRECT, signup_redirect_url: REDIRECT });
+      assert.equal((await send(admin)).status, 200);
+      assert.deepEqual(await typeOf(admin), ['login', 'multi_tenant_magic_links']);
+      const newcomer = `newcomer@${domain}`;
+      assert.equal((await send(newcomer)).status, 200);
+      assert.deepEqual(await typeOf(newcomer), ['signup', 'multi_tenant_magic_links']);
+      const invitee = uniqueEmail('invitee');
+      assert.equal((await asMember(provider, org.session_token)('POST', '/b2b/magic_links/email/invite', { email_address: invitee, invite_redirect_url: REDIRECT })).status, 200);
+      assert.deepEqual(await typeOf(invitee), ['invite', 'multi_tenant_magic_links']);
+    });
+
     it('admits by JIT only addresses of the allowed domains', async () => {
       const org = await createOrganization(provider, uniqueEmail('jit'), {
         organization_name: 'Jit',

@@ -195,6 +195,47 @@ for (const kind of databases) {
       assert.equal(entered.json.data.member_session.authentication_factors[0].delivery_method, 'oauth_github');
     });
 
+    it("a person's browser whose sign-in fails goes back to the app with the refusal: an unknown organization, the IdP's error, a spent or unknown state", async () => {
+      const html = { headers: { Accept: 'text/html' } };
+      const refusal = (res: Response) => {
+        assert.equal(res.status, 303);
+        const u = new URL(res.headers.get('location')!);
+        return { app: `${u.origin}${u.pathname}`, error: u.searchParams.get('error'), description: u.searchParams.get('error_description') };
+      };
+      // The start names its app: an organization it cannot find is refused there.
+      const unknown = refusal(await manual(startUrl('slack', { organization_id: 'organization-test-nope', login_redirect_url: DISCOVERY }), html));
+      assert.deepEqual(unknown, { app: DISCOVERY, error: 'organization_not_found', description: 'Organization could not be found.' });
+      // A program still gets the API's error shape.
+      assert.equal((await manual(startUrl('slack', { organization_id: 'organization-test-nope', login_redirect_url: DISCOVERY }))).status, 404);
+
+      // A configured provider's callback: the IdP's error, then the same state again (spent), then a state nobody issued.
+      const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Back Co', organization_slug: uniqueSlug() });
+      const started = await manual(startUrl('google', { organization_id: org.organization.organization_id, login_redirect_url: DISCOVERY }));
+      const authorize = new URL(started.headers.get('location')!);
+      const callback = new URL(authorize.searchParams.get('redirect_uri')!);
+      callback.searchParams.set('state', authorize.searchParams.get('state')!);
+      callback.searchParams.set('error', 'access_denied');
+      assert.deepEqual(refusal(await manual(callback.href, html)), { app: DISCOVERY, error: 'access_denied', description: 'The provider did not complete the sign-in.' });
+      callback.searchParams.delete('error');
+      callback.searchParams.set('code', 'any');
+      assert.deepEqual(refusal(await manual(callback.href, html)), { app: DISCOVERY, error: 'oauth_state_not_found', description: 'This sign-in has expired or was already completed; start again.' });
+      // No app is known for a forged state: the project's default login URL stands in.
+      callback.searchParams.set('state', 'forged');
+      assert.equal(refusal(await manual(callback.href, html)).app, LOGIN);
+
+      // The consent simulator: a form posted again after the sign-in finished goes back to the app too.
+      const first = await manual(startUrl('github', { organization_id: org.organization.organization_id, login_redirect_url: DISCOVERY }));
+      const page = new URL(first.headers.get('location')!, provider.url);
+      const form = {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+        body: new URLSearchParams({ state: page.searchParams.get('state')!, email: uniqueEmail('twice'), decision: 'allow' }),
+      };
+      assert.equal((await manual(`${provider.url}${page.pathname}`, form)).status, 303);
+      const twice = refusal(await manual(`${provider.url}${page.pathname}`, { ...form, body: new URLSearchParams(form.body) }));
+      assert.deepEqual([twice.app, twice.error], [DISCOVERY, 'oauth_state_not_found']);
+    });
+
     it("admits only members and the organization's JIT domains; MFA still applies; bad starts are refused", async () => {
       const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Closed', organization_slug: uniqueSlug() });
       const orgId = org.organization.organization_id;

@@ -35,7 +35,11 @@ for (const kind of databases) {
     it('a reset link sets one password when five resets race with it', async () => {
       const { email, orgId } = await orgWithPassword();
       assert.equal((await sdk(provider, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: email, reset_password_redirect_url: REDIRECT })).status, 200);
-      const token = tokenOf((await outbox(provider, email))[0]!.link);
+      const link = new URL((await outbox(provider, email))[0]!.link!);
+      // As the hosted provider's: the redirect type the official B2B UI opens its reset form for.
+      assert.equal(link.searchParams.get('stytch_redirect_type'), 'reset_password');
+      assert.equal(link.searchParams.get('stytch_token_type'), 'multi_tenant_passwords');
+      const token = tokenOf(link.href);
       const results = await Promise.all(
         Array.from({ length: 5 }, (_, i) => sdk(provider, 'POST', '/b2b/passwords/email/reset', { password_reset_token: token, password: `${STRONG} racer ${i}`, session_duration_minutes: 30 })),
       );

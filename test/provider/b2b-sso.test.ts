@@ -7,6 +7,7 @@ import { databases, LOOPBACK_OUTBOUND, sdk, startTestProvider, TEST_TOKEN, uniqu
 
 const LOGIN = 'http://app.test/authenticate.html';
 const IDP = 'http://idp.test/metadata';
+const SECOND = 'http://app.test/second.html';
 
 for (const kind of databases) {
   describe(`B2B SSO: SAML and OIDC connections (${kind})`, () => {
@@ -16,7 +17,7 @@ for (const kind of databases) {
     let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
     before(async () => {
       [key, rogue, issuer] = await Promise.all([idpKey(), idpKey('Rogue'), fakeIssuer('sso-client', 'sso-secret')]);
-      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN, SECOND], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
     });
     after(async () => {
       await provider.destroy();
@@ -131,21 +132,7 @@ for (const kind of databases) {
         assert.equal(body.status_code, 400);
         assert.ok(body.request_id && body.error_message && body.error_url, JSON.stringify(body));
       }
-      // A person's browser gets a page saying so.
-      const { res } = await (async () => {
-        const req = readAuthnRequest(await start(connection.connection_id));
-        const response = samlResponse({ issuer: IDP, audience: connection.audience_uri, recipient: connection.acs_url, inResponseTo: req.id, nameId: 'x@example.test', key: rogue });
-        return {
-          res: await fetch(connection.acs_url, {
-            method: 'POST',
-            redirect: 'manual',
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
-            body: new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState }),
-          }),
-        };
-      })();
-      assert.equal(res.status, 400);
-      assert.match(await res.text(), /saml_invalid_signature/);
+      // (A person's browser is sent back to the app instead: "a person's browser whose SSO sign-in fails".)
     });
 
     it('refuses a replayed assertion: the same post in parallel signs in once, and the assertion is refused with a fresh sign-in', async () => {
@@ -180,6 +167,41 @@ for (const kind of databases) {
       const admitted = await samlSignIn(connection, uniqueEmail('welcome'));
       assert.equal(admitted.res.status, 303);
       assert.ok(orgId);
+    });
+
+    it("a person's browser whose SSO sign-in fails goes back to the app with the refusal: an inactive connection, a refused assertion, a stranger, a spent or forged state", async () => {
+      const html = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' };
+      const refusal = (res: Response) => {
+        assert.equal(res.status, 303);
+        const u = new URL(res.headers.get('location')!);
+        return { app: `${u.origin}${u.pathname}`, error: u.searchParams.get('error') };
+      };
+      const { admin, connection, org } = await samlOrg({ sso_jit_provisioning: 'NOT_ALLOWED' });
+      // A connection not configured yet: the start names its app, and is refused there.
+      const pending = (await admin('POST', '/b2b/sso/oidc', { display_name: 'Pending' })).json.data.connection.connection_id as string;
+      const startOf = (id: string) => `${provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: TEST_TOKEN, connection_id: id, login_redirect_url: SECOND })}`;
+      assert.deepEqual(refusal(await fetch(startOf(pending), { redirect: 'manual', headers: html })), { app: SECOND, error: 'sso_connection_not_active' });
+      assert.deepEqual(refusal(await fetch(startOf('saml-connection-test-nope'), { redirect: 'manual', headers: html })), { app: SECOND, error: 'connection_not_found' });
+
+      const acs = async (email: string, o: Partial<AssertionOptions> = {}) => {
+        const req = readAuthnRequest(await start(connection.connection_id, { login_redirect_url: SECOND }));
+        const response = samlResponse({ issuer: IDP, audience: connection.audience_uri, recipient: connection.acs_url, inResponseTo: req.id, nameId: email, attributes: { email }, key, ...o });
+        const body = () => new URLSearchParams({ SAMLResponse: response, RelayState: req.relayState });
+        return {
+          first: await fetch(connection.acs_url, { method: 'POST', redirect: 'manual', headers: html, body: body() }),
+          again: () => fetch(connection.acs_url, { method: 'POST', redirect: 'manual', headers: html, body: body() }),
+        };
+      };
+      // The IdP's assertion refused, and an address the organization does not provision.
+      assert.deepEqual(refusal((await acs(uniqueEmail('rogue'), { key: rogue })).first), { app: SECOND, error: 'saml_invalid_signature' });
+      assert.deepEqual(refusal((await acs(uniqueEmail('stranger'))).first), { app: SECOND, error: 'sso_jit_provisioning_not_allowed' });
+      // The member signs in; the same post again (its state spent) still finds its app.
+      const done = await acs(org.member.email_address);
+      assert.equal(new URL(done.first.headers.get('location')!).searchParams.get('stytch_token_type'), 'sso');
+      assert.deepEqual(refusal(await done.again()), { app: SECOND, error: 'sso_state_not_found' });
+      // A state nobody issued names no app: the project's default login URL stands in.
+      const forged = await fetch(connection.acs_url, { method: 'POST', redirect: 'manual', headers: html, body: new URLSearchParams({ SAMLResponse: 'x', RelayState: 'forged' }) });
+      assert.deepEqual(refusal(forged), { app: LOGIN, error: 'sso_state_not_found' });
     });
 
     it('asks for MFA after SSO when the organization requires it', async () => {

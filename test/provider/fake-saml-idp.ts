@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { esc } from '../../demo/idp/pages.ts';
 import { idpKey as makeKey, readAuthnRequestUrl, samlResponse, type IdpKey } from '../../demo/idp/saml-messages.ts';
 
 // The IdP side of SAML (request reading, signed responses) is the demo's local IdP's, shared.
@@ -8,8 +9,6 @@ export { samlResponse, type AssertionOptions, type AuthnRequest, type IdpKey } f
 export const readAuthnRequest = readAuthnRequestUrl;
 /** A fresh RSA key and certificate (test only). */
 export const idpKey = (commonName = 'Test IdP') => makeKey(commonName);
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A SAML IdP a browser can visit: its sign-in URL reads the AuthnRequest and answers a page

@@ -5,7 +5,7 @@ import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } f
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
-import { completeFlow, customScopes, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
+import { completeFlow, customScopes, failuresReturnTo, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
 import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
 import { b2bOAuthFactor, redeemB2BOAuthToken } from '../../services/b2b/oauth.ts';
 import { organizationBySlug, requireOrganization } from '../../services/b2b/organizations.ts';
@@ -16,7 +16,7 @@ import type { B2BFlow } from '../../services/oauth-state.ts';
 import { DEFAULT_SCOPES, Upstream } from '../../services/oauth-upstream.ts';
 import type { Factor } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
-import { failPage } from '../oauth-pages.ts';
+import { redirectFlowErrors } from '../redirect-flow-errors.ts';
 
 const StartQuery = v.object({
   public_token: v.pipe(v.string(), v.nonEmpty('must not be empty')),
@@ -40,28 +40,23 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/b2b/public/oauth/${provider}/callback`;
 
   const pub = new Hono();
-  pub.onError((err, c) => {
-    if (err instanceof ApiError) return failPage(c, err);
-    throw err;
-  });
+  pub.onError(redirectFlowErrors);
 
   const start = (discovery: boolean) => async (c: Context) => {
     const provider = c.req.param('provider') ?? '';
     if (!isB2BOAuthProvider(provider)) throw new ApiError(404, 'oauth_provider_not_found', `Unknown B2B OAuth provider "${provider}".`);
     requireProduct(ctx, 'oauth');
     const { q, query, codeChallenge } = startQuery(ctx, c, StartQuery, { flow: 'oauth', field: 'pkce_code_challenge' });
+    const login = redirectUrl(ctx, discovery ? q.discovery_redirect_url : q.login_redirect_url);
+    const signup = discovery ? login : redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
+    // The app is known (and allowed): from here a refusal goes back to it.
+    failuresReturnTo(ctx, c, login);
     let flow: B2BFlow;
-    let login: string;
-    let signup: string;
-    if (discovery) {
-      flow = { kind: 'discovery' };
-      login = signup = redirectUrl(ctx, q.discovery_redirect_url);
-    } else {
+    if (discovery) flow = { kind: 'discovery' };
+    else {
       const org = q.organization_id ? await requireOrganization(ctx.db, q.organization_id) : q.slug ? await organizationBySlug(ctx.db, q.slug) : null;
       if (!org) throw new ApiError(404, 'organization_not_found', 'Organization could not be found: send organization_id or slug.');
       flow = { kind: 'organization', organization_id: org.organization_id };
-      login = redirectUrl(ctx, q.login_redirect_url);
-      signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
     }
     const params = providerParams(query);
     const custom = customScopes(q.custom_scopes);

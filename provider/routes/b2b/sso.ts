@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/index.ts';
 import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
-import { deniedRedirect, providerParams, startQuery } from '../../http/redirect-flow.ts';
+import { deniedRedirect, failuresReturnTo, providerParams, startQuery } from '../../http/redirect-flow.ts';
 import { createMember, memberByEmail, type MemberRow } from '../../services/b2b/members.ts';
 import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import {
@@ -19,17 +19,30 @@ import {
   createConnection,
   deleteCertificate,
   deleteConnection,
+  isActive,
   listConnections,
   providerBase,
   updateConnection,
   type ConnectionRow,
   type Protocol,
 } from '../../services/b2b/sso-connections.ts';
-import { authenticateSso, consumeSsoState, issueSsoToken, oidcProfile, peekSsoState, samlProfile, ssoFactor, startSso, type SsoProfile, type SsoState } from '../../services/b2b/sso-flow.ts';
+import {
+  authenticateSso,
+  consumeSsoState,
+  issueSsoToken,
+  oidcProfile,
+  peekSsoState,
+  samlProfile,
+  ssoFactor,
+  ssoStateApp,
+  startSso,
+  type SsoProfile,
+  type SsoState,
+} from '../../services/b2b/sso-flow.ts';
 import { redirectUrl } from '../../services/email-tokens.ts';
 import { withTx } from '../../services/tx.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
-import { failPage } from '../oauth-pages.ts';
+import { redirectFlowErrors } from '../redirect-flow-errors.ts';
 
 /**
  * The member an SSO sign-in is for: the organization's member with the address the IdP
@@ -118,17 +131,16 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   );
 
   const pub = new Hono();
-  pub.onError((err, c) => {
-    if (err instanceof ApiError) return failPage(c, err);
-    throw err;
-  });
+  pub.onError(redirectFlowErrors);
 
   pub.get('/v1/public/sso/start', async (c) => {
     const { q, query, codeChallenge } = startQuery(ctx, c, b2b.SsoStartQuery, { flow: 'sso', field: 'pkce_code_challenge' });
-    const row = await connectionById(ctx.db, q.connection_id);
-    if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
     const login = redirectUrl(ctx, q.login_redirect_url);
     const signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
+    // The app is known (and allowed): from here a refusal (no such connection, one not active) goes back to it.
+    failuresReturnTo(ctx, c, login);
+    const row = await connectionById(ctx.db, q.connection_id);
+    if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
     const params = providerParams(query);
     const target = await startSso(ctx, ctx.db, base(c), row, { codeChallenge, loginRedirectUrl: login, signupRedirectUrl: signup, params });
     return c.redirect(target, 302);
@@ -137,6 +149,8 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   /** Both callbacks end alike: the member found or provisioned, the state spent, the app sent its token. */
   const finish = async (tx: Queryable, row: ConnectionRow, state: SsoState, profile: SsoProfile) => {
     await consumeSsoState(ctx, tx, state);
+    // An admin may have taken the connection's configuration away since the sign-in started.
+    if (!isActive(row)) throw new ApiError(400, 'sso_connection_not_active', 'The SSO connection is not fully configured yet.');
     const org = await requireOrganization(tx, row.organization_id);
     const { member, created } = await ssoMember(ctx, tx, org, row, profile);
     return issueSsoToken(ctx, tx, state, member.member_id, ssoFactor(ctx, row, profile.subject), created);
@@ -163,6 +177,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const form = await c.req.parseBody();
     const samlResponse = typeof form['SAMLResponse'] === 'string' ? form['SAMLResponse'] : '';
     const relayState = typeof form['RelayState'] === 'string' ? form['RelayState'] : '';
+    failuresReturnTo(ctx, c, await ssoStateApp(ctx.db, row.connection_id, relayState));
     if (!samlResponse) throw new ApiError(400, 'saml_invalid_response', 'The callback carries no SAMLResponse.');
     const state = await peekSsoState(ctx, ctx.db, row.connection_id, relayState);
     const target = await withTx(ctx.db, async (tx) => finish(tx, row, state, await samlProfile(tx, base(c), row, state, samlResponse)));
@@ -174,6 +189,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const row = await connectionOf(c);
     if (row.protocol !== 'oidc') throw new ApiError(404, 'connection_not_found', 'No OIDC connection with this id.');
     const raw = c.req.query('state') ?? '';
+    failuresReturnTo(ctx, c, await ssoStateApp(ctx.db, row.connection_id, raw));
     const state = await peekSsoState(ctx, ctx.db, row.connection_id, raw);
     const denied = deniedRedirect(c, state.login_redirect_url, 'The identity provider did not complete the sign-in.');
     if (denied) {

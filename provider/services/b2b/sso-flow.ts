@@ -115,6 +115,12 @@ export async function peekSsoState(ctx: ProviderContext, db: Queryable, connecti
   return rows[0];
 }
 
+/** The app a sign-in `state` came from, spent or expired alike (until swept): where its refusals go. */
+export async function ssoStateApp(db: Queryable, connectionId: string, state: string): Promise<string | null> {
+  const { rows } = await db.query<{ login_redirect_url: string }>('SELECT login_redirect_url FROM b2b_sso_states WHERE state_hash = $1 AND connection_id = $2', [sha256(state), connectionId]);
+  return rows[0]?.login_redirect_url ?? null;
+}
+
 /** Spends the sign-in; of two callbacks racing with one state, one gets it. */
 export async function consumeSsoState(ctx: ProviderContext, tx: Queryable, s: SsoState): Promise<void> {
   const { rows } = await tx.query('UPDATE b2b_sso_states SET used_at = $2 WHERE state_hash = $1 AND used_at IS NULL RETURNING state_hash', [s.state_hash, ctx.clock.now()]);

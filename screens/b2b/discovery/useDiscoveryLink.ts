@@ -35,6 +35,7 @@ export function useDiscoveryLink(): void {
     if (url.searchParams.get('stytch_redirect_type') === 'reset_password') return;
     url.searchParams.delete('token');
     url.searchParams.delete('stytch_token_type');
+    url.searchParams.delete('stytch_redirect_type');
     globalThis.history.replaceState(globalThis.history.state, '', url);
     // A link that cannot sign in (spent, expired, revoked): the EmailMagicLink sub-view, as the official.
     const failed = (err: unknown) => showError(err, { type: 'EmailMagicLink' });

@@ -57,7 +57,7 @@ export default function B2BMain() {
     <section part="container">
       <Heading>{t('login.title')}</Heading>
       <SsoAndOAuthButtons place="above" />
-      {link || code ? <EmailForm id={id} email={typed} onEmail={setTyped} autoComplete="email" action={action} submitLabel={t('button.continueWithEmail')} onSubmit={submit} /> : null}
+      {link || code ? <EmailForm id={id} email={typed} onEmail={setTyped} action={action} submitLabel={t('button.continueWithEmail')} onSubmit={submit} /> : null}
       {config.products.includes('passwords') ? (
         <button type="button" part="link-button" css={ghostButtonCss} onClick={usePassword}>
           {t('button.usePassword')}

@@ -2,7 +2,6 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
-import { PasswordField } from '../../components/PasswordField.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
@@ -41,7 +40,7 @@ export default function B2BOrganizationMain() {
   const [email, setEmail] = useState(required?.email ?? sentTo);
   const [password, setPassword] = useState('');
   const action = useAction();
-  const { busy, error, run, fail } = action;
+  const { busy, run, fail } = action;
   const id = useId();
   const slug = organizationSlugOf(config.organizationSlug, globalThis.location?.pathname ?? '');
 
@@ -125,7 +124,7 @@ export default function B2BOrganizationMain() {
           id={id}
           email={email}
           onEmail={setEmail}
-          autoComplete={passwords ? 'username' : 'email'}
+          password={passwords ? { value: password, onChange: setPassword } : undefined}
           action={action}
           submitLabel={passwords ? t('button.continue') : undefined}
           onSubmit={submit}
@@ -143,19 +142,7 @@ export default function B2BOrganizationMain() {
               ))}
             </>
           }
-        >
-          {passwords ? (
-            <PasswordField
-              id={`${id}-password`}
-              label={t('formField.password.label')}
-              value={password}
-              onChange={setPassword}
-              autoComplete="current-password"
-              describedBy={error ? `${id}-error` : undefined}
-              invalid={!!error}
-            />
-          ) : null}
-        </EmailForm>
+        />
       ) : null}
       {found ? <SsoAndOAuthButtons place="below" organization={found} /> : null}
     </section>

@@ -1,7 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { Heading } from '../../components/Heading.tsx';
-import { PasswordField } from '../../components/PasswordField.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
@@ -33,7 +32,7 @@ export default function PasswordAuthenticate() {
   const [email, setEmail] = useState(stored);
   const [password, setPassword] = useState('');
   const action = useAction();
-  const { busy, error, run, fail } = action;
+  const { busy, run, fail } = action;
   const id = useId();
 
   const submit = (e: FormEvent) => {
@@ -72,7 +71,7 @@ export default function PasswordAuthenticate() {
         id={id}
         email={email}
         onEmail={setEmail}
-        autoComplete="username"
+        password={{ value: password, onChange: setPassword }}
         action={action}
         submitLabel={t('button.continue')}
         onSubmit={submit}
@@ -88,17 +87,7 @@ export default function PasswordAuthenticate() {
             )}
           </>
         }
-      >
-        <PasswordField
-          id={`${id}-password`}
-          label={t('formField.password.label')}
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          describedBy={error ? `${id}-error` : undefined}
-          invalid={!!error}
-        />
-      </EmailForm>
+      />
       {isMain ? <SsoAndOAuthButtons place="below" /> : null}
     </section>
   );

@@ -73,7 +73,7 @@ export default function PasswordForgotForm() {
         id={id}
         email={email}
         onEmail={setEmail}
-        autoComplete="email"
+
         action={action}
         submitLabel={t('button.continue')}
         onSubmit={submit}

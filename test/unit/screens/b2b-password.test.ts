@@ -23,6 +23,17 @@ describe('B2B password reset landing', () => {
     expect(readResetLink(at('stytch_token_type=multi_tenant_passwords'), 'Discovery')).to.equal(undefined);
   });
 
+  it("stytch_redirect_type: 'reset_password' puts any flow in the reset flow (as the official); 'login' and 'signup' links sign in", () => {
+    expect(readResetLink(at('stytch_redirect_type=reset_password&stytch_token_type=multi_tenant_magic_links&token=t5'), 'Organization')).to.deep.equal({
+      token: 't5',
+      type: 'multi_tenant_magic_links',
+    });
+    expect(landsOnReset(at('stytch_redirect_type=reset_password&stytch_token_type=multi_tenant_passwords&token=t6'), 'Discovery')).to.equal(true);
+    expect(landsOnReset(at('stytch_redirect_type=login&stytch_token_type=multi_tenant_magic_links&token=t7'), 'Organization')).to.equal(false);
+    expect(landsOnReset(at('stytch_redirect_type=signup&stytch_token_type=multi_tenant_magic_links&token=t8'), 'Discovery')).to.equal(false);
+    expect(landsOnReset(at('stytch_redirect_type=login&stytch_token_type=discovery&token=t9'), 'Discovery')).to.equal(false);
+  });
+
   it('the PasswordReset flow opens on the form without a link (a signed-in member sets a password)', () => {
     expect(landsOnReset(at(''), 'PasswordReset')).to.equal(true);
     expect(landsOnReset(undefined, 'Discovery')).to.equal(false);
