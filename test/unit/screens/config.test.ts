@@ -22,7 +22,7 @@ describe('widget config (parsed once, SPEC §3 defaults in the schema)', () => {
     expect(c.products).to.deep.equal(['emailMagicLinks']);
     expect(c.otp).to.deep.equal({ methods: [], expirationMinutes: 5, inputStyle: 'field' });
     expect(c.session.sessionDurationMinutes).to.equal(30);
-    expect(c.emailMagicLinks).to.deep.equal({ loginExpirationMinutes: 30, signupExpirationMinutes: 30, createUserAsPending: false });
+    expect(c.emailMagicLinks).to.deep.equal({ loginExpirationMinutes: 30, signupExpirationMinutes: 30, createUserAsPending: false, crossDevice: false });
     expect(c.oauth.providers).to.deep.equal([]);
     expect(c.enableShadowDOM).to.equal(false);
   });

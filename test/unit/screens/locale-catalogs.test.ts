@@ -70,6 +70,8 @@ const SAME_AS_ENGLISH = new Set([
   'crypto.wallet.binance',
   'passkey.defaultName',
   'formField.password.label',
+  // 'Code' is the word in French, German and Dutch too.
+  'linkConfirm.codeLabel',
 ]);
 // Also: a file name a language may keep, and the word "No" several languages share.
 const B2B_SAME_AS_ENGLISH = new Set([

@@ -102,7 +102,12 @@ const OTP_CONFIG = { products: ['otp', 'passkeys'], otpOptions: { methods: ['ema
 const PASSWORD_CONFIG = { products: ['passwords', 'passkeys'] };
 
 /** The widget on a success screen after a sign-in by `method`. */
-function atSuccess(c: ReturnType<typeof upgradeClient>, method: 'password' | 'otp' | 'magic_link' | 'oauth', config: object = method === 'otp' ? OTP_CONFIG : PASSWORD_CONFIG, storage = memoryStorage()) {
+function atSuccess(
+  c: ReturnType<typeof upgradeClient>,
+  method: 'password' | 'otp' | 'magic_link' | 'oauth',
+  config: object = method === 'otp' ? OTP_CONFIG : PASSWORD_CONFIG,
+  storage = memoryStorage(),
+) {
   return renderLogin(
     config,
     c.client,
@@ -179,7 +184,10 @@ describe('passkey upgrade on the success screens', () => {
   it("a magic link opened on the widget's page signs in and offers the prompt; an OAuth return does not", async () => {
     const start = location.href;
     try {
-      for (const [type, offered] of [['magic_links', true], ['oauth', false]] as const) {
+      for (const [type, offered] of [
+        ['magic_links', true],
+        ['oauth', false],
+      ] as const) {
         history.replaceState(null, '', `?token=tok-1&stytch_token_type=${type}`);
         const c = upgradeClient();
         const client = { ...c.client, magicLinks: { authenticate: () => Promise.resolve({ user_id: 'user-1' }) }, oauth: { authenticate: () => Promise.resolve({ user_id: 'user-1' }) } };
