@@ -1,7 +1,7 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { secretToken, sha256 } from './ids.ts';
-import { isRetryable } from './tx.ts';
+import { retryStatement } from './tx.ts';
 
 /*
  * The session policy, once, for both families of sessions: a user's (`sessions` and
@@ -133,11 +133,8 @@ export async function checkSession<Row>(
   const now = ctx.clock.now();
   const token = secretToken(32);
   const params = [key, sha256(token), now, minutes ?? null, new Date(now.getTime() + TOKEN_GRACE_MS), new Date(now.getTime() - SESSION_WRITE_WINDOW_MS)];
-  // One statement, rolled back whole when it loses a race (PostgreSQL can pick it as the victim
-  // of a deadlock with a revoke that locks the same rows): try again, as withTx does.
-  const query = (attempt: number): Promise<{ rows: Array<Row & { written: boolean }> }> =>
-    db.query<Row & { written: boolean }>(sql, params, name).catch((e: unknown) => (attempt < 3 && isRetryable(e) ? query(attempt + 1) : Promise.reject(e)));
-  const { rows } = await query(0);
+  // One statement, which PostgreSQL may pick as the victim of a deadlock with a revoke.
+  const { rows } = await retryStatement(() => db.query<Row & { written: boolean }>(sql, params, name));
   const row = rows[0];
   if (!row) return null;
   // A new token was stored when the check wrote in the browser's mode or was made by JWT (which
@@ -208,9 +205,12 @@ export async function addToken(tx: Queryable, f: SessionFamily, sessionId: strin
  * grace ones included; deleting them too keeps no dead hashes around.
  */
 export async function revokeSession(ctx: ProviderContext, db: Queryable, f: SessionFamily, sessionId: string): Promise<void> {
-  await db.query(
-    `WITH r AS (UPDATE ${f.sessions} SET revoked_at = $2 WHERE ${f.id} = $1 AND revoked_at IS NULL RETURNING ${f.id})
+  // One statement (every caller passes the pool), the other side of a check's deadlock: either may lose it.
+  await retryStatement(() =>
+    db.query(
+      `WITH r AS (UPDATE ${f.sessions} SET revoked_at = $2 WHERE ${f.id} = $1 AND revoked_at IS NULL RETURNING ${f.id})
      DELETE FROM ${f.tokens} WHERE ${f.id} = $1`,
-    [sessionId, ctx.clock.now()],
+      [sessionId, ctx.clock.now()],
+    ),
   );
 }

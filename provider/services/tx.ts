@@ -8,6 +8,22 @@ export function isRetryable(e: unknown): boolean {
   return code !== undefined && RETRYABLE.has(code);
 }
 
+/**
+ * Runs one statement made outside a transaction again when it loses a race: PostgreSQL rolls
+ * back only that statement when it picks it as a deadlock victim (a session check and a revoke
+ * lock the same rows), so a fresh attempt is safe. Never for a statement inside withTx, whose
+ * transaction the failure has aborted (withTx tries the whole transaction again instead).
+ */
+export async function retryStatement<T>(run: () => Promise<T>, tries = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (attempt >= tries || !isRetryable(e)) throw e;
+    }
+  }
+}
+
 /** Work registered by code inside a transaction that may only run once it has committed. */
 const committed = new WeakMap<Queryable, Array<() => Promise<void>>>();
 
