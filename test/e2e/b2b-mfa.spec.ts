@@ -143,9 +143,6 @@ test('SMS: enrolment with the phone field, the texted code; the next sign-in tex
   await expect(b2b(page).getByText(name)).toBeVisible();
 
   await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
-  // Each sign-in's code in a send window of its own: the address's send limit (the countdown's
-  // own tests drive it) is not what this test is about, and repeated runs met it.
-  await advanceProviderClock(61_000);
   await primaryByCode(page, slug, email, 2);
   // secondary_auth_initiated: sms_otp: the sign-in already texted the code, the screen sends none.
   await expectScreen(page, 'Enter passcode');
