@@ -5,8 +5,10 @@ import { MOVES_PROVIDER_CLOCK } from './provider-clock.ts';
  * Spec files run side by side on E2E_WORKERS workers (2 by default: on 2 cores the browsers
  * and the shared provider keep both busy), each file's tests in order on one worker. They all
  * share one provider (global-setup.ts), so a test that moves its clock runs in a project of
- * its own, after every other test has finished: alone. If an earlier test fails, it is
- * reported as skipped (the run has failed anyway).
+ * its own, after every other test has finished, on one worker: alone. (On two workers the
+ * clock files ran side by side, and one file's hour-long move expired another's sessions,
+ * codes and authenticator steps mid-test.) If an earlier test fails, it is reported as
+ * skipped (the run has failed anyway).
  */
 export default defineConfig({
   testDir: '.',
@@ -16,7 +18,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 2,
   projects: [
     { name: 'shared', grepInvert: MOVES_PROVIDER_CLOCK },
-    { name: 'provider-clock', grep: MOVES_PROVIDER_CLOCK, dependencies: ['shared'] },
+    { name: 'provider-clock', grep: MOVES_PROVIDER_CLOCK, dependencies: ['shared'], workers: 1 },
   ],
   retries: 0,
   timeout: 30_000,
