@@ -26,11 +26,10 @@ interface Mounted {
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
+// Render failures reach the host's onError through the tree's boundary (widget-tree.ts).
 function rootOptions(mounted: Mounted, identifierPrefix: string | undefined): RootOptions {
   return {
     ...(identifierPrefix ? { identifierPrefix } : {}),
-    // Render failures go to the host's onError instead of only the console.
-    onUncaughtError: (error) => mounted.latest.root?.app.callbacks.onError(asError(error)),
     // A hydration mismatch React recovered from by rendering afresh: the widget works, the
     // host hears why its server markup was not kept.
     onRecoverableError: (error) => mounted.latest.root?.app.callbacks.onError(asError(error)),

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { BackButton } from '../components/BackButton.tsx';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { Heading } from '../components/Heading.tsx';
@@ -36,7 +37,7 @@ export function CodeEntry({
   const [code, setCode] = useState('');
   const action = useAction((err, shown) => (!reason && apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('error.passcodeInvalid') : shown));
   const { busy, error, run } = action;
-  const id = useId();
+  const id = useWidgetId();
   // A code screen puts the caret in its field when it opens, as the login element's does.
   const input = useFocusOnOpen<HTMLInputElement>();
   const onChange = (value: string) => {

@@ -25,7 +25,7 @@ export function EmailForm({
   onSubmit,
   after,
 }: {
-  /** The screen's `useId()`: the field is `${id}-email`, the error `${id}-error`. */
+  /** The screen's `useWidgetId()`: the field is `${id}-email`, the error `${id}-error`. */
   id: string;
   email: string;
   onEmail(value: string): void;

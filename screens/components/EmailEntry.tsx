@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
-import { useId, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { RetryCountdown } from './RetryCountdown.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useAction } from '../hooks/useAction.ts';
@@ -19,7 +20,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
   const [email, setEmail] = useAtom(mainEmailAtom);
   const action = useAction();
   const { busy, error, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
   const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
 
   const submit = (e: FormEvent) => {
@@ -36,7 +37,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>
-      <EmailInput ref={field} id={id} value={email} onValue={setEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
+      <EmailInput inputRef={field} id={id} value={email} onValue={setEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
       <RetryCountdown id={`${id}-error`} action={action} />
       <SubmitButton busy={busy} disabled={action.blocked}>
         {t('button.emailLogin')}

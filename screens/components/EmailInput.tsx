@@ -16,11 +16,12 @@ export function EmailInput(p: {
   dir: 'ltr' | 'rtl';
   invalid: boolean;
   label?: string;
-  ref?: Ref<HTMLInputElement>;
+  /** Not `ref`: a function component gets `ref` as a prop only from React 19, and the widget files carry React 18. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <input
-      ref={p.ref}
+      ref={p.inputRef}
       id={`${p.id}-email`}
       part="input"
       type="email"

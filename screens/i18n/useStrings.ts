@@ -1,4 +1,4 @@
-import { createElement, Suspense, use, useContext, useMemo, type ReactNode } from 'react';
+import { createElement, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import type { Messages, WordsLine } from './catalog.ts';
 import { mainMessages } from './en/main.ts';
 import type { Values } from './format.ts';
@@ -43,11 +43,25 @@ export function useStrings<P extends Messages = Record<never, string>>(part?: P)
   return useMemo(() => stringsOf(words, part), [words, part, words.locale]);
 }
 
-/** Suspends its boundary until the widget's words are ready, so no English shows before a locale arrives. */
+type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected'; reason?: unknown };
+
+/**
+ * Suspends its boundary until the widget's words are ready, so no English shows before a locale
+ * arrives. By throwing the promise, as Suspense works in React 18 and 19 alike (`use` is React
+ * 19's only, and the widget files carry React 18); its outcome is kept on it, as `use` keeps it.
+ */
 export function WordsGate(): null {
-  const { ready } = useContext(WordsContext);
-  if (ready) use(ready);
-  return null;
+  const ready = useContext(WordsContext).ready as Tracked | undefined;
+  if (!ready || ready.status === 'fulfilled') return null;
+  if (ready.status === 'rejected') throw ready.reason;
+  if (!ready.status) {
+    ready.status = 'pending';
+    ready.then(
+      () => void (ready.status = 'fulfilled'),
+      (reason: unknown) => void Object.assign(ready, { status: 'rejected', reason }),
+    );
+  }
+  throw ready;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { useSetAtom } from 'jotai';
-import { signInMethodAtom } from '../state/atoms.ts';
+import { useState } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { LoggingIn } from '../components/LoggingIn.tsx';
@@ -10,7 +9,7 @@ import { SuccessCheck } from '../components/SuccessCheck.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction } from '../hooks/useAction.ts';
-import { useGo } from '../hooks/useGo.ts';
+import { useSignedIn } from '../hooks/useSignedIn.ts';
 import { useOnce } from '../hooks/useOnce.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { magicLinkMessages } from '../i18n/en/magic-link.ts';
@@ -26,12 +25,10 @@ type Looked = { link_request: { expires_at: string; link_device_sign_in: boolean
  */
 export function LinkConfirm({ token }: { token: string }) {
   const t = useStrings(magicLinkMessages);
-  const { client, config, callbacks } = useWidget();
-  const go = useGo();
-  // The success screen's passkey offer (passkeyUpgrade) reads how the user signed in.
-  const setSignInMethod = useSetAtom(signInMethodAtom);
+  const { client, config } = useWidget();
+  const signedIn = useSignedIn();
   const report = useReportError();
-  const id = useId();
+  const id = useWidgetId();
   const [looked, setLooked] = useState<Looked>();
   const [lookupError, setLookupError] = useState<string>();
   const [code, setCode] = useState('');
@@ -70,18 +67,12 @@ export function LinkConfirm({ token }: { token: string }) {
       const c = requireClient(client);
       if (!request) {
         const r = await c.magicLinks.authenticate(token, { session_duration_minutes: duration });
-        callbacks.onEvent({ type: 'MAGIC_LINK_AUTHENTICATE', data: r });
-        setSignInMethod('magic_link');
-        go('PasswordConfirmation');
-        return;
+        return signedIn('MAGIC_LINK_AUTHENTICATE', r, 'magic_link');
       }
       const signInHere = here && request.link_device_sign_in;
       const r = await c.magicLinks.linkRequests.confirm(token, code.trim(), { sign_in_here: signInHere, session_duration_minutes: duration });
-      if (signInHere) {
-        callbacks.onEvent({ type: 'MAGIC_LINK_AUTHENTICATE', data: r });
-        setSignInMethod('magic_link');
-        go('PasswordConfirmation');
-      } else setDone(true);
+      if (signInHere) signedIn('MAGIC_LINK_AUTHENTICATE', r, 'magic_link');
+      else setDone(true);
     });
 
   return (

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSetAtom } from 'jotai';
-import { signInMethodAtom } from '../state/atoms.ts';
 import { readRetryAfter } from '../../client/errors.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
-import { useGo } from '../hooks/useGo.ts';
+import { useSignedIn } from '../hooks/useSignedIn.ts';
 import { magicLinkMessages } from '../i18n/en/magic-link.ts';
 
 /** How often the asking tab asks whether its link was confirmed (the provider allows 60 a minute by default). */
@@ -22,10 +20,8 @@ const ENDED = { expired: 'linkRequest.expired', locked: 'linkRequest.locked', sp
  */
 export function LinkRequestWait({ request }: { request: { request_id: string; secret: string; code: string } }) {
   const t = useStrings(magicLinkMessages);
-  const { client, config, callbacks, env } = useWidget();
-  const go = useGo();
-  // The success screen's passkey offer (passkeyUpgrade) reads how the user signed in.
-  const setSignInMethod = useSetAtom(signInMethodAtom);
+  const { client, config, env } = useWidget();
+  const signedIn = useSignedIn();
   const [ended, setEnded] = useState<(typeof ENDED)[keyof typeof ENDED]>();
 
   useEffect(() => {
@@ -39,9 +35,7 @@ export function LinkRequestWait({ request }: { request: { request_id: string; se
         const r = await requireClient(client).magicLinks.linkRequests.poll(request, { session_duration_minutes: config.session.sessionDurationMinutes });
         if (stopped) return;
         if (r.status === 'approved') {
-          callbacks.onEvent({ type: 'MAGIC_LINK_AUTHENTICATE', data: r });
-          setSignInMethod('magic_link');
-          go('PasswordConfirmation');
+          signedIn('MAGIC_LINK_AUTHENTICATE', r, 'magic_link');
         } else if (r.status === 'pending') next(POLL_MS);
         else setEnded(ENDED[r.status]);
       } catch (err) {
@@ -53,7 +47,7 @@ export function LinkRequestWait({ request }: { request: { request_id: string; se
       stopped = true;
       if (timer !== undefined) env.timers.clearTimeout(timer);
     };
-  }, [client, config, callbacks, env, go, request, setSignInMethod]);
+  }, [client, config, env, request, signedIn]);
 
   if (ended) return <ErrorText message={t(ended)} />;
   return (

@@ -1,9 +1,9 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { RedeemLink } from '../components/LoggingIn.tsx';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
-import { useGo } from '../hooks/useGo.ts';
-import { linkReturnAtom, signInMethodAtom } from '../state/atoms.ts';
+import { useSignedIn } from '../hooks/useSignedIn.ts';
+import { linkReturnAtom } from '../state/atoms.ts';
 import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 import { LinkConfirm } from './LinkConfirm.tsx';
 
@@ -14,11 +14,10 @@ import { LinkConfirm } from './LinkConfirm.tsx';
  * `emailMagicLinksOptions.crossDevice`, a magic link's page confirms first (LinkConfirm).
  */
 export default function LinkReturn() {
-  const { client, config, callbacks } = useWidget();
+  const { client, config } = useWidget();
   usePrefetchPasskeyOffer();
   const { token, type } = useAtomValue(linkReturnAtom);
-  const go = useGo();
-  const setSignInMethod = useSetAtom(signInMethodAtom);
+  const signedIn = useSignedIn();
   // Scanner-proof, cross-device links: a click (and the asking tab's code, when one waits) spends the token.
   if (type === 'magic_links' && config.emailMagicLinks.crossDevice) return <LinkConfirm token={token} />;
   return (
@@ -27,9 +26,8 @@ export default function LinkReturn() {
         const c = requireClient(client);
         const options = { session_duration_minutes: config.session.sessionDurationMinutes };
         const r = type === 'oauth' ? await c.oauth.authenticate(token, options) : await c.magicLinks.authenticate(token, options);
-        callbacks.onEvent({ type: type === 'oauth' ? 'OAUTH_AUTHENTICATE' : 'MAGIC_LINK_AUTHENTICATE', data: r });
-        setSignInMethod(type === 'oauth' ? 'oauth' : 'magic_link');
-        go('PasswordConfirmation');
+        if (type === 'oauth') signedIn('OAUTH_AUTHENTICATE', r, 'oauth');
+        else signedIn('MAGIC_LINK_AUTHENTICATE', r, 'magic_link');
       }}
     />
   );

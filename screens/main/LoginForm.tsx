@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { blocks } from './blocks.ts';
 import { methodLabel, type LoginMethod } from './methods.ts';
@@ -22,7 +23,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
   const t = useStrings();
   const [selected, setSelected] = useState(0);
   const error = useAtomValue(errorMessageAtom);
-  const id = useId();
+  const id = useWidgetId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const panel = useRef<HTMLDivElement>(null);
   const [heldHeight, setHeldHeight] = useState<number>();
@@ -88,7 +89,7 @@ export function LoginForm({ methods }: { methods: readonly LoginMethod[] }) {
           ))}
         </div>
       ) : null}
-      <TabPanel ref={panel} id={`${id}-panel`} tabs={methods.length > 1} labelledBy={`${id}-tab-${selected}`} method={current} heldHeight={heldHeight}>
+      <TabPanel panelRef={panel} id={`${id}-panel`} tabs={methods.length > 1} labelledBy={`${id}-tab-${selected}`} method={current} heldHeight={heldHeight}>
         <MethodForm method={current} />
       </TabPanel>
     </div>

@@ -1,4 +1,5 @@
-import { useId, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { PhoneField, usePhoneEntry } from '../components/PhoneField.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -18,7 +19,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const action = useAction();
   const { busy, run, fail } = action;
   const sent = useSent();
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

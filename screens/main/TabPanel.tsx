@@ -42,7 +42,7 @@ function Arrived({ panel, method, children }: { panel: RefObject<HTMLDivElement 
  * when the user switched, kept while the next form loads.
  */
 export function TabPanel({
-  ref,
+  panelRef: ref,
   id,
   tabs,
   labelledBy,
@@ -50,7 +50,8 @@ export function TabPanel({
   heldHeight,
   children,
 }: {
-  ref: RefObject<HTMLDivElement | null>;
+  /** Not `ref`: a function component gets `ref` as a prop only from React 19, and the widget files carry React 18. */
+  panelRef: RefObject<HTMLDivElement | null>;
   id: string;
   tabs: boolean;
   labelledBy: string;

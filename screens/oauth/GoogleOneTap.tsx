@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -25,7 +26,7 @@ export default function GoogleOneTap({ provider, onError, onlyProvider }: { prov
   const log = logOf(widgetEnv);
   const [mode] = useState(() => oneTapMode(provider.position, env.supportsFedCM()));
   const [height, setHeight] = useState(ONE_TAP_EMBEDDED_HEIGHT);
-  const parentId = `stytch-one-tap-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const parentId = `stytch-one-tap-${useWidgetId()}`;
   const slot = useRef<HTMLDivElement>(null);
   const options = config.oauth;
   const loginRedirectURL = provider.loginRedirectURL ?? options.loginRedirectURL;

@@ -1,5 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useEffectCallback } from '../hooks/useEffectCallback.ts';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { BackButton } from '../components/BackButton.tsx';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { Heading } from '../components/Heading.tsx';
@@ -10,7 +12,7 @@ import { useErrorToast } from '../hooks/useErrorToast.ts';
 import { apiErrorMessage } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { sendOtp } from '../send/send.ts';
-import { otpExpiryAtom, otpStateAtom, signInMethodAtom } from '../state/atoms.ts';
+import { otpExpiryAtom, otpStateAtom } from '../state/atoms.ts';
 import { Countdown } from './Countdown.tsx';
 import { OtpCells } from './OtpCells.tsx';
 import { OtpInput } from '../components/OtpInput.tsx';
@@ -19,7 +21,7 @@ import { receiveSmsCode } from './webOtp.ts';
 import { otpMessages } from '../i18n/en/otp.ts';
 import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
-import { useGo } from '../hooks/useGo.ts';
+import { useSignedIn } from '../hooks/useSignedIn.ts';
 import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
 import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
 
@@ -29,13 +31,12 @@ import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
  */
 export default function OTPAuthenticate({ children }: { children?: ReactNode }) {
   const t = useStrings(otpMessages);
-  const { client, config, env, callbacks } = useWidget();
+  const { client, config, env } = useWidget();
   usePrefetchPasskeyOffer();
   const timers = env.timers;
   const [otp, setOtp] = useAtom(otpStateAtom);
   const setExpiry = useSetAtom(otpExpiryAtom);
-  const setSignInMethod = useSetAtom(signInMethodAtom);
-  const go = useGo();
+  const signedIn = useSignedIn();
   const toast = useToast();
   const [code, setCode] = useState('');
   // A refused code reads as the one verify failure text (SPEC §5); other failures as they are.
@@ -43,7 +44,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const { busy: verifying, error } = verification;
   // The passcode screen puts the caret in its field when it opens.
   const input = useFocusOnOpen<HTMLInputElement>();
-  const id = useId();
+  const id = useWidgetId();
   const destination = useDisplayDestination(otp.type, otp.otpDestination);
   const CodeInput = config.otp.inputStyle === 'cells' ? OtpCells : OtpInput;
 
@@ -51,9 +52,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   const verify = (value: string) =>
     verification.run(async () => {
       const r = await requireClient(client).otps.authenticate(value, otp.methodId, { session_duration_minutes: config.session.sessionDurationMinutes });
-      callbacks.onEvent({ type: 'OTP_AUTHENTICATE', data: r });
-      setSignInMethod('otp');
-      go('OTPConfirmation');
+      signedIn('OTP_AUTHENTICATE', r, 'otp', 'OTPConfirmation');
     });
 
   const change = (value: string) => {
@@ -68,7 +67,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
   // Where the browser supports the Web OTP API, an SMS code fills itself in, once per
   // destination. It is entered with the screen's state as it is when the code arrives: a
   // resend in the meantime gave the code a new method id, which the verify must carry.
-  const fillSmsCode = useEffectEvent((c: string) => change(c.replace(/\D/g, '').slice(0, 6)));
+  const fillSmsCode = useEffectCallback((c: string) => change(c.replace(/\D/g, '').slice(0, 6)));
   useEffect(() => {
     if (otp.type !== 'sms') return;
     const ctrl = new AbortController();
@@ -76,7 +75,7 @@ export default function OTPAuthenticate({ children }: { children?: ReactNode }) 
       if (c && !ctrl.signal.aborted) fillSmsCode(c);
     });
     return () => ctrl.abort();
-  }, [otp.type, otp.otpDestination, env.credentials]);
+  }, [otp.type, otp.otpDestination, env.credentials, fillSmsCode]);
 
   // A failed resend reads as an error toast (SPEC §5); one the provider rate-limits counts down
   // under the resend link instead, which waits for it.

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { useWidget, useStrings } from '../context.ts';
 import { usePasskeyFailureLog } from './log.ts';
 import { PasskeyRow, type PasskeyItem, type RowState } from './PasskeyRow.tsx';
@@ -90,7 +91,7 @@ export function usePasskeyList(load: boolean): PasskeyListState {
 /** 'Existing Passkeys': a row per passkey with inline rename and delete; nothing when there are none. */
 export function PasskeyList({ list }: { list: PasskeyListState }) {
   const t = useStrings(passkeyMessages);
-  const listId = useId();
+  const listId = useWidgetId();
   if (list.shown.length === 0) return null;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useEffectCallback } from '../hooks/useEffectCallback.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -31,7 +32,7 @@ export default function PasskeyRegistrationStart() {
   const { row, setItems } = list;
 
   // In the words of the moment: the locale arriving later does not check the user again.
-  const reportNoUser = useEffectEvent(() => callbacks.onError(new Error(t('passkey.registrationStart.error.noUser'))));
+  const reportNoUser = useEffectCallback(() => callbacks.onError(new Error(t('passkey.registrationStart.error.noUser'))));
   useEffect(() => {
     if (!client) return setUser('noUser');
     // Without a session token the fetch below can only fail (and log a 401 in the console).
@@ -56,7 +57,7 @@ export default function PasskeyRegistrationStart() {
     return () => {
       live = false;
     };
-  }, [client, callbacks, setItems]);
+  }, [client, callbacks, setItems, reportNoUser]);
 
   const create = () => {
     if (!client) return;

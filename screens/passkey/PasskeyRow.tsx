@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { deviceLabel } from './device.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
 import { useStrings } from '../context.ts';
@@ -57,7 +58,7 @@ interface RowProps {
 /** A passkey row: name and device, inline rename, and delete with its warning and confirmation. */
 export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowProps) {
   const t = useStrings(passkeyMessages);
-  const id = useId();
+  const id = useWidgetId();
   const title = item.name || t('passkey.defaultName');
   const mine = state.type !== 'viewing' && state.id === item.webauthn_registration_id;
   const otherBusy = state.type !== 'viewing' && !mine;

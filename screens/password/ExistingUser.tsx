@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { Heading } from '../components/Heading.tsx';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
@@ -32,7 +33,7 @@ export function ExistingUser({ email }: { email: string }) {
   const action = useAction();
   const { busy, error, run } = action;
   const sending = useAction();
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { Heading } from '../components/Heading.tsx';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -27,7 +28,7 @@ export function NewUser({ email }: { email: string }) {
   const create = useAction();
   const alternative = useAction();
   const busy = create.busy;
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

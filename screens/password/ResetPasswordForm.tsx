@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { Heading } from '../components/Heading.tsx';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -25,7 +26,7 @@ export default function ResetPasswordForm() {
   const action = useAction();
   const { busy, run } = action;
   const [loggingIn, setLoggingIn] = useState(false);
-  const id = useId();
+  const id = useWidgetId();
   const minutes = config.session.sessionDurationMinutes;
 
   const submit = (e: FormEvent) => {

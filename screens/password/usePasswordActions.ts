@@ -1,11 +1,11 @@
-import { useSetAtom } from 'jotai';
 import { useCallback, useContext, useMemo } from 'react';
 import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { WordsContext } from '../i18n/words.ts';
 import { sendMagicLink } from '../send/send.ts';
 import { useSent } from '../send/useSent.ts';
-import { errorMessageAtom, signInMethodAtom, type ScreenName } from '../state/atoms.ts';
+import { type ScreenName } from '../state/atoms.ts';
+import { useSignedIn } from '../hooks/useSignedIn.ts';
 import { resetStartOptions } from './options.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
@@ -17,8 +17,6 @@ export const RESET_PASSWORD_ERROR = 'reset_password';
 export function usePasswordActions() {
   const { client, config, callbacks } = useWidget();
   const go = useGo();
-  const clearError = useSetAtom(errorMessageAtom);
-  const setSignInMethod = useSetAtom(signInMethodAtom);
   const report = useReportError();
   const { magicLink } = useSent();
   // The widget's language, for the emails these steps send.
@@ -34,16 +32,9 @@ export function usePasswordActions() {
     [client, config, callbacks, go, locale],
   );
 
+  const finish = useSignedIn();
   /** Reports a sign-in and shows 'Success!'. */
-  const signedIn = useCallback(
-    (type: string, data: unknown) => {
-      clearError(undefined);
-      callbacks.onEvent({ type, data });
-      setSignInMethod(type === 'MAGIC_LINK_AUTHENTICATE' ? 'magic_link' : 'password');
-      go('PasswordConfirmation');
-    },
-    [callbacks, clearError, go, setSignInMethod],
-  );
+  const signedIn = useCallback((type: string, data: unknown) => finish(type, data, type === 'MAGIC_LINK_AUTHENTICATE' ? 'magic_link' : 'password'), [finish]);
 
   /**
    * Signs in with what `call` answers; an error that asks for a new password first (`resets`:

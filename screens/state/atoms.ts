@@ -61,4 +61,5 @@ export const linkReturnAtom = atom<{ token: string; type: 'magic_links' | 'oauth
  * How the user last signed in through this widget, set by the flow that signed them in: the
  * success screen offers a passkey after a password, passcode or magic link (`passkeyUpgrade`).
  */
-export const signInMethodAtom = atom<'password' | 'otp' | 'magic_link' | 'oauth' | undefined>(undefined);
+export type SignInMethod = 'password' | 'otp' | 'magic_link' | 'oauth';
+export const signInMethodAtom = atom<SignInMethod | undefined>(undefined);

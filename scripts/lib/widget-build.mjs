@@ -108,6 +108,22 @@ function dynamicBeside(map, outdir) {
   };
 }
 
+/**
+ * The React a widget file bundles (`reactFrom`: a folder with its own node_modules, see
+ * tools/widget-react): every import of react, react-dom or scheduler, ours and the packages'
+ * (jotai, @emotion/react, @r2wc), is resolved from there, so the file holds one React.
+ */
+function reactFrom(folder) {
+  const from = resolvePath(cwd, folder, 'package.json');
+  return {
+    name: 'react-from',
+    resolveId(id, importer, options) {
+      if (!/^(react|react-dom|scheduler)(\/|$)/.test(id) || importer === from) return null;
+      return this.resolve(id, from, { ...options, skipSelf: true });
+    },
+  };
+}
+
 /** The Rollup input and output options of one widget build, from its esbuild-shaped options. */
 export function rollupOptions(o) {
   const input = {
@@ -126,6 +142,7 @@ export function rollupOptions(o) {
     },
     plugins: [
       dynamicBeside(o.dynamicBeside ?? [], o.outdir),
+      ...(o.reactFrom ? [reactFrom(o.reactFrom)] : []),
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'], exportConditions: ['browser', 'module', 'import', 'default'] }),
       esbuildTransform(o),
       // A dynamic import with a variable part (`./locales-b2b/${tag}.ts`) becomes one chunk per

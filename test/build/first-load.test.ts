@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Metafile } from 'esbuild';
 import { builds, generate } from '../../esbuild.config.mjs';
@@ -51,7 +52,7 @@ describe('the first load of each widget build', () => {
       Object.entries(meta.outputs)
         .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
         .map(([f]) => f);
-    assert.deepEqual(holders(/node_modules\/react-dom\/cjs\/react-dom-client\./), [file]);
+    assert.deepEqual(holders(/^tools\/widget-react\/node_modules\/react-dom\/cjs\/react-dom\./), [file]);
     assert.deepEqual(holders(/^screens\/components\/SubmitButton\.tsx$/), [file]);
     // A lazy flow's chunk takes the shared code from the entry.
     const otp = Object.entries(meta.outputs).find(([f]) => /chunks\/OTPAuthenticate-[^/]+\.js$/.test(f));
@@ -61,6 +62,29 @@ describe('the first load of each widget build', () => {
       'it imports the entry',
     );
   });
+
+  // tools/widget-react: the widget files that carry React carry 18.3, its renderer 23 KB gzip
+  // smaller than 19's, and only it (one React in the file, whatever a package imports).
+  for (const name of ['esm', 'b2b', 'compat', 'iife'] as const) {
+    it(`${name}: every React module is React 18.3's, from tools/widget-react`, async () => {
+      const installed = JSON.parse(readFileSync('tools/widget-react/node_modules/react-dom/package.json', 'utf8')) as { version: string };
+      assert.match(installed.version, /^18\.3\./);
+      const meta = await generate({ ...builds[name], sourcemap: false });
+      const react = Object.values(meta.outputs)
+        .flatMap((out) => Object.keys(out.inputs))
+        .filter((k) => /node_modules\/(react|react-dom|scheduler)\//.test(k));
+      assert.ok(
+        react.some((k) => /react-dom\/cjs\/react-dom\.(production|development)/.test(k)),
+        `${name} bundles react-dom`,
+      );
+      assert.deepEqual(
+        // Rollup's CommonJS wrappers name their module by its absolute path, after a \0.
+        react.filter((k) => !k.replace(/^\0/, '').replace(`${process.cwd()}/`, '').startsWith('tools/widget-react/node_modules/')),
+        [],
+        `${name} bundles React from elsewhere`,
+      );
+    });
+  }
 
   it('b2b: each B2B locale is a lazy chunk of the B2B build, French in none of the login builds', async () => {
     const holders = (meta: Metafile, input: RegExp) =>

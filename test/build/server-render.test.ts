@@ -43,7 +43,7 @@ describe('renderLoginToString', () => {
     assert.ok(!markup.children.includes('<template'));
     assert.ok(markup.children.includes(':where([data-stytch-scope="abc123"])'));
     // useId ids carry the scope, so two widgets on one page never share a label's target.
-    assert.match(markup.children, /<label for="_abc123:[^"]*-email"/);
+    assert.match(markup.children, /<label for="abc123R[^"]*-email"/);
     const html = await server.renderLoginToString({ config: OTP, scopeId: 'abc123' });
     assert.match(html, /^<stytch-ui config="[^"]*" data-stytch-scope="abc123"><div hidden>/);
   });

@@ -41,6 +41,27 @@ export default tseslint.config(
     },
   },
   {
+    // What the widget files run: React 18 (tools/widget-react), so none of React 19's own API.
+    // (`ref` as a function component's prop is the other; our components call theirs e.g. `inputRef`.)
+    files: ['screens/**', 'elements/base/**', 'theme/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', importNames: ['use', 'useActionState', 'useOptimistic', 'useEffectEvent', 'Activity'], message: 'React 19 only: the widget files carry React 18 (tools/widget-react).' },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'preload', 'preinit', 'preconnect', 'prefetchDNS', 'requestFormReset'],
+              message: 'React 19 only: the widget files carry React 18 (tools/widget-react).',
+            },
+            { name: 'react', importNames: ['useId'], message: 'useWidgetId (screens/hooks/useWidgetId.ts): its ids are the same from React 18 and 19.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and benchmarks read untyped JSON (provider answers, reports) as `any`.
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

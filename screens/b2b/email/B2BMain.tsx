@@ -1,6 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { ghostButtonCss } from '../../components/linkButton.ts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
@@ -26,7 +27,7 @@ export default function B2BMain() {
   const [typed, setTyped] = useState(email);
   const action = useAction();
   const { busy, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
   const link = config.products.includes('emailMagicLinks');
   const code = config.products.includes('emailOtp');
 

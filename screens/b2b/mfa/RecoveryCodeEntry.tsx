@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -22,7 +23,7 @@ export default function RecoveryCodeEntry() {
   const [code, setCode] = useState('');
   const action = useAction((err, shown) => (apiErrorType(err) && apiErrorType(err) !== 'server_unavailable' ? t('recoveryCodes.entry.error.invalidCode') : shown));
   const { busy, error, run } = action;
-  const id = useId();
+  const id = useWidgetId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (action.blocked || !code.trim()) return;

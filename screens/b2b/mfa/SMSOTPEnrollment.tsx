@@ -1,4 +1,5 @@
-import { useId, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { PhoneField, usePhoneEntry } from '../../components/PhoneField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -22,7 +23,7 @@ export default function SMSOTPEnrollment() {
   const { region, phone } = entry;
   const action = useAction();
   const { busy, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;

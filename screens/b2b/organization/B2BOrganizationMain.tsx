@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
@@ -41,7 +42,7 @@ export default function B2BOrganizationMain() {
   const [password, setPassword] = useState('');
   const action = useAction();
   const { busy, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
   const slug = organizationSlugOf(config.organizationSlug, globalThis.location?.pathname ?? '');
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
 import { useAction } from '../../hooks/useAction.ts';
@@ -33,7 +34,7 @@ export default function PasswordAuthenticate() {
   const [password, setPassword] = useState('');
   const action = useAction();
   const { busy, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

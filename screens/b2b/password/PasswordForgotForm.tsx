@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
@@ -36,7 +37,7 @@ export default function PasswordForgotForm() {
   const [email, setEmail] = useState(stored);
   const action = useAction();
   const { busy, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

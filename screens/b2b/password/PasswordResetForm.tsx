@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { RetryCountdown } from '../../components/RetryCountdown.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
@@ -40,7 +41,7 @@ export default function PasswordResetForm() {
   const strength = useStrengthCheck(password);
   const action = useAction();
   const { busy, error, run, fail } = action;
-  const id = useId();
+  const id = useWidgetId();
   const started = useRef(false);
 
   // The token leaves the address bar at once; a login link signs in now (the form then sets the password by session).

@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
@@ -26,7 +27,7 @@ export default function SSODiscoveryEmail() {
   const [email, setEmail] = useState('');
   // A provider error reads as its own text; anything else as the screen's.
   const { busy, error, run, fail } = useAction((err, shown) => (apiErrorType(err) ? shown : t('ssoDiscovery.email.error.unknown')));
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

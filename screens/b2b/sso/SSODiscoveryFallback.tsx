@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { Heading } from '../../components/Heading.tsx';
@@ -25,7 +26,7 @@ export default function SSODiscoveryFallback() {
   const setOrganization = useSetAtom(primaryRequiredAtom);
   const [slug, setSlug] = useState('');
   const { busy, error, run, fail } = useAction(() => t('ssoDiscovery.fallback.error.unknown'));
-  const id = useId();
+  const id = useWidgetId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -49,13 +49,21 @@ describe('widget elements', () => {
     const errors: string[] = [];
     const el = await fixture<StytchLoginElement>(html`<stytch-ui .callbacks=${{ onError: (e: Error) => errors.push(e.message) }}></stytch-ui>`);
     await settle(el);
+    // It fails until the failure is reported: React 19's development build reads a failed
+    // tree's props again after the commit (its performance track), outside any render.
     el.config = {
       get products(): string[] {
+        if (errors.length) return ['emailMagicLinks'];
         throw new Error('config getter failed');
       },
     };
     await waitUntil(() => errors.length > 0, 'onError called');
     expect(errors).to.deep.equal(['config getter failed']);
+    expect(el.querySelector('h1')).to.equal(null);
+    // A config it can render, and the widget renders again.
+    el.config = { products: ['emailMagicLinks'] };
+    await waitUntil(() => el.querySelector('h1')?.textContent === 'Sign up or log in', 'Main renders after the failure');
+    expect(errors).to.have.length(1);
   });
 
   it('batches property changes into one render per microtask', async () => {
