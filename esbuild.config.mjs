@@ -48,7 +48,7 @@ function widget(entry, chunkDir, more = {}) {
     ...common,
     // A widget file that carries its own React carries React 18.3: 23 KB gzip less in every
     // visitor's first load than React 19, the same API for our screens (tools/widget-react).
-    // The React-external builds (`external: REACT`) run on the page's React, 18 or 19.
+    // The React-external builds (`external: REACT`) run on the page's React.
     reactFrom: more.external ? undefined : 'tools/widget-react',
     bundler: 'rollup',
     entryPoints: entry,
