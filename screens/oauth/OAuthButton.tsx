@@ -5,6 +5,7 @@ import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
 import type { OAuthProviderConfig } from '../config/schema.ts';
 import { ProviderIcon } from '../components/ProviderIcon.tsx';
+import { consumerMarks } from './marks.ts';
 
 /** Each provider's button, by its official id. */
 const CONTINUE_WITH = {
@@ -54,7 +55,7 @@ export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderC
   };
   return (
     <button type="button" part="button button-secondary oauth-button" onClick={() => void start()} css={rowCss}>
-      <ProviderIcon type={p.type} />
+      <ProviderIcon mark={consumerMarks[p.type]} />
       {t(CONTINUE_WITH[p.type])}
     </button>
   );

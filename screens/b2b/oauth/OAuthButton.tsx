@@ -1,6 +1,7 @@
 import type { B2BOAuthProvider } from '../../../client/schemas/b2b-oauth-providers.ts';
 import { ProviderIcon } from '../../components/ProviderIcon.tsx';
 import { useB2BStrings } from '../widget.ts';
+import { businessMarks } from './marks.ts';
 
 /** Each provider's button text, by its official B2B id. */
 const CONTINUE_WITH = {
@@ -18,7 +19,7 @@ export function OAuthButton({ type, onStart, disabled }: { type: B2BOAuthProvide
   const t = useB2BStrings();
   return (
     <button type="button" part="button button-secondary oauth-button" data-provider={type} disabled={disabled} onClick={onStart} css={buttonRowCss}>
-      <ProviderIcon type={type} />
+      <ProviderIcon mark={businessMarks[type]} />
       {t(CONTINUE_WITH[type])}
     </button>
   );
