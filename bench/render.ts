@@ -294,10 +294,15 @@ function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>react host, ${side}</title>${IMPORT_MAP}${side === 'official' ? mountOfficialScript(config) : ''}</head>
   <body><div id="app"></div><div id="login"></div>
   <script type="module">
-    import { createElement as h, useEffect } from 'react';
+    // As a React app built by a bundler has them: its JSX compiled to react/jsx-runtime, and
+    // react-dom in the same bundle as react-dom/client (which requires it). Served apart here, a
+    // widget importing either would otherwise fetch it after its own file, a round trip no app has.
+    import { useEffect } from 'react';
+    import { jsx } from 'react/jsx-runtime';
+    import 'react-dom';
     import { createRoot } from 'react-dom/client';
-    function Host() { useEffect(() => { window.__benchNotify('host'); }, []); return h('header', null, h('h2', null, 'A React app')); }
-    createRoot(document.getElementById('app')).render(h(Host));
+    function Host() { useEffect(() => { window.__benchNotify('host'); }, []); return jsx('header', { children: jsx('h2', { children: 'A React app' }) }); }
+    createRoot(document.getElementById('app')).render(jsx(Host, {}));
     window.__loadWidget = async () => { window.__bench.t0 = performance.now(); ${load} };
   </script></body></html>`;
 }
