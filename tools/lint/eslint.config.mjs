@@ -42,9 +42,21 @@ export default tseslint.config(
   },
   {
     // What the widget files run: React 18 (tools/widget-react), so none of React 19's own API.
-    // (`ref` as a function component's prop is the other; our components call theirs e.g. `inputRef`.)
     files: ['screens/**', 'elements/base/**', 'theme/**'],
     rules: {
+      // `ref` reaches a function component as a prop only from React 19: ours name theirs for
+      // what they hold (`inputRef`, `panelRef`), or use forwardRef.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSPropertySignature[key.name='ref']",
+          message: 'React 18 passes no `ref` prop to a function component (the widget files carry React 18): name it for what it holds, e.g. `inputRef`.',
+        },
+        {
+          selector: "ObjectPattern > Property[key.name='ref']",
+          message: 'React 18 passes no `ref` prop to a function component (the widget files carry React 18): name it for what it holds, e.g. `inputRef`.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
