@@ -48,6 +48,11 @@ export function readApiError(error: unknown): { error_type: string; error_messag
   return { error_type, error_message: typeof error_message === 'string' && error_message !== '' ? error_message : undefined };
 }
 
+/** What a host's `onError` receives for any failure: the Error itself, or one whose message is the thrown value. */
+export function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
 /**
  * The seconds to wait before a refused call may be tried again: the `retry_after_seconds` of a
  * 429 API error (read by shape, as readApiError), or undefined for any other failure.

@@ -2,6 +2,7 @@ import r2wc from '@r2wc/core';
 import { createElement, startTransition, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { asError } from '../../client/errors.ts';
 import { widgetTree, type RootProps } from './widget-tree.ts';
 
 export type { RootProps } from './widget-tree.ts';
@@ -23,8 +24,6 @@ interface Mounted {
   Component: ComponentType<Props>;
   latest: Props;
 }
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 // Render failures reach the host's onError through the tree's boundary (widget-tree.ts).
 function rootOptions(mounted: Mounted, identifierPrefix: string | undefined): RootOptions {

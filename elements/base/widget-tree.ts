@@ -1,6 +1,7 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { Component, createElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { asError } from '../../client/errors.ts';
 import type { AppProps } from '../../screens/App.tsx';
 
 /** Everything one render of a widget needs, handed over as a single property. */
@@ -20,8 +21,6 @@ interface Failure {
   failed: boolean;
   props: RootProps | null;
 }
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * A render failure goes to the host's onError and the widget renders nothing, until the host

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { MainId } from '../i18n/useStrings.ts';
-import { readApiError } from '../../client/errors.ts';
+import { asError, readApiError } from '../../client/errors.ts';
 import { useAnyWidget, useStrings } from '../context.ts';
 
 /** The `error_message` of a provider API error, or undefined for any other failure. */
@@ -31,7 +31,7 @@ export function useReportError(): (error: unknown) => string {
   const generic = line.genericErrorId as MainId;
   return useCallback(
     (error: unknown) => {
-      callbacks.onError(error instanceof Error ? error : new Error(String(error)));
+      callbacks.onError(asError(error));
       const api = readApiError(error);
       if (!api) return t(generic);
       if (api.error_type === 'server_unavailable') return t('error.serverUnavailable');

@@ -1,4 +1,5 @@
 import { createContext, createElement } from 'react';
+import { asError } from '../../client/errors.ts';
 import type { TagRenderer, Words, WordsOptions } from './catalog.ts';
 import { mainMessages } from './en/main.ts';
 import { formatSimple, joinParts, toNode } from './format.ts';
@@ -39,7 +40,7 @@ export function createWords(options: WordsOptions): Words {
     .then(
       (loaded) => void Object.assign(words, loaded, { ready }),
       // A chunk that cannot load (offline, a blocked path): the widget speaks English, and says why.
-      (error: unknown) => report(error instanceof Error ? error : new Error(String(error))),
+      (error: unknown) => report(asError(error)),
     );
   words.ready = ready;
   return words;

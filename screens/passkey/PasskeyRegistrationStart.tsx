@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { asError } from '../../client/errors.ts';
 import { useEffectCallback } from '../hooks/useEffectCallback.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
@@ -51,7 +52,7 @@ export default function PasskeyRegistrationStart() {
       (e: unknown) => {
         if (!live) return;
         setUser('noUser');
-        callbacks.onError(e instanceof Error ? e : new Error(String(e)));
+        callbacks.onError(asError(e));
       },
     );
     return () => {

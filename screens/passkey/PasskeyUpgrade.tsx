@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { asError } from '../../client/errors.ts';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { useStrings, useWidget } from '../context.ts';
@@ -79,7 +80,7 @@ export default function PasskeyUpgrade() {
         // Not knowing the user or the browser is no reason to bother the user: no offer, the host hears why.
         if (!signal.aborted) {
           setPhase('none');
-          callbacks.onError(e instanceof Error ? e : new Error(String(e)));
+          callbacks.onError(asError(e));
         }
       }
     })();

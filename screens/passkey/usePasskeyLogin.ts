@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { asError } from '../../client/errors.ts';
 import { useCallback } from 'react';
 import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
@@ -63,7 +64,7 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
         if (signal?.aborted) throw e;
         const text = authErrorText(e, t);
         if (text) setError(text);
-        callbacks.onError(e instanceof Error ? e : new Error(String(e)));
+        callbacks.onError(asError(e));
         throw e;
       }
     },
