@@ -117,8 +117,9 @@ function reactFrom(folder) {
   const from = resolvePath(cwd, folder, 'package.json');
   return {
     name: 'react-from',
-    resolveId(id, importer, options) {
-      if (!/^(react|react-dom|scheduler)(\/|$)/.test(id) || importer === from) return null;
+    resolveId(id, _importer, options) {
+      if (!/^(react|react-dom|scheduler)(\/|$)/.test(id)) return null;
+      // skipSelf: the other resolvers find it from that folder; this one is not asked again.
       return this.resolve(id, from, { ...options, skipSelf: true });
     },
   };
