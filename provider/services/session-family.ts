@@ -1,7 +1,7 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { secretToken, sha256 } from './ids.ts';
-import { retryStatement } from './tx.ts';
+import { retryLostRace } from './tx.ts';
 
 /*
  * The session policy, once, for both families of sessions: a user's (`sessions` and
@@ -134,7 +134,7 @@ export async function checkSession<Row>(
   const token = secretToken(32);
   const params = [key, sha256(token), now, minutes ?? null, new Date(now.getTime() + TOKEN_GRACE_MS), new Date(now.getTime() - SESSION_WRITE_WINDOW_MS)];
   // One statement, which PostgreSQL may pick as the victim of a deadlock with a revoke.
-  const { rows } = await retryStatement(() => db.query<Row & { written: boolean }>(sql, params, name));
+  const { rows } = await retryLostRace(() => db.query<Row & { written: boolean }>(sql, params, name));
   const row = rows[0];
   if (!row) return null;
   // A new token was stored when the check wrote in the browser's mode or was made by JWT (which
@@ -206,7 +206,7 @@ export async function addToken(tx: Queryable, f: SessionFamily, sessionId: strin
  */
 export async function revokeSession(ctx: ProviderContext, db: Queryable, f: SessionFamily, sessionId: string): Promise<void> {
   // One statement (every caller passes the pool), the other side of a check's deadlock: either may lose it.
-  await retryStatement(() =>
+  await retryLostRace(() =>
     db.query(
       `WITH r AS (UPDATE ${f.sessions} SET revoked_at = $2 WHERE ${f.id} = $1 AND revoked_at IS NULL RETURNING ${f.id})
      DELETE FROM ${f.tokens} WHERE ${f.id} = $1`,

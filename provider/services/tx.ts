@@ -3,18 +3,19 @@ import type { Database, Queryable } from '../db/index.ts';
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 
 /** Whether `e` is a lost race (a unique violation, a serialization failure, a deadlock) worth a fresh attempt. */
-export function isRetryable(e: unknown): boolean {
+function isRetryable(e: unknown): boolean {
   const code = (e as { code?: string }).code;
   return code !== undefined && RETRYABLE.has(code);
 }
 
 /**
- * Runs one statement made outside a transaction again when it loses a race: PostgreSQL rolls
- * back only that statement when it picks it as a deadlock victim (a session check and a revoke
- * lock the same rows), so a fresh attempt is safe. Never for a statement inside withTx, whose
- * transaction the failure has aborted (withTx tries the whole transaction again instead).
+ * Runs `run` again when it loses a race to a concurrent writer (a deadlock, a serialization
+ * failure), at most `tries` times in all. `run` is a whole transaction (withTx) or one statement
+ * made outside any: PostgreSQL rolls back only that statement when it picks it as a deadlock
+ * victim (a session check and a revoke lock the same rows), so a fresh attempt is safe. Never
+ * for a statement inside withTx, whose transaction the failure has aborted.
  */
-export async function retryStatement<T>(run: () => Promise<T>, tries = 4): Promise<T> {
+export async function retryLostRace<T>(run: () => Promise<T>, tries = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
@@ -40,18 +41,13 @@ export function afterCommit(tx: Queryable, job: () => Promise<void>): void {
 
 /** Runs one operation's writes in one transaction, retrying when a concurrent writer won a race. */
 export async function withTx<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const jobs: Array<() => Promise<void>> = [];
-      const result = await db.transaction((tx) => {
-        committed.set(tx, jobs);
-        return fn(tx);
-      });
-      for (const job of jobs) await job();
-      return result;
-    } catch (e) {
-      if (attempt < 3 && isRetryable(e)) continue;
-      throw e;
-    }
-  }
+  return retryLostRace(async () => {
+    const jobs: Array<() => Promise<void>> = [];
+    const result = await db.transaction((tx) => {
+      committed.set(tx, jobs);
+      return fn(tx);
+    });
+    for (const job of jobs) await job();
+    return result;
+  });
 }

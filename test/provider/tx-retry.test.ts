@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { retryStatement } from '../../provider/services/tx.ts';
+import { retryLostRace } from '../../provider/services/tx.ts';
 
 /** What pg throws for a statement PostgreSQL rolled back as a deadlock victim. */
 const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
 
-describe('retryStatement: one statement outside a transaction, tried again when it loses a race', () => {
+describe('retryLostRace: one statement outside a transaction, tried again when it loses a race', () => {
   it('answers with the attempt that won after deadlocks', async () => {
     let calls = 0;
-    const answer = await retryStatement(async () => {
+    const answer = await retryLostRace(async () => {
       calls++;
       if (calls < 3) throw deadlock();
       return 'done';
@@ -20,7 +20,7 @@ describe('retryStatement: one statement outside a transaction, tried again when 
   it('gives up after its tries, with the last failure', async () => {
     let calls = 0;
     await assert.rejects(
-      retryStatement(async () => {
+      retryLostRace(async () => {
         calls++;
         throw deadlock();
       }, 4),
@@ -32,7 +32,7 @@ describe('retryStatement: one statement outside a transaction, tried again when 
   it('never repeats a statement that failed for another reason', async () => {
     let calls = 0;
     await assert.rejects(
-      retryStatement(async () => {
+      retryLostRace(async () => {
         calls++;
         throw Object.assign(new Error('syntax'), { code: '42601' });
       }),
