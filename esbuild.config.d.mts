@@ -24,6 +24,10 @@ export declare function watch(options: OutputOptions, name?: string): Promise<{ 
 export declare function watchOptions<T extends OutputOptions>(options: T): T;
 /** A widget build's Rollup bundle in memory (nothing written): its metafile, in esbuild's shape. */
 export declare function generate(options: OutputOptions): Promise<Metafile>;
+/** A widget build's files in memory (nothing written), by file name: code, source map, whether it is the entry. */
+export declare function generateFiles(options: OutputOptions): Promise<Map<string, { code: string; map: import('rollup').SourceMap | null; isEntry: boolean }>>;
+/** The first line of a production widget entry: V8 compiles all of the file's functions while it downloads. */
+export declare const COMPILE_HINT: string;
 /** What `watchAll` watches: the library's and the hosts' contexts, and a wait for the library to be idle. */
 export interface Watching {
   /** esbuild contexts (rebuild()), and for the widget builds Rollup watchers (dispose() only). */

@@ -6,7 +6,8 @@ import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildWidget, watchWidget } from './scripts/lib/widget-build.mjs';
+import { buildWidget, watchWidget, widgetFiles } from './scripts/lib/widget-build.mjs';
+export { COMPILE_HINT } from './scripts/lib/widget-build.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev') || args.has('--watch');
@@ -140,6 +141,11 @@ export async function build(options) {
 export async function generate(options) {
   if (options.bundler === 'rollup') return buildWidget(options, { write: false });
   return (await esbuild.build({ ...options, write: false })).metafile;
+}
+
+/** A widget build's files in memory, nothing written (the build checks that read its code). */
+export function generateFiles(options) {
+  return widgetFiles(options);
 }
 
 /** Rebuilds one output on every change (npm start); resolves to what stops it (`dispose()`). */
