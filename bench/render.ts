@@ -17,7 +17,7 @@
 // went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
 // it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
 // BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests.
-// BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (not the host pages),
+// BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (the React host page's too),
 // a row of that build beside the same official page in the same run (served under /base/), so a
 // change is compared with the code before it in one run rather than across runs of a loaded machine.
 // BENCH_ROWS=next (not in the default rows: it builds and starts the Next.js host, hosts/next):
@@ -274,16 +274,16 @@ async function renderSsr(): Promise<Map<string, string>> {
   return out;
 }
 
-const IMPORT_MAP = `<script type="importmap">{ "imports": {
+const importMap = (dist: string) => `<script type="importmap">{ "imports": {
   "react": "/vendor/react.js", "react-dom": "/vendor/react-dom.js",
   "react-dom/client": "/vendor/react-dom-client.js", "react/jsx-runtime": "/vendor/jsx-runtime.js",
-  "stytch-ui/react-external": "/dist/stytch-ui.react-external.js", "stytch-ui/client": "/dist/client.js" } }</script>`;
+  "stytch-ui/react-external": "${dist}stytch-ui.react-external.js", "stytch-ui/client": "${dist}client.js" } }</script>`;
 
 /**
  * A React app that has loaded and rendered before the widget is asked for; `__loadWidget()`
  * then imports and mounts one side, and the clock starts there (`__bench.t0`).
  */
-function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown>): string {
+function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown>, dist = '/dist/'): string {
   const load =
     side === 'ours'
       ? `const [{ mountLogin }, { createClient }] = await Promise.all([import('stytch-ui/react-external'), import('stytch-ui/client')]);
@@ -291,7 +291,7 @@ function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown
       : `await new Promise((ok, ko) => { const s = document.createElement('script'); s.src = '/official/index.js'; s.onload = ok; s.onerror = ko; document.head.append(s); });
          const client = new stytch.StytchUIClient(BENCH.token, { endpoints: { testAPIURL: BENCH.provider } });
          mountOfficial(client);`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>react host, ${side}</title>${IMPORT_MAP}${side === 'official' ? mountOfficialScript(config) : ''}</head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>react host, ${side}</title>${importMap(dist)}${side === 'official' ? mountOfficialScript(config) : ''}</head>
   <body><div id="app"></div><div id="login"></div>
   <script type="module">
     // As a React app built by a bundler has them: its JSX compiled to react/jsx-runtime, and
@@ -354,7 +354,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
     return inject(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="login"></div><script type="module" src="/floor/floor.js"></script></body></html>`,
     );
-  if (path === '/host-ours.html') return inject(reactHostPage('ours', config));
+  if (path === '/host-ours.html') return inject(reactHostPage('ours', config, dist));
   if (path === '/host-official.html') return inject(reactHostPage('official', config));
   if (path === '/b2b-ours.html' || path === '/b2b-official.html') return inject(b2bPage(path === '/b2b-ours.html' ? 'ours' : 'official', dist));
   return undefined;
@@ -615,7 +615,7 @@ if (BASELINE)
     0,
     rows.length,
     ...rows.flatMap((r) =>
-      /^\/(ours|b2b-ours|ssr)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
+      /^\/(ours|b2b-ours|ssr|host-ours)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
     ),
   );
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
