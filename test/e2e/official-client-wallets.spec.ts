@@ -30,15 +30,16 @@ test('the official headless client signs in with an Ethereum wallet against our 
 
 test('the official headless client completes OAuth through the consent page with its PKCE verifier', async ({ page }) => {
   await openClient(page, '/index.html?config=%7B%22products%22%3A%5B%22emailMagicLinks%22%5D%7D');
-  const back = `${process.env.E2E_DEMO_URL}/index.html`;
+  // Back to a page of the demo origin (the PKCE verifier is in its storage) with nothing on it
+  // that spends an OAuth token: the login widget of index.html would spend it on its first
+  // render and race the official client for it (oauth_token_not_found).
+  const back = `${process.env.E2E_DEMO_URL}/reset-password.html`;
   await page.evaluate((url) => (window as any).client.oauth.gitlab.start({ login_redirect_url: url, signup_redirect_url: url }), back);
   await expect(page.getByRole('heading', { name: 'Sign in with GitLab' })).toBeVisible({ timeout: 15_000 });
   const email = `official-oauth-${Date.now()}@example.test`;
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  // The token as the redirect brought it: the demo page's own widget spends an OAuth return too and
-  // takes the token out of the address bar, as soon as it has rendered (its first render is
-  // synchronous), so the address read afterwards may no longer hold it.
+  // The token as the redirect brought it.
   let token = '';
   await page.waitForURL((u) => {
     if (u.searchParams.get('stytch_token_type') !== 'oauth') return false;
