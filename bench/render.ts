@@ -10,7 +10,7 @@
 // request count, up to that moment. Medians per side, and ours/official.
 //
 // BENCH_RUNS (default 5) loads of each page per network profile; BENCH_NETWORKS=loopback,slow4g
-// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,b2b picks rows; BENCH_NO_BUILD=1
+// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,script,b2b picks rows; BENCH_NO_BUILD=1
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
 // BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
 // BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
@@ -49,7 +49,7 @@ const LOAD_TIMEOUT = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 45_000);
 const NETWORKS = (process.env.BENCH_NETWORKS ?? 'loopback,slow4g').split(',');
 const SSR = process.argv.includes('--ssr') || process.env.BENCH_MODE === 'ssr';
 const NAME = SSR ? 'bench:render-ssr' : 'bench:render';
-const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host,b2b')).split(',');
+const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host,script,b2b')).split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BASELINE = process.env.BENCH_BASELINE_DIST;
 const root = process.cwd();
@@ -234,6 +234,15 @@ function oursPage(config: Record<string, unknown>, dist = '/dist/'): string {
   </script></body></html>`;
 }
 
+/** The README's first snippet: the script tag's one file (widget, client and every flow), as the official page loads its own. */
+function scriptPage(config: Record<string, unknown>, dist = '/dist/'): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ours, script tag</title>
+  <script src="${dist}stytch-ui.iife.js"></script></head><body><div id="login"></div>
+  <script>
+    StytchUI.mountLogin({ elementId: '#login', client: StytchUI.createClient(BENCH.token, { baseUrl: BENCH.provider }), config: ${JSON.stringify(config)} });
+  </script></body></html>`;
+}
+
 /** The B2B row (issue 26): `<stytch-b2b-ui>` beside the official B2B UI, a discovery sign-in by email link. */
 const B2B_CONFIG = { products: ['emailMagicLinks'], authFlowType: 'Discovery', sessionOptions: { sessionDurationMinutes: 60 } };
 
@@ -348,6 +357,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
   const inject = (html: string) => html.replace('<head>', `<head>${head}`);
   const dist = BASELINE && query.get('dist') === 'base' ? '/base/' : '/dist/';
   if (path === '/ours.html') return inject(oursPage(config, dist));
+  if (path === '/script.html') return inject(scriptPage(config, dist));
   if (path === '/ssr.html' && rendered.has(query.get('config') ?? 'magic')) return inject(ssrPage(rendered.get(query.get('config') ?? 'magic')!, dist));
   if (path === '/official.html') return inject(officialPage(config));
   if (path === '/floor.html')
@@ -608,6 +618,7 @@ for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push
 if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
 if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
+if (!SSR && ROWS.includes('script')) rows.push({ name: 'the script tag (stytch-ui.iife.js), magic links', ours: '/script.html?config=magic', official: '/official.html?config=magic' });
 if (!SSR && ROWS.includes('b2b')) rows.push({ name: '<stytch-b2b-ui> vs the official B2B UI, discovery by email link', ours: '/b2b-ours.html', official: '/b2b-official.html' });
 // The baseline build's rows, each beside the same official page as the row it copies.
 if (BASELINE)
@@ -615,7 +626,7 @@ if (BASELINE)
     0,
     rows.length,
     ...rows.flatMap((r) =>
-      /^\/(ours|b2b-ours|ssr|host-ours)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
+      /^\/(ours|b2b-ours|ssr|host-ours|script)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
     ),
   );
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
