@@ -213,29 +213,27 @@ export function metafileOf(output, outdir) {
   return { inputs, outputs };
 }
 
-/** Builds one widget: writes its files, returns its metafile. `write: false` only generates. */
-export async function buildWidget(o, { write = true } = {}) {
+/** Bundles one widget and writes its files (`write`) or only generates them; resolves to Rollup's output. */
+async function bundleWidget(o, write) {
   const { input, output } = rollupOptions(o);
   const bundle = await rollup(input);
   try {
-    const result = write ? await bundle.write(output) : await bundle.generate(output);
-    return metafileOf(result.output, o.outdir);
+    return (write ? await bundle.write(output) : await bundle.generate(output)).output;
   } finally {
     await bundle.close();
   }
 }
 
+/** Builds one widget: writes its files, returns its metafile. `write: false` only generates. */
+export async function buildWidget(o, { write = true } = {}) {
+  return metafileOf(await bundleWidget(o, write), o.outdir);
+}
+
 /** One widget's files as it would write them (name to code and source map), nothing written: for the build checks. */
 export async function widgetFiles(o) {
-  const { input, output } = rollupOptions(o);
-  const bundle = await rollup(input);
-  try {
-    const files = new Map();
-    for (const f of (await bundle.generate(output)).output) if (f.type === 'chunk') files.set(f.fileName, { code: f.code, map: f.map, isEntry: f.isEntry });
-    return files;
-  } finally {
-    await bundle.close();
-  }
+  const files = new Map();
+  for (const f of await bundleWidget(o, false)) if (f.type === 'chunk') files.set(f.fileName, { code: f.code, map: f.map, isEntry: f.isEntry });
+  return files;
 }
 
 /** Rebuilds one widget on every change (npm start); returns what stops it. */
