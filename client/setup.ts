@@ -93,7 +93,8 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
     env,
     publicToken,
     () => transport.baseUrl,
-    () => transport.telemetry(),
+    () => transport.stamp(),
+    (s) => transport.telemetry(s),
   );
   let disposed = false;
 

@@ -41,6 +41,16 @@ export function hostTimeZone(): string {
   }
 }
 
+/**
+ * What an event's X-SDK-Client must say of the moment it happened: when, and who was signed in.
+ * The rest (its id, the time zone) is filled in when the event is sent.
+ */
+export interface TelemetryStamp {
+  at: number;
+  stytch_user_id?: string;
+  stytch_session_id?: string;
+}
+
 /** Where the session identity for headers comes from. */
 export interface Identity {
   sessionToken(): string | undefined;
@@ -67,17 +77,22 @@ export class Transport {
     this.persistentId = pid;
   }
 
-  /** The X-SDK-Client fields for one request or telemetry event. */
-  telemetry(): TelemetryContext {
+  /** The moment of an event, as its X-SDK-Client will report it. */
+  stamp(): TelemetryStamp {
+    return { at: this.env.timers.now(), stytch_user_id: this.identity.userId(), stytch_session_id: this.identity.sessionId() };
+  }
+
+  /** The X-SDK-Client fields for one request, or for a telemetry event stamped earlier. */
+  telemetry(stamp: TelemetryStamp = this.stamp()): TelemetryContext {
     const timezone = hostTimeZone();
     return {
       event_id: `event-id-${uuid(this.env.random)}`,
       app_session_id: this.appSessionId,
       persistent_id: this.persistentId,
-      client_sent_at: new Date(this.env.timers.now()).toISOString(),
+      client_sent_at: new Date(stamp.at).toISOString(),
       timezone,
-      stytch_user_id: this.identity.userId(),
-      stytch_session_id: this.identity.sessionId(),
+      stytch_user_id: stamp.stytch_user_id,
+      stytch_session_id: stamp.stytch_session_id,
       app: { identifier: this.env.location.hostname },
       sdk: { identifier: SDK_NAME, version: SDK_VERSION },
     };

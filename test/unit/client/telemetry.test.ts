@@ -25,6 +25,20 @@ describe('client telemetry', () => {
     client.dispose();
   });
 
+  it('reports the moment each event was logged, not the moment its batch was sent', async () => {
+    const f = fakeEnv();
+    const client = createClient(TOKEN, { baseUrl: 'http://localhost:4100', env: f.env });
+    const start = f.timers.now();
+    client.logEvent({ event_name: 'first' });
+    await f.timers.advance(300);
+    client.logEvent({ event_name: 'second' });
+    await f.timers.advance(500);
+    const body = events(f.calls)[0]!.body as { telemetry: { event_id: string; client_sent_at: string } }[];
+    expect(body.map((e) => Date.parse(e.telemetry.client_sent_at) - start)).to.deep.equal([0, 300]);
+    expect(new Set(body.map((e) => e.telemetry.event_id)).size).to.equal(2);
+    client.dispose();
+  });
+
   it('sends at most 15 events per batch, a full batch at once', async () => {
     const f = fakeEnv();
     const client = createClient(TOKEN, { baseUrl: 'http://localhost:4100', env: f.env });
