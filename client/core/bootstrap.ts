@@ -62,7 +62,11 @@ export class Bootstrap {
   ) {
     this.key = `stytch_sdk_bootstrap::${publicToken}`;
     this.data = this.read() ?? DEFAULT_BOOTSTRAP;
-    this.first = this.refresh();
+    // Sent from the next task, not from the one creating the client: that task is often a
+    // widget's first render, and sending (the X-SDK-Client header, the fetch) held back its first
+    // paint, more so in a React host (bench/RESULTS.md). Nothing needs the answer sooner:
+    // getSync has the stored copy, and ready() waits for the answer either way.
+    this.first = new Promise<void>((go) => setTimeout(go, 0)).then(() => this.refresh());
   }
 
   private read(): BootstrapData | undefined {
