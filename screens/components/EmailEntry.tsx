@@ -1,5 +1,5 @@
-import { useAtom } from 'jotai';
-import { type FormEvent } from 'react';
+import { useAtom, useStore } from 'jotai';
+import { type ComponentProps, type FormEvent } from 'react';
 import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { RetryCountdown } from './RetryCountdown.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -11,21 +11,31 @@ import { useStrings } from '../context.ts';
 import { EmailInput } from './EmailInput.tsx';
 
 /**
+ * The field bound to Main's email. It alone reads the address, so a keystroke re-renders the
+ * field, not the form around it (its button, its error): the form reads the address at submit.
+ */
+function MainEmailInput(p: Omit<ComponentProps<typeof EmailInput>, 'value' | 'onValue' | 'inputRef'>) {
+  const [email, setEmail] = useAtom(mainEmailAtom);
+  const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
+  return <EmailInput {...p} inputRef={field} value={email} onValue={setEmail} />;
+}
+
+/**
  * Main's email field and 'Continue with email': an address that fails the pattern shows
  * `invalidMessage`; a good one goes to `onEmail`, whose failure shows under the field. The
  * button stays busy after success, since the screen is about to change.
  */
 export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidMessage: string; autoComplete: string; onEmail(address: string): Promise<void> }) {
   const t = useStrings();
-  const [email, setEmail] = useAtom(mainEmailAtom);
+  const store = useStore();
   const action = useAction();
   const { busy, error, run, fail } = action;
   const id = useWidgetId();
-  const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const email = store.get(mainEmailAtom);
     if (!isEmail(email)) return fail(invalidMessage);
     void run(() => onEmail(email.trim()));
   };
@@ -37,7 +47,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>
-      <EmailInput inputRef={field} id={id} value={email} onValue={setEmail} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
+      <MainEmailInput id={id} autoComplete={autoComplete} placeholder={t('formField.email.placeholder')} dir={t.dir} invalid={!!error} />
       <RetryCountdown id={`${id}-error`} action={action} />
       <SubmitButton busy={busy} disabled={action.blocked}>
         {t('button.emailLogin')}

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Suspense, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import { Divider } from '../../components/Divider.tsx';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import { useAction } from '../../hooks/useAction.ts';
@@ -27,8 +27,9 @@ export type ButtonsOrganization = { organization_id: string } & Record<string, u
  * organization starts, limited to the methods it allows; without one (Discovery): 'Use single
  * sign-on' (SSO Discovery) and the providers' discovery starts. A Main screen renders this
  * twice, `place="above"` before its form and `place="below"` after; one of them draws.
+ * Memoized: the screen holds what is typed into its form, and a keystroke need not redraw these.
  */
-export function SsoAndOAuthButtons({ place, organization }: { place: 'above' | 'below'; organization?: ButtonsOrganization | undefined }) {
+export const SsoAndOAuthButtons = memo(function SsoAndOAuthButtons({ place, organization }: { place: 'above' | 'below'; organization?: ButtonsOrganization | undefined }) {
   const t = useB2BStrings();
   const { config } = useB2B();
   const go = useGo();
@@ -99,4 +100,4 @@ export function SsoAndOAuthButtons({ place, organization }: { place: 'above' | '
       {form && place === 'above' ? <Divider /> : null}
     </>
   );
-}
+});
