@@ -71,6 +71,20 @@ describe('client calls', () => {
     }
   });
 
+  it('asks for bootstrap in the task after the one that created it, with the stored copy readable at once', async () => {
+    const f = fakeEnv();
+    f.storage.setItem(`stytch_sdk_bootstrap::${TOKEN}`, JSON.stringify({ disable_sdk_watermark: false, project_name: 'Stored' }));
+    const client = createClient(TOKEN, { baseUrl: 'http://localhost:4100', env: f.env });
+    // That task is often a widget's first render: the request's setup would hold back its paint.
+    await Promise.resolve();
+    expect(f.calls).to.deep.equal([]);
+    expect(client.bootstrap.getSync()).to.include({ disable_sdk_watermark: false });
+    await flush();
+    expect(f.calls.map((c) => new URL(c.url).pathname)).to.deep.equal([`/sdk/v1/projects/bootstrap/${TOKEN}`]);
+    expect((await client.bootstrap.ready()).project_name).to.equal('Test');
+    client.dispose();
+  });
+
   it('warns on a malformed token, a second client, and an invalid custom API domain', async () => {
     const f = fakeEnv();
     const a = createClient('pk_wrong', { env: f.env, apiDomain: 'not a domain' });
