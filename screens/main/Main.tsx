@@ -44,45 +44,51 @@ function useWatermark(): boolean {
   return show;
 }
 
+/** Runs `fn` when the browser is next idle (at the latest after `timeout` ms); returns the cancel. Safari has no requestIdleCallback: a short timeout stands in. */
+function whenIdle(fn: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, Math.min(timeout, 300));
+  return () => clearTimeout(id);
+}
+
 /**
  * Prefetches what one step from Main needs (the next screens, the other tabs' forms): when the
- * browser is next idle, or at once when the user shows intent (focus, hover, press).
+ * browser is next idle, or soon after the user shows intent (focus, hover, press). Soon, not in
+ * the handler: the focus that lands in the email field comes just before the first keystroke,
+ * which would wait for the prefetch's work (bench/RESULTS.md); the next screen is needed only
+ * after a submit.
  */
 function usePrefetchNext(): () => void {
   const { config, screens } = useWidget();
-  const next = useMemo(() => {
+  const [next, intent] = useMemo(() => {
     let done = false;
-    return () => {
+    const run = () => {
       if (done) return;
       done = true;
       const { screens: names, forms } = nextFromMain(config);
       prefetch(...names.map((n) => screens[n] as { preload?(): Promise<unknown> }), ...forms);
     };
+    return [run, () => void whenIdle(run, 50)] as const;
   }, [config, screens]);
   useEffect(() => {
-    // Only once Main's own first form is in (its requests go first), then when the browser is
-    // idle; Safari has no requestIdleCallback, so a short timeout stands in there.
+    // Only once Main's own first form is in (its requests go first), then when the browser is idle.
     let cancel = () => {};
     let live = true;
     const first = loginMethods(config)[0];
     void (first ? formOf(first).preload() : Promise.resolve())
       .catch(() => {})
       .then(() => {
-        if (!live) return;
-        if (typeof requestIdleCallback === 'function') {
-          const id = requestIdleCallback(next, { timeout: 2000 });
-          cancel = () => cancelIdleCallback(id);
-        } else {
-          const id = setTimeout(next, 300);
-          cancel = () => clearTimeout(id);
-        }
+        if (live) cancel = whenIdle(next, 2000);
       });
     return () => {
       live = false;
       cancel();
     };
   }, [next, config]);
-  return next;
+  return intent;
 }
 
 /** The Main screen: the only screen in the initial bundle (SPEC §2). */
