@@ -1,5 +1,5 @@
-import { useAtom, useStore } from 'jotai';
-import { type ComponentProps, type FormEvent } from 'react';
+import { useSetAtom, useStore } from 'jotai';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { RetryCountdown } from './RetryCountdown.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -11,13 +11,18 @@ import { useStrings } from '../context.ts';
 import { EmailInput } from './EmailInput.tsx';
 
 /**
- * The field bound to Main's email. It alone reads the address, so a keystroke re-renders the
- * field, not the form around it (its button, its error): the form reads the address at submit.
+ * The field of Main's email. The field holds what is typed (uncontrolled) and each keystroke is
+ * copied to the store, where the form reads it at submit: a keystroke renders nothing. Held by
+ * React, the first one re-rendered the field in the keystroke's task, at a phone's CPU twice what
+ * the official UI takes to show it (bench/RESULTS.md). The store keeps the address for the
+ * other tabs' forms and for the way back from the next screen, which mount with it.
  */
-function MainEmailInput(p: Omit<ComponentProps<typeof EmailInput>, 'value' | 'onValue' | 'inputRef'>) {
-  const [email, setEmail] = useAtom(mainEmailAtom);
-  const field = useServerTypedValue<HTMLInputElement>(email, setEmail);
-  return <EmailInput {...p} inputRef={field} value={email} onValue={setEmail} />;
+function MainEmailInput(p: Omit<ComponentProps<typeof EmailInput>, 'value' | 'defaultValue' | 'onValue' | 'inputRef'>) {
+  const store = useStore();
+  const setEmail = useSetAtom(mainEmailAtom);
+  const [initial] = useState(() => store.get(mainEmailAtom));
+  const field = useServerTypedValue<HTMLInputElement>(initial, setEmail);
+  return <EmailInput {...p} inputRef={field} defaultValue={initial} onValue={setEmail} />;
 }
 
 /**

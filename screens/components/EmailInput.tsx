@@ -9,7 +9,9 @@ import { ltrFieldCss } from './ltrField.ts';
  */
 export function EmailInput(p: {
   id: string;
-  value: string;
+  /** The field's text, held by the caller (controlled); or `defaultValue`, the text it starts with, the field then holding it. */
+  value?: string;
+  defaultValue?: string;
   onValue(value: string): void;
   autoComplete: string;
   placeholder: string;
@@ -34,6 +36,7 @@ export function EmailInput(p: {
       aria-invalid={p.invalid ? true : undefined}
       aria-describedby={p.invalid ? `${p.id}-error` : undefined}
       value={p.value}
+      defaultValue={p.defaultValue}
       onChange={(e) => p.onValue(e.target.value)}
     />
   );

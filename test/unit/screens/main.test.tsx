@@ -54,6 +54,18 @@ describe('Main login form', () => {
     expect(document.activeElement).not.to.equal(r.root.querySelector('h1'));
   });
 
+  it('the address typed in the email tab is there again after a visit to the Text tab, and is what is sent', async () => {
+    const c = mlClient();
+    r = await renderLogin({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } }, c.client);
+    await type(r.root.querySelector('input[type="email"]')!, 'ada@example.com');
+    await click(button(r.root, 'Text'));
+    expect(r.root.querySelector('input[type="email"]')).to.equal(null);
+    await click(button(r.root, 'Email'));
+    expect(r.root.querySelector<HTMLInputElement>('input[type="email"]')!.value).to.equal('ada@example.com');
+    await click(button(r.root, 'Continue with email'));
+    expect(c.sent.map((s) => s[0])).to.deep.equal(['ada@example.com']);
+  });
+
   it('magic link: a bad address reads "Invalid email address" as an alert and nothing is sent', async () => {
     const c = mlClient();
     r = await renderLogin({ products: ['emailMagicLinks'] }, c.client);
