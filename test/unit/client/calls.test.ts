@@ -58,6 +58,14 @@ describe('client calls', () => {
     client.dispose();
   });
 
+  it('encodes the X-SDK-Client header as UTF-8 when a value is not ASCII', async () => {
+    const f = fakeEnv();
+    const client = createClient(TOKEN, { baseUrl: BASE, env: { ...f.env, location: { origin: 'https://bücher.example', hostname: 'bücher.example', protocol: 'https:' } } });
+    await flush();
+    expect(decodeClientHeader(f.calls[0]!.headers['X-SDK-Client']!).app).to.deep.equal({ identifier: 'bücher.example' });
+    client.dispose();
+  });
+
   it('uses the hosted test and live hosts by token kind', async () => {
     for (const [token, host] of [
       ['public-token-test-x', 'https://test.stytch.com'],
