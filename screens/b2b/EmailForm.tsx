@@ -18,6 +18,7 @@ export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as 
 export function EmailForm({
   id,
   email,
+  defaultEmail,
   onEmail,
   password,
   action,
@@ -27,7 +28,9 @@ export function EmailForm({
 }: {
   /** The screen's `useWidgetId()`: the field is `${id}-email`, the error `${id}-error`. */
   id: string;
-  email: string;
+  /** The address, held by the screen; or `defaultEmail`, the address the field starts with, the field then holding what is typed. */
+  email?: string;
+  defaultEmail?: string;
   onEmail(value: string): void;
   /** A sign-in by password: its current-password field (`${id}-password`) after the address, which is then the `username` password managers pair with it. */
   password?: { value: string; onChange(value: string): void } | undefined;
@@ -48,6 +51,7 @@ export function EmailForm({
       <EmailInput
         id={id}
         value={email}
+        defaultValue={defaultEmail}
         onValue={onEmail}
         autoComplete={password ? 'username' : 'email'}
         placeholder={t('formField.email.placeholder')}

@@ -1,6 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { ghostButtonCss } from '../../components/linkButton.ts';
-import { useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
@@ -24,7 +24,9 @@ export default function B2BMain() {
   // The address sent to stays in the store: back from the next screen, the field shows it.
   const [email, setStored] = useAtom(b2bEmailAtom);
   const setOrganizationId = useSetAtom(b2bOrganizationIdAtom);
-  const [typed, setTyped] = useState(email);
+  // The field holds what is typed and a keystroke renders nothing (Main's email field, B2C's too):
+  // the screen reads the address at submit.
+  const typed = useRef(email);
   const action = useAction();
   const { busy, run, fail } = action;
   const id = useWidgetId();
@@ -33,13 +35,13 @@ export default function B2BMain() {
 
   // 'Use a password instead': the address typed so far goes with it.
   const usePassword = () => {
-    setStored(typed.trim());
+    setStored(typed.current.trim());
     go('PasswordAuthenticate');
   };
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
-    const address = typed.trim();
+    const address = typed.current.trim();
     if (!isEmail(address)) return fail(t('error.invalidEmail'));
     // Discovery: the email screens send discovery links and codes, not an organization's.
     setOrganizationId(undefined);
@@ -58,7 +60,7 @@ export default function B2BMain() {
     <section part="container">
       <Heading>{t('login.title')}</Heading>
       <SsoAndOAuthButtons place="above" />
-      {link || code ? <EmailForm id={id} email={typed} onEmail={setTyped} action={action} submitLabel={t('button.continueWithEmail')} onSubmit={submit} /> : null}
+      {link || code ? <EmailForm id={id} defaultEmail={email} onEmail={(v) => (typed.current = v)} action={action} submitLabel={t('button.continueWithEmail')} onSubmit={submit} /> : null}
       {config.products.includes('passwords') ? (
         <button type="button" part="link-button" css={ghostButtonCss} onClick={usePassword}>
           {t('button.usePassword')}
