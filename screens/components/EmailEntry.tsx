@@ -13,8 +13,8 @@ import { EmailInput } from './EmailInput.tsx';
 /**
  * The field of Main's email. The field holds what is typed (uncontrolled) and each keystroke is
  * copied to the store, where the form reads it at submit: a keystroke renders nothing. Held by
- * React, the first one re-rendered the field in the keystroke's task, at a phone's CPU twice what
- * the official UI takes to show it (bench/RESULTS.md). The store keeps the address for the
+ * React, the first one re-rendered the field in the keystroke's own task: 20 ms of script at 4x
+ * CPU, where the official UI spends 4 (bench/RESULTS.md). The store keeps the address for the
  * other tabs' forms and for the way back from the next screen, which mount with it.
  */
 function MainEmailInput(p: Omit<ComponentProps<typeof EmailInput>, 'value' | 'defaultValue' | 'onValue' | 'inputRef'>) {
