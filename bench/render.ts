@@ -10,7 +10,7 @@
 // request count, up to that moment. Medians per side, and ours/official.
 //
 // BENCH_RUNS (default 5) loads of each page per network profile; BENCH_NETWORKS=loopback,slow4g
-// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,script,b2b picks rows; BENCH_NO_BUILD=1
+// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,script,b2b picks rows (also host-floor, next); BENCH_NO_BUILD=1
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
 // BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
 // BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
@@ -128,28 +128,25 @@ async function buildPageBundles(): Promise<Map<string, Buffer>> {
     logLevel: 'silent',
   });
   for (const f of vendor.outputFiles) out.set(f.path, Buffer.from(f.contents));
-  const floor = await esbuild.build({
-    stdin: {
-      // The least a React widget can do: React and react-dom load, then a header, a field and a button render.
-      contents: `import { useState } from 'react'; import { createRoot } from 'react-dom/client';
-        function Floor() {
-          const [email, setEmail] = useState('');
-          return <div><h1>Sign up or log in</h1><form onSubmit={(e) => e.preventDefault()}>
-            <input type="email" aria-label="Email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            <button type="submit">Continue with email</button></form></div>;
-        }
-        createRoot(document.getElementById('login')).render(<Floor />);`,
-      resolveDir: root,
-      loader: 'jsx',
-    },
-    jsx: 'automatic',
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    define,
-    write: false,
-    logLevel: 'silent',
-  });
+  // The least a React widget can do: React and react-dom load, then a header, a field and a button render.
+  const component = `import { useState } from 'react'; import { createRoot } from 'react-dom/client';
+    function Floor() {
+      const [email, setEmail] = useState('');
+      return <div><h1>Sign up or log in</h1><form onSubmit={(e) => e.preventDefault()}>
+        <input type="email" aria-label="Email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <button type="submit">Continue with email</button></form></div>;
+    }`;
+  const bundle = (contents: string, external: string[] = []) =>
+    esbuild.build({ stdin: { contents, resolveDir: root, loader: 'jsx' }, jsx: 'automatic', bundle: true, format: 'esm', minify: true, define, write: false, logLevel: 'silent', external });
+  const floor = await bundle(`${component} createRoot(document.getElementById('login')).render(<Floor />);`);
+  // The same in the React host page: React is the page's (its import map), so only the form loads.
+  const hostFloor = await bundle(`${component} export function mountFloor() { createRoot(document.getElementById('login')).render(<Floor />); }`, [
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-runtime',
+  ]);
+  out.set('/floor/host-floor.js', Buffer.from(hostFloor.outputFiles[0]!.contents));
   out.set('/floor/floor.js', Buffer.from(floor.outputFiles[0]!.contents));
   return out;
 }
@@ -292,12 +289,14 @@ const importMap = (dist: string) => `<script type="importmap">{ "imports": {
  * A React app that has loaded and rendered before the widget is asked for; `__loadWidget()`
  * then imports and mounts one side, and the clock starts there (`__bench.t0`).
  */
-function reactHostPage(side: 'ours' | 'official', config: Record<string, unknown>, dist = '/dist/'): string {
+function reactHostPage(side: 'ours' | 'official' | 'floor', config: Record<string, unknown>, dist = '/dist/'): string {
   const load =
-    side === 'ours'
-      ? `const [{ mountLogin }, { createClient }] = await Promise.all([import('stytch-ui/react-external'), import('stytch-ui/client')]);
+    side === 'floor'
+      ? `const { mountFloor } = await import('/floor/host-floor.js'); mountFloor();`
+      : side === 'ours'
+        ? `const [{ mountLogin }, { createClient }] = await Promise.all([import('stytch-ui/react-external'), import('stytch-ui/client')]);
          mountLogin({ elementId: '#login', client: createClient(BENCH.token, { baseUrl: BENCH.provider }), config: ${JSON.stringify(config)} });`
-      : `await new Promise((ok, ko) => { const s = document.createElement('script'); s.src = '/official/index.js'; s.onload = ok; s.onerror = ko; document.head.append(s); });
+        : `await new Promise((ok, ko) => { const s = document.createElement('script'); s.src = '/official/index.js'; s.onload = ok; s.onerror = ko; document.head.append(s); });
          const client = new stytch.StytchUIClient(BENCH.token, { endpoints: { testAPIURL: BENCH.provider } });
          mountOfficial(client);`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>react host, ${side}</title>${importMap(dist)}${side === 'official' ? mountOfficialScript(config) : ''}</head>
@@ -366,6 +365,7 @@ function page(path: string, query: URLSearchParams): string | undefined {
     );
   if (path === '/host-ours.html') return inject(reactHostPage('ours', config, dist));
   if (path === '/host-official.html') return inject(reactHostPage('official', config));
+  if (path === '/host-floor.html') return inject(reactHostPage('floor', config));
   if (path === '/b2b-ours.html' || path === '/b2b-official.html') return inject(b2bPage(path === '/b2b-ours.html' ? 'ours' : 'official', dist));
   return undefined;
 }
@@ -616,6 +616,10 @@ const oursPath = SSR ? '/ssr.html' : '/ours.html';
 for (const id of ['magic', 'otp-oauth', 'all']) if (ROWS.includes(id)) rows.push({ name: configs[id]!.title, ours: `${oursPath}?config=${id}`, official: `/official.html?config=${id}` });
 // The React floor and the React host page are rows of the client-rendered run only.
 if (!SSR && ROWS.includes('floor')) rows.push({ name: 'React floor (React 19, header, field, button) vs official, magic links', ours: '/floor.html', official: '/official.html?config=magic' });
+// Not a default row: the least a React host page can take to show a form of its own (its React
+// already loaded), beside the official; what the React host row could reach.
+if (!SSR && ROWS.includes('host-floor'))
+  rows.push({ name: "React host floor (the page's React, header, field, button) vs official, magic links", ours: '/host-floor.html?config=magic', official: '/host-official.html?config=magic' });
 if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
 if (!SSR && ROWS.includes('script')) rows.push({ name: 'the script tag (stytch-ui.iife.js), magic links', ours: '/script.html?config=magic', official: '/official.html?config=magic' });
