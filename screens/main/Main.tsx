@@ -65,13 +65,20 @@ function usePrefetchNext(): () => void {
   const { config, screens } = useWidget();
   const [next, intent] = useMemo(() => {
     let done = false;
+    let asked = false;
     const run = () => {
       if (done) return;
       done = true;
       const { screens: names, forms } = nextFromMain(config);
       prefetch(...names.map((n) => screens[n] as { preload?(): Promise<unknown> }), ...forms);
     };
-    return [run, () => void whenIdle(run, 50)] as const;
+    // Pointer-over fires at every element the pointer crosses: only the first intent asks.
+    const intent = () => {
+      if (done || asked) return;
+      asked = true;
+      whenIdle(run, 50);
+    };
+    return [run, intent] as const;
   }, [config, screens]);
   useEffect(() => {
     // Only once Main's own first form is in (its requests go first), then when the browser is idle.
