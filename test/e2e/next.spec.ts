@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { startNextHost, type NextHost } from '../../scripts/lib/next-host.ts';
-import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+import { hydrated, latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 // The Next.js (App Router) host (hosts/next), as `npm test` built it and `next start` serves it:
 // the login page arrives with the widget's first screen in its HTML (stytch-ui/react on the
@@ -74,7 +74,7 @@ for (const shadow of [false, true])
     expect(await w.evaluate((el) => el.shadowRoot !== null)).toBe(shadow);
     release();
     // Hydrated: React's props are on the adopted input, which kept what was typed.
-    await expect.poll(() => field.evaluate((input) => Object.keys(input).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await expect.poll(() => hydrated(page)).toBe(true);
     await expect(field).toHaveValue(email);
     await w.getByRole('button', { name: 'Continue with email' }).click();
     await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });

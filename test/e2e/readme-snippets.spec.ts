@@ -8,7 +8,7 @@ import { hostBuilds } from '../../esbuild.config.mjs';
 import { readmeSnippet } from '../readme-snippets.ts';
 import { startNextHost } from '../../scripts/lib/next-host.ts';
 import { startOwnSite, type OwnPage } from './own-site.ts';
-import { latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
+import { hydrated, latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 // A stranger's path: copy a README snippet into a page of their own on another port, put in the
 // values `npm start` prints, and sign in. Each snippet is taken from README.md verbatim; only the
@@ -292,6 +292,8 @@ test('README "Next.js" snippets, an app of their own built without the server\'s
     const w = page.locator('stytch-ui');
     const email = uniqueEmail('readme-next');
     await w.getByRole('textbox', { name: 'Email' }).fill(email);
+    // The first screen is the server's HTML: its button works once the widget's script has come.
+    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
     await w.getByRole('button', { name: 'Continue with email' }).click();
     await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 30_000 });
     await w.getByLabel('One-time passcode').fill((await latestMessage(email)).code!);

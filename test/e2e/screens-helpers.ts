@@ -46,6 +46,18 @@ export async function providerNow(): Promise<number> {
   return Date.now() + offsetMs;
 }
 
+/**
+ * Whether the login element has hydrated its server markup: React's props are on its email
+ * field. Before that a press of its button does nothing (its form is method=dialog), so a test
+ * that presses it waits for this, as a user waits for the page to respond.
+ */
+export const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector('stytch-ui')!;
+    const input = (el.shadowRoot ?? el).querySelector('input[type=email]');
+    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'));
+  });
+
 /** The login widget (shadow DOM is pierced by Playwright locators). */
 export function widget(page: Page) {
   return page.locator('stytch-ui');

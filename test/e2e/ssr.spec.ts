@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOwnSite } from './own-site.ts';
-import { uniqueEmail } from './screens-helpers.ts';
+import { hydrated, uniqueEmail } from './screens-helpers.ts';
 
 // The built stytch-ui/server (dist/server.js, what ships), typed by its source.
 const SERVER = '../../dist/server.js';
@@ -57,13 +57,6 @@ async function holdScript(page: Page, pattern = '**/dist/stytch-ui.js'): Promise
 }
 
 /** Whether React has taken over the email field (its props are on the node once hydrated). */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.querySelector('stytch-ui')!;
-    const input = (el.shadowRoot ?? el).querySelector('input[type=email]');
-    return !!input && Object.keys(input).some((k) => k.startsWith('__reactProps'));
-  });
-
 /** The focused element, looking into the widget's shadow root. */
 const focused = (page: Page) =>
   page.evaluate(() => {
