@@ -161,8 +161,8 @@ export function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthSt
  */
 export async function finishOAuth(ctx: ProviderContext, c: Context, opts: { provider: string; upstream: Upstream; callbackUrl: string; b2b: boolean; deniedText: string }): Promise<Response> {
   const raw = c.req.query('state') ?? '';
-  // A B2B sign-in's refusals go back to its app, even when the state was spent or has expired.
-  if (opts.b2b) failuresReturnTo(ctx, c, (await flowOf(ctx.db, opts.provider, raw))?.login_redirect_url);
+  // A sign-in's refusals go back to its app, even when the state was spent or has expired.
+  failuresReturnTo(ctx, c, (await flowOf(ctx.db, opts.provider, raw))?.login_redirect_url);
   const state = await consumeState(ctx, ctx.db, opts.provider, raw);
   if (!state || !state.upstream_verifier || (opts.b2b && !state.b2b)) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
   const denied = deniedRedirect(c, state.login_redirect_url, opts.deniedText);

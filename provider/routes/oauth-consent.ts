@@ -54,11 +54,8 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
   app.onError(redirectFlowErrors);
 
-  /** A B2B sign-in's refusals go back to its app (the B2B widget shows them), spent or expired state alike. */
-  const b2bReturn = async (c: Context, provider: string, raw: string) => {
-    const flow = await flowOf(ctx.db, provider, raw);
-    if (flow?.b2b) failuresReturnTo(ctx, c, flow.login_redirect_url);
-  };
+  /** A sign-in's refusals go back to its app (the widget shows them), spent or expired state alike. */
+  const appReturn = async (c: Context, provider: string, raw: string) => failuresReturnTo(ctx, c, (await flowOf(ctx.db, provider, raw))?.login_redirect_url);
 
   const render = (c: Context, provider: ConsentProvider, raw: string, s: OAuthState, status: 200 | 422, error?: string, typed?: { email: string; name: string }) => {
     const nonce = randomBytes(16).toString('base64');
@@ -76,7 +73,7 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
     const provider = c.req.param('provider');
     if (!isProvider(provider)) throw new ApiError(404, 'route_not_found', 'No such endpoint.');
     const raw = c.req.query('state') ?? '';
-    await b2bReturn(c, provider, raw);
+    await appReturn(c, provider, raw);
     const s = await peekState(ctx, ctx.db, provider, raw);
     if (!s) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
     return render(c, provider, raw, s, 200);
@@ -92,7 +89,7 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
     const raw = typeof form.state === 'string' ? form.state : '';
     const email = typeof form.email === 'string' ? form.email.trim() : '';
     const name = typeof form.name === 'string' ? form.name.trim().slice(0, 100) : '';
-    await b2bReturn(c, provider, raw);
+    await appReturn(c, provider, raw);
     const s = await peekState(ctx, ctx.db, provider, raw);
     if (!s) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in has expired or was already completed; start again.');
     if (form.decision === 'deny') {

@@ -3,7 +3,7 @@ import { OAUTH_PROVIDER_NAMES, OAuthProviders, requests, type OAuthProvider } fr
 import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { customScopes, finishOAuth, providerParams, redirectToProvider, startQuery } from '../http/redirect-flow.ts';
+import { customScopes, failuresReturnTo, finishOAuth, providerParams, redirectToProvider, startQuery } from '../http/redirect-flow.ts';
 import { redirectUrl } from '../services/email-tokens.ts';
 import { redeemOAuthToken } from '../services/oauth-flow.ts';
 import { Upstream } from '../services/oauth-upstream.ts';
@@ -12,8 +12,8 @@ import { startOrExtend } from '../services/sessions.ts';
 import { withTx } from '../services/tx.ts';
 import { removeOwnFactor } from '../services/user-admin.ts';
 import { loadUser } from '../services/users.ts';
-import { failPage } from './oauth-pages.ts';
 import { oneTapRoutes } from './one-tap.ts';
+import { redirectFlowErrors } from './redirect-flow-errors.ts';
 
 function isProvider(p: string): p is OAuthProvider {
   return (OAuthProviders as readonly string[]).includes(p);
@@ -29,10 +29,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       .map(([type, cfg]) => [type, new Upstream(cfg, ctx.outbound)]),
   );
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/public/oauth/${provider}/callback`;
-  pub.onError((err, c) => {
-    if (err instanceof ApiError) return failPage(c, err);
-    throw err;
-  });
+  pub.onError(redirectFlowErrors);
 
   pub.route('/', oneTapRoutes(ctx, upstreams.get('google')));
 
@@ -43,6 +40,8 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const { q, query, codeChallenge } = startQuery(ctx, c, requests.OAuthStartQuery, { flow: 'oauth', field: 'code_challenge' });
     const login = redirectUrl(ctx, q.login_redirect_url);
     const signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
+    // The app is known (and allowed): from here a refusal goes back to it.
+    failuresReturnTo(ctx, c, login);
     const params = providerParams(query);
     const custom = customScopes(q.custom_scopes);
     const flow = { provider_type: provider, code_challenge: codeChallenge, login_redirect_url: login, signup_redirect_url: signup, provider_params: params };

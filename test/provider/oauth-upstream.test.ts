@@ -102,6 +102,49 @@ for (const kind of databases) {
       assert.equal(back.searchParams.get('token'), null);
     });
 
+    it("a person's browser whose sign-in fails goes back to the login URL with the refusal: the upstream's failure, a spent or forged state, the consent page posted twice", async () => {
+      const html = { redirect: 'manual' as const, headers: { Accept: 'text/html' } };
+      const refusal = (res: Response) => {
+        assert.equal(res.status, 303);
+        const u = new URL(res.headers.get('location')!);
+        return { app: `${u.origin}${u.pathname}`, error: u.searchParams.get('error'), token: u.searchParams.get('token') };
+      };
+      // The upstream refuses the code exchange (a nonce not the flow's): back to the app, no token.
+      issuer.badNonce('someone-elses-nonce');
+      let callbackUrl: string;
+      try {
+        ({ callbackUrl } = await run());
+      } finally {
+        issuer.badNonce(undefined);
+      }
+      // The same callback again, from a person's browser: the state is spent.
+      assert.deepEqual(refusal(await fetch(callbackUrl, html)), { app: LOGIN, error: 'oauth_state_not_found', token: null });
+      // A program still gets the API's error shape.
+      assert.equal((await manual(callbackUrl)).status, 400);
+      // No app is known for a forged state: the project's default login URL stands in.
+      const forged = new URL(callbackUrl);
+      forged.searchParams.set('state', 'x'.repeat(43));
+      assert.deepEqual(refusal(await fetch(forged.href, html)), { app: LOGIN, error: 'oauth_state_not_found', token: null });
+      // An upstream error answered in the callback itself, from a browser.
+      const start = await manual(`${provider.url}/v1/public/oauth/google/start?${new URLSearchParams({ public_token: TEST_TOKEN, login_redirect_url: LOGIN })}`);
+      const authorize = new URL(start.headers.get('location')!);
+      const approved = new URL((await manual(authorize.toString())).headers.get('location')!);
+      approved.searchParams.set('code', 'not-issued');
+      assert.deepEqual(refusal(await fetch(approved.href, html)), { app: LOGIN, error: 'oauth_upstream_error', token: null });
+
+      // The consent simulator (GitHub has no credentials here): a form posted again after the sign-in finished.
+      const first = await manual(`${provider.url}/v1/public/oauth/github/start?${new URLSearchParams({ public_token: TEST_TOKEN, login_redirect_url: LOGIN })}`);
+      const page = new URL(first.headers.get('location')!, provider.url);
+      const form = () => ({
+        method: 'POST',
+        redirect: 'manual' as const,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+        body: new URLSearchParams({ state: page.searchParams.get('state')!, email: uniqueEmail('twice'), decision: 'allow' }),
+      });
+      assert.equal((await fetch(`${provider.url}${page.pathname}`, form())).status, 303);
+      assert.deepEqual(refusal(await fetch(`${provider.url}${page.pathname}`, form())), { app: LOGIN, error: 'oauth_state_not_found', token: null });
+    });
+
     it('keeps the consent page for providers without credentials', async () => {
       const start = await manual(`${provider.url}/v1/public/oauth/github/start?${new URLSearchParams({ public_token: TEST_TOKEN, login_redirect_url: LOGIN })}`);
       assert.equal(start.status, 302);
