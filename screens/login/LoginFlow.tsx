@@ -1,11 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { ToastedCard } from '../components/ToastedCard.tsx';
-import { useWidget } from '../context.ts';
+import { useStrings, useWidget } from '../context.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { useOnce } from '../hooks/useOnce.ts';
 import { screens } from '../registry.ts';
-import { linkReturnAtom, screenAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
+import { linkReturnAtom, oauthRefusalAtom, screenAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
+import { takeRedirectSignIn } from '../state/redirectSignIn.ts';
+import { useReportError } from '../hooks/useReportError.ts';
+import { useToast } from '../hooks/useToast.ts';
+import { errorMessages } from '../i18n/en/errors.ts';
 
 const isLoginScreen = (name: ScreenName): name is LoginScreenName => Object.hasOwn(screens, name);
 
@@ -20,14 +24,36 @@ function Screen() {
  * A magic link or an OAuth return whose redirect URL is the page hosting the widget brings
  * `?token=…&stytch_token_type=magic_links|oauth` (as with the official UI): the widget
  * completes it. The token leaves the address bar first, so a reload does not spend it twice.
+ * An OAuth sign-in this tab started that comes back refused (`error`, `error_description`)
+ * shows in the widget's words; the provider's go to the host's onError.
  */
 function useLinkReturn(): void {
   const setLinkReturn = useSetAtom(linkReturnAtom);
+  const setRefusal = useSetAtom(oauthRefusalAtom);
+  const report = useReportError();
+  const t = useStrings(errorMessages);
+  const { config } = useWidget();
+  const toast = useToast();
   const go = useGo();
   useOnce(() => {
     const url = new URL(globalThis.location.href);
     const token = url.searchParams.get('token');
     const type = url.searchParams.get('stytch_token_type');
+    const refusal = url.searchParams.get('error');
+    // Session storage only on a return: a page load with neither reads nothing.
+    const started = token || refusal ? takeRedirectSignIn() : undefined;
+    if (started === 'oauth' && refusal && !token) {
+      const description = url.searchParams.get('error_description') ?? refusal;
+      url.searchParams.delete('error');
+      url.searchParams.delete('error_description');
+      globalThis.history.replaceState(globalThis.history.state, '', url);
+      report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
+      const message = t('error.oauthFlowCallbackError');
+      // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
+      if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);
+      else toast.show('error', message);
+      return;
+    }
     if (!token || (type !== 'magic_links' && type !== 'oauth')) return;
     url.searchParams.delete('token');
     url.searchParams.delete('stytch_token_type');

@@ -6,6 +6,7 @@ import { oauthMessages } from '../i18n/en/oauth.ts';
 import type { OAuthProviderConfig } from '../config/schema.ts';
 import { ProviderIcon } from '../components/ProviderIcon.tsx';
 import { consumerMarks } from './marks.ts';
+import { rememberRedirectSignIn } from '../state/redirectSignIn.ts';
 
 /** Each provider's button, by its official id. */
 const CONTINUE_WITH = {
@@ -43,6 +44,8 @@ export function OAuthButton({ provider: p, onError }: { provider: OAuthProviderC
     try {
       const login = p.loginRedirectURL ?? defaults.loginRedirectURL;
       const signup = p.signupRedirectURL ?? defaults.signupRedirectURL;
+      // A refusal coming back to this page is shown only for a sign-in this tab started.
+      rememberRedirectSignIn('oauth');
       await requireClient(client).oauth[p.type].start({
         ...(login ? { login_redirect_url: login } : {}),
         ...(signup ? { signup_redirect_url: signup } : {}),

@@ -54,6 +54,12 @@ export const mainEmailAtom = atom('');
 /** The reset page's `stytch_token_type` (SPEC §4): 'login' authenticates the token at once. */
 export const resetTokenTypeAtom = atom<string | undefined>(undefined);
 
+/**
+ * The words for an OAuth sign-in this tab started that came back refused (`error=` on the login
+ * widget's page): Main's OAuth buttons show them until the next press.
+ */
+export const oauthRefusalAtom = atom<string | undefined>(undefined);
+
 /** A magic link's or an OAuth return's token found in the login widget's own page URL, being redeemed. */
 export const linkReturnAtom = atom<{ token: string; type: 'magic_links' | 'oauth' }>({ token: '', type: 'magic_links' });
 

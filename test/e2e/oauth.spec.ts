@@ -36,6 +36,29 @@ test('cancelling on the consent page comes back without a session', async ({ pag
   expect((await page.context().cookies()).some((c) => c.name === 'stytch_session')).toBe(false);
 });
 
+test("a refused OAuth sign-in that comes back to the widget's own page: the widget's words under its buttons, the provider's to the host's onError, the address bar cleaned", async ({ page }) => {
+  const config = { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }], loginRedirectURL: demoUrl(), signupRedirectURL: demoUrl() } };
+  // The allow-list holds the page's bare URL; the site's page shows the same widget when it comes
+  // back (the consent page's answer gets the page's config; a redirect's later hops are not routed).
+  await page.route('**/v1/public/oauth/google/consent', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const res = await route.fetch({ maxRedirects: 0 });
+    const location = `${res.headers()['location']}&config=${encodeURIComponent(JSON.stringify(config))}`;
+    await route.fulfill({ response: res, headers: { ...res.headers(), location } });
+  });
+  await page.goto(demoUrl(config));
+  await widget(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(widget(page).locator('[part="oauth"]').getByRole('alert')).toHaveText('The sign-in could not be completed. Please try again.', { timeout: 15_000 });
+  expect(new URL(page.url()).searchParams.get('error')).toBeNull();
+  expect(await page.evaluate(() => (window as unknown as { demoErrors: string[] }).demoErrors)).toEqual(['OAuth sign-in refused: access_denied: The user cancelled the sign-in.']);
+  expect(await axe(page, 'stytch-ui')).toEqual([]);
+  // A press tries again, and the words go.
+  await widget(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible({ timeout: 15_000 });
+  expect((await page.context().cookies()).some((c) => c.name === 'stytch_session')).toBe(false);
+});
+
 test("a redirect URL off the allow-list gets the provider's error page, not a redirect", async ({ page }) => {
   await page.goto(demoUrl({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }], loginRedirectURL: 'https://evil.example/steal' } }));
   await widget(page).getByRole('button', { name: 'Continue with Google' }).click();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { dropUndefined } from '../../send/send.ts';
-import { rememberRedirectSignIn } from '../redirectSignIn.ts';
+import { rememberRedirectSignIn } from '../../state/redirectSignIn.ts';
 import { useB2B, useB2BClient } from '../widget.ts';
 import type { OAuthStartSettings } from './providers.ts';
 

@@ -4,7 +4,7 @@ import { messageLocale } from '../../send/send.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
-import { takeRedirectSignIn } from '../redirectSignIn.ts';
+import { takeRedirectSignIn } from '../../state/redirectSignIn.ts';
 import { localeOf } from '../send.ts';
 import { screenAtom } from '../../state/atoms.ts';
 import { b2bEmailAtom, b2bErrorAtom, primaryRequiredAtom } from '../state.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { dropUndefined } from '../../send/send.ts';
-import { rememberRedirectSignIn } from '../redirectSignIn.ts';
+import { rememberRedirectSignIn } from '../../state/redirectSignIn.ts';
 import { useB2B, useB2BClient } from '../widget.ts';
 
 /** Starts an SSO sign-in through one connection (the browser leaves for its IdP), with `ssoOptions`. */

@@ -1,11 +1,11 @@
 /*
- * An SSO or OAuth sign-in leaves the page for the identity provider and comes back to a
- * redirect URL. With a token, the return is the widget's to spend; a refusal comes back with
+ * An OAuth sign-in (either widget) or a B2B SSO one leaves the page for the identity provider
+ * and comes back to a redirect URL. With a token, the return is the widget's to spend; a refusal comes back with
  * `error`/`error_description` instead, which any link could also carry. So the widget notes in
  * this tab's session storage that it started one, and shows a refusal only when it did.
  */
 
-const KEY = 'stytch_b2b_redirect_sign_in';
+const KEY = 'stytch_ui_redirect_sign_in';
 export type RedirectSignIn = 'sso' | 'oauth';
 
 /** Notes, just before the navigation, which kind of sign-in this tab started. */
