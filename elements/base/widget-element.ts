@@ -15,6 +15,7 @@ import { defineReactRoot, ROOT_TAG, type ReactRootElement } from './react-root.t
 import { ReactiveElement } from './reactive-element.ts';
 import { EMOTION_IDS_ATTRIBUTE, EMOTION_KEY, markupFingerprint, ROOT_HOST_STYLE, SSR_ATTRIBUTE } from './server-markup.ts';
 import { ServerMarkupMismatchError } from '../errors.ts';
+import { keepEarlyPresses } from '../../screens/hooks/useEarlyPress.ts';
 
 /** The longest the first render waits for the first screen's code (see `#holdFirstRender`). */
 const FIRST_RENDER_WAIT_MS = 1500;
@@ -139,6 +140,8 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
       // Adopted as is: the first update hydrates it, or drops it if it shows another widget.
       ({ sheet, styleHost, mount } = server);
       this.#serverMarkup = { fingerprint: mount.getAttribute(SSR_ATTRIBUTE) ?? '', styleHost };
+      // A press on the markup from now until it hydrates is sent once it has.
+      this.disposables.add(keepEarlyPresses(root));
     } else {
       sheet = document.createElement('style');
       mount = document.createElement(ROOT_TAG) as ReactRootElement;

@@ -13,6 +13,7 @@ import type { HostCallbacks, WidgetElement } from '../base/widget-element.ts';
 import { configFrom, tellOnce, type CompatLoginConfig } from '../compat-names.ts';
 import { useWidgetClient } from './provider.tsx';
 import { serverMarkup } from './server-paint.ts';
+import { keepEarlyPresses } from '../../screens/hooks/useEarlyPress.ts';
 
 const isServer = typeof window === 'undefined';
 
@@ -97,6 +98,13 @@ function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
     el.strings = stableStrings;
     for (const [k, v] of Object.entries(extra ?? {})) el[k] = v;
   });
+  // The page's React runs before the element's code has come: a press on the server's first
+  // screen from here on is kept, and sent once the element has hydrated it.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- `isServer` is fixed for the process (above)
+  useLayoutEffect(() => {
+    const el = ref.current;
+    return el ? keepEarlyPresses(el.shadowRoot ?? el) : undefined;
+  }, []);
   // suppressHydrationWarning: the server's attributes (config, scope) stay as they are.
   return createElement(tag, { ref, suppressHydrationWarning: true, dangerouslySetInnerHTML: EMPTY });
 }

@@ -5,6 +5,7 @@ import { RetryCountdown } from './RetryCountdown.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useAction } from '../hooks/useAction.ts';
 import { useServerTypedValue } from '../hooks/useServerTypedValue.ts';
+import { useEarlyPress } from '../hooks/useEarlyPress.ts';
 import { mainEmailAtom } from '../state/atoms.ts';
 import { isEmail } from './email.ts';
 import { useStrings } from '../context.ts';
@@ -36,6 +37,7 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
   const action = useAction();
   const { busy, error, run, fail } = action;
   const id = useWidgetId();
+  const form = useEarlyPress();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,8 +49,9 @@ export function EmailEntry({ invalidMessage, autoComplete, onEmail }: { invalidM
 
   return (
     // method=dialog: in server markup, before the script arrives, Enter submits nothing (a plain
-    // form would reload the page and lose the typing); once hydrated, onSubmit handles it.
-    <form onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    // form would reload the page and lose the typing); once hydrated, onSubmit handles it, and
+    // a press made after our script came but before hydration is sent then (useEarlyPress).
+    <form ref={form} onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <label htmlFor={`${id}-email`} part="label">
         {t('formField.email.label')}
       </label>

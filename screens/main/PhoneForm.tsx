@@ -1,5 +1,6 @@
 import { type FormEvent } from 'react';
 import { useWidgetId } from '../hooks/useWidgetId.ts';
+import { useEarlyPress } from '../hooks/useEarlyPress.ts';
 import { PhoneField, usePhoneEntry } from '../components/PhoneField.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useWidget, useStrings } from '../context.ts';
@@ -20,6 +21,7 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
   const { busy, run, fail } = action;
   const sent = useSent();
   const id = useWidgetId();
+  const form = useEarlyPress();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,8 +38,9 @@ export function PhoneForm({ channel }: { channel: 'sms' | 'whatsapp' }) {
 
   return (
     // method=dialog: in server markup, before the script arrives, Enter submits nothing (a plain
-    // form would reload the page and lose the typing); once hydrated, onSubmit handles it.
-    <form onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    // form would reload the page and lose the typing); once hydrated, onSubmit handles it, and
+    // a press made after our script came but before hydration is sent then (useEarlyPress).
+    <form ref={form} onSubmit={submit} noValidate method="dialog" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {/* The field shows what is wrong with the number, or a rate limit's countdown. */}
       <PhoneField id={`${id}-phone`} entry={entry} action={action} autoComplete={config.products.includes('passkeys') ? 'tel-national webauthn' : 'tel-national'} example={client?.phone?.example} />
       <SubmitButton busy={busy} disabled={action.blocked}>

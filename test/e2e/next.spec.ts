@@ -93,6 +93,36 @@ for (const shadow of [false, true])
     expect(errors).toEqual([]);
   });
 
+test("next host: a press on the first screen after the page's scripts ran but before the widget's code came is sent once the widget has hydrated", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Only the widget's own code is held (the chunk that carries its React root); Next's runs.
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route('**/_next/static/**/*.js', async (route: Route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    if (body.includes('stytch-widget-root')) await released;
+    await route.fulfill({ response: res, body });
+  });
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  const w = page.locator('stytch-ui');
+  const email = uniqueEmail('next-early');
+  // The page's React has hydrated and given the element its client (an own property until the element's code upgrades it).
+  await expect.poll(() => w.evaluate((el) => Object.hasOwn(el, 'client') && !customElements.get('stytch-ui'))).toBe(true);
+  await w.getByRole('textbox', { name: 'Email' }).fill(email);
+  await w.getByRole('button', { name: 'Continue with email' }).click();
+  // Nothing can answer the press yet: Main stays, the page stays.
+  await expect(w.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  expect(await hydrated(page)).toBe(false);
+  release();
+  // Hydrated, the widget sends what was pressed, with what was typed.
+  await expect(w.getByRole('heading', { name: 'Enter passcode' })).toBeVisible({ timeout: 15_000 });
+  await expect(w.getByText(email)).toBeVisible();
+  expect((await latestMessage(email)).code).toMatch(/^\d{6}$/);
+  expect(errors).toEqual([]);
+});
+
 test("next host: /official, the other side of bench:render's Next.js row, renders the official UI in the browser only, against our provider", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
