@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { ToastedCard } from '../components/ToastedCard.tsx';
-import { useStrings, useWidget } from '../context.ts';
+import { useWidget } from '../context.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { useOnce } from '../hooks/useOnce.ts';
 import { screens } from '../registry.ts';
@@ -9,7 +9,8 @@ import { linkReturnAtom, oauthRefusalAtom, screenAtom, type LoginScreenName, typ
 import { takeRedirectSignIn } from '../state/redirectSignIn.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
-import { errorMessages } from '../i18n/en/errors.ts';
+import { stringsOf } from '../i18n/useStrings.ts';
+import { WordsContext } from '../i18n/words.ts';
 
 const isLoginScreen = (name: ScreenName): name is LoginScreenName => Object.hasOwn(screens, name);
 
@@ -31,7 +32,7 @@ function useLinkReturn(): void {
   const setLinkReturn = useSetAtom(linkReturnAtom);
   const setRefusal = useSetAtom(oauthRefusalAtom);
   const report = useReportError();
-  const t = useStrings(errorMessages);
+  const words = useContext(WordsContext);
   const { config } = useWidget();
   const toast = useToast();
   const go = useGo();
@@ -48,10 +49,13 @@ function useLinkReturn(): void {
       url.searchParams.delete('error_description');
       globalThis.history.replaceState(globalThis.history.state, '', url);
       report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
-      const message = t('error.oauthFlowCallbackError');
-      // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
-      if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);
-      else toast.show('error', message);
+      // The errors' English is not Main's: it loads for a refusal only, not with every page.
+      void import('../i18n/en/errors.ts').then(({ errorMessages }) => {
+        const message = stringsOf(words, errorMessages)('error.oauthFlowCallbackError');
+        // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
+        if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);
+        else toast.show('error', message);
+      });
       return;
     }
     if (!token || (type !== 'magic_links' && type !== 'oauth')) return;
