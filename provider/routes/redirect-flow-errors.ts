@@ -7,8 +7,8 @@ import { failPage } from './oauth-pages.ts';
  * The error handler of the browser's redirect-flow routes (SSO, OAuth of both product lines,
  * the consent simulator): a person's browser whose sign-in's app is known goes back there with
  * the refusal (`error` = the error type, `error_description` = its message), where the widget
- * shows it in its own words; with no app known yet (the start's own query refused), a page saying so; a
- * program gets the error in the API's shape.
+ * shows it in its own words; with no app known yet (the start's own query refused), a page
+ * saying so; a program gets the error in the API's shape.
  */
 export function redirectFlowErrors(err: Error, c: Context): Response | Promise<Response> {
   if (!(err instanceof ApiError)) throw err;

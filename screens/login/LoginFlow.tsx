@@ -48,14 +48,15 @@ function useLinkReturn(): void {
       url.searchParams.delete('error');
       url.searchParams.delete('error_description');
       globalThis.history.replaceState(globalThis.history.state, '', url);
-      report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
-      // The errors' English is not Main's: it loads for a refusal only, not with every page.
-      void import('../i18n/en/errors.ts').then(({ errorMessages }) => {
-        const message = stringsOf(words, errorMessages)('error.oauthFlowCallbackError');
-        // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
-        if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);
-        else toast.show('error', message);
-      });
+      const generic = report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
+      // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
+      const show = (message: string) => (config.products.includes('oauth') && config.oauth.providers.length > 0 ? setRefusal(message) : toast.show('error', message));
+      // The errors' English is not Main's: it loads for a refusal only, not with every page
+      // (should it fail to load, the generic error says it).
+      import('../i18n/en/errors.ts').then(
+        ({ errorMessages }) => show(stringsOf(words, errorMessages)('error.oauthFlowCallbackError')),
+        () => show(generic),
+      );
       return;
     }
     if (!token || (type !== 'magic_links' && type !== 'oauth')) return;
