@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { ToastedCard } from '../components/ToastedCard.tsx';
-import { useWidget } from '../context.ts';
+import { useStrings, useWidget } from '../context.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { useOnce } from '../hooks/useOnce.ts';
 import { screens } from '../registry.ts';
@@ -9,8 +9,7 @@ import { linkReturnAtom, oauthRefusalAtom, screenAtom, type LoginScreenName, typ
 import { takeRedirectSignIn } from '../state/redirectSignIn.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
-import { stringsOf } from '../i18n/useStrings.ts';
-import { WordsContext } from '../i18n/words.ts';
+import { oauthMessages } from '../i18n/en/oauth.ts';
 
 const isLoginScreen = (name: ScreenName): name is LoginScreenName => Object.hasOwn(screens, name);
 
@@ -32,7 +31,7 @@ function useLinkReturn(): void {
   const setLinkReturn = useSetAtom(linkReturnAtom);
   const setRefusal = useSetAtom(oauthRefusalAtom);
   const report = useReportError();
-  const words = useContext(WordsContext);
+  const t = useStrings(oauthMessages);
   const { config } = useWidget();
   const toast = useToast();
   const go = useGo();
@@ -48,15 +47,11 @@ function useLinkReturn(): void {
       url.searchParams.delete('error');
       url.searchParams.delete('error_description');
       globalThis.history.replaceState(globalThis.history.state, '', url);
-      const generic = report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
+      report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
+      const message = t('error.oauthFlowCallbackError');
       // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
-      const show = (message: string) => (config.products.includes('oauth') && config.oauth.providers.length > 0 ? setRefusal(message) : toast.show('error', message));
-      // The errors' English is not Main's: it loads for a refusal only, not with every page
-      // (should it fail to load, the generic error says it).
-      import('../i18n/en/errors.ts').then(
-        ({ errorMessages }) => show(stringsOf(words, errorMessages)('error.oauthFlowCallbackError')),
-        () => show(generic),
-      );
+      if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);
+      else toast.show('error', message);
       return;
     }
     if (!token || (type !== 'magic_links' && type !== 'oauth')) return;

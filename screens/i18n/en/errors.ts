@@ -79,7 +79,6 @@ export const errorMessages = {
   'error.oauthProviderNotFound': 'This sign-in method is not available.',
   'error.oauthStateNotFound': 'This sign-in has expired. Please reload the page and try again.',
   'error.oauthTokenNotFound': 'This sign-in is incorrect, expired or already used. Please try again.',
-  'error.oauthFlowCallbackError': 'The sign-in could not be completed. Please try again.',
   'error.oauthUpstreamError': 'The sign-in provider could not be reached. Please try again.',
   'error.oauthUserRegistrationNotFound': 'This sign-in method was not found on your account.',
   'error.invalidScopes': 'This sign-in is not set up correctly: the requested permissions are not valid.',

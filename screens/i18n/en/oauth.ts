@@ -22,4 +22,7 @@ export const oauthMessages = {
   'oauth.continueWithYahoo': 'Continue with Yahoo',
   'oneTap.loading': 'Loading Google One Tap',
   'oneTap.couldNotLoad': 'One Tap could not load',
+  // An OAuth sign-in that came back refused (the official id): with the OAuth words, which the
+  // first load has whenever Main shows OAuth buttons, rather than the errors' (a lazy chunk).
+  'error.oauthFlowCallbackError': 'The sign-in could not be completed. Please try again.',
 } as const;
