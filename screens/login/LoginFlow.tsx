@@ -6,7 +6,7 @@ import { useGo } from '../hooks/useGo.ts';
 import { useOnce } from '../hooks/useOnce.ts';
 import { screens } from '../registry.ts';
 import { linkReturnAtom, oauthRefusalAtom, screenAtom, type LoginScreenName, type ScreenName } from '../state/atoms.ts';
-import { takeRedirectSignIn } from '../state/redirectSignIn.ts';
+import { takeRedirectSignIn, takeRefusal } from '../state/redirectSignIn.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
@@ -39,15 +39,11 @@ function useLinkReturn(): void {
     const url = new URL(globalThis.location.href);
     const token = url.searchParams.get('token');
     const type = url.searchParams.get('stytch_token_type');
-    const refusal = url.searchParams.get('error');
     // Session storage only on a return: a page load with neither reads nothing.
-    const started = token || refusal ? takeRedirectSignIn() : undefined;
-    if (started === 'oauth' && refusal && !token) {
-      const description = url.searchParams.get('error_description') ?? refusal;
-      url.searchParams.delete('error');
-      url.searchParams.delete('error_description');
-      globalThis.history.replaceState(globalThis.history.state, '', url);
-      report(new Error(`OAuth sign-in refused: ${refusal}: ${description}`));
+    const started = token || url.searchParams.has('error') ? takeRedirectSignIn() : undefined;
+    const refused = token ? undefined : takeRefusal(url, started === 'oauth' ? started : undefined);
+    if (refused) {
+      report(refused);
       const message = t('error.oauthFlowCallbackError');
       // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
       if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);

@@ -4,7 +4,7 @@ import { messageLocale } from '../../send/send.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { useReportError } from '../../hooks/useReportError.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
-import { takeRedirectSignIn } from '../../state/redirectSignIn.ts';
+import { takeRedirectSignIn, takeRefusal } from '../../state/redirectSignIn.ts';
 import { localeOf } from '../send.ts';
 import { screenAtom } from '../../state/atoms.ts';
 import { b2bEmailAtom, b2bErrorAtom, primaryRequiredAtom } from '../state.ts';
@@ -73,14 +73,9 @@ export function useRedirectReturn(): boolean {
       }
       return;
     }
-    const refusal = q.get('error');
-    if (started && refusal) {
-      const description = q.get('error_description') ?? refusal;
-      q.delete('error');
-      q.delete('error_description');
-      globalThis.history.replaceState(globalThis.history.state, '', url);
-      // The host hears the provider's words; the user reads the widget's own, in its language.
-      report(new Error(`${started === 'sso' ? 'SSO' : 'OAuth'} sign-in refused: ${refusal}: ${description}`));
+    const refused = takeRefusal(url, started);
+    if (refused) {
+      report(refused);
       showError(t(started === 'oauth' ? 'error.oauthFlowCallbackError' : 'ssoDiscovery.email.error.unknown'));
     }
   }, [client, config, go, report, showDiscovered, setEmail, setError, signedIn, t]);
