@@ -4,7 +4,7 @@ import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
 import { announcedWalletsAtom, useWalletWindow } from './walletAtoms.ts';
 import { cryptoStateAtom } from '../state/atoms.ts';
 import { detectWallets, splitWallets, type Wallet } from './wallets.ts';
-import { cryptoMessages } from '../i18n/en/crypto.ts';
+import { walletButtonMessages } from '../i18n/en/wallet-buttons.ts';
 import { useStrings } from '../context.ts';
 
 /** Each wallet's button, by the official id where there is one. */
@@ -16,14 +16,14 @@ const CONTINUE_WITH = {
   Metamask: 'crypto.wallet.continueWithMetamask',
   'Other Ethereum Wallet': 'crypto.wallet.continueWithEthereum',
   'Other Solana Wallet': 'crypto.wallet.continueWithSolana',
-} as const satisfies Record<Wallet, keyof typeof cryptoMessages>;
+} as const satisfies Record<Wallet, keyof typeof walletButtonMessages>;
 import { useGo } from '../hooks/useGo.ts';
 
 const columnCss = { display: 'flex', flexDirection: 'column', gap: 8 } as const;
 
 /** One 'Continue with {wallet}' button per wallet; choosing one starts the connect step. */
 export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
-  const t = useStrings(cryptoMessages);
+  const t = useStrings(walletButtonMessages);
   const go = useGo();
   const setCrypto = useSetAtom(cryptoStateAtom);
   return (
@@ -47,7 +47,7 @@ export function WalletList({ wallets }: { wallets: readonly Wallet[] }) {
 
 /** The wallet block: detected wallets, 'other' for the overflow, and the setup link. */
 export function WalletButtons({ oauthCount }: { oauthCount: number }) {
-  const t = useStrings(cryptoMessages);
+  const t = useStrings(walletButtonMessages);
   const go = useGo();
   const win = useWalletWindow();
   const announced = useAtomValue(announcedWalletsAtom);

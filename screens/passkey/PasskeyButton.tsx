@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { autofillAbortAtom, passkeyErrorAtom } from './atoms.ts';
 import { usePasskeyLogin } from './usePasskeyLogin.ts';
-import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { passkeyButtonMessages } from '../i18n/en/passkey-button.ts';
 import { useStrings } from '../context.ts';
 
 export { default as PasskeyAutofill } from './PasskeyAutofill.tsx';
 
 /** 'Login with a Passkey': a modal passkey prompt; its error line also shows autofill failures. */
 export function PasskeyButton() {
-  const t = useStrings(passkeyMessages);
+  const t = useStrings(passkeyButtonMessages);
   const login = usePasskeyLogin();
   const error = useAtomValue(passkeyErrorAtom);
   const autofill = useAtomValue(autofillAbortAtom);

@@ -1,7 +1,9 @@
 import { apiErrorType } from '../hooks/useReportError.ts';
 
-/** The passkey ids these texts use. */
-type T = (id: 'error.passkeyRegistrationNotFound' | 'error.passkeyUnknown' | 'error.duplicatePasskey' | 'error.passkeyNotCreated') => string;
+/** The passkey ids a sign-in's failure may say (Main's passkey button has these words). */
+type AuthT = (id: 'error.passkeyRegistrationNotFound' | 'error.passkeyUnknown') => string;
+/** The passkey ids a creation's failure may say. */
+type CreationT = (id: 'error.duplicatePasskey' | 'error.passkeyNotCreated') => string;
 
 /** The browser's "user cancelled / not allowed / aborted" outcomes: nothing to show. */
 export function isCancellation(e: unknown): boolean {
@@ -10,7 +12,7 @@ export function isCancellation(e: unknown): boolean {
 }
 
 /** The text shown for a failed passkey sign-in (SPEC §8), or undefined when the user cancelled. */
-export function authErrorText(e: unknown, t: T): string | undefined {
+export function authErrorText(e: unknown, t: AuthT): string | undefined {
   if (apiErrorType(e) === 'webauthn_registration_not_found') return t('error.passkeyRegistrationNotFound');
   if (isCancellation(e)) return undefined;
   return t('error.passkeyUnknown');
@@ -20,7 +22,7 @@ export function authErrorText(e: unknown, t: T): string | undefined {
 const DUPLICATE = /already registered|excludeCredentials|excluded credential|InvalidStateError/i;
 
 /** The text shown for a failed passkey creation (SPEC §8). */
-export function creationErrorText(e: unknown, t: T): string {
+export function creationErrorText(e: unknown, t: CreationT): string {
   const name = (e as { name?: unknown } | null)?.name;
   const message = e instanceof Error ? e.message : String(e);
   return name === 'InvalidStateError' || DUPLICATE.test(message) ? t('error.duplicatePasskey') : t('error.passkeyNotCreated');

@@ -6,7 +6,7 @@ import { requireClient } from '../hooks/requireClient.ts';
 import { errorMessageAtom } from '../state/atoms.ts';
 import { passkeyErrorAtom } from './atoms.ts';
 import { authErrorText } from './errors.ts';
-import { passkeyMessages } from '../i18n/en/passkey.ts';
+import { passkeyButtonMessages } from '../i18n/en/passkey-button.ts';
 import { useGo } from '../hooks/useGo.ts';
 import { deviceStorageOf } from './deviceStorage.ts';
 import { markDevice } from './upgrade.ts';
@@ -31,7 +31,7 @@ export interface PasskeyLoginOptions {
  */
 export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown> {
   const { client, config, callbacks, env } = useWidget();
-  const t = useStrings(passkeyMessages);
+  const t = useStrings(passkeyButtonMessages);
   const go = useGo();
   const setError = useSetAtom(passkeyErrorAtom);
   const clearFormError = useSetAtom(errorMessageAtom);

@@ -3,12 +3,11 @@ import { useWidget, useStrings } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { EmailEntry } from '../components/EmailEntry.tsx';
 import { errorMessageAtom, passwordStateAtom } from '../state/atoms.ts';
-import { passwordMessages } from '../i18n/en/password.ts';
 import { useGo } from '../hooks/useGo.ts';
 
 /** Main's password tab: looks the email up, then create, log in or passwordless (SPEC §4). */
 export default function PasswordEmailForm() {
-  const t = useStrings(passwordMessages);
+  const t = useStrings();
   const { client } = useWidget();
   const setPassword = useSetAtom(passwordStateAtom);
   const clearBanner = useSetAtom(errorMessageAtom);

@@ -63,6 +63,21 @@ describe('the first load of each widget build', () => {
     );
   });
 
+  it("esm: Main's buttons bring their own words; the passkey, crypto and password screens' words come with those screens", async () => {
+    const meta = await generate({ ...builds.esm, sourcemap: false });
+    const [file] = entryOf(meta);
+    const holders = (input: RegExp) =>
+      Object.entries(meta.outputs)
+        .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
+        .map(([f]) => f);
+    for (const part of ['passkey-button', 'wallet-buttons', 'main']) assert.deepEqual(holders(new RegExp(`^screens/i18n/en/${part}\\.ts$`)), [file], `${part}.ts`);
+    for (const part of ['passkey', 'crypto', 'password']) {
+      const files = holders(new RegExp(`^screens/i18n/en/${part}\\.ts$`));
+      assert.ok(files.length > 0, `${part}.ts is in the build`);
+      assert.ok(!files.includes(file), `${part}.ts is not in the first load`);
+    }
+  });
+
   // tools/widget-react: the widget files that carry React carry 18.3, its renderer 23 KB gzip
   // smaller than 19's, and only it (one React in the file, whatever a package imports).
   for (const name of ['esm', 'b2b', 'compat', 'iife'] as const) {

@@ -1,14 +1,8 @@
-/** English: the wallet buttons and crypto screens (format: ../catalog.ts). Exactly as SPEC words it. */
+import { walletButtonMessages } from './wallet-buttons.ts';
+
+/** English: the crypto screens, and the wallet buttons' words (format: ../catalog.ts). Exactly as SPEC words it. */
 export const cryptoMessages = {
-  'crypto.wallet.continueWithPhantom': 'Continue with Phantom',
-  'crypto.wallet.continueWithVessel': 'Continue with Vessel',
-  'crypto.wallet.continueWithBinance': 'Continue with Binance',
-  'crypto.wallet.continueWithCoinbase': 'Continue with Coinbase',
-  'crypto.wallet.continueWithMetamask': 'Continue with Metamask',
-  'crypto.wallet.continueWithEthereum': 'Continue with Other Ethereum Wallet',
-  'crypto.wallet.continueWithSolana': 'Continue with Other Solana Wallet',
-  'crypto.wallet.continueWithOtherWallet': 'Continue with other Crypto Wallet',
-  'crypto.wallet.setupNewWallet': 'Set up a new crypto wallet',
+  ...walletButtonMessages,
   'crypto.wallet.metamask': 'Metamask',
   'crypto.wallet.phantom': 'Phantom',
   'crypto.wallet.coinbase': 'Coinbase',

@@ -1,6 +1,8 @@
-/** English: the passkey button and screens (format: ../catalog.ts). Exactly as SPEC words it. */
+import { passkeyButtonMessages } from './passkey-button.ts';
+
+/** English: the passkey screens, and the button's words (format: ../catalog.ts). Exactly as SPEC words it. */
 export const passkeyMessages = {
-  'button.loginWithPasskey': 'Login with a Passkey',
+  ...passkeyButtonMessages,
   'passkey.success.title': 'Success',
   'passkey.success.content': 'Your Passkey has been successfully authenticated.',
   'passkey.registrationStart.title': 'Set up a new Passkey',
@@ -32,6 +34,4 @@ export const passkeyMessages = {
   'passkey.upgrade.error': 'The passkey was not added. Please try again.',
   'error.duplicatePasskey': 'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
   'error.passkeyNotCreated': 'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
-  'error.passkeyUnknown': 'Unknown error occurred during passkey authentication. Please try again.',
-  'error.passkeyRegistrationNotFound': 'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
 } as const;
