@@ -20,6 +20,25 @@ test('home page: every link resolves (no 404), the outbox and the host apps incl
   expect(failures).toEqual([]);
 });
 
+test('home page: a ?config= that is not a JSON object is refused in words, and the default widget shows', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  for (const [value, words] of [
+    ['otp-email', '?config= is not valid JSON'],
+    ['["otp"]', '?config= must be a JSON object'],
+  ] as const) {
+    await page.goto(site(`?config=${encodeURIComponent(value)}`));
+    await expect(page.getByRole('alert')).toContainText(words);
+    await expect(page.getByRole('alert')).toContainText('the widget shows the default configuration');
+    await expect(widget(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  }
+  await page.goto(site(`?config=${encodeURIComponent('{"products":["otp"],"otpOptions":{"methods":["email"]}}')}`));
+  await expect(widget(page).getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(widget(page).getByRole('tab')).toHaveCount(0);
+  await expect(page.locator('#config-error')).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
 test('playground: Apply puts the edited config in the URL, and that URL opens the same widget', async ({ page }) => {
   await page.goto(playground({ products: ['otp'], otpOptions: { methods: ['sms'] } }));
   const w = widget(page);
