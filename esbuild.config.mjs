@@ -47,6 +47,7 @@ const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*'];
 function widget(entry, chunkDir, more = {}) {
   return {
     ...common,
+    widget: true,
     // A widget file that carries its own React carries React 18.3: 23 KB gzip less in every
     // visitor's first load than React 19, the same API for our screens (tools/widget-react).
     // The React-external builds (`external: REACT`) run on the page's React.
@@ -62,6 +63,16 @@ function widget(entry, chunkDir, more = {}) {
     sideEffectsFree: ['hoist-non-react-statics'],
     ...more,
   };
+}
+
+/**
+ * A headless client (`entry`), bundled by Rollup as the widgets are: what it shares with its lazy
+ * request checks (core/validate.ts) stays in the entry, so it is one file before it runs, and the
+ * checks are a chunk under `chunkDir`. No compile hint: most of a client's methods do not run on
+ * load (bench/RESULTS.md, "Compile hints").
+ */
+function headless(entry, chunkDir) {
+  return { ...common, bundler: 'rollup', entryPoints: entry, format: 'esm', splitting: true, chunkNames: `${chunkDir}/[name]-[hash]`, compileHint: false };
 }
 
 /** stytch-ui/react (or /react/b2b): one file for browsers and servers alike. */
@@ -118,8 +129,8 @@ export const builds = {
   iife: widget({ 'stytch-ui.iife': 'elements/iife.ts' }, 'chunks', { format: 'iife', globalName: 'StytchUI', splitting: false }),
   // The words' lazy side (locales, the ICU parser, the checks of a site's strings) with its chunks.
   wordsLoad: { ...common, entryPoints: { [WORDS_LOAD]: 'screens/i18n/load.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' },
-  client: { ...common, entryPoints: { client: 'client/index.ts' }, format: 'esm', splitting: false },
-  b2bClient: { ...common, entryPoints: { 'b2b-client': 'client/b2b/index.ts' }, format: 'esm', splitting: false },
+  client: headless({ client: 'client/index.ts' }, 'chunks-client'),
+  b2bClient: headless({ 'b2b-client': 'client/b2b/index.ts' }, 'chunks-b2b-client'),
   // <stytch-b2b-ui> with the page's React, for stytch-ui/react's StytchB2B (one React on the page).
   b2bReactExternal: widget({ 'stytch-ui.b2b.react-external': 'elements/b2b/index.ts' }, 'chunks-b2b-rx', { external: REACT }),
   // stytch-ui/react: the official React SDK's names. The elements and clients stay imports of the

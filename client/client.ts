@@ -5,6 +5,7 @@ import { clientsideServices, servicesUrl } from './phone/services.ts';
 import { SessionManager } from './session/manager.ts';
 import { createCore, type ClientOptions } from './setup.ts';
 import type { ApiContext } from './api/context.ts';
+import { checkRequest } from './api/checks.ts';
 import { cryptoWallets, search, totps } from './api/factors.ts';
 import { magicLinks } from './api/magic-links.ts';
 import { oauth } from './api/oauth.ts';
@@ -17,7 +18,7 @@ export { TEST_API_URL, LIVE_API_URL, defaultBaseUrl, type ClientOptions } from '
 
 /** Creates a headless client for one public token. Browser only. */
 export function createClient(publicToken: string, options: ClientOptions = {}) {
-  const core = createCore(publicToken, options, SessionManager);
+  const core = createCore(publicToken, options, SessionManager, checkRequest.preload);
   const { env, transport, bootstrap, pkce } = core;
   const ctx: ApiContext = {
     ...core,

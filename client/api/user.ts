@@ -1,6 +1,5 @@
-import * as S from '../schemas/requests.ts';
-import { check } from '../core/validate.ts';
-import { call, type ApiContext } from './context.ts';
+import { type ApiContext, call } from './context.ts';
+import { checkRequest } from './checks.ts';
 import type { BaseResponse, Session, SessionTokens, User } from '../session/types.ts';
 
 type UserResponse = BaseResponse & User;
@@ -11,7 +10,7 @@ export function user(ctx: ApiContext) {
   const remove =
     (kind: string, method: string) =>
     async (id: string): Promise<DeleteResponse> => {
-      check(`stytch.user.${method}`, S.IdParam, id);
+      await checkRequest(`stytch.user.${method}`, 'IdParam', id);
       const r = await call<DeleteResponse>(ctx, { method: 'DELETE', path: `/users/${kind}/${encodeURIComponent(id)}` });
       if (r.user) ctx.session.patch({ user: r.user });
       return r;
@@ -33,7 +32,7 @@ export function user(ctx: ApiContext) {
       name?: { first_name?: string; middle_name?: string; last_name?: string };
       untrusted_metadata?: Record<string, unknown>;
     }): Promise<BaseResponse & { user_id: string; user: User }> {
-      const body = check('stytch.user.update', S.UsersUpdate, o);
+      const body = await checkRequest('stytch.user.update', 'UsersUpdate', o);
       const r = await call<BaseResponse & { user_id: string; user: User }>(ctx, { method: 'PUT', path: '/users/me', body });
       if (r.user) ctx.session.patch({ user: r.user });
       return r;
@@ -55,7 +54,7 @@ export function session(ctx: ApiContext) {
   return {
     /** Re-checks the session with the provider; non-recoverable errors sign out locally. */
     async authenticate(o: { session_duration_minutes?: number } = {}) {
-      check('stytch.session.authenticate', S.SessionsAuthenticate, o);
+      await checkRequest('stytch.session.authenticate', 'SessionsAuthenticate', o);
       await ctx.bootstrap.ready();
       return ctx.session.authenticate(o.session_duration_minutes);
     },

@@ -2,7 +2,7 @@ import type { BootstrapData } from '../core/bootstrap.ts';
 import type { ClientEvent } from '../core/telemetry.ts';
 import { servicesUrl } from '../phone/services.ts';
 import { createCore, type ClientOptions } from '../setup.ts';
-import type { B2BContext } from './context.ts';
+import { checkB2BRequest, type B2BContext } from './context.ts';
 import { b2bDiscovery } from './discovery.ts';
 import { b2bMagicLinks } from './magic-links.ts';
 import { b2bMfa } from './mfa.ts';
@@ -17,7 +17,7 @@ import { b2bOAuth, b2bSso } from './sso.ts';
  * only. Method names and wire match the official B2B headless client.
  */
 export function createB2BClient(publicToken: string, options: ClientOptions = {}) {
-  const core = createCore(publicToken, options, B2BSessionManager);
+  const core = createCore(publicToken, options, B2BSessionManager, checkB2BRequest.preload);
   const { bootstrap, pkce } = core;
   const ctx: B2BContext = {
     ...core,

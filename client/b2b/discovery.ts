@@ -1,9 +1,8 @@
-import * as R from '../schemas/b2b-requests.ts';
+import type * as R from '../schemas/b2b-requests.ts';
 import { authenticate, call } from '../api/context.ts';
-import { check } from '../core/validate.ts';
 import type { BaseResponse } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
-import { ist, type B2BContext } from './context.ts';
+import { type B2BContext, checkB2BRequest, ist } from './context.ts';
 import type { B2BAuthenticateResponse, DiscoveredOrganization } from './types.ts';
 
 export type B2BDiscoveryOrganizationsCreateOptions = CallerOptions<typeof R.DiscoveryOrganizationsCreate, 'intermediate_session_token'>;
@@ -17,14 +16,14 @@ export function b2bDiscovery(ctx: B2BContext) {
         call(ctx, { method: 'POST', path: '/b2b/discovery/organizations', body: { intermediate_session_token: ist(ctx) } }),
       /** Creates an organization with the signed-in address as its admin (when the project allows). */
       async create(o: B2BDiscoveryOrganizationsCreateOptions): Promise<B2BAuthenticateResponse> {
-        const body = check('stytch.discovery.organizations.create', R.DiscoveryOrganizationsCreate, o);
+        const body = await checkB2BRequest('stytch.discovery.organizations.create', 'DiscoveryOrganizationsCreate', o);
         return authenticate(ctx, '/b2b/discovery/organizations/create', { ...body, intermediate_session_token: ist(ctx) });
       },
     },
     intermediateSessions: {
       /** Spends the intermediate session on a member session in the chosen organization. */
       async exchange(o: { organization_id: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-        const body = check('stytch.discovery.intermediateSessions.exchange', R.DiscoveryIntermediateSessionsExchange, o);
+        const body = await checkB2BRequest('stytch.discovery.intermediateSessions.exchange', 'DiscoveryIntermediateSessionsExchange', o);
         return authenticate(ctx, '/b2b/discovery/intermediate_sessions/exchange', { ...body, intermediate_session_token: ist(ctx) });
       },
     },

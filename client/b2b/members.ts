@@ -1,10 +1,9 @@
-import * as R from '../schemas/b2b-requests.ts';
+import type * as R from '../schemas/b2b-requests.ts';
 import { authenticate, call } from '../api/context.ts';
-import { check } from '../core/validate.ts';
 import type { SDKRequest } from '../core/request.ts';
 import type { BaseResponse, SessionTokens } from '../session/types.ts';
-import { B2BMemberSearch, IdParam, type CallerOptions } from '../schemas/requests.ts';
-import type { B2BContext } from './context.ts';
+import type { CallerOptions } from '../schemas/requests.ts';
+import { type B2BContext, checkB2BRequest } from './context.ts';
 import type { B2BAuthenticateResponse, Member, MemberResponse, MemberSession, Organization } from './types.ts';
 
 export type B2BOrganizationUpdateOptions = CallerOptions<typeof R.OrganizationsUpdate>;
@@ -23,7 +22,7 @@ export function b2bSession(ctx: B2BContext) {
     onChange: (l: (s: MemberSession | null) => void): (() => void) => ctx.session.on('session', l),
     /** Re-checks the session with the provider; non-recoverable errors sign out locally. */
     async authenticate(o: { session_duration_minutes?: number } = {}) {
-      check('stytch.session.authenticate', R.SessionsAuthenticate, o);
+      await checkB2BRequest('stytch.session.authenticate', 'SessionsAuthenticate', o);
       await ctx.bootstrap.ready();
       return ctx.session.authenticate(o.session_duration_minutes);
     },
@@ -34,12 +33,12 @@ export function b2bSession(ctx: B2BContext) {
     },
     /** Ends every session of a member (an admin's action, or one's own). */
     async revokeForMember(o: { member_id: string }): Promise<BaseResponse> {
-      check('stytch.session.revokeForMember', IdParam, o.member_id);
+      await checkB2BRequest('stytch.session.revokeForMember', 'IdParam', o.member_id);
       return call(ctx, { method: 'POST', path: `/b2b/sessions/revoke/${encodeURIComponent(o.member_id)}` });
     },
     /** Trades the session for one in another organization of the same address. */
     async exchange(o: { organization_id: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-      return authenticate(ctx, '/b2b/sessions/exchange', check('stytch.session.exchange', R.SessionsExchange, o));
+      return authenticate(ctx, '/b2b/sessions/exchange', await checkB2BRequest('stytch.session.exchange', 'SessionsExchange', o));
     },
   };
 }
@@ -51,7 +50,7 @@ async function memberCall(ctx: B2BContext, req: SDKRequest): Promise<MemberRespo
   return r;
 }
 
-const id = (method: string, v: string) => encodeURIComponent(check(method, IdParam, v));
+const id = async (method: string, v: string) => encodeURIComponent(await checkB2BRequest(method, 'IdParam', v));
 
 /** `organization`: the signed-in member's organization, and its members (for admins). */
 export function b2bOrganization(ctx: B2BContext) {
@@ -67,7 +66,7 @@ export function b2bOrganization(ctx: B2BContext) {
     onChange: (l: (o: Organization | null) => void): (() => void) => ctx.session.on('organization', l),
     /** Updates the organization's settings (admins). */
     async update(o: B2BOrganizationUpdateOptions): Promise<BaseResponse & { organization: Organization }> {
-      const body = check('stytch.organization.update', R.OrganizationsUpdate, o);
+      const body = await checkB2BRequest('stytch.organization.update', 'OrganizationsUpdate', o);
       const r = await call<BaseResponse & { organization: Organization }>(ctx, { method: 'PUT', path: '/b2b/organizations/me', body });
       ctx.session.patch({ organization: r.organization });
       return r;
@@ -80,7 +79,7 @@ export function b2bOrganization(ctx: B2BContext) {
     },
     /** An organization's public face by its slug (null when none). */
     async getBySlug(o: { organization_slug: string }): Promise<BaseResponse & { organization: Partial<Organization> | null }> {
-      return call(ctx, { method: 'POST', path: '/b2b/organizations/search', body: check('stytch.organization.getBySlug', R.OrganizationsGetBySlug, o) });
+      return call(ctx, { method: 'POST', path: '/b2b/organizations/search', body: await checkB2BRequest('stytch.organization.getBySlug', 'OrganizationsGetBySlug', o) });
     },
     /**
      * Whether the address is a member of the organization with a password (the official UI asks
@@ -90,30 +89,32 @@ export function b2bOrganization(ctx: B2BContext) {
       organization_id: string;
       email_address: string;
     }): Promise<BaseResponse & { member: { member_id: string; status: string; name: string; member_password_id: string } | null }> {
-      return call(ctx, { method: 'POST', path: '/b2b/organizations/members/search', body: check('stytch.organization.searchMember', B2BMemberSearch, o) });
+      return call(ctx, { method: 'POST', path: '/b2b/organizations/members/search', body: await checkB2BRequest('stytch.organization.searchMember', 'B2BMemberSearch', o) });
     },
     members: {
-      create: async (o: B2BMemberCreateOptions) => memberCall(ctx, { method: 'POST', path: '/b2b/organizations/members', body: check('stytch.organization.members.create', R.MembersCreate, o) }),
+      create: async (o: B2BMemberCreateOptions) =>
+        memberCall(ctx, { method: 'POST', path: '/b2b/organizations/members', body: await checkB2BRequest('stytch.organization.members.create', 'MembersCreate', o) }),
       async search(
         o: { cursor?: string; limit?: number; query?: { operator: string; operands: { filter_name: string; filter_value: unknown }[] } } = {},
       ): Promise<BaseResponse & { members: Member[]; results_metadata: { total: number; next_cursor: string | null } }> {
-        return call(ctx, { method: 'POST', path: '/b2b/organizations/me/members/search', body: check('stytch.organization.members.search', R.MembersSearch, o) });
+        return call(ctx, { method: 'POST', path: '/b2b/organizations/me/members/search', body: await checkB2BRequest('stytch.organization.members.search', 'MembersSearch', o) });
       },
       async update(o: B2BMemberUpdateOptions): Promise<MemberResponse> {
         const { member_id, ...rest } = o;
-        const path = `/b2b/organizations/members/${id('stytch.organization.members.update', member_id)}`;
-        return memberCall(ctx, { method: 'PUT', path, body: { member_id, ...check('stytch.organization.members.update', R.MembersUpdate, rest) } });
+        const path = `/b2b/organizations/members/${await id('stytch.organization.members.update', member_id)}`;
+        return memberCall(ctx, { method: 'PUT', path, body: { member_id, ...(await checkB2BRequest('stytch.organization.members.update', 'MembersUpdate', rest)) } });
       },
       async delete(memberId: string): Promise<BaseResponse & { member_id: string }> {
-        const r = await call<BaseResponse & { member_id: string }>(ctx, { method: 'DELETE', path: `/b2b/organizations/members/${id('stytch.organization.members.delete', memberId)}` });
+        const r = await call<BaseResponse & { member_id: string }>(ctx, { method: 'DELETE', path: `/b2b/organizations/members/${await id('stytch.organization.members.delete', memberId)}` });
         if (memberId === ctx.session.get('member')?.member_id) ctx.session.clearLocal();
         return r;
       },
-      reactivate: async (memberId: string) => memberCall(ctx, { method: 'PUT', path: `/b2b/organizations/members/${id('stytch.organization.members.reactivate', memberId)}/reactivate` }),
-      deletePassword: async (passwordId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/passwords/${id('stytch.organization.members.deletePassword', passwordId)}` }),
+      reactivate: async (memberId: string) => memberCall(ctx, { method: 'PUT', path: `/b2b/organizations/members/${await id('stytch.organization.members.reactivate', memberId)}/reactivate` }),
+      deletePassword: async (passwordId: string) =>
+        memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/passwords/${await id('stytch.organization.members.deletePassword', passwordId)}` }),
       deleteMFAPhoneNumber: async (memberId: string) =>
-        memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
-      deleteMFATOTP: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/totp/${id('stytch.organization.members.deleteMFATOTP', memberId)}` }),
+        memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${await id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
+      deleteMFATOTP: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/totp/${await id('stytch.organization.members.deleteMFATOTP', memberId)}` }),
     },
   };
 }
@@ -132,9 +133,9 @@ export function b2bSelf(ctx: B2BContext) {
     getInfo: () => ctx.session.info('member'),
     onChange: (l: (m: Member | null) => void): (() => void) => ctx.session.on('member', l),
     /** Updates the member's own name, metadata or MFA settings. */
-    update: async (o: B2BSelfUpdateOptions) => own({ method: 'PUT', path: '/b2b/organizations/members/update', body: check('stytch.self.update', R.SelfUpdate, o) }),
+    update: async (o: B2BSelfUpdateOptions) => own({ method: 'PUT', path: '/b2b/organizations/members/update', body: await checkB2BRequest('stytch.self.update', 'SelfUpdate', o) }),
     deleteMFAPhoneNumber: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deletePhoneNumber' }),
     deleteMFATOTP: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deleteTOTP' }),
-    deletePassword: async (passwordId: string) => own({ method: 'DELETE', path: `/b2b/organizations/members/passwords/${id('stytch.self.deletePassword', passwordId)}` }),
+    deletePassword: async (passwordId: string) => own({ method: 'DELETE', path: `/b2b/organizations/members/passwords/${await id('stytch.self.deletePassword', passwordId)}` }),
   };
 }

@@ -1,27 +1,14 @@
-import * as v from 'valibot';
-import * as M from '../schemas/b2b-mfa-sso-requests.ts';
+import type * as v from 'valibot';
+import type * as M from '../schemas/b2b-mfa-sso-requests.ts';
 import { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
-import { OAuthStartOptions } from '../schemas/requests.ts';
+import type { B2BOAuthDiscoveryStart, B2BOAuthStart, SsoStart } from '../schemas/b2b-start-options.ts';
 import { authenticate, call, protection } from '../api/context.ts';
-import { check } from '../core/validate.ts';
 import type { PKCEStore } from '../core/pkce.ts';
-import { str } from '../schemas/fields.ts';
 import type { BaseResponse } from '../session/types.ts';
-import { ist, type B2BContext } from './context.ts';
+import { type B2BContext, checkB2BRequest, ist } from './context.ts';
 import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse } from './types.ts';
 
 export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
-
-const opt = v.optional;
-/* Client-side option objects (not wire bodies) checked before a navigation. */
-const B2BOAuthStart = v.object({ ...OAuthStartOptions.entries, organization_id: opt(str()), organization_slug: opt(str()) });
-const B2BOAuthDiscoveryStart = v.object({ custom_scopes: OAuthStartOptions.entries.custom_scopes, provider_params: OAuthStartOptions.entries.provider_params, discovery_redirect_url: opt(str()) });
-const SsoStart = v.object({
-  connection_id: M.SsoStartQuery.entries.connection_id,
-  login_redirect_url: opt(str()),
-  signup_redirect_url: opt(str()),
-  provider_params: OAuthStartOptions.entries.provider_params,
-});
 
 export type B2BOAuthStartOptions = v.InferInput<typeof B2BOAuthStart>;
 export type B2BOAuthDiscoveryStartOptions = v.InferInput<typeof B2BOAuthDiscoveryStart>;
@@ -55,15 +42,15 @@ async function withVerifier<T extends object>(ctx: B2BContext, store: PKCEStore,
 /** `sso`: start (navigates to the organization's IdP), authenticate, and the admins' connection management. */
 export function b2bSso(ctx: B2BContext) {
   const store = ctx.pkce.sso;
-  const conn = (id: string) => encodeURIComponent(check('stytch.sso', M.SsoStartQuery.entries.connection_id, id));
+  const conn = async (id: string) => encodeURIComponent(await checkB2BRequest('stytch.sso', 'SsoConnectionId', id));
   return {
     async start(o: B2BSsoStartOptions): Promise<void> {
-      const { connection_id, login_redirect_url, signup_redirect_url, provider_params } = check('stytch.sso.start', SsoStart, o);
+      const { connection_id, login_redirect_url, signup_redirect_url, provider_params } = await checkB2BRequest('stytch.sso.start', 'SsoStart', o);
       const b = await ctx.bootstrap.ready();
       await navigateTo(ctx, '/public/sso/start', store, !!b.pkce_required_for_sso, { connection_id, login_redirect_url, signup_redirect_url }, provider_params);
     },
     async authenticate(o: { sso_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-      const body = check('stytch.sso.authenticate', M.SsoAuthenticate, o);
+      const body = await checkB2BRequest('stytch.sso.authenticate', 'SsoAuthenticate', o);
       return withVerifier(
         ctx,
         store,
@@ -77,20 +64,20 @@ export function b2bSso(ctx: B2BContext) {
     /** The connections an address may sign in through. */
     discoverConnections: async (email: string): Promise<BaseResponse & { connections: unknown[] }> =>
       call(ctx, { method: 'GET', path: `/b2b/sso/discovery/connections?email_address=${encodeURIComponent(email)}` }),
-    deleteConnection: async (connectionId: string): Promise<BaseResponse & { connection_id: string }> => call(ctx, { method: 'DELETE', path: `/b2b/sso/${conn(connectionId)}` }),
+    deleteConnection: async (connectionId: string): Promise<BaseResponse & { connection_id: string }> => call(ctx, { method: 'DELETE', path: `/b2b/sso/${await conn(connectionId)}` }),
     saml: {
       createConnection: async (o: { display_name?: string; identity_provider?: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'POST', path: '/b2b/sso/saml', body: check('stytch.sso.saml.createConnection', M.SsoCreateConnection, o) }),
+        call(ctx, { method: 'POST', path: '/b2b/sso/saml', body: await checkB2BRequest('stytch.sso.saml.createConnection', 'SsoCreateConnection', o) }),
       updateConnection: async (o: v.InferInput<typeof M.SamlUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${conn(o.connection_id)}`, body: check('stytch.sso.saml.updateConnection', M.SamlUpdateConnection, o) }),
+        call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${await conn(o.connection_id)}`, body: await checkB2BRequest('stytch.sso.saml.updateConnection', 'SamlUpdateConnection', o) }),
       deleteVerificationCertificate: async (o: { connection_id: string; certificate_id: string }): Promise<BaseResponse & { certificate_id: string }> =>
-        call(ctx, { method: 'DELETE', path: `/b2b/sso/saml/${conn(o.connection_id)}/verification_certificates/${conn(o.certificate_id)}` }),
+        call(ctx, { method: 'DELETE', path: `/b2b/sso/saml/${await conn(o.connection_id)}/verification_certificates/${await conn(o.certificate_id)}` }),
     },
     oidc: {
       createConnection: async (o: { display_name?: string; identity_provider?: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'POST', path: '/b2b/sso/oidc', body: check('stytch.sso.oidc.createConnection', M.SsoCreateConnection, o) }),
+        call(ctx, { method: 'POST', path: '/b2b/sso/oidc', body: await checkB2BRequest('stytch.sso.oidc.createConnection', 'SsoCreateConnection', o) }),
       updateConnection: async (o: v.InferInput<typeof M.OidcUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'PUT', path: `/b2b/sso/oidc/${conn(o.connection_id)}`, body: check('stytch.sso.oidc.updateConnection', M.OidcUpdateConnection, o) }),
+        call(ctx, { method: 'PUT', path: `/b2b/sso/oidc/${await conn(o.connection_id)}`, body: await checkB2BRequest('stytch.sso.oidc.updateConnection', 'OidcUpdateConnection', o) }),
     },
   };
 }
@@ -107,7 +94,7 @@ export function b2bOAuth(ctx: B2BContext) {
       p,
       {
         async start(options: B2BOAuthStartOptions = {}) {
-          const o = check(`stytch.oauth.${p}.start`, B2BOAuthStart, options);
+          const o = await checkB2BRequest(`stytch.oauth.${p}.start`, 'B2BOAuthStart', options);
           await navigateTo(
             ctx,
             `/b2b/public/oauth/${p}/start`,
@@ -125,7 +112,7 @@ export function b2bOAuth(ctx: B2BContext) {
         },
         discovery: {
           async start(options: B2BOAuthDiscoveryStartOptions = {}) {
-            const o = check(`stytch.oauth.${p}.discovery.start`, B2BOAuthDiscoveryStart, options);
+            const o = await checkB2BRequest(`stytch.oauth.${p}.discovery.start`, 'B2BOAuthDiscoveryStart', options);
             await navigateTo(
               ctx,
               `/b2b/public/oauth/${p}/discovery/start`,
@@ -153,13 +140,17 @@ export function b2bOAuth(ctx: B2BContext) {
   const googleOneTap = {
     start: async (): Promise<BaseResponse & { google_client_id: string }> => call(ctx, { method: 'GET', path: '/b2b/oauth/google/onetap/start' }),
     submit: async (o: { id_token: string; organization_id: string; login_redirect_url?: string; signup_redirect_url?: string }): Promise<BaseResponse & { redirect_url: string }> =>
-      call(ctx, { method: 'POST', path: '/b2b/oauth/google/onetap/submit', body: check('stytch.oauth.googleOneTap.submit', M.OneTapSubmit, { ...o, pkce_code_challenge: await challenge() }) }),
+      call(ctx, {
+        method: 'POST',
+        path: '/b2b/oauth/google/onetap/submit',
+        body: await checkB2BRequest('stytch.oauth.googleOneTap.submit', 'OneTapSubmit', { ...o, pkce_code_challenge: await challenge() }),
+      }),
     discovery: {
       submit: async (o: { id_token: string; discovery_redirect_url?: string }): Promise<BaseResponse & { redirect_url: string }> =>
         call(ctx, {
           method: 'POST',
           path: '/b2b/oauth/google/onetap/discovery/submit',
-          body: check('stytch.oauth.googleOneTap.discovery.submit', M.OneTapDiscoverySubmit, { ...o, pkce_code_challenge: await challenge() }),
+          body: await checkB2BRequest('stytch.oauth.googleOneTap.discovery.submit', 'OneTapDiscoverySubmit', { ...o, pkce_code_challenge: await challenge() }),
         }),
     },
   };
@@ -167,7 +158,7 @@ export function b2bOAuth(ctx: B2BContext) {
     ...starters,
     googleOneTap,
     async authenticate(o: { oauth_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-      const body = check('stytch.oauth.authenticate', M.OAuthAuthenticate, o);
+      const body = await checkB2BRequest('stytch.oauth.authenticate', 'OAuthAuthenticate', o);
       return withVerifier(
         ctx,
         store,
@@ -178,7 +169,7 @@ export function b2bOAuth(ctx: B2BContext) {
     },
     discovery: {
       async authenticate(o: { discovery_oauth_token: string }): Promise<B2BDiscoveryAuthenticateResponse> {
-        return withVerifier(ctx, store, '/b2b/oauth/discovery/authenticate', check('stytch.oauth.discovery.authenticate', M.OAuthDiscoveryAuthenticate, o));
+        return withVerifier(ctx, store, '/b2b/oauth/discovery/authenticate', await checkB2BRequest('stytch.oauth.discovery.authenticate', 'OAuthDiscoveryAuthenticate', o));
       },
     },
   };

@@ -7,7 +7,7 @@ import { builds, COMPILE_HINT, generateFiles } from '../../esbuild.config.mjs';
 // main thread (COMPILE_HINT, scripts/lib/widget-build.mjs); V8 reads the hint only on the very
 // first line. The lazy flows' chunks keep lazy compiling. A production build, in memory.
 
-const WIDGETS = Object.entries(builds).filter(([, o]) => o.bundler === 'rollup');
+const WIDGETS = Object.entries(builds).filter(([, o]) => o.widget);
 // A message in elements/errors.ts, which every widget entry carries.
 const MESSAGE = 'The selector you specified (';
 

@@ -9,7 +9,7 @@ import { builds, generate } from '../../esbuild.config.mjs';
 // its lazy flows lives in the entry, and the flows are dynamic imports, fetched when shown.
 // Read from the bundler's own report of its outputs (a production build in memory).
 
-const WIDGETS = Object.entries(builds).filter(([, o]) => o.bundler === 'rollup' || o.format === 'iife');
+const WIDGETS = Object.entries(builds).filter(([, o]) => o.widget);
 
 function entryOf(meta: Metafile): [string, Metafile['outputs'][string]] {
   const entries = Object.entries(meta.outputs).filter(([, out]) => out.entryPoint);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { builds } from '../../esbuild.config.mjs';
+import { builds, generate, generateFiles } from '../../esbuild.config.mjs';
 
 /**
  * The headless clients' budgets (bench/RESULTS.md): gzip level 9 of the production file. 16 KB
@@ -11,20 +10,38 @@ import { builds } from '../../esbuild.config.mjs';
  */
 const BUDGET_GZIP = 16 * 1024;
 
-/** The production output of one build, in memory (dist/ is left alone). */
-async function gzipSize(name: string): Promise<number> {
-  const r = await esbuild.build({ ...(builds as Record<string, esbuild.BuildOptions>)[name], write: false, sourcemap: false, metafile: false, legalComments: 'none' });
-  const js = r.outputFiles.find((f) => f.path.endsWith('.js'))!;
-  return gzipSync(js.contents, { level: 9 }).length;
+/** The production entry file of one build, in memory (dist/ is left alone). */
+async function entryCode(name: 'client' | 'b2bClient'): Promise<string> {
+  const files = await generateFiles(builds[name]);
+  const entries = [...files.values()].filter((f) => f.isEntry);
+  assert.equal(entries.length, 1);
+  return entries[0]!.code;
 }
 
 describe('headless client size budgets', () => {
   for (const name of ['client', 'b2bClient'] as const) {
     it(`${name}: at most 16 KB gzip`, async (t) => {
-      if (!(name in builds)) return t.skip(`no ${name} build`);
-      const size = await gzipSize(name);
+      const size = gzipSync(await entryCode(name), { level: 9 }).length;
       t.diagnostic(`${name}: ${size} bytes gzip`);
       assert.ok(size <= BUDGET_GZIP, `${name} is ${(size / 1024).toFixed(2)} KB gzip, over the 16 KB budget`);
     });
   }
+
+  it('client: runs from client.js alone; the request schemas, valibot and the check come as one chunk when a call needs them', async () => {
+    const meta = await generate(builds.client);
+    const [file, entry] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint)!;
+    assert.deepEqual(
+      entry.imports.filter((i) => i.kind === 'import-statement'),
+      [],
+      `${file} imports nothing before it runs`,
+    );
+    const inEntry = Object.keys(entry.inputs);
+    for (const lazy of [/^client\/schemas\/requests\.ts$/, /node_modules\/valibot\//, /^client\/core\/validate\.ts$/]) {
+      assert.ok(!inEntry.some((k) => lazy.test(k)), `${lazy} is not in ${file}`);
+    }
+    const chunks = entry.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
+    assert.equal(chunks.length, 1, `${file} loads one chunk on demand`);
+    const held = Object.keys(meta.outputs[chunks[0]!]!.inputs);
+    assert.ok(held.includes('client/schemas/requests.ts') && held.includes('client/core/validate.ts'), `${chunks[0]} holds the schemas and the check`);
+  });
 });

@@ -44,3 +44,41 @@ test('signing out in one tab signs out the other', async ({ context }) => {
   await expect(b.locator('#session')).toHaveText('none');
   expect(await b.evaluate(() => (window as unknown as { client: { session: { getSync(): unknown } } }).client.session.getSync())).toBeNull();
 });
+
+test("the client runs from client.js alone; its request checks arrive in a chunk of their own before any call, and a call's bad input is refused by them", async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => void (/\/dist\/chunks-client\//.test(r.url()) && chunks.push(new URL(r.url()).pathname)));
+  const errors = await open(page);
+  await expect.poll(() => chunks).toEqual([expect.stringMatching(/^\/dist\/chunks-client\/checked-requests-[\w-]+\.js$/)]);
+  const refused = await page.evaluate(async () => {
+    const c = (window as unknown as { client: { magicLinks: { email: { loginOrCreate(e: string): Promise<unknown> } } } }).client;
+    return c.magicLinks.email.loginOrCreate('not-an-email').then(
+      () => 'sent',
+      (e: Error) => `${e.name}: ${e.message}`,
+    );
+  });
+  expect(refused).toBe('StytchSDKUsageError: Invalid call to stytch.magicLinks.email.loginOrCreate\nemail must be a valid email address');
+  expect(chunks).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('request checks that cannot load: the call is refused in words and nothing is sent; once they can, the next call goes through', async ({ page }) => {
+  let blocked = true;
+  await page.route(/\/dist\/chunks-client\//, (route) => (blocked ? route.abort('connectionreset') : route.continue()));
+  const sent: string[] = [];
+  page.on('request', (r) => void (/login_or_create/.test(r.url()) && sent.push(r.url())));
+  const errors = await open(page);
+  const call = () =>
+    page.evaluate(async (email) => {
+      const c = (window as unknown as { client: { otps: { email: { loginOrCreate(e: string): Promise<{ method_id: string }> } } } }).client;
+      return c.otps.email.loginOrCreate(email).then(
+        (r) => `sent ${r.method_id.split('-')[0]}`,
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
+    }, `checks-${Date.now()}@example.com`);
+  expect(await call()).toMatch(/^StytchSDKError: The client's request checks did not load \(.+\)\. Check the connection and try again\.$/);
+  expect(sent).toEqual([]);
+  blocked = false;
+  expect(await call()).toBe('sent email');
+  expect(errors).toEqual([]);
+});
