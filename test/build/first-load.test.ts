@@ -17,6 +17,13 @@ function entryOf(meta: Metafile): [string, Metafile['outputs'][string]] {
   return entries[0]!;
 }
 
+/** The files of a build that hold a module matching `input`. */
+function holders(meta: Metafile, input: RegExp): string[] {
+  return Object.entries(meta.outputs)
+    .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
+    .map(([f]) => f);
+}
+
 describe('the first load of each widget build', () => {
   it('covers every widget build, B2B and compat included', () => {
     assert.deepEqual(WIDGETS.map(([name]) => name).sort(), ['b2b', 'b2bReactExternal', 'compat', 'esm', 'iife', 'reactExternal']);
@@ -48,12 +55,8 @@ describe('the first load of each widget build', () => {
   it('esm: React and the screens shared with the lazy flows are in the entry, once', async () => {
     const meta = await generate({ ...builds.esm, sourcemap: false });
     const [file] = entryOf(meta);
-    const holders = (input: RegExp) =>
-      Object.entries(meta.outputs)
-        .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
-        .map(([f]) => f);
-    assert.deepEqual(holders(/^tools\/widget-react\/node_modules\/react-dom\/cjs\/react-dom\./), [file]);
-    assert.deepEqual(holders(/^screens\/components\/SubmitButton\.tsx$/), [file]);
+    assert.deepEqual(holders(meta, /^tools\/widget-react\/node_modules\/react-dom\/cjs\/react-dom\./), [file]);
+    assert.deepEqual(holders(meta, /^screens\/components\/SubmitButton\.tsx$/), [file]);
     // A lazy flow's chunk takes the shared code from the entry.
     const otp = Object.entries(meta.outputs).find(([f]) => /chunks\/OTPAuthenticate-[^/]+\.js$/.test(f));
     assert.ok(otp, 'OTPAuthenticate has a chunk of its own');
@@ -66,13 +69,9 @@ describe('the first load of each widget build', () => {
   it("esm: Main's buttons bring their own words; the passkey, crypto and password screens' words come with those screens", async () => {
     const meta = await generate({ ...builds.esm, sourcemap: false });
     const [file] = entryOf(meta);
-    const holders = (input: RegExp) =>
-      Object.entries(meta.outputs)
-        .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
-        .map(([f]) => f);
-    for (const part of ['passkey-button', 'wallet-buttons', 'main']) assert.deepEqual(holders(new RegExp(`^screens/i18n/en/${part}\\.ts$`)), [file], `${part}.ts`);
+    for (const part of ['passkey-button', 'wallet-buttons', 'main']) assert.deepEqual(holders(meta, new RegExp(`^screens/i18n/en/${part}\\.ts$`)), [file], `${part}.ts`);
     for (const part of ['passkey', 'crypto', 'password']) {
-      const files = holders(new RegExp(`^screens/i18n/en/${part}\\.ts$`));
+      const files = holders(meta, new RegExp(`^screens/i18n/en/${part}\\.ts$`));
       assert.ok(files.length > 0, `${part}.ts is in the build`);
       assert.ok(!files.includes(file), `${part}.ts is not in the first load`);
     }
@@ -102,10 +101,6 @@ describe('the first load of each widget build', () => {
   }
 
   it('b2b: each B2B locale is a lazy chunk of the B2B build, French in none of the login builds', async () => {
-    const holders = (meta: Metafile, input: RegExp) =>
-      Object.entries(meta.outputs)
-        .filter(([, out]) => Object.keys(out.inputs).some((k) => input.test(k)))
-        .map(([f]) => f);
     const b2b = await generate({ ...builds.b2b, sourcemap: false });
     const [entry, out] = entryOf(b2b);
     const french = holders(b2b, /^screens\/i18n\/locales-b2b\/fr\.ts$/);
