@@ -10,17 +10,19 @@ export function user(ctx: ApiContext) {
   const remove =
     (kind: string, method: string) =>
     async (id: string): Promise<DeleteResponse> => {
+      const since = ctx.session.since();
       await checkRequest(`stytch.user.${method}`, 'IdParam', id);
       const r = await call<DeleteResponse>(ctx, { method: 'DELETE', path: `/users/${kind}/${encodeURIComponent(id)}` });
-      if (r.user) ctx.session.patch({ user: r.user });
+      if (r.user) ctx.session.patch({ user: r.user }, since);
       return r;
     };
   return {
     /** Fetches the signed-in user and refreshes the local copy. */
     async get(): Promise<UserResponse> {
+      const since = ctx.session.since();
       const r = await call<UserResponse>(ctx, { method: 'GET', path: '/users/me' });
       const { request_id: _r, status_code: _s, ...u } = r;
-      ctx.session.patch({ user: u as User });
+      ctx.session.patch({ user: u as User }, since);
       return r;
     },
     /** The locally known user, without a call. */
@@ -32,9 +34,10 @@ export function user(ctx: ApiContext) {
       name?: { first_name?: string; middle_name?: string; last_name?: string };
       untrusted_metadata?: Record<string, unknown>;
     }): Promise<BaseResponse & { user_id: string; user: User }> {
+      const since = ctx.session.since();
       const body = await checkRequest('stytch.user.update', 'UsersUpdate', o);
       const r = await call<BaseResponse & { user_id: string; user: User }>(ctx, { method: 'PUT', path: '/users/me', body });
-      if (r.user) ctx.session.patch({ user: r.user });
+      if (r.user) ctx.session.patch({ user: r.user }, since);
       return r;
     },
     /** Called with the user whenever it changes (here or in another tab). */

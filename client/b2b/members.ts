@@ -45,8 +45,9 @@ export function b2bSession(ctx: B2BContext) {
 
 /** A member answer; the local member is replaced when the answer is about the signed-in member. */
 async function memberCall(ctx: B2BContext, req: SDKRequest): Promise<MemberResponse> {
+  const since = ctx.session.since();
   const r = await call<MemberResponse>(ctx, req);
-  if (r.member && r.member_id === ctx.session.get('member')?.member_id) ctx.session.patch({ member: r.member });
+  if (r.member && r.member_id === ctx.session.get('member')?.member_id) ctx.session.patch({ member: r.member }, since);
   return r;
 }
 
@@ -57,8 +58,9 @@ export function b2bOrganization(ctx: B2BContext) {
   return {
     /** Fetches the organization and refreshes the local copy. */
     async get(): Promise<Organization> {
+      const since = ctx.session.since();
       const r = await call<{ organization: Organization }>(ctx, { method: 'GET', path: '/b2b/organizations/me' });
-      ctx.session.patch({ organization: r.organization });
+      ctx.session.patch({ organization: r.organization }, since);
       return r.organization;
     },
     getSync: (): Organization | null => ctx.session.get('organization'),
@@ -66,9 +68,10 @@ export function b2bOrganization(ctx: B2BContext) {
     onChange: (l: (o: Organization | null) => void): (() => void) => ctx.session.on('organization', l),
     /** Updates the organization's settings (admins). */
     async update(o: B2BOrganizationUpdateOptions): Promise<BaseResponse & { organization: Organization }> {
+      const since = ctx.session.since();
       const body = await checkB2BRequest('stytch.organization.update', 'OrganizationsUpdate', o);
       const r = await call<BaseResponse & { organization: Organization }>(ctx, { method: 'PUT', path: '/b2b/organizations/me', body });
-      ctx.session.patch({ organization: r.organization });
+      ctx.session.patch({ organization: r.organization }, since);
       return r;
     },
     /** Deletes the organization (admins); the local session ends with it. */
@@ -122,8 +125,9 @@ export function b2bOrganization(ctx: B2BContext) {
 /** `self`: the signed-in member. */
 export function b2bSelf(ctx: B2BContext) {
   const own = async (req: SDKRequest): Promise<MemberResponse> => {
+    const since = ctx.session.since();
     const r = await call<MemberResponse>(ctx, req);
-    ctx.session.patch({ member: r.member });
+    ctx.session.patch({ member: r.member }, since);
     return r;
   };
   return {

@@ -33,9 +33,10 @@ export function b2bMfa(ctx: B2BContext) {
     totp: {
       /** Creates an authenticator-app registration for the member, with its recovery codes. */
       async create(o: B2BTotpCreateOptions): Promise<B2BTotpCreateResponse> {
+        const since = ctx.session.since();
         const body = await checkB2BRequest('stytch.totp.create', 'TotpCreate', o);
         const r = await call<B2BTotpCreateResponse>(ctx, { method: 'POST', path: '/b2b/totp', body: await withIst(body) });
-        if (r.member_id === ctx.session.get('member')?.member_id) ctx.session.patch({ member: r.member });
+        if (r.member_id === ctx.session.get('member')?.member_id) ctx.session.patch({ member: r.member }, since);
         return r;
       },
       /** Checks an authenticator-app code; completes the member session during sign-in. */

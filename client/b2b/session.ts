@@ -29,6 +29,10 @@ export class B2BSessionManager extends SessionStore<B2BState, B2BAuthenticateRes
     return { session: null, member: null, organization: null };
   }
 
+  protected override sessionId(s: B2BState): string | undefined {
+    return s.session?.member_session_id;
+  }
+
   override update(r: B2BAnswer): void {
     if (r.member_session) {
       const s = this.state;

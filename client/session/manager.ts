@@ -35,6 +35,8 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   /** The state an earlier page stored, as read at start: while it is still the state, no answer came (`getInfo().fromCache`). */
   private readonly stored: St;
   private readonly listeners = new Set<[keyof St, Listener<never>]>();
+  /** Bumped whenever the session changes identity (a sign-in, a sign-out, here or in another tab). */
+  private era = 0;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -63,6 +65,9 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   /** Records a successful authenticate answer of this line. */
   abstract update(r: Answer): void;
 
+  /** What identifies a state's session (its id), or undefined with none. */
+  protected abstract sessionId(s: St): string | undefined;
+
   /** A stored state, or undefined when the value is not one. */
   private parse(value: string | null): St | undefined {
     try {
@@ -75,6 +80,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
 
   private set(next: St): void {
     const prev = this.state;
+    if (this.sessionId(prev) !== this.sessionId(next)) this.era++;
     this.state = next;
     this.listeners.forEach(([k, l]) => prev[k] !== next[k] && (l as Listener<St[typeof k]>)(next[k]));
   }
@@ -119,8 +125,21 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
     this.schedule(REFRESH_INTERVAL_MS);
   }
 
-  /** Records fresh parts of the state (users/me, members/me, an update); stored only while signed in. */
-  patch(part: Partial<St>): void {
+  /**
+   * The session's era, taken before a call whose answer `patch` records: an answer that arrives
+   * after a sign-out (or a sign-in as someone else) belongs to a session that is gone.
+   */
+  since(): number {
+    return this.era;
+  }
+
+  /**
+   * Records fresh parts of the state (users/me, members/me, an update) from the answer to a call
+   * made in era `since`; stored only while signed in. A stale answer is dropped: a user fetched
+   * just before a sign-out must not come back after it.
+   */
+  patch(part: Partial<St>, since: number): void {
+    if (since !== this.era) return;
     const next = { ...this.state, ...part };
     if (this.state.session) this.env.storage.setItem(this.key, JSON.stringify(next));
     this.set(next);
@@ -205,6 +224,10 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
 export class SessionManager extends SessionStore<SessionState, AuthenticateResponse> {
   protected override empty(): SessionState {
     return { session: null, user: null };
+  }
+
+  protected override sessionId(s: SessionState): string | undefined {
+    return s.session?.session_id;
   }
 
   /** Records a successful B2C authenticate answer. */

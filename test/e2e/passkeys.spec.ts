@@ -115,6 +115,29 @@ test('passkeys end to end: register after an OTP sign-in, rename, sign in from t
   await expect(w.getByRole('alert')).toHaveText('Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.', { timeout: 15_000 });
 });
 
+test('signing out while the page still fetches the user: the answer that comes after does not sign the page back in', async ({ page }) => {
+  const email = uniqueEmail('signout-race');
+  await signInWithOtp(page, email);
+  // The page asks for the user at load (its session is in the cookies); the provider answers
+  // while still signed in, and that answer reaches the page only after the sign-out is done.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/sdk\/v1\/users\/me$/, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.locator('#who')).toHaveText('Not signed in');
+  const answered = page.waitForResponse(/\/sdk\/v1\/users\/me$/);
+  release();
+  await answered;
+  // Two frames after the late answer: still signed out.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(page.locator('#who')).toHaveText('Not signed in');
+});
+
 test('passkey registration without a signed-in user shows its error', async ({ page }) => {
   await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
   await page.getByRole('button', { name: 'Sign out' }).click();

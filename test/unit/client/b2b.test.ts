@@ -171,6 +171,29 @@ describe('B2B client', () => {
     client.dispose();
   });
 
+  it('the member and organization fetched while the session is revoked do not come back after the sign-out', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    const later = () => new Promise<Response>((done) => answers.push(done));
+    const f = fakeEnv({
+      'POST /b2b/passwords/authenticate': () => signedIn(),
+      'POST /b2b/sessions/revoke': () => ok({}),
+      'GET /b2b/organizations/members/me': later,
+      'GET /b2b/organizations/me': later,
+    });
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.passwords.authenticate({ organization_id: ORG.organization_id, email_address: 'ada@acme.test', password: 'pw', session_duration_minutes: 30 });
+    const fetched = Promise.all([client.self.get(), client.organization.get()]);
+    while (answers.length < 2) await new Promise((r) => setTimeout(r, 0));
+    await client.session.revoke();
+    answers[0]!(ok({ member_id: MEMBER.member_id, member: { ...MEMBER, name: 'Ada' } }));
+    answers[1]!(ok({ organization: { ...ORG, organization_name: 'Acme 2' } }));
+    await fetched;
+    expect(client.self.getSync()).to.equal(null);
+    expect(client.organization.getSync()).to.equal(null);
+    expect(client.session.getSync()).to.equal(null);
+    client.dispose();
+  });
+
   it('a refused refresh (session_not_found) signs out locally; provider errors keep their shape', async () => {
     const f = fakeEnv({ 'POST /b2b/passwords/authenticate': () => signedIn(), 'POST /b2b/sessions/authenticate': () => apiError(404, 'session_not_found', 'Session could not be found.') });
     const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });

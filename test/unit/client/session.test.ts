@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createClient, StytchAPIError, type Session } from '../../../client/index.ts';
-import { apiError, authOk, fakeEnv, flush, json, SESSION, USER } from './fake-env.ts';
+import { apiError, authOk, fakeEnv, flush, json, ok, SESSION, USER } from './fake-env.ts';
 
 const TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
 const BASE = 'http://127.0.0.1:9999/prefix';
@@ -154,6 +154,33 @@ describe('client sessions', () => {
     expect(f.calls.find((c) => c.url.endsWith('/sessions/authenticate'))!.url).to.equal('https://test.stytch.com/sdk/v1/sessions/authenticate');
     expect(client.session.getTokens()?.session_token).to.equal('session-token-2');
     client.dispose();
+  });
+
+  it('a user fetched while the session is revoked does not come back after the sign-out', async () => {
+    const f = await signedIn(() => authOk());
+    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    let answer!: (r: Response) => void;
+    f.routes['GET /users/me'] = () => new Promise<Response>((done) => (answer = done));
+    const seen: unknown[] = [];
+    f.client.user.onChange((u) => seen.push(u));
+    const fetched = f.client.user.get();
+    await flush();
+    await f.client.session.revoke();
+    answer(ok({ ...USER }));
+    await fetched;
+    expect(f.client.user.getSync()).to.equal(null);
+    expect(f.client.session.getSync()).to.equal(null);
+    expect(seen).to.deep.equal([null]);
+    expect([...f.storage.map.keys()].some((k) => k.startsWith('stytch_sdk_state_'))).to.equal(false);
+    f.client.dispose();
+  });
+
+  it('a user fetched while signed in is recorded', async () => {
+    const f = await signedIn(() => authOk());
+    f.routes['GET /users/me'] = () => ok({ ...USER, name: { first_name: 'Ada' } });
+    await f.client.user.get();
+    expect(f.client.user.getSync()?.name).to.deep.equal({ first_name: 'Ada' });
+    f.client.dispose();
   });
 
   it('dispose leaves no timer behind', async () => {
