@@ -10,6 +10,7 @@ import { takeRedirectSignIn, takeRefusal } from '../state/redirectSignIn.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
+import { oauthButtonCount } from '../main/methods.ts';
 
 const isLoginScreen = (name: ScreenName): name is LoginScreenName => Object.hasOwn(screens, name);
 
@@ -46,7 +47,7 @@ function useLinkReturn(): void {
       report(refused);
       const message = t('error.oauthFlowCallbackError');
       // Main shows it under its OAuth buttons; a page whose config has none shows it as a toast.
-      if (config.products.includes('oauth') && config.oauth.providers.length > 0) setRefusal(message);
+      if (oauthButtonCount(config) > 0) setRefusal(message);
       else toast.show('error', message);
       return;
     }

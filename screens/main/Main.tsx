@@ -4,7 +4,7 @@ import { prefetch } from '../components/preloadable.ts';
 import { useWidget, useStrings } from '../context.ts';
 import { blocks, formOf, nextFromMain } from './blocks.ts';
 import { LoginForm } from './LoginForm.tsx';
-import { loginMethods } from './methods.ts';
+import { loginMethods, oauthButtonCount } from './methods.ts';
 
 const { OAuthButtons, WalletButtons, Divider, PoweredBy, PasskeyButton, PasskeyAutofill } = blocks;
 
@@ -105,7 +105,7 @@ export function Main() {
   const prefetchNext = usePrefetchNext();
   const logo = styles.logo?.logoImageUrl;
   const methods = useMemo(() => loginMethods(config), [config]);
-  const oauthCount = config.products.includes('oauth') ? config.oauth.providers.length : 0;
+  const oauthCount = oauthButtonCount(config);
   const crypto = config.products.includes('crypto');
   const passkeys = config.products.includes('passkeys');
   const passkeyLast = usePasskeyLast(passkeys, methods.length > 0);

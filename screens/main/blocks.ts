@@ -8,7 +8,7 @@ import { Divider } from '../components/Divider.tsx';
 import { PoweredBy } from './PoweredBy.tsx';
 import { PasskeyAutofill, PasskeyButton } from '../passkey/PasskeyButton.tsx';
 import PasswordEmailForm from '../password/PasswordEmailForm.tsx';
-import { loginMethods, type LoginMethod } from './methods.ts';
+import { loginMethods, oauthButtonCount, type LoginMethod } from './methods.ts';
 
 /*
  * Main's blocks. Those Main paints for the products a host configures ship with the first load
@@ -46,10 +46,11 @@ export function formOf(method: LoginMethod): (typeof blocks)['EmailForm' | 'Phon
  */
 export function preloadMain(config: ResolvedConfig, watermark: boolean): Promise<void> | undefined {
   const methods = loginMethods(config);
-  const social = (config.products.includes('oauth') && config.oauth.providers.length > 0) || config.products.includes('crypto');
+  const oauth = oauthButtonCount(config) > 0;
+  const social = oauth || config.products.includes('crypto');
   return prefetch(
     config.products.includes('passkeys') ? blocks.PasskeyButton : undefined,
-    config.products.includes('oauth') && config.oauth.providers.length > 0 ? blocks.OAuthButtons : undefined,
+    oauth ? blocks.OAuthButtons : undefined,
     config.products.includes('crypto') ? blocks.WalletButtons : undefined,
     social && methods.length > 0 ? blocks.Divider : undefined,
     methods[0] ? formOf(methods[0]) : undefined,

@@ -20,6 +20,11 @@ export function loginMethods({ products, otp }: ResolvedConfig): LoginMethod[] {
   return [...new Set(out)];
 }
 
+/** How many OAuth buttons Main shows for the config (none without the oauth product). */
+export function oauthButtonCount({ products, oauth }: ResolvedConfig): number {
+  return products.includes('oauth') ? oauth.providers.length : 0;
+}
+
 /** The message id of a method's tab label. */
 export function methodLabel(method: LoginMethod): 'tab.text' | 'tab.whatsapp' | 'tab.email' {
   if (method === 'sms') return 'tab.text';
