@@ -7,8 +7,6 @@ export type OutputOptions = BuildOptions & {
   bundler?: 'rollup';
   /** A widget build (`widget(...)`): its entry is the whole first load, with the compile hint. */
   widget?: boolean;
-  /** `false`: the entry goes without COMPILE_HINT (the headless clients). */
-  compileHint?: boolean;
   /** Dynamic imports sent to a file of another build beside the entry. */
   dynamicBeside?: { importer: RegExp; specifier: string; file: string }[];
   /** Packages whose unused imports may drop out. */

@@ -67,12 +67,12 @@ function widget(entry, chunkDir, more = {}) {
 
 /**
  * A headless client (`entry`), bundled by Rollup as the widgets are: what it shares with its lazy
- * request checks (core/validate.ts) stays in the entry, so it is one file before it runs, and the
+ * request checks (core/checks-on-demand.ts) stays in the entry, so it is one file before it runs, and the
  * checks are a chunk under `chunkDir`. No compile hint: most of a client's methods do not run on
  * load (bench/RESULTS.md, "Compile hints").
  */
 function headless(entry, chunkDir) {
-  return { ...common, bundler: 'rollup', entryPoints: entry, format: 'esm', splitting: true, chunkNames: `${chunkDir}/[name]-[hash]`, compileHint: false };
+  return { ...common, bundler: 'rollup', entryPoints: entry, format: 'esm', splitting: true, chunkNames: `${chunkDir}/[name]-[hash]` };
 }
 
 /** stytch-ui/react (or /react/b2b): one file for browsers and servers alike. */

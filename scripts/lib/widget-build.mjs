@@ -64,7 +64,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * esbuild minifies each chunk; legal comments go to `<file>.LEGAL.txt`, linked from the file.
- * Each entry starts with COMPILE_HINT, unless the build says `compileHint: false` (the headless clients).
+ * A widget's entry (`widget: true`) starts with COMPILE_HINT; a headless client's does not.
  */
 function esbuildMinify(o) {
   return {
@@ -85,7 +85,7 @@ function esbuildMinify(o) {
         this.emitFile({ type: 'asset', fileName: name, source: r.legalComments });
         out += `/*! For license information please see ${name.split('/').pop()} */\n`;
       }
-      if (!chunk.isEntry || o.compileHint === false) return { code: out, map: r.map };
+      if (!chunk.isEntry || !o.widget) return { code: out, map: r.map };
       // One line more above the code: every mapping moves down one line.
       const map = JSON.parse(r.map);
       map.mappings = `;${map.mappings}`;
