@@ -67,8 +67,8 @@ function widget(entry, chunkDir, more = {}) {
 
 /**
  * A headless client (`entry`), bundled by Rollup as the widgets are: what it shares with its lazy
- * request checks (core/checks-on-demand.ts) stays in the entry, so it is one file before it runs, and the
- * checks are a chunk under `chunkDir`. No compile hint: most of a client's methods do not run on
+ * part (core/on-demand.ts: the request checks, for B2C the calls' code too) stays in the entry, so
+ * it is one file before it runs, and that part is a chunk under `chunkDir`. No compile hint: most of a client's methods do not run on
  * load (bench/RESULTS.md, "Compile hints").
  */
 function headless(entry, chunkDir) {

@@ -1,24 +1,36 @@
 import type { BootstrapData } from './core/bootstrap.ts';
+import { deferredCalls, type CallShape } from './core/on-demand.ts';
 import type { ClientEvent } from './core/telemetry.ts';
 import type { OneTapStartResult } from './phone/channel.ts';
-import { clientsideServices, servicesUrl } from './phone/services.ts';
+import { servicesUrl } from './phone/services-url.ts';
+import { OAuthProviders } from './schemas/oauth-providers.ts';
 import { SessionManager } from './session/manager.ts';
 import { createCore, type ClientOptions } from './setup.ts';
 import type { ApiContext } from './api/context.ts';
-import { checkRequest } from './api/checks.ts';
-import { cryptoWallets, search, totps } from './api/factors.ts';
-import { magicLinks } from './api/magic-links.ts';
-import { oauth } from './api/oauth.ts';
-import { otps } from './api/otps.ts';
-import { passwords } from './api/passwords.ts';
+import { calls } from './api/checks.ts';
 import { session, user } from './api/user.ts';
-import { webauthn } from './api/webauthn.ts';
+
+type Calls = Awaited<ReturnType<typeof calls.get>>;
+type OAuth = ReturnType<Calls['oauth']>;
+type ServicesPage = ReturnType<Calls['clientsideServices']>;
+
+/** Where each lazy namespace's methods are (core/on-demand.ts: the compiler holds each to its namespace). */
+const shapes = {
+  magicLinks: { email: { loginOrCreate: 1, send: 1 }, linkRequests: { lookup: 1, confirm: 1, poll: 1 }, authenticate: 1 },
+  otps: { sms: { loginOrCreate: 1, send: 1 }, whatsapp: { loginOrCreate: 1, send: 1 }, email: { loginOrCreate: 1, send: 1 }, authenticate: 1 },
+  oauth: { ...Object.fromEntries(OAuthProviders.map((p) => [p, { start: 1 }])), authenticate: 1 } as CallShape<OAuth>,
+  passwords: { create: 1, authenticate: 1, strengthCheck: 1, resetByEmailStart: 1, resetByEmail: 1, resetByExistingPassword: 1, resetBySession: 1 },
+  webauthn: { register: 1, authenticate: 1, update: 1, browserSupportsConditionalCreate: 1, browserSupportsPlatformPasskey: 1, browserSupportsAutofill: 1 },
+  cryptoWallets: { authenticateStart: 1, authenticate: 1 },
+  totps: { create: 1, authenticate: 1, recoveryCodes: 1, recover: 1 },
+  search: { searchUser: 1, searchMember: 1 },
+} satisfies { [K in Exclude<keyof Calls, 'check' | 'schemas' | 'clientsideServices'>]: CallShape<ReturnType<Calls[K]>> };
 
 export { TEST_API_URL, LIVE_API_URL, defaultBaseUrl, type ClientOptions } from './setup.ts';
 
 /** Creates a headless client for one public token. Browser only. */
 export function createClient(publicToken: string, options: ClientOptions = {}) {
-  const core = createCore(publicToken, options, SessionManager, checkRequest.preload);
+  const core = createCore(publicToken, options, SessionManager, calls.preload);
   const { env, transport, bootstrap, pkce } = core;
   const ctx: ApiContext = {
     ...core,
@@ -27,30 +39,41 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     dfp: options.dfp,
   };
 
-  const page = clientsideServices(env, () => servicesUrl(options.clientsideServicesUrl, transport.baseUrl));
-  const services = page.services;
+  // Each namespace's code loads with the line's checks, on its first call (./api/calls.ts).
+  // (`shapes` satisfies each namespace's CallShape above; the compiler cannot follow K into it.)
+  const lazy = <K extends keyof typeof shapes>(name: K) => deferredCalls(async () => (await calls.get())[name](ctx) as ReturnType<Calls[K]>, shapes[name] as never);
+  const found = lazy('search');
+  // The clientside-services page and the phone parsing through it, as the calls' part brings them.
+  let page: ServicesPage | undefined;
+  const services = async () => (page ??= (await calls.get()).clientsideServices(env, () => servicesUrl(options.clientsideServicesUrl, transport.baseUrl)));
 
   return {
     publicToken,
-    magicLinks: magicLinks(ctx),
-    otps: otps(ctx),
-    oauth: oauth(ctx),
-    passwords: passwords(ctx),
-    webauthn: webauthn(ctx),
-    cryptoWallets: cryptoWallets(ctx),
-    totps: totps(ctx),
-    user: { ...user(ctx), search: search(ctx).searchUser },
-    organizations: { members: { search: search(ctx).searchMember } },
+    magicLinks: lazy('magicLinks'),
+    otps: lazy('otps'),
+    oauth: lazy('oauth'),
+    passwords: lazy('passwords'),
+    webauthn: lazy('webauthn'),
+    cryptoWallets: lazy('cryptoWallets'),
+    totps: lazy('totps'),
+    user: { ...user(ctx), search: found.searchUser },
+    organizations: { members: { search: found.searchMember } },
     session: session(ctx),
     /** Project settings: read synchronously, refreshed in the background. */
     bootstrap: { getSync: () => bootstrap.getSync(), ready: () => bootstrap.ready(), onChange: (l: (b: BootstrapData) => void) => bootstrap.onChange(l) },
     /** Phone parsing through the clientside-services channel, with the SPEC §5 timeouts and fallbacks. */
-    phone: page.phone,
+    phone: {
+      parse: async (...a: Parameters<ServicesPage['phone']['parse']>) => (await services()).phone.parse(...a),
+      format: async (...a: Parameters<ServicesPage['phone']['format']>) => (await services()).phone.format(...a),
+      example: async (regionCode: string) => (await services()).phone.example(regionCode),
+    },
     /** Google One Tap through the clientside-services page: its settings, then the credential exchange. */
     oneTap: {
-      start: (): Promise<OneTapStartResult> => services().oneTapStart({ publicToken }) as Promise<OneTapStartResult>,
-      submit: (o: { idToken: string; oauthCallbackId: string; loginRedirectURL?: string; signupRedirectURL?: string }): Promise<{ redirect_url: string }> =>
-        services().oneTapSubmit({ publicToken, idToken: o.idToken, oauthCallbackID: o.oauthCallbackId, loginRedirectURL: o.loginRedirectURL, signupRedirectURL: o.signupRedirectURL }) as Promise<{
+      start: async (): Promise<OneTapStartResult> => (await services()).services().oneTapStart({ publicToken }) as Promise<OneTapStartResult>,
+      submit: async (o: { idToken: string; oauthCallbackId: string; loginRedirectURL?: string; signupRedirectURL?: string }): Promise<{ redirect_url: string }> =>
+        (await services())
+          .services()
+          .oneTapSubmit({ publicToken, idToken: o.idToken, oauthCallbackID: o.oauthCallbackId, loginRedirectURL: o.loginRedirectURL, signupRedirectURL: o.signupRedirectURL }) as Promise<{
           redirect_url: string;
         }>,
     },
@@ -59,7 +82,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     /** Stops every timer and listener and flushes telemetry. */
     dispose(): void {
       core.dispose();
-      page.dispose();
+      page?.dispose();
     },
   };
 }

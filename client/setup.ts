@@ -49,9 +49,9 @@ export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, tran
 /**
  * What both headless clients share: the environment, the transport with its endpoint rules,
  * bootstrap, the session manager, PKCE stores, captcha and telemetry, and the start of the
- * line's request checks' load (`preloadChecks`). Browser only.
+ * line's part loaded on demand (`preloadPart`, core/on-demand.ts). Browser only.
  */
-export function createCore<M extends CoreSession>(publicToken: string, options: ClientOptions, Manager: ManagerClass<M>, preloadChecks: () => void) {
+export function createCore<M extends CoreSession>(publicToken: string, options: ClientOptions, Manager: ManagerClass<M>, preloadPart: () => void) {
   const env: ClientEnv = { ...browserEnv(), ...options.env };
   if (env.isServer) throw new StytchSDKError('The client can only be created in a browser; create it on the client side, not during server rendering.');
   if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
@@ -84,9 +84,10 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
   const offBootstrap = bootstrap.onChange((b) => applyCname(b, true));
   const customEndpoint = explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
   const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
-  // The line's request checks load from the next task, as bootstrap is sent: a call made at once
-  // (a link's page authenticating its token) finds them on the way (core/checks-on-demand.ts).
-  const preload = env.timers.setTimeout(preloadChecks, 0);
+  // The line's part loaded on demand (its checks; for B2C the calls' code too) comes from the next
+  // task, as bootstrap is sent: a call made at once (a link's page authenticating its token)
+  // finds it on the way (core/on-demand.ts).
+  const preload = env.timers.setTimeout(preloadPart, 0);
   const pkce = (name: string) => new PKCEStore(env.storage, `stytch_sdk_pkce_${name}::${publicToken}`, env.random, env.sha256);
 
   transport.onCaptchaRequired = async () => ({

@@ -1,7 +1,9 @@
-import { checksOnDemand } from '../core/checks-on-demand.ts';
+import { checksOnDemand, onDemand } from '../core/on-demand.ts';
 
 /**
- * Checks a B2C call's arguments with a schema of `schemas/requests.ts`, loaded on first use. Its
- * own module, so that the B2B client, which shares ./context.ts, does not carry a chunk it never loads.
+ * The B2C line's part loaded on first use (./calls.ts), and the check of a call's arguments with
+ * one of its schemas. Their own module, so that the B2B client, which shares ./context.ts, does
+ * not carry a chunk it never loads.
  */
-export const checkRequest = checksOnDemand(() => import('../schemas/checked-requests.ts'));
+export const calls = onDemand(() => import('./calls.ts'));
+export const checkRequest = checksOnDemand(calls.get);

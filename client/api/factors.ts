@@ -1,5 +1,6 @@
-import { type ApiContext, authenticate, call, primaryOrSecondary, protection } from './context.ts';
-import { checkRequest } from './checks.ts';
+import * as S from '../schemas/requests.ts';
+import { check } from '../core/validate.ts';
+import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 type WalletType = 'ethereum' | 'solana';
@@ -34,7 +35,7 @@ export function cryptoWallets(ctx: ApiContext) {
      * the default URI (the provider binds the message to it); otherwise none is sent.
      */
     async authenticateStart(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; siwe_params?: SiweParams }): Promise<CryptoWalletAuthenticateStartResponse> {
-      const req = await checkRequest('stytch.cryptoWallets.authenticateStart', 'CryptoAuthenticateStart', o);
+      const req = check('stytch.cryptoWallets.authenticateStart', S.CryptoAuthenticateStart, o);
       const b = await ctx.bootstrap.ready();
       const siwe = b.siwe_required_for_crypto_wallets && req.crypto_wallet_type === 'ethereum' ? { ...req.siwe_params, uri: req.siwe_params?.uri || ctx.env.location.origin } : undefined;
       const body = { crypto_wallet_address: req.crypto_wallet_address, crypto_wallet_type: req.crypto_wallet_type, siwe_params: siwe };
@@ -42,7 +43,7 @@ export function cryptoWallets(ctx: ApiContext) {
     },
     /** Verifies the signed challenge. */
     async authenticate(o: { crypto_wallet_address: string; crypto_wallet_type: WalletType; signature: string; session_duration_minutes: number }): Promise<AuthenticateResponse> {
-      const body = await checkRequest('stytch.cryptoWallets.authenticate', 'CryptoAuthenticate', o);
+      const body = check('stytch.cryptoWallets.authenticate', S.CryptoAuthenticate, o);
       return authenticate(ctx, '/crypto_wallets/authenticate', { ...body, ...(await protection(ctx)) });
     },
   };
@@ -53,12 +54,12 @@ export function totps(ctx: ApiContext) {
   return {
     /** Creates an authenticator-app secret for the signed-in user. */
     async create(o: { expiration_minutes: number }): Promise<TotpCreateResponse> {
-      const body = await checkRequest('stytch.totps.create', 'TotpCreate', o);
+      const body = check('stytch.totps.create', S.TotpCreate, o);
       return call(ctx, { method: 'POST', path: '/totps', body });
     },
     /** Checks an authenticator-app code. */
     async authenticate(o: { totp_code: string; session_duration_minutes: number }): Promise<TotpAuthenticateResponse> {
-      return authenticate(ctx, '/totps/authenticate', await checkRequest('stytch.totps.authenticate', 'TotpAuthenticate', o));
+      return authenticate(ctx, '/totps/authenticate', check('stytch.totps.authenticate', S.TotpAuthenticate, o));
     },
     /** Lists the signed-in user's recovery codes. */
     async recoveryCodes(): Promise<TotpRecoveryCodesResponse> {
@@ -66,7 +67,7 @@ export function totps(ctx: ApiContext) {
     },
     /** Signs in with a recovery code. */
     async recover(o: { recovery_code: string; session_duration_minutes: number }): Promise<TotpAuthenticateResponse> {
-      return authenticate(ctx, '/totps/recover', await checkRequest('stytch.totps.recover', 'TotpRecover', o));
+      return authenticate(ctx, '/totps/recover', check('stytch.totps.recover', S.TotpRecover, o));
     },
   };
 }
@@ -76,12 +77,12 @@ export function search(ctx: ApiContext) {
   return {
     /** Whether an email belongs to a new, password or passwordless user. */
     async searchUser(email: string): Promise<BaseResponse & { userType: 'new' | 'password' | 'passwordless' }> {
-      const body = await checkRequest('stytch.user.search', 'UsersSearch', { email });
+      const body = check('stytch.user.search', S.UsersSearch, { email });
       return call(ctx, { method: 'POST', path: '/users/search', body: { ...body, ...(await protection(ctx)) } });
     },
     /** Looks up a B2B organization member by email. */
     async searchMember(email_address: string, organization_id: string): Promise<BaseResponse & { member: unknown; organization: unknown }> {
-      const body = await checkRequest('stytch.organizations.members.search', 'B2BMemberSearch', { email_address, organization_id });
+      const body = check('stytch.organizations.members.search', S.B2BMemberSearch, { email_address, organization_id });
       return call(ctx, { method: 'POST', path: '/b2b/organizations/members/search', body });
     },
   };

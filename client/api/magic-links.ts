@@ -1,7 +1,7 @@
-import type * as S from '../schemas/requests.ts';
+import * as S from '../schemas/requests.ts';
+import { check } from '../core/validate.ts';
 import { readApiError } from '../errors.ts';
-import { type ApiContext, authenticate, call, primaryOrSecondary, protection } from './context.ts';
-import { checkRequest } from './checks.ts';
+import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 /** Options of magic-link login-or-create and send. */
@@ -45,12 +45,12 @@ export function magicLinks(ctx: ApiContext) {
     email: {
       /** Sends a login or signup link. */
       async loginOrCreate(email: string, options: MagicLinkLoginOrCreateOptions = {}): Promise<MagicLinkSendResponse> {
-        const body = await checkRequest('stytch.magicLinks.email.loginOrCreate', 'MagicLinkLoginOrCreate', { email, ...options });
+        const body = check('stytch.magicLinks.email.loginOrCreate', S.MagicLinkLoginOrCreate, { email, ...options });
         return call(ctx, { method: 'POST', path: '/magic_links/email/login_or_create', body: { ...body, code_challenge: await challenge(), ...(await protection(ctx)) } });
       },
       /** Sends a login link to an existing user (a second factor when a session exists). */
       async send(email: string, options: MagicLinkOptions = {}): Promise<MagicLinkSendResponse> {
-        const body = await checkRequest('stytch.magicLinks.email.send', 'MagicLinkSend', { email, ...options });
+        const body = check('stytch.magicLinks.email.send', S.MagicLinkSend, { email, ...options });
         const path = `/magic_links/email/send/${primaryOrSecondary(ctx)}`;
         return call(ctx, { method: 'POST', path, body: { ...body, code_challenge: await challenge(), ...(await protection(ctx)) } });
       },
@@ -62,17 +62,17 @@ export function magicLinks(ctx: ApiContext) {
      */
     linkRequests: {
       async lookup(token: string): Promise<LinkLookupResponse> {
-        const body = await checkRequest('stytch.magicLinks.linkRequests.lookup', 'LinkRequestLookup', { token });
+        const body = check('stytch.magicLinks.linkRequests.lookup', S.LinkRequestLookup, { token });
         return call(ctx, { method: 'POST', path: '/magic_links/link_requests/lookup', body });
       },
       /** `sign_in_here` also signs in this device (when the project allows): its session is stored. */
       async confirm(token: string, code: string, options: { sign_in_here?: boolean; session_duration_minutes?: number } = {}): Promise<BaseResponse & { status: 'approved' }> {
-        const body = await checkRequest('stytch.magicLinks.linkRequests.confirm', 'LinkRequestConfirm', { token, code, ...options });
+        const body = check('stytch.magicLinks.linkRequests.confirm', S.LinkRequestConfirm, { token, code, ...options });
         if (!options.sign_in_here) return call(ctx, { method: 'POST', path: '/magic_links/link_requests/confirm', body });
         return authenticate<MagicLinkAuthenticateResponse & { status: 'approved' }>(ctx, '/magic_links/link_requests/confirm', body);
       },
       async poll(request: Pick<LinkRequest, 'request_id' | 'secret'>, options: { session_duration_minutes?: number } = {}): Promise<LinkPollResponse> {
-        const body = await checkRequest('stytch.magicLinks.linkRequests.poll', 'LinkRequestPoll', { request_id: request.request_id, secret: request.secret, ...options });
+        const body = check('stytch.magicLinks.linkRequests.poll', S.LinkRequestPoll, { request_id: request.request_id, secret: request.secret, ...options });
         const r = await call<LinkPollResponse>(ctx, { method: 'POST', path: '/magic_links/link_requests/poll', body });
         if (r.status === 'approved') {
           ctx.session.update(r);
@@ -83,7 +83,7 @@ export function magicLinks(ctx: ApiContext) {
     },
     /** Authenticates a link token; a password-reset proof key is tried first, then the magic-link one. */
     async authenticate(token: string, options: { session_duration_minutes: number }): Promise<MagicLinkAuthenticateResponse> {
-      await checkRequest('stytch.magicLinks.authenticate', 'MagicLinkAuthenticate', { token, ...options });
+      check('stytch.magicLinks.authenticate', S.MagicLinkAuthenticate, { token, ...options });
       const reset = ctx.pkce.passwords.get();
       if (reset) {
         try {

@@ -1,6 +1,7 @@
-import { OAuthProviders, type OAuthProvider } from '../schemas/oauth-providers.ts';
-import { type ApiContext, authenticate } from './context.ts';
-import { checkRequest } from './checks.ts';
+import * as S from '../schemas/requests.ts';
+import { OAuthProviders, type OAuthProvider } from '../schemas/requests.ts';
+import { check } from '../core/validate.ts';
+import { authenticate, type ApiContext } from './context.ts';
 import type { AuthenticateResponse } from '../session/types.ts';
 
 export interface OAuthStartOptions {
@@ -36,7 +37,7 @@ export function oauth(ctx: ApiContext): Starters & { authenticate(token: string,
       p,
       {
         async start(options: OAuthStartOptions = {}) {
-          const o = await checkRequest(`stytch.oauth.${p}.start`, 'OAuthStartOptions', options);
+          const o = check(`stytch.oauth.${p}.start`, S.OAuthStartOptions, options);
           await ctx.bootstrap.ready();
           const { code_challenge } = await ctx.pkce.oauth.start();
           ctx.env.navigate(oauthStartUrl(ctx.transport.baseUrl, p, ctx.transport.publicToken, code_challenge, o));
@@ -48,7 +49,7 @@ export function oauth(ctx: ApiContext): Starters & { authenticate(token: string,
     ...starters,
     /** Exchanges the callback token; warns when this browser holds no verifier. */
     async authenticate(token, options) {
-      await checkRequest('stytch.oauth.authenticate', 'OAuthAuthenticate', { token, ...options });
+      check('stytch.oauth.authenticate', S.OAuthAuthenticate, { token, ...options });
       const pair = ctx.pkce.oauth.get();
       if (!pair) {
         ctx.env.console.warn('No code verifier found in local storage for OAuth flow.\nConsider using oauth.$provider.start() to add PKCE to your OAuth flows for added security.');

@@ -1,6 +1,6 @@
-import type * as S from '../schemas/requests.ts';
-import { type ApiContext, authenticate, call, primaryOrSecondary, protection } from './context.ts';
-import { checkRequest } from './checks.ts';
+import * as S from '../schemas/requests.ts';
+import { check } from '../core/validate.ts';
+import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 export type OtpPhoneOptions = S.CallerOptions<typeof S.OtpPhoneLoginOrCreate, 'phone_number'>;
@@ -21,7 +21,7 @@ export interface OtpAuthenticateResponse extends AuthenticateResponse {
 export function otps(ctx: ApiContext) {
   const phone = (channel: 'sms' | 'whatsapp') => {
     const send = async (kind: 'loginOrCreate' | 'send', phone_number: string, options: OtpPhoneOptions) => {
-      const body = await checkRequest(`stytch.otps.${channel}.${kind}`, 'OtpPhoneLoginOrCreate', { phone_number, ...options });
+      const body = check(`stytch.otps.${channel}.${kind}`, S.OtpPhoneLoginOrCreate, { phone_number, ...options });
       const path = kind === 'send' ? `/otps/${channel}/send/${primaryOrSecondary(ctx)}` : `/otps/${channel}/login_or_create`;
       return call<OtpSendResponse>(ctx, { method: 'POST', path, body: { ...body, ...(await protection(ctx)) } });
     };
@@ -33,7 +33,7 @@ export function otps(ctx: ApiContext) {
     };
   };
   const emailSend = async (kind: 'loginOrCreate' | 'send', email: string, options: OtpEmailOptions) => {
-    const body = await checkRequest(`stytch.otps.email.${kind}`, 'OtpEmailLoginOrCreate', { email, ...options });
+    const body = check(`stytch.otps.email.${kind}`, S.OtpEmailLoginOrCreate, { email, ...options });
     const path = kind === 'send' ? `/otps/email/send/${primaryOrSecondary(ctx)}` : '/otps/email/login_or_create';
     return call<OtpSendResponse>(ctx, { method: 'POST', path, body: { ...body, ...(await protection(ctx)) } });
   };
@@ -48,7 +48,7 @@ export function otps(ctx: ApiContext) {
     },
     /** Checks a code against the method id the send answered. */
     async authenticate(code: string, method_id: string, options: { session_duration_minutes: number }): Promise<OtpAuthenticateResponse> {
-      const body = await checkRequest('stytch.otps.authenticate', 'OtpAuthenticate', { token: code, method_id, ...options });
+      const body = check('stytch.otps.authenticate', S.OtpAuthenticate, { token: code, method_id, ...options });
       return authenticate(ctx, '/otps/authenticate', body);
     },
   };

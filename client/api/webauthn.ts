@@ -1,6 +1,7 @@
+import * as S from '../schemas/requests.ts';
+import { check } from '../core/validate.ts';
 import { StytchSDKError } from '../errors.ts';
-import { type ApiContext, authenticate, call, primaryOrSecondary, protection } from './context.ts';
-import { checkRequest } from './checks.ts';
+import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import { creationOptions, credentialJson, requestOptions } from './webauthn-json.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
@@ -68,7 +69,7 @@ export function webauthn(ctx: ApiContext) {
     /** Registers a passkey or security key for the signed-in user. */
     async register(o: WebAuthnRegisterOptions = {}): Promise<WebAuthnRegisterResponse> {
       const { signal, ...rest } = o;
-      await checkRequest('stytch.webauthn.register', 'WebAuthnRegisterOptions', rest);
+      check('stytch.webauthn.register', S.WebAuthnRegisterOptions, rest);
       const start = await call<{ public_key_credential_creation_options: string }>(ctx, {
         method: 'POST',
         path: '/webauthn/register/start',
@@ -92,7 +93,7 @@ export function webauthn(ctx: ApiContext) {
     /** Signs in with a passkey; with conditional mediation, resolves null when the browser cannot autofill. */
     async authenticate(o: WebAuthnAuthenticateOptions): Promise<WebAuthnAuthenticateResponse | null> {
       const { signal, disable_input_check, ...rest } = o;
-      await checkRequest('stytch.webauthn.authenticate', 'WebAuthnAuthenticateOptions', rest);
+      check('stytch.webauthn.authenticate', S.WebAuthnAuthenticateOptions, rest);
       if (o.conditional_mediation) {
         if (!(await api.browserSupportsAutofill())) return null;
         const inputs = ctx.env.document ? Array.from(ctx.env.document.querySelectorAll('input[autocomplete]')) : [];
@@ -114,7 +115,7 @@ export function webauthn(ctx: ApiContext) {
     },
     /** Renames a registration. */
     async update(o: { webauthn_registration_id: string; name: string }): Promise<BaseResponse & { webauthn_registration: unknown }> {
-      await checkRequest('stytch.webauthn.update', 'WebAuthnUpdateOptions', o);
+      check('stytch.webauthn.update', S.WebAuthnUpdateOptions, o);
       return call(ctx, { method: 'PUT', path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`, body: { name: o.name } });
     },
     /**

@@ -1,6 +1,6 @@
 import type { BootstrapData } from '../core/bootstrap.ts';
 import type { ClientEvent } from '../core/telemetry.ts';
-import { servicesUrl } from '../phone/services.ts';
+import { servicesUrl } from '../phone/services-url.ts';
 import { createCore, type ClientOptions } from '../setup.ts';
 import { checkB2BRequest, type B2BContext } from './context.ts';
 import { b2bDiscovery } from './discovery.ts';

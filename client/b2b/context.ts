@@ -1,5 +1,5 @@
 import type { ApiContext } from '../api/context.ts';
-import { checksOnDemand } from '../core/checks-on-demand.ts';
+import { checksOnDemand } from '../core/on-demand.ts';
 import type { PKCEStore } from '../core/pkce.ts';
 import type { B2BSessionManager } from './session.ts';
 

@@ -30,6 +30,3 @@ export function clientsideServices(env: Pick<ClientEnv, 'document' | 'timers'>, 
     },
   };
 }
-
-/** The page's address: the configured one, else the provider's. */
-export const servicesUrl = (configured: string | undefined, baseUrl: string) => configured ?? `${baseUrl.replace(/\/+$/, '')}/clientside-services/index.html`;

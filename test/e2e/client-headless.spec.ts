@@ -45,11 +45,11 @@ test('signing out in one tab signs out the other', async ({ context }) => {
   expect(await b.evaluate(() => (window as unknown as { client: { session: { getSync(): unknown } } }).client.session.getSync())).toBeNull();
 });
 
-test("the client runs from client.js alone; its request checks arrive in a chunk of their own before any call, and a call's bad input is refused by them", async ({ page }) => {
+test("the client runs from client.js alone; its request checks and its calls' code arrive in a chunk of their own before any call, and a call's bad input is refused by them", async ({ page }) => {
   const chunks: string[] = [];
   page.on('request', (r) => void (/\/dist\/chunks-client\//.test(r.url()) && chunks.push(new URL(r.url()).pathname)));
   const errors = await open(page);
-  await expect.poll(() => chunks).toEqual([expect.stringMatching(/^\/dist\/chunks-client\/checked-requests-[\w-]+\.js$/)]);
+  await expect.poll(() => chunks).toEqual([expect.stringMatching(/^\/dist\/chunks-client\/calls-[\w-]+\.js$/)]);
   const refused = await page.evaluate(async () => {
     const c = (window as unknown as { client: { magicLinks: { email: { loginOrCreate(e: string): Promise<unknown> } } } }).client;
     return c.magicLinks.email.loginOrCreate('not-an-email').then(
@@ -62,7 +62,7 @@ test("the client runs from client.js alone; its request checks arrive in a chunk
   expect(errors).toEqual([]);
 });
 
-test('request checks that cannot load: the call is refused in words and nothing is sent; once they can, the next call goes through', async ({ page }) => {
+test("the calls' part that cannot load: the call is refused in words and nothing is sent; once it can, the next call goes through", async ({ page }) => {
   let blocked = true;
   await page.route(/\/dist\/chunks-client\//, (route) => (blocked ? route.abort('connectionreset') : route.continue()));
   const sent: string[] = [];
@@ -76,7 +76,7 @@ test('request checks that cannot load: the call is refused in words and nothing 
         (e: Error) => `${e.name}: ${e.message}`,
       );
     }, `checks-${Date.now()}@example.com`);
-  expect(await call()).toMatch(/^StytchSDKError: The client's request checks did not load \(.+\)\. Check the connection and try again\.$/);
+  expect(await call()).toMatch(/^StytchSDKError: Part of the client did not load \(.+\)\. Check the connection and try again\.$/);
   expect(sent).toEqual([]);
   blocked = false;
   expect(await call()).toBe('sent email');
