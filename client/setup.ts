@@ -84,10 +84,13 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
   const offBootstrap = bootstrap.onChange((b) => applyCname(b, true));
   const customEndpoint = explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
   const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
-  // The line's part loaded on demand (its checks; for B2C the calls' code too) comes from the next
-  // task, as bootstrap is sent: a call made at once (a link's page authenticating its token)
-  // finds it on the way (core/on-demand.ts).
-  const preload = env.timers.setTimeout(preloadPart, 0);
+  // The line's part loaded on demand (its checks; for B2C the calls' code too) is fetched once
+  // bootstrap's request has ended. Every call waits for its answer anyway, and a widget
+  // has painted by then (it does not wait for bootstrap): fetched sooner, the chunk arrived and
+  // ran during the widget's first render and held back its paint (bench/RESULTS.md). A call made
+  // before finds its own way to it (core/on-demand.ts).
+  let disposed = false;
+  void bootstrap.settled().then(() => disposed || preloadPart());
   const pkce = (name: string) => new PKCEStore(env.storage, `stytch_sdk_pkce_${name}::${publicToken}`, env.random, env.sha256);
 
   transport.onCaptchaRequired = async () => ({
@@ -101,7 +104,6 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
     () => transport.stamp(),
     (s) => transport.telemetry(s),
   );
-  let disposed = false;
 
   return {
     env,
@@ -114,7 +116,6 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
     dispose(): void {
       if (disposed) return;
       disposed = true;
-      env.timers.clearTimeout(preload);
       session.dispose();
       telemetry.dispose();
       offBootstrap();

@@ -94,6 +94,11 @@ export class Bootstrap {
     return this.data;
   }
 
+  /** Resolves once the first request has ended, answered or failed; unlike ready(), it starts no wait of its own. */
+  settled(): Promise<void> {
+    return this.first;
+  }
+
   /** Resolves with the first answer, or once BOOTSTRAP_WAIT_MS have passed since the first wait, with what is known. */
   ready(): Promise<BootstrapData> {
     this.waited ??= new Promise<void>((resolve) => {

@@ -5,9 +5,9 @@ import type { check } from './validate.ts';
 /*
  * Parts of a client loaded on first use. No call can need a line's request checks or a call's
  * own code before it is made, so the client's first load goes without them: they are a chunk,
- * fetched from the client's next task (`preload`) or by the first call that needs it, whichever
- * comes first. A load that fails rejects the call with a StytchSDKError saying so, and the next
- * call loads again.
+ * fetched once the client's bootstrap request has ended (`preload`, setup.ts) or by the first call
+ * that needs it, whichever comes first. A load that fails rejects the call with a StytchSDKError
+ * saying so, and the next call loads again.
  */
 
 /** A module loaded once, on first use: `get` resolves to it, `preload` starts it early. */

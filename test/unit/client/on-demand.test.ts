@@ -3,6 +3,9 @@ import * as v from 'valibot';
 import { checksOnDemand, deferredCalls, type LineChecks } from '../../../client/core/on-demand.ts';
 import { check } from '../../../client/core/validate.ts';
 import { StytchSDKError, StytchSDKUsageError } from '../../../client/errors.ts';
+import { SessionManager } from '../../../client/session/manager.ts';
+import { createCore } from '../../../client/setup.ts';
+import { BOOTSTRAP, fakeEnv, flush, ok } from './fake-env.ts';
 
 const schemas = { Send: v.object({ email: v.pipe(v.string('must be a string'), v.email('must be a valid email address')) }) };
 
@@ -98,5 +101,45 @@ describe('namespaces whose code loads on the first call', () => {
     expect(((await fresh.authenticate('t').catch((e: unknown) => e)) as Error).message).to.match(/^Part of the client did not load \(Failed to fetch/);
     state.failing = false;
     expect(await fresh.authenticate('t')).to.deep.equal({ token: 't' });
+  });
+});
+
+describe("a new client's part loaded on demand", () => {
+  const TOKEN = 'public-token-test-33333333-3333-3333-3333-333333333333';
+
+  /** A client core whose bootstrap request is answered when the test says, counting the part's preloads. */
+  function held() {
+    let answer: (r: Response) => void = () => undefined;
+    const f = fakeEnv({ 'GET /projects/bootstrap/': () => new Promise<Response>((go) => (answer = go)) });
+    const state = { preloads: 0 };
+    const core = createCore(TOKEN, { env: f.env }, SessionManager, () => state.preloads++);
+    return { f, core, state, answer: (r: Response) => answer(r) };
+  }
+
+  it("is fetched once bootstrap's request has ended, not while the page's first render may still run", async () => {
+    const { f, core, state, answer } = held();
+    await flush();
+    expect(f.calls.some((c) => c.url.includes('/projects/bootstrap/'))).to.equal(true);
+    expect(state.preloads).to.equal(0);
+    answer(ok(BOOTSTRAP));
+    await flush();
+    expect(state.preloads).to.equal(1);
+    core.dispose();
+  });
+
+  it('is fetched after a failed bootstrap too, and not at all by a client disposed before it ended', async () => {
+    const failed = held();
+    await flush();
+    failed.answer(new Response('down', { status: 503 }));
+    await flush();
+    expect(failed.state.preloads).to.equal(1);
+    failed.core.dispose();
+
+    const gone = held();
+    await flush();
+    gone.core.dispose();
+    gone.answer(ok(BOOTSTRAP));
+    await flush();
+    expect(gone.state.preloads).to.equal(0);
   });
 });
