@@ -1,5 +1,5 @@
 import type { BootstrapData } from './core/bootstrap.ts';
-import { deferredCalls, type CallShape } from './core/on-demand.ts';
+import { deferredNamespaces, onDemand, type CallShape } from './core/on-demand.ts';
 import type { ClientEvent } from './core/telemetry.ts';
 import type { OneTapStartResult } from './phone/channel.ts';
 import { servicesUrl } from './phone/services-url.ts';
@@ -9,10 +9,13 @@ import { createCore, type ClientOptions } from './setup.ts';
 import type { ApiContext } from './api/context.ts';
 import { calls } from './api/checks.ts';
 import { session, user } from './api/user.ts';
+import { webauthnSupport } from './api/webauthn-support.ts';
 
 type Calls = Awaited<ReturnType<typeof calls.get>>;
+/** The clientside-services page's code, loaded on first use. */
+const servicesPart = onDemand(() => import('./phone/services.ts'));
 type OAuth = ReturnType<Calls['oauth']>;
-type ServicesPage = ReturnType<Calls['clientsideServices']>;
+type ServicesPage = ReturnType<typeof import('./phone/services.ts').clientsideServices>;
 
 /** Where each lazy namespace's methods are (core/on-demand.ts: the compiler holds each to its namespace). */
 const shapes = {
@@ -20,11 +23,11 @@ const shapes = {
   otps: { sms: { loginOrCreate: 1, send: 1 }, whatsapp: { loginOrCreate: 1, send: 1 }, email: { loginOrCreate: 1, send: 1 }, authenticate: 1 },
   oauth: { ...Object.fromEntries(OAuthProviders.map((p) => [p, { start: 1 }])), authenticate: 1 } as CallShape<OAuth>,
   passwords: { create: 1, authenticate: 1, strengthCheck: 1, resetByEmailStart: 1, resetByEmail: 1, resetByExistingPassword: 1, resetBySession: 1 },
-  webauthn: { register: 1, authenticate: 1, update: 1, browserSupportsConditionalCreate: 1, browserSupportsPlatformPasskey: 1, browserSupportsAutofill: 1 },
+  webauthn: { register: 1, authenticate: 1, update: 1 },
   cryptoWallets: { authenticateStart: 1, authenticate: 1 },
   totps: { create: 1, authenticate: 1, recoveryCodes: 1, recover: 1 },
   search: { searchUser: 1, searchMember: 1 },
-} satisfies { [K in Exclude<keyof Calls, 'check' | 'schemas' | 'clientsideServices'>]: CallShape<ReturnType<Calls[K]>> };
+} satisfies { [K in Exclude<keyof Calls, 'check' | 'schemas'>]: CallShape<ReturnType<Calls[K]>> };
 
 export { TEST_API_URL, LIVE_API_URL, defaultBaseUrl, type ClientOptions } from './setup.ts';
 
@@ -40,12 +43,13 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
   };
 
   // Each namespace's code loads with the line's checks, on its first call (./api/calls.ts).
-  // (`shapes` satisfies each namespace's CallShape above; the compiler cannot follow K into it.)
-  const lazy = <K extends keyof typeof shapes>(name: K) => deferredCalls(async () => (await calls.get())[name](ctx) as ReturnType<Calls[K]>, shapes[name] as never);
+  const lazy = deferredNamespaces(calls, ctx, shapes);
   const found = lazy('search');
-  // The clientside-services page and the phone parsing through it, as the calls' part brings them.
+  // The clientside-services page and the phone parsing through it: a chunk of their own, small and
+  // quick to run, as a phone field asks for its example number as it mounts (with the calls'
+  // chunk, its evaluation landed in Main's first render, bench/RESULTS.md).
   let page: ServicesPage | undefined;
-  const services = async () => (page ??= (await calls.get()).clientsideServices(env, () => servicesUrl(options.clientsideServicesUrl, transport.baseUrl)));
+  const services = async () => (page ??= (await servicesPart.get()).clientsideServices(env, () => servicesUrl(options.clientsideServicesUrl, transport.baseUrl)));
 
   return {
     publicToken,
@@ -53,7 +57,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     otps: lazy('otps'),
     oauth: lazy('oauth'),
     passwords: lazy('passwords'),
-    webauthn: lazy('webauthn'),
+    webauthn: { ...lazy('webauthn'), ...webauthnSupport },
     cryptoWallets: lazy('cryptoWallets'),
     totps: lazy('totps'),
     user: { ...user(ctx), search: found.searchUser },

@@ -1,8 +1,8 @@
 /*
  * What a B2C client loads on first use (core/on-demand.ts): the request schemas with the check
  * that applies them, and the code of every namespace whose methods all wait on the network
- * anyway. The session's and the user's stay in the client's first load: their getters answer at
- * once.
+ * anyway (the phone page's is a chunk of its own, client.ts). The session's and the user's stay
+ * in the client's first load: their getters answer at once; so do the WebAuthn support checks.
  */
 export { check } from '../core/validate.ts';
 export * as schemas from '../schemas/requests.ts';
@@ -12,4 +12,3 @@ export { oauth } from './oauth.ts';
 export { passwords } from './passwords.ts';
 export { webauthn } from './webauthn.ts';
 export { cryptoWallets, search, totps } from './factors.ts';
-export { clientsideServices } from '../phone/services.ts';

@@ -3,6 +3,7 @@ import { check } from '../core/validate.ts';
 import { StytchSDKError } from '../errors.ts';
 import { authenticate, call, primaryOrSecondary, protection, type ApiContext } from './context.ts';
 import { creationOptions, credentialJson, requestOptions } from './webauthn-json.ts';
+import { webauthnSupport } from './webauthn-support.ts';
 import type { AuthenticateResponse, BaseResponse } from '../session/types.ts';
 
 export interface WebAuthnRegisterOptions {
@@ -40,31 +41,13 @@ export interface WebAuthnAuthenticateResponse extends AuthenticateResponse {
   webauthn_registration_id: string;
 }
 
-/** `webauthn`: passkey register, authenticate (with autofill), rename and the autofill support check. */
+/** `webauthn`: passkey register, authenticate (with autofill) and rename; what the browser supports is ./webauthn-support.ts. */
 export function webauthn(ctx: ApiContext) {
   const creds = () => {
     if (!ctx.env.credentials) throw new StytchSDKError('This browser does not support WebAuthn.');
     return ctx.env.credentials;
   };
   const host = (domain?: string) => domain ?? ctx.env.location.hostname;
-  const PKC = () =>
-    (
-      globalThis as {
-        PublicKeyCredential?: {
-          getClientCapabilities?: () => Promise<Record<string, boolean>>;
-          isUserVerifyingPlatformAuthenticatorAvailable?: () => Promise<boolean>;
-          isConditionalMediationAvailable?: () => Promise<boolean>;
-        };
-      }
-    ).PublicKeyCredential;
-  /** The browser's WebAuthn client capabilities; none known where it cannot tell (older browsers). */
-  const capabilities = async (): Promise<Record<string, boolean>> => {
-    try {
-      return (await PKC()?.getClientCapabilities?.()) ?? {};
-    } catch {
-      return {};
-    }
-  };
   const api = {
     /** Registers a passkey or security key for the signed-in user. */
     async register(o: WebAuthnRegisterOptions = {}): Promise<WebAuthnRegisterResponse> {
@@ -95,7 +78,7 @@ export function webauthn(ctx: ApiContext) {
       const { signal, disable_input_check, ...rest } = o;
       check('stytch.webauthn.authenticate', S.WebAuthnAuthenticateOptions, rest);
       if (o.conditional_mediation) {
-        if (!(await api.browserSupportsAutofill())) return null;
+        if (!(await webauthnSupport.browserSupportsAutofill())) return null;
         const inputs = ctx.env.document ? Array.from(ctx.env.document.querySelectorAll('input[autocomplete]')) : [];
         if (!disable_input_check && !inputs.some((i) => /\bwebauthn\b/.test(i.getAttribute('autocomplete') ?? ''))) return null;
       }
@@ -117,34 +100,6 @@ export function webauthn(ctx: ApiContext) {
     async update(o: { webauthn_registration_id: string; name: string }): Promise<BaseResponse & { webauthn_registration: unknown }> {
       check('stytch.webauthn.update', S.WebAuthnUpdateOptions, o);
       return call(ctx, { method: 'PUT', path: `/webauthn/update/${encodeURIComponent(o.webauthn_registration_id)}`, body: { name: o.name } });
-    },
-    /**
-     * Whether the browser can make a passkey by conditional create (its client capability
-     * `conditionalCreate`, WebAuthn L3 `getClientCapabilities()`).
-     */
-    async browserSupportsConditionalCreate(): Promise<boolean> {
-      return (await capabilities()).conditionalCreate === true;
-    },
-    /**
-     * Whether this device has an authenticator of its own that verifies its user (a platform
-     * passkey: fingerprint, face or screen lock), rather than only security keys or a phone.
-     */
-    async browserSupportsPlatformPasskey(): Promise<boolean> {
-      const caps = await capabilities();
-      if (typeof caps.userVerifyingPlatformAuthenticator === 'boolean') return caps.userVerifyingPlatformAuthenticator;
-      try {
-        return !!(await PKC()?.isUserVerifyingPlatformAuthenticatorAvailable?.());
-      } catch {
-        return false;
-      }
-    },
-    /** Whether the browser offers passkeys in input autofill (conditional mediation). */
-    async browserSupportsAutofill(): Promise<boolean> {
-      try {
-        return !!(await PKC()?.isConditionalMediationAvailable?.());
-      } catch {
-        return false;
-      }
     },
   };
   return api;

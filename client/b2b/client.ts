@@ -1,23 +1,54 @@
 import type { BootstrapData } from '../core/bootstrap.ts';
 import type { ClientEvent } from '../core/telemetry.ts';
 import { servicesUrl } from '../phone/services-url.ts';
+import { deferredNamespaces, type CallShape } from '../core/on-demand.ts';
+import { B2B_OAUTH_PROVIDERS } from '../schemas/b2b-oauth-providers.ts';
 import { createCore, type ClientOptions } from '../setup.ts';
-import { checkB2BRequest, type B2BContext } from './context.ts';
-import { b2bDiscovery } from './discovery.ts';
-import { b2bMagicLinks } from './magic-links.ts';
-import { b2bMfa } from './mfa.ts';
+import { b2bCalls } from './checks.ts';
+import type { B2BContext } from './context.ts';
 import { b2bOrganization, b2bSelf, b2bSession } from './members.ts';
-import { b2bEmailOtps } from './otps.ts';
-import { b2bPasswords } from './passwords.ts';
 import { B2BSessionManager } from './session.ts';
-import { b2bOAuth, b2bSso } from './sso.ts';
+
+type Calls = Awaited<ReturnType<typeof b2bCalls.get>>;
+
+/** Where each lazy namespace's methods are (core/on-demand.ts: the compiler holds each to its namespace). */
+const shapes = {
+  b2bMagicLinks: { email: { loginOrSignup: 1, invite: 1, discovery: { send: 1 } }, authenticate: 1, discovery: { authenticate: 1 } },
+  b2bEmailOtps: { loginOrSignup: 1, authenticate: 1, discovery: { send: 1, authenticate: 1 } },
+  b2bMfa: { totp: { create: 1, authenticate: 1 }, recoveryCodes: { recover: 1, rotate: 1, get: 1 }, sms: { send: 1, authenticate: 1 } },
+  b2bSso: {
+    start: 1,
+    authenticate: 1,
+    getConnections: 1,
+    discoverConnections: 1,
+    deleteConnection: 1,
+    saml: { createConnection: 1, updateConnection: 1, deleteVerificationCertificate: 1 },
+    oidc: { createConnection: 1, updateConnection: 1 },
+  },
+  b2bOAuth: {
+    ...Object.fromEntries(B2B_OAUTH_PROVIDERS.map((p) => [p, { start: 1, discovery: { start: 1 } }])),
+    googleOneTap: { start: 1, submit: 1, discovery: { submit: 1 } },
+    authenticate: 1,
+    discovery: { authenticate: 1 },
+  } as CallShape<ReturnType<Calls['b2bOAuth']>>,
+  b2bPasswords: {
+    authenticate: 1,
+    discovery: { resetByEmailStart: 1, resetByEmail: 1, authenticate: 1 },
+    strengthCheck: 1,
+    resetByEmailStart: 1,
+    resetByEmail: 1,
+    resetByExistingPassword: 1,
+    resetBySession: 1,
+  },
+  b2bDiscovery: { organizations: { list: 1, create: 1 }, intermediateSessions: { exchange: 1 } },
+} satisfies { [K in Exclude<keyof Calls, 'check' | 'schemas'>]: CallShape<ReturnType<Calls[K]>> };
 
 /**
  * Creates a headless client for a B2B project (organizations, discovery, MFA, SSO). Browser
  * only. Method names and wire match the official B2B headless client.
  */
 export function createB2BClient(publicToken: string, options: ClientOptions = {}) {
-  const core = createCore(publicToken, options, B2BSessionManager, checkB2BRequest.preload);
+  const core = createCore(publicToken, options, B2BSessionManager, b2bCalls.preload);
   const { bootstrap, pkce } = core;
   const ctx: B2BContext = {
     ...core,
@@ -25,18 +56,20 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     captcha: options.captcha,
     dfp: options.dfp,
   };
+  // Each namespace's code loads with the line's checks, on its first call (./calls.ts).
+  const lazy = deferredNamespaces(b2bCalls, ctx, shapes);
   const self = b2bSelf(ctx);
-  const mfa = b2bMfa(ctx);
+  const mfa = lazy('b2bMfa');
   return {
     publicToken,
-    magicLinks: b2bMagicLinks(ctx),
-    otps: { email: b2bEmailOtps(ctx), sms: mfa.sms },
+    magicLinks: lazy('b2bMagicLinks'),
+    otps: { email: lazy('b2bEmailOtps'), sms: mfa.sms },
     totp: mfa.totp,
     recoveryCodes: mfa.recoveryCodes,
-    sso: b2bSso(ctx),
-    oauth: b2bOAuth(ctx),
-    passwords: b2bPasswords(ctx),
-    discovery: b2bDiscovery(ctx),
+    sso: lazy('b2bSso'),
+    oauth: lazy('b2bOAuth'),
+    passwords: lazy('b2bPasswords'),
+    discovery: lazy('b2bDiscovery'),
     session: b2bSession(ctx),
     organization: b2bOrganization(ctx),
     self,

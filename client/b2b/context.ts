@@ -1,5 +1,4 @@
 import type { ApiContext } from '../api/context.ts';
-import { checksOnDemand } from '../core/on-demand.ts';
 import type { PKCEStore } from '../core/pkce.ts';
 import type { B2BSessionManager } from './session.ts';
 
@@ -16,6 +15,3 @@ export async function challengeFor(store: PKCEStore, required: boolean): Promise
   if (!required) return undefined;
   return (store.get() ?? (await store.start())).code_challenge;
 }
-
-/** Checks a call's arguments with a schema of the B2B line's (schemas/checked-b2b-requests.ts), loaded on first use. */
-export const checkB2BRequest = checksOnDemand(() => import('../schemas/checked-b2b-requests.ts'));

@@ -15,4 +15,5 @@ export type * from './passwords.ts';
 export type * from './discovery.ts';
 export type * from './members.ts';
 export type * from './mfa.ts';
-export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider, type B2BOAuthStartOptions, type B2BOAuthDiscoveryStartOptions, type B2BSsoStartOptions } from './sso.ts';
+export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
+export type { B2BOAuthStartOptions, B2BOAuthDiscoveryStartOptions, B2BSsoStartOptions } from './sso.ts';

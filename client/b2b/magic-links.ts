@@ -3,7 +3,8 @@ import { authenticate, call, protection } from '../api/context.ts';
 import { readApiError } from '../errors.ts';
 import type { BaseResponse } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
-import { type B2BContext, challengeFor, checkB2BRequest, ist } from './context.ts';
+import { check, schemas } from '../schemas/checked-b2b-requests.ts';
+import { type B2BContext, challengeFor, ist } from './context.ts';
 import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse, MemberResponse } from './types.ts';
 
 type Own = 'pkce_code_challenge' | 'pkce_code_verifier' | 'intermediate_session_token';
@@ -25,25 +26,25 @@ export function b2bMagicLinks(ctx: B2BContext) {
     email: {
       /** Sends a login (or, when the organization allows, signup) link for one organization. */
       async loginOrSignup(o: B2BMagicLinkLoginOrSignupOptions): Promise<B2BMagicLinkSendResponse> {
-        const body = await checkB2BRequest('stytch.magicLinks.email.loginOrSignup', 'MagicLinksLoginOrSignup', o);
+        const body = check('stytch.magicLinks.email.loginOrSignup', schemas.MagicLinksLoginOrSignup, o);
         return call(ctx, { method: 'POST', path: '/b2b/magic_links/email/login_or_signup', body: { ...body, pkce_code_challenge: await challenge() } });
       },
       /** Invites an address to the signed-in member's organization. */
       async invite(o: B2BMagicLinkInviteOptions): Promise<MemberResponse> {
-        const body = await checkB2BRequest('stytch.magicLinks.email.invite', 'MagicLinksInvite', o);
+        const body = check('stytch.magicLinks.email.invite', schemas.MagicLinksInvite, o);
         return call(ctx, { method: 'POST', path: '/b2b/magic_links/email/invite', body });
       },
       discovery: {
         /** Sends a discovery link: it proves the address, then lists the organizations it may enter. */
         async send(o: B2BMagicLinkDiscoverySendOptions): Promise<BaseResponse> {
-          const body = await checkB2BRequest('stytch.magicLinks.email.discovery.send', 'MagicLinksDiscoverySend', o);
+          const body = check('stytch.magicLinks.email.discovery.send', schemas.MagicLinksDiscoverySend, o);
           return call(ctx, { method: 'POST', path: '/b2b/magic_links/email/discovery/send', body: { ...body, pkce_code_challenge: await challenge(), ...(await protection(ctx)) } });
         },
       },
     },
     /** Authenticates an organization link; a password-reset proof key is tried first, then the magic-link one. */
     async authenticate(o: { magic_links_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-      const body = await checkB2BRequest('stytch.magicLinks.authenticate', 'MagicLinksAuthenticate', o);
+      const body = check('stytch.magicLinks.authenticate', schemas.MagicLinksAuthenticate, o);
       const reset = ctx.pkce.passwords.get();
       if (reset) {
         try {
@@ -62,7 +63,7 @@ export function b2bMagicLinks(ctx: B2BContext) {
     discovery: {
       /** Exchanges a discovery link for an intermediate session and the organizations it may enter. */
       async authenticate(o: { discovery_magic_links_token: string }): Promise<B2BDiscoveryAuthenticateResponse> {
-        const body = await checkB2BRequest('stytch.magicLinks.discovery.authenticate', 'MagicLinksDiscoveryAuthenticate', o);
+        const body = check('stytch.magicLinks.discovery.authenticate', schemas.MagicLinksDiscoveryAuthenticate, o);
         const r = await authenticate<B2BDiscoveryAuthenticateResponse>(ctx, '/b2b/magic_links/discovery/authenticate', {
           pkce_code_verifier: ctx.pkce.magicLinks.get()?.code_verifier,
           ...body,

@@ -3,7 +3,8 @@ import { authenticate, call } from '../api/context.ts';
 import type { SDKRequest } from '../core/request.ts';
 import type { BaseResponse, SessionTokens } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
-import { type B2BContext, checkB2BRequest } from './context.ts';
+import { checkB2BRequest } from './checks.ts';
+import type { B2BContext } from './context.ts';
 import type { B2BAuthenticateResponse, Member, MemberResponse, MemberSession, Organization } from './types.ts';
 
 export type B2BOrganizationUpdateOptions = CallerOptions<typeof R.OrganizationsUpdate>;

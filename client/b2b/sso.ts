@@ -5,7 +5,8 @@ import type { B2BOAuthDiscoveryStart, B2BOAuthStart, SsoStart } from '../schemas
 import { authenticate, call, protection } from '../api/context.ts';
 import type { PKCEStore } from '../core/pkce.ts';
 import type { BaseResponse } from '../session/types.ts';
-import { type B2BContext, checkB2BRequest, ist } from './context.ts';
+import { check, schemas } from '../schemas/checked-b2b-requests.ts';
+import { type B2BContext, ist } from './context.ts';
 import type { B2BAuthenticateResponse, B2BDiscoveryAuthenticateResponse } from './types.ts';
 
 export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
@@ -42,15 +43,15 @@ async function withVerifier<T extends object>(ctx: B2BContext, store: PKCEStore,
 /** `sso`: start (navigates to the organization's IdP), authenticate, and the admins' connection management. */
 export function b2bSso(ctx: B2BContext) {
   const store = ctx.pkce.sso;
-  const conn = async (id: string) => encodeURIComponent(await checkB2BRequest('stytch.sso', 'SsoConnectionId', id));
+  const conn = async (id: string) => encodeURIComponent(check('stytch.sso', schemas.SsoConnectionId, id));
   return {
     async start(o: B2BSsoStartOptions): Promise<void> {
-      const { connection_id, login_redirect_url, signup_redirect_url, provider_params } = await checkB2BRequest('stytch.sso.start', 'SsoStart', o);
+      const { connection_id, login_redirect_url, signup_redirect_url, provider_params } = check('stytch.sso.start', schemas.SsoStart, o);
       const b = await ctx.bootstrap.ready();
       await navigateTo(ctx, '/public/sso/start', store, !!b.pkce_required_for_sso, { connection_id, login_redirect_url, signup_redirect_url }, provider_params);
     },
     async authenticate(o: { sso_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-      const body = await checkB2BRequest('stytch.sso.authenticate', 'SsoAuthenticate', o);
+      const body = check('stytch.sso.authenticate', schemas.SsoAuthenticate, o);
       return withVerifier(
         ctx,
         store,
@@ -67,17 +68,17 @@ export function b2bSso(ctx: B2BContext) {
     deleteConnection: async (connectionId: string): Promise<BaseResponse & { connection_id: string }> => call(ctx, { method: 'DELETE', path: `/b2b/sso/${await conn(connectionId)}` }),
     saml: {
       createConnection: async (o: { display_name?: string; identity_provider?: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'POST', path: '/b2b/sso/saml', body: await checkB2BRequest('stytch.sso.saml.createConnection', 'SsoCreateConnection', o) }),
+        call(ctx, { method: 'POST', path: '/b2b/sso/saml', body: check('stytch.sso.saml.createConnection', schemas.SsoCreateConnection, o) }),
       updateConnection: async (o: v.InferInput<typeof M.SamlUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${await conn(o.connection_id)}`, body: await checkB2BRequest('stytch.sso.saml.updateConnection', 'SamlUpdateConnection', o) }),
+        call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${await conn(o.connection_id)}`, body: check('stytch.sso.saml.updateConnection', schemas.SamlUpdateConnection, o) }),
       deleteVerificationCertificate: async (o: { connection_id: string; certificate_id: string }): Promise<BaseResponse & { certificate_id: string }> =>
         call(ctx, { method: 'DELETE', path: `/b2b/sso/saml/${await conn(o.connection_id)}/verification_certificates/${await conn(o.certificate_id)}` }),
     },
     oidc: {
       createConnection: async (o: { display_name?: string; identity_provider?: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'POST', path: '/b2b/sso/oidc', body: await checkB2BRequest('stytch.sso.oidc.createConnection', 'SsoCreateConnection', o) }),
+        call(ctx, { method: 'POST', path: '/b2b/sso/oidc', body: check('stytch.sso.oidc.createConnection', schemas.SsoCreateConnection, o) }),
       updateConnection: async (o: v.InferInput<typeof M.OidcUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
-        call(ctx, { method: 'PUT', path: `/b2b/sso/oidc/${await conn(o.connection_id)}`, body: await checkB2BRequest('stytch.sso.oidc.updateConnection', 'OidcUpdateConnection', o) }),
+        call(ctx, { method: 'PUT', path: `/b2b/sso/oidc/${await conn(o.connection_id)}`, body: check('stytch.sso.oidc.updateConnection', schemas.OidcUpdateConnection, o) }),
     },
   };
 }
@@ -94,7 +95,7 @@ export function b2bOAuth(ctx: B2BContext) {
       p,
       {
         async start(options: B2BOAuthStartOptions = {}) {
-          const o = await checkB2BRequest(`stytch.oauth.${p}.start`, 'B2BOAuthStart', options);
+          const o = check(`stytch.oauth.${p}.start`, schemas.B2BOAuthStart, options);
           await navigateTo(
             ctx,
             `/b2b/public/oauth/${p}/start`,
@@ -112,7 +113,7 @@ export function b2bOAuth(ctx: B2BContext) {
         },
         discovery: {
           async start(options: B2BOAuthDiscoveryStartOptions = {}) {
-            const o = await checkB2BRequest(`stytch.oauth.${p}.discovery.start`, 'B2BOAuthDiscoveryStart', options);
+            const o = check(`stytch.oauth.${p}.discovery.start`, schemas.B2BOAuthDiscoveryStart, options);
             await navigateTo(
               ctx,
               `/b2b/public/oauth/${p}/discovery/start`,
@@ -143,14 +144,14 @@ export function b2bOAuth(ctx: B2BContext) {
       call(ctx, {
         method: 'POST',
         path: '/b2b/oauth/google/onetap/submit',
-        body: await checkB2BRequest('stytch.oauth.googleOneTap.submit', 'OneTapSubmit', { ...o, pkce_code_challenge: await challenge() }),
+        body: check('stytch.oauth.googleOneTap.submit', schemas.OneTapSubmit, { ...o, pkce_code_challenge: await challenge() }),
       }),
     discovery: {
       submit: async (o: { id_token: string; discovery_redirect_url?: string }): Promise<BaseResponse & { redirect_url: string }> =>
         call(ctx, {
           method: 'POST',
           path: '/b2b/oauth/google/onetap/discovery/submit',
-          body: await checkB2BRequest('stytch.oauth.googleOneTap.discovery.submit', 'OneTapDiscoverySubmit', { ...o, pkce_code_challenge: await challenge() }),
+          body: check('stytch.oauth.googleOneTap.discovery.submit', schemas.OneTapDiscoverySubmit, { ...o, pkce_code_challenge: await challenge() }),
         }),
     },
   };
@@ -158,7 +159,7 @@ export function b2bOAuth(ctx: B2BContext) {
     ...starters,
     googleOneTap,
     async authenticate(o: { oauth_token: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
-      const body = await checkB2BRequest('stytch.oauth.authenticate', 'OAuthAuthenticate', o);
+      const body = check('stytch.oauth.authenticate', schemas.OAuthAuthenticate, o);
       return withVerifier(
         ctx,
         store,
@@ -169,7 +170,7 @@ export function b2bOAuth(ctx: B2BContext) {
     },
     discovery: {
       async authenticate(o: { discovery_oauth_token: string }): Promise<B2BDiscoveryAuthenticateResponse> {
-        return withVerifier(ctx, store, '/b2b/oauth/discovery/authenticate', await checkB2BRequest('stytch.oauth.discovery.authenticate', 'OAuthDiscoveryAuthenticate', o));
+        return withVerifier(ctx, store, '/b2b/oauth/discovery/authenticate', check('stytch.oauth.discovery.authenticate', schemas.OAuthDiscoveryAuthenticate, o));
       },
     },
   };

@@ -75,3 +75,11 @@ export function deferredCalls<T extends object>(build: () => Promise<T>, shape: 
     );
   return at([], shape) as T;
 }
+
+/**
+ * The namespaces a part loaded on demand builds, each with `ctx` and its methods there at once:
+ * `namespace(name)` is what `part[name](ctx)` will build (`shapes[name]`: where its methods are).
+ */
+export function deferredNamespaces<M, C>(part: { get(): Promise<M> }, ctx: C, shapes: { [K in keyof M]?: object }) {
+  return <K extends keyof M>(name: K) => deferredCalls(async () => ((await part.get())[name] as (c: C) => object)(ctx), shapes[name] as never) as M[K] extends (c: C) => infer T ? T : never;
+}
