@@ -36,27 +36,32 @@ export default function PasskeyRegistrationStart() {
   const reportNoUser = useEffectCallback(() => callbacks.onError(new Error(t('passkey.registrationStart.error.noUser'))));
   useEffect(() => {
     if (!client) return setUser('noUser');
-    // Without a session token the fetch below can only fail (and log a 401 in the console).
-    if (!client.session.getTokens()) {
+    const noUser = () => {
       setUser('noUser');
       reportNoUser();
-      return;
-    }
+    };
+    // Without a session token the fetch below can only fail (and log a 401 in the console).
+    if (!client.session.getTokens()) return noUser();
     let live = true;
+    // The page may sign out under the screen: it then says what it needs, as when mounted signed
+    // out, and an answer that comes after (fetched before the sign-out, or refused because of
+    // it) neither shows the user nor reaches onError as the provider's session error.
+    const stop = client.session.onChange((s) => void (live && !s && noUser()));
     client.user.get().then(
       (u) => {
-        if (!live) return;
+        if (!live || !client.session.getTokens()) return;
         setItems(u.webauthn_registrations);
         setUser('hasUser');
       },
       (e: unknown) => {
-        if (!live) return;
+        if (!live || !client.session.getTokens()) return;
         setUser('noUser');
         callbacks.onError(asError(e));
       },
     );
     return () => {
       live = false;
+      stop();
     };
   }, [client, callbacks, setItems, reportNoUser]);
 

@@ -138,6 +138,30 @@ test('signing out while the page still fetches the user: the answer that comes a
   await expect(page.locator('#who')).toHaveText('Not signed in');
 });
 
+test('signing out under the registration element: it says it needs a signed-in user, and a user answer that comes after does not bring its screen back', async ({ page }) => {
+  await signInWithOtp(page, uniqueEmail('signout-registration'));
+  // The element's user fetch is answered while signed in and reaches the page after the sign-out.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/sdk\/v1\/users\/me$/, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  const reg = page.locator('stytch-passkey-registration');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(reg.getByRole('alert')).toHaveText('Error: Cannot use PasskeyRegistration component without active user authenticated.');
+  const answered = page.waitForResponse(/\/sdk\/v1\/users\/me$/);
+  release();
+  await answered;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(reg.getByRole('alert')).toHaveText('Error: Cannot use PasskeyRegistration component without active user authenticated.');
+  await expect(reg.getByRole('button', { name: 'Create a Passkey' })).toHaveCount(0);
+  // The host heard the element's own words once, not a provider session error.
+  expect(await page.evaluate(() => (window as unknown as { demoErrors: string[] }).demoErrors)).toEqual(['Error: Cannot use PasskeyRegistration component without active user authenticated.']);
+});
+
 test('passkey registration without a signed-in user shows its error', async ({ page }) => {
   await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -36,8 +36,13 @@ function fakeClient(initial: Reg[], o: { signedIn?: boolean; noTokens?: boolean;
   const user = () => ({ user_id: 'user-1', webauthn_registrations: server.regs });
   let nextUpdate: (() => Promise<unknown>) | undefined;
   let nextDelete: (() => Promise<unknown>) | undefined;
+  let signedOut = !!o.noTokens;
+  const sessionListeners = new Set<(s: unknown) => void>();
   const client = {
-    session: { getTokens: () => (o.noTokens ? null : { session_token: 'session-token', session_jwt: 'jwt' }) },
+    session: {
+      getTokens: () => (signedOut ? null : { session_token: 'session-token', session_jwt: 'jwt' }),
+      onChange: (l: (s: unknown) => void) => (sessionListeners.add(l), () => void sessionListeners.delete(l)),
+    },
     user: {
       getSync: () => null,
       get: () => {
@@ -79,6 +84,11 @@ function fakeClient(initial: Reg[], o: { signedIn?: boolean; noTokens?: boolean;
     server,
     holdUpdate: (p: Promise<unknown>) => (nextUpdate = () => p),
     holdDelete: (p: Promise<unknown>) => (nextDelete = () => p),
+    /** The page signs out: the session goes, and its listeners hear it. */
+    signOut: () => {
+      signedOut = true;
+      sessionListeners.forEach((l) => l(null));
+    },
   };
 }
 
@@ -143,6 +153,21 @@ describe('stytch-passkey-registration', () => {
     expect(m.root.querySelector('[role="alert"]')!.textContent).to.equal(s.noUser);
     expect(m.root.querySelector('button')).to.equal(null);
     expect(m.errors[0]!.message).to.contain('unauthorized_credentials');
+  });
+
+  it('signed out under the screen: shows the SPEC §2 error and reports it once; the user answer that comes after does not bring the screen back', async () => {
+    const f = fakeClient([reg('reg-1', 'Laptop', MAC)]);
+    type User = ReturnType<typeof f.client.user.get> extends Promise<infer U> ? U : never;
+    let answer: (u: User) => void = () => undefined;
+    f.client.user.get = () => (f.calls.userGet++, new Promise<User>((ok) => (answer = ok)));
+    m = await renderRegistration(f.client);
+    f.signOut();
+    await flush();
+    answer({ user_id: 'user-1', webauthn_registrations: f.server.regs });
+    await flush();
+    expect(m.root.querySelector('[role="alert"]')!.textContent).to.equal(s.noUser);
+    expect(m.root.querySelector('button')).to.equal(null);
+    expect(m.errors.map((e) => e.message)).to.deep.equal([s.noUser]);
   });
 
   it('starts at "Set up a new Passkey"; Create registers a passkey (session 30) and shows the list with device labels', async () => {

@@ -288,7 +288,7 @@ describe('the device marker and the passkey list', () => {
     const user = () => ({ user_id: 'user-1', webauthn_registrations: regs });
     const storage = memoryStorage({ [DEVICE_PASSKEY_KEY]: '["user-2","user-1"]' });
     const client = {
-      session: { getTokens: () => ({ session_token: 't', session_jwt: 'j' }) },
+      session: { getTokens: () => ({ session_token: 't', session_jwt: 'j' }), onChange: () => () => {} },
       user: {
         getSync: () => null,
         get: () => Promise.resolve(user()),
