@@ -12,10 +12,11 @@ import { session, user } from './api/user.ts';
 import { webauthnSupport } from './api/webauthn-support.ts';
 
 type Calls = Awaited<ReturnType<typeof calls.get>>;
-/** The clientside-services page's code, loaded on first use. */
-const servicesPart = onDemand(() => import('./phone/services.ts'));
 type OAuth = ReturnType<Calls['oauth']>;
 type ServicesPage = ReturnType<typeof import('./phone/services.ts').clientsideServices>;
+
+/** The clientside-services page's code, loaded on first use (see `services` below). */
+const servicesPart = onDemand(() => import('./phone/services.ts'));
 
 /** Where each lazy namespace's methods are (core/on-demand.ts: the compiler holds each to its namespace). */
 const shapes = {
