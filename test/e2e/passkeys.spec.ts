@@ -115,47 +115,46 @@ test('passkeys end to end: register after an OTP sign-in, rename, sign in from t
   await expect(w.getByRole('alert')).toHaveText('Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.', { timeout: 15_000 });
 });
 
-test('signing out while the page still fetches the user: the answer that comes after does not sign the page back in', async ({ page }) => {
-  const email = uniqueEmail('signout-race');
-  await signInWithOtp(page, email);
-  // The page asks for the user at load (its session is in the cookies); the provider answers
-  // while still signed in, and that answer reaches the page only after the sign-out is done.
-  let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
+/**
+ * Opens the passkeys demo page signed in, with every user fetch answered by the provider while
+ * still signed in and held from the page; `release` lets the answers through and returns once
+ * they have arrived and two frames have passed.
+ */
+async function passkeysPageWithHeldUser(page: Page, who: string) {
+  await signInWithOtp(page, uniqueEmail(who));
+  let open!: () => void;
+  const held = new Promise<void>((done) => (open = done));
   await page.route(/\/sdk\/v1\/users\/me$/, async (route) => {
     const response = await route.fetch();
     await held;
     await route.fulfill({ response });
   });
   await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  return async () => {
+    const answered = page.waitForResponse(/\/sdk\/v1\/users\/me$/);
+    open();
+    await answered;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  };
+}
+
+test('signing out while the page still fetches the user: the answer that comes after does not sign the page back in', async ({ page }) => {
+  // The page asks for the user at load (its session is in the cookies); the answer reaches the
+  // page only after the sign-out is done.
+  const release = await passkeysPageWithHeldUser(page, 'signout-race');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.locator('#who')).toHaveText('Not signed in');
-  const answered = page.waitForResponse(/\/sdk\/v1\/users\/me$/);
-  release();
-  await answered;
-  // Two frames after the late answer: still signed out.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await release();
   await expect(page.locator('#who')).toHaveText('Not signed in');
 });
 
 test('signing out under the registration element: it says it needs a signed-in user, and a user answer that comes after does not bring its screen back', async ({ page }) => {
-  await signInWithOtp(page, uniqueEmail('signout-registration'));
   // The element's user fetch is answered while signed in and reaches the page after the sign-out.
-  let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
-  await page.route(/\/sdk\/v1\/users\/me$/, async (route) => {
-    const response = await route.fetch();
-    await held;
-    await route.fulfill({ response });
-  });
-  await page.goto(`${process.env.E2E_DEMO_URL}/passkeys.html`);
+  const release = await passkeysPageWithHeldUser(page, 'signout-registration');
   const reg = page.locator('stytch-passkey-registration');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(reg.getByRole('alert')).toHaveText('Error: Cannot use PasskeyRegistration component without active user authenticated.');
-  const answered = page.waitForResponse(/\/sdk\/v1\/users\/me$/);
-  release();
-  await answered;
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await release();
   await expect(reg.getByRole('alert')).toHaveText('Error: Cannot use PasskeyRegistration component without active user authenticated.');
   await expect(reg.getByRole('button', { name: 'Create a Passkey' })).toHaveCount(0);
   // The host heard the element's own words once, not a provider session error.
