@@ -66,10 +66,11 @@ function widget(entry, chunkDir, more = {}) {
 }
 
 /**
- * A headless client (`entry`), bundled by Rollup as the widgets are: what it shares with its lazy
- * part (core/on-demand.ts: the request checks, for B2C the calls' code too) stays in the entry, so
- * it is one file before it runs, and that part is a chunk under `chunkDir`. No compile hint: most of a client's methods do not run on
- * load (bench/RESULTS.md, "Compile hints").
+ * A headless client (`entry`), bundled by Rollup as the widgets are: what it shares with its parts
+ * loaded on demand (core/on-demand.ts: the request checks with the calls' code, and B2C's phone
+ * page) stays in the entry, so it is one file before it runs, and those parts are chunks under
+ * `chunkDir`. No compile hint: most of a client's methods do not run on load (bench/RESULTS.md,
+ * "Compile hints").
  */
 function headless(entry, chunkDir) {
   return { ...common, bundler: 'rollup', entryPoints: entry, format: 'esm', splitting: true, chunkNames: `${chunkDir}/[name]-[hash]` };

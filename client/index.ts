@@ -21,6 +21,6 @@ export type * from './api/passwords.ts';
 export type * from './api/webauthn.ts';
 export type * from './api/factors.ts';
 // The OAuth provider names and the strength answers' types. The wire schemas stay inside: the calls
-// load them on first use (core/validate.ts), and the provider imports them from client/schemas.
+// load them on first use (core/on-demand.ts), and the provider imports them from client/schemas.
 export { OAUTH_PROVIDER_NAMES, OAuthProviders, isOAuthProvider, type OAuthProvider } from './schemas/oauth-providers.ts';
 export type { B2BStrengthCheckResult, StrengthCheckResult } from './schemas/responses.ts';

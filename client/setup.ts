@@ -84,11 +84,11 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
   const offBootstrap = bootstrap.onChange((b) => applyCname(b, true));
   const customEndpoint = explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
   const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
-  // The line's part loaded on demand (its checks; for B2C the calls' code too) is fetched once
-  // bootstrap's request has ended. Every call waits for its answer anyway, and a widget
-  // has painted by then (it does not wait for bootstrap): fetched sooner, the chunk arrived and
-  // ran during the widget's first render and held back its paint (bench/RESULTS.md). A call made
-  // before finds its own way to it (core/on-demand.ts).
+  // The line's part loaded on demand (its checks and its calls' code) is fetched once bootstrap's
+  // request has ended. Every call waits for its answer anyway, and a widget has painted by then
+  // (it does not wait for bootstrap): fetched sooner, the chunk arrived and ran during the
+  // widget's first render and held back its paint (bench/RESULTS.md). A call made before finds
+  // its own way to it (core/on-demand.ts).
   let disposed = false;
   void bootstrap.settled().then(() => disposed || preloadPart());
   const pkce = (name: string) => new PKCEStore(env.storage, `stytch_sdk_pkce_${name}::${publicToken}`, env.random, env.sha256);
