@@ -38,13 +38,13 @@ export function defaultBaseUrl(publicToken: string): string {
 /** What the shared core asks of a session manager (B2C `SessionManager`, or the B2B one). */
 export interface CoreSession {
   getTokens(): SessionTokens | null;
-  /** A part of the state by name (`never`: each manager has its own keys; a B2B one has no `user`). */
-  get(k: never): unknown;
+  /** The state as it is now, read when called (`SessionStore.now`). */
+  now(): () => unknown;
   dispose(): void;
 }
 
 /** The session manager class a client variant keeps (B2C or B2B). */
-export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: boolean, keepAlive: boolean) => M;
+export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: () => boolean, keepAlive: boolean) => M;
 
 /**
  * What both headless clients share: the environment, the transport with its endpoint rules,
@@ -71,8 +71,14 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
   let manager: M | undefined;
   const transport = new Transport(env, publicToken, baseUrl ?? defaultBaseUrl(publicToken), {
     sessionToken: () => manager?.getTokens()?.session_token,
-    userId: () => (manager?.get('user' as never) as User | null | undefined)?.user_id,
-    sessionId: () => (manager?.get('session' as never) as { session_id?: string } | null | undefined)?.session_id,
+    who: () => {
+      const state = manager?.now();
+      return () => {
+        // A B2B state has no user, and its session's id is a member session's.
+        const s = state?.() as { user?: User | null; session?: { session_id?: string } | null } | undefined;
+        return { stytch_user_id: s?.user?.user_id, stytch_session_id: s?.session?.session_id };
+      };
+    },
   });
   const bootstrap = new Bootstrap(env, transport, publicToken);
   const applyCname = (b: BootstrapData, warn: boolean) => {
@@ -80,9 +86,11 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
     if (isValidDomain(b.cname_domain)) transport.baseUrl = `https://${b.cname_domain}`;
     else if (warn) env.console.warn(`Unable to use custom API domain \`${b.cname_domain}\`. cname_domain should be a valid domain.`);
   };
-  applyCname(bootstrap.getSync(), false);
+  // The stored bootstrap's domain applies before anything reads where calls go (not as the client
+  // is created: reading storage then held back a widget's first paint, bench/RESULTS.md).
+  transport.beforeFirstUse = () => applyCname(bootstrap.getSync(), false);
   const offBootstrap = bootstrap.onChange((b) => applyCname(b, true));
-  const customEndpoint = explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
+  const customEndpoint = () => explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
   const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
   // The line's part loaded on demand (its checks and its calls' code) is fetched once bootstrap's
   // request has ended. Every call waits for its answer anyway, and a widget has painted by then

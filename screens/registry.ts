@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { prefetch, preloadable } from './components/preloadable.ts';
 import { resolveConfig } from './config/resolve.ts';
-import type { WidgetClient } from './context.ts';
 import { preloadMain } from './main/blocks.ts';
 import { Main } from './main/Main.tsx';
 import { configMessages } from './components/ConfigError.tsx';
@@ -51,12 +50,12 @@ export const elementFlows = {
  * React renders it: Main's blocks for this config, or the element flow's root. Returns what is
  * still loading (see `prefetch`): the element's first render waits for it.
  */
-export function preloadFirstScreen(mode: 'login' | 'reset-password' | 'passkey-registration', config: unknown, client: WidgetClient | undefined): Promise<void> | undefined {
+export function preloadFirstScreen(mode: 'login' | 'reset-password' | 'passkey-registration', config: unknown): Promise<void> | undefined {
   if (mode === 'reset-password') return prefetch(elementFlows.ResetPassword);
   if (mode === 'passkey-registration') return prefetch(elementFlows.PasskeyRegistration);
   try {
     const resolved = resolveConfig(config, configMessages());
-    if (resolved.ok) return preloadMain(resolved.value, client ? !client.bootstrap.getSync().disable_sdk_watermark : false);
+    if (resolved.ok) return preloadMain(resolved.value);
   } catch {
     // A config that throws when read (a getter) fails the render, which reports it to the host.
   }

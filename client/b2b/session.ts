@@ -21,7 +21,7 @@ export interface B2BAnswer {
  * official B2B client does.
  */
 export class B2BSessionManager extends SessionStore<B2BState, B2BAuthenticateResponse> {
-  constructor(env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: boolean, keepAlive: boolean) {
+  constructor(env: ClientEnv, cookies: SessionCookies, transport: Transport, publicToken: string, customEndpoint: () => boolean, keepAlive: boolean) {
     super(env, cookies, transport, publicToken, customEndpoint, keepAlive, '/b2b');
   }
 

@@ -47,9 +47,9 @@ export function isValidDomain(d: string): boolean {
   return DOMAIN.test(d);
 }
 
-/** Bootstrap read synchronously from storage, then refreshed once in the background. */
+/** Bootstrap read synchronously from storage (on first use), then refreshed once in the background. */
 export class Bootstrap {
-  private data: BootstrapData;
+  private data: BootstrapData | undefined;
   private readonly key: string;
   private readonly first: Promise<void>;
   private waited: Promise<void> | undefined;
@@ -61,7 +61,6 @@ export class Bootstrap {
     publicToken: string,
   ) {
     this.key = `stytch_sdk_bootstrap::${publicToken}`;
-    this.data = this.read() ?? DEFAULT_BOOTSTRAP;
     // Sent from the next task, not from the one creating the client: that task is often a
     // widget's first render, and sending (the X-SDK-Client header, the fetch) held back its first
     // paint, more so in a React host (bench/RESULTS.md). Nothing needs the answer sooner:
@@ -81,17 +80,20 @@ export class Bootstrap {
   private async refresh(): Promise<void> {
     try {
       const d = await this.transport.call<Partial<BootstrapData>>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(this.transport.publicToken)}` });
-      this.data = { ...DEFAULT_BOOTSTRAP, ...d };
-      this.env.storage.setItem(this.key, JSON.stringify(this.data));
-      this.listeners.forEach((l) => l(this.data));
+      const data = (this.data = { ...DEFAULT_BOOTSTRAP, ...d });
+      this.env.storage.setItem(this.key, JSON.stringify(data));
+      this.listeners.forEach((l) => l(data));
     } catch (e) {
       this.env.console.warn('Could not load the project bootstrap; using defaults.', e);
     }
   }
 
-  /** The latest known bootstrap. */
+  /**
+   * The latest known bootstrap. The stored copy is read on the first ask, not as the client is
+   * created: a page's first storage read is slow, and a widget paints without it (bench/RESULTS.md).
+   */
   getSync(): BootstrapData {
-    return this.data;
+    return (this.data ??= this.read() ?? DEFAULT_BOOTSTRAP);
   }
 
   /** Resolves once the first request has ended, answered or failed; unlike ready(), it starts no wait of its own. */
@@ -108,7 +110,7 @@ export class Bootstrap {
         resolve();
       });
     });
-    return this.waited.then(() => this.data);
+    return this.waited.then(() => this.getSync());
   }
 
   /** Called with each fresh bootstrap; returns the unsubscribe. */

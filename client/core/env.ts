@@ -71,14 +71,24 @@ const memoryStorage = (): KeyValueStorage => {
   return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
 };
 
-/** localStorage when usable (it throws in some privacy modes), else memory. */
+/**
+ * localStorage when usable (it throws in some privacy modes), else memory; which one is found on
+ * the first read or write, not as the client is created: a page's first touch of localStorage
+ * waits on the browser (bench/RESULTS.md).
+ */
 export function browserStorage(): KeyValueStorage {
+  let found: KeyValueStorage | undefined;
+  const storage = () => (found ??= usableLocalStorage() ?? memoryStorage());
+  return { getItem: (k) => storage().getItem(k), setItem: (k, v) => storage().setItem(k, v), removeItem: (k) => storage().removeItem(k) };
+}
+
+function usableLocalStorage(): KeyValueStorage | undefined {
   try {
     const s = globalThis.localStorage;
     s.getItem('stytch_probe');
     return s;
   } catch {
-    return memoryStorage();
+    return undefined;
   }
 }
 

@@ -23,7 +23,8 @@ export interface ClientEvent {
 export class Telemetry {
   private queue: { stamp: TelemetryStamp; event: ClientEvent & { public_token: string } }[] = [];
   private timer: TimerHandle | undefined;
-  private readonly offHidden: () => void;
+  /** Stops listening for the page going hidden; set once something is queued. */
+  private offHidden: (() => void) | undefined;
 
   constructor(
     private readonly env: ClientEnv,
@@ -31,12 +32,12 @@ export class Telemetry {
     private readonly url: () => string,
     private readonly stamp: () => TelemetryStamp,
     private readonly context: (s: TelemetryStamp) => TelemetryContext,
-  ) {
-    this.offHidden = env.onHidden(() => this.flush());
-  }
+  ) {}
 
-  /** Queues an event; a full batch is sent at once, otherwise within 800 ms. */
+  /** Queues an event; a full batch is sent at once, otherwise within 800 ms, or as the page goes hidden. */
   log(event: ClientEvent): void {
+    // Listened for from the first event, not as the client is created: nothing to send before it.
+    this.offHidden ??= this.env.onHidden(() => this.flush());
     this.queue.push({ stamp: this.stamp(), event: { public_token: this.publicToken, ...event } });
     if (this.queue.length >= TELEMETRY_BATCH_SIZE) this.flush();
     else if (this.timer === undefined) this.timer = this.env.timers.setTimeout(() => this.flush(), TELEMETRY_FLUSH_MS);
@@ -69,6 +70,8 @@ export class Telemetry {
   /** Flushes what is left and drops the timer and the page-hidden listener. */
   dispose(): void {
     this.flush();
-    this.offHidden();
+    this.offHidden?.();
+    // An event logged after this is not worth a new listener.
+    this.offHidden = () => undefined;
   }
 }

@@ -41,58 +41,95 @@ export function hostTimeZone(): string {
   }
 }
 
+/** Who was signed in: the X-SDK-Client fields that say so. */
+export interface Who {
+  stytch_user_id?: string;
+  stytch_session_id?: string;
+}
+
 /**
- * What an event's X-SDK-Client must say of the moment it happened: when, and who was signed in.
- * The rest (its id, the time zone) is filled in when the event is sent.
+ * What an event's X-SDK-Client must say of the moment it happened: when, and who was signed in
+ * (read when it is sent, as it was then: see `Identity.who`). The rest (its id, the time zone) is
+ * filled in when the event is sent.
  */
 export interface TelemetryStamp {
   at: number;
-  stytch_user_id?: string;
-  stytch_session_id?: string;
+  who: () => Who;
 }
 
 /** Where the session identity for headers comes from. */
 export interface Identity {
   sessionToken(): string | undefined;
-  userId(): string | undefined;
-  sessionId(): string | undefined;
+  /**
+   * Who is signed in now, as a reading taken later: the session is read from storage on first
+   * use (session/manager.ts), and a widget's first event must not be what reads it, before its
+   * first paint.
+   */
+  who(): () => Who;
 }
 
 /** The one place every SDK call goes through: headers, the injected fetch, response processing, the captcha retry. */
 export class Transport {
-  private readonly appSessionId: string;
-  private readonly persistentId: string;
+  private ids: { appSessionId: string; persistentId: string } | undefined;
+  private base: string;
   /** Fills captcha_token and dfp_telemetry_id on the one retry after 'Captcha required'. */
   onCaptchaRequired?: () => Promise<{ captcha_token?: string; dfp_telemetry_id?: string }>;
+  /**
+   * Runs once, just before the base URL is first read (createCore: the stored bootstrap's custom
+   * domain applies from then on). Reading it when the client is created cost the widget's first
+   * paint the page's first storage read (bench/RESULTS.md).
+   */
+  beforeFirstUse?: () => void;
 
   constructor(
     readonly env: ClientEnv,
     readonly publicToken: string,
-    public baseUrl: string,
+    baseUrl: string,
     private readonly identity: Identity,
   ) {
-    this.appSessionId = `app-session-id-${uuid(env.random)}`;
-    let pid = env.storage.getItem('stytch_persistent_id');
-    if (!pid) env.storage.setItem('stytch_persistent_id', (pid = `persistent-id-${uuid(env.random)}`));
-    this.persistentId = pid;
+    this.base = baseUrl;
+  }
+
+  /** Where calls go: the endpoint given, the hosted provider, or a custom domain from bootstrap. */
+  get baseUrl(): string {
+    const first = this.beforeFirstUse;
+    this.beforeFirstUse = undefined;
+    first?.();
+    return this.base;
+  }
+
+  set baseUrl(url: string) {
+    this.base = url;
+  }
+
+  /**
+   * This page load's id and the browser's persistent one, made on the first request rather than
+   * with the client: the random source's and storage's first use cost a paint (bench/RESULTS.md).
+   */
+  private identifiers(): { appSessionId: string; persistentId: string } {
+    if (this.ids) return this.ids;
+    const appSessionId = `app-session-id-${uuid(this.env.random)}`;
+    let pid = this.env.storage.getItem('stytch_persistent_id');
+    if (!pid) this.env.storage.setItem('stytch_persistent_id', (pid = `persistent-id-${uuid(this.env.random)}`));
+    return (this.ids = { appSessionId, persistentId: pid });
   }
 
   /** The moment of an event, as its X-SDK-Client will report it. */
   stamp(): TelemetryStamp {
-    return { at: this.env.timers.now(), stytch_user_id: this.identity.userId(), stytch_session_id: this.identity.sessionId() };
+    return { at: this.env.timers.now(), who: this.identity.who() };
   }
 
   /** The X-SDK-Client fields for one request, or for a telemetry event stamped earlier. */
   telemetry(stamp: TelemetryStamp = this.stamp()): TelemetryContext {
     const timezone = hostTimeZone();
+    const { appSessionId, persistentId } = this.identifiers();
     return {
       event_id: `event-id-${uuid(this.env.random)}`,
-      app_session_id: this.appSessionId,
-      persistent_id: this.persistentId,
+      app_session_id: appSessionId,
+      persistent_id: persistentId,
       client_sent_at: new Date(stamp.at).toISOString(),
       timezone,
-      stytch_user_id: stamp.stytch_user_id,
-      stytch_session_id: stamp.stytch_session_id,
+      ...stamp.who(),
       app: { identifier: this.env.location.hostname },
       sdk: { identifier: SDK_NAME, version: SDK_VERSION },
     };

@@ -26,37 +26,55 @@ type Tokens = { session_token?: string; session_jwt: string };
  * own answers (`update`): `SessionManager` below for B2C, `B2BSessionManager` for B2B.
  */
 export abstract class SessionStore<St extends { session: unknown }, Answer> {
-  protected state: St;
+  /** The state, once read (see `state`). */
+  private current: St | undefined;
   private readonly key: string;
   private memoryTokens: SessionTokens | undefined;
   private timer: TimerHandle | undefined;
   private attempt = 0;
   private disposed = false;
   /** The state an earlier page stored, as read at start: while it is still the state, no answer came (`getInfo().fromCache`). */
-  private readonly stored: St;
+  private stored: St | undefined;
   private readonly listeners = new Set<[keyof St, Listener<never>]>();
   /** Bumped whenever the session changes identity (a sign-in, a sign-out, here or in another tab). */
   private era = 0;
-  private readonly unsubscribe: () => void;
+  private unsubscribe: (() => void) | undefined;
+  private readonly starting: TimerHandle;
 
   constructor(
     protected readonly env: ClientEnv,
     protected readonly cookies: SessionCookies,
     protected readonly transport: Transport,
     publicToken: string,
-    customEndpoint: boolean,
+    /** Whether calls go to an endpoint the page named (asked at start: it can come from stored bootstrap). */
+    private readonly customEndpoint: () => boolean,
     private readonly keepAlive = true,
     /** The API path prefix of sessions/authenticate and sessions/revoke ('' or '/b2b'). */
     private readonly prefix = '',
   ) {
     this.key = `stytch_sdk_state_${publicToken}`;
-    this.state = this.stored = this.parse(env.storage.getItem(this.key)) ?? this.empty();
-    this.unsubscribe = env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
+    // Started from the next task, or on the first ask if that comes sooner: storage, the cookies
+    // and the listeners, touched as the client was created, held back a widget's first paint by
+    // tens of milliseconds at a phone's CPU (bench/RESULTS.md).
+    this.starting = env.timers.setTimeout(() => this.state, 0);
+  }
+
+  /** The state: the stored copy is read, and the session's upkeep started, on the first ask. */
+  protected get state(): St {
+    return this.current ?? this.start();
+  }
+
+  private start(): St {
+    this.env.timers.clearTimeout(this.starting);
+    this.current = this.stored = this.parse(this.env.storage.getItem(this.key)) ?? this.empty();
+    if (this.disposed) return this.current;
+    this.unsubscribe = this.env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
     const tokens = this.cookies.tokens();
     if (tokens) this.schedule(0);
     // Without a custom endpoint the token cookie is ours to read: no cookie means no session.
-    else if (!customEndpoint) this.clearLocal();
-    else if (this.state.session) this.schedule(0);
+    else if (!this.customEndpoint()) this.clearLocal();
+    else if (this.current.session) this.schedule(0);
+    return this.current;
   }
 
   /** The state with nothing known. */
@@ -81,7 +99,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   private set(next: St): void {
     const prev = this.state;
     if (this.sessionId(prev) !== this.sessionId(next)) this.era++;
-    this.state = next;
+    this.current = next;
     this.listeners.forEach(([k, l]) => prev[k] !== next[k] && (l as Listener<St[typeof k]>)(next[k]));
   }
 
@@ -102,6 +120,20 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   /** One part of the state, and whether it is still the stored copy (`getInfo()`). */
   info<K extends keyof St & string>(k: K): { [P in K]: St[P] } & { fromCache: boolean } {
     return { [k]: this.state[k], fromCache: !!this.state.session && this.state === this.stored } as { [P in K]: St[P] } & { fromCache: boolean };
+  }
+
+  /**
+   * The state as it is now, read when the returned function is called. Before the start, that is
+   * the state the start reads: nothing changes it sooner. (Telemetry stamps an event as it happens
+   * and says who was signed in when it sends it; the widget's first event comes before its paint.)
+   */
+  now(): () => St {
+    const s = this.current;
+    return () => {
+      if (s) return s;
+      void this.state;
+      return this.stored!;
+    };
   }
 
   /** One part of the state: `session`, and `user` (B2C) or `member` and `organization` (B2B). */
@@ -215,8 +247,9 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   /** Stops the refresh timer and the cross-tab listener. */
   dispose(): void {
     this.disposed = true;
+    this.env.timers.clearTimeout(this.starting);
     this.cancel();
-    this.unsubscribe();
+    this.unsubscribe?.();
   }
 }
 

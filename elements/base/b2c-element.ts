@@ -7,7 +7,7 @@ import { WidgetElement } from './widget-element.ts';
 /** The B2C elements (login, reset password, passkey registration): the B2C App and its first-screen preload. */
 export abstract class B2CWidgetElement extends WidgetElement {
   protected override preload(): Promise<void> | undefined {
-    return preloadFirstScreen(this.mode as 'login' | 'reset-password' | 'passkey-registration', this.config, this.client);
+    return preloadFirstScreen(this.mode as 'login' | 'reset-password' | 'passkey-registration', this.config);
   }
 
   protected override rootComponent(): ComponentType<AppProps> {

@@ -44,7 +44,7 @@ export function formOf(method: LoginMethod): (typeof blocks)['EmailForm' | 'Phon
  * Starts loading every block Main shows first for `config` (the first tab's form, not the
  * others'); what is still loading, as `prefetch` returns it.
  */
-export function preloadMain(config: ResolvedConfig, watermark: boolean): Promise<void> | undefined {
+export function preloadMain(config: ResolvedConfig): Promise<void> | undefined {
   const methods = loginMethods(config);
   const oauth = oauthButtonCount(config) > 0;
   const social = oauth || config.products.includes('crypto');
@@ -54,7 +54,6 @@ export function preloadMain(config: ResolvedConfig, watermark: boolean): Promise
     config.products.includes('crypto') ? blocks.WalletButtons : undefined,
     social && methods.length > 0 ? blocks.Divider : undefined,
     methods[0] ? formOf(methods[0]) : undefined,
-    watermark ? blocks.PoweredBy : undefined,
   );
 }
 
