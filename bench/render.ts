@@ -13,10 +13,12 @@
 // picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,script,b2b picks rows (also host-floor, next); BENCH_NO_BUILD=1
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
 // BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
-// BENCH_RUNS loads of that page (loopback, 4x) up to a typeable Main and prints where the time
-// went, by original source file (through the build's source maps); BENCH_TRACE=<file.json> with
-// it also writes a Chromium trace of those loads (open it in the DevTools Performance panel).
-// BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests.
+// BENCH_RUNS loads of that page (loopback, or BENCH_PROFILE_NETWORK=slow4g; 4x) up to a typeable
+// Main and prints where the time went, by original source file (through the build's source maps);
+// BENCH_TRACE=<file.json> with it also writes a Chromium trace of those loads (open it in the
+// DevTools Performance panel), BENCH_PROFILE_OUT=<file.json> the last load's CPU profile.
+// BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests; BENCH_ALL=1
+// each run's times under the medians (the spread a difference has to beat).
 // BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (the React host page's too),
 // a row of that build beside the same official page in the same run (served under /base/), so a
 // change is compared with the code before it in one run rather than across runs of a loaded machine.
@@ -30,7 +32,7 @@
 // it; for ours it also notes when React has adopted the field (hydrated) and whether the typed
 // character was still there after it. Its rows (BENCH_ROWS) are magic,otp-oauth,all.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -524,7 +526,11 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     const { bytes, requests } = count.stop();
     const ssr = path.startsWith('/ssr');
     if (ssr) await said.wait('hydrated', deadline);
-    if (profile) profile((await cdp.send('Profiler.stop')).profile as CpuProfile);
+    if (profile) {
+      const recorded = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+      if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(recorded));
+      profile(recorded);
+    }
     if (profile && process.env.BENCH_TRACE) await browser.stopTracing();
     const b = await page.evaluate(() => {
       const { t0, visible, typed, hydrated, kept } = (window as any).__bench as { t0: number; visible: number; typed: number; hydrated: number; kept: boolean };
@@ -581,7 +587,7 @@ async function profileRun(browser: Browser, path: string): Promise<void> {
   let total = 0;
   let typed = 0;
   for (let i = 0; i < Math.max(1, RUNS); i++) {
-    const s = await load(browser, 'loopback', path, (p) => {
+    const s = await load(browser, process.env.BENCH_PROFILE_NETWORK ?? 'loopback', path, (p) => {
       const byId = new Map(p.nodes.map((n) => [n.id, n]));
       p.samples.forEach((id, k) => {
         const f = byId.get(id)!.callFrame;
@@ -709,6 +715,7 @@ for (const network of NETWORKS) {
     const o = samples.get(key(network, r.ours)) ?? [];
     const f = samples.get(key(network, r.official)) ?? [];
     const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
+    if (process.env.BENCH_ALL) console.log(`  ${r.name}: visible ${o.map((x) => Math.round(x.visible)).join(' ')} | typed ${o.map((x) => Math.round(x.typed)).join(' ')}`);
     console.log(
       `| ${r.name} | ${ms(m(o, 'visible'))} | ${ms(m(f, 'visible'))} | ${ratio(m(o, 'visible'), m(f, 'visible'))} | ${ms(m(o, 'typed'))} | ${ms(m(f, 'typed'))} | ${ratio(m(o, 'typed'), m(f, 'typed'))} |${SSR ? ` ${ms(m(o, 'hydrated'))} | ${o.filter((x) => x.kept).length}/${o.length} |` : ''} ${kb(m(o, 'bytes'))} / ${kb(m(f, 'bytes'))} | ${m(o, 'requests')} / ${m(f, 'requests')} |`,
     );
