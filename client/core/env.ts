@@ -149,7 +149,11 @@ export function browserEnv(): ClientEnv {
     location: { origin: w.location.origin, hostname: w.location.hostname, protocol: w.location.protocol },
     console: w.console,
     navigate: (url) => w.location.assign(url),
-    credentials: w.navigator.credentials,
+    // Read on first use: the page's first read of it costs a phone's CPU several milliseconds,
+    // in the task that creates the client (bench/RESULTS.md). createCore keeps it a getter.
+    get credentials() {
+      return w.navigator.credentials;
+    },
     document: w.document,
     isServer: false,
   };
