@@ -35,14 +35,8 @@ export function defaultBaseUrl(publicToken: string): string {
   return publicToken.startsWith('public-token-test') ? TEST_API_URL : LIVE_API_URL;
 }
 
-/** Resolves from a later task, so that what runs before it can (a paint, a keystroke). */
-const nextTask = () => new Promise<void>((go) => setTimeout(go, 0));
-
 /** What the shared core asks of a session manager (B2C `SessionManager`, or the B2B one). */
 export interface CoreSession {
-  /** The start's steps (`SessionStore.listen`, `SessionStore.start`). */
-  listen(): void;
-  start(): void;
   getTokens(): SessionTokens | null;
   /** The state as it is now, read when called (`SessionStore.now`). */
   now(): () => unknown;
@@ -58,8 +52,7 @@ export type ManagerClass<M> = new (env: ClientEnv, cookies: SessionCookies, tran
  * line's part loaded on demand (`preloadPart`, core/on-demand.ts). Browser only.
  */
 export function createCore<M extends CoreSession>(publicToken: string, options: ClientOptions, Manager: ManagerClass<M>, preloadPart: () => void) {
-  // Merged by property, not spread: a spread would read browserEnv's getters now.
-  const env = Object.defineProperties(browserEnv(), Object.getOwnPropertyDescriptors(options.env ?? {}));
+  const env: ClientEnv = { ...browserEnv(), ...options.env };
   if (env.isServer) throw new StytchSDKError('The client can only be created in a browser; create it on the client side, not during server rendering.');
   if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
     env.console.warn('Public token is malformed. Expected "public-token-..." but got ' + JSON.stringify(publicToken));
@@ -87,22 +80,7 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
       };
     },
   });
-  let disposed = false;
-  const customEndpoint = () => explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
-  const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
-  // The client's start, not in the task creating it (often a widget's first render, which it held
-  // back) and one step per task: other tabs heard, the stored session read with its cookie, then
-  // bootstrap's request. Together they were one task of about 80 ms at a phone's CPU, just after
-  // the widget's paint, that a first keystroke in it waited behind (bench/RESULTS.md). An ask
-  // that comes sooner (a stored session read by the first render) reads what it needs itself.
-  const begin = (async () => {
-    for (const step of [() => session.listen(), () => session.start()]) {
-      await nextTask();
-      if (!disposed) step();
-    }
-    await nextTask();
-  })();
-  const bootstrap = new Bootstrap(env, transport, publicToken, begin);
+  const bootstrap = new Bootstrap(env, transport, publicToken);
   const applyCname = (b: BootstrapData, warn: boolean) => {
     if (explicitEndpoint || !b.cname_domain) return;
     if (isValidDomain(b.cname_domain)) transport.baseUrl = `https://${b.cname_domain}`;
@@ -112,11 +90,14 @@ export function createCore<M extends CoreSession>(publicToken: string, options: 
   // is created: reading storage then held back a widget's first paint, bench/RESULTS.md).
   transport.beforeFirstUse = () => applyCname(bootstrap.getSync(), false);
   const offBootstrap = bootstrap.onChange((b) => applyCname(b, true));
+  const customEndpoint = () => explicitEndpoint || transport.baseUrl !== defaultBaseUrl(publicToken);
+  const session = (manager = new Manager(env, new SessionCookies(env.cookies, options.cookieDomain), transport, publicToken, customEndpoint, options.keepSessionAlive !== false));
   // The line's part loaded on demand (its checks and its calls' code) is fetched once bootstrap's
   // request has ended. Every call waits for its answer anyway, and a widget has painted by then
   // (it does not wait for bootstrap): fetched sooner, the chunk arrived and ran during the
   // widget's first render and held back its paint (bench/RESULTS.md). A call made before finds
   // its own way to it (core/on-demand.ts).
+  let disposed = false;
   void bootstrap.settled().then(() => disposed || preloadPart());
   const pkce = (name: string) => new PKCEStore(env.storage, `stytch_sdk_pkce_${name}::${publicToken}`, env.random, env.sha256);
 

@@ -59,15 +59,13 @@ export class Bootstrap {
     private readonly env: ClientEnv,
     private readonly transport: Transport,
     publicToken: string,
-    /**
-     * When the request may go: a later task than the one creating the client (core/setup.ts).
-     * Nothing needs the answer sooner: getSync has the stored copy, and ready() waits for the
-     * answer either way.
-     */
-    begin: Promise<unknown>,
   ) {
     this.key = `stytch_sdk_bootstrap::${publicToken}`;
-    this.first = begin.then(() => this.refresh());
+    // Sent from the next task, not from the one creating the client: that task is often a
+    // widget's first render, and sending (the X-SDK-Client header, the fetch) held back its first
+    // paint, more so in a React host (bench/RESULTS.md). Nothing needs the answer sooner:
+    // getSync has the stored copy, and ready() waits for the answer either way.
+    this.first = new Promise<void>((go) => setTimeout(go, 0)).then(() => this.refresh());
   }
 
   private read(): BootstrapData | undefined {

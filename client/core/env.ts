@@ -149,11 +149,7 @@ export function browserEnv(): ClientEnv {
     location: { origin: w.location.origin, hostname: w.location.hostname, protocol: w.location.protocol },
     console: w.console,
     navigate: (url) => w.location.assign(url),
-    // Read on first use: the page's first read of it costs a phone's CPU several milliseconds,
-    // in the task that creates the client (bench/RESULTS.md). createCore keeps it a getter.
-    get credentials() {
-      return w.navigator.credentials;
-    },
+    credentials: w.navigator.credentials,
     document: w.document,
     isServer: false,
   };

@@ -39,6 +39,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   /** Bumped whenever the session changes identity (a sign-in, a sign-out, here or in another tab). */
   private era = 0;
   private unsubscribe: (() => void) | undefined;
+  private readonly starting: TimerHandle;
 
   constructor(
     protected readonly env: ClientEnv,
@@ -52,31 +53,22 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
     private readonly prefix = '',
   ) {
     this.key = `stytch_sdk_state_${publicToken}`;
+    // Started from the next task, or on the first ask if that comes sooner: storage, the cookies
+    // and the listeners, touched as the client was created, held back a widget's first paint by
+    // tens of milliseconds at a phone's CPU (bench/RESULTS.md).
+    this.starting = env.timers.setTimeout(() => this.state, 0);
   }
 
-  /**
-   * The state: the stored copy is read, and the session's upkeep started, on the first ask or at
-   * the client's start (`listen`, then `start`, each from its own task: core/setup.ts).
-   */
+  /** The state: the stored copy is read, and the session's upkeep started, on the first ask. */
   protected get state(): St {
-    return this.current ?? this.read();
+    return this.current ?? this.start();
   }
 
-  /** Hears other tabs' changes to the session. Before the stored state is read, so none is missed between. */
-  listen(): void {
-    if (this.disposed || this.unsubscribe) return;
-    this.unsubscribe = this.env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
-  }
-
-  /** Reads the stored state and starts the session's upkeep, unless an ask has already. */
-  start(): void {
-    void this.state;
-  }
-
-  private read(): St {
+  private start(): St {
+    this.env.timers.clearTimeout(this.starting);
     this.current = this.stored = this.parse(this.env.storage.getItem(this.key)) ?? this.empty();
     if (this.disposed) return this.current;
-    this.listen();
+    this.unsubscribe = this.env.onStorage((key, value) => key === this.key && this.fromOtherTab(value));
     const tokens = this.cookies.tokens();
     if (tokens) this.schedule(0);
     // Without a custom endpoint the token cookie is ours to read: no cookie means no session.
@@ -255,6 +247,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   /** Stops the refresh timer and the cross-tab listener. */
   dispose(): void {
     this.disposed = true;
+    this.env.timers.clearTimeout(this.starting);
     this.cancel();
     this.unsubscribe?.();
   }

@@ -38,14 +38,8 @@ function useWatermark(): boolean {
   useEffect(() => {
     if (!client) return;
     const apply = (b: { disable_sdk_watermark: boolean }) => startTransition(() => setShow(!b.disable_sdk_watermark));
-    // The stored copy is read after the paint: this effect runs in the task that paints Main, and
-    // a page's first storage read waits on the browser (bench/RESULTS.md).
-    const stored = setTimeout(() => apply(client.bootstrap.getSync()), 0);
-    const off = client.bootstrap.onChange(apply);
-    return () => {
-      clearTimeout(stored);
-      off();
-    };
+    apply(client.bootstrap.getSync());
+    return client.bootstrap.onChange(apply);
   }, [client]);
   return show;
 }

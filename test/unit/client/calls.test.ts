@@ -79,7 +79,7 @@ describe('client calls', () => {
     }
   });
 
-  it('asks for bootstrap in a later task than the one that created it, with the stored copy readable at once', async () => {
+  it('asks for bootstrap in the task after the one that created it, with the stored copy readable at once', async () => {
     const f = fakeEnv();
     f.storage.setItem(`stytch_sdk_bootstrap::${TOKEN}`, JSON.stringify({ disable_sdk_watermark: false, project_name: 'Stored' }));
     const client = createClient(TOKEN, { baseUrl: 'http://localhost:4100', env: f.env });

@@ -19,10 +19,8 @@ export class FakeTimers implements Timers {
   /** Moves time forward, firing due timers in order and letting their promises settle. */
   async advance(ms: number): Promise<void> {
     const end = this.t + ms;
-    const next = () => [...this.pending.entries()].filter(([, p]) => p.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
     for (;;) {
-      // Work the page's own tasks run (a client's start) can set timers that are due too.
-      const due = next() ?? (await flush(), next());
+      const due = [...this.pending.entries()].filter(([, p]) => p.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
       if (!due) break;
       this.pending.delete(due[0]);
       this.t = due[1].at;
@@ -34,12 +32,10 @@ export class FakeTimers implements Timers {
   }
 }
 
-/** Lets pending promise chains run, and a new client's start (three tasks: core/setup.ts). */
+/** Lets pending promise chains run. */
 export async function flush(): Promise<void> {
-  for (let task = 0; task < 4; task++) {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-    await new Promise((r) => setTimeout(r, 0));
-  }
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  await new Promise((r) => setTimeout(r, 0));
 }
 
 export function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
@@ -162,24 +158,4 @@ export async function rejection(p: Promise<unknown>): Promise<Error> {
     return e as Error;
   }
   throw new Error('expected a rejection');
-}
-
-/** A fake environment that notes each storage, cookie and random-source touch, in order. */
-export function countingEnv(...a: Parameters<typeof fakeEnv>) {
-  const f = fakeEnv(...a);
-  const touched: string[] = [];
-  const storage = f.storage;
-  const cookies = f.cookies;
-  f.env.storage = {
-    getItem: (k) => (touched.push(`storage ${k}`), storage.getItem(k)),
-    setItem: (k, v) => (touched.push(`storage ${k}`), storage.setItem(k, v)),
-    removeItem: (k) => (touched.push(`storage ${k}`), storage.removeItem(k)),
-  };
-  f.env.cookies = {
-    get: (n) => (touched.push(`cookie ${n}`), cookies.get(n)),
-    set: (n, v, o) => (touched.push(`cookie ${n}`), cookies.set(n, v, o)),
-    remove: (n, o) => (touched.push(`cookie ${n}`), cookies.remove(n, o)),
-  };
-  f.env.random = (values) => (touched.push('random'), crypto.getRandomValues(values));
-  return { ...f, touched };
 }

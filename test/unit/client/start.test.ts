@@ -1,9 +1,29 @@
 import { expect } from '@open-wc/testing';
 import { createClient } from '../../../client/index.ts';
-import { apiError, authOk, BOOTSTRAP, countingEnv, SESSION, USER } from './fake-env.ts';
+import { apiError, authOk, BOOTSTRAP, fakeEnv, SESSION, USER } from './fake-env.ts';
 
 const TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
 const BASE = 'http://127.0.0.1:9999/prefix';
+
+/** A fake environment that counts what creating a client touches. */
+function countingEnv(...a: Parameters<typeof fakeEnv>) {
+  const f = fakeEnv(...a);
+  const touched: string[] = [];
+  const storage = f.storage;
+  const cookies = f.cookies;
+  f.env.storage = {
+    getItem: (k) => (touched.push(`storage ${k}`), storage.getItem(k)),
+    setItem: (k, v) => (touched.push(`storage ${k}`), storage.setItem(k, v)),
+    removeItem: (k) => (touched.push(`storage ${k}`), storage.removeItem(k)),
+  };
+  f.env.cookies = {
+    get: (n) => (touched.push(`cookie ${n}`), cookies.get(n)),
+    set: (n, v, o) => (touched.push(`cookie ${n}`), cookies.set(n, v, o)),
+    remove: (n, o) => (touched.push(`cookie ${n}`), cookies.remove(n, o)),
+  };
+  f.env.random = (values) => (touched.push('random'), crypto.getRandomValues(values));
+  return { ...f, touched };
+}
 
 /** The X-SDK-Client fields of each telemetry event sent. */
 const eventsSent = (calls: { url: string; body: unknown }[]) =>
@@ -24,33 +44,6 @@ describe('client start', () => {
     expect(f.storageListeners.size).to.equal(1);
     client.dispose();
     expect(f.storageListeners.size).to.equal(0);
-  });
-
-  it('starts one step per task, so that a keystroke waits for one at most: other tabs heard, the stored session read, bootstrap asked', async () => {
-    const f = countingEnv();
-    f.cookies.set('stytch_session', 'session-token-1');
-    const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
-    const task = () => new Promise((go) => setTimeout(go, 0));
-    await task();
-    expect([f.storageListeners.size, f.touched, f.calls.length]).to.deep.equal([1, [], 0]);
-    await task();
-    expect(f.touched).to.deep.equal([`storage stytch_sdk_state_${TOKEN}`, 'cookie stytch_session', 'cookie stytch_session_jwt']);
-    expect(f.calls.length).to.equal(0);
-    await task();
-    expect(f.calls.map((c) => new URL(c.url).pathname)).to.deep.equal([`/prefix/sdk/v1/projects/bootstrap/${TOKEN}`]);
-    client.dispose();
-  });
-
-  it('creating a client leaves navigator.credentials unread: its first read waits on the browser, and WebAuthn reads it when used', () => {
-    let reads = 0;
-    const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'credentials')!;
-    Object.defineProperty(navigator, 'credentials', { configurable: true, get: () => (reads++, real.get!.call(navigator)) });
-    try {
-      createClient(TOKEN, { baseUrl: BASE, env: countingEnv().env }).dispose();
-      expect(reads).to.equal(0);
-    } finally {
-      delete (navigator as { credentials?: unknown }).credentials;
-    }
   });
 
   it('a stored session is there on the first ask, before the next task', () => {
