@@ -582,12 +582,16 @@ function sourceOf(url: string, line: number, column: number): string {
   return pkg ? pkg[1]! : src.replace(/^(\.\.\/)+/, '');
 }
 
+/** The network profile BENCH_PROFILE loads on (a NETWORK_PROFILES name). */
+const PROFILE_NETWORK = process.env.BENCH_PROFILE_NETWORK ?? 'loopback';
+
 async function profileRun(browser: Browser, path: string): Promise<void> {
+  if (!(PROFILE_NETWORK in NETWORK_PROFILES)) throw new Error(`BENCH_PROFILE_NETWORK=${PROFILE_NETWORK}: expected one of ${Object.keys(NETWORK_PROFILES).join(', ')}`);
   const self = new Map<string, number>();
   let total = 0;
   let typed = 0;
   for (let i = 0; i < Math.max(1, RUNS); i++) {
-    const s = await load(browser, process.env.BENCH_PROFILE_NETWORK ?? 'loopback', path, (p) => {
+    const s = await load(browser, PROFILE_NETWORK, path, (p) => {
       const byId = new Map(p.nodes.map((n) => [n.id, n]));
       p.samples.forEach((id, k) => {
         const f = byId.get(id)!.callFrame;
@@ -602,7 +606,7 @@ async function profileRun(browser: Browser, path: string): Promise<void> {
     typed += s.typed;
   }
   const n = Math.max(1, RUNS);
-  console.log(`\nCPU profile of ${path}, ${n} load(s), CPU ${CPU_RATE}x, loopback: typeable at ${Math.round(typed / n)} ms (mean); self time per load by source, (idle) excluded:`);
+  console.log(`\nCPU profile of ${path}, ${n} load(s), CPU ${CPU_RATE}x, ${PROFILE_NETWORK}: typeable at ${Math.round(typed / n)} ms (mean); self time per load by source, (idle) excluded:`);
   const busy = [...self].filter(([k]) => k !== '(idle)');
   const busyTotal = busy.reduce((a, [, v]) => a + v, 0);
   for (const [name, us] of busy.sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${(us / n / 1000).toFixed(1).padStart(8)} ms  ${((100 * us) / busyTotal).toFixed(1).padStart(5)} %  ${name}`);
