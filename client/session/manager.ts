@@ -40,6 +40,8 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
   private era = 0;
   private unsubscribe: (() => void) | undefined;
   private readonly starting: TimerHandle;
+  /** The sessions/authenticate call in flight, if any: a revoke lets it finish first (see `revoke`). */
+  private checking: Promise<unknown> | undefined;
 
   constructor(
     protected readonly env: ClientEnv,
@@ -162,6 +164,9 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
    * after a sign-out (or a sign-in as someone else) belongs to a session that is gone.
    */
   since(): number {
+    // Read the stored state first: its start can end a session the cookies no longer hold, and
+    // that change of era belongs before the call, not during it.
+    void this.state;
     return this.era;
   }
 
@@ -188,24 +193,40 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
 
   /** `POST /sessions/authenticate`; non-recoverable errors end the local session. */
   async authenticate(session_duration_minutes?: number): Promise<Answer> {
+    const since = this.since();
+    const call = this.transport.call<Answer>({ method: 'POST', path: `${this.prefix}/sessions/authenticate`, body: { session_duration_minutes } });
+    this.checking = call;
     try {
-      const r = await this.transport.call<Answer>({ method: 'POST', path: `${this.prefix}/sessions/authenticate`, body: { session_duration_minutes } });
-      this.update(r);
+      const r = await call;
+      // An answer about a session that has since gone (signed out here or in another tab, or
+      // another in its place) is not recorded: it would write the gone session's cookie back.
+      if (since === this.era) this.update(r);
       return r;
     } catch (e) {
-      if (isNonRecoverable(e)) this.clearLocal();
+      if (isNonRecoverable(e) && since === this.era) this.clearLocal();
       throw e;
+    } finally {
+      if (this.checking === call) this.checking = undefined;
     }
   }
 
   /** `POST /sessions/revoke`; clears local state on success, on a non-recoverable error, or always with forceClear. */
   async revoke(forceClear = false): Promise<unknown> {
+    // A check in flight (the start's, or the refresh's) finishes first, and none starts while the
+    // revoke is out: sent side by side, the revoke can land first and the check then fails with a
+    // 404 in the page's console.
+    void this.state; // started now, so the start's own check is seen as due below
+    await this.checking?.catch(() => undefined);
+    const due = this.timer !== undefined;
+    this.cancel();
     try {
       const r = await this.transport.call<unknown>({ method: 'POST', path: `${this.prefix}/sessions/revoke`, body: {} });
       this.clearLocal();
       return r;
     } catch (e) {
       if (forceClear || isNonRecoverable(e)) this.clearLocal();
+      // The session stays: the check that was due is made now.
+      else if (due) this.schedule(0);
       throw e;
     }
   }

@@ -82,10 +82,34 @@ for (const shadow of [false, true])
     // The session hook moves the app to the profile, which the server renders only for a live session.
     await expect(page).toHaveURL(`${base}/profile`, { timeout: 15_000 });
     await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
+    // The reloaded page's client checks its session as it starts; that check is held until the
+    // sign-out has been pressed, so the two meet: the revoke waits for it, never overtaking it
+    // (overtaken, the check fails with a 404 in the console, and its answer could bring the
+    // session back).
+    const wire: string[] = [];
+    let releaseCheck!: () => void;
+    const checkHeld = new Promise<void>((ok) => (releaseCheck = ok));
+    const checkSent = new Promise<void>((sent) =>
+      page.route('**/sdk/v1/sessions/authenticate', async (route) => {
+        sent();
+        await checkHeld;
+        await route.continue();
+      }),
+    );
+    page.on('request', (r) => r.url().endsWith('/sessions/revoke') && wire.push('revoke sent'));
+    page.on('response', (r) => r.url().endsWith('/sessions/authenticate') && wire.push(`check answered ${r.status()}`));
     await page.reload();
     await expect(page.locator('#host-status')).toHaveText(`Signed in as ${email}`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await checkSent;
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    // Hydrated: React's props are on the button, so the press reaches its handler.
+    await expect.poll(() => signOut.evaluate((b) => Object.keys(b).some((k) => k.startsWith('__reactProps')))).toBe(true);
+    await signOut.click();
+    // Long enough for a revoke sent beside the check to be seen.
+    await page.waitForRequest('**/sessions/revoke', { timeout: 1000 }).catch(() => undefined);
+    releaseCheck();
     await expect(page).toHaveURL(`${base}/`);
+    expect(wire).toEqual(['check answered 200', 'revoke sent']);
     await expect(w.getByRole('textbox', { name: 'Email' })).toBeVisible();
     // The revoked session no longer opens the protected page.
     await page.goto(`${base}/profile`);

@@ -173,6 +173,75 @@ describe('client sessions', () => {
     f.client.dispose();
   });
 
+  it("a refresh answered after another tab signed out does not write the session's cookies back", async () => {
+    const f = await signedIn(() => authOk());
+    let answer!: (r: Response) => void;
+    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (answer = done));
+    await f.timers.advance(180000);
+    expect(refreshes(f.calls)).to.equal(1);
+    // The other tab's sign-out: the shared cookies gone, the shared state removed.
+    const key = [...f.storage.map.keys()].find((k) => k.startsWith('stytch_sdk_state_'))!;
+    f.cookies.map.clear();
+    f.storage.map.delete(key);
+    f.storageListeners.forEach((l) => l(key, null));
+    answer(authOk());
+    await flush();
+    expect(f.client.session.getSync()).to.equal(null);
+    expect(f.cookies.map.size).to.equal(0);
+    expect(f.storage.map.has(key)).to.equal(false);
+    f.client.dispose();
+  });
+
+  it('a refresh refused after another tab signed in as someone else leaves that session alone', async () => {
+    const f = await signedIn(() => authOk());
+    let answer!: (r: Response) => void;
+    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (answer = done));
+    await f.timers.advance(180000);
+    const key = [...f.storage.map.keys()].find((k) => k.startsWith('stytch_sdk_state_'))!;
+    const other = { session: { ...SESSION, session_id: 'session-test-2' }, user: USER };
+    f.storage.setItem(key, JSON.stringify(other));
+    f.storageListeners.forEach((l) => l(key, JSON.stringify(other)));
+    answer(apiError(404, 'session_not_found'));
+    await flush();
+    expect(f.client.session.getSync()?.session_id).to.equal('session-test-2');
+    expect(f.storage.map.has(key)).to.equal(true);
+    f.client.dispose();
+  });
+
+  it('a sign-out while a check is in flight is sent once the check is answered, and the session stays gone', async () => {
+    const f = await signedIn(() => authOk());
+    let answer!: (r: Response) => void;
+    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (answer = done));
+    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    await f.timers.advance(180000);
+    const revoked = f.client.session.revoke();
+    await flush();
+    const paths = () => f.calls.map((c) => new URL(c.url).pathname.replace(/^.*\/sessions\//, '')).filter((p) => p === 'authenticate' || p === 'revoke');
+    expect(paths()).to.deep.equal(['authenticate']);
+    answer(authOk());
+    await revoked;
+    expect(paths()).to.deep.equal(['authenticate', 'revoke']);
+    expect(f.client.session.getSync()).to.equal(null);
+    expect(f.cookies.map.size).to.equal(0);
+    f.client.dispose();
+  });
+
+  it('no check is sent while a sign-out is out, and a failed sign-out makes the check that was due', async () => {
+    const f = await signedIn(() => authOk());
+    let answer!: (r: Response) => void;
+    f.routes['POST /sessions/revoke'] = () => new Promise<Response>((done) => (answer = done));
+    const revoked = f.client.session.revoke().catch((e: unknown) => e);
+    await flush();
+    await f.timers.advance(180000);
+    expect(refreshes(f.calls)).to.equal(0);
+    answer(apiError(500, 'internal_server_error'));
+    expect(await revoked).to.be.instanceOf(StytchAPIError);
+    await f.timers.advance(0);
+    expect(refreshes(f.calls)).to.equal(1);
+    expect(f.client.session.getSync()?.session_id).to.equal('session-test-1');
+    f.client.dispose();
+  });
+
   it('a user fetched while signed in is recorded', async () => {
     const f = await signedIn(() => authOk());
     f.routes['GET /users/me'] = () => ok({ ...USER, name: { first_name: 'Ada' } });
