@@ -44,10 +44,11 @@ describe('README snippets type-check', () => {
     );
   });
 
-  it("Next.js (the client component and the protected page), with Next's and the Node SDK's types", () => {
+  it("Next.js (the client component, the root layout and the protected page), with Next's and the Node SDK's types", () => {
     typecheck('next', 'hosts/next/tsconfig.check.json', {
       'app/stytch.tsx': readmeSnippet('### Next.js', 'tsx', 0).replace("'use client';\n", `'use client';\n${REACT_JSX}`),
-      'app/profile/page.tsx': REACT_JSX + readmeSnippet('### Next.js', 'tsx', 1),
+      'app/layout.tsx': REACT_JSX + readmeSnippet('### Next.js', 'tsx', 1),
+      'app/profile/page.tsx': REACT_JSX + readmeSnippet('### Next.js', 'tsx', 2),
     });
   });
 });

@@ -58,7 +58,8 @@ for (const shadow of [false, true])
   test(`next host${shadow ? ', declarative shadow root' : ''}: typed before hydration stays; OTP sign-in; the protected page checks the session on the server; sign-out`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    // Warnings too: a client made per page would warn that several share one public token.
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(m.text()));
     page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
     // Signed out, the protected page sends the visitor to the login.
     await page.goto(`${base}/profile`);
@@ -86,6 +87,8 @@ for (const shadow of [false, true])
     // sign-out has been pressed, so the two meet: the revoke waits for it, never overtaking it
     // (overtaken, the check fails with a 404 in the console, and its answer could bring the
     // session back).
+    // Nothing of this page still on the wire first: only the reloaded page's check is to be held.
+    await page.waitForLoadState('networkidle');
     const wire: string[] = [];
     let releaseCheck!: () => void;
     const checkHeld = new Promise<void>((ok) => (releaseCheck = ok));

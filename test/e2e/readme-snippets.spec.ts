@@ -223,16 +223,10 @@ test('README "Next.js" snippets, an app of their own built without the server\'s
   rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
   mkdirSync(`${ROOT}${dir}/app/profile`, { recursive: true });
   writeFileSync(`${ROOT}${dir}/app/stytch.tsx`, readmeSnippet('### Next.js', 'tsx', 0));
-  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, readmeSnippet('### Next.js', 'tsx', 1));
-  // What the site has around them: its root layout and its login page.
-  writeFileSync(
-    `${ROOT}${dir}/app/layout.tsx`,
-    'import type { ReactNode } from \'react\';\n\nexport default function RootLayout({ children }: { children: ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
-  );
-  writeFileSync(
-    `${ROOT}${dir}/app/page.tsx`,
-    "import { Login, Providers } from './stytch';\n\nexport default function Home() {\n  return (\n    <Providers>\n      <Login />\n    </Providers>\n  );\n}\n",
-  );
+  writeFileSync(`${ROOT}${dir}/app/layout.tsx`, readmeSnippet('### Next.js', 'tsx', 1));
+  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, readmeSnippet('### Next.js', 'tsx', 2));
+  // What the site has beside them: its login page.
+  writeFileSync(`${ROOT}${dir}/app/page.tsx`, "import { Login } from './stytch';\n\nexport default function Home() {\n  return <Login />;\n}\n");
   // The repository is the project root (one node_modules), as for hosts/next; the site's own
   // tsconfig (Next's defaults), or the repository's would give its JSX to Emotion.
   writeFileSync(

@@ -3,8 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { Client } from 'stytch';
-import { hostEnv } from '../env.ts';
-import { Providers, SignOut } from '../stytch.tsx';
+import { SignOut } from '../../stytch.tsx';
 
 /**
  * The official Node SDK with the project's secret, against the provider's server API (an https
@@ -40,9 +39,8 @@ export default async function Profile() {
   } catch {
     redirect('/');
   }
-  const env = hostEnv();
   return (
-    <Providers publicToken={env.publicToken} providerUrl={env.providerUrl}>
+    <>
       <header>
         <h1>Profile</h1>
       </header>
@@ -53,6 +51,6 @@ export default async function Profile() {
         <p>The server checked this session with the provider before sending the page.</p>
         <SignOut />
       </main>
-    </Providers>
+    </>
   );
 }
