@@ -17,6 +17,16 @@ async function signedIn(sessionRoute: () => Response) {
 
 const refreshes = (calls: { url: string }[]) => calls.filter((c) => c.url.endsWith('/sessions/authenticate')).length;
 
+/** A signed-in client whose periodic check has been sent and is held until `answer` is called; `key` is its shared state's. */
+async function checkInFlight() {
+  const f = await signedIn(() => authOk());
+  let held!: (r: Response) => void;
+  f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (held = done));
+  await f.timers.advance(180000);
+  const key = [...f.storage.map.keys()].find((k) => k.startsWith('stytch_sdk_state_'))!;
+  return { ...f, key, answer: (r: Response) => held(r) };
+}
+
 describe('client sessions', () => {
   it('writes the session cookies and keeps the session after authenticate', async () => {
     const { client, cookies } = await signedIn(() => authOk());
@@ -174,17 +184,14 @@ describe('client sessions', () => {
   });
 
   it("a refresh answered after another tab signed out does not write the session's cookies back", async () => {
-    const f = await signedIn(() => authOk());
-    let answer!: (r: Response) => void;
-    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (answer = done));
-    await f.timers.advance(180000);
+    const f = await checkInFlight();
+    const { key } = f;
     expect(refreshes(f.calls)).to.equal(1);
     // The other tab's sign-out: the shared cookies gone, the shared state removed.
-    const key = [...f.storage.map.keys()].find((k) => k.startsWith('stytch_sdk_state_'))!;
     f.cookies.map.clear();
     f.storage.map.delete(key);
     f.storageListeners.forEach((l) => l(key, null));
-    answer(authOk());
+    f.answer(authOk());
     await flush();
     expect(f.client.session.getSync()).to.equal(null);
     expect(f.cookies.map.size).to.equal(0);
@@ -193,15 +200,12 @@ describe('client sessions', () => {
   });
 
   it('a refresh refused after another tab signed in as someone else leaves that session alone', async () => {
-    const f = await signedIn(() => authOk());
-    let answer!: (r: Response) => void;
-    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (answer = done));
-    await f.timers.advance(180000);
-    const key = [...f.storage.map.keys()].find((k) => k.startsWith('stytch_sdk_state_'))!;
+    const f = await checkInFlight();
+    const { key } = f;
     const other = { session: { ...SESSION, session_id: 'session-test-2' }, user: USER };
     f.storage.setItem(key, JSON.stringify(other));
     f.storageListeners.forEach((l) => l(key, JSON.stringify(other)));
-    answer(apiError(404, 'session_not_found'));
+    f.answer(apiError(404, 'session_not_found'));
     await flush();
     expect(f.client.session.getSync()?.session_id).to.equal('session-test-2');
     expect(f.storage.map.has(key)).to.equal(true);
@@ -209,16 +213,13 @@ describe('client sessions', () => {
   });
 
   it('a sign-out while a check is in flight is sent once the check is answered, and the session stays gone', async () => {
-    const f = await signedIn(() => authOk());
-    let answer!: (r: Response) => void;
-    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (answer = done));
+    const f = await checkInFlight();
     f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
-    await f.timers.advance(180000);
     const revoked = f.client.session.revoke();
     await flush();
     const paths = () => f.calls.map((c) => new URL(c.url).pathname.replace(/^.*\/sessions\//, '')).filter((p) => p === 'authenticate' || p === 'revoke');
     expect(paths()).to.deep.equal(['authenticate']);
-    answer(authOk());
+    f.answer(authOk());
     await revoked;
     expect(paths()).to.deep.equal(['authenticate', 'revoke']);
     expect(f.client.session.getSync()).to.equal(null);
