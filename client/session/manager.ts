@@ -8,6 +8,12 @@ import type { AuthenticateResponse, SessionState, SessionTokens } from './types.
 /** Background refresh cadence of SPEC §4. */
 export const REFRESH_INTERVAL_MS = 180000;
 
+/**
+ * How long a sign-out waits for a session check in flight before it goes anyway: a stalled check
+ * must not hold the sign-out (the check's late answer is then not recorded, see `authenticate`).
+ */
+export const REVOKE_WAITS_FOR_CHECK_MS = 3000;
+
 /** Error types after which the session is gone for good (SPEC §4). */
 export const NON_RECOVERABLE_ERRORS = ['unauthorized_credentials', 'user_unauthenticated', 'invalid_secret_authentication', 'session_not_found'];
 
@@ -216,7 +222,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
     // revoke is out: sent side by side, the revoke can land first and the check then fails with a
     // 404 in the page's console.
     void this.state; // started now, so the start's own check is seen as due below
-    await this.checking?.catch(() => undefined);
+    await this.settled(this.checking, REVOKE_WAITS_FOR_CHECK_MS);
     const due = this.timer !== undefined;
     this.cancel();
     try {
@@ -229,6 +235,19 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
       else if (due) this.schedule(0);
       throw e;
     }
+  }
+
+  /** Resolves once `p` settles, or after `ms`, whichever comes first. */
+  private settled(p: Promise<unknown> | undefined, ms: number): Promise<void> {
+    if (!p) return Promise.resolve();
+    return new Promise((done) => {
+      const t = this.env.timers.setTimeout(done, ms);
+      const end = () => {
+        this.env.timers.clearTimeout(t);
+        done();
+      };
+      p.then(end, end);
+    });
   }
 
   private cancel(): void {

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createClient, StytchAPIError, type Session } from '../../../client/index.ts';
 import { apiError, authOk, fakeEnv, flush, json, ok, SESSION, USER } from './fake-env.ts';
+import { REVOKE_WAITS_FOR_CHECK_MS } from '../../../client/session/manager.ts';
 
 const TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
 const BASE = 'http://127.0.0.1:9999/prefix';
@@ -224,6 +225,24 @@ describe('client sessions', () => {
     expect(paths()).to.deep.equal(['authenticate', 'revoke']);
     expect(f.client.session.getSync()).to.equal(null);
     expect(f.cookies.map.size).to.equal(0);
+    f.client.dispose();
+  });
+
+  it('a sign-out waits for a stalled check no longer than REVOKE_WAITS_FOR_CHECK_MS, and the check answered after it changes nothing', async () => {
+    const f = await checkInFlight();
+    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    const revoked = f.client.session.revoke();
+    await flush();
+    await f.timers.advance(REVOKE_WAITS_FOR_CHECK_MS - 1);
+    expect(f.calls.some((c) => c.url.endsWith('/sessions/revoke'))).to.equal(false);
+    await f.timers.advance(1);
+    await revoked;
+    expect(f.client.session.getSync()).to.equal(null);
+    f.answer(authOk());
+    await flush();
+    expect(f.client.session.getSync()).to.equal(null);
+    expect(f.cookies.map.size).to.equal(0);
+    expect(f.timers.delays()).to.deep.equal([]);
     f.client.dispose();
   });
 
