@@ -113,9 +113,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
 
   private fromOtherTab(value: string | null): void {
     if (value === null) {
-      this.memoryTokens = undefined;
-      this.cancel();
-      this.set(this.empty());
+      this.forget();
       return;
     }
     // A foreign write to our key that is not a state is ignored.
@@ -190,10 +188,19 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
 
   /** Forgets the session: cookies, storage (which signs out the other tabs) and timers. */
   clearLocal(): void {
-    this.memoryTokens = undefined;
-    this.cancel();
     this.cookies.clear();
     this.env.storage.removeItem(this.key);
+    this.forget();
+  }
+
+  /**
+   * The session ended: tokens, timers and state dropped, and a new era begun even when no session
+   * was known here (a cookie alone): an answer to a call made before must not bring it back.
+   */
+  private forget(): void {
+    this.memoryTokens = undefined;
+    this.cancel();
+    this.era++;
     this.set(this.empty());
   }
 

@@ -246,6 +246,25 @@ describe('client sessions', () => {
     f.client.dispose();
   });
 
+  it('a check answered after a sign-out that stopped waiting for it writes nothing back, also when no state was stored', async () => {
+    const f = fakeEnv({ 'POST /sessions/revoke': () => json(200, { data: { request_id: 'r', status_code: 200 } }) });
+    let held!: (r: Response) => void;
+    f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (held = done));
+    f.cookies.set('stytch_session', 'session-token-1');
+    const client = createClient(TOKEN, { env: f.env });
+    await f.timers.advance(0);
+    expect(refreshes(f.calls)).to.equal(1);
+    const revoked = client.session.revoke();
+    await flush();
+    await f.timers.advance(REVOKE_WAITS_FOR_CHECK_MS);
+    await revoked;
+    held(authOk());
+    await flush();
+    expect(client.session.getSync()).to.equal(null);
+    expect(f.cookies.map.size).to.equal(0);
+    client.dispose();
+  });
+
   it('no check is sent while a sign-out is out, and a failed sign-out makes the check that was due', async () => {
     const f = await signedIn(() => authOk());
     let answer!: (r: Response) => void;
