@@ -397,7 +397,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-render-'));
 const provider = await startProviderThread({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: [origin, nextOrigin].filter(Boolean).join(','), REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
 bench = { token: provider.config.publicTokens.test!, b2bToken: provider.config.publicTokens.b2b!, provider: provider.url };
 const nextHost = nextOrigin ? await startNextHost({ port: Number(new URL(nextOrigin).port), env: { STYTCH_PUBLIC_TOKEN: bench.token, STYTCH_PROVIDER_URL: bench.provider } }) : undefined;
-process.on('exit', () => nextHost?.close());
+process.on('exit', () => void nextHost?.close());
 
 // ---------------------------------------------------------------------------------------------
 // One load

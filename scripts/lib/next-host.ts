@@ -14,7 +14,8 @@ export const nextHostBuilt = (): boolean => existsSync(`${ROOT}hosts/next/.next/
 export interface NextHost {
   url: string;
   process: ChildProcess;
-  close(): void;
+  /** Stops the server; resolves once it has exited, so its port is free for the next one. */
+  close(): Promise<void>;
 }
 
 /** A port nobody listens on now, for a server whose origin must be known before it starts. */
@@ -60,5 +61,13 @@ export async function startNextHost({
     const check = () => (/Ready in/.test(output) ? (clearTimeout(timer), ready()) : child.exitCode === null && setTimeout(check, 100));
     check();
   });
-  return { url: `http://localhost:${port}`, process: child, close: () => void child.kill() };
+  const exited = new Promise<void>((done) => (child.exitCode !== null ? done() : child.once('exit', () => done())));
+  return {
+    url: `http://localhost:${port}`,
+    process: child,
+    close: () => {
+      child.kill();
+      return exited;
+    },
+  };
 }

@@ -29,8 +29,8 @@ test.beforeAll(async () => {
   });
   base = server.url;
 });
-test.afterAll(() => {
-  server?.close();
+test.afterAll(async () => {
+  await server?.close();
 });
 
 /** Holds the app's scripts until the returned function is called. */

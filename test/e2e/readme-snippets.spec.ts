@@ -296,6 +296,6 @@ test('README "Next.js" snippets, an app of their own built without the server\'s
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   } finally {
-    app.close();
+    await app.close();
   }
 });
