@@ -1,4 +1,5 @@
 import type { ClientEnv } from './env.ts';
+import { withTimeout } from './timeout.ts';
 import type { Transport } from './transport.ts';
 
 /** The bootstrap fields the client and widget read (PROTOCOL.md). */
@@ -103,13 +104,7 @@ export class Bootstrap {
 
   /** Resolves with the first answer, or once BOOTSTRAP_WAIT_MS have passed since the first wait, with what is known. */
   ready(): Promise<BootstrapData> {
-    this.waited ??= new Promise<void>((resolve) => {
-      const h = this.env.timers.setTimeout(resolve, BOOTSTRAP_WAIT_MS);
-      void this.first.then(() => {
-        this.env.timers.clearTimeout(h);
-        resolve();
-      });
-    });
+    this.waited ??= withTimeout(this.first, BOOTSTRAP_WAIT_MS, this.env.timers);
     return this.waited.then(() => this.getSync());
   }
 

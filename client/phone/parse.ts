@@ -1,4 +1,5 @@
 import type { Timers } from '../core/env.ts';
+import { withTimeout } from '../core/timeout.ts';
 import type { ClientsideServices } from './channel.ts';
 import { dialCode } from './dial-codes.ts';
 
@@ -12,22 +13,6 @@ export interface ParsedPhone {
   /** E.164 */
   number: string;
   national: string;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, timers: Timers): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    const h = timers.setTimeout(() => resolve(undefined), ms);
-    p.then(
-      (v) => {
-        timers.clearTimeout(h);
-        resolve(v);
-      },
-      () => {
-        timers.clearTimeout(h);
-        resolve(undefined);
-      },
-    );
-  });
 }
 
 /** Parses for submit; when the service is slow or down, the number counts as valid with the region's dialing code prefixed. */

@@ -1,5 +1,6 @@
 import { backoffDelay } from '../core/backoff.ts';
 import type { ClientEnv, TimerHandle } from '../core/env.ts';
+import { withTimeout } from '../core/timeout.ts';
 import type { Transport } from '../core/transport.ts';
 import { StytchAPIError } from '../errors.ts';
 import type { SessionCookies } from './cookies.ts';
@@ -229,7 +230,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
     // revoke is out: sent side by side, the revoke can land first and the check then fails with a
     // 404 in the page's console.
     void this.state; // started now, so the start's own check is seen as due below
-    await this.settled(this.checking, REVOKE_WAITS_FOR_CHECK_MS);
+    if (this.checking) await withTimeout(this.checking, REVOKE_WAITS_FOR_CHECK_MS, this.env.timers);
     const due = this.timer !== undefined;
     this.cancel();
     try {
@@ -242,19 +243,6 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
       else if (due) this.schedule(0);
       throw e;
     }
-  }
-
-  /** Resolves once `p` settles, or after `ms`, whichever comes first. */
-  private settled(p: Promise<unknown> | undefined, ms: number): Promise<void> {
-    if (!p) return Promise.resolve();
-    return new Promise((done) => {
-      const t = this.env.timers.setTimeout(done, ms);
-      const end = () => {
-        this.env.timers.clearTimeout(t);
-        done();
-      };
-      p.then(end, end);
-    });
   }
 
   private cancel(): void {

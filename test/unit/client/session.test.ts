@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createClient, StytchAPIError, type Session } from '../../../client/index.ts';
-import { apiError, authOk, fakeEnv, flush, json, ok, SESSION, USER } from './fake-env.ts';
+import { apiError, authOk, fakeEnv, flush, ok, SESSION, USER } from './fake-env.ts';
 import { REVOKE_WAITS_FOR_CHECK_MS } from '../../../client/session/manager.ts';
 
 const TOKEN = 'public-token-test-11111111-1111-1111-1111-111111111111';
@@ -121,7 +121,7 @@ describe('client sessions', () => {
 
   it('revoke clears local state and other tabs see the state key removed', async () => {
     const f = await signedIn(() => authOk());
-    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    f.routes['POST /sessions/revoke'] = () => ok({});
     await f.client.session.revoke();
     expect(f.client.session.getSync()).to.equal(null);
     expect([...f.storage.map.keys()].some((k) => k.startsWith('stytch_sdk_state_'))).to.equal(false);
@@ -167,7 +167,7 @@ describe('client sessions', () => {
 
   it('a user fetched while the session is revoked does not come back after the sign-out', async () => {
     const f = await signedIn(() => authOk());
-    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    f.routes['POST /sessions/revoke'] = () => ok({});
     let answer!: (r: Response) => void;
     f.routes['GET /users/me'] = () => new Promise<Response>((done) => (answer = done));
     const seen: unknown[] = [];
@@ -215,7 +215,7 @@ describe('client sessions', () => {
 
   it('a sign-out while a check is in flight is sent once the check is answered, and the session stays gone', async () => {
     const f = await checkInFlight();
-    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    f.routes['POST /sessions/revoke'] = () => ok({});
     const revoked = f.client.session.revoke();
     await flush();
     const paths = () => f.calls.map((c) => new URL(c.url).pathname.replace(/^.*\/sessions\//, '')).filter((p) => p === 'authenticate' || p === 'revoke');
@@ -230,7 +230,7 @@ describe('client sessions', () => {
 
   it('a sign-out waits for a stalled check no longer than REVOKE_WAITS_FOR_CHECK_MS, and the check answered after it changes nothing', async () => {
     const f = await checkInFlight();
-    f.routes['POST /sessions/revoke'] = () => json(200, { data: { request_id: 'r', status_code: 200 } });
+    f.routes['POST /sessions/revoke'] = () => ok({});
     const revoked = f.client.session.revoke();
     await flush();
     await f.timers.advance(REVOKE_WAITS_FOR_CHECK_MS - 1);
@@ -247,7 +247,7 @@ describe('client sessions', () => {
   });
 
   it('a check answered after a sign-out that stopped waiting for it writes nothing back, also when no state was stored', async () => {
-    const f = fakeEnv({ 'POST /sessions/revoke': () => json(200, { data: { request_id: 'r', status_code: 200 } }) });
+    const f = fakeEnv({ 'POST /sessions/revoke': () => ok({}) });
     let held!: (r: Response) => void;
     f.routes['POST /sessions/authenticate'] = () => new Promise<Response>((done) => (held = done));
     f.cookies.set('stytch_session', 'session-token-1');
@@ -301,7 +301,7 @@ describe('client sessions', () => {
 describe('client intermediate session token', () => {
   it('keeps an intermediate session token in its 10-minute cookie and drops it once a session exists', async () => {
     const f = fakeEnv({
-      'POST /passwords/authenticate': () => json(200, { data: { request_id: 'r', status_code: 200, intermediate_session_token: 'ist-1' } }),
+      'POST /passwords/authenticate': () => ok({ intermediate_session_token: 'ist-1' }),
       'POST /otps/authenticate': () => authOk(),
     });
     const writes: { name: string; expires?: Date }[] = [];

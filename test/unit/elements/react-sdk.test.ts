@@ -61,7 +61,7 @@ function recorder() {
 
 describe('stytch-ui/react hooks', () => {
   it('start signed out, show the user once after a sign-in, and clear on sign-out', async () => {
-    const f = fakeEnv({ 'POST /otps/authenticate': () => authOk(), 'POST /sessions/revoke': () => json(200, { data: { request_id: 'r', status_code: 200 } }) });
+    const f = fakeEnv({ 'POST /otps/authenticate': () => authOk(), 'POST /sessions/revoke': () => ok({}) });
     const client = createClient(TOKEN, { baseUrl: BASE, env: f.env });
     const { seen, Probe } = recorder();
     await render(createElement(StytchProvider, { stytch: client }, createElement(Probe)));

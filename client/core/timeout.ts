@@ -1,0 +1,17 @@
+import type { Timers } from './env.ts';
+
+/**
+ * Resolves with what `p` resolves to, or with undefined once `ms` have passed or if `p` rejects,
+ * whichever comes first. For waits that must end even when the network never answers: the
+ * transport itself has no timeout.
+ */
+export function withTimeout<T>(p: Promise<T>, ms: number, timers: Timers): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const h = timers.setTimeout(() => resolve(undefined), ms);
+    const end = (v: T | undefined) => {
+      timers.clearTimeout(h);
+      resolve(v);
+    };
+    p.then(end, () => end(undefined));
+  });
+}
