@@ -9,6 +9,7 @@ import { linkReturnAtom, oauthRefusalAtom, screenAtom, type LoginScreenName, typ
 import { takeRedirectSignIn, takeRefusal } from '../state/redirectSignIn.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { useToast } from '../hooks/useToast.ts';
+import { afterPaint } from '../schedule.ts';
 import { oauthMessages } from '../i18n/en/oauth.ts';
 import { oauthButtonCount } from '../main/methods.ts';
 
@@ -64,10 +65,9 @@ function useLinkReturn(): void {
 export function LoginFlow() {
   const { client, config } = useWidget();
   useLinkReturn();
-  // SPEC §7 client event logging: once per login render, with the host's options.
-  useEffect(() => {
-    client?.logEvent({ event_name: 'render_login_screen', details: { options: config.input } });
-  }, [client, config]);
+  // SPEC §7 client event logging: once per login render, with the host's options; logged after
+  // the paint (stamping the event is work the first screen need not wait for).
+  useEffect(() => afterPaint(() => client?.logEvent({ event_name: 'render_login_screen', details: { options: config.input } })), [client, config]);
   return (
     <ToastedCard>
       <Screen />

@@ -5,6 +5,7 @@ import { useWidget, useStrings } from '../context.ts';
 import { blocks, formOf, nextFromMain } from './blocks.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { loginMethods, oauthButtonCount } from './methods.ts';
+import { afterPaint, whenIdle } from '../schedule.ts';
 
 const { OAuthButtons, WalletButtons, Divider, PoweredBy, PasskeyButton, PasskeyAutofill } = blocks;
 
@@ -38,20 +39,16 @@ function useWatermark(): boolean {
   useEffect(() => {
     if (!client) return;
     const apply = (b: { disable_sdk_watermark: boolean }) => startTransition(() => setShow(!b.disable_sdk_watermark));
-    apply(client.bootstrap.getSync());
-    return client.bootstrap.onChange(apply);
+    // The stored bootstrap is read once Main has painted: it is often the page's first storage
+    // read, which waits on the browser, and the footer follows in a transition anyway.
+    const cancel = afterPaint(() => apply(client.bootstrap.getSync()));
+    const stop = client.bootstrap.onChange(apply);
+    return () => {
+      cancel();
+      stop();
+    };
   }, [client]);
   return show;
-}
-
-/** Runs `fn` when the browser is next idle (at the latest after `timeout` ms); returns the cancel. Safari has no requestIdleCallback: a short timeout stands in. */
-function whenIdle(fn: () => void, timeout: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, Math.min(timeout, 300));
-  return () => clearTimeout(id);
 }
 
 /**
@@ -82,14 +79,16 @@ function usePrefetchNext(): () => void {
   }, [config, screens]);
   useEffect(() => {
     // Only once Main's own first form is in (its requests go first), then when the browser is idle.
-    let cancel = () => {};
+    // And only after Main has painted: asking for an idle callback costs time of its own.
     let live = true;
     const first = loginMethods(config)[0];
-    void (first ? formOf(first).preload() : Promise.resolve())
-      .catch(() => {})
-      .then(() => {
-        if (live) cancel = whenIdle(next, 2000);
-      });
+    let cancel = afterPaint(() => {
+      void (first ? formOf(first).preload() : Promise.resolve())
+        .catch(() => {})
+        .then(() => {
+          if (live) cancel = whenIdle(next, 2000);
+        });
+    });
     return () => {
       live = false;
       cancel();

@@ -1,7 +1,7 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { OAUTH_PROVIDER_NAMES, OAuthProviders } from '../../../client/schemas/oauth-providers.ts';
 import { detectWallets, splitWallets } from '../../../screens/crypto/wallets.ts';
-import { baseClient, button, click, renderLogin, type Rendered } from './helpers.tsx';
+import { baseClient, button, click, flush, renderLogin, type Rendered } from './helpers.tsx';
 
 // The client's one list of the 19 providers (SPEC §2) and their display names.
 const ALL: readonly string[] = OAuthProviders;
@@ -95,10 +95,16 @@ describe('Main blocks', () => {
   });
 
   it('shows "Powered by" only when bootstrap asks for the watermark', async () => {
+    // Main reads the stored bootstrap once it has painted (screens/schedule.ts).
     r = await renderLogin({ products: ['emailMagicLinks'] }, { bootstrap: baseClient({ disable_sdk_watermark: false, email_domains: [] }).bootstrap });
+    await waitUntil(() => r!.root.querySelector('[part="watermark"]'), 'the footer shows');
     expect(r.root.querySelector('[part="watermark"]')!.textContent).to.contain('Powered by');
     r.unmount();
-    r = await renderLogin({ products: ['emailMagicLinks'] }, {});
+    let read = false;
+    const quiet = { disable_sdk_watermark: true, email_domains: [] };
+    r = await renderLogin({ products: ['emailMagicLinks'] }, { bootstrap: { getSync: () => ((read = true), quiet), onChange: () => () => {} } });
+    await waitUntil(() => read, 'Main reads the bootstrap');
+    await flush();
     expect(r.root.querySelector('[part="watermark"]')).to.equal(null);
   });
 });
