@@ -1,5 +1,5 @@
 import type { ClientEnv } from './env.ts';
-import { withTimeout } from './timeout.ts';
+import { nextTask, withTimeout } from './timeout.ts';
 import type { Transport } from './transport.ts';
 
 /** The bootstrap fields the client and widget read (PROTOCOL.md). */
@@ -66,7 +66,7 @@ export class Bootstrap {
     // widget's first render, and sending (the X-SDK-Client header, the fetch) held back its first
     // paint, more so in a React host (bench/RESULTS.md). Nothing needs the answer sooner:
     // getSync has the stored copy, and ready() waits for the answer either way.
-    this.first = new Promise<void>((go) => setTimeout(go, 0)).then(() => this.refresh());
+    this.first = nextTask().then(() => this.refresh());
   }
 
   private read(): BootstrapData | undefined {
@@ -80,6 +80,7 @@ export class Bootstrap {
 
   private async refresh(): Promise<void> {
     try {
+      await this.transport.prepare();
       const d = await this.transport.call<Partial<BootstrapData>>({ method: 'GET', path: `/projects/bootstrap/${encodeURIComponent(this.transport.publicToken)}` });
       const data = (this.data = { ...DEFAULT_BOOTSTRAP, ...d });
       this.env.storage.setItem(this.key, JSON.stringify(data));

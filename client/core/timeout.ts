@@ -15,3 +15,12 @@ export function withTimeout<T>(p: Promise<T>, ms: number, timers: Timers): Promi
     p.then(end, () => end(undefined));
   });
 }
+
+/**
+ * Resolves in a later task: work split at these points lets the browser handle input between.
+ * The page's own timer, not the client's clock (`env.timers`, which tests move by hand): this is
+ * about when the browser runs the work, not about time.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((go) => void setTimeout(go, 0));
+}

@@ -32,10 +32,15 @@ export class FakeTimers implements Timers {
   }
 }
 
-/** Lets pending promise chains run. */
+/**
+ * Lets pending promise chains run, and the tasks they queue: bootstrap's request takes a task per
+ * step of its setup (Transport.prepare), four in all.
+ */
 export async function flush(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((r) => setTimeout(r, 0));
+  for (let task = 0; task < 4; task++) {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+  }
 }
 
 export function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {

@@ -22,6 +22,8 @@ function countingEnv(...a: Parameters<typeof fakeEnv>) {
     remove: (n, o) => (touched.push(`cookie ${n}`), cookies.remove(n, o)),
   };
   f.env.random = (values) => (touched.push('random'), crypto.getRandomValues(values));
+  const send = f.env.fetch!;
+  f.env.fetch = (...a) => (touched.push('fetch'), send(...a));
   return { ...f, touched };
 }
 
@@ -44,6 +46,24 @@ describe('client start', () => {
     expect(f.storageListeners.size).to.equal(1);
     client.dispose();
     expect(f.storageListeners.size).to.equal(0);
+  });
+
+  it("bootstrap's request makes one of the page's first touches per task, so input made meanwhile waits for none of the rest", async () => {
+    const f = countingEnv();
+    const client = createClient(TOKEN, { env: f.env });
+    // What each task touched for the first time in the page. A step queues the next as it ends,
+    // before this test's next timer, so each of these waits lets exactly one step run. (The session
+    // store starts on the client's clock, which this test leaves still.)
+    const seen = new Set<string>();
+    const firsts: string[][] = [];
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      firsts.push([...new Set(f.touched.splice(0).map((t) => t.split(' ')[0]!))].filter((k) => !seen.has(k) && seen.add(k)));
+    }
+    expect(f.calls.map((c) => new URL(c.url).pathname)).to.deep.equal([`/sdk/v1/projects/bootstrap/${TOKEN}`]);
+    expect(firsts.flat()).to.have.members(['storage', 'cookie', 'random', 'fetch']);
+    expect(firsts.filter((t) => t.length > 1)).to.deep.equal([]);
+    client.dispose();
   });
 
   it('a stored session is there on the first ask, before the next task', () => {
