@@ -16,7 +16,8 @@
 // BENCH_RUNS loads of that page (loopback, or BENCH_PROFILE_NETWORK=slow4g; 4x) up to a typeable
 // Main and prints where the time went, by original source file (through the build's source maps);
 // BENCH_TRACE=<file.json> with it also writes a Chromium trace of those loads (open it in the
-// DevTools Performance panel), BENCH_PROFILE_OUT=<file.json> the last load's CPU profile.
+// DevTools Performance panel; BENCH_TRACE_CATEGORIES=a,b,… replaces its categories, e.g. adding
+// `fonts` or `blink` to see inside style and layout), BENCH_PROFILE_OUT=<file.json> the last load's CPU profile.
 // BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests; BENCH_ALL=1
 // each run's times under the medians (the spread a difference has to beat).
 // BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (the React host page's too),
@@ -503,7 +504,7 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     if (profile && process.env.BENCH_TRACE)
       await browser.startTracing(page, {
         path: process.env.BENCH_TRACE,
-        categories: ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'],
+        categories: process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'],
       });
     if (profile) {
       await cdp.send('Profiler.enable');
