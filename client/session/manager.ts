@@ -1,6 +1,6 @@
 import { backoffDelay } from '../core/backoff.ts';
 import type { ClientEnv, TimerHandle } from '../core/env.ts';
-import { nextTask, withTimeout } from '../core/timeout.ts';
+import { withTimeout } from '../core/timeout.ts';
 import type { Transport } from '../core/transport.ts';
 import { StytchAPIError } from '../errors.ts';
 import type { SessionCookies } from './cookies.ts';
@@ -65,20 +65,7 @@ export abstract class SessionStore<St extends { session: unknown }, Answer> {
     // Started from the next task, or on the first ask if that comes sooner: storage, the cookies
     // and the listeners, touched as the client was created, held back a widget's first paint by
     // tens of milliseconds at a phone's CPU (bench/RESULTS.md).
-    this.starting = env.timers.setTimeout(() => void this.startInSteps(), 0);
-  }
-
-  /**
-   * The start the timer makes, in two tasks: the page's first cookie read (a synchronous call to
-   * the browser, about 19 ms at 4x CPU), then the rest (the stored state, the storage listener,
-   * about 9 ms more). In one task they were 31–34 ms just after a widget's first paint, and a
-   * keystroke made then waited for all of it (bench/RESULTS.md). A first ask meanwhile starts it
-   * at once, as ever.
-   */
-  private async startInSteps(): Promise<void> {
-    this.cookies.tokens();
-    await nextTask();
-    if (!this.current && !this.disposed) this.start();
+    this.starting = env.timers.setTimeout(() => this.state, 0);
   }
 
   /** The state: the stored copy is read, and the session's upkeep started, on the first ask. */
