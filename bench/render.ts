@@ -161,7 +161,10 @@ async function buildPageBundles(): Promise<Map<string, Buffer>> {
  * milliseconds from navigation (performance.now()), or from `__bench.t0` when a host page sets it.
  */
 const PROBE = `(() => {
-  const b = (window.__bench = { t0: 0, visible: 0, field: 0, typed: 0, hydrated: 0, kept: false });
+  const b = (window.__bench = { t0: 0, visible: 0, field: 0, key: 0, typed: 0, hydrated: 0, kept: false });
+  // When the bench's keystroke reached the page (the browser's time for the event): the tail after
+  // the field splits into the bench's own round trip (field to key) and the page's (key to typed).
+  addEventListener('keydown', (e) => void (b.key ||= e.timeStamp), true);
   // Tells the bench (a CDP binding: no polling inside the page while it loads).
   // A user-timing mark too, so a trace (BENCH_TRACE) shows each moment among the page's tasks.
   const notify = (what) => (performance.mark('bench:' + what), window.__benchNotify && window.__benchNotify(what));
@@ -405,6 +408,9 @@ process.on('exit', () => void nextHost?.close());
 
 interface Sample {
   visible: number;
+  /** The email field found, and the bench's keystroke reaching the page. */
+  field: number;
+  key: number;
   typed: number;
   /** Server-rendered ours: React adopted the field (else NaN), and the typed character stayed (1). */
   hydrated: number;
@@ -534,10 +540,10 @@ async function load(browser: Browser, network: string, path: string, profile?: (
     }
     if (profile && process.env.BENCH_TRACE) await browser.stopTracing();
     const b = await page.evaluate(() => {
-      const { t0, visible, typed, hydrated, kept } = (window as any).__bench as { t0: number; visible: number; typed: number; hydrated: number; kept: boolean };
-      return { t0, visible, typed, hydrated, kept };
+      const { t0, visible, field, key, typed, hydrated, kept } = (window as any).__bench as { t0: number; visible: number; field: number; key: number; typed: number; hydrated: number; kept: boolean };
+      return { t0, visible, field, key, typed, hydrated, kept };
     });
-    return { visible: b.visible - b.t0, typed: b.typed - b.t0, hydrated: ssr ? b.hydrated - b.t0 : NaN, kept: b.kept ? 1 : 0, bytes, requests };
+    return { visible: b.visible - b.t0, field: b.field - b.t0, key: b.key - b.t0, typed: b.typed - b.t0, hydrated: ssr ? b.hydrated - b.t0 : NaN, kept: b.kept ? 1 : 0, bytes, requests };
   } catch (e) {
     if (process.env.BENCH_DEBUG) {
       const pages = context.pages();
@@ -720,7 +726,12 @@ for (const network of NETWORKS) {
     const o = samples.get(key(network, r.ours)) ?? [];
     const f = samples.get(key(network, r.official)) ?? [];
     const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
-    if (process.env.BENCH_ALL) console.log(`  ${r.name}: visible ${o.map((x) => Math.round(x.visible)).join(' ')} | typed ${o.map((x) => Math.round(x.typed)).join(' ')}`);
+    if (process.env.BENCH_ALL) {
+      console.log(`  ${r.name}: visible ${o.map((x) => Math.round(x.visible)).join(' ')} | typed ${o.map((x) => Math.round(x.typed)).join(' ')}`);
+      // The tail after the field, medians: the bench's keystroke round trip, then the page's handling of it.
+      const tail = (xs: Sample[]) => `field to key ${ms(median(xs.map((x) => x.key - x.field)))}, key to typed ${ms(median(xs.map((x) => x.typed - x.key)))}`;
+      console.log(`  tail after the field: ours ${tail(o)}; official ${tail(f)}`);
+    }
     console.log(
       `| ${r.name} | ${ms(m(o, 'visible'))} | ${ms(m(f, 'visible'))} | ${ratio(m(o, 'visible'), m(f, 'visible'))} | ${ms(m(o, 'typed'))} | ${ms(m(f, 'typed'))} | ${ratio(m(o, 'typed'), m(f, 'typed'))} |${SSR ? ` ${ms(m(o, 'hydrated'))} | ${o.filter((x) => x.kept).length}/${o.length} |` : ''} ${kb(m(o, 'bytes'))} / ${kb(m(f, 'bytes'))} | ${m(o, 'requests')} / ${m(f, 'requests')} |`,
     );
