@@ -19,7 +19,8 @@
 // DevTools Performance panel; BENCH_TRACE_CATEGORIES=a,b,… replaces its categories, e.g. adding
 // `fonts` or `blink` to see inside style and layout), BENCH_PROFILE_OUT=<file.json> the last load's CPU profile.
 // BENCH_DEBUG=1 prints each page's console, errors, requests and failed requests; BENCH_ALL=1
-// each run's times under the medians (the spread a difference has to beat).
+// each run's times under the medians (the spread a difference has to beat), and the tail after the
+// field in two parts: the bench's keystroke reaching the page, then the page showing it.
 // BENCH_BASELINE_DIST=<a copy of another build's dist/> adds, for each row of ours (the React host page's too),
 // a row of that build beside the same official page in the same run (served under /base/), so a
 // change is compared with the code before it in one run rather than across runs of a loaded machine.
@@ -162,8 +163,8 @@ async function buildPageBundles(): Promise<Map<string, Buffer>> {
  */
 const PROBE = `(() => {
   const b = (window.__bench = { t0: 0, visible: 0, field: 0, key: 0, typed: 0, hydrated: 0, kept: false });
-  // When the bench's keystroke reached the page (the browser's time for the event): the tail after
-  // the field splits into the bench's own round trip (field to key) and the page's (key to typed).
+  // When the bench's first keystroke reached the page (the browser's time for the event): the tail
+  // after the field splits into the bench's own round trip (field to key) and the page's (key to typed).
   addEventListener('keydown', (e) => void (b.key ||= e.timeStamp), true);
   // Tells the bench (a CDP binding: no polling inside the page while it loads).
   // A user-timing mark too, so a trace (BENCH_TRACE) shows each moment among the page's tasks.
