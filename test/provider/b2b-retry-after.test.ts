@@ -25,11 +25,17 @@ for (const kind of databases) {
     it('eight parallel sends to one address: three go, the rest wait out the burst window (1 to 3 s)', async () => {
       const email = uniqueEmail('b2b-burst');
       const send = otherClient(provider);
-      const results = await Promise.all(Array.from({ length: 8 }, () => send('/b2b/otps/email/discovery/send', { email_address: email })));
-      assert.deepEqual(tally(results), { 200: 3, 429: 5 });
-      for (const r of results.filter((x) => x.status === 429)) {
-        assert.equal(r.json.error_type, 'too_many_requests');
-        assert.ok(r.retryAfter >= 1 && r.retryAfter <= 3, String(r.retryAfter));
+      // The eight arrive within the window however slowly the machine answers them.
+      clock.hold();
+      try {
+        const results = await Promise.all(Array.from({ length: 8 }, () => send('/b2b/otps/email/discovery/send', { email_address: email })));
+        assert.deepEqual(tally(results), { 200: 3, 429: 5 });
+        for (const r of results.filter((x) => x.status === 429)) {
+          assert.equal(r.json.error_type, 'too_many_requests');
+          assert.ok(r.retryAfter >= 1 && r.retryAfter <= 3, String(r.retryAfter));
+        }
+      } finally {
+        clock.release();
       }
       clock.advance(60_000);
     });
