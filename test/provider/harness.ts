@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Clock } from '../../provider/context.ts';
 import { openDatabase, type Database } from '../../provider/db/index.ts';
@@ -84,9 +86,49 @@ export async function createDatabase(): Promise<{ url: string; drop(): Promise<v
   };
 }
 
+/*
+ * An empty embedded database, initialised once per run (per PGlite version) and copied into
+ * each test provider's data directory. PGlite's initdb took 9-15 s on a busy 2-core machine,
+ * a copy of its 40 MB 0.2-0.4 s, and the suite starts about a hundred embedded providers.
+ * The copy is the folder PGlite.create leaves behind in an empty directory, closed cleanly;
+ * the provider's own migrations still run on it. The first start of a data directory (initdb
+ * inside the provider) stays covered where tests start a provider on a directory of their own.
+ * Test files run side by side: each makes its template in a folder of its own, and the first
+ * to rename it into place wins.
+ */
+const templates = fileURLToPath(new URL('../../.test-results/', import.meta.url));
+let emptyPglite: Promise<string> | undefined;
+
+function emptyPgliteTemplate(): Promise<string> {
+  emptyPglite ??= (async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')) as { version: string };
+    const template = join(templates, `pglite-empty-${version}`);
+    if (existsSync(join(template, 'PG_VERSION'))) return template;
+    mkdirSync(templates, { recursive: true });
+    const mine = join(mkdtempSync(join(templates, 'pglite-making-')), 'pgdata');
+    const pgl = await PGlite.create(mine);
+    await pgl.close();
+    try {
+      renameSync(mine, template);
+    } catch (e) {
+      // Another file's template got there first; ours is not needed.
+      if (!existsSync(join(template, 'PG_VERSION'))) throw e;
+    }
+    rmSync(join(mine, '..'), { recursive: true, force: true });
+    return template;
+  })();
+  return emptyPglite;
+}
+
+/** Puts a copy of the empty embedded database where the provider opens it (`dataDir/pgdata`). */
+async function seedPglite(dataDir: string): Promise<void> {
+  cpSync(await emptyPgliteTemplate(), join(dataDir, 'pgdata'), { recursive: true });
+}
+
 /** A fresh migrated database of the given kind without a provider (admin command tests); `destroy` removes it. */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; destroy(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'provider-db-'));
+  if (kind === 'pglite') await seedPglite(dataDir);
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const db = await openDatabase({ dataDir, databaseUrl: database?.url });
   return {
@@ -117,6 +159,7 @@ export async function startTestProvider(kind: 'pglite' | 'postgres', project: Re
   const dataDir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const projectFile = join(dataDir, 'project.json');
   writeFileSync(projectFile, JSON.stringify({ publicTokens: { test: TEST_TOKEN, b2b: TEST_B2B_TOKEN }, authorizedOrigins: [TEST_ORIGIN], ...project }));
+  if (kind === 'pglite') await seedPglite(dataDir);
   const database = kind === 'postgres' ? await createDatabase() : undefined;
   const boot = async (): Promise<TestProvider> => {
     const running = await startProvider({ port: 0, dataDir, projectFile, databaseUrl: database?.url, env: { DEV_PAGES: '1', ...options.env }, clock, tls: options.tls ? TEST_TLS : undefined });
