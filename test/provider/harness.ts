@@ -89,7 +89,7 @@ export async function createDatabase(): Promise<{ url: string; drop(): Promise<v
 /*
  * An empty embedded database, initialised once per run (per PGlite version) and copied into
  * each test provider's data directory. PGlite's initdb took 9-15 s on a busy 2-core machine,
- * a copy of its 40 MB 0.2-0.4 s, and the suite starts about a hundred embedded providers.
+ * a copy of its 40 MB 0.2-0.4 s, and the suite starts dozens of embedded providers.
  * The copy is the folder PGlite.create leaves behind in an empty directory, closed cleanly;
  * the provider's own migrations still run on it. The first start of a data directory (initdb
  * inside the provider) stays covered where tests start a provider on a directory of their own.
