@@ -137,7 +137,8 @@ test("next host: a press on the first screen after the page's scripts ran but be
   const w = page.locator('stytch-ui');
   const email = uniqueEmail('next-early');
   // The page's React has hydrated and given the element its client (an own property until the element's code upgrades it).
-  await expect.poll(() => w.evaluate((el) => Object.hasOwn(el, 'client') && !customElements.get('stytch-ui'))).toBe(true);
+  // Every script passes through the route above, so on a busy machine that takes longer than the poll's default 5 s.
+  await expect.poll(() => w.evaluate((el) => Object.hasOwn(el, 'client') && !customElements.get('stytch-ui')), { timeout: 15_000 }).toBe(true);
   await w.getByRole('textbox', { name: 'Email' }).fill(email);
   await w.getByRole('button', { name: 'Continue with email' }).click();
   // Nothing can answer the press yet: Main stays, the page stays.
