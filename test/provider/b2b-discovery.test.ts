@@ -175,13 +175,14 @@ for (const kind of databases) {
     it('counts B2B sends against the same per-address burst limit as B2C sends', async () => {
       const email = uniqueEmail('burst');
       // The four arrive within the three-second window however slowly the machine answers them.
-      clock.hold();
-      const results = await Promise.all([
-        sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email }),
-        sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email }),
-        sdk(provider, 'POST', '/b2b/magic_links/email/discovery/send', { email_address: email, discovery_redirect_url: REDIRECT }),
-        sdk(provider, 'POST', '/otps/email/login_or_create', { email }),
-      ]).finally(() => clock.release());
+      const results = await clock.whileHeld(() =>
+        Promise.all([
+          sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email }),
+          sdk(provider, 'POST', '/b2b/otps/email/discovery/send', { email_address: email }),
+          sdk(provider, 'POST', '/b2b/magic_links/email/discovery/send', { email_address: email, discovery_redirect_url: REDIRECT }),
+          sdk(provider, 'POST', '/otps/email/login_or_create', { email }),
+        ]),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 200, 200, 429], results.map((r) => r.text).join('\n'));
       assert.equal(results.find((r) => r.status === 429)!.json.error_type, 'too_many_requests');
     });

@@ -31,14 +31,16 @@ export class TestClock implements Clock {
     this.offset += ms;
   }
   /**
-   * Stops the clock until `release()`. A test whose requests must all fall inside one short
+   * Runs `fn` with the clock stopped. A test whose requests must all fall inside one short
    * window holds it: on a busy machine a burst of requests can take longer than the window.
    */
-  hold(): void {
+  async whileHeld<T>(fn: () => Promise<T>): Promise<T> {
     this.held = Date.now();
-  }
-  release(): void {
-    this.held = undefined;
+    try {
+      return await fn();
+    } finally {
+      this.held = undefined;
+    }
   }
 }
 
