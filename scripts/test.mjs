@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
+import { countPlaywright, countTap, tally } from './lib/totals.mjs';
 
 const began = performance.now();
 let installed = ensureDeps();
@@ -41,13 +42,17 @@ function readJson(file) {
   }
 }
 
-/** Records a suite; a suite that exits non-zero never counts as all-passed. */
+/**
+ * Records a suite; a suite that exits non-zero never counts as all-passed. `skipped` counts the
+ * tests that did not run (skipped, todo, or never reached after a failure), so a test that
+ * silently stopped running shows in the table and the last line.
+ */
 function record(name, status, counts) {
-  const c = counts ?? { passed: 0, failed: 0 };
+  const c = { passed: 0, failed: 0, skipped: 0, ...counts };
   if (status !== 0 && c.failed === 0) c.failed = 1;
   const ms = performance.now() - startedAt;
   totals.push({ name, ...c, ms });
-  console.log(`${name}: ${c.passed} passed, ${c.failed} failed (${duration(ms)})`);
+  console.log(`${name}: ${tally(c)} (${duration(ms)})`);
 }
 
 function files(dir, pattern) {
@@ -76,8 +81,7 @@ function nodeTests(name, list, concurrency = 1) {
     ...list,
   ]);
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? 0);
-  record(name, status, { passed: num('pass'), failed: num('fail') + num('cancelled') });
+  record(name, status, countTap(text));
 }
 
 const suites = {
@@ -136,7 +140,7 @@ const suites = {
   e2e() {
     const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);
     const s = readJson(join(results, 'e2e.json'))?.stats;
-    record('e2e', status, s ? { passed: s.expected + s.flaky, failed: s.unexpected } : undefined);
+    record('e2e', status, s ? countPlaywright(s) : undefined);
   },
 };
 
@@ -147,14 +151,13 @@ for (const [name, fn] of Object.entries(suites)) {
   fn();
 }
 
-const passed = totals.reduce((n, t) => n + t.passed, 0);
-const failed = totals.reduce((n, t) => n + t.failed, 0);
+const sum = (k) => totals.reduce((n, t) => n + t[k], 0);
+const all = { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') };
 console.log('');
-if (installed) console.log(`  ${'npm install'.padEnd(12)} ${''.padEnd(24)} ${duration(installMs).padStart(8)}`);
+if (installed) console.log(`  ${'npm install'.padEnd(12)} ${''.padEnd(38)} ${duration(installMs).padStart(8)}`);
 for (const t of totals) {
-  const counts = `${t.passed} passed, ${t.failed} failed`;
-  console.log(`  ${t.name.padEnd(12)} ${counts.padEnd(24)} ${duration(t.ms).padStart(8)}`);
+  console.log(`  ${t.name.padEnd(12)} ${tally(t).padEnd(38)} ${duration(t.ms).padStart(8)}`);
 }
-console.log(`  ${'wall time'.padEnd(12)} ${''.padEnd(24)} ${duration(performance.now() - began).padStart(8)}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(`  ${'wall time'.padEnd(12)} ${''.padEnd(38)} ${duration(performance.now() - began).padStart(8)}`);
+console.log(tally(all));
+process.exit(all.failed > 0 ? 1 : 0);
