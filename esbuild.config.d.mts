@@ -28,6 +28,8 @@ export declare function watchOptions<T extends OutputOptions>(options: T): T;
 export declare function generate(options: OutputOptions): Promise<Metafile>;
 /** A widget build's files in memory (nothing written), by file name: code, source map, whether it is the entry. */
 export declare function generateFiles(options: OutputOptions): Promise<Map<string, { code: string; map: import('rollup').SourceMap | null; isEntry: boolean }>>;
+/** A widget build's files and metafile from one bundle in memory (nothing written). */
+export declare function generateOutput(options: OutputOptions): Promise<{ files: Map<string, { code: string; map: import('rollup').SourceMap | null; isEntry: boolean }>; metafile: Metafile }>;
 /** The first line of a production widget entry: V8 compiles all of the file's functions while it downloads. */
 export declare const COMPILE_HINT: string;
 /** What `watchAll` watches: the library's and the hosts' contexts, and a wait for the library to be idle. */

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildWidget, watchWidget, widgetFiles } from './scripts/lib/widget-build.mjs';
+import { buildWidget, watchWidget, widgetFiles, widgetOutput } from './scripts/lib/widget-build.mjs';
 export { COMPILE_HINT } from './scripts/lib/widget-build.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -158,6 +158,11 @@ export async function generate(options) {
 /** A widget build's files in memory, nothing written (the build checks that read its code). */
 export function generateFiles(options) {
   return widgetFiles(options);
+}
+
+/** A widget build's files and its metafile from one bundle in memory (the build checks read both). */
+export function generateOutput(options) {
+  return widgetOutput(options);
 }
 
 /** Rebuilds one output on every change (npm start); resolves to what stops it (`dispose()`). */

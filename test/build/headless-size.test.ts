@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { builds, COMPILE_HINT, generate, generateFiles } from '../../esbuild.config.mjs';
+import { COMPILE_HINT } from '../../esbuild.config.mjs';
+import { production } from './production.ts';
 
 /**
  * The headless clients' budgets (bench/RESULTS.md): gzip level 9 of the production entry file.
@@ -13,7 +14,7 @@ const BUDGET_GZIP = 10 * 1024;
 
 /** The production entry file of one build, in memory (dist/ is left alone). */
 async function entryCode(name: 'client' | 'b2bClient'): Promise<string> {
-  const files = await generateFiles(builds[name]);
+  const { files } = await production(name);
   const entries = [...files.values()].filter((f) => f.isEntry);
   assert.equal(entries.length, 1);
   return entries[0]!.code;
@@ -50,7 +51,7 @@ describe('headless client size budgets', () => {
   };
   for (const name of ['client', 'b2bClient'] as const) {
     it(`${name}: runs from its file alone; the request schemas, valibot, the check and the calls' code come as one chunk when a call needs them`, async () => {
-      const meta = await generate(builds[name]);
+      const meta = (await production(name)).metafile;
       const [file, entry] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint)!;
       assert.deepEqual(
         entry.imports.filter((i) => i.kind === 'import-statement'),
