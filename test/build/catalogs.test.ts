@@ -1,6 +1,6 @@
 // The message catalogs against the code around them: every error type the provider can
 // answer has an id in English and in every shipped locale; English needs no ICU parser; the
-// README lists every id of ours (the ones the official catalog lacks).
+// docs/CONFIGURATION.md lists every id of ours (the ones the official catalog lacks).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -161,10 +161,10 @@ describe('message catalogs', () => {
     );
   });
 
-  it('lists every id of ours (the ones the official catalog lacks) in the README', () => {
+  it('lists every id of ours (the ones the official catalog lacks) in docs/CONFIGURATION.md', () => {
     const official = new Set([...readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/en.po'), 'utf8').matchAll(/^msgid "(.+)"$/gm)].map((m) => m[1]!));
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    // Server errors are named by rule (`error.` + the type), so the README states the rule instead.
+    const readme = readFileSync(join(root, 'docs', 'CONFIGURATION.md'), 'utf8');
+    // Server errors are named by rule (`error.` + the type), so the page states the rule instead.
     const ours = Object.keys(englishMessages).filter((id) => !official.has(id) && !id.startsWith('error.'));
     assert.ok(ours.length > 10);
     assert.deepEqual(

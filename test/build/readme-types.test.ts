@@ -1,4 +1,4 @@
-// The README's TypeScript snippets (Embedding: React, Next.js, Vue, Angular) type-check against
+// The TypeScript snippets of the README and docs/EMBEDDING.md (React, Next.js, Vue, Angular) type-check against
 // the package's types as a site's project would check them; test/e2e/readme-snippets.spec.ts
 // runs them. Written under .test-results/ so their tsconfig extends the repository's (its
 // `stytch-ui/*` names mapped to the sources).
@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { readmeSnippet } from '../readme-snippets.ts';
+import { docSnippet, readmeSnippet } from '../readme-snippets.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = join(root, '.test-results', 'readme-types');
@@ -35,7 +35,7 @@ describe('README snippets type-check', () => {
       'tsconfig.json',
       {
         'react.tsx': REACT_JSX + readmeSnippet('### React', 'tsx', 0),
-        'react-element.tsx': REACT_JSX + readmeSnippet('### React', 'tsx', 1),
+        'react-element.tsx': REACT_JSX + docSnippet('docs/EMBEDDING.md', '## React', 'tsx', 0),
         'vue.ts': readmeSnippet('### Vue 3', 'ts'),
         'angular.ts': readmeSnippet('### Angular', 'ts'),
       },
@@ -47,8 +47,8 @@ describe('README snippets type-check', () => {
   it("Next.js (the client component, the root layout and the protected page), with Next's and the Node SDK's types", () => {
     typecheck('next', 'hosts/next/tsconfig.check.json', {
       'app/stytch.tsx': readmeSnippet('### Next.js', 'tsx', 0).replace("'use client';\n", `'use client';\n${REACT_JSX}`),
-      'app/layout.tsx': REACT_JSX + readmeSnippet('### Next.js', 'tsx', 1),
-      'app/profile/page.tsx': REACT_JSX + readmeSnippet('### Next.js', 'tsx', 2),
+      'app/layout.tsx': REACT_JSX + docSnippet('docs/EMBEDDING.md', '## Next.js', 'tsx', 0),
+      'app/profile/page.tsx': REACT_JSX + docSnippet('docs/EMBEDDING.md', '## Next.js', 'tsx', 1),
     });
   });
 });

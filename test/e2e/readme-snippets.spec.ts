@@ -5,14 +5,15 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { hostBuilds } from '../../esbuild.config.mjs';
-import { readmeSnippet } from '../readme-snippets.ts';
+import { docSnippet, readmeSnippet } from '../readme-snippets.ts';
 import { startNextHost } from '../../scripts/lib/next-host.ts';
 import { startOwnSite, type OwnPage } from './own-site.ts';
 import { hydrated, latestMessage, uniqueEmail, uniquePhone } from './screens-helpers.ts';
 
 // A stranger's path: copy a README snippet into a page of their own on another port, put in the
-// values `npm start` prints, and sign in. Each snippet is taken from README.md verbatim; only the
-// values the README says to replace are replaced (the token, and the ports this run got).
+// values `npm start` prints, and sign in. Each snippet is taken verbatim from README.md or the
+// docs/ page it lives in; only the values the README says to replace are replaced (the token,
+// and the ports this run got).
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -58,7 +59,7 @@ function watch(page: Page) {
 }
 
 test('README "Plain HTML" snippet, served from another port, signs in with an email code', async ({ page }) => {
-  const origin = serveFilled(readmeSnippet('#### Plain HTML'), 'listed');
+  const origin = serveFilled(readmeSnippet('### Plain HTML'), 'listed');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const email = uniqueEmail('readme-plain');
@@ -72,8 +73,10 @@ test('README "Plain HTML" snippet, served from another port, signs in with an em
   expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
 });
 
-test('README "ES module" snippet, served from another port, signs in with a text-message code', async ({ page }) => {
-  const origin = serveFilled(readmeSnippet('#### ES module with the mount function'), 'listed');
+const ES_MODULE = () => docSnippet('docs/EMBEDDING.md', '### ES module with the mount function');
+
+test('docs/EMBEDDING.md "ES module" snippet, served from another port, signs in with a text-message code', async ({ page }) => {
+  const origin = serveFilled(ES_MODULE(), 'listed');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const phone = uniquePhone();
@@ -88,8 +91,8 @@ test('README "ES module" snippet, served from another port, signs in with a text
   expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
 });
 
-test('README "ES module" snippet: the magic link comes back to the same page, which signs the user in', async ({ page }) => {
-  const origin = serveFilled(readmeSnippet('#### ES module with the mount function'), 'listed');
+test('docs/EMBEDDING.md "ES module" snippet: the magic link comes back to the same page, which signs the user in', async ({ page }) => {
+  const origin = serveFilled(ES_MODULE(), 'listed');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const email = uniqueEmail('readme-link');
@@ -110,15 +113,15 @@ test('README "ES module" snippet: the magic link comes back to the same page, wh
   expect(lines.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
 });
 
-for (const [heading, selector] of [
-  ['#### Plain HTML', 'stytch-ui'],
-  ['#### ES module with the mount function', '#login'],
+for (const [file, heading, selector] of [
+  ['README.md', '### Plain HTML', 'stytch-ui'],
+  ['docs/EMBEDDING.md', '### ES module with the mount function', '#login'],
 ] as const) {
-  test(`README "${heading.slice(5)}" snippet on a 375 px phone: the page is as wide as the phone`, async ({ browser }) => {
+  test(`${file} "${heading.slice(4)}" snippet on a 375 px phone: the page is as wide as the phone`, async ({ browser }) => {
     // A phone (isMobile honours <meta name="viewport">; a desktop window ignores it).
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await phone.newPage();
-    const origin = serveFilled(readmeSnippet(heading), 'listed');
+    const origin = serveFilled(docSnippet(file, heading), 'listed');
     await page.goto(`${origin}/index.html`);
     await expect(page.locator(selector).getByRole('button').first()).toBeVisible({ timeout: 15_000 });
     // Without <meta name="viewport"> a phone lays the page out 980 px wide and shrinks it.
@@ -129,7 +132,7 @@ for (const [heading, selector] of [
 }
 
 test('a page on an origin the project does not list: the widget and the console name it and AUTHORIZED_ORIGINS', async ({ page }) => {
-  const origin = serveFilled(readmeSnippet('#### Plain HTML'), 'unlisted');
+  const origin = serveFilled(readmeSnippet('### Plain HTML'), 'unlisted');
   const lines = watch(page);
   await page.goto(`${origin}/index.html`);
   const w = page.locator('stytch-ui');
@@ -195,8 +198,8 @@ test('README "React" snippet (stytch-ui/react components and hooks), bundled as 
   await signInAndOut(page, origin, 'readme-react');
 });
 
-test('README "React" snippet without the components (the element and the client): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
-  const origin = await serveBundled(readmeSnippet('### React', 'tsx', 1), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
+test('docs/EMBEDDING.md "React" snippet without the components (the element and the client): OTP sign-in, the user shown after a reload, sign-out', async ({ page }) => {
+  const origin = await serveBundled(docSnippet('docs/EMBEDDING.md', '## React', 'tsx', 0), { host: hostBuilds.react, body: '<div id="root"></div>', loader: 'tsx', mount: REACT_MOUNT });
   await signInAndOut(page, origin, 'readme-react-element');
 });
 
@@ -215,7 +218,7 @@ test('README "Angular" snippet, bundled as a site does (TypeScript decorators): 
   await signInAndOut(page, origin, 'readme-angular');
 });
 
-test('README "Next.js" snippets, an app of their own built without the server\'s secrets (next build, as a deploy builds) and served with them: the first screen in the HTML, OTP sign-in, the protected page checks the session on the server', async ({
+test('README and docs/EMBEDDING.md "Next.js" snippets, an app of their own built without the server\'s secrets (next build, as a deploy builds) and served with them: the first screen in the HTML, OTP sign-in, the protected page checks the session on the server', async ({
   page,
 }) => {
   test.setTimeout(480_000);
@@ -223,8 +226,8 @@ test('README "Next.js" snippets, an app of their own built without the server\'s
   rmSync(`${ROOT}${dir}`, { recursive: true, force: true });
   mkdirSync(`${ROOT}${dir}/app/profile`, { recursive: true });
   writeFileSync(`${ROOT}${dir}/app/stytch.tsx`, readmeSnippet('### Next.js', 'tsx', 0));
-  writeFileSync(`${ROOT}${dir}/app/layout.tsx`, readmeSnippet('### Next.js', 'tsx', 1));
-  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, readmeSnippet('### Next.js', 'tsx', 2));
+  writeFileSync(`${ROOT}${dir}/app/layout.tsx`, docSnippet('docs/EMBEDDING.md', '## Next.js', 'tsx', 0));
+  writeFileSync(`${ROOT}${dir}/app/profile/page.tsx`, docSnippet('docs/EMBEDDING.md', '## Next.js', 'tsx', 1));
   // What the site has beside them: its login page.
   writeFileSync(`${ROOT}${dir}/app/page.tsx`, "import { Login } from './stytch';\n\nexport default function Home() {\n  return <Login />;\n}\n");
   // The repository is the project root (one node_modules), as for hosts/next; the site's own

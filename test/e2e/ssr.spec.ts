@@ -157,9 +157,9 @@ test('light DOM, magic links: the server markup is hydrated without a mismatch a
   expect(errors).toEqual([]);
 });
 
-test('README "Server-rendered first paint": the page, prerendered by npx stytch-ui prerender in a site of its own, signs in', async ({ page }) => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const at = readme.indexOf('\n### Server-rendered first paint (SSR and prerender)\n');
+test('docs/EMBEDDING.md "Server-rendered first paint": the page, prerendered by npx stytch-ui prerender in a site of its own, signs in', async ({ page }) => {
+  const readme = readFileSync(new URL('../../docs/EMBEDDING.md', import.meta.url), 'utf8');
+  const at = readme.indexOf('\n## Server-rendered first paint (SSR and prerender)\n');
   expect(at).toBeGreaterThan(0);
   const own = site.listed[0]!;
   const html = /```html\n([\s\S]*?)```/

@@ -8,15 +8,15 @@ import { after, before, describe, it } from 'node:test';
 import { startDevProvider, type DevProvider } from '../../scripts/lib/dev-provider.ts';
 import { createDatabase, databases } from './harness.ts';
 
-// README "Your backend", followed as a stranger would against `npm start`: the provider started
+// README "Your backend" (now docs/BACKEND.md), followed as a stranger would against `npm start`: the provider started
 // the way `npm start` starts it (scripts/lib/dev-provider.ts), the README's server.mjs saved
 // verbatim in a folder of its own and run with the README's command line, filled in with the
 // values `npm start` prints. The official SDK refused the README's http base URL, the snippet
 // never called serve(), and `npm start` printed no project id or secret.
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const README = readFileSync(new URL('../../docs/BACKEND.md', import.meta.url), 'utf8');
 
-/** The first ```lang block after `marker` in the README. */
+/** The first ```lang block after `marker` in docs/BACKEND.md. */
 function block(marker: string, lang: string): string {
   const at = README.indexOf(marker);
   assert.ok(at > 0, `README: ${marker}`);
@@ -58,7 +58,7 @@ for (const kind of databases)
       });
       const port = await freePort();
       backendUrl = `http://localhost:${port}`;
-      const server = block('### Node, with the official SDK', 'js');
+      const server = block('## Node, with the official SDK', 'js');
       assert.match(server, /serve\(\{ fetch: app\.fetch, port: 3001 \}\)/);
       writeFileSync(join(site, 'server.mjs'), server.replace("'https://localhost:8788'", `'${dev.serverApiUrl}'`).replace('port: 3001', `port: ${port}`));
       // `npm install hono @hono/node-server stytch` in the site's folder: this repo's copies.
