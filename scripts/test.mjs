@@ -123,7 +123,8 @@ const suites = {
     const status = built || run(process.execPath, ['scripts/build-next.mjs']);
     record('build', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
     // The build scripts' own checks (the options npm start watches with).
-    nodeTests('build checks', files('test/build', /\.test\.ts$/).sort());
+    // Two files at a time: most of them bundle or type-check on one core each.
+    nodeTests('build checks', files('test/build', /\.test\.ts$/).sort(), 2);
   },
   unit() {
     const status = run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
