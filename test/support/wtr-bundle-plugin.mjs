@@ -14,7 +14,11 @@ export function bundleTestsPlugin() {
         bundle: true,
         write: false,
         format: 'esm',
+        // Positions only: a failure's stack still names the test's own file and line, and the
+        // sources' text (two thirds of each file, with React's) is not shipped to the browser.
+        // 753 MB for the 61 files before, 270 MB after.
         sourcemap: 'inline',
+        sourcesContent: false,
         target: 'es2022',
         jsx: 'automatic',
         jsxImportSource: '@emotion/react',
