@@ -1,9 +1,9 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
-import { useAction } from '../../hooks/useAction.ts';
+import { formSubmit, useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { screenAtom } from '../../state/atoms.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
@@ -33,15 +33,13 @@ export default function PasswordAuthenticate() {
   const [email, setEmail] = useState(stored);
   const [password, setPassword] = useState('');
   const action = useAction();
-  const { busy, run, fail } = action;
   const id = useWidgetId();
+  const address = email.trim();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
-    void run(async () => {
+  const submit = formSubmit(
+    action,
+    () => (isEmail(address) ? undefined : t('error.invalidEmailAddress')),
+    async () => {
       setStored(address);
       if (!organization) {
         const found = await client.passwords.discovery.authenticate({ email_address: address, password });
@@ -57,10 +55,10 @@ export default function PasswordAuthenticate() {
           ...localeOf(config, t.locale),
         }),
       );
-    });
-  };
+    },
+  );
   const forgot = () => {
-    setStored(email.trim());
+    setStored(address);
     go('PasswordForgotForm');
   };
 

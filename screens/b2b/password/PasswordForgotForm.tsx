@@ -1,10 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { isEmail } from '../../components/email.ts';
-import { useAction } from '../../hooks/useAction.ts';
+import { formSubmit, useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { sendOrganization, sendPasswordReset } from '../send.ts';
 import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
@@ -36,15 +36,13 @@ export default function PasswordForgotForm() {
   const [stored, setStored] = useAtom(b2bEmailAtom);
   const [email, setEmail] = useState(stored);
   const action = useAction();
-  const { busy, run, fail } = action;
   const id = useWidgetId();
+  const address = email.trim();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
-    void run(async () => {
+  const submit = formSubmit(
+    action,
+    () => (isEmail(address) ? undefined : t('error.invalidEmailAddress')),
+    async () => {
       if (!organization) {
         // Discovery: a reset link for the address, whatever its organizations.
         await sendPasswordReset(client, config, undefined, address, t.locale);
@@ -58,13 +56,13 @@ export default function PasswordForgotForm() {
         setStored(address);
         return go('PasswordSetNewConfirmation');
       }
-      if (!jitEligible(organization, address)) return fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
+      if (!jitEligible(organization, address)) return action.fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
       // No password yet: a login link to the reset page proves the address, then a password is set by session.
       await sendOrganization(client, config, 'link', organizationId, address, t.locale, config.passwordOptions.resetPasswordRedirectURL);
       setStored(address);
       go('PasswordResetVerifyConfirmation');
-    });
-  };
+    },
+  );
 
   return (
     <section part="container">
@@ -74,7 +72,6 @@ export default function PasswordForgotForm() {
         id={id}
         email={email}
         onEmail={setEmail}
-
         action={action}
         submitLabel={t('button.continue')}
         onSubmit={submit}
