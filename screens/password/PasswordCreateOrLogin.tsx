@@ -11,7 +11,7 @@ import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useStrings, useWidget, type WidgetClient } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useAction, type Action } from '../hooks/useAction.ts';
-import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
+import { usePrefetchPasskeyOffer } from '../components/usePasskeyOffer.ts';
 import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { passwordMessages } from '../i18n/en/password.ts';
 import { passwordStateAtom, type ScreenName } from '../state/atoms.ts';
