@@ -2,7 +2,7 @@ import type { BuildOptions, Metafile } from 'esbuild';
 /**
  * One output's options, esbuild-shaped. A Rollup build (`bundler: 'rollup'`: the widget files, the
  * headless clients) is bundled by Rollup with esbuild transforming and minifying; its extra keys
- * say how (build/rollup.mjs).
+ * say how (bundler/rollup.mjs).
  */
 export type OutputOptions = BuildOptions & {
   bundler?: 'rollup';

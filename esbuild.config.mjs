@@ -2,7 +2,7 @@
 // (the package) and hosts/dist/ (the demo's host apps). Every output is declared below as
 // esbuild-shaped options under a stable name, and built by one of two bundlers:
 //
-// - Rollup, with esbuild inside (build/rollup.mjs): the widget files (`widget(...)`: esm,
+// - Rollup, with esbuild inside (bundler/rollup.mjs): the widget files (`widget(...)`: esm,
 //   reactExternal, b2b, b2bReactExternal, compat, iife) and the headless clients (`headless(...)`:
 //   client, b2bClient). Rollup bundles and chunks, so an entry holds all it shares with its lazy
 //   chunks and the first load is one file; esbuild transforms each module (TypeScript, JSX, the
@@ -13,13 +13,13 @@
 //
 // The type declarations come from tsc (tsconfig.build.json) unless --no-types. `build` and
 // `generate` run one output of either kind; `watchAll` (npm start, --watch) rebuilds them all on
-// every change, the hosts only while no library build runs (build/watch.mjs).
+// every change, the hosts only while no library build runs (bundler/watch.mjs).
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { buildWithRollup, rollupFiles } from './build/rollup.mjs';
-import { watchLibraryAndHosts, watchOptions } from './build/watch.mjs';
-export { COMPILE_HINT } from './build/rollup.mjs';
+import { buildWithRollup, rollupFiles } from './bundler/rollup.mjs';
+import { watchLibraryAndHosts, watchOptions } from './bundler/watch.mjs';
+export { COMPILE_HINT } from './bundler/rollup.mjs';
 export { watchOptions };
 
 const args = new Set(process.argv.slice(2));

@@ -4,7 +4,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { builds, COMPILE_HINT, generateFiles } from '../../esbuild.config.mjs';
 
 // Each widget entry asks V8 to compile all of its functions while the file downloads, off the
-// main thread (COMPILE_HINT, build/rollup.mjs); V8 reads the hint only on the very
+// main thread (COMPILE_HINT, bundler/rollup.mjs); V8 reads the hint only on the very
 // first line. The lazy flows' chunks keep lazy compiling. A production build, in memory.
 
 const WIDGETS = Object.entries(builds).filter(([, o]) => o.widget);

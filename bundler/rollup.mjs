@@ -237,7 +237,7 @@ export async function rollupFiles(o) {
   return files;
 }
 
-/** Rebuilds one output on every change (npm start, build/watch.mjs); returns what stops it. */
+/** Rebuilds one output on every change (npm start, bundler/watch.mjs); returns what stops it. */
 export function watchWithRollup(o, name, { onStart = () => {}, onEnd = () => {} } = {}) {
   const { input, output } = rollupOptions(o);
   const watcher = rollupWatch({ ...input, output, watch: { clearScreen: false } });
