@@ -1,7 +1,8 @@
 import type { BuildOptions, Metafile } from 'esbuild';
 /**
- * One output's options, esbuild-shaped. A widget build (`bundler: 'rollup'`) is bundled by Rollup
- * with esbuild transforming and minifying; its extra keys say how (scripts/lib/widget-build.mjs).
+ * One output's options, esbuild-shaped. A Rollup build (`bundler: 'rollup'`: the widget files, the
+ * headless clients) is bundled by Rollup with esbuild transforming and minifying; its extra keys
+ * say how (bundler/rollup.mjs).
  */
 export type OutputOptions = BuildOptions & {
   bundler?: 'rollup';
@@ -13,20 +14,18 @@ export type OutputOptions = BuildOptions & {
   sideEffectsFree?: string[];
 };
 /** The outputs of dist/, keyed by build name. */
-export declare const builds: Record<'esm' | 'wordsLoad' | 'reactExternal' | 'iife' | 'client' | 'b2bClient' | 'b2b' | 'compat', OutputOptions>;
+export declare const builds: Record<'esm' | 'reactExternal' | 'b2b' | 'compat' | 'iife' | 'wordsLoad' | 'client' | 'b2bClient' | 'b2bReactExternal' | 'react' | 'reactB2B', OutputOptions>;
 /** The Node outputs of dist/: stytch-ui/server and the `stytch-ui` command. */
 export declare const nodeBuilds: Record<'server' | 'cli', BuildOptions>;
-/** The host integrations under hosts/, built after dist/ into hosts/dist/. */
-export declare const hostBuilds: Record<'react' | 'vue' | 'angular' | 'testWallet', BuildOptions>;
-/** Builds one output (writes it); resolves to its metafile (a widget's in esbuild's shape, from Rollup's bundle). */
+/** The host integrations under hosts/ (and the demo's test wallet), built after dist/ into hosts/dist/. */
+export declare const hostBuilds: Record<'react' | 'reactSdk' | 'vue' | 'angular' | 'testWallet', BuildOptions>;
+/** Builds one output (writes it); resolves to its metafile (a Rollup build's in esbuild's shape, from Rollup's bundle). */
 export declare function build(options: OutputOptions): Promise<Metafile>;
-/** Rebuilds one output on every change (npm start); resolves to what stops it. */
-export declare function watch(options: OutputOptions, name?: string): Promise<{ dispose(): unknown }>;
 /** The options `npm start` watches with: unminified, NODE_ENV development, the other defines kept. */
 export declare function watchOptions<T extends OutputOptions>(options: T): T;
-/** A widget build's Rollup bundle in memory (nothing written): its metafile, in esbuild's shape. */
+/** One output built in memory (nothing written): its metafile (a Rollup build's in esbuild's shape). */
 export declare function generate(options: OutputOptions): Promise<Metafile>;
-/** A widget build's files in memory (nothing written), by file name: code, source map, whether it is the entry. */
+/** A Rollup build's files in memory (nothing written), by file name: code, source map, whether it is the entry. */
 export declare function generateFiles(options: OutputOptions): Promise<Map<string, { code: string; map: import('rollup').SourceMap | null; isEntry: boolean }>>;
 /** A widget build's files and metafile from one bundle in memory (nothing written). */
 export declare function generateOutput(options: OutputOptions): Promise<{ files: Map<string, { code: string; map: import('rollup').SourceMap | null; isEntry: boolean }>; metafile: Metafile }>;
@@ -34,7 +33,7 @@ export declare function generateOutput(options: OutputOptions): Promise<{ files:
 export declare const COMPILE_HINT: string;
 /** What `watchAll` watches: the library's and the hosts' contexts, and a wait for the library to be idle. */
 export interface Watching {
-  /** esbuild contexts (rebuild()), and for the widget builds Rollup watchers (dispose() only). */
+  /** esbuild contexts (rebuild()), and for the Rollup builds Rollup watchers (dispose() only). */
   library: Array<import('esbuild').BuildContext | { dispose(): unknown }>;
   hosts: import('esbuild').BuildContext[];
   idle(): Promise<void>;

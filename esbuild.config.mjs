@@ -1,13 +1,26 @@
-// The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types]`.
-// Every output is declared below as esbuild-shaped options. The widget builds (`widget(...)`,
-// one line each) are bundled by Rollup with esbuild transforming and minifying
-// (scripts/lib/widget-build.mjs); the others are esbuild builds. `build` and `watch` run either.
+// The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types]`, writing dist/
+// (the package) and hosts/dist/ (the demo's host apps). Every output is declared below as
+// esbuild-shaped options under a stable name, and built by one of two bundlers:
+//
+// - Rollup, with esbuild inside (bundler/rollup.mjs): the widget files (`widget(...)`: esm,
+//   reactExternal, b2b, b2bReactExternal, compat, iife) and the headless clients (`headless(...)`:
+//   client, b2bClient). Rollup bundles and chunks, so an entry holds all it shares with its lazy
+//   chunks and the first load is one file; esbuild transforms each module (TypeScript, JSX, the
+//   defines) and minifies each chunk.
+// - esbuild alone: the words' lazy side (wordsLoad), stytch-ui/react (react, reactB2B), the Node
+//   outputs (`nodeBuilds`: server, cli) and the host apps (`hostBuilds`, after dist/, which they
+//   import by the package's names).
+//
+// The type declarations come from tsc (tsconfig.build.json) unless --no-types. `build` and
+// `generate` run one output of either kind; `watchAll` (npm start, --watch) rebuilds them all on
+// every change, the hosts only while no library build runs (bundler/watch.mjs).
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { buildWidget, watchWidget, widgetFiles, widgetOutput } from './scripts/lib/widget-build.mjs';
-export { COMPILE_HINT } from './scripts/lib/widget-build.mjs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { buildWithRollup, rollupFiles, rollupOutput } from './bundler/rollup.mjs';
+import { watchLibraryAndHosts, watchOptions } from './bundler/watch.mjs';
+export { COMPILE_HINT } from './bundler/rollup.mjs';
+export { watchOptions };
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev') || args.has('--watch');
@@ -145,32 +158,24 @@ export const builds = {
 
 /** Builds one output of `builds`, `nodeBuilds` or `hostBuilds`; resolves to its metafile. */
 export async function build(options) {
-  if (options.bundler === 'rollup') return buildWidget(options);
+  if (options.bundler === 'rollup') return buildWithRollup(options);
   return (await esbuild.build(options)).metafile;
 }
 
 /** One output built in memory, nothing written (the build checks); resolves to its metafile. */
 export async function generate(options) {
-  if (options.bundler === 'rollup') return buildWidget(options, { write: false });
+  if (options.bundler === 'rollup') return buildWithRollup(options, { write: false });
   return (await esbuild.build({ ...options, write: false })).metafile;
 }
 
-/** A widget build's files in memory, nothing written (the build checks that read its code). */
+/** A Rollup build's files in memory, nothing written (the build checks that read its code). */
 export function generateFiles(options) {
-  return widgetFiles(options);
+  return rollupFiles(options);
 }
 
-/** A widget build's files and its metafile from one bundle in memory (the build checks read both). */
+/** A Rollup build's files and its metafile from one bundle in memory (the build checks read both). */
 export function generateOutput(options) {
-  return widgetOutput(options);
-}
-
-/** Rebuilds one output on every change (npm start); resolves to what stops it (`dispose()`). */
-export async function watch(options, name = '') {
-  if (options.bundler === 'rollup') return watchWidget(options, name);
-  const ctx = await esbuild.context(options);
-  await ctx.watch();
-  return ctx;
+  return rollupOutput(options);
 }
 
 // stytch-ui/server and the `stytch-ui` command run in Node: the package's dependencies stay
@@ -241,146 +246,11 @@ export const hostBuilds = {
 };
 
 /**
- * The options `npm start` watches with: unminified, development React, and every other
- * define of the build kept (dropping the Vue feature flags made Vue warn on every load).
+ * Watches the library's builds and the host apps (npm start, --watch); resolves once the first
+ * round (library, then hosts) has settled. `library` and `hosts` default to every output.
  */
-export function watchOptions(options) {
-  return { ...options, minify: false, define: { ...options.define, 'process.env.NODE_ENV': '"development"' } };
-}
-
-/**
- * Watches the library's builds and the host apps, for `npm start` and `--watch`. The hosts bundle
- * dist/, which the library's builds rewrite file by file (Rollup's watch and esbuild's): hosts that watched dist/ themselves bundled it half-written and
- * printed "No matching export in dist/stytch-ui.js" by the hundred. So a host build starts only
- * once no library build is under way, reads dist/ without watching it (the library's end
- * triggers the hosts instead), and a host build a library build overlapped is redone, not reported.
- * Resolves once the first round (library, then hosts) has settled.
- */
-export async function watchAll({ library = builds, hosts = hostBuilds, report = printMessages, onHostWait = () => {} } = {}) {
-  const lib = { running: 0, generation: 0, waiters: [] };
-  const idle = () => (lib.running === 0 ? Promise.resolve() : new Promise((r) => lib.waiters.push(r)));
-  const hostIdle = () => {
-    if (lib.running > 0) onHostWait();
-    return idle();
-  };
-  let hostContexts = [];
-  let hostRound = Promise.resolve();
-  let firstRoundLeft = Object.keys(library).length;
-  let firstRoundDone;
-  const firstRound = new Promise((r) => (firstRoundDone = r));
-  /** One library build's start and end, counted: the hosts build only while none runs. */
-  const trackerHooks = () => {
-    let ended = false;
-    return {
-      onStart() {
-        lib.running++;
-        lib.generation++;
-      },
-      onEnd() {
-        lib.running--;
-        if (!ended) {
-          ended = true;
-          firstRoundLeft--;
-        }
-        if (lib.running > 0) return;
-        for (const wake of lib.waiters.splice(0)) wake();
-        hostRound = Promise.all(hostContexts.map((ctx) => ctx.rebuild().catch(() => {})));
-        if (firstRoundLeft === 0) firstRoundDone();
-      },
-    };
-  };
-  const libraryTracker = {
-    name: 'library-tracker',
-    setup(build) {
-      const hooks = trackerHooks();
-      build.onStart(hooks.onStart);
-      // Registered last, so it runs once the outputs are written.
-      build.onEnd(hooks.onEnd);
-    },
-  };
-  // A widget build is a Rollup watcher, which starts at once; the others are esbuild contexts,
-  // which start with watch() below. Both report their start and end to the tracker.
-  const libraryContexts = await Promise.all(
-    Object.entries(library).map(([name, o]) =>
-      o.bundler === 'rollup'
-        ? watchWidget(watchOptions(o), name, trackerHooks())
-        : esbuild.context({ ...watchOptions(o), write: false, plugins: [writeOutputs, ...(o.plugins ?? []), libraryTracker] }),
-    ),
-  );
-  hostContexts = await Promise.all(Object.values(hosts).map((o) => esbuild.context(hostWatchOptions(o, { idle: hostIdle, generation: () => lib.generation, report }))));
-  // watch() starts with a build of its own: that is the first round.
-  await Promise.all(libraryContexts.map((ctx) => ctx.watch?.()));
-  await firstRound;
-  await hostRound;
-  await Promise.all(hostContexts.map((ctx) => ctx.watch()));
-  // watch() starts a build and returns; a rebuild asked for meanwhile waits for that build.
-  await Promise.all(hostContexts.map((ctx) => ctx.rebuild().catch(() => {})));
-  return {
-    library: libraryContexts,
-    hosts: hostContexts,
-    idle,
-    dispose: () => Promise.all([...libraryContexts, ...hostContexts].map((ctx) => ctx.dispose())),
-  };
-}
-
-/**
- * Writes every output of a `write: false` build, each to a temporary file renamed into place (a
- * reader never sees half a file). Watching, esbuild itself writes only the files that changed
- * since its last build, so the chunk the fold step had folded and deleted never came back.
- */
-const writeOutputs = {
-  name: 'write-outputs',
-  setup(build) {
-    build.onEnd((result) => {
-      if (result.errors.length > 0) return;
-      for (const file of result.outputFiles ?? []) {
-        mkdirSync(dirname(file.path), { recursive: true });
-        const temporary = `${file.path}.${process.pid}.tmp`;
-        writeFileSync(temporary, file.contents);
-        renameSync(temporary, file.path);
-      }
-    });
-  },
-};
-
-function printMessages(kind, messages) {
-  if (messages.length === 0) return;
-  for (const text of esbuild.formatMessagesSync(messages, { kind, color: process.stderr.isTTY })) process.stderr.write(text);
-}
-
-const DIST_NS = 'dist-unwatched';
-
-/**
- * A host's watch options: its package names resolve to dist/ through a namespace esbuild does not
- * watch, the build waits for the library to be idle, and reports only results no library build overlapped.
- */
-export function hostWatchOptions(options, { idle, generation, report }) {
-  const { alias = {}, ...rest } = watchOptions(options);
-  const packageNames = Object.keys(PACKAGE);
-  const own = Object.fromEntries(Object.entries(alias).filter(([name]) => !packageNames.includes(name)));
-  const root = options.absWorkingDir ?? process.cwd();
-  const distReader = {
-    name: 'dist-after-library',
-    setup(build) {
-      let startedAt = 0;
-      build.onStart(async () => {
-        await idle();
-        startedAt = generation();
-      });
-      const names = new RegExp(`^(${packageNames.join('|')})$`);
-      build.onResolve({ filter: names }, (args) => ({ path: join(root, alias[args.path] ?? PACKAGE[args.path]), namespace: DIST_NS }));
-      build.onResolve({ filter: /^\.{1,2}\//, namespace: DIST_NS }, (args) => ({ path: join(args.resolveDir, args.path), namespace: DIST_NS }));
-      build.onLoad({ filter: /.*/, namespace: DIST_NS }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'js', resolveDir: dirname(args.path) }));
-      build.onEnd((result) => {
-        // A library build started meanwhile: this result may have read dist/ half-written; the
-        // library's end rebuilds the hosts anyway.
-        if (generation() !== startedAt) return;
-        report('error', result.errors);
-        report('warning', result.warnings);
-      });
-    },
-  };
-  return { ...rest, alias: own, logLevel: 'silent', plugins: [...(rest.plugins ?? []), distReader] };
+export function watchAll({ library = builds, hosts = hostBuilds, report, onHostWait } = {}) {
+  return watchLibraryAndHosts({ library, hosts, packages: PACKAGE, report, onHostWait });
 }
 
 /** `--watch` and `npm start`: a clean dist/, the Node outputs once, then `watchAll` (its first round is the build). */

@@ -8,6 +8,7 @@ import { b2bAdmin, type ServerApi } from './b2b-admin.ts';
 import { localOidcIssuer } from './idp/oidc.ts';
 import { failurePage, isLocalRequest } from './idp/pages.ts';
 import { localSamlIdp } from './idp/saml.ts';
+import { withLayout } from './layout.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -87,9 +88,10 @@ const SOURCE = /\.(ts|tsx|mts)$/;
 const ORG_PAGE = /^\/org\/[A-Za-z0-9._~-]{1,128}\/?$/;
 
 /**
- * Serves demo/ at /, dist/ at /dist/ and hosts/ at /hosts/, plus /demo-config.js naming the
- * provider, /org/<slug>, the B2B admin page's backend (/admin/api/) and the local identity
- * providers an organization's SSO can use (/idp/oidc, /idp/saml; created on first use).
+ * Serves demo/ at /, dist/ at /dist/ and hosts/ at /hosts/, each page in the shared layout
+ * (layout.ts), plus /demo-config.js naming the provider, /org/<slug>, the B2B admin page's
+ * backend (/admin/api/) and the local identity providers an organization's SSO can use
+ * (/idp/oidc, /idp/saml; created on first use).
  */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
@@ -140,12 +142,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         res.writeHead(404, { 'Content-Type': TYPES['.txt']! }).end('Not found');
         return;
       }
-      if (path.endsWith('.html')) {
-        const page = await readFile(path, 'utf8');
-        if (page.includes(NONCE_MARK)) {
-          sendWithNonce(res, page);
-          return;
-        }
+      if (path.endsWith('.html') && !url.pathname.startsWith('/dist/')) {
+        const page = withLayout(await readFile(path, 'utf8'), NONCE_MARK);
+        if (page.includes(NONCE_MARK)) return sendWithNonce(res, page);
+        return void res.writeHead(200, { 'Content-Type': TYPES['.html']! }).end(page);
       }
       // The built files may be loaded by a developer's own page on another origin: a module
       // script and its on-demand chunks are fetched in CORS mode, so say they may be.

@@ -67,10 +67,13 @@ type CompatElementClass<Base extends abstract new () => WidgetElement> = {
   new (init?: { shadow?: boolean }): InstanceType<Base> & { render(props: CompatRenderProps): void; flushRender(): void };
 };
 
-function compatElement<Base extends new () => WidgetElement>(Base: Base): CompatElementClass<Base> {
+/** An element class of ours: a constructor with the property declarations the base element reads. */
+type ElementClass = (new () => WidgetElement) & { properties: PropertyDeclarations };
+
+function compatElement<Base extends ElementClass>(Base: Base): CompatElementClass<Base> {
   // @ts-expect-error: a mixin over a concrete element class; TypeScript cannot type the anonymous subclass's constructor args.
   return class extends Base {
-    static properties: PropertyDeclarations = { ...(Base as unknown as typeof WidgetElement).properties, presentation: { attribute: false, type: 'json' } };
+    static override properties: PropertyDeclarations = { ...Base.properties, presentation: { attribute: false, type: 'json' } };
     declare presentation: unknown;
     readonly #shadow: boolean;
     #read?: { from: unknown; read: ReadPresentation };
@@ -85,7 +88,7 @@ function compatElement<Base extends new () => WidgetElement>(Base: Base): Compat
     }
     /** The official look, with the presentation's theme and options (read once per presentation object). */
     protected override officialLook(): ReadPresentation {
-      const from = (this as unknown as CompatElement).presentation;
+      const from = this.presentation;
       const cached = this.#read;
       if (cached && cached.from === from) return cached.read;
       const read = readPresentation(from);
@@ -121,8 +124,10 @@ export type CompatMountOptions = CompatRenderProps & { elementId: string };
 function compatMount<E extends WidgetElement>(tag: string, method: string, o: CompatMountOptions): E {
   defineDefaultTags();
   const config = compatConfig(o.config, wantsShadow(o.presentation));
-  return mount<E>(tag, method, { elementId: o.elementId, client: o.client, config, styles: o.styles, strings: o.strings, callbacks: o.callbacks }, (el) => {
-    (el as unknown as CompatElement).presentation = o.presentation;
+  // The tag's class is ours (defineDefaultTags) or one the page registered, compat or not: the
+  // presentation is set either way, read by a compat class and ignored by the others.
+  return mount<E & CompatElement>(tag, method, { elementId: o.elementId, client: o.client, config, styles: o.styles, strings: o.strings, callbacks: o.callbacks }, (el) => {
+    el.presentation = o.presentation;
     if (el instanceof StytchResetPasswordElement) el.passwordResetToken = o.passwordResetToken;
   });
 }

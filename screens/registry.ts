@@ -18,7 +18,7 @@ export const screens = {
   OTPAuthenticate: preloadable(() => import('./otp/OTPAuthenticate.tsx').then((m) => m.default)),
   OTPConfirmation: preloadable(() => import('./otp/OTPConfirmation.tsx').then((m) => m.default)),
   PasskeyConfirmation: preloadable(() => import('./passkey/PasskeyConfirmation.tsx').then((m) => m.default)),
-  // Not a screen of its own: the passkey upgrade the success screens embed (hooks/usePasskeyOffer.ts).
+  // Not a screen of its own: the passkey upgrade the success screens embed (components/usePasskeyOffer.ts).
   PasskeyUpgrade: preloadable(() => import('./passkey/PasskeyUpgrade.tsx').then((m) => m.default)),
   PasswordCreateOrLogin: preloadable(() => import('./password/PasswordCreateOrLogin.tsx').then((m) => m.default)),
   PasswordForgot: preloadable(() => import('./password/PasswordForgot.tsx').then((m) => m.default)),

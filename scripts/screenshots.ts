@@ -5,8 +5,12 @@ import { chromium, type Locator, type Page } from 'playwright';
 import ar from '../screens/i18n/locales/ar.ts';
 import he from '../screens/i18n/locales/he.ts';
 import globalSetup from '../test/e2e/global-setup.ts';
+import type { B2BClient } from '../client/b2b/index.ts';
 // @ts-expect-error: a plain .mjs helper without declarations
 import { CHROMIUM_ARGS, findChromium } from './lib/chromium.mjs';
+
+/** The B2B demo page (demo/b2b.html), which leaves its headless client on `window.client`. */
+type DemoB2BPage = typeof window & { client: B2BClient };
 
 const OUT = 'docs/screenshots';
 const THEMES = ['light', 'dark'] as const;
@@ -60,19 +64,11 @@ let acmeSlug: Promise<string> | undefined;
 function acme(page: Page): Promise<string> {
   acmeSlug ??= (async () => {
     const email = 'barbara.liskov@example.com';
-    await page.evaluate(
-      (a) => (window as unknown as { client: { otps: { email: { discovery: { send(o: object): Promise<unknown> } } } } }).client.otps.email.discovery.send({ email_address: a }),
-      email,
-    );
+    await page.evaluate((a) => (window as DemoB2BPage).client.otps.email.discovery.send({ email_address: a }), email);
     const code = await latestCode(email);
     return page.evaluate(
       async ([a, c]) => {
-        type C = {
-          otps: { email: { discovery: { authenticate(o: object): Promise<unknown> } } };
-          discovery: { organizations: { create(o: object): Promise<{ organization: { organization_id: string; organization_slug: string } }> } };
-          session: { revoke(o: object): Promise<unknown> };
-        };
-        const client = (window as unknown as { client: C }).client;
+        const client = (window as DemoB2BPage).client;
         await client.otps.email.discovery.authenticate({ email_address: a, code: c });
         const { organization } = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: 'Acme Corp' });
         for (const protocol of ['oidc', 'saml']) {

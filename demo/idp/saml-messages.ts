@@ -83,6 +83,15 @@ export interface AssertionOptions {
   tamper?: boolean;
 }
 
+/**
+ * The signed answer to `request` from the IdP `issuer`: the person `email` signed in, named in
+ * the attributes an SSO connection maps by default (email, first_name, last_name).
+ */
+export function signedInResponse(request: AuthnRequest, issuer: string, key: IdpKey, person: { email: string; first: string; last: string }): string {
+  const attributes = { email: person.email, first_name: person.first, last_name: person.last };
+  return samlResponse({ issuer, audience: request.issuer, recipient: request.acsUrl, inResponseTo: request.id, nameId: person.email, attributes, key });
+}
+
 /** A base64 SAMLResponse whose assertion is signed (enveloped, exclusive c14n, RSA-SHA256). */
 export function samlResponse(o: AssertionOptions): string {
   const now = Date.now() + (o.shiftMs ?? 0);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLarge, chosenAccount, esc, failurePage, isEmail, readForm, rememberCookie, rememberedAccounts, sendPage, signInPage } from './pages.ts';
-import { idpKey, readAuthnRequest, samlResponse, type AuthnRequest, type IdpKey } from './saml-messages.ts';
+import { idpKey, readAuthnRequest, signedInResponse, type AuthnRequest, type IdpKey } from './saml-messages.ts';
 
 /*
  * The demo's local SAML 2.0 identity provider (`/idp/saml`), which an organization's SAML SSO
@@ -55,15 +55,7 @@ export async function localSamlIdp(base: string, providerOrigin: string, key?: I
     const account = chosenAccount(params);
     if (!isEmail(account.email)) return page(422, 'Enter a valid email address.', account);
     const [first = '', ...rest] = account.name.split(/\s+/).filter(Boolean);
-    const response = samlResponse({
-      issuer: entityId,
-      audience: r.issuer,
-      recipient: r.acsUrl,
-      inResponseTo: r.id,
-      nameId: account.email,
-      attributes: { email: account.email, first_name: first, last_name: rest.join(' ') },
-      key: signing,
-    });
+    const response = signedInResponse(r, entityId, signing, { email: account.email, first, last: rest.join(' ') });
     res.setHeader('Set-Cookie', rememberCookie(req, account));
     // HTTP-POST binding: the browser carries the response to the ACS URL (a button without script).
     sendPage(

@@ -7,7 +7,7 @@ import { bootstrapApplication } from '@angular/platform-browser';
 import 'stytch-ui';
 import type { StytchErrorEvent, StytchEvent } from 'stytch-ui';
 import { createClient } from 'stytch-ui/client';
-import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
+import { hostConfig, hostEnv, userLine } from '../shared/host.ts';
 
 const env = hostEnv();
 const client = createClient(env.publicToken, { baseUrl: env.providerUrl });

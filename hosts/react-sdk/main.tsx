@@ -7,7 +7,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStytchClient, OTPMethods, Products, StytchLogin, StytchProvider, useStytch, useStytchSession, useStytchUser, type StytchEvent } from '@stytch/react';
-import { hostEnv } from '../shared/env.ts';
+import { HostPage, hostEnv } from '../shared/env.ts';
 
 const env = hostEnv();
 // The official client's `endpoints` option points it at a provider other than the hosted one.
@@ -47,23 +47,9 @@ function App() {
   const [events, setEvents] = useState<string[]>([]);
   const onEvent = (event: StytchEvent) => setEvents((list) => [...list, event.type]);
   return (
-    <>
-      <header>
-        <h1>React SDK app</h1>
-      </header>
-      <main>
-        {isInitialized && !user && <StytchLogin config={config} callbacks={{ onEvent }} />}
-        <section>
-          <h2>The app's own state</h2>
-          <Profile />
-          <ol id="host-events">
-            {events.map((e, i) => (
-              <li key={i}>{e}</li>
-            ))}
-          </ol>
-        </section>
-      </main>
-    </>
+    <HostPage title="React SDK app" heading="The app's own state" widget={isInitialized && !user && <StytchLogin config={config} callbacks={{ onEvent }} />} events={events}>
+      <Profile />
+    </HostPage>
   );
 }
 

@@ -7,7 +7,7 @@ import 'stytch-ui/react-external';
 import type { StyleConfig, StytchErrorEvent, StytchEvent } from 'stytch-ui/react-external';
 import { createClient, type Client } from 'stytch-ui/client';
 // No JSX declaration here: stytch-ui/react-external ships the tags' types for React 19.
-import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
+import { HostPage, hostConfig, hostEnv, userLine } from '../shared/env.ts';
 
 const env = hostEnv();
 const client = createClient(env.publicToken, { baseUrl: env.providerUrl });
@@ -27,31 +27,22 @@ function HostApp() {
   const onEvent = useCallback((event: StytchEvent) => setEvents((list) => [...list, event.detail.type]), []);
   const onError = useCallback((event: StytchErrorEvent) => setEvents((list) => [...list, `error: ${event.error.message}`]), []);
   return (
-    <>
-      <header>
-        <h1>React host</h1>
-      </header>
-      <main>
-        <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />
-        <section>
-          <h2>The host's own state</h2>
-          <p id="host-status" role="status">
-            {userLine(user)}
-          </p>
-          {user && (
-            <button type="button" onClick={() => void client.session.revoke({ forceClear: true })}>
-              Sign out
-            </button>
-          )}
-          <p>Events received by the React handler:</p>
-          <ol id="host-events">
-            {events.map((e, i) => (
-              <li key={i}>{e}</li>
-            ))}
-          </ol>
-        </section>
-      </main>
-    </>
+    <HostPage
+      title="React host"
+      heading="The host's own state"
+      widget={<stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />}
+      events={events}
+    >
+      <p id="host-status" role="status">
+        {userLine(user)}
+      </p>
+      {user && (
+        <button type="button" onClick={() => void client.session.revoke({ forceClear: true })}>
+          Sign out
+        </button>
+      )}
+      <p>Events received by the React handler:</p>
+    </HostPage>
   );
 }
 

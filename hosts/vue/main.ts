@@ -6,7 +6,7 @@ import type { StytchErrorEvent, StytchEvent } from 'stytch-ui';
 // The tags' props and events for Vue's template checker (vue-tsc, the editor): no declaration here.
 import type {} from 'stytch-ui/vue';
 import { createClient } from 'stytch-ui/client';
-import { hostConfig, hostEnv, userLine } from '../shared/env.ts';
+import { hostConfig, hostEnv, userLine } from '../shared/host.ts';
 
 const env = hostEnv();
 // markRaw: the client holds timers and listeners that a reactive proxy must not wrap.

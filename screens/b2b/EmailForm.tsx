@@ -1,12 +1,36 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useAtom } from 'jotai';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { isEmail } from '../components/email.ts';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { RetryCountdown } from '../components/RetryCountdown.tsx';
-import type { Action } from '../hooks/useAction.ts';
+import { formSubmit, useAction, type Action } from '../hooks/useAction.ts';
+import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { EmailInput } from '../components/EmailInput.tsx';
+import { b2bEmailAtom } from './state.ts';
 import { useB2BStrings } from './widget.ts';
 
 /** The B2B forms' column, with the official spacing. */
 export const formCss = { display: 'flex', flexDirection: 'column', gap: 12 } as const;
+
+/**
+ * What a password screen's email form holds: the address, starting from the one the widget
+ * remembers (`b2bEmailAtom`, which `setStored` sets), the form's action and id, and its submit,
+ * which refuses what is not an address and otherwise runs `work` with the address trimmed.
+ */
+export function useEmailEntry(work: (address: string) => Promise<unknown>) {
+  const t = useB2BStrings();
+  const [stored, setStored] = useAtom(b2bEmailAtom);
+  const [email, setEmail] = useState(stored);
+  const action = useAction();
+  const id = useWidgetId();
+  const address = email.trim();
+  const submit = formSubmit(
+    action,
+    () => (isEmail(address) ? undefined : t('error.invalidEmailAddress')),
+    () => work(address),
+  );
+  return { email, setEmail, address, setStored, action, id, submit };
+}
 
 /**
  * The B2B screens' email form (Main, Organization Main, Password Authenticate, Password Forgot

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { readRetryAfter } from '../../client/errors.ts';
 import { useAnyWidget } from '../context.ts';
 import { useReportError } from './useReportError.ts';
@@ -68,4 +68,19 @@ export function useAction(describe?: (error: unknown, shown: string) => string):
   const rateLimited = retryAt !== undefined;
   const blocked = busy || retryIn > 0;
   return useMemo(() => ({ busy, error, run, fail, retryIn, rateLimited, blocked }), [busy, error, run, fail, retryIn, rateLimited, blocked]);
+}
+
+/**
+ * A form's submit handler over its action: the page's own submit stopped, nothing while a run is
+ * under way, then the form's own check (a message it returns is shown under the form, not reported,
+ * as `fail` does) and, when it passes, `work` run by the action.
+ */
+export function formSubmit(action: Action, refusal: () => string | undefined, work: () => Promise<unknown>): (e: FormEvent) => void {
+  return (e) => {
+    e.preventDefault();
+    if (action.busy) return;
+    const refused = refusal();
+    if (refused !== undefined) return action.fail(refused);
+    void action.run(work);
+  };
 }

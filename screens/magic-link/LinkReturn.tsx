@@ -4,7 +4,7 @@ import { useWidget } from '../context.ts';
 import { requireClient } from '../hooks/requireClient.ts';
 import { useSignedIn } from '../hooks/useSignedIn.ts';
 import { linkReturnAtom } from '../state/atoms.ts';
-import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
+import { usePrefetchPasskeyOffer } from '../components/usePasskeyOffer.ts';
 import { LinkConfirm } from './LinkConfirm.tsx';
 
 /**

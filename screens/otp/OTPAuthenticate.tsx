@@ -23,7 +23,7 @@ import { useDisplayDestination } from './useDisplayDestination.ts';
 import type { OtpCredentials } from '../env.ts';
 import { useSignedIn } from '../hooks/useSignedIn.ts';
 import { useFocusOnOpen } from '../hooks/useFocusOnOpen.ts';
-import { usePrefetchPasskeyOffer } from '../hooks/usePasskeyOffer.ts';
+import { usePrefetchPasskeyOffer } from '../components/usePasskeyOffer.ts';
 
 /**
  * 'Enter passcode': the code field, the countdown with resend, and verification (SPEC §2);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useWidgetId } from '../hooks/useWidgetId.ts';
 import { deviceLabel } from './device.ts';
 import { passkeyMessages } from '../i18n/en/passkey.ts';
@@ -30,6 +30,11 @@ const iconButton = {
   '&:disabled': { cursor: 'default', opacity: 0.4 },
   '&:focus-visible': { outline: '2px solid currentColor' },
 } as const;
+
+/** A square button that shows only its mark; `label` is its accessible name and its tooltip. */
+function IconButton({ label, buttonRef, ...button }: { label: string; buttonRef?: RefObject<HTMLButtonElement | null>; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button ref={buttonRef} type="button" css={iconButton} aria-label={label} title={label} {...button} />;
+}
 
 const Pencil = () => (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -101,9 +106,9 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
               if (e.key === 'Escape') setState({ type: 'viewing' });
             }}
           />
-          <button type="submit" css={iconButton} aria-label={t('button.save')} title={t('button.save')}>
+          <IconButton type="submit" label={t('button.save')}>
             <Check />
-          </button>
+          </IconButton>
         </form>
       </li>
     );
@@ -118,12 +123,9 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
         </div>
         {mine ? null : (
           <>
-            <button
-              ref={renameButton}
-              type="button"
-              css={iconButton}
-              aria-label={t('passkey.rename.ariaLabel', { name: title })}
-              title={t('passkey.rename.ariaLabel', { name: title })}
+            <IconButton
+              buttonRef={renameButton}
+              label={t('passkey.rename.ariaLabel', { name: title })}
               disabled={otherBusy}
               onClick={() => {
                 setDraft(item.name);
@@ -131,18 +133,15 @@ export function PasskeyRow({ item, state, setState, onRename, onDelete }: RowPro
               }}
             >
               <Pencil />
-            </button>
-            <button
-              ref={deleteButton}
-              type="button"
-              css={iconButton}
-              aria-label={t('passkey.delete.ariaLabel', { name: title })}
-              title={t('passkey.delete.ariaLabel', { name: title })}
+            </IconButton>
+            <IconButton
+              buttonRef={deleteButton}
+              label={t('passkey.delete.ariaLabel', { name: title })}
               disabled={otherBusy}
               onClick={() => setState({ type: 'deleting', id: item.webauthn_registration_id })}
             >
               <Trash />
-            </button>
+            </IconButton>
           </>
         )}
       </div>

@@ -112,15 +112,15 @@ const MUST_BREAK: Array<[keyof typeof SCREEN_RULES, string, string]> = [
   ['linesApart', 'screens/otp/OTPAuthenticate.tsx', 'screens/b2b/state.ts'],
   ['linesApart', 'screens/main/Main.tsx', 'screens/b2b/email/B2BMain.tsx'],
   ['linesApart', 'screens/login/LoginFlow.tsx', 'screens/b2b/registry.ts'],
-  ['linesApart', 'screens/password/NewUser.tsx', 'screens/i18n/en/b2b.ts'],
+  ['linesApart', 'screens/password/PasswordCreateOrLogin.tsx', 'screens/i18n/en/b2b.ts'],
   // A B2B screen takes a B2C flow's internals instead of the shared ground floor.
   ['linesApart', 'screens/b2b/mfa/SMSOTPEnrollment.tsx', 'screens/main/PhoneForm.tsx'],
   ['linesApart', 'screens/b2b/outcome.ts', 'screens/password/usePasswordActions.ts'],
   ['linesApart', 'screens/b2b/B2BApp.tsx', 'screens/login/LoginFlow.tsx'],
   // A flow imports another flow, or the shell; the ground floor imports a flow.
-  ['flowImportsItselfAndGround', 'screens/otp/OTPAuthenticate.tsx', 'screens/password/NewUser.tsx'],
+  ['flowImportsItselfAndGround', 'screens/otp/OTPAuthenticate.tsx', 'screens/password/PasswordCreateOrLogin.tsx'],
   ['flowImportsItselfAndGround', 'screens/b2b/mfa/SMSOTPEnrollment.tsx', 'screens/b2b/password/PasswordResetForm.tsx'],
-  ['flowImportsItselfAndGround', 'screens/password/NewUser.tsx', 'screens/registry.ts'],
+  ['flowImportsItselfAndGround', 'screens/password/PasswordCreateOrLogin.tsx', 'screens/registry.ts'],
   ['groundImportsGround', 'screens/components/PhoneField.tsx', 'screens/main/PhoneForm.tsx'],
   ['b2bGroundImportsGrounds', 'screens/b2b/outcome.ts', 'screens/b2b/mfa/SMSOTPEnrollment.tsx'],
   ['shellImportedByShell', 'screens/components/ToastedCard.tsx', 'screens/App.tsx'],

@@ -121,7 +121,7 @@ describe('the first load of each widget build', () => {
 });
 
 // Each widget entry asks V8 to compile all of its functions while the file downloads, off the
-// main thread (COMPILE_HINT, scripts/lib/widget-build.mjs); V8 reads the hint only on the very
+// main thread (COMPILE_HINT, bundler/rollup.mjs); V8 reads the hint only on the very
 // first line. The lazy flows' chunks keep lazy compiling. A production build, in memory.
 
 // A message in elements/errors.ts, which every widget entry carries.

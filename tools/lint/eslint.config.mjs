@@ -7,6 +7,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * `x as unknown as T`: a cast through unknown tells the compiler nothing about the value and hides
+ * the mismatch it was about to report. Outside the tests a type says what the value is (a
+ * narrower generic, a type guard, a subtype cast). A rule, not a review habit: such casts came
+ * back once in a merge from a parallel branch after they had been removed.
+ */
+const NO_CAST_THROUGH_UNKNOWN = {
+  selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+  message: 'No `as unknown as` outside test/: type the value (a narrower generic, a type guard, a cast to a subtype) instead.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/', 'dist/', 'hosts/dist/', 'demo/wallet/built/', '.data/', '.test-results/', 'test-results/', 'bench/peer-better-auth/', 'hosts/next/.next/', '**/*.d.ts', '**/*.d.mts'],
@@ -41,13 +52,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    ignores: ['test/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_CAST_THROUGH_UNKNOWN] },
+  },
+  {
     // What the widget files run: React 18 (tools/widget-react), so none of React 19's own API.
     files: ['screens/**', 'elements/base/**', 'theme/**'],
     rules: {
       // `ref` reaches a function component as a prop only from React 19: ours name theirs for
-      // what they hold (`inputRef`, `panelRef`), or use forwardRef.
+      // what they hold (`inputRef`, `panelRef`), or use forwardRef. (This list replaces the one
+      // above for these files, so it repeats the cast rule.)
       'no-restricted-syntax': [
         'error',
+        NO_CAST_THROUGH_UNKNOWN,
         {
           selector: "TSPropertySignature[key.name='ref']",
           message: 'React 18 passes no `ref` prop to a function component (the widget files carry React 18): name it for what it holds, e.g. `inputRef`.',

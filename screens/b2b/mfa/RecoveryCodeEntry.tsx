@@ -11,6 +11,7 @@ import { localeOf } from '../send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useMfa } from './useMfa.ts';
+import { TextInput } from '../TextInput.tsx';
 
 /** Recovery Code Entry: one of the saved backup codes in place of the authenticator's (each works once). */
 export default function RecoveryCodeEntry() {
@@ -44,20 +45,15 @@ export default function RecoveryCodeEntry() {
       <Heading>{t('recoveryCodes.entry.title')}</Heading>
       <p id={`${id}-what`}>{t('recoveryCodes.entry.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <input
+        <TextInput
           id={`${id}-code`}
-          part="input"
-          type="text"
           name="recovery-code"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          aria-label={t('formField.backupCode.ariaLabel')}
+          label={t('formField.backupCode.ariaLabel')}
           placeholder={t('formField.backupCode.placeholder')}
-          aria-invalid={error && !action.rateLimited ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-what`}
+          invalid={!!error && !action.rateLimited}
+          describedBy={error ? `${id}-error` : `${id}-what`}
           value={code}
-          onChange={(e) => setCode(e.target.value)}
+          onChange={setCode}
         />
         <RetryCountdown id={`${id}-error`} action={action} />
         <SubmitButton busy={busy} disabled={action.retryIn > 0}>

@@ -1,9 +1,8 @@
-import { type FormEvent } from 'react';
 import { useWidgetId } from '../../hooks/useWidgetId.ts';
 import { Heading } from '../../components/Heading.tsx';
 import { PhoneField, usePhoneEntry } from '../../components/PhoneField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { useAction } from '../../hooks/useAction.ts';
+import { formSubmit, useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { sendMfaSms } from '../send.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
@@ -22,27 +21,25 @@ export default function SMSOTPEnrollment() {
   const entry = usePhoneEntry();
   const { region, phone } = entry;
   const action = useAction();
-  const { busy, run, fail } = action;
   const id = useWidgetId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!/\d/.test(phone)) return fail(t('error.invalidPhoneNumber'));
-    void run(async () => {
+  const submit = formSubmit(
+    action,
+    () => (/\d/.test(phone) ? undefined : t('error.invalidPhoneNumber')),
+    async () => {
       const parsed = await parser.parse(phone, region);
-      if (!parsed.isValid) return fail(t('error.invalidPhoneNumber'));
+      if (!parsed.isValid) return action.fail(t('error.invalidPhoneNumber'));
       await sendMfaSms(client, config, mfa, t.locale, parsed.number);
       update((s) => ({ ...s, phone: parsed.number, smsSentAt: env.timers.now() }));
       go('SMSOTPEntry');
-    });
-  };
+    },
+  );
   return (
     <section part="container">
       <Heading>{t('mfa.smsEnrollment.title')}</Heading>
       <p>{t('mfa.smsEnrollment.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <PhoneField id={`${id}-phone`} entry={entry} action={action} autoComplete="tel-national" example={parser.example} />
-        <SubmitButton busy={busy} disabled={!phone || action.blocked}>
+        <SubmitButton busy={action.busy} disabled={!phone || action.blocked}>
           {t('button.continue')}
         </SubmitButton>
       </form>

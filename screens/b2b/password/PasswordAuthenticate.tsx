@@ -1,19 +1,16 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
-import { useWidgetId } from '../../hooks/useWidgetId.ts';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { Heading } from '../../components/Heading.tsx';
-import { isEmail } from '../../components/email.ts';
-import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { screenAtom } from '../../state/atoms.ts';
 import { usePrimaryOutcome } from '../outcome.ts';
 import { localeOf } from '../send.ts';
-import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
+import { passwordOrganizationAtom } from '../state.ts';
 import { SsoAndOAuthButtons } from '../sso/blocks.ts';
 import { useShowDiscovered } from '../useShowDiscovered.ts';
 import { ghostButtonCss } from './styles.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
-import { EmailForm } from '../EmailForm.tsx';
+import { EmailForm, useEmailEntry } from '../EmailForm.tsx';
 
 /**
  * Password Authenticate: 'Log in with email and password'. In an organization the password signs
@@ -29,36 +26,24 @@ export default function PasswordAuthenticate() {
   const showDiscovered = useShowDiscovered();
   const organization = useAtomValue(passwordOrganizationAtom);
   const isMain = useAtomValue(screenAtom) === 'Main';
-  const [stored, setStored] = useAtom(b2bEmailAtom);
-  const [email, setEmail] = useState(stored);
   const [password, setPassword] = useState('');
-  const action = useAction();
-  const { busy, run, fail } = action;
-  const id = useWidgetId();
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
-    void run(async () => {
-      setStored(address);
-      if (!organization) {
-        const found = await client.passwords.discovery.authenticate({ email_address: address, password });
-        setStored(found.email_address);
-        return showDiscovered(found.discovered_organizations);
-      }
-      signedIn(
-        await client.passwords.authenticate({
-          organization_id: organization.organization_id,
-          email_address: address,
-          password,
-          session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
-          ...localeOf(config, t.locale),
-        }),
-      );
-    });
-  };
+  const { email, setEmail, setStored, action, id, submit } = useEmailEntry(async (address) => {
+    setStored(address);
+    if (!organization) {
+      const found = await client.passwords.discovery.authenticate({ email_address: address, password });
+      setStored(found.email_address);
+      return showDiscovered(found.discovered_organizations);
+    }
+    signedIn(
+      await client.passwords.authenticate({
+        organization_id: organization.organization_id,
+        email_address: address,
+        password,
+        session_duration_minutes: config.sessionOptions.sessionDurationMinutes,
+        ...localeOf(config, t.locale),
+      }),
+    );
+  });
   const forgot = () => {
     setStored(email.trim());
     go('PasswordForgotForm');

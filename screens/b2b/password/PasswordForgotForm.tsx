@@ -1,16 +1,12 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
-import { useWidgetId } from '../../hooks/useWidgetId.ts';
+import { useAtomValue } from 'jotai';
 import type { Organization } from '../../../client/b2b/types.ts';
 import { Heading } from '../../components/Heading.tsx';
-import { isEmail } from '../../components/email.ts';
-import { useAction } from '../../hooks/useAction.ts';
 import { useGo } from '../../hooks/useGo.ts';
 import { sendOrganization, sendPasswordReset } from '../send.ts';
-import { b2bEmailAtom, passwordOrganizationAtom } from '../state.ts';
+import { passwordOrganizationAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { ghostButtonCss } from './styles.ts';
-import { EmailForm } from '../EmailForm.tsx';
+import { EmailForm, useEmailEntry } from '../EmailForm.tsx';
 
 /** Whether the organization would admit the address by its email domain (the official `emailEligibleForJITProvisioning`). */
 export function jitEligible(organization: Partial<Organization>, email: string): boolean {
@@ -33,38 +29,26 @@ export default function PasswordForgotForm() {
   const client = useB2BClient();
   const go = useGo();
   const organization = useAtomValue(passwordOrganizationAtom);
-  const [stored, setStored] = useAtom(b2bEmailAtom);
-  const [email, setEmail] = useState(stored);
-  const action = useAction();
-  const { busy, run, fail } = action;
-  const id = useWidgetId();
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (!isEmail(address)) return fail(t('error.invalidEmailAddress'));
-    void run(async () => {
-      if (!organization) {
-        // Discovery: a reset link for the address, whatever its organizations.
-        await sendPasswordReset(client, config, undefined, address, t.locale);
-        setStored(address);
-        return go('PasswordSetNewConfirmation');
-      }
-      const organizationId = organization.organization_id;
-      const { member } = await client.organization.searchMember({ organization_id: organizationId, email_address: address });
-      if (member) {
-        await sendPasswordReset(client, config, organizationId, address, t.locale);
-        setStored(address);
-        return go('PasswordSetNewConfirmation');
-      }
-      if (!jitEligible(organization, address)) return fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
-      // No password yet: a login link to the reset page proves the address, then a password is set by session.
-      await sendOrganization(client, config, 'link', organizationId, address, t.locale, config.passwordOptions.resetPasswordRedirectURL);
+  const { email, setEmail, setStored, action, id, submit } = useEmailEntry(async (address) => {
+    if (!organization) {
+      // Discovery: a reset link for the address, whatever its organizations.
+      await sendPasswordReset(client, config, undefined, address, t.locale);
       setStored(address);
-      go('PasswordResetVerifyConfirmation');
-    });
-  };
+      return go('PasswordSetNewConfirmation');
+    }
+    const organizationId = organization.organization_id;
+    const { member } = await client.organization.searchMember({ organization_id: organizationId, email_address: address });
+    if (member) {
+      await sendPasswordReset(client, config, organizationId, address, t.locale);
+      setStored(address);
+      return go('PasswordSetNewConfirmation');
+    }
+    if (!jitEligible(organization, address)) return action.fail(t('error.emailNoAccessToOrg', { email: address, organizationName: organization.organization_name ?? '' }));
+    // No password yet: a login link to the reset page proves the address, then a password is set by session.
+    await sendOrganization(client, config, 'link', organizationId, address, t.locale, config.passwordOptions.resetPasswordRedirectURL);
+    setStored(address);
+    go('PasswordResetVerifyConfirmation');
+  });
 
   return (
     <section part="container">
@@ -74,7 +58,6 @@ export default function PasswordForgotForm() {
         id={id}
         email={email}
         onEmail={setEmail}
-
         action={action}
         submitLabel={t('button.continue')}
         onSubmit={submit}

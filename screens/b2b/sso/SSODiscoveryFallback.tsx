@@ -11,6 +11,7 @@ import { primaryRequiredAtom } from '../state.ts';
 import { useB2B, useB2BClient, useB2BStrings } from '../widget.ts';
 import { activeConnections } from './connections.ts';
 import { useSsoStart } from './useSsoStart.ts';
+import { TextInput } from '../TextInput.tsx';
 
 /**
  * SSO Discovery Fallback: no connection matched the address, so the organization's slug finds
@@ -46,17 +47,15 @@ export default function SSODiscoveryFallback() {
       <Heading>{t('ssoDiscovery.fallback.title')}</Heading>
       <p>{t('ssoDiscovery.fallback.content')}</p>
       <form onSubmit={submit} noValidate css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-        <input
+        <TextInput
           id={`${id}-slug`}
-          part="input"
           name="organization-slug"
-          autoComplete="off"
-          aria-label={t('formField.orgSlug.label')}
+          label={t('formField.orgSlug.label')}
           placeholder={t('formField.orgSlug.label')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          invalid={!!error}
+          describedBy={error ? `${id}-error` : undefined}
           value={slug}
-          onChange={(e) => setSlug(e.target.value)}
+          onChange={setSlug}
         />
         <ErrorText id={`${id}-error`} message={error} />
         <button type="submit" part="button button-primary" disabled={busy || !slug.trim()} aria-busy={busy}>

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { createElement, useEffect, type ReactNode } from 'react';
-import { prefetch } from '../components/preloadable.ts';
+import { prefetch } from './preloadable.ts';
 import { useWidget } from '../context.ts';
 import { signInMethodAtom } from '../state/atoms.ts';
 

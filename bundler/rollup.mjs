@@ -1,5 +1,6 @@
-// The widget builds (esbuild.config.mjs `widget(...)`): Rollup bundles and chunks, esbuild
-// transforms each module (TypeScript, JSX, defines) and minifies each chunk.
+// The Rollup builds of esbuild.config.mjs (`bundler: 'rollup'`: the widget files and the headless
+// clients), from their esbuild-shaped options: Rollup bundles and chunks, esbuild transforms each
+// module (TypeScript, JSX, defines) and minifies each chunk.
 //
 // Why Rollup: esbuild places a module by the set of entries and dynamic imports that reach it,
 // so what an entry shares with its lazy flows came out as many small chunks fetched before the
@@ -141,8 +142,8 @@ function reactFrom(folder) {
   };
 }
 
-/** The Rollup input and output options of one widget build, from its esbuild-shaped options. */
-export function rollupOptions(o) {
+/** The Rollup input and output options of one build, from its esbuild-shaped options. */
+function rollupOptions(o) {
   const input = {
     input: o.entryPoints,
     external: externalTest(o.external),
@@ -189,7 +190,7 @@ export function rollupOptions(o) {
  * with each file's `imports`, static or dynamic, and the `inputs` it holds), so bench/size.mjs
  * and the build checks read every build the same way.
  */
-export function metafileOf(output, outdir) {
+function metafileOf(output, outdir) {
   const files = new Set(output.map((o) => o.fileName));
   const at = (f) => rel(resolvePath(outdir, f));
   const moduleId = (id) => (id.startsWith('\0') ? id : rel(id));
@@ -213,8 +214,8 @@ export function metafileOf(output, outdir) {
   return { inputs, outputs };
 }
 
-/** Bundles one widget and writes its files (`write`) or only generates them; resolves to Rollup's output. */
-async function bundleWidget(o, write) {
+/** Bundles one build and writes its files (`write`) or only generates them; resolves to Rollup's output. */
+async function bundle(o, write) {
   const { input, output } = rollupOptions(o);
   const bundle = await rollup(input);
   try {
@@ -224,30 +225,30 @@ async function bundleWidget(o, write) {
   }
 }
 
-/** Builds one widget: writes its files, returns its metafile. `write: false` only generates. */
-export async function buildWidget(o, { write = true } = {}) {
-  return metafileOf(await bundleWidget(o, write), o.outdir);
+/** Builds one output: writes its files, returns its metafile. `write: false` only generates. */
+export async function buildWithRollup(o, { write = true } = {}) {
+  return metafileOf(await bundle(o, write), o.outdir);
 }
 
-/** One widget's files as it would write them (name to code and source map), nothing written: for the build checks. */
-export async function widgetFiles(o) {
-  return (await widgetOutput(o)).files;
+/** One build's files as it would write them (name to code and source map), nothing written: for the build checks. */
+export async function rollupFiles(o) {
+  return (await rollupOutput(o)).files;
 }
 
 /**
- * One widget's files and its metafile from a single bundle, nothing written: the build checks
- * read both, and bundling each production widget once per check file (not once per check) is
+ * One build's files and its metafile from a single bundle, nothing written: the build checks
+ * read both, and bundling each production build once per check file (not once per check) is
  * most of their time.
  */
-export async function widgetOutput(o) {
-  const output = await bundleWidget(o, false);
+export async function rollupOutput(o) {
+  const output = await bundle(o, false);
   const files = new Map();
   for (const f of output) if (f.type === 'chunk') files.set(f.fileName, { code: f.code, map: f.map, isEntry: f.isEntry });
   return { files, metafile: metafileOf(output, o.outdir) };
 }
 
-/** Rebuilds one widget on every change (npm start); returns what stops it. */
-export function watchWidget(o, name, { onStart = () => {}, onEnd = () => {} } = {}) {
+/** Rebuilds one output on every change (npm start, bundler/watch.mjs); returns what stops it. */
+export function watchWithRollup(o, name, { onStart = () => {}, onEnd = () => {} } = {}) {
   const { input, output } = rollupOptions(o);
   const watcher = rollupWatch({ ...input, output, watch: { clearScreen: false } });
   // One onEnd per onStart: a round ends with END, or with ERROR (then no END follows).
