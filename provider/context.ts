@@ -73,6 +73,8 @@ export interface Delivery {
   dispatch(db: Queryable, queued: QueuedMessage | undefined, options?: { quiet?: boolean }): Promise<void>;
   /** Sends what `send` queued without the caller waiting (flows that must not reveal whether an address exists); failures are recorded only. */
   dispatchLater(db: Queryable, queued: QueuedMessage | undefined): void;
+  /** Records a message (`compose`, in a transaction of its own) and sends it, both after the caller has answered: the same database work before the answer whether or not there is a message. */
+  queueLater(db: Database, compose: (tx: Queryable) => Promise<QueuedMessage | undefined>): void;
   list(db: Queryable, to?: string, limit?: number): Promise<OutboxEntry[]>;
 }
 

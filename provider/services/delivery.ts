@@ -1,7 +1,8 @@
 import type { Message, OutboxEntry } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
+import { withTx } from './tx.ts';
 import { realSleep, sendWithRetries, type RetryPolicy, type Sleep } from './transports/retry.ts';
 import type { Channel, Transports } from './transports/index.ts';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './transports/types.ts';
@@ -234,7 +235,22 @@ export class Delivery {
     this.inFlight.add(sending);
   }
 
-  /** Waits for the messages `dispatchLater` is still sending (shutdown, before the database closes). */
+  /**
+   * Records a message in a transaction of its own (`compose` decides whether there is one)
+   * and hands it on as `dispatchLater` does, all without the caller waiting: the caller answers
+   * before any of it, so a flow that must not tell a known address from an unknown one (reset
+   * starts) does the same database work before its answer whichever it is. The cost: a process
+   * that dies just after answering may not have recorded the message. `drain` waits for it too.
+   */
+  queueLater(db: Database, compose: (tx: Queryable) => Promise<Queued | undefined>): void {
+    const recording: Promise<void> = withTx(db, compose)
+      .then((queued) => this.dispatchLater(db, queued))
+      .catch((e: unknown) => console.error(`provider: a message recorded after its answer failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => this.inFlight.delete(recording));
+    this.inFlight.add(recording);
+  }
+
+  /** Waits for the messages `dispatchLater` and `queueLater` are still sending (shutdown, before the database closes). */
   async drain(): Promise<void> {
     while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }

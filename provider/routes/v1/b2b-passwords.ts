@@ -74,9 +74,8 @@ export function serverB2BPasswordRoutes(ctx: ProviderContext): Hono {
       requirePkce(ctx, 'passwordResets', req.code_challenge);
       const org = await requireOrganization(ctx.db, req.organization_id);
       await limitSendTo(ctx, email);
-      const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
-      // As in the browser flow: the answer never waits for the relay, member or not.
-      ctx.delivery.dispatchLater(ctx.db, queued);
+      // As in the browser flow: the answer waits neither for the records nor the relay, member or not.
+      startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
       return serverOk(c, {});
     }),
   );
