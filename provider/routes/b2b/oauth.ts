@@ -36,7 +36,7 @@ const StartQuery = v.object({
  */
 export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const upstreams = new Map<B2BOAuthProvider, Upstream>();
-  for (const [type, cfg] of Object.entries(ctx.config.oauthClients)) if (isB2BOAuthProvider(type)) upstreams.set(type, new Upstream(cfg, ctx.outbound));
+  for (const [type, cfg] of Object.entries(ctx.config.oauthClients)) if (isB2BOAuthProvider(type)) upstreams.set(type, new Upstream(cfg, ctx.outbound, ctx.outsideCache));
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/b2b/public/oauth/${provider}/callback`;
 
   const pub = new Hono();
