@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
 import { withTx } from '../tx.ts';
-import { consumeIntermediateSession, createIntermediateSession } from './intermediate-sessions.ts';
+import { consumeIntermediateSession, createIntermediateSession, opensOrganization } from './intermediate-sessions.ts';
 import { isMfaFactor, sessionFactors } from './member-sessions.ts';
 import { activateMember, ADMIN_ROLE, createMember, memberByEmail, memberShape, membershipsOf, type MemberRow } from './members.ts';
 import {
@@ -49,9 +49,10 @@ const STATUS_TYPES = { active: 'active_member', invited: 'invited_member', pendi
  * The organizations an address may enter (DiscoveredOrganization of the official types): its
  * memberships, then the organizations whose email JIT provisioning admits its domain.
  * `factor` is the primary factor proven for it: an organization that does not accept that
- * method answers primary_required.
+ * method, or (a discovery password) is not among `passwordOrganizations`, answers primary_required.
  */
-export async function discoverOrganizations(db: Queryable, email: string, factor: Factor | null): Promise<Array<Record<string, unknown>>> {
+export async function discoverOrganizations(db: Queryable, email: string, factor: Factor | null, passwordOrganizations: string[] | null = null): Promise<Array<Record<string, unknown>>> {
+  const opens = (org: OrganizationRow) => opensOrganization({ passwordOrganizations }, org.organization_id);
   const members = await membershipsOf(db, email);
   const out: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
@@ -61,7 +62,7 @@ export async function discoverOrganizations(db: Queryable, email: string, factor
     out.push({
       organization: organizationShape(org),
       membership: { type: STATUS_TYPES[m.status], details: null, member: memberShape(m) },
-      ...requirements(org, m, factor),
+      ...requirements(org, m, factor, opens(org)),
     });
   }
   for (const org of await jitOrganizationsFor(db, email)) {
@@ -69,14 +70,14 @@ export async function discoverOrganizations(db: Queryable, email: string, factor
     out.push({
       organization: organizationShape(org),
       membership: { type: 'eligible_to_join_by_email_domain', details: { domain: emailDomain(email) }, member: null },
-      ...requirements(org, null, factor),
+      ...requirements(org, null, factor, opens(org)),
     });
   }
   return out;
 }
 
-function requirements(org: OrganizationRow, member: MemberRow | null, factor: Factor | null): Record<string, unknown> {
-  const primaryOk = factor === null || authMethodAllowed(org, authMethodOf(factor)) || member?.is_breakglass === true;
+function requirements(org: OrganizationRow, member: MemberRow | null, factor: Factor | null, opens: boolean): Record<string, unknown> {
+  const primaryOk = factor === null || (opens && (authMethodAllowed(org, authMethodOf(factor)) || member?.is_breakglass === true));
   const mfa = member ? mfaRequiredFor(org, member) : org.mfa_policy === 'REQUIRED_FOR_ALL';
   return {
     member_authenticated: false,
@@ -101,9 +102,9 @@ export async function enterOrganization(tx: Queryable, env: 'test' | 'live', now
 }
 
 /** A discovery sign-in's answer: a fresh intermediate session for the address, and where it may go. */
-export async function startDiscovery(ctx: ProviderContext, tx: Queryable, email: string, factor: Factor): Promise<Record<string, unknown>> {
-  const token = await createIntermediateSession(ctx, tx, { email, organizationId: null, memberId: null, factors: [factor] });
-  return { intermediate_session_token: token, email_address: email, discovered_organizations: await discoverOrganizations(tx, email, factor) };
+export async function startDiscovery(ctx: ProviderContext, tx: Queryable, email: string, factor: Factor, passwordOrganizations: string[] | null = null): Promise<Record<string, unknown>> {
+  const token = await createIntermediateSession(ctx, tx, { email, organizationId: null, memberId: null, factors: [factor], passwordOrganizations });
+  return { intermediate_session_token: token, email_address: email, discovered_organizations: await discoverOrganizations(tx, email, factor, passwordOrganizations) };
 }
 
 /** The context of a call that may end in a member session. */
@@ -130,7 +131,7 @@ export async function exchangeIntermediateSession(ctx: ProviderContext, token: s
     const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, ist.email);
     // The factors of another organization's session are its primary ones (MFA is proven per member).
     const prior = ist.organizationId !== null && ist.organizationId !== organizationId ? ist.factors.filter((f) => !isMfaFactor(f)) : ist.factors;
-    return completeIntermediate(ctx, tx, org, member, ist.factors, prior, { ...e, fromDiscovery: discovery });
+    return completeIntermediate(ctx, tx, org, member, ist.factors, prior, { ...e, fromDiscovery: discovery, passwordOrganizations: ist.passwordOrganizations ?? null });
   });
 }
 
@@ -145,10 +146,14 @@ function completeIntermediate(
   member: MemberRow,
   proven: Factor[],
   prior: Factor[],
-  e: EntryContext & { fromDiscovery: boolean },
+  e: EntryContext & { fromDiscovery: boolean; passwordOrganizations?: string[] | null },
 ): Promise<AuthAnswer> {
   const factor = proven.at(-1);
   if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
+  const passwordOrganizations = e.passwordOrganizations ?? null;
+  // A discovery password outside the organizations whose membership it is proves nothing
+  // here: the organization asks for another primary factor, and the password goes no further.
+  const opens = opensOrganization({ passwordOrganizations }, org.organization_id);
   return completePrimaryAuth(ctx, tx, {
     org,
     member,
@@ -157,8 +162,10 @@ function completeIntermediate(
     minutes: e.minutes,
     client: e.client,
     currentSessionId: e.currentSessionId,
-    priorFactors: prior,
+    priorFactors: opens ? prior : prior.filter((f) => f.type !== 'password'),
     fromDiscovery: e.fromDiscovery,
+    refused: !opens,
+    passwordOrganizations,
   });
 }
 

@@ -68,8 +68,8 @@ export async function authenticateMemberPassword(ctx: ProviderContext, org: Orga
  * password method against its own policy on entry.
  */
 export async function authenticateDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<Record<string, unknown>> {
-  const member = await checkDiscoveryPassword(ctx, email, password, clientIp);
-  return withTx(ctx.db, (tx) => startDiscovery(ctx, tx, email, passwordFactor(member, ctx.clock.now())));
+  const { member, organizations } = await checkDiscoveryPassword(ctx, email, password, clientIp);
+  return withTx(ctx.db, (tx) => startDiscovery(ctx, tx, email, passwordFactor(member, ctx.clock.now()), organizations));
 }
 
 /**
