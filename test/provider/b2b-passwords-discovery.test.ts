@@ -155,6 +155,16 @@ for (const kind of databases) {
       });
       assert.equal(intoB.status, 200, intoB.text);
       assert.equal(intoB.json.data.member_authenticated, true);
+      // Nor does B's member session, proven by that password, carry it into A.
+      const carried = await asMember(provider, intoB.json.data.session_token)('POST', '/b2b/sessions/exchange', { organization_id: a, session_duration_minutes: 30 });
+      assert.equal(carried.status, 200, carried.text);
+      assert.equal(carried.json.data.member_authenticated, false);
+      assert.ok(carried.json.data.primary_required);
+      // A's own password, proven in A, still moves on to B only as B allows: not B's password either.
+      const ownNew = await sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: a, email_address: email, password: NEW, session_duration_minutes: 30 });
+      assert.equal(ownNew.status, 200, ownNew.text);
+      const toB = await asMember(provider, ownNew.json.data.session_token)('POST', '/b2b/sessions/exchange', { organization_id: b, session_duration_minutes: 30 });
+      assert.equal(toB.json.data.member_authenticated, false, toB.text);
     });
 
     it('a discovery reset link for an address of no organization proves it and lists nothing', async () => {

@@ -33,6 +33,12 @@ export function memberEmailId(member: Pick<MemberRow, 'member_id'>): string {
   return member.member_id.replace(/^member-/, 'member-email-');
 }
 
+/** Whether a password factor names `member`'s password (its email factor is the member's address id). */
+function provesPasswordOf(factor: Factor, member: MemberRow): boolean {
+  const named = factor.email_factor as { email_id?: unknown } | undefined;
+  return named?.email_id === memberEmailId(member);
+}
+
 /** Which allowed-auth-method a proven factor is (the organization's restriction is checked against it). */
 export function authMethodOf(factor: Factor): AuthMethod {
   if (factor.type === 'otp' && factor.delivery_method === 'email') return 'email_otp';
@@ -154,10 +160,12 @@ function completeIntermediate(
   // A discovery password outside the organizations whose membership it is proves nothing
   // here: the organization asks for another primary factor, and the password goes no further.
   const opens = opensOrganization({ passwordOrganizations }, org.organization_id);
+  // Entered with it, the password factor names this membership's password, which it proved too.
+  const named = opens && passwordOrganizations ? { ...factor, email_factor: { email_id: memberEmailId(member), email_address: member.email_address } } : factor;
   return completePrimaryAuth(ctx, tx, {
     org,
     member,
-    factor,
+    factor: named,
     method: authMethodOf(factor),
     minutes: e.minutes,
     client: e.client,
@@ -205,6 +213,18 @@ export async function exchangeMemberSession(ctx: ProviderContext, memberSessionI
     if (!factor) throw new ApiError(400, 'session_has_no_primary_factor', 'The session has no primary factor to carry to another organization.');
     const org = await requireOrganization(tx, organizationId);
     const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, email);
-    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: primary });
+    // A password proves one membership's (its factor names that member): it opens no other organization.
+    const refused = factor.type === 'password' && !provesPasswordOf(factor, member);
+    return completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor,
+      method: authMethodOf(factor),
+      minutes: e.minutes,
+      client: e.client,
+      currentSessionId: null,
+      priorFactors: refused ? primary.filter((f) => f.type !== 'password') : primary,
+      refused,
+    });
   });
 }
