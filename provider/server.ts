@@ -73,6 +73,8 @@ export interface RunningProvider {
   devPages: boolean;
   /** The Node server, for tests that hand it a connection of their own. */
   server: Server;
+  /** Waits for the messages being recorded after their request's answer (reset starts), so a test reading the outbox finds them. */
+  recorded(): Promise<void>;
   /** The cache of documents fetched from outside, for tests that check its bound. */
   outsideCache: { readonly size: number; readonly bytes: number };
   /** Every route the application serves (method and path pattern), for tests that visit them all. */
@@ -178,6 +180,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     devPages,
     server: server as Server,
     outsideCache,
+    recorded: () => delivery.recorded(),
     routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {

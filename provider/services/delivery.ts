@@ -77,6 +77,8 @@ function userError(channel: Channel, failure: DeliveryFailure): ApiError {
  */
 export class Delivery {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Messages `queueLater` is still recording (a part of `inFlight`). */
+  private readonly recording = new Set<Promise<unknown>>();
 
   constructor(
     private readonly options: DeliveryOptions,
@@ -243,11 +245,19 @@ export class Delivery {
    * that dies just after answering may not have recorded the message. `drain` waits for it too.
    */
   queueLater(db: Database, compose: (tx: Queryable) => Promise<Queued | undefined>): void {
-    const recording: Promise<void> = withTx(db, compose)
+    const recorded = withTx(db, compose);
+    const settled = recorded.catch(() => undefined).finally(() => this.recording.delete(settled));
+    this.recording.add(settled);
+    const all: Promise<void> = recorded
       .then((queued) => this.dispatchLater(db, queued))
       .catch((e: unknown) => console.error(`provider: a message recorded after its answer failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => this.inFlight.delete(recording));
-    this.inFlight.add(recording);
+      .finally(() => this.inFlight.delete(all));
+    this.inFlight.add(all);
+  }
+
+  /** Waits for the messages `queueLater` is still recording, not for their sending (a reader of the outbox, in tests). */
+  async recorded(): Promise<void> {
+    while (this.recording.size) await Promise.all([...this.recording]);
   }
 
   /** Waits for the messages `dispatchLater` and `queueLater` are still sending (shutdown, before the database closes). */
