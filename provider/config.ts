@@ -239,6 +239,10 @@ export const ProjectConfigSchema = v.object({
       allowedRanges: v.optional(v.array(v.pipe(v.string(), v.check(isAddressOrRange, 'must be an IP address or a CIDR range'))), []),
       timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(120_000)), 10_000),
       maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024)), 1024 * 1024),
+      /** The cache of fetched documents (OIDC discovery, JWKS): most documents, most bytes, seconds each is used. */
+      cacheEntries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 256),
+      cacheBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024)), 8 * 1024 * 1024),
+      cacheSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 900),
     }),
     {},
   ),

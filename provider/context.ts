@@ -73,6 +73,8 @@ export interface Delivery {
   dispatch(db: Queryable, queued: QueuedMessage | undefined, options?: { quiet?: boolean }): Promise<void>;
   /** Sends what `send` queued without the caller waiting (flows that must not reveal whether an address exists); failures are recorded only. */
   dispatchLater(db: Queryable, queued: QueuedMessage | undefined): void;
+  /** Records a message (`compose`, in a transaction of its own) and sends it, both after the caller has answered: the same database work before the answer whether or not there is a message. */
+  queueLater(db: Database, compose: (tx: Queryable) => Promise<QueuedMessage | undefined>): void;
   list(db: Queryable, to?: string, limit?: number): Promise<OutboxEntry[]>;
 }
 
@@ -100,6 +102,17 @@ export interface ProjectSecrets {
  */
 export type OutboundFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * Documents fetched from outside (OIDC discovery, JWKS), bounded in number and bytes and kept
+ * for a while (services/outside-cache.ts). `get` loads one when it is missing, expired, or
+ * older than `maxAgeMs`.
+ */
+export interface DocumentCache {
+  get<T>(key: string, load: () => Promise<T>, maxAgeMs?: number): Promise<T>;
+  readonly size: number;
+  readonly bytes: number;
+}
+
 /** What every route needs, built once per server and passed in (no module-level state). */
 export interface ProviderContext {
   config: ProjectConfig;
@@ -115,6 +128,8 @@ export interface ProviderContext {
   devPages: boolean;
   /** Every request to a URL from configuration or from a caller (OIDC issuers, OAuth endpoints) goes through this. */
   outbound: OutboundFetch;
+  /** Every document fetched from outside and kept (discovery, keys) is kept here, and only here. */
+  outsideCache: DocumentCache;
   /** 'test' or 'live', from the public token of the project being served. */
   env: 'test' | 'live';
   /** How often at most a repeated failure (a database outage) is logged; 10 s when unset. */

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './context.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { Delivery } from './services/delivery.ts';
 import { outboundFetch } from './services/outbound.ts';
+import { OutsideCache } from './services/outside-cache.ts';
 import { transportsFor } from './services/transports/index.ts';
 import { SigningKeys } from './services/jwt.ts';
 import { sweepRateLimits } from './services/limits.ts';
@@ -72,6 +73,10 @@ export interface RunningProvider {
   devPages: boolean;
   /** The Node server, for tests that hand it a connection of their own. */
   server: Server;
+  /** Waits for the messages being recorded after their request's answer (reset starts), so a test reading the outbox finds them. */
+  recorded(): Promise<void>;
+  /** The cache of documents fetched from outside, for tests that check its bound. */
+  outsideCache: { readonly size: number; readonly bytes: number };
   /** Every route the application serves (method and path pattern), for tests that visit them all. */
   routes: ReadonlyArray<{ method: string; path: string }>;
   close(): Promise<void>;
@@ -99,6 +104,8 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     throw e;
   }
   const outbound = outboundFetch(config.outbound);
+  const o = config.outbound;
+  const outsideCache = new OutsideCache({ maxEntries: o.cacheEntries, maxBytes: o.cacheBytes, ttlMs: o.cacheSeconds * 1000 }, clock);
   const delivery = new Delivery(
     { outbox: config.delivery.outbox || devPages, retry: config.delivery.retry, queuedGraceMs: config.delivery.queue.graceSeconds * 1000 },
     now,
@@ -114,6 +121,7 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     projectSecrets: new ProjectSecrets(projectFile, env, config.secrets, now),
     delivery,
     outbound,
+    outsideCache,
     env: config.publicTokens.test ? 'test' : 'live',
     logRepeatMs: repeatMs,
   });
@@ -171,6 +179,8 @@ export async function startProvider(options: ProviderOptions): Promise<RunningPr
     db,
     devPages,
     server: server as Server,
+    outsideCache,
+    recorded: () => delivery.recorded(),
     routes: [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()],
     close() {
       closing ??= (async () => {

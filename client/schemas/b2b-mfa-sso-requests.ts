@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, nonEmpty, num, sessionDuration, str } from './fields.ts';
+import { bool, LONG_TEXT_MAX_BYTES, nonEmpty, num, sessionDuration, str } from './fields.ts';
 
 /*
  * B2B request bodies for MFA (TOTP, recovery codes, SMS passcodes), SSO and OAuth, named after
@@ -8,7 +8,7 @@ import { bool, nonEmpty, num, sessionDuration, str } from './fields.ts';
  */
 
 const opt = v.optional;
-const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()), intermediate_session_token: opt(str()) };
+const common = { captcha_token: opt(str(LONG_TEXT_MAX_BYTES)), dfp_telemetry_id: opt(str()), locale: opt(str()), intermediate_session_token: opt(str()) };
 const mfaEnrollment = () => v.picklist(['enroll', 'unenroll'], 'must be enroll or unenroll');
 const member = { organization_id: nonEmpty(), member_id: nonEmpty() };
 
@@ -43,9 +43,9 @@ export const SamlUpdateConnection = v.object({
   connection_id: opt(str()),
   idp_entity_id: opt(str()),
   display_name: opt(str()),
-  attribute_mapping: opt(v.record(v.string(), v.string('must be a string'), 'must be an object of strings')),
+  attribute_mapping: opt(v.record(str(), str(), 'must be an object of strings')),
   idp_sso_url: opt(str()),
-  x509_certificate: opt(str()),
+  x509_certificate: opt(str(LONG_TEXT_MAX_BYTES)),
   identity_provider: opt(str()),
 });
 export const OidcUpdateConnection = v.object({
@@ -60,7 +60,7 @@ export const OidcUpdateConnection = v.object({
   jwks_url: opt(str()),
   identity_provider: opt(str()),
   custom_scopes: opt(str()),
-  attribute_mapping: opt(v.record(v.string(), v.string('must be a string'), 'must be an object of strings')),
+  attribute_mapping: opt(v.record(str(), str(), 'must be an object of strings')),
 });
 
 export const OAuthAuthenticate = v.object({ oauth_token: nonEmpty(), session_duration_minutes: sessionDuration(), pkce_code_verifier: opt(str()), ...common });
@@ -68,8 +68,14 @@ export const OAuthDiscoveryAuthenticate = v.object({ discovery_oauth_token: nonE
 
 /** Google One Tap's credential for an organization's sign-in, or for discovery (the official B2B client's bodies). */
 const pkceChallenge = opt(v.pipe(str(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url SHA-256 of the code verifier (43 characters)')));
-export const OneTapSubmit = v.object({ id_token: nonEmpty(), organization_id: nonEmpty(), login_redirect_url: opt(str()), signup_redirect_url: opt(str()), pkce_code_challenge: pkceChallenge });
-export const OneTapDiscoverySubmit = v.object({ id_token: nonEmpty(), discovery_redirect_url: opt(str()), pkce_code_challenge: pkceChallenge });
+export const OneTapSubmit = v.object({
+  id_token: nonEmpty(LONG_TEXT_MAX_BYTES),
+  organization_id: nonEmpty(),
+  login_redirect_url: opt(str()),
+  signup_redirect_url: opt(str()),
+  pkce_code_challenge: pkceChallenge,
+});
+export const OneTapDiscoverySubmit = v.object({ id_token: nonEmpty(LONG_TEXT_MAX_BYTES), discovery_redirect_url: opt(str()), pkce_code_challenge: pkceChallenge });
 
 /** The query of the browser's SSO start (`/v1/public/sso/start`). */
 export const SsoStartQuery = v.object({

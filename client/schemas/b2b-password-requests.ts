@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, nonEmpty, num, sessionDuration, str } from './fields.ts';
+import { email, LONG_TEXT_MAX_BYTES, nonEmpty, num, sessionDuration, str } from './fields.ts';
 
 /*
  * B2B password request bodies (`/sdk/v1/b2b/passwords`), named after the official B2B headless
@@ -8,7 +8,7 @@ import { email, nonEmpty, num, sessionDuration, str } from './fields.ts';
  */
 
 const opt = v.optional;
-const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()) };
+const common = { captcha_token: opt(str(LONG_TEXT_MAX_BYTES)), dfp_telemetry_id: opt(str()), locale: opt(str()) };
 
 export const PasswordsAuthenticate = v.object({
   organization_id: nonEmpty(),

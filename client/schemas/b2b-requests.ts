@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { B2B_AUTH_METHODS } from './b2b-oauth-providers.ts';
-import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
+import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
 
 /*
  * One schema per B2B request body (`/sdk/v1/b2b`), named after the official B2B headless
@@ -11,7 +11,7 @@ import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str
 const opt = v.optional;
 const provisioning = () => v.picklist(['ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED'], 'must be ALL_ALLOWED, RESTRICTED or NOT_ALLOWED');
 const authMethods = () => v.array(v.picklist(B2B_AUTH_METHODS, 'must be a B2B auth method'), 'must be an array of auth methods');
-const common = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()), locale: opt(str()) };
+const common = { captcha_token: opt(str(LONG_TEXT_MAX_BYTES)), dfp_telemetry_id: opt(str()), locale: opt(str()) };
 const allOrRestricted = () => v.picklist(['ALL_ALLOWED', 'RESTRICTED'], 'must be ALL_ALLOWED or RESTRICTED');
 const mfaMethod = () => v.picklist(['sms_otp', 'totp'], 'must be sms_otp or totp');
 const mfaMethods = () => v.array(mfaMethod(), 'must be an array of MFA methods');

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, email, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
+import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
 
 /* One schema per request body of SPEC §7. Optional fields stay optional: undefined is omitted on the wire. */
 
@@ -13,7 +13,7 @@ export type CallerOptions<S extends v.GenericSchema, Own extends string = never>
  * first bad field is the one an error names).
  */
 /** The bot checks the client adds to a send or a start itself (captcha, device fingerprint). */
-const botChecks = { captcha_token: opt(str()), dfp_telemetry_id: opt(str()) };
+const botChecks = { captcha_token: opt(str(LONG_TEXT_MAX_BYTES)), dfp_telemetry_id: opt(str()) };
 const loginOrSignupTemplates = { login_template_id: opt(str()), signup_template_id: opt(str()) };
 /** A magic link's address, its two landing pages and lifetimes, its templates and PKCE challenge. */
 const magicLinkSend = {
@@ -78,9 +78,9 @@ export const WebAuthnRegisterStart = v.object({
   // Ours (the hosted provider has none): the ceremony is a conditional create, the passkey upgrade after a sign-in.
   conditional_mediation: opt(bool()),
 });
-export const WebAuthnRegister = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: opt(sessionDuration()) });
+export const WebAuthnRegister = v.object({ public_key_credential: nonEmpty(LONG_TEXT_MAX_BYTES), session_duration_minutes: opt(sessionDuration()) });
 export const WebAuthnAuthenticateStart = v.object({ domain: opt(str()), is_passkey: opt(bool()), return_passkey_credential_options: opt(bool()) });
-export const WebAuthnAuthenticate = v.object({ public_key_credential: nonEmpty(), session_duration_minutes: sessionDuration() });
+export const WebAuthnAuthenticate = v.object({ public_key_credential: nonEmpty(LONG_TEXT_MAX_BYTES), session_duration_minutes: sessionDuration() });
 export const WebAuthnUpdate = v.object({ name: nonEmpty() });
 
 export const PasswordCreate = v.object({ email: email(), password: nonEmpty(), session_duration_minutes: sessionDuration() });
@@ -129,7 +129,7 @@ export const OAuthStartOptions = v.object({
   login_redirect_url: opt(str()),
   signup_redirect_url: opt(str()),
   custom_scopes: opt(strArray()),
-  provider_params: opt(v.record(v.string(), str(), 'must be an object')),
+  provider_params: opt(v.record(str(), str(), 'must be an object')),
 });
 export const WebAuthnRegisterOptions = v.object({ ...authenticatorKind, session_duration_minutes: opt(sessionDuration()), ...registrationOverrides, conditional_mediation: opt(bool()) });
 export const WebAuthnAuthenticateOptions = v.object({

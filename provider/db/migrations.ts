@@ -586,6 +586,14 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         expires_at timestamptz NOT NULL
       );`,
   },
+  {
+    // 5102: issue 51 item 2, clear of the other branches' numbers.
+    id: 5102,
+    name: 'b2b_intermediate_sessions_password_organizations',
+    // A discovery password proves the password of some memberships, not the address: the
+    // organizations it opens are kept with the intermediate session (null: not a password's).
+    sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN password_organizations jsonb;`,
+  },
 ];
 
 /**

@@ -31,17 +31,51 @@ function hopAddress(raw: string): string | null {
   return parseIp(text) ? canonicalIp(text) : null;
 }
 
-/** The hops the header lists, nearest the client first; null when the header cannot be read at all. */
-function listedHops(c: Context, header: 'x-forwarded-for' | 'forwarded'): Array<string | null> | null {
+/**
+ * The elements of a `Forwarded` value, split at the commas outside quoted strings, read from
+ * the right: the elements the provider's own proxies appended are whole whatever a client wrote
+ * before them, even an unclosed quote (`for=";;;`), which read from the left would swallow them.
+ */
+function forwardedElements(value: string): string[] {
+  const elements: string[] = [];
+  let quoted = false;
+  let end = value.length;
+  for (let i = value.length - 1; i >= 0; i--) {
+    const ch = value[i];
+    if (ch === '"') {
+      let slashes = 0;
+      while (i - 1 - slashes >= 0 && value[i - 1 - slashes] === '\\') slashes++;
+      if (slashes % 2 === 0) quoted = !quoted;
+    } else if (ch === ',' && !quoted) {
+      elements.unshift(value.slice(i + 1, end));
+      end = i;
+    }
+  }
+  elements.unshift(value.slice(0, end));
+  return elements;
+}
+
+/** The `for` address of one `Forwarded` element; null when the element cannot be read. */
+function forwardedFor(element: string): string | null {
+  try {
+    const [parsed] = parseForwarded(element.trim());
+    return parsed?.for === undefined ? null : hopAddress(parsed.for);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hops the header lists, nearest the client first; an element that cannot be read is a
+ * null hop, so the walk from the right stops there and the client is the hop that handed it
+ * over, never the proxy (whose budget it would otherwise spend).
+ */
+function listedHops(c: Context, header: 'x-forwarded-for' | 'forwarded'): Array<string | null> {
   // Several header lines are one list, in order (RFC 9110 §5.3).
   const values = c.req.raw.headers.get(header);
   if (values === null) return [];
   if (header === 'x-forwarded-for') return values.split(',').map(hopAddress);
-  try {
-    return parseForwarded(values).map((element) => (element.for === undefined ? null : hopAddress(element.for)));
-  } catch {
-    return null;
-  }
+  return forwardedElements(values).map(forwardedFor);
 }
 
 /** Decides the client's address for one project's proxy settings. */
@@ -58,10 +92,7 @@ export class ClientAddress {
   of(c: Context): string {
     const peer = canonicalIp(socketPeer(c));
     if (this.hops === 0 && !this.ranges) return peer;
-    const listed = listedHops(c, this.config.proxyHeader);
-    // An unreadable header is no client address: the request counts as the proxy's.
-    if (listed === null) return peer;
-    const chain = [...listed, peer];
+    const chain = [...listedHops(c, this.config.proxyHeader), peer];
     let at = chain.length - 1;
     for (let step = 0; at > 0; step++) {
       const trusted = this.ranges ? this.ranges.has(chain[at]!) : step < this.hops;

@@ -22,11 +22,11 @@ function isProvider(p: string): p is OAuthProvider {
 /** OAuth: the browser start, the upstream callback, token redemption and unlinking (the consent simulator is routes/oauth-consent.ts). */
 export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const pub = new Hono();
-  // Upstream clients are built once per configured provider; discovery is cached inside.
+  // Upstream clients are built once per configured provider; what they fetch is kept in ctx.outsideCache.
   const upstreams = new Map(
     Object.entries(ctx.config.oauthClients)
       .filter(([type]) => isProvider(type))
-      .map(([type, cfg]) => [type, new Upstream(cfg, ctx.outbound)]),
+      .map(([type, cfg]) => [type, new Upstream(cfg, ctx.outbound, ctx.outsideCache)]),
   );
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/public/oauth/${provider}/callback`;
   pub.onError(redirectFlowErrors);

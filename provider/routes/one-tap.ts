@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { nonEmpty, str } from '../../client/schemas/index.ts';
+import { LONG_TEXT_MAX_BYTES, nonEmpty, str } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { readJson } from '../http/guards.ts';
@@ -15,7 +15,7 @@ import { isProjectPublicToken } from '../config.ts';
 const StartBody = v.object({ public_token: nonEmpty() });
 const SubmitBody = v.object({
   public_token: nonEmpty(),
-  id_token: nonEmpty(),
+  id_token: nonEmpty(LONG_TEXT_MAX_BYTES),
   oauth_callback_id: nonEmpty(),
   login_redirect_url: v.optional(str()),
   signup_redirect_url: v.optional(str()),

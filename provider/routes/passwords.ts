@@ -93,7 +93,10 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
       // With a login URL the email also offers to sign in without resetting: the same token, as a login link.
       const loginUrl = req.login_redirect_url === undefined ? undefined : redirectUrl(ctx, req.login_redirect_url);
       await limitSend(ctx, email, caller.client);
-      const queued = await withTx(ctx.db, async (tx) => {
+      // Not awaited, and quiet: looking the address up, recording its link and mail, waiting for
+      // the relay or a delivery error would each tell the caller that the address has an
+      // account; known and unknown addresses answer after the same work (the send limit).
+      ctx.delivery.queueLater(ctx.db, async (tx) => {
         const identity = await emailIdentity(tx, email, ctx.env, ctx.clock.now(), false);
         // Unknown addresses get the same answer and no mail: nothing to enumerate.
         if (!identity) return;
@@ -101,9 +104,6 @@ export function passwordRoutes(ctx: ProviderContext): Hono {
         const link = await issueEmailToken(ctx, tx, 'password_reset', identity.userId, identity.methodId, url, minutes, req.code_challenge);
         return ctx.delivery.send(tx, resetMessage(ctx.config, resolveLocale(req.locale), email, link, minutes, loginUrl ? loginLink(loginUrl, link) : undefined));
       });
-      // Not awaited, and quiet: waiting for the relay, or a delivery error, would tell the caller
-      // that the address has an account; known and unknown addresses answer after the same work.
-      ctx.delivery.dispatchLater(ctx.db, queued);
       return ok(c, {});
     }),
   );

@@ -64,13 +64,17 @@ export function webauthnRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/webauthn/register',
     endpoint(ctx, { product: 'passkeys', session: 'required', schema: requests.WebAuthnRegister, minutes: true }, async ({ c, caller, req, minutes }) => {
-      const registration = await verifyRegistration(ctx, ctx.db, caller.userId, req.public_key_credential);
+      const { registration, userVerified } = await verifyRegistration(ctx, ctx.db, caller.userId, req.public_key_credential);
       const issued = await withTx(ctx.db, async (tx) => {
         registration.name = await nextPasskeyName(tx, caller.userId!, registration.name);
         if (!(await insertRegistration(tx, registration, ctx.clock.now()))) {
           throw new ApiError(409, 'duplicate_webauthn_registration', 'This credential is already registered.');
         }
-        return startOrExtend(ctx, tx, caller.userId, factor(ctx, registration), minutes, caller.client, caller.sessionId);
+        // As the hosted provider, the session gains a webauthn factor, but only for an
+        // attestation with UV: the authenticator then proved the key and its user at creation,
+        // what a sign-in with it proves. One made without UV (conditional create, a security key
+        // that skipped it) proved possession alone: the session is extended and gains nothing.
+        return startOrExtend(ctx, tx, caller.userId, userVerified ? factor(ctx, registration) : null, minutes, caller.client, caller.sessionId);
       });
       return ok(c, { ...issued, webauthn_registration_id: registration.webauthn_registration_id });
     }),
@@ -96,6 +100,9 @@ export function webauthnRoutes(ctx: ProviderContext): Hono {
           throw new WebAuthnAuthError('the signature counter did not increase');
         }
         const current = caller.userId === registration.user_id ? caller.sessionId : null;
+        // Without UV the assertion is a second factor only, for a session the user already
+        // holds (a secondary start's challenge presented without that session signs in no one).
+        if (!assertion.userVerified && current === null) throw new WebAuthnAuthError('user verification is required to sign in');
         return startOrExtend(ctx, tx, registration.user_id, factor(ctx, registration), minutes, caller.client, current);
       });
       return ok(c, { ...issued, webauthn_registration_id: registration.webauthn_registration_id });

@@ -1,7 +1,8 @@
 import type { Message, OutboxEntry } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
+import { withTx } from './tx.ts';
 import { realSleep, sendWithRetries, type RetryPolicy, type Sleep } from './transports/retry.ts';
 import type { Channel, Transports } from './transports/index.ts';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './transports/types.ts';
@@ -76,6 +77,8 @@ function userError(channel: Channel, failure: DeliveryFailure): ApiError {
  */
 export class Delivery {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Messages `queueLater` is still recording (a part of `inFlight`). */
+  private readonly recording = new Set<Promise<unknown>>();
 
   constructor(
     private readonly options: DeliveryOptions,
@@ -234,7 +237,30 @@ export class Delivery {
     this.inFlight.add(sending);
   }
 
-  /** Waits for the messages `dispatchLater` is still sending (shutdown, before the database closes). */
+  /**
+   * Records a message in a transaction of its own (`compose` decides whether there is one)
+   * and hands it on as `dispatchLater` does, all without the caller waiting: the caller answers
+   * before any of it, so a flow that must not tell a known address from an unknown one (reset
+   * starts) does the same database work before its answer whichever it is. The cost: a process
+   * that dies just after answering may not have recorded the message. `drain` waits for it too.
+   */
+  queueLater(db: Database, compose: (tx: Queryable) => Promise<Queued | undefined>): void {
+    const recorded = withTx(db, compose);
+    const settled = recorded.catch(() => undefined).finally(() => this.recording.delete(settled));
+    this.recording.add(settled);
+    const all: Promise<void> = recorded
+      .then((queued) => this.dispatchLater(db, queued))
+      .catch((e: unknown) => console.error(`provider: a message recorded after its answer failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => this.inFlight.delete(all));
+    this.inFlight.add(all);
+  }
+
+  /** Waits for the messages `queueLater` is still recording, not for their sending (a reader of the outbox, in tests). */
+  async recorded(): Promise<void> {
+    while (this.recording.size) await Promise.all([...this.recording]);
+  }
+
+  /** Waits for the messages `dispatchLater` and `queueLater` are still sending (shutdown, before the database closes). */
   async drain(): Promise<void> {
     while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }

@@ -1,7 +1,7 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { ProjectConfig } from '../config.ts';
-import type { OutboundFetch } from '../context.ts';
+import type { DocumentCache, OutboundFetch } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { OutboundError } from './outbound.ts';
 import type { OAuthProfile } from './oauth-state.ts';
@@ -24,14 +24,17 @@ const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes
 
 /** Resolves the authorization server: OIDC discovery when an issuer is set, else the listed endpoints. */
 export class Upstream {
-  private server: Promise<oauth.AuthorizationServer> | undefined;
   readonly client: oauth.Client;
   private readonly insecure: boolean;
 
-  /** `fetch` is the provider's outbound fetch: every request to the upstream goes through it. */
+  /**
+   * `fetch` is the provider's outbound fetch: every request to the upstream goes through it;
+   * what it fetches to keep (discovery, keys) is kept in `cache`, never in the instance.
+   */
   constructor(
     readonly config: UpstreamClient,
     private readonly fetch: OutboundFetch,
+    private readonly cache: DocumentCache,
   ) {
     this.client = { client_id: config.clientId };
     // Plain http is refused, except to a loopback server (a local issuer in development and tests).
@@ -52,24 +55,38 @@ export class Upstream {
     return { [oauth.customFetch]: fetch, ...(this.insecure ? { [oauth.allowInsecureRequests]: true } : {}) };
   }
 
-  /** The authorization server metadata, discovered once. */
-  metadata(): Promise<oauth.AuthorizationServer> {
-    return (this.server ??= (async () => {
-      const c = this.config;
-      if (!c.issuer) {
-        return { issuer: new URL(c.authorizationEndpoint!).origin, authorization_endpoint: c.authorizationEndpoint, token_endpoint: c.tokenEndpoint, userinfo_endpoint: c.userinfoEndpoint };
-      }
-      const issuer = new URL(c.issuer);
-      const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() }));
-      return { ...as, ...(c.authorizationEndpoint ? { authorization_endpoint: c.authorizationEndpoint } : {}), ...(c.tokenEndpoint ? { token_endpoint: c.tokenEndpoint } : {}) };
-    })().catch((e: unknown) => {
-      this.server = undefined;
-      // One answer whatever went wrong (refused address, closed port, timeout, a page that is
-      // not a configuration), so the issuer field is no probe of what answers where; the
-      // operator reads the reason in the log.
-      console.error(`provider: OAuth discovery from ${this.config.issuer} failed: ${e instanceof OutboundError ? e.detail : e instanceof Error ? e.message : String(e)}`);
-      throw new UpstreamOAuthError(`OAuth discovery failed: no OpenID configuration could be read from ${this.config.issuer}.`);
-    }));
+  /** The authorization server metadata: the issuer's discovery document (kept in the cache by issuer), with the configured endpoints over it. */
+  async metadata(): Promise<oauth.AuthorizationServer> {
+    const c = this.config;
+    if (!c.issuer) {
+      return { issuer: new URL(c.authorizationEndpoint!).origin, authorization_endpoint: c.authorizationEndpoint, token_endpoint: c.tokenEndpoint, userinfo_endpoint: c.userinfoEndpoint };
+    }
+    const issuer = new URL(c.issuer);
+    const as = await this.cache
+      .get(`oidc-discovery ${issuer.href}`, async () => oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() })))
+      .catch((e: unknown) => {
+        // One answer whatever went wrong (refused address, closed port, timeout, a page that is
+        // not a configuration), so the issuer field is no probe of what answers where; the
+        // operator reads the reason in the log.
+        console.error(`provider: OAuth discovery from ${c.issuer} failed: ${e instanceof OutboundError ? e.detail : e instanceof Error ? e.message : String(e)}`);
+        throw new UpstreamOAuthError(`OAuth discovery failed: no OpenID configuration could be read from ${c.issuer}.`);
+      });
+    return { ...as, ...(c.authorizationEndpoint ? { authorization_endpoint: c.authorizationEndpoint } : {}), ...(c.tokenEndpoint ? { token_endpoint: c.tokenEndpoint } : {}) };
+  }
+
+  /** The issuer's published keys, kept in the cache by URL; `maxAgeMs` asks for a fresher copy. */
+  private keys(uri: string, maxAgeMs?: number): Promise<JSONWebKeySet> {
+    return this.cache.get(
+      `jwks ${uri}`,
+      async () => {
+        const res = await this.fetch(uri, { headers: { Accept: 'application/json' } });
+        if (!res.ok) throw new UpstreamOAuthError(`The issuer's keys answered ${res.status}.`);
+        const set = (await res.json()) as JSONWebKeySet;
+        createLocalJWKSet(set); // throws on anything that is not a key set, so none is kept
+        return set;
+      },
+      maxAgeMs,
+    );
   }
 
   /** The authorization URL with S256 PKCE, state and (OIDC) nonce; provider params pass through. */
@@ -126,7 +143,8 @@ export class Upstream {
     }
   }
 
-  private jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+  /** A key set unknown keys are looked for again in, at most this often (jose's cooldown). */
+  private static readonly KEY_REFRESH_MS = 30_000;
 
   /**
    * Verifies an ID token handed over by the browser (Google One Tap): the signature against
@@ -134,14 +152,22 @@ export class Upstream {
    */
   async verifyIdToken(idToken: string): Promise<OAuthProfile> {
     const as = await this.metadata();
-    if (!as.jwks_uri) throw new UpstreamOAuthError('The issuer publishes no keys (jwks_uri).');
-    this.jwks ??= createRemoteJWKSet(new URL(as.jwks_uri), { [customFetch]: (url, init) => this.fetch(url, init as RequestInit) });
+    const uri = as.jwks_uri;
+    if (!uri) throw new UpstreamOAuthError('The issuer publishes no keys (jwks_uri).');
     // Google signs One Tap credentials with its issuer written with or without the scheme.
     const issuers = [as.issuer, ...(as.issuer === 'https://accounts.google.com' ? ['accounts.google.com'] : [])];
+    const verify = async (maxAgeMs?: number) => jwtVerify(idToken, createLocalJWKSet(await this.keys(uri, maxAgeMs)), { issuer: issuers, audience: this.client.client_id });
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(idToken, this.jwks, { issuer: issuers, audience: this.client.client_id }));
+      try {
+        ({ payload: claims } = await verify());
+      } catch (e) {
+        // A key the kept set does not have: the issuer may have rotated; a copy older than the cooldown is fetched again.
+        if (!(e instanceof joseErrors.JWKSNoMatchingKey)) throw e;
+        ({ payload: claims } = await verify(Upstream.KEY_REFRESH_MS));
+      }
     } catch (e) {
+      if (e instanceof ApiError) throw e;
       throw new ApiError(401, 'invalid_id_token', `The Google credential could not be verified: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!claims.sub) throw new ApiError(401, 'invalid_id_token', 'The Google credential names no subject.');

@@ -107,14 +107,18 @@ export async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow
  * Completes an authentication: extends the caller's current session with the new factor
  * (rotating its token) or starts a new one. Every authenticate hands out a fresh token.
  */
-export async function startOrExtend(ctx: ProviderContext, tx: Queryable, userId: string, factor: Factor, minutes: number, client: ClientInfo, currentSessionId: string | null): Promise<Issued> {
+export async function startOrExtend(ctx: ProviderContext, tx: Queryable, userId: string, factor: Factor | null, minutes: number, client: ClientInfo, currentSessionId: string | null): Promise<Issued> {
   const now = ctx.clock.now();
   const token = secretToken(32);
   const expires = new Date(now.getTime() + minutes * 60_000);
   if (currentSessionId) {
-    const extended = await extendSession<SessionRow>(ctx, tx, USER_SESSIONS, currentSessionId, expires, token, (cur) => (cur.user_id === userId ? withFactor(cur.factors, factor) : null));
+    const extended = await extendSession<SessionRow>(ctx, tx, USER_SESSIONS, currentSessionId, expires, token, (cur) =>
+      cur.user_id === userId ? (factor ? withFactor(cur.factors, factor) : cur.factors) : null,
+    );
     if (extended) return issue(ctx, tx, extended, token);
   }
+  // Nothing proven (`factor` null) only extends the caller's session: it starts none.
+  if (!factor) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
   const row: SessionRow = {
     session_id: newId('session', ctx.env),
     user_id: userId,

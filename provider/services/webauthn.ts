@@ -112,8 +112,11 @@ export async function registrationOptions(ctx: ProviderContext, db: Queryable, o
   return options;
 }
 
-/** Verifies an attestation against its stored challenge; returns the registration to store. */
-export async function verifyRegistration(ctx: ProviderContext, db: Queryable, userId: string, credentialJson: string): Promise<Registration> {
+/**
+ * Verifies an attestation against its stored challenge; returns the registration to store and
+ * whether the authenticator verified its user while making it (the UV flag).
+ */
+export async function verifyRegistration(ctx: ProviderContext, db: Queryable, userId: string, credentialJson: string): Promise<{ registration: Registration; userVerified: boolean }> {
   const response = parseAttestation(credentialJson);
   const pending = await consumeChallenge(db, signedChallenge(response.response.clientDataJSON), 'register', ctx.clock.now());
   if (!pending || pending.userId !== userId) throw new WebAuthnRegisterError('the challenge is unknown, expired or already used; start the registration again');
@@ -135,7 +138,7 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
   const rk = (response.clientExtensionResults as { credProps?: { rk?: unknown } }).credProps?.rk;
   if (pending.isPasskey && rk === false) throw new WebAuthnRegisterError('a passkey must be a discoverable credential');
   const info = result.registrationInfo;
-  return {
+  const registration: Registration = {
     webauthn_registration_id: newId('webauthn-registration', ctx.env),
     user_id: userId,
     credential_id: info.credential.id,
@@ -152,12 +155,19 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
     // Made unique among the user's passkeys when stored (nextPasskeyName).
     name: passkeyName(info.aaguid, pending.userAgent),
   };
+  return { registration, userVerified: info.userVerified };
 }
 
-/** Request options for `navigator.credentials.get`; without a user, any discoverable credential may answer. */
+/**
+ * Request options for `navigator.credentials.get`; without a user (a primary start), any
+ * discoverable credential may answer. A primary start is a sign-in, which always requires user
+ * verification whatever the caller says of `is_passkey`: a credential alone (a passkey made
+ * quietly by conditional create, a security key) is something held, not the person. A second
+ * factor for a signed-in user (`userId`) only prefers it unless a passkey was asked for.
+ */
 export async function authenticationOptions(ctx: ProviderContext, db: Queryable, rp: RelyingParty, userId: string | null, isPasskey: boolean): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = userId ? await listForUser(db, userId) : [];
-  const uv = policy(isPasskey);
+  const uv = userId === null ? 'required' : policy(isPasskey);
   const options = await generateAuthenticationOptions({
     rpID: rp.rpId,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -177,6 +187,8 @@ export interface Assertion {
   registration: Registration;
   newCounter: number;
   backedUp: boolean;
+  /** The authenticator verified its user (the UV flag). */
+  userVerified: boolean;
   pending: PendingChallenge;
 }
 
@@ -213,5 +225,6 @@ export async function verifyAssertion(ctx: ProviderContext, db: Queryable, crede
     throw new WebAuthnAuthError(e instanceof Error ? e.message : 'verification failed');
   }
   if (!result.verified) throw new WebAuthnAuthError('the signature does not verify');
-  return { registration, newCounter: result.authenticationInfo.newCounter, backedUp: result.authenticationInfo.credentialBackedUp, pending };
+  const info = result.authenticationInfo;
+  return { registration, newCounter: info.newCounter, backedUp: info.credentialBackedUp, userVerified: info.userVerified, pending };
 }

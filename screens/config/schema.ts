@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, DEFAULT_OTP_EXPIRATION_MINUTES, num, otpExpiration, str, strArray } from '../../client/schemas/fields.ts';
+import { bool, DEFAULT_OTP_EXPIRATION_MINUTES, num, otpExpiration, text, textArray } from '../../client/schemas/fields.ts';
 import type { OAuthProvider } from '../../client/schemas/oauth-providers.ts';
 
 /*
@@ -28,23 +28,23 @@ export const OtpOptions = v.looseObject({
   expirationMinutes: opt(otpExpiration(), DEFAULT_OTP_EXPIRATION_MINUTES),
   /** 'field' (one input, the default) or 'cells' (six one-digit cells, as the official UI shows). */
   inputStyle: opt(v.picklist(['field', 'cells']), 'field'),
-  loginTemplateId: opt(str()),
-  signupTemplateId: opt(str()),
+  loginTemplateId: opt(text()),
+  signupTemplateId: opt(text()),
   /** The language of the code's message (BCP 47); the widget's own locale when absent. */
-  locale: opt(str()),
+  locale: opt(text()),
 });
 
 export const EmailMagicLinksOptions = v.looseObject({
-  loginRedirectURL: opt(str()),
-  signupRedirectURL: opt(str()),
+  loginRedirectURL: opt(text()),
+  signupRedirectURL: opt(text()),
   loginExpirationMinutes: opt(num(), DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES),
   signupExpirationMinutes: opt(num(), DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES),
   createUserAsPending: opt(bool(), false),
-  loginTemplateId: opt(str()),
-  signupTemplateId: opt(str()),
-  domainHint: opt(str()),
+  loginTemplateId: opt(text()),
+  signupTemplateId: opt(text()),
+  domainHint: opt(text()),
   /** The language of the link's email (BCP 47); the widget's own locale when absent. */
-  locale: opt(str()),
+  locale: opt(text()),
   /**
    * Scanner-proof, cross-device links (README): the waiting screen shows a code and signs in
    * once the link's page confirms it; the link's page never signs in without a click.
@@ -53,14 +53,14 @@ export const EmailMagicLinksOptions = v.looseObject({
 });
 
 const OAuthProviderOptions = v.looseObject({
-  type: str(),
-  custom_scopes: opt(strArray()),
+  type: text(),
+  custom_scopes: opt(textArray()),
   provider_params: opt(v.custom<Record<string, string>>(isStringRecord, 'must be an object of strings')),
-  loginRedirectURL: opt(str()),
-  signupRedirectURL: opt(str()),
+  loginRedirectURL: opt(text()),
+  signupRedirectURL: opt(text()),
   /** Google only: try the One Tap prompt, at `position` (SPEC §2), before the button. */
   one_tap: opt(bool()),
-  position: opt(str()),
+  position: opt(text()),
   cancel_on_tap_outside: opt(bool()),
 });
 /** One configured provider, of a type the widget knows (the OAuth block skips the others). */
@@ -68,23 +68,23 @@ export type OAuthProviderConfig = v.InferOutput<typeof OAuthProviderOptions> & {
 
 export const OAuthOptions = v.looseObject({
   providers: opt(v.array(OAuthProviderOptions), () => []),
-  loginRedirectURL: opt(str()),
-  signupRedirectURL: opt(str()),
+  loginRedirectURL: opt(text()),
+  signupRedirectURL: opt(text()),
 });
 
 export const PasswordOptions = v.looseObject({
-  loginRedirectURL: opt(str()),
-  resetPasswordRedirectURL: opt(str()),
+  loginRedirectURL: opt(text()),
+  resetPasswordRedirectURL: opt(text()),
   resetPasswordExpirationMinutes: opt(num()),
-  resetPasswordTemplateId: opt(str()),
+  resetPasswordTemplateId: opt(text()),
   /** The language of the reset email (BCP 47); the widget's own locale when absent. */
-  locale: opt(str()),
+  locale: opt(text()),
 });
 
 export const PasskeyOptions = v.looseObject({
   // An empty domain means none (the browser's default rpID): resolveConfig drops it, as a
   // pipe and transform here would put both into the first load.
-  domain: opt(str()),
+  domain: opt(text()),
 });
 
 export const SessionOptions = v.looseObject({
@@ -114,7 +114,7 @@ export const ConfigSchema = v.looseObject({
    */
   passkeyUpgrade: opt(bool()),
   /** BCP 47 tag of the widget's language (SPEC: falls back to the element's `lang`, the page's, then English). */
-  locale: opt(str()),
+  locale: opt(text()),
 });
 
 /** The configuration as a host writes it (every block and field optional). */

@@ -97,6 +97,76 @@ for (const kind of databases) {
       assert.equal((await login(STRONG)).status, 401, 'the old password is gone');
     });
 
+    it('opens only the organizations whose membership the password is, however recently another changed (issue 51)', async () => {
+      // The address is a member of A (its own) and of B (X's), with one password set in both by a discovery reset.
+      const { email, orgId: a } = await memberWithPassword();
+      const ownA = await sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: a, email_address: email, password: STRONG, session_duration_minutes: 30 });
+      clock.advance(61_000);
+      const x = await createOrganization(provider, uniqueEmail('admin-x'), { organization_name: 'X Co', organization_slug: uniqueSlug() });
+      const b = x.organization.organization_id as string;
+      const added = await asMember(provider, x.session_token)('POST', '/b2b/organizations/members', { email_address: email });
+      assert.equal(added.status, 200, added.text);
+      await sdk(provider, 'POST', '/b2b/passwords/discovery/reset/start', { email_address: email, reset_password_redirect_url: REDIRECT });
+      const token = new URL((await outbox(provider, email))[0]!.link!).searchParams.get('token')!;
+      const OLD = `${STRONG} shared`;
+      assert.equal((await sdk(provider, 'POST', '/b2b/passwords/discovery/reset', { password_reset_token: token, password: OLD })).status, 200);
+      // The member changes A's password; then B's admin renames the member in B, the latest change of any membership.
+      const inA = await sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: a, email_address: email, password: OLD, session_duration_minutes: 30 });
+      assert.equal(inA.status, 200, inA.text);
+      assert.equal(ownA.status, 200);
+      const NEW = `${STRONG} changed`;
+      assert.equal((await asMember(provider, inA.json.data.session_token)('POST', '/b2b/passwords/session/reset', { password: NEW })).status, 200);
+      clock.advance(1_000);
+      const memberInB = added.json.data.member.member_id as string;
+      assert.equal((await asMember(provider, x.session_token)('PUT', `/b2b/organizations/members/${memberInB}`, { name: 'Renamed in B' })).status, 200);
+      const login = (org: string, password: string) => sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: org, email_address: email, password, session_duration_minutes: 30 });
+      assert.equal((await login(a, OLD)).status, 401, 'A refuses the old password itself');
+
+      const found = await sdk(provider, 'POST', '/b2b/passwords/discovery/authenticate', { email_address: email, password: OLD });
+      assert.equal(found.status, 200, found.text);
+      const listed = Object.fromEntries(found.json.data.discovered_organizations.map((d: any) => [d.organization.organization_id, d.primary_required]));
+      assert.equal(listed[b], null, 'B takes the password');
+      assert.deepEqual(listed[a]?.allowed_auth_methods !== undefined, true, 'A asks for another primary factor');
+      const exchange = (org: string) =>
+        sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+          intermediate_session_token: found.json.data.intermediate_session_token,
+          organization_id: org,
+          session_duration_minutes: 30,
+        });
+      const intoA = await exchange(a);
+      assert.equal(intoA.status, 200, intoA.text);
+      assert.equal(intoA.json.data.member_authenticated, false, 'no member session in A from the old password');
+      assert.equal(intoA.json.data.member_session, null);
+      assert.ok(intoA.json.data.primary_required);
+      // The intermediate session A answered carries no password factor into B or back into A.
+      const onward = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: intoA.json.data.intermediate_session_token,
+        organization_id: b,
+        session_duration_minutes: 30,
+      });
+      assert.notEqual(onward.json.data?.member_authenticated, true, onward.text);
+
+      // The old password still opens B, whose membership it is.
+      const again = await sdk(provider, 'POST', '/b2b/passwords/discovery/authenticate', { email_address: email, password: OLD });
+      const intoB = await sdk(provider, 'POST', '/b2b/discovery/intermediate_sessions/exchange', {
+        intermediate_session_token: again.json.data.intermediate_session_token,
+        organization_id: b,
+        session_duration_minutes: 30,
+      });
+      assert.equal(intoB.status, 200, intoB.text);
+      assert.equal(intoB.json.data.member_authenticated, true);
+      // Nor does B's member session, proven by that password, carry it into A.
+      const carried = await asMember(provider, intoB.json.data.session_token)('POST', '/b2b/sessions/exchange', { organization_id: a, session_duration_minutes: 30 });
+      assert.equal(carried.status, 200, carried.text);
+      assert.equal(carried.json.data.member_authenticated, false);
+      assert.ok(carried.json.data.primary_required);
+      // A's own password, proven in A, still moves on to B only as B allows: not B's password either.
+      const ownNew = await sdk(provider, 'POST', '/b2b/passwords/authenticate', { organization_id: a, email_address: email, password: NEW, session_duration_minutes: 30 });
+      assert.equal(ownNew.status, 200, ownNew.text);
+      const toB = await asMember(provider, ownNew.json.data.session_token)('POST', '/b2b/sessions/exchange', { organization_id: b, session_duration_minutes: 30 });
+      assert.equal(toB.json.data.member_authenticated, false, toB.text);
+    });
+
     it('a discovery reset link for an address of no organization proves it and lists nothing', async () => {
       const stranger = uniqueEmail('disc-pw-new');
       assert.equal((await sdk(provider, 'POST', '/b2b/passwords/discovery/reset/start', { email_address: stranger, reset_password_redirect_url: REDIRECT })).status, 200);

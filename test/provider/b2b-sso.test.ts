@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
 import { fakeIssuer } from './fake-oidc-issuer.ts';
@@ -8,6 +10,8 @@ import { databases, LOOPBACK_OUTBOUND, sdk, startTestProvider, TEST_TOKEN, uniqu
 const LOGIN = 'http://app.test/authenticate.html';
 const IDP = 'http://idp.test/metadata';
 const SECOND = 'http://app.test/second.html';
+const CACHE_ENTRIES = 4;
+const CACHE_BYTES = 250_000;
 
 for (const kind of databases) {
   describe(`B2B SSO: SAML and OIDC connections (${kind})`, () => {
@@ -17,7 +21,12 @@ for (const kind of databases) {
     let issuer: Awaited<ReturnType<typeof fakeIssuer>>;
     before(async () => {
       [key, rogue, issuer] = await Promise.all([idpKey(), idpKey('Rogue'), fakeIssuer('sso-client', 'sso-secret')]);
-      provider = await startTestProvider(kind, { outbound: LOOPBACK_OUTBOUND, redirectUrls: [LOGIN, SECOND], sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 } });
+      provider = await startTestProvider(kind, {
+        // A small cache of fetched documents, so a test can see its bound.
+        outbound: { ...LOOPBACK_OUTBOUND, cacheEntries: CACHE_ENTRIES, cacheBytes: CACHE_BYTES },
+        redirectUrls: [LOGIN, SECOND],
+        sendLimits: { perAddress: 1000, burstPerAddress: 1000, perIp: 10_000 },
+      });
     });
     after(async () => {
       await provider.destroy();
@@ -258,6 +267,39 @@ for (const kind of databases) {
       // Deleted, it leaves the organization's active connections.
       assert.equal((await admin('DELETE', `/b2b/sso/${id}`)).status, 200);
       assert.deepEqual((await admin('GET', '/b2b/organizations/me')).json.data.organization.sso_active_connections, []);
+    });
+
+    it('keeps fetched discovery documents bounded while an admin changes the issuer before each SSO start (issue 51)', async () => {
+      // Issuers at /<n> of one server; from the seventh on, each document is padded to 100 KB (the run saw 0.85 MB each).
+      const padding = 'x'.repeat(100_000);
+      const many = createServer((req, res) => {
+        const m = /^\/(\d+)\/\.well-known\/openid-configuration$/.exec(req.url ?? '');
+        if (!m) return res.writeHead(404).end();
+        const iss = `${base}/${m[1]}`;
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ issuer: iss, authorization_endpoint: `${iss}/authorize`, token_endpoint: `${iss}/token`, jwks_uri: `${iss}/jwks`, ...(Number(m[1]) >= 6 ? { padding } : {}) }));
+      });
+      await new Promise<void>((ok) => many.listen(0, '127.0.0.1', ok));
+      const base = `http://127.0.0.1:${(many.address() as AddressInfo).port}`;
+      try {
+        const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Churn Co', organization_slug: uniqueSlug() });
+        const admin = asMember(provider, org.session_token);
+        const id = (await admin('POST', '/b2b/sso/oidc', { display_name: 'Churn' })).json.data.connection.connection_id as string;
+        const sizes: number[] = [];
+        for (let n = 0; n < 12; n++) {
+          const updated = await admin('PUT', `/b2b/sso/oidc/${id}`, { connection_id: id, issuer: `${base}/${n}`, client_id: 'c', client_secret: 's' });
+          assert.equal(updated.status, 200, updated.text);
+          assert.equal(new URL(await start(id)).href.startsWith(`${base}/${n}/authorize?`), true);
+          sizes.push(provider.outsideCache.size);
+          assert.ok(provider.outsideCache.bytes <= CACHE_BYTES, `${provider.outsideCache.bytes} bytes kept`);
+        }
+        // At most four documents, then at most 250 KB (two of 100 KB), the least recently used going first.
+        // (Earlier tests of this provider may have left documents of their own in it.)
+        assert.deepEqual(sizes.slice(3), [4, 4, 4, 4, 4, 2, 2, 2, 2]);
+      } finally {
+        await new Promise((ok) => many.close(ok));
+      }
     });
 
     it('keeps connections to their organization and their admins', async () => {

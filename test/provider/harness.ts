@@ -299,6 +299,8 @@ export type OutboxMessage = OutboxEntry;
 
 /** Newest-first outbox messages for an address or number, through the JSON API. */
 export async function outbox(provider: RunningProvider, to: string): Promise<OutboxMessage[]> {
+  // A reset start records its message after its answer: wait for that, not for the sending.
+  await provider.recorded();
   const res = await fetch(`${provider.url}/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } });
   return (await res.json()) as OutboxMessage[];
 }

@@ -113,6 +113,26 @@ for (const kind of databases) {
       assert.equal((await poll(grant)).json.data.status, 'approved');
     });
 
+    it("signs in the link's own device without the verifier only after the typed code, by design; a direct authenticate still needs it (issue 51)", async () => {
+      const verifier = randomBytes(32).toString('hex');
+      const challenge = { code_challenge: createHash('sha256').update(verifier).digest('base64url') };
+      // The link alone, without the verifier, signs in nothing.
+      const leaked = await ask(provider, challenge);
+      const direct = await sdk(provider, 'POST', '/magic_links/authenticate', { token: leaked.token, session_duration_minutes: 30 });
+      assert.equal(direct.status, 400, direct.text);
+      assert.equal((await poll(leaked.grant)).json.data.status, 'pending', 'the refusal spends nothing');
+      // Cross-device by design: the clicking device is not the asking browser and never holds the
+      // verifier; the code shown on the asking tab, typed here, is what binds the two.
+      const { token, grant } = await ask(provider, challenge);
+      const wrong = await confirm(token, wrongCode(grant.code), { sign_in_here: true, session_duration_minutes: 30 });
+      assert.equal(wrong.status, 400, wrong.text);
+      const here = await confirm(token, grant.code, { sign_in_here: true, session_duration_minutes: 30 });
+      assert.equal(here.status, 200, here.text);
+      assert.ok(here.json.data.session_token);
+      // The asking tab, bound by its request secret, gets its own session once.
+      assert.equal((await poll(grant)).json.data.status, 'approved');
+    });
+
     it('expires with its link', async () => {
       const { token, grant } = await ask(provider, { login_expiration_minutes: 5, signup_expiration_minutes: 5 });
       clock.advance(5 * 60_000 + 1000);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { createOrganization, uniqueSlug } from './b2b-harness.ts';
 import { fakeSmtp } from './fake-smtp.ts';
+import type { Database, Queryable } from '../../provider/db/index.ts';
 import { databases, eventually, outbox, sdk, startTestProvider, uniqueEmail, type TestProvider } from './harness.ts';
 import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
 
@@ -90,7 +91,8 @@ for (const kind of databases) {
       assert.equal(member.status, 200, member.text);
       assert.deepEqual(Object.keys(member.json).sort(), Object.keys(stranger.json).sort());
       assert.equal(stranger.status, member.status);
-      // Nothing was queued for the member (a queued message is in the outbox before the answer).
+      // Nothing was queued for the member: a stop waits for the work done after the answers.
+      provider = await provider.restart();
       assert.equal((await outbox(provider, email)).length, before);
       assert.equal(smtp.connections, 0);
     });
@@ -137,6 +139,80 @@ for (const kind of databases) {
       smtp.reset();
       assert.equal((await start(uniqueEmail('srv-stranger'))).status_code, 200);
       assert.equal(smtp.connections, 0);
+    });
+  });
+}
+
+/**
+ * Every statement the provider runs on `db` while `during` is in flight, in order, with its
+ * parameters left out (they name the address). Transactions opened meanwhile wait until it has
+ * ended, so a request whose answer waits for one never answers and the test's timeout fails it.
+ */
+async function statementsBefore(db: Database, during: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const query = db.query;
+  const transaction = db.transaction;
+  let release!: () => void;
+  const ended = new Promise<void>((ok) => (release = ok));
+  const record = (q: Queryable['query']): Queryable['query'] =>
+    ((sql: string, params?: unknown[], prepare?: string) => {
+      seen.push(sql.replace(/\s+/g, ' ').trim());
+      return q(sql, params, prepare);
+    }) as Queryable['query'];
+  db.query = record(query.bind(db));
+  db.transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    seen.push('BEGIN');
+    await ended;
+    return transaction.call(db, fn) as Promise<T>;
+  };
+  try {
+    await during();
+    return [...seen];
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+    release();
+  }
+}
+
+for (const kind of databases) {
+  describe(`password-reset starts do the same database work before the answer, known address or not (${kind})`, () => {
+    let provider: TestProvider;
+    before(async () => {
+      // No queue sweep runs during a test: it would add its own statements.
+      provider = await startTestProvider(kind, { redirectUrls: [REDIRECT], sendLimits: { perAddress: 100, burstPerAddress: 100, perIp: 1000 }, delivery: { queue: { pollSeconds: 3600 } } });
+    });
+    after(() => provider.destroy());
+
+    /** The statements before the answer for a known and an unknown address, and the known one's mail once it has gone out. */
+    async function compare(known: string, start: (address: string) => Promise<{ status: number; text: string }>) {
+      const unknown = uniqueEmail('unknown');
+      const answered = async (address: string) => {
+        const res = await start(address);
+        assert.equal(res.status, 200, res.text);
+      };
+      const mails = (await outbox(provider, known)).length;
+      const forKnown = await statementsBefore(provider.db, () => answered(known));
+      await eventually(async () => (await outbox(provider, known)).length === mails + 1);
+      const forUnknown = await statementsBefore(provider.db, () => answered(unknown));
+      // Issue 51: the known path inserted a link and a message before answering (about 2 ms more).
+      assert.deepEqual(forKnown, forUnknown);
+      assert.ok(!forKnown.some((sql) => /^INSERT INTO (email_tokens|outbox)/i.test(sql)), forKnown.join('\n'));
+      provider = await provider.restart();
+      assert.equal((await outbox(provider, unknown)).length, 0);
+    }
+
+    it('B2C', { timeout: 60_000 }, async () => {
+      const email = uniqueEmail('known');
+      assert.equal((await sdk(provider, 'POST', '/magic_links/email/login_or_create', { email, login_magic_link_url: REDIRECT, signup_magic_link_url: REDIRECT })).status, 200);
+      await compare(email, (address) => sdk(provider, 'POST', '/passwords/email/reset/start', { email: address, reset_password_redirect_url: REDIRECT }));
+    });
+
+    it('B2B', { timeout: 60_000 }, async () => {
+      const email = uniqueEmail('member');
+      const org = await createOrganization(provider, email, { organization_name: 'Same Work Co', organization_slug: uniqueSlug() });
+      const orgId = org.organization.organization_id as string;
+      await compare(email, (address) => sdk(provider, 'POST', '/b2b/passwords/email/reset/start', { organization_id: orgId, email_address: address, reset_password_redirect_url: REDIRECT }));
     });
   });
 }

@@ -77,6 +77,18 @@ for (const kind of databases) {
       const xff = await Promise.all(Array.from({ length: 4 }, (_, i) => send({ 'X-Forwarded-For': `203.0.113.${70 + i}` })));
       assert.deepEqual(statuses(xff), [200, 200, 200, 429]);
     });
+
+    it('a malformed Forwarded element a limited client prepends still counts against that client, not the proxy (issue 51)', async () => {
+      const send = (headers: Record<string, string>) => sdk(forwarded, 'POST', '/otps/email/login_or_create', { email: uniqueEmail('escape') }, headers);
+      // The trusted hop appended the client's element after what the client wrote.
+      const limited = { Forwarded: 'for=192.0.2.90' };
+      assert.deepEqual(statuses(await Promise.all(Array.from({ length: 4 }, () => send(limited)))), [200, 200, 200, 429]);
+      for (const junk of ['for=";;;', 'for="a\\"b', ';;;', 'for=1.2.3.4;for=5.6.7.8', 'for="[::1']) {
+        assert.equal((await send({ Forwarded: `${junk}, for=192.0.2.90` })).status, 429, junk);
+      }
+      // Another client behind the same proxy is untouched by the escape attempts.
+      assert.equal((await send({ Forwarded: 'for=192.0.2.91' })).status, 200);
+    });
   });
 }
 

@@ -63,7 +63,11 @@ for (const kind of databases) {
       const d = res.json.data;
       assert.match(d.webauthn_registration_id, /^webauthn-registration-test-/);
       assert.equal(d.user_id, user.userId);
-      assert.ok(d.session.authentication_factors.some((f: { type: string }) => f.type === 'webauthn'));
+      // Made with UV, the passkey proved its user as a sign-in would: the session gains the factor.
+      assert.deepEqual(
+        d.session.authentication_factors.map((f: { type: string }) => f.type),
+        ['otp', 'webauthn'],
+      );
       const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(d.session_token));
       assert.deepEqual(me.json.data.webauthn_registrations, [
         {
@@ -120,7 +124,7 @@ for (const kind of databases) {
       assert.equal(cloned.json.error_type, 'unable_to_auth_webauthn_registration');
     });
 
-    it('requires user verification for passkeys, in registration and sign-in, and only prefers it otherwise', async () => {
+    it('requires user verification for passkeys in registration, for every sign-in, and only prefers it for a second factor', async () => {
       const user = await signIn();
       const auth = new SoftAuthenticator(TEST_ORIGIN);
       const reg = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: auth.create(await registerStart(user.token), { userVerified: false }) }, withSession(user.token));
@@ -132,12 +136,32 @@ for (const kind of databases) {
       assert.equal(noUv.status, 401);
       assert.equal(noUv.json.error_type, 'unable_to_auth_webauthn_registration');
 
+      // Issue 51: a primary start without is_passkey still asks for UV and refuses an assertion without it.
       const key = await withPasskey(false);
-      const start = await sdk(provider, 'POST', '/webauthn/authenticate/start/primary', { domain: RP_ID }, {});
-      const options = JSON.parse(start.json.data.public_key_credential_request_options);
+      for (const body of [{ domain: RP_ID }, { domain: RP_ID, is_passkey: false }]) {
+        const start = await sdk(provider, 'POST', '/webauthn/authenticate/start/primary', body, {});
+        const options = JSON.parse(start.json.data.public_key_credential_request_options);
+        assert.equal(options.userVerification, 'required');
+        const refused = await authenticate(key.auth.get(options, { userVerified: false }));
+        assert.equal(refused.status, 401, refused.text);
+        assert.equal(refused.json.error_type, 'unable_to_auth_webauthn_registration');
+      }
+      // A second factor within the user's own session only prefers it.
+      const secondary = await sdk(provider, 'POST', '/webauthn/authenticate/start/secondary', { domain: RP_ID }, withSession(key.token));
+      const options = JSON.parse(secondary.json.data.public_key_credential_request_options);
       assert.equal(options.userVerification, 'preferred');
-      const ok = await authenticate(key.auth.get(options, { userVerified: false }));
-      assert.equal(ok.status, 200, ok.text);
+      const second = await sdk(
+        provider,
+        'POST',
+        '/webauthn/authenticate',
+        { public_key_credential: key.auth.get(options, { userVerified: false }), session_duration_minutes: 30 },
+        withSession(key.token),
+      );
+      assert.equal(second.status, 200, second.text);
+      // The same secondary challenge answered without UV and without the session signs no one in.
+      const again = await sdk(provider, 'POST', '/webauthn/authenticate/start/secondary', { domain: RP_ID }, withSession(key.token));
+      const loose = await authenticate(key.auth.get(JSON.parse(again.json.data.public_key_credential_request_options), { userVerified: false }));
+      assert.equal(loose.status, 401, loose.text);
     });
 
     it('refuses a non-discoverable credential where a passkey was asked for', async () => {
@@ -274,6 +298,11 @@ for (const kind of databases) {
         const res = await sdk(provider, 'POST', '/webauthn/register', { public_key_credential: quiet, session_duration_minutes: 30 }, withSession(user.token));
         assert.equal(res.status, 200, res.text);
         assert.equal(res.json.data.user_id, user.userId);
+        // Made without UV it proved possession only: the session is extended and gains no webauthn factor (issue 51).
+        assert.deepEqual(
+          res.json.data.session.authentication_factors.map((f: { type: string }) => f.type),
+          ['otp'],
+        );
         const me = await sdk(provider, 'GET', '/users/me', undefined, withSession(res.json.data.session_token));
         assert.deepEqual(
           me.json.data.webauthn_registrations.map((r: { webauthn_registration_id: string }) => r.webauthn_registration_id),

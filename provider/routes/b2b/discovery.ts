@@ -17,7 +17,11 @@ export function b2bDiscoveryRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, { as: 'member', session: 'optional', schema: R.DiscoveryOrganizations }, async ({ c, caller, req }) => {
       if (req.intermediate_session_token) {
         const ist = await readIntermediateSession(ctx, ctx.db, req.intermediate_session_token);
-        return ok(c, { email_address: ist.email, discovered_organizations: await discoverOrganizations(ctx.db, ist.email, ist.factors.at(-1) ?? null), organization_id_hint: ist.organizationId });
+        return ok(c, {
+          email_address: ist.email,
+          discovered_organizations: await discoverOrganizations(ctx.db, ist.email, ist.factors.at(-1) ?? null, ist.passwordOrganizations ?? null),
+          organization_id_hint: ist.organizationId,
+        });
       }
       if (!caller.member) throw needsIntermediateSession();
       const email = caller.member.email_address;

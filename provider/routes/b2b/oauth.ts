@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
+import { nonEmpty, str } from '../../../client/schemas/fields.ts';
 import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } from '../../../client/schemas/b2b-oauth-providers.ts';
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
@@ -19,14 +20,14 @@ import { withTx } from '../../services/tx.ts';
 import { redirectFlowErrors } from '../redirect-flow-errors.ts';
 
 const StartQuery = v.object({
-  public_token: v.pipe(v.string(), v.nonEmpty('must not be empty')),
-  organization_id: v.optional(v.string()),
-  slug: v.optional(v.string()),
-  pkce_code_challenge: v.optional(v.string()),
-  login_redirect_url: v.optional(v.string()),
-  signup_redirect_url: v.optional(v.string()),
-  discovery_redirect_url: v.optional(v.string()),
-  custom_scopes: v.optional(v.string()),
+  public_token: nonEmpty(),
+  organization_id: v.optional(str()),
+  slug: v.optional(str()),
+  pkce_code_challenge: v.optional(str()),
+  login_redirect_url: v.optional(str()),
+  signup_redirect_url: v.optional(str()),
+  discovery_redirect_url: v.optional(str()),
+  custom_scopes: v.optional(str()),
 });
 
 /**
@@ -36,7 +37,7 @@ const StartQuery = v.object({
  */
 export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   const upstreams = new Map<B2BOAuthProvider, Upstream>();
-  for (const [type, cfg] of Object.entries(ctx.config.oauthClients)) if (isB2BOAuthProvider(type)) upstreams.set(type, new Upstream(cfg, ctx.outbound));
+  for (const [type, cfg] of Object.entries(ctx.config.oauthClients)) if (isB2BOAuthProvider(type)) upstreams.set(type, new Upstream(cfg, ctx.outbound, ctx.outsideCache));
   const callbackUrl = (c: Context, provider: string) => `${(ctx.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')}/v1/b2b/public/oauth/${provider}/callback`;
 
   const pub = new Hono();

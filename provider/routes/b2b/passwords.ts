@@ -82,10 +82,9 @@ export function b2bPasswordRoutes(ctx: ProviderContext): Hono {
       requirePkce(ctx, 'passwordResets', req.code_challenge);
       const org = await requireOrganization(ctx.db, req.organization_id);
       await limitSend(ctx, email, caller.client);
-      const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
-      // Not awaited, and quiet: waiting for the relay, or a delivery error, would tell the caller
-      // that the address is a member; members and others answer after the same work.
-      ctx.delivery.dispatchLater(ctx.db, queued);
+      // Not awaited, and quiet: the member lookup, the link, the relay or a delivery error would
+      // tell the caller that the address is a member; members and others answer after the same work.
+      startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
       return ok(c, {});
     }),
   );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import * as P from '../../../client/schemas/b2b-password-requests.ts';
-import { nonEmpty, sessionDuration } from '../../../client/schemas/index.ts';
+import { LONG_TEXT_MAX_BYTES, nonEmpty, sessionDuration } from '../../../client/schemas/index.ts';
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -21,7 +21,7 @@ import { SERVER_CLIENT } from './b2b-sessions.ts';
  * SDK's schemas, with the session to extend named by the backend and the duration optional.
  */
 const opt = v.optional;
-const session = { session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
+const session = { session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty(LONG_TEXT_MAX_BYTES)) };
 const duration = { session_duration_minutes: opt(sessionDuration()) };
 const Authenticate = v.object({ ...P.PasswordsAuthenticate.entries, ...duration, ...session });
 const ResetByEmail = v.object({ ...P.PasswordsResetByEmail.entries, ...duration, ...session });
@@ -74,9 +74,8 @@ export function serverB2BPasswordRoutes(ctx: ProviderContext): Hono {
       requirePkce(ctx, 'passwordResets', req.code_challenge);
       const org = await requireOrganization(ctx.db, req.organization_id);
       await limitSendTo(ctx, email);
-      const queued = await startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
-      // As in the browser flow: the answer never waits for the relay, member or not.
-      ctx.delivery.dispatchLater(ctx.db, queued);
+      // As in the browser flow: the answer waits neither for the records nor the relay, member or not.
+      startMemberPasswordReset(ctx, org, email, { url, minutes: req.reset_password_expiration_minutes, codeChallenge: req.code_challenge, locale: req.locale });
       return serverOk(c, {});
     }),
   );

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import * as R from '../../../client/schemas/b2b-requests.ts';
-import { bool, email, nonEmpty, num, record, sessionDuration, str, strArray } from '../../../client/schemas/index.ts';
+import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, record, sessionDuration, str, strArray } from '../../../client/schemas/index.ts';
 
 /*
  * Request bodies of the B2B server API (`/v1/b2b`), shaped as the official Node SDK's B2B
@@ -17,7 +17,7 @@ const Metadata = () =>
     ),
   );
 /** The session a sign-in extends, when the backend names one. */
-const session = { session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
+const session = { session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty(LONG_TEXT_MAX_BYTES)) };
 
 export const OrganizationsCreate = v.object({
   ...R.OrganizationsUpdate.entries,

@@ -113,7 +113,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
         const ist = await readIntermediateSession(ctx, ctx.db, req.intermediate_session_token);
         return serverOk(c, {
           email_address: ist.email,
-          discovered_organizations: await discoverOrganizations(ctx.db, ist.email, ist.factors.at(-1) ?? null),
+          discovered_organizations: await discoverOrganizations(ctx.db, ist.email, ist.factors.at(-1) ?? null, ist.passwordOrganizations ?? null),
           organization_id_hint: ist.organizationId,
         });
       }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import * as R from '../../../client/schemas/b2b-mfa-sso-requests.ts';
-import { nonEmpty, sessionDuration, str } from '../../../client/schemas/fields.ts';
+import { LONG_TEXT_MAX_BYTES, nonEmpty, sessionDuration, str } from '../../../client/schemas/fields.ts';
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -18,7 +18,7 @@ const SsoAuthenticate = v.object({
   sso_token: nonEmpty(),
   pkce_code_verifier: v.optional(str()),
   session_token: v.optional(nonEmpty()),
-  session_jwt: v.optional(nonEmpty()),
+  session_jwt: v.optional(nonEmpty(LONG_TEXT_MAX_BYTES)),
   session_duration_minutes: v.optional(sessionDuration()),
   locale: v.optional(str()),
 });

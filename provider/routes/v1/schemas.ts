@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, email, nonEmpty, num, record, sessionDuration, str } from '../../../client/schemas/index.ts';
+import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, record, sessionDuration, str } from '../../../client/schemas/index.ts';
 
 /*
  * Request bodies of the server API (`/v1`), shaped as the official Node SDK's request types.
@@ -31,14 +31,14 @@ const Metadata = () =>
   );
 
 export const SessionsAuthenticate = v.pipe(
-  v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()), session_duration_minutes: opt(sessionDuration()), session_custom_claims: noCustomClaims() }),
+  v.object({ session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty(LONG_TEXT_MAX_BYTES)), session_duration_minutes: opt(sessionDuration()), session_custom_claims: noCustomClaims() }),
   exactlyOne(['session_token', 'session_jwt']),
 );
 
 export const SessionsGet = v.object({ user_id: nonEmpty() });
 
 export const SessionsRevoke = v.pipe(
-  v.object({ session_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) }),
+  v.object({ session_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty(LONG_TEXT_MAX_BYTES)) }),
   exactlyOne(['session_id', 'session_token', 'session_jwt']),
 );
 
@@ -129,7 +129,7 @@ export const MagicLinksInvite = v.object({
 const currentSession = {
   session_custom_claims: noCustomClaims(),
   session_token: opt(nonEmpty()),
-  session_jwt: opt(nonEmpty()),
+  session_jwt: opt(nonEmpty(LONG_TEXT_MAX_BYTES)),
   attributes: opt(v.object({ ip_address: opt(str()), user_agent: opt(str()) }, 'must be an object')),
 };
 

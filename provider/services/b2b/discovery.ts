@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
 import { withTx } from '../tx.ts';
-import { consumeIntermediateSession, createIntermediateSession } from './intermediate-sessions.ts';
+import { consumeIntermediateSession, createIntermediateSession, opensOrganization } from './intermediate-sessions.ts';
 import { isMfaFactor, sessionFactors } from './member-sessions.ts';
 import { activateMember, ADMIN_ROLE, createMember, memberByEmail, memberShape, membershipsOf, type MemberRow } from './members.ts';
 import {
@@ -33,6 +33,12 @@ export function memberEmailId(member: Pick<MemberRow, 'member_id'>): string {
   return member.member_id.replace(/^member-/, 'member-email-');
 }
 
+/** Whether a password factor names `member`'s password (its email factor is the member's address id). */
+function provesPasswordOf(factor: Factor, member: MemberRow): boolean {
+  const named = factor.email_factor as { email_id?: unknown } | undefined;
+  return named?.email_id === memberEmailId(member);
+}
+
 /** Which allowed-auth-method a proven factor is (the organization's restriction is checked against it). */
 export function authMethodOf(factor: Factor): AuthMethod {
   if (factor.type === 'otp' && factor.delivery_method === 'email') return 'email_otp';
@@ -49,9 +55,10 @@ const STATUS_TYPES = { active: 'active_member', invited: 'invited_member', pendi
  * The organizations an address may enter (DiscoveredOrganization of the official types): its
  * memberships, then the organizations whose email JIT provisioning admits its domain.
  * `factor` is the primary factor proven for it: an organization that does not accept that
- * method answers primary_required.
+ * method, or (a discovery password) is not among `passwordOrganizations`, answers primary_required.
  */
-export async function discoverOrganizations(db: Queryable, email: string, factor: Factor | null): Promise<Array<Record<string, unknown>>> {
+export async function discoverOrganizations(db: Queryable, email: string, factor: Factor | null, passwordOrganizations: string[] | null = null): Promise<Array<Record<string, unknown>>> {
+  const opens = (org: OrganizationRow) => opensOrganization({ passwordOrganizations }, org.organization_id);
   const members = await membershipsOf(db, email);
   const out: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
@@ -61,7 +68,7 @@ export async function discoverOrganizations(db: Queryable, email: string, factor
     out.push({
       organization: organizationShape(org),
       membership: { type: STATUS_TYPES[m.status], details: null, member: memberShape(m) },
-      ...requirements(org, m, factor),
+      ...requirements(org, m, factor, opens(org)),
     });
   }
   for (const org of await jitOrganizationsFor(db, email)) {
@@ -69,14 +76,14 @@ export async function discoverOrganizations(db: Queryable, email: string, factor
     out.push({
       organization: organizationShape(org),
       membership: { type: 'eligible_to_join_by_email_domain', details: { domain: emailDomain(email) }, member: null },
-      ...requirements(org, null, factor),
+      ...requirements(org, null, factor, opens(org)),
     });
   }
   return out;
 }
 
-function requirements(org: OrganizationRow, member: MemberRow | null, factor: Factor | null): Record<string, unknown> {
-  const primaryOk = factor === null || authMethodAllowed(org, authMethodOf(factor)) || member?.is_breakglass === true;
+function requirements(org: OrganizationRow, member: MemberRow | null, factor: Factor | null, opens: boolean): Record<string, unknown> {
+  const primaryOk = factor === null || (opens && (authMethodAllowed(org, authMethodOf(factor)) || member?.is_breakglass === true));
   const mfa = member ? mfaRequiredFor(org, member) : org.mfa_policy === 'REQUIRED_FOR_ALL';
   return {
     member_authenticated: false,
@@ -101,9 +108,9 @@ export async function enterOrganization(tx: Queryable, env: 'test' | 'live', now
 }
 
 /** A discovery sign-in's answer: a fresh intermediate session for the address, and where it may go. */
-export async function startDiscovery(ctx: ProviderContext, tx: Queryable, email: string, factor: Factor): Promise<Record<string, unknown>> {
-  const token = await createIntermediateSession(ctx, tx, { email, organizationId: null, memberId: null, factors: [factor] });
-  return { intermediate_session_token: token, email_address: email, discovered_organizations: await discoverOrganizations(tx, email, factor) };
+export async function startDiscovery(ctx: ProviderContext, tx: Queryable, email: string, factor: Factor, passwordOrganizations: string[] | null = null): Promise<Record<string, unknown>> {
+  const token = await createIntermediateSession(ctx, tx, { email, organizationId: null, memberId: null, factors: [factor], passwordOrganizations });
+  return { intermediate_session_token: token, email_address: email, discovered_organizations: await discoverOrganizations(tx, email, factor, passwordOrganizations) };
 }
 
 /** The context of a call that may end in a member session. */
@@ -130,7 +137,7 @@ export async function exchangeIntermediateSession(ctx: ProviderContext, token: s
     const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, ist.email);
     // The factors of another organization's session are its primary ones (MFA is proven per member).
     const prior = ist.organizationId !== null && ist.organizationId !== organizationId ? ist.factors.filter((f) => !isMfaFactor(f)) : ist.factors;
-    return completeIntermediate(ctx, tx, org, member, ist.factors, prior, { ...e, fromDiscovery: discovery });
+    return completeIntermediate(ctx, tx, org, member, ist.factors, prior, { ...e, fromDiscovery: discovery, passwordOrganizations: ist.passwordOrganizations ?? null });
   });
 }
 
@@ -145,20 +152,28 @@ function completeIntermediate(
   member: MemberRow,
   proven: Factor[],
   prior: Factor[],
-  e: EntryContext & { fromDiscovery: boolean },
+  e: EntryContext & { fromDiscovery: boolean; passwordOrganizations?: string[] | null },
 ): Promise<AuthAnswer> {
   const factor = proven.at(-1);
   if (!factor) throw new ApiError(401, 'primary_factor_required', 'The intermediate session proves no primary factor.');
+  const passwordOrganizations = e.passwordOrganizations ?? null;
+  // A discovery password outside the organizations whose membership it is proves nothing
+  // here: the organization asks for another primary factor, and the password goes no further.
+  const opens = opensOrganization({ passwordOrganizations }, org.organization_id);
+  // Entered with it, the password factor names this membership's password, which it proved too.
+  const named = opens && passwordOrganizations ? { ...factor, email_factor: { email_id: memberEmailId(member), email_address: member.email_address } } : factor;
   return completePrimaryAuth(ctx, tx, {
     org,
     member,
-    factor,
+    factor: named,
     method: authMethodOf(factor),
     minutes: e.minutes,
     client: e.client,
     currentSessionId: e.currentSessionId,
-    priorFactors: prior,
+    priorFactors: opens ? prior : prior.filter((f) => f.type !== 'password'),
     fromDiscovery: e.fromDiscovery,
+    refused: !opens,
+    passwordOrganizations,
   });
 }
 
@@ -198,6 +213,18 @@ export async function exchangeMemberSession(ctx: ProviderContext, memberSessionI
     if (!factor) throw new ApiError(400, 'session_has_no_primary_factor', 'The session has no primary factor to carry to another organization.');
     const org = await requireOrganization(tx, organizationId);
     const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, email);
-    return completePrimaryAuth(ctx, tx, { org, member, factor, method: authMethodOf(factor), minutes: e.minutes, client: e.client, currentSessionId: null, priorFactors: primary });
+    // A password proves one membership's (its factor names that member): it opens no other organization.
+    const refused = factor.type === 'password' && !provesPasswordOf(factor, member);
+    return completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor,
+      method: authMethodOf(factor),
+      minutes: e.minutes,
+      client: e.client,
+      currentSessionId: null,
+      priorFactors: refused ? primary.filter((f) => f.type !== 'password') : primary,
+      refused,
+    });
   });
 }

@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { hashPassword, needsRehash } from '../hashing.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../hashing.ts';
 import { newId } from '../ids.ts';
 import { guardedPasswordCheck, requireNoReset } from '../passwords.ts';
 import type { Factor } from '../sessions.ts';
@@ -39,10 +39,13 @@ export async function checkMemberPassword(ctx: ProviderContext, org: Organizatio
 
 /**
  * Checks a password for an address across its organizations (discovery sign-in): against the
- * membership whose password changed last, under one lock per address for discovery, so guesses
- * spread over organizations are still counted together.
+ * membership updated last, under one lock per address for discovery, so guesses spread over
+ * organizations are still counted together. Once right, it opens the organizations whose
+ * membership has that password (the same hash, as a discovery reset stores it, or another that
+ * verifies it), and no other: a membership whose password changed since refuses it, however
+ * recently another membership was touched (issue 51).
  */
-export async function checkDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<MemberRow> {
+export async function checkDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<{ member: MemberRow; organizations: string[] }> {
   const row = await guardedPasswordCheck(ctx, `b2b:discovery:${email}`, password, clientIp, async () => {
     const { rows } = await ctx.db.query<MemberRow & { password_hash: string | null }>(
       `SELECT ${MEMBER_COLUMNS}, password_hash FROM b2b_members WHERE email_address = $1 AND password_hash IS NOT NULL ORDER BY updated_at DESC, member_id LIMIT 1`,
@@ -51,8 +54,19 @@ export async function checkDiscoveryPassword(ctx: ProviderContext, email: string
     return rows[0];
   });
   requireNoReset(password, false);
-  const { password_hash: _hash, ...member } = row;
-  return member;
+  const { password_hash: proven, ...member } = row;
+  const { rows } = await ctx.db.query<{ organization_id: string; password_hash: string }>(
+    'SELECT organization_id, password_hash FROM b2b_members WHERE email_address = $1 AND password_hash IS NOT NULL ORDER BY organization_id',
+    [email],
+  );
+  // Each other hash is verified once (only after the guess proved right, so no guess costs more).
+  const verdicts = new Map<string, Promise<boolean>>([[proven, Promise.resolve(true)]]);
+  const organizations: string[] = [];
+  for (const r of rows) {
+    if (!verdicts.has(r.password_hash)) verdicts.set(r.password_hash, verifyPassword(r.password_hash, password));
+    if (await verdicts.get(r.password_hash)) organizations.push(r.organization_id);
+  }
+  return { member, organizations };
 }
 
 /**

@@ -68,22 +68,18 @@ export async function authenticateMemberPassword(ctx: ProviderContext, org: Orga
  * password method against its own policy on entry.
  */
 export async function authenticateDiscoveryPassword(ctx: ProviderContext, email: string, password: string, clientIp: string | undefined): Promise<Record<string, unknown>> {
-  const member = await checkDiscoveryPassword(ctx, email, password, clientIp);
-  return withTx(ctx.db, (tx) => startDiscovery(ctx, tx, email, passwordFactor(member, ctx.clock.now())));
+  const { member, organizations } = await checkDiscoveryPassword(ctx, email, password, clientIp);
+  return withTx(ctx.db, (tx) => startDiscovery(ctx, tx, email, passwordFactor(member, ctx.clock.now()), organizations));
 }
 
 /**
- * Queues a reset link for a member (dispatch it quietly after commit). An address that is not
- * a member gets the same answer and no mail: nothing to enumerate.
+ * Starts a member's password reset: the link and its mail are recorded and sent after the
+ * caller has answered (`queueLater`), so a member and a stranger (who gets no mail: nothing to
+ * enumerate) are answered after the same work.
  */
-export async function startMemberPasswordReset(
-  ctx: ProviderContext,
-  org: OrganizationRow,
-  email: string,
-  o: { url: string; minutes?: number; codeChallenge?: string; locale?: string },
-): Promise<QueuedMessage | undefined> {
+export function startMemberPasswordReset(ctx: ProviderContext, org: OrganizationRow, email: string, o: { url: string; minutes?: number; codeChallenge?: string; locale?: string }): void {
   const minutes = o.minutes ?? RESET_MINUTES;
-  return withTx(ctx.db, async (tx) => {
+  ctx.delivery.queueLater(ctx.db, async (tx) => {
     const member = await memberByEmail(tx, org.organization_id, email);
     // A member the organization's policy keeps from passwords gets what a stranger gets (an
     // answer, no mail): refusing here would tell the caller the address is a member.

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
 import { afterCommit } from '../tx.ts';
 import { smsFactorStartsItself, startSmsFactor } from './mfa-sms.ts';
-import { consumeIntermediateSession, createIntermediateSession, readIntermediateSession } from './intermediate-sessions.ts';
+import { consumeIntermediateSession, createIntermediateSession, opensOrganization, readIntermediateSession } from './intermediate-sessions.ts';
 import { withFactor } from '../session-family.ts';
 import { findMemberSessionById, isMfaFactor, startMemberSession, type IssuedMemberSession } from './member-sessions.ts';
 import { memberShape, type MemberRow } from './members.ts';
@@ -74,6 +74,10 @@ export interface PrimaryAuth {
   priorFactors?: Factor[];
   /** The sign-in came through discovery: an intermediate session it ends in may still enter another discovered organization. */
   fromDiscovery?: boolean;
+  /** The factor proves nothing in this organization (a discovery password of other memberships): answered as a method it does not accept. */
+  refused?: boolean;
+  /** A discovery password's organizations, kept with any intermediate session this ends in. */
+  passwordOrganizations?: string[] | null;
 }
 
 /**
@@ -90,13 +94,21 @@ export async function completePrimaryAuth(ctx: ProviderContext, tx: Queryable, p
   const sameMember = current !== null && current.member_id === member.member_id;
   const factors = withFactor(p.priorFactors ?? [], p.factor);
   const email = member.email_address;
-  if (!authMethodAllowed(org, p.method) && !member.is_breakglass) {
-    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors: p.priorFactors ?? [], fromDiscovery: p.fromDiscovery });
+  const passwordOrganizations = p.passwordOrganizations ?? null;
+  if (p.refused === true || (!authMethodAllowed(org, p.method) && !member.is_breakglass)) {
+    const token = await createIntermediateSession(ctx, tx, {
+      email,
+      organizationId: org.organization_id,
+      memberId: member.member_id,
+      factors: p.priorFactors ?? [],
+      fromDiscovery: p.fromDiscovery,
+      passwordOrganizations,
+    });
     return intermediateAnswer(token, member, org, { mfa_required: null, primary_required: { allowed_auth_methods: org.allowed_auth_methods } });
   }
   const proven = [...factors, ...(sameMember ? current.factors : [])];
   if (mfaRequiredFor(org, member) && !proven.some(isMfaFactor)) {
-    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors, fromDiscovery: p.fromDiscovery });
+    const token = await createIntermediateSession(ctx, tx, { email, organizationId: org.organization_id, memberId: member.member_id, factors, fromDiscovery: p.fromDiscovery, passwordOrganizations });
     const mfa = mfaRequiredShape(member);
     // An SMS member gets their code at once, as from the hosted provider; the message leaves after commit.
     const queued = smsFactorStartsItself(org, member) ? await startSmsFactor(ctx, tx, member, p.client) : null;
@@ -165,5 +177,8 @@ export async function carriedFactors(ctx: ProviderContext, tx: Queryable, token:
   if (!ist || ist.email !== member.email_address) return [];
   if (ist.organizationId !== null && (ist.organizationId !== org.organization_id || ist.memberId !== member.member_id)) return [];
   const spent = await consumeIntermediateSession(ctx, tx, token).catch(() => null);
-  return spent ? spent.factors.filter((f) => !isMfaFactor(f)) : [];
+  if (!spent) return [];
+  // A discovery password of other memberships proves nothing in this organization.
+  const opens = opensOrganization(spent, org.organization_id);
+  return spent.factors.filter((f) => !isMfaFactor(f) && (opens || f.type !== 'password'));
 }

@@ -40,29 +40,26 @@ export interface SsoState {
   upstream_nonce: string | null;
 }
 
-/** Discovery is cached per connection version, as the B2C upstream clients cache theirs. */
-const upstreams = new Map<string, Upstream>();
-
+/**
+ * The connection's upstream client, made per sign-in from its current settings: it holds
+ * nothing fetched itself (discovery is kept in the bounded ctx.outsideCache, by issuer), so a
+ * changed issuer leaves nothing behind.
+ */
 function oidcUpstream(ctx: ProviderContext, row: ConnectionRow): Upstream {
-  const key = `${row.connection_id}@${new Date(row.updated_at).getTime()}`;
-  let u = upstreams.get(key);
-  if (!u) {
-    const s = row.settings;
-    u = new Upstream(
-      {
-        clientId: s.client_id ?? '',
-        clientSecret: row.client_secret ? ctx.secrets.open(row.client_secret, row.connection_id) : '',
-        issuer: s.issuer,
-        authorizationEndpoint: s.authorization_url || undefined,
-        tokenEndpoint: s.token_url || undefined,
-        userinfoEndpoint: s.userinfo_url || undefined,
-        tokenAuth: 'client_secret_basic',
-      },
-      ctx.outbound,
-    );
-    upstreams.set(key, u);
-  }
-  return u;
+  const s = row.settings;
+  return new Upstream(
+    {
+      clientId: s.client_id ?? '',
+      clientSecret: row.client_secret ? ctx.secrets.open(row.client_secret, row.connection_id) : '',
+      issuer: s.issuer,
+      authorizationEndpoint: s.authorization_url || undefined,
+      tokenEndpoint: s.token_url || undefined,
+      userinfoEndpoint: s.userinfo_url || undefined,
+      tokenAuth: 'client_secret_basic',
+    },
+    ctx.outbound,
+    ctx.outsideCache,
+  );
 }
 
 const samlParties = (base: string, row: ConnectionRow): { sp: SamlServiceProvider; idp: SamlIdentityProvider } => ({
