@@ -1,6 +1,7 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
+import { withTx } from '../tx.ts';
 import { acceptTotpCode, enrolTotp, hashRecoveryCode, newRecoveryCodes, type TotpStore } from '../totp.ts';
 
 /*
@@ -87,8 +88,10 @@ export async function memberRecoveryCodes(ctx: ProviderContext, db: Queryable, m
 }
 
 /** Retires the member's recovery codes and issues a fresh set. */
-export async function rotateMemberRecoveryCodes(ctx: ProviderContext, tx: Queryable, memberId: string): Promise<string[]> {
-  const { rows } = await tx.query<{ totp_registration_id: string }>('SELECT totp_registration_id FROM b2b_totps WHERE member_id = $1 AND verified = true FOR UPDATE', [memberId]);
-  if (!rows[0]) throw noTotp();
-  return storeRecoveryCodes(ctx, tx, rows[0].totp_registration_id);
+export async function rotateMemberRecoveryCodes(ctx: ProviderContext, memberId: string): Promise<string[]> {
+  return withTx(ctx.db, async (tx) => {
+    const { rows } = await tx.query<{ totp_registration_id: string }>('SELECT totp_registration_id FROM b2b_totps WHERE member_id = $1 AND verified = true FOR UPDATE', [memberId]);
+    if (!rows[0]) throw noTotp();
+    return storeRecoveryCodes(ctx, tx, rows[0].totp_registration_id);
+  });
 }
