@@ -3,7 +3,9 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
 import { OAUTH_TTL_MS, type OAuthProfile, type OAuthState } from './oauth-state.ts';
+import { sessionToExtend, startOrExtend, type Issued, type SessionCaller } from './sessions.ts';
 import { issueRedirectToken, spendToken, type TokenRow } from './single-use-tokens.ts';
+import { withTx } from './tx.ts';
 import { createUser, emailIdentity, normalizeEmail } from './users.ts';
 
 /**
@@ -87,4 +89,22 @@ export async function redeemOAuthToken(ctx: ProviderContext, tx: Queryable, toke
     emailId: email.rows[0]?.email_id ?? null,
     providerValues: row.provider_values,
   };
+}
+
+/**
+ * `oauth/authenticate`: the token redeemed once and the user's session started or extended
+ * with the provider's factor.
+ */
+export function authenticateOAuth(ctx: ProviderContext, token: string, verifier: string | undefined, minutes: number, caller: SessionCaller): Promise<{ issued: Issued; r: RedeemedOAuth }> {
+  return withTx(ctx.db, async (tx) => {
+    const r = await redeemOAuthToken(ctx, tx, token, verifier);
+    const factor = {
+      type: 'oauth',
+      delivery_method: `oauth_${r.providerType}`,
+      last_authenticated_at: ctx.clock.now().toISOString(),
+      [`${r.providerType}_oauth_factor`]: { id: r.accountId, provider_subject: r.providerSubject, ...(r.emailId ? { email_id: r.emailId } : {}) },
+    };
+    const issued = await startOrExtend(ctx, tx, r.userId, factor, minutes, caller.client, sessionToExtend(caller, r.userId));
+    return { issued, r };
+  });
 }

@@ -1,9 +1,10 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { ProviderContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, sha256 } from './ids.ts';
+import { withTx } from './tx.ts';
 
 /** RFC 6238 parameters every authenticator app understands. */
 const PERIOD_SECONDS = 30;
@@ -73,11 +74,13 @@ function acceptedTotpStep(ctx: ProviderContext, secret: string, code: string, la
  * Codes are stored only as hashes, so they cannot be shown again: asking for them issues a
  * fresh set for each of the user's verified TOTPs and retires the old ones.
  */
-export async function reissueAllRecoveryCodes(tx: Queryable, userId: string): Promise<Array<{ totp_id: string; verified: true; recovery_codes: string[] }>> {
-  const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
-  const out = [];
-  for (const { totp_id } of rows) out.push({ totp_id, verified: true as const, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
-  return out;
+export async function reissueAllRecoveryCodes(db: Database, userId: string): Promise<Array<{ totp_id: string; verified: true; recovery_codes: string[] }>> {
+  return withTx(db, async (tx) => {
+    const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
+    const out = [];
+    for (const { totp_id } of rows) out.push({ totp_id, verified: true as const, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
+    return out;
+  });
 }
 
 /** Replaces the TOTP's recovery codes with a fresh set and returns them in the clear, once. */
