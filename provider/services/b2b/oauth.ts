@@ -4,7 +4,12 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { B2BFlow, OAuthProfile, OAuthState } from '../oauth-state.ts';
 import { issueRedirectToken, spendToken, type TokenRow } from '../single-use-tokens.ts';
+import type { ClientInfo, Factor } from '../sessions.ts';
+import { withTx } from '../tx.ts';
 import { normalizeEmail } from '../users.ts';
+import { enterOrganization, memberEmailId, startDiscovery } from './discovery.ts';
+import { requireOrganization } from './organizations.ts';
+import { completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
 
 /** How long an issued B2B OAuth token stays redeemable. */
 const TOKEN_TTL_MS = 10 * 60_000;
@@ -68,4 +73,51 @@ export function b2bOAuthFactor(now: Date, r: RedeemedB2BOAuth, emailId: string):
     [`${r.providerType}_oauth_factor`]: { id: `${r.providerType}-${r.providerSubject}`, email_id: emailId, provider_subject: r.providerSubject },
     sequence_order: 'PRIMARY',
   };
+}
+
+/** What a B2B OAuth answer carries of the provider's account beside the sign-in. */
+function providerExtras(r: RedeemedB2BOAuth): Record<string, unknown> {
+  return {
+    provider_type: r.providerType,
+    provider_subject: r.providerSubject,
+    provider_tenant_id: '',
+    provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...r.providerValues },
+  };
+}
+
+/**
+ * `oauth/authenticate`: the organization's token redeemed once, the member found by address (or
+ * admitted just in time by the organization's email domains), and `completePrimaryAuth`.
+ */
+export function authenticateB2BOAuth(
+  ctx: ProviderContext,
+  token: string,
+  verifier: string | undefined,
+  e: { minutes: number; client: ClientInfo; current: { memberId: string | null; sessionId: string | null } },
+): Promise<AuthAnswer> {
+  return withTx(ctx.db, async (tx) => {
+    const r = await redeemB2BOAuthToken(ctx, tx, 'organization', token, verifier);
+    const org = await requireOrganization(tx, r.organizationId!);
+    const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, r.email);
+    const factor = b2bOAuthFactor(ctx.clock.now(), r, memberEmailId(member)) as Factor;
+    const done = await completePrimaryAuth(ctx, tx, {
+      org,
+      member,
+      factor,
+      method: `${r.providerType}_oauth`,
+      minutes: e.minutes,
+      client: e.client,
+      currentSessionId: e.current.memberId === member.member_id ? e.current.sessionId : null,
+    });
+    return { ...done, ...providerExtras(r) };
+  });
+}
+
+/** `oauth/discovery/authenticate`: the discovery token redeemed once and discovery started for its address. */
+export function authenticateDiscoveryOAuth(ctx: ProviderContext, token: string, verifier: string | undefined): Promise<Record<string, unknown>> {
+  return withTx(ctx.db, async (tx) => {
+    const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', token, verifier);
+    const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;
+    return { ...(await startDiscovery(ctx, tx, r.email, factor)), ...providerExtras(r) };
+  });
 }
