@@ -34,6 +34,22 @@ function tokenMatches(ctx: ProviderContext, token: string): boolean {
   return publicTokensOf(ctx.config).some((t) => safeEqual(sha256(t.token), h));
 }
 
+/** Why a call that needs a session is refused when the caller presents none, by whose session it needs. */
+const NO_SESSION = { user: 'This call needs an active session.', member: 'This call needs an active member session.' } as const;
+
+/** A caller that presented a session secret, not yet looked up (`session: 'secret'` of endpoint()). */
+export interface PresentedSecret {
+  secret: string;
+  client: ClientInfo;
+}
+
+/** Checks the public token and refuses a caller without a session secret; the session is the service's to find. */
+export function presentedSecret(ctx: ProviderContext, c: Context, kind: keyof typeof NO_SESSION): PresentedSecret {
+  const secret = sessionSecret(ctx, c);
+  if (secret === null) throw new ApiError(401, 'unauthorized_credentials', NO_SESSION[kind]);
+  return { secret, client: clientInfo(ctx, c) };
+}
+
 /**
  * Checks the Basic credentials: the public token must be the project's; the secret is the
  * public token again (no session) or a session token/JWT. An unknown session secret is
@@ -43,7 +59,7 @@ export async function authenticateCaller(ctx: ProviderContext, c: Context, needS
   const secret = sessionSecret(ctx, c);
   const client = clientInfo(ctx, c);
   if (secret === null) {
-    if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active session.');
+    if (needSession) throw new ApiError(401, 'unauthorized_credentials', NO_SESSION.user);
     return { sessionId: null, userId: null, client };
   }
   const session = await findSession(ctx, ctx.db, secret);
@@ -81,7 +97,7 @@ export async function authenticateMember(ctx: ProviderContext, c: Context, needS
   const secret = sessionSecret(ctx, c);
   const client = clientInfo(ctx, c);
   if (secret === null) {
-    if (needSession) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active member session.');
+    if (needSession) throw new ApiError(401, 'unauthorized_credentials', NO_SESSION.member);
     return { client, memberSessionId: null, member: null, org: null };
   }
   const session = await findMemberSession(ctx, ctx.db, secret);

@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context.ts';
 import { hit } from '../services/limits.ts';
 import { requireProduct } from '../services/sends.ts';
 import { durationMinutes } from '../services/sessions.ts';
-import { authenticateCaller, authenticateMember, clientInfo, type Caller, type MemberCaller, type SignedInMember } from './auth.ts';
+import { authenticateCaller, authenticateMember, clientInfo, presentedSecret, type Caller, type MemberCaller, type PresentedSecret, type SignedInMember } from './auth.ts';
 import { body } from './validate.ts';
 
 type Product = ProviderContext['config']['products'][number];
@@ -12,9 +12,12 @@ type Product = ProviderContext['config']['products'][number];
 /**
  * What the caller must present: `none` reads no Basic credentials (the server API, whose
  * middleware has checked them, and the anonymous telemetry route); `optional` takes the public
- * token with or without a session; `required` refuses a caller without a live session.
+ * token with or without a session; `required` refuses a caller without a live session;
+ * `secret` refuses a caller without a session secret but leaves finding the session to the
+ * handler's service (`sessions/authenticate` finds and refreshes it in one statement, the hot
+ * path, where a lookup first would be a second round trip).
  */
-export type SessionNeed = 'none' | 'optional' | 'required';
+export type SessionNeed = 'none' | 'optional' | 'required' | 'secret';
 
 /**
  * Whose session the secret must be: a user's (`/sdk/v1`, B2C) or a member's (`/sdk/v1/b2b`);
@@ -25,16 +28,26 @@ export type CallerKind = 'user' | 'member';
 /** A caller that `required` let through: its session and user are known. */
 export type SignedIn = Caller & { sessionId: string; userId: string };
 
-type CallerOf<K extends CallerKind, N extends SessionNeed> = N extends 'required'
-  ? K extends 'member'
-    ? SignedInMember
-    : SignedIn
-  : N extends 'optional'
+type CallerOf<K extends CallerKind, N extends SessionNeed> = N extends 'secret'
+  ? PresentedSecret
+  : N extends 'required'
     ? K extends 'member'
-      ? MemberCaller
-      : Caller
-    : undefined;
+      ? SignedInMember
+      : SignedIn
+    : N extends 'optional'
+      ? K extends 'member'
+        ? MemberCaller
+        : Caller
+      : undefined;
 type RequestOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+/**
+ * Whether the call takes `session_duration_minutes`: `true` (it starts a session: checked, the
+ * project's default when absent) or `'optional'` (it may extend one: checked when sent, else
+ * undefined and the session keeps its end).
+ */
+export type MinutesNeed = boolean | 'optional';
+type MinutesOf<M extends MinutesNeed> = M extends true ? number : M extends 'optional' ? number | undefined : undefined;
 
 /** A per-IP budget of calls: `max` calls in `windowSeconds`, counted under `name`. */
 export interface RouteLimit {
@@ -43,7 +56,7 @@ export interface RouteLimit {
   windowSeconds: number;
 }
 
-export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends boolean, K extends CallerKind = 'user'> {
+export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends MinutesNeed, K extends CallerKind = 'user'> {
   /** The product that must be enabled for the project; checked first. */
   product?: Product;
   /** Whose session the caller may present; a user's unless said. */
@@ -51,17 +64,17 @@ export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema |
   session: N;
   /** The shared wire schema the JSON body must match; no body is read without one. */
   schema?: S;
-  /** Whether the call starts a session: `session_duration_minutes` checked against the project's limits. */
+  /** Whether the call starts (or may extend) a session: `session_duration_minutes` checked against the project's limits. */
   minutes?: M;
   /** The route's per-IP rate limit (429 with Retry-After), counted once the request is well formed. */
   limit?: (ctx: ProviderContext) => RouteLimit;
 }
 
-export interface EndpointArgs<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends boolean, K extends CallerKind = 'user'> {
+export interface EndpointArgs<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends MinutesNeed, K extends CallerKind = 'user'> {
   c: Context;
   caller: CallerOf<K, N>;
   req: RequestOf<S>;
-  minutes: M extends true ? number : undefined;
+  minutes: MinutesOf<M>;
 }
 
 /**
@@ -69,17 +82,19 @@ export interface EndpointArgs<N extends SessionNeed, S extends v.GenericSchema |
  * then the caller's credentials (a user's or a member's), then the body, then the session
  * duration asked for, then the route's rate limit.
  */
-export function endpoint<N extends SessionNeed, S extends v.GenericSchema | undefined = undefined, M extends boolean = false, K extends CallerKind = 'user'>(
+export function endpoint<N extends SessionNeed, S extends v.GenericSchema | undefined = undefined, M extends MinutesNeed = false, K extends CallerKind = 'user'>(
   ctx: ProviderContext,
   spec: EndpointSpec<N, S, M, K>,
   handler: (args: EndpointArgs<N, S, M, K>) => Promise<Response>,
 ): (c: Context) => Promise<Response> {
-  const authenticate = spec.as === 'member' ? authenticateMember : authenticateCaller;
+  const kind: CallerKind = spec.as ?? 'user';
+  const authenticate = kind === 'member' ? authenticateMember : authenticateCaller;
   return async (c) => {
     if (spec.product !== undefined) requireProduct(ctx, spec.product);
-    const caller = spec.session === 'none' ? undefined : await authenticate(ctx, c, spec.session === 'required');
+    const caller = spec.session === 'none' ? undefined : spec.session === 'secret' ? presentedSecret(ctx, c, kind) : await authenticate(ctx, c, spec.session === 'required');
     const req = spec.schema === undefined ? undefined : await body(c, spec.schema);
-    const minutes = spec.minutes === true ? durationMinutes(ctx, (req as { session_duration_minutes?: number } | undefined)?.session_duration_minutes) : undefined;
+    const asked = (req as { session_duration_minutes?: number } | undefined)?.session_duration_minutes;
+    const minutes = spec.minutes === true || (spec.minutes === 'optional' && asked !== undefined) ? durationMinutes(ctx, asked) : undefined;
     if (spec.limit !== undefined) {
       const { name, max, windowSeconds } = spec.limit(ctx);
       await hit(ctx.db, `${name}:ip:${caller?.client.ip ?? clientInfo(ctx, c).ip}`, max, windowSeconds, ctx.clock.now());

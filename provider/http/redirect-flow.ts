@@ -154,6 +154,32 @@ export function completeFlow(ctx: ProviderContext, tx: Queryable, state: OAuthSt
   return state.b2b ? completeB2BFlow(ctx, tx, state, state.b2b, profile, providerValues) : completeUserFlow(ctx, tx, state, profile, providerValues);
 }
 
+/** `completeFlow` in a transaction of its own: a flow whose state is already spent. */
+export function completeFlowNow(ctx: ProviderContext, state: OAuthState, profile: OAuthProfile, providerValues: Record<string, unknown>): Promise<string> {
+  return withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, providerValues));
+}
+
+/** Who a flow ended on one of our own pages proved to be, and with what the app's token carries. */
+export interface PageFlowEnd {
+  state: OAuthState;
+  profile: OAuthProfile;
+  values: Record<string, unknown>;
+}
+
+/**
+ * A flow ended on a page of ours (One Tap, the consent simulator) rather than at a provider's
+ * callback: the state spent and the flow completed in one transaction, so that a refusal leaves
+ * the state as it was. `gone` is the page's words for a state spent or expired.
+ */
+export function completePageFlow(ctx: ProviderContext, provider: string, rawState: string, gone: string, end: (state: OAuthState) => PageFlowEnd): Promise<string> {
+  return withTx(ctx.db, async (tx) => {
+    const state = await consumeState(ctx, tx, provider, rawState);
+    if (!state) throw new ApiError(400, 'oauth_state_not_found', gone);
+    const e = end(state);
+    return completeFlow(ctx, tx, e.state, e.profile, e.values);
+  });
+}
+
 /**
  * An OAuth callback from a configured provider: the flow's state is spent (once), a refusal
  * goes back to the app, and the provider's code becomes the profile `completeFlow` turns into
@@ -168,5 +194,5 @@ export async function finishOAuth(ctx: ProviderContext, c: Context, opts: { prov
   const denied = deniedRedirect(c, state.login_redirect_url, opts.deniedText);
   if (denied) return denied;
   const { profile, values } = await opts.upstream.finish({ callback: new URL(c.req.url), state: raw, redirectUri: opts.callbackUrl, verifier: state.upstream_verifier, nonce: state.upstream_nonce });
-  return c.redirect(await withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, values)), 303);
+  return c.redirect(await completeFlowNow(ctx, state, profile, values), 303);
 }

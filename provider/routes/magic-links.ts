@@ -2,22 +2,18 @@ import { Hono } from 'hono';
 import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
-import { ApiError, ok } from '../http/errors.ts';
-import { emailLinkFactor, redeemEmailToken, redirectUrl, requirePkce } from '../services/email-tokens.ts';
-import { confirmLink, lookupLink, openLinkRequest, pollLinkRequest, type LinkRequestGrant } from '../services/link-requests.ts';
-import { mailMagicLink } from '../services/magic-link-mail.ts';
+import { ok } from '../http/errors.ts';
+import { redirectUrl, requirePkce } from '../services/email-tokens.ts';
+import { confirmLink, lookupLink, pollLinkRequest } from '../services/link-requests.ts';
+import { authenticateMagicLink, sendMagicLink, type SendMode } from '../services/passwordless-sign-in.ts';
 import { limitSend } from '../services/sends.ts';
-import { startOrExtend } from '../services/sessions.ts';
-import { withTx } from '../services/tx.ts';
-import { attachEmail, emailIdentity, normalizeEmail } from '../services/users.ts';
-
-type Mode = 'login_or_create' | 'primary' | 'secondary';
+import { normalizeEmail } from '../services/users.ts';
 
 /** Email magic links: login_or_create, send/primary, send/secondary and authenticate. */
 export function magicLinkRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  const send = (mode: Mode) =>
+  const send = (mode: SendMode) =>
     endpoint(
       ctx,
       {
@@ -31,35 +27,16 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
         const signupUrl = redirectUrl(ctx, req.signup_magic_link_url ?? req.login_magic_link_url);
         requirePkce(ctx, 'emailMagicLinks', req.code_challenge);
         await limitSend(ctx, email, caller.client);
-        const result = await withTx(ctx.db, async (tx) => {
-          const now = ctx.clock.now();
-          let identity;
-          if (mode === 'secondary') {
-            const emailId = await attachEmail(tx, caller.userId!, email, ctx.env, now);
-            if (!emailId) throw new ApiError(409, 'duplicate_email', 'This email belongs to another user.');
-            identity = { userId: caller.userId!, methodId: emailId, created: false };
-          } else {
-            const pending = 'create_user_as_pending' in req && req.create_user_as_pending === true;
-            identity = (await emailIdentity(tx, email, ctx.env, now, true, pending ? 'pending' : 'active'))!;
-          }
-          const url = identity.created ? signupUrl : loginUrl;
-          const minutes = (identity.created ? req.signup_expiration_minutes : req.login_expiration_minutes) ?? 30;
-          let linkRequest: LinkRequestGrant | undefined;
-          const bind = 'link_request' in req && req.link_request === true ? async (token: string) => void (linkRequest = await openLinkRequest(ctx, tx, token)) : undefined;
-          const queued = await mailMagicLink(ctx, tx, {
-            userId: identity.userId,
-            emailId: identity.methodId,
-            email,
-            url,
-            minutes,
-            codeChallenge: req.code_challenge,
-            purpose: identity.created ? 'signup' : 'login',
-            locale: req.locale,
-            bind,
-          });
-          return { ...identity, queued, linkRequest };
+        const result = await sendMagicLink(ctx, mode, email, caller.userId, {
+          loginUrl,
+          signupUrl,
+          loginMinutes: req.login_expiration_minutes,
+          signupMinutes: req.signup_expiration_minutes,
+          codeChallenge: req.code_challenge,
+          locale: req.locale,
+          pending: 'create_user_as_pending' in req && req.create_user_as_pending === true,
+          linkRequest: 'link_request' in req && req.link_request === true,
         });
-        await ctx.delivery.dispatch(ctx.db, result.queued);
         return ok(c, {
           user_id: result.userId,
           email_id: result.methodId,
@@ -76,20 +53,7 @@ export function magicLinkRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/magic_links/authenticate',
     endpoint(ctx, { session: 'optional', schema: requests.MagicLinkAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-      const issued = await withTx(ctx.db, async (tx) => {
-        // A reset link may also sign in without a password (the reset page's alternative).
-        const redeemed = await redeemEmailToken(ctx, tx, req.token, ['magic_link', 'password_reset'], req.code_verifier);
-        const out = await startOrExtend(
-          ctx,
-          tx,
-          redeemed.userId,
-          emailLinkFactor(ctx.clock.now(), redeemed.emailId),
-          minutes,
-          caller.client,
-          caller.userId === redeemed.userId ? caller.sessionId : null,
-        );
-        return { ...out, method_id: redeemed.emailId };
-      });
+      const issued = await authenticateMagicLink(ctx, req.token, req.code_verifier, minutes, caller);
       return ok(c, { ...issued, reset_sessions: false });
     }),
   );

@@ -6,10 +6,9 @@ import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } f
 import { EMAIL_PATTERN, OAUTH_PROVIDER_NAMES, isOAuthProvider, type OAuthProvider } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { completeFlow, failuresReturnTo, refusalUrl } from '../http/redirect-flow.ts';
+import { completePageFlow, failuresReturnTo, refusalUrl } from '../http/redirect-flow.ts';
 import { consumeState, flowOf, peekState, type OAuthState } from '../services/oauth-state.ts';
 import { sha256 } from '../services/ids.ts';
-import { withTx } from '../services/tx.ts';
 import { consentPage } from './oauth-pages.ts';
 import { redirectFlowErrors } from './redirect-flow-errors.ts';
 
@@ -97,13 +96,13 @@ export function oauthConsentRoutes(ctx: ProviderContext): Hono {
       return c.redirect(refusalUrl(s.login_redirect_url, 'access_denied', 'The user cancelled the sign-in.'), 303);
     }
     if (!EMAIL_PATTERN.test(email)) return render(c, provider, raw, s, 422, 'Enter a valid email address.', { email, name });
-    const target = await withTx(ctx.db, async (tx) => {
-      const state = await consumeState(ctx, tx, provider, raw);
-      if (!state) throw new ApiError(400, 'oauth_state_not_found', 'This sign-in was already completed.');
-      // A simulated account's subject is stable per (provider, email), so the same typed email is the same account.
-      const subject = `simulated-${sha256(`${provider}:${email.toLowerCase()}`).slice(0, 24)}`;
-      return completeFlow(ctx, tx, state, { subject, email, emailVerified: true, name }, { scopes: state.scopes.split(' ') });
-    });
+    // A simulated account's subject is stable per (provider, email), so the same typed email is the same account.
+    const subject = `simulated-${sha256(`${provider}:${email.toLowerCase()}`).slice(0, 24)}`;
+    const target = await completePageFlow(ctx, provider, raw, 'This sign-in was already completed.', (state) => ({
+      state,
+      profile: { subject, email, emailVerified: true, name },
+      values: { scopes: state.scopes.split(' ') },
+    }));
     remember(c, provider, { email, name });
     return c.redirect(target, 303);
   });

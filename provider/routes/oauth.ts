@@ -5,13 +5,10 @@ import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { customScopes, failuresReturnTo, finishOAuth, providerParams, redirectToProvider, startQuery } from '../http/redirect-flow.ts';
 import { redirectUrl } from '../services/email-tokens.ts';
-import { redeemOAuthToken } from '../services/oauth-flow.ts';
+import { authenticateOAuth } from '../services/oauth-flow.ts';
 import { Upstream } from '../services/oauth-upstream.ts';
 import { requireProduct } from '../services/sends.ts';
-import { startOrExtend } from '../services/sessions.ts';
-import { withTx } from '../services/tx.ts';
 import { removeOwnFactor } from '../services/user-admin.ts';
-import { loadUser } from '../services/users.ts';
 import { oneTapRoutes } from './one-tap.ts';
 import { redirectFlowErrors } from './redirect-flow-errors.ts';
 
@@ -59,17 +56,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   sdk.post(
     '/oauth/authenticate',
     endpoint(ctx, { product: 'oauth', session: 'optional', schema: requests.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-      const result = await withTx(ctx.db, async (tx) => {
-        const r = await redeemOAuthToken(ctx, tx, req.token, req.code_verifier);
-        const factor = {
-          type: 'oauth',
-          delivery_method: `oauth_${r.providerType}`,
-          last_authenticated_at: ctx.clock.now().toISOString(),
-          [`${r.providerType}_oauth_factor`]: { id: r.accountId, provider_subject: r.providerSubject, ...(r.emailId ? { email_id: r.emailId } : {}) },
-        };
-        const issued = await startOrExtend(ctx, tx, r.userId, factor, minutes, caller.client, caller.userId === r.userId ? caller.sessionId : null);
-        return { issued, r };
-      });
+      const result = await authenticateOAuth(ctx, req.token, req.code_verifier, minutes, caller);
       return ok(c, {
         ...result.issued,
         oauth_user_registration_id: result.r.accountId,
@@ -84,13 +71,7 @@ export function oauthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   sdk.delete(
     '/users/oauth/:id',
     endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-      const user = await withTx(ctx.db, async (tx) => {
-        if (!(await removeOwnFactor(tx, caller.userId, 'oauth', c.req.param('id') ?? ''))) {
-          throw new ApiError(404, 'oauth_user_registration_not_found', 'No such OAuth account on this user.');
-        }
-        return loadUser(tx, caller.userId);
-      });
-      return ok(c, { user_id: caller.userId, user });
+      return ok(c, { user_id: caller.userId, user: await removeOwnFactor(ctx.db, caller.userId, 'oauth', c.req.param('id') ?? '') });
     }),
   );
 

@@ -4,12 +4,11 @@ import { LONG_TEXT_MAX_BYTES, nonEmpty, str } from '../../client/schemas/index.t
 import type { ProviderContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { readJson } from '../http/guards.ts';
-import { completeFlow } from '../http/redirect-flow.ts';
+import { completePageFlow } from '../http/redirect-flow.ts';
 import { SchemaError } from '../http/validate.ts';
 import { redirectUrl } from '../services/email-tokens.ts';
-import { consumeState, saveState } from '../services/oauth-state.ts';
+import { saveState } from '../services/oauth-state.ts';
 import { DEFAULT_SCOPES, type Upstream } from '../services/oauth-upstream.ts';
-import { withTx } from '../services/tx.ts';
 import { isProjectPublicToken } from '../config.ts';
 
 const StartBody = v.object({ public_token: nonEmpty() });
@@ -71,11 +70,11 @@ export function oneTapRoutes(ctx: ProviderContext, google: Upstream | undefined)
     const login = redirectUrl(ctx, req.login_redirect_url);
     const signup = redirectUrl(ctx, req.signup_redirect_url ?? req.login_redirect_url);
     const profile = await g.verifyIdToken(req.id_token);
-    const redirect_url = await withTx(ctx.db, async (tx) => {
-      const state = await consumeState(ctx, tx, 'google', req.oauth_callback_id);
-      if (!state) throw new ApiError(400, 'oauth_state_not_found', 'This One Tap prompt has expired or was already used; reload the page.');
-      return completeFlow(ctx, tx, { ...state, login_redirect_url: login, signup_redirect_url: signup }, profile, { id_token: req.id_token, scopes: [...DEFAULT_SCOPES] });
-    });
+    const redirect_url = await completePageFlow(ctx, 'google', req.oauth_callback_id, 'This One Tap prompt has expired or was already used; reload the page.', (state) => ({
+      state: { ...state, login_redirect_url: login, signup_redirect_url: signup },
+      profile,
+      values: { id_token: req.id_token, scopes: [...DEFAULT_SCOPES] },
+    }));
     return c.json({ redirect_url });
   });
 

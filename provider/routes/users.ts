@@ -3,10 +3,8 @@ import { requests } from '../../client/schemas/index.ts';
 import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { withTx } from '../services/tx.ts';
-import { removeOwnFactor, updateUser } from '../services/user-admin.ts';
+import { changeUser, removeOwnFactor } from '../services/user-admin.ts';
 import { loadUser, userTypeOf } from '../services/users.ts';
-import { deleteRegistration } from '../services/webauthn-registrations.ts';
 
 /** The signed-in user: read, update metadata, remove factors; and the user-type search. */
 export function userRoutes(ctx: ProviderContext): Hono {
@@ -24,46 +22,29 @@ export function userRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/users/me',
     endpoint(ctx, { session: 'required', schema: requests.UsersUpdate }, async ({ c, caller, req }) => {
-      const user = await withTx(ctx.db, (tx) => updateUser(tx, caller.userId, { name: req.name, untrustedMetadata: req.untrusted_metadata }));
+      const user = await changeUser(ctx.db, caller.userId, { name: req.name, untrustedMetadata: req.untrusted_metadata });
       return ok(c, { user_id: caller.userId, user, ...user });
     }),
   );
 
   /** Deletes one of the caller's factors by the id in the path. */
-  const remove = (path: string, kind: Parameters<typeof removeOwnFactor>[2], notFound: string) =>
+  const remove = (path: string, kind: Parameters<typeof removeOwnFactor>[2]) =>
     app.delete(
       path,
       endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-        const id = c.req.param('id') ?? '';
-        const user = await withTx(ctx.db, async (tx) => {
-          if (!(await removeOwnFactor(tx, caller.userId, kind, id))) throw new ApiError(404, notFound, 'No such identifier on this user.');
-          return loadUser(tx, caller.userId);
-        });
-        return ok(c, { user_id: caller.userId, user });
+        return ok(c, { user_id: caller.userId, user: await removeOwnFactor(ctx.db, caller.userId, kind, c.req.param('id') ?? '') });
       }),
     );
-  remove('/users/emails/:id', 'email', 'email_not_found');
-  remove('/users/phone_numbers/:id', 'phone', 'phone_number_not_found');
-  remove('/users/totps/:id', 'totp', 'totp_not_found');
+  remove('/users/emails/:id', 'email');
+  remove('/users/phone_numbers/:id', 'phone');
+  remove('/users/totps/:id', 'totp');
+  remove('/users/webauthn_registrations/:id', 'webauthn');
   // Biometric registrations come from mobile SDKs, which this provider does not serve, so a
   // user never has one; the call still answers in the spec's shape.
   app.delete(
     '/users/biometric_registrations/:id',
     endpoint(ctx, { session: 'required' }, async () => {
       throw new ApiError(404, 'biometric_registration_not_found', 'No such identifier on this user.');
-    }),
-  );
-
-  app.delete(
-    '/users/webauthn_registrations/:id',
-    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-      const user = await withTx(ctx.db, async (tx) => {
-        if (!(await deleteRegistration(tx, caller.userId, c.req.param('id') ?? ''))) {
-          throw new ApiError(404, 'webauthn_registration_not_found', 'WebAuthn registration could not be found.');
-        }
-        return loadUser(tx, caller.userId);
-      });
-      return ok(c, { user_id: caller.userId, user });
     }),
   );
 

@@ -3,6 +3,8 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
+import { sessionToExtend, startOrExtend, type Issued, type SessionCaller } from './sessions.ts';
+import { withTx } from './tx.ts';
 import { createUser } from './users.ts';
 import { CHALLENGE_TTL_MS, plainChallenge, siweFields, siweMessage, type SiweInput } from './siwe.ts';
 import { verifyWalletSignature, type WalletType } from './wallet-signatures.ts';
@@ -100,4 +102,37 @@ export async function consumeChallenge(ctx: ProviderContext, tx: Queryable, type
   // The wallet may have been removed from the account since the challenge was issued.
   if (!wallet.rows[0] || wallet.rows[0].user_id !== challenge.user_id) throw new WalletSignatureError();
   return { userId: challenge.user_id, walletId: wallet.rows[0].crypto_wallet_id };
+}
+
+/** A wallet sign-in's first step: the wallet's owner (found or created; the caller when `ownerId`), and a challenge to sign. */
+export function startWalletChallenge(
+  ctx: ProviderContext,
+  type: WalletType,
+  address: string,
+  ownerId: string | null,
+  siwe: SiweInput | undefined,
+): Promise<{ userId: string; created: boolean; challenge: string }> {
+  return withTx(ctx.db, async (tx) => {
+    const owner = await walletOwner(ctx, tx, type, address, ownerId);
+    const challenge = await issueChallenge(ctx, tx, type, address, owner.userId, siwe);
+    return { ...owner, challenge };
+  });
+}
+
+/**
+ * A wallet sign-in's second step: the signed challenge spent, and the owner's session started or
+ * extended. `w.address` is canonical; the factor records the address as the caller sent it.
+ */
+export function authenticateWallet(ctx: ProviderContext, w: { type: WalletType; address: string; asSent: string; signature: string }, minutes: number, caller: SessionCaller): Promise<Issued> {
+  const { type } = w;
+  return withTx(ctx.db, async (tx) => {
+    const proved = await consumeChallenge(ctx, tx, type, w.address, w.signature);
+    const factor = {
+      type: 'crypto',
+      delivery_method: `crypto_wallet_${type}`,
+      last_authenticated_at: ctx.clock.now().toISOString(),
+      crypto_wallet_factor: { crypto_wallet_id: proved.walletId, crypto_wallet_address: w.asSent, crypto_wallet_type: type },
+    };
+    return startOrExtend(ctx, tx, proved.userId, factor, minutes, caller.client, sessionToExtend(caller, proved.userId));
+  });
 }

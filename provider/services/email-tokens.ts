@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { safeEqual, secretToken, sha256 } from './ids.ts';
+import { secretToken, sha256 } from './ids.ts';
 import { verifyEmailByPasswordless } from './dedupe.ts';
 import { settleDirectRedemption } from './link-request-binding.ts';
+import { spendToken, type TokenRow } from './single-use-tokens.ts';
 
 /** The redirect URL must be on the project's allow-list, compared exactly; default is the first entry. */
 export function redirectUrl(ctx: ProviderContext, asked: string | undefined): string {
@@ -116,10 +116,6 @@ export function emailLinkFactor(now: Date, emailId: string) {
   return { type: 'magic_link', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId } };
 }
 
-function s256(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
-}
-
 /** A claimed link's row: who it names. */
 export interface ClaimedLink {
   tokenHash: string;
@@ -145,32 +141,21 @@ export async function claimLink(
   verifier: string | undefined,
   opts: { pkce?: boolean } = {},
 ): Promise<ClaimedLink> {
-  const now = ctx.clock.now();
-  const { rows } = await tx.query<{
-    token_hash: string;
-    kind: TokenKind | B2BTokenKind;
-    user_id: string | null;
-    email_id: string | null;
-    email_address: string | null;
-    organization_id: string | null;
-    member_id: string | null;
-    code_challenge: string | null;
-    expires_at: Date;
-    used_at: Date | null;
-  }>('SELECT * FROM email_tokens WHERE token_hash = $1 FOR UPDATE', [sha256(token)]);
-  const row = rows[0];
-  if (!row || !kinds.includes(row.kind) || row.used_at || new Date(row.expires_at) <= now) {
-    throw new ApiError(404, 'unable_to_auth_magic_link', 'The link is incorrect, expired or already used.');
-  }
-  if (opts.pkce === false) {
+  const row = await spendToken<
+    TokenRow & { kind: TokenKind | B2BTokenKind; user_id: string | null; email_id: string | null; email_address: string | null; organization_id: string | null; member_id: string | null }
+  >(ctx, tx, 'email_tokens', token, verifier, {
+    accept: (r) => kinds.includes(r.kind),
+    notFound: () => new ApiError(404, 'unable_to_auth_magic_link', 'The link is incorrect, expired or already used.'),
     // The confirmation page has no verifier; the session lands only where the request secret is.
-  } else if (row.code_challenge !== null) {
-    if (!verifier) throw new ApiError(400, 'missing_pkce', 'This link was requested with PKCE; code_verifier is required.');
-    if (!safeEqual(s256(verifier), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the code_challenge (pkce).');
-  } else if (verifier) {
-    throw new ApiError(400, 'pkce_mismatch', 'A code_verifier was sent but the link was requested without PKCE (pkce).');
-  }
-  await tx.query('UPDATE email_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
+    pkce:
+      opts.pkce === false
+        ? false
+        : {
+            missing: 'This link was requested with PKCE; code_verifier is required.',
+            mismatch: 'The code_verifier does not match the code_challenge (pkce).',
+            unasked: 'A code_verifier was sent but the link was requested without PKCE (pkce).',
+          },
+  });
   return { tokenHash: row.token_hash, kind: row.kind, userId: row.user_id, emailId: row.email_id, email: row.email_address, organizationId: row.organization_id, memberId: row.member_id };
 }
 

@@ -1,9 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
+import { newId } from './ids.ts';
 import { OAUTH_TTL_MS, type OAuthProfile, type OAuthState } from './oauth-state.ts';
+import { sessionToExtend, startOrExtend, type Issued, type SessionCaller } from './sessions.ts';
+import { issueRedirectToken, spendToken, type TokenRow } from './single-use-tokens.ts';
+import { withTx } from './tx.ts';
 import { createUser, emailIdentity, normalizeEmail } from './users.ts';
 
 /**
@@ -43,20 +45,14 @@ export async function completeUserFlow(ctx: ProviderContext, tx: Queryable, stat
       [accountId, userId, provider, profile.subject, email, profile.pictureUrl ?? '', profile.locale ?? '', now],
     );
   }
-  const token = secretToken(32);
-  await tx.query('INSERT INTO oauth_tokens (token_hash, oauth_user_registration_id, user_id, code_challenge, provider_values, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-    sha256(token),
-    accountId,
-    userId,
-    state.code_challenge,
-    JSON.stringify(providerValues),
-    now,
-    new Date(now.getTime() + OAUTH_TTL_MS),
-  ]);
-  const url = new URL(created ? state.signup_redirect_url : state.login_redirect_url);
-  url.searchParams.set('stytch_token_type', 'oauth');
-  url.searchParams.set('token', token);
-  return url.toString();
+  return issueRedirectToken(ctx, tx, {
+    table: 'oauth_tokens',
+    columns: { oauth_user_registration_id: accountId, user_id: userId, provider_values: JSON.stringify(providerValues) },
+    codeChallenge: state.code_challenge,
+    ttlMs: OAUTH_TTL_MS,
+    url: created ? state.signup_redirect_url : state.login_redirect_url,
+    tokenType: 'oauth',
+  });
 }
 
 /** The redeemed token: who signed in, through which account. */
@@ -69,49 +65,46 @@ export interface RedeemedOAuth {
   providerValues: Record<string, unknown>;
 }
 
-function s256(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
-}
-
 /**
  * Redeems an OAuth token once, under a row lock, checking the PKCE verifier when the flow
  * was started with a challenge.
  */
 export async function redeemOAuthToken(ctx: ProviderContext, tx: Queryable, token: string, verifier: string | undefined): Promise<RedeemedOAuth> {
-  const now = ctx.clock.now();
-  const { rows } = await tx.query<{
-    token_hash: string;
-    user_id: string;
-    code_challenge: string | null;
-    provider_values: Record<string, unknown>;
-    expires_at: Date;
-    used_at: Date | null;
-    oauth_user_registration_id: string;
-    provider_type: string;
-    provider_subject: string;
-    email: string;
-  }>(
-    `SELECT t.*, a.provider_type, a.provider_subject, a.email FROM oauth_tokens t JOIN oauth_accounts a USING (oauth_user_registration_id)
-     WHERE t.token_hash = $1 FOR UPDATE OF t`,
-    [sha256(token)],
-  );
-  const row = rows[0];
-  if (!row || row.used_at || new Date(row.expires_at) <= now) {
-    throw new ApiError(404, 'oauth_token_not_found', 'The OAuth token is incorrect, expired or already used.');
-  }
-  if (row.code_challenge !== null) {
-    if (!verifier) throw new ApiError(400, 'missing_pkce', 'This OAuth flow was started with PKCE; code_verifier is required.');
-    if (!safeEqual(s256(verifier), row.code_challenge)) throw new ApiError(400, 'pkce_mismatch', 'The code_verifier does not match the code_challenge (pkce).');
-  }
-  // The upstream's tokens are handed over once and not kept.
-  await tx.query("UPDATE oauth_tokens SET used_at = $2, provider_values = '{}' WHERE token_hash = $1", [row.token_hash, now]);
-  const email = row.email ? await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE email = $1 AND user_id = $2', [row.email, row.user_id]) : { rows: [] };
+  const row = await spendToken<TokenRow & { user_id: string; provider_values: Record<string, unknown>; oauth_user_registration_id: string }>(ctx, tx, 'oauth_tokens', token, verifier, {
+    notFound: () => new ApiError(404, 'oauth_token_not_found', 'The OAuth token is incorrect, expired or already used.'),
+    pkce: { missing: 'This OAuth flow was started with PKCE; code_verifier is required.', mismatch: 'The code_verifier does not match the code_challenge (pkce).' },
+    forgetProviderValues: true,
+  });
+  const account = (
+    await tx.query<{ provider_type: string; provider_subject: string; email: string }>('SELECT provider_type, provider_subject, email FROM oauth_accounts WHERE oauth_user_registration_id = $1', [
+      row.oauth_user_registration_id,
+    ])
+  ).rows[0]!;
+  const email = account.email ? await tx.query<{ email_id: string }>('SELECT email_id FROM user_emails WHERE email = $1 AND user_id = $2', [account.email, row.user_id]) : { rows: [] };
   return {
     userId: row.user_id,
     accountId: row.oauth_user_registration_id,
-    providerType: row.provider_type,
-    providerSubject: row.provider_subject,
+    providerType: account.provider_type,
+    providerSubject: account.provider_subject,
     emailId: email.rows[0]?.email_id ?? null,
     providerValues: row.provider_values,
   };
+}
+
+/**
+ * `oauth/authenticate`: the token redeemed once and the user's session started or extended
+ * with the provider's factor.
+ */
+export function authenticateOAuth(ctx: ProviderContext, token: string, verifier: string | undefined, minutes: number, caller: SessionCaller): Promise<{ issued: Issued; r: RedeemedOAuth }> {
+  return withTx(ctx.db, async (tx) => {
+    const r = await redeemOAuthToken(ctx, tx, token, verifier);
+    const factor = {
+      type: 'oauth',
+      delivery_method: `oauth_${r.providerType}`,
+      last_authenticated_at: ctx.clock.now().toISOString(),
+      [`${r.providerType}_oauth_factor`]: { id: r.accountId, provider_subject: r.providerSubject, ...(r.emailId ? { email_id: r.emailId } : {}) },
+    };
+    const issued = await startOrExtend(ctx, tx, r.userId, factor, minutes, caller.client, sessionToExtend(caller, r.userId));
+    return { issued, r };
+  });
 }

@@ -103,6 +103,18 @@ export async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow
   return { user_id: row.user_id, session_token: token, session_jwt: jwt, session, user };
 }
 
+/** Who made a browser call: the session it presented (if any), its user, and its connection. */
+export interface SessionCaller {
+  userId: string | null;
+  sessionId: string | null;
+  client: ClientInfo;
+}
+
+/** The caller's session a sign-in of `userId` extends: only that user's own, else none (a new session). */
+export function sessionToExtend(caller: SessionCaller, userId: string): string | null {
+  return caller.userId === userId ? caller.sessionId : null;
+}
+
 /**
  * Completes an authentication: extends the caller's current session with the new factor
  * (rotating its token) or starts a new one. Every authenticate hands out a fresh token.

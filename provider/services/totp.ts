@@ -1,9 +1,10 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { ProviderContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, sha256 } from './ids.ts';
+import { withTx } from './tx.ts';
 
 /** RFC 6238 parameters every authenticator app understands. */
 const PERIOD_SECONDS = 30;
@@ -47,12 +48,12 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** A fresh base32 secret for an authenticator app. */
-export function newTotpSecret(): string {
+function newTotpSecret(): string {
   return new OTPAuth.Secret({ size: SECRET_BYTES }).base32;
 }
 
 /** The otpauth:// URI as a QR code data URL, for the app to scan. */
-export function totpQrCode(ctx: ProviderContext, secret: string, label: string): Promise<string> {
+function totpQrCode(ctx: ProviderContext, secret: string, label: string): Promise<string> {
   return QRCode.toDataURL(totpFor(ctx, secret, label).toString(), { errorCorrectionLevel: 'M', margin: 2 });
 }
 
@@ -60,7 +61,7 @@ export function totpQrCode(ctx: ProviderContext, secret: string, label: string):
  * The time step `code` belongs to, if it is valid one step either side of now and later than
  * `lastStep`; null otherwise. Recording the returned step makes each code single-use.
  */
-export function acceptedTotpStep(ctx: ProviderContext, secret: string, code: string, lastStep: number | null): number | null {
+function acceptedTotpStep(ctx: ProviderContext, secret: string, code: string, lastStep: number | null): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const timestamp = ctx.clock.now().getTime();
   const delta = totpFor(ctx, secret, 'check').validate({ token: code, timestamp, window: WINDOW });
@@ -73,11 +74,13 @@ export function acceptedTotpStep(ctx: ProviderContext, secret: string, code: str
  * Codes are stored only as hashes, so they cannot be shown again: asking for them issues a
  * fresh set for each of the user's verified TOTPs and retires the old ones.
  */
-export async function reissueAllRecoveryCodes(tx: Queryable, userId: string): Promise<Array<{ totp_id: string; verified: true; recovery_codes: string[] }>> {
-  const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
-  const out = [];
-  for (const { totp_id } of rows) out.push({ totp_id, verified: true as const, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
-  return out;
+export async function reissueAllRecoveryCodes(db: Database, userId: string): Promise<Array<{ totp_id: string; verified: true; recovery_codes: string[] }>> {
+  return withTx(db, async (tx) => {
+    const { rows } = await tx.query<{ totp_id: string }>('SELECT totp_id FROM totps WHERE user_id = $1 AND verified = true ORDER BY created_at FOR UPDATE', [userId]);
+    const out = [];
+    for (const { totp_id } of rows) out.push({ totp_id, verified: true as const, recovery_codes: await issueRecoveryCodes(tx, totp_id) });
+    return out;
+  });
 }
 
 /** Replaces the TOTP's recovery codes with a fresh set and returns them in the clear, once. */
@@ -90,6 +93,57 @@ export async function issueRecoveryCodes(tx: Queryable, totpId: string): Promise
   return codes;
 }
 
+/**
+ * Where one product line keeps its authenticator apps: the table, its id and owner columns, and
+ * how a TOTP's recovery codes are stored. B2C users and B2B members enrol and check codes by the
+ * same rules; only these differ.
+ */
+export interface TotpStore {
+  table: 'totps' | 'b2b_totps';
+  id: 'totp_id' | 'totp_registration_id';
+  owner: 'user_id' | 'member_id';
+  /** The prefix of a new TOTP's id. */
+  idPrefix: string;
+  /** Replaces the TOTP's recovery codes with a fresh set and returns them in the clear. */
+  storeRecoveryCodes: (ctx: ProviderContext, tx: Queryable, totpId: string) => Promise<string[]>;
+}
+
+/** A B2C user's TOTPs. */
+export const USER_TOTPS: TotpStore = { table: 'totps', id: 'totp_id', owner: 'user_id', idPrefix: 'totp', storeRecoveryCodes: (_ctx, tx, totpId) => issueRecoveryCodes(tx, totpId) };
+
+/** An enrolment just started: the secret and codes are shown this once. */
+export interface Enrolment {
+  id: string;
+  secret: string;
+  qr_code: string;
+  recovery_codes: string[];
+}
+
+/**
+ * Starts an enrolment: an unverified TOTP with a fresh set of recovery codes. It becomes usable
+ * once a code from it is accepted, which must happen within `expirationMinutes`. An abandoned,
+ * never-verified enrolment is replaced rather than piling up; a verified TOTP stays.
+ */
+export async function enrolTotp(ctx: ProviderContext, tx: Queryable, store: TotpStore, ownerId: string, label: string, expirationMinutes: number): Promise<Enrolment> {
+  if (!Number.isInteger(expirationMinutes) || expirationMinutes < 5 || expirationMinutes > 1440) {
+    throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 5 to 1440.');
+  }
+  const now = ctx.clock.now();
+  const secret = newTotpSecret();
+  const id = newId(store.idPrefix, ctx.env);
+  await tx.query(`DELETE FROM ${store.table} WHERE ${store.owner} = $1 AND verified = false`, [ownerId]);
+  await tx.query(`INSERT INTO ${store.table} (${store.id}, ${store.owner}, secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+    id,
+    ownerId,
+    ctx.secrets.seal(secret, id),
+    now,
+    new Date(now.getTime() + expirationMinutes * 60_000),
+  ]);
+  const recovery_codes = await store.storeRecoveryCodes(ctx, tx, id);
+  const qr_code = await totpQrCode(ctx, secret, label);
+  return { id, secret, qr_code, recovery_codes };
+}
+
 export interface CreatedTotp {
   totp_id: string;
   secret: string;
@@ -97,59 +151,36 @@ export interface CreatedTotp {
   recovery_codes: string[];
 }
 
-/**
- * Creates an unverified TOTP for the user. It becomes usable once a code from it is
- * authenticated, which must happen within `expirationMinutes`.
- */
+/** `enrolTotp` for a user, in the B2C answer's names. */
 export async function createTotp(ctx: ProviderContext, tx: Queryable, userId: string, label: string, expirationMinutes: number): Promise<CreatedTotp> {
-  if (!Number.isInteger(expirationMinutes) || expirationMinutes < 5 || expirationMinutes > 1440) {
-    throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 5 to 1440.');
-  }
-  const now = ctx.clock.now();
-  const secret = newTotpSecret();
-  const totpId = newId('totp', ctx.env);
-  // An abandoned, never-verified enrolment is replaced rather than piling up.
-  await tx.query('DELETE FROM totps WHERE user_id = $1 AND verified = false', [userId]);
-  await tx.query('INSERT INTO totps (totp_id, user_id, secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    totpId,
-    userId,
-    ctx.secrets.seal(secret, totpId),
-    now,
-    new Date(now.getTime() + expirationMinutes * 60_000),
-  ]);
-  const recovery_codes = await issueRecoveryCodes(tx, totpId);
-  const qr_code = await totpQrCode(ctx, secret, label);
-  return { totp_id: totpId, secret, qr_code, recovery_codes };
-}
-
-interface TotpRow {
-  totp_id: string;
-  secret: string;
-  verified: boolean;
-  expires_at: Date;
-  last_step: string | null;
-}
-
-/** The user's usable TOTPs, newest first, locked so parallel codes are judged one at a time. */
-async function usableTotps(ctx: ProviderContext, tx: Queryable, userId: string): Promise<TotpRow[]> {
-  const { rows } = await tx.query<TotpRow>('SELECT totp_id, secret, verified, expires_at, last_step FROM totps WHERE user_id = $1 ORDER BY created_at DESC FOR UPDATE', [userId]);
-  const now = ctx.clock.now();
-  return rows.filter((r) => r.verified || new Date(r.expires_at) > now);
+  const { id, ...rest } = await enrolTotp(ctx, tx, USER_TOTPS, userId, label, expirationMinutes);
+  return { totp_id: id, ...rest };
 }
 
 /**
- * Checks a code against the user's TOTPs. A code is accepted one step either side of now,
- * and never twice: the step it belongs to is recorded, and that step or any earlier one is
- * refused afterwards, so a code seen over a shoulder cannot be replayed.
+ * Checks a code against the owner's TOTPs (locked, newest first, so parallel codes are judged
+ * one at a time). A code is accepted one step either side of now, and never twice: the step it
+ * belongs to is recorded, and that step or any earlier one is refused afterwards, so a code seen
+ * over a shoulder cannot be replayed. Returns the TOTP and whether it was verified before.
  */
-export async function verifyTotpCode(ctx: ProviderContext, tx: Queryable, userId: string, code: string): Promise<string | null> {
-  for (const row of await usableTotps(ctx, tx, userId)) {
-    const step = acceptedTotpStep(ctx, ctx.secrets.open(row.secret, row.totp_id), code, row.last_step === null ? null : Number(row.last_step));
+export async function acceptTotpCode(ctx: ProviderContext, tx: Queryable, store: TotpStore, ownerId: string, code: string): Promise<{ id: string; wasVerified: boolean } | null> {
+  const { rows } = await tx.query<{ id: string; secret: string; verified: boolean; expires_at: Date; last_step: string | null }>(
+    `SELECT ${store.id} AS id, secret, verified, expires_at, last_step FROM ${store.table} WHERE ${store.owner} = $1 ORDER BY created_at DESC FOR UPDATE`,
+    [ownerId],
+  );
+  const now = ctx.clock.now();
+  for (const row of rows.filter((r) => r.verified || new Date(r.expires_at) > now)) {
+    const step = acceptedTotpStep(ctx, ctx.secrets.open(row.secret, row.id), code, row.last_step === null ? null : Number(row.last_step));
     if (step === null) continue;
-    await tx.query('UPDATE totps SET last_step = $2, verified = true WHERE totp_id = $1', [row.totp_id, step]);
-    return row.totp_id;
+    await tx.query(`UPDATE ${store.table} SET last_step = $2, verified = true WHERE ${store.id} = $1`, [row.id, step]);
+    return { id: row.id, wasVerified: row.verified };
   }
   return null;
+}
+
+/** Checks a code against the user's TOTPs (`acceptTotpCode`); the TOTP's id, or null. */
+export async function verifyTotpCode(ctx: ProviderContext, tx: Queryable, userId: string, code: string): Promise<string | null> {
+  return (await acceptTotpCode(ctx, tx, USER_TOTPS, userId, code))?.id ?? null;
 }
 
 /** Spends one recovery code of the user's verified TOTPs; each code works once. */

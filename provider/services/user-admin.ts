@@ -1,6 +1,8 @@
-import type { Queryable } from '../db/index.ts';
+import type { ProviderContext } from '../context.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from './ids.ts';
+import { withTx } from './tx.ts';
 import { loadUser, normalizeEmail, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 
 /*
@@ -79,6 +81,14 @@ async function mergeMetadata(tx: Queryable, userId: string, column: 'trusted_met
   await tx.query(`UPDATE users SET ${column} = (${column} || $2::jsonb) - $3::text[] WHERE user_id = $1`, [userId, JSON.stringify(value), nulls]);
 }
 
+/** `createUserWith` in a transaction of its own (the server API's users/create), with the user as it now is. */
+export function addUser(ctx: ProviderContext, u: NewUser): Promise<{ userId: string; emailId: string; phoneId: string; user: Record<string, unknown> }> {
+  return withTx(ctx.db, async (tx) => {
+    const ids = await createUserWith(tx, ctx.env, ctx.clock.now(), u);
+    return { ...ids, user: (await loadUser(tx, ids.userId))! };
+  });
+}
+
 /** Updates name parts and metadata; null when there is no such user. */
 export async function updateUser(
   tx: Queryable,
@@ -126,7 +136,11 @@ const FACTORS = {
 export type FactorKind = keyof typeof FACTORS | 'password';
 
 /** Removes one factor by its id, whoever owns it; the owner's id and updated user. */
-export async function deleteFactor(tx: Queryable, kind: FactorKind, id: string): Promise<{ userId: string; user: Record<string, unknown> | null }> {
+export function deleteFactor(db: Database, kind: FactorKind, id: string): Promise<{ userId: string; user: Record<string, unknown> | null }> {
+  return withTx(db, (tx) => deleteFactorIn(tx, kind, id));
+}
+
+async function deleteFactorIn(tx: Queryable, kind: FactorKind, id: string): Promise<{ userId: string; user: Record<string, unknown> | null }> {
   let userId: string | undefined;
   if (kind === 'password') {
     const { rows } = await tx.query<{ user_id: string }>('UPDATE users SET password_hash = NULL, password_id = NULL, password_requires_reset = false WHERE password_id = $1 RETURNING user_id', [id]);
@@ -147,13 +161,33 @@ async function retireOtps(tx: Queryable, methodId: string): Promise<void> {
   await tx.query('UPDATE otps SET used_at = now() WHERE method_id = $1 AND used_at IS NULL', [methodId]);
 }
 
-/** Removes one factor of the given user (the signed-in caller); false when the user has no such factor. */
-export async function removeOwnFactor(tx: Queryable, userId: string, kind: Exclude<FactorKind, 'password' | 'webauthn'>, id: string): Promise<boolean> {
+/** What a signed-in user's removal answers when the factor is not theirs, in each kind's words. */
+const NOT_THEIRS: Record<Exclude<FactorKind, 'password'>, [code: string, message: string]> = {
+  email: ['email_not_found', 'No such identifier on this user.'],
+  phone: ['phone_number_not_found', 'No such identifier on this user.'],
+  totp: ['totp_not_found', 'No such identifier on this user.'],
+  oauth: ['oauth_user_registration_not_found', 'No such OAuth account on this user.'],
+  crypto_wallet: ['crypto_wallet_not_found', 'No such crypto wallet on this user.'],
+  webauthn: ['webauthn_registration_not_found', 'WebAuthn registration could not be found.'],
+};
+
+/**
+ * Removes one factor of the given user (the signed-in caller) and returns the user as it now
+ * is; a factor of anyone else is not found.
+ */
+export async function removeOwnFactor(db: Database, userId: string, kind: Exclude<FactorKind, 'password'>, id: string): Promise<Record<string, unknown> | null> {
   const f = FACTORS[kind];
-  const { rows } = await tx.query(`DELETE FROM ${f.table} WHERE ${f.id} = $1 AND user_id = $2 RETURNING ${f.id}`, [id, userId]);
-  if (!rows[0]) return false;
-  if (kind === 'email' || kind === 'phone') await retireOtps(tx, id);
-  return true;
+  return withTx(db, async (tx) => {
+    const { rows } = await tx.query(`DELETE FROM ${f.table} WHERE ${f.id} = $1 AND user_id = $2 RETURNING ${f.id}`, [id, userId]);
+    if (!rows[0]) throw new ApiError(404, ...NOT_THEIRS[kind]);
+    if (kind === 'email' || kind === 'phone') await retireOtps(tx, id);
+    return loadUser(tx, userId);
+  });
+}
+
+/** `updateUser` in a transaction of its own: one change of name or metadata. */
+export function changeUser(db: Database, userId: string, change: Parameters<typeof updateUser>[2]): Promise<Record<string, unknown> | null> {
+  return withTx(db, (tx) => updateUser(tx, userId, change));
 }
 
 /** One search filter in the shape the SDK sends (a subset the schema admits). */

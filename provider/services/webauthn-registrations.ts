@@ -87,12 +87,6 @@ export async function renameRegistration(db: Queryable, userId: string, id: stri
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
-/** Deletes a user's registration; false when the user has no such registration. */
-export async function deleteRegistration(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const { rows } = await db.query('DELETE FROM webauthn_registrations WHERE webauthn_registration_id = $1 AND user_id = $2 RETURNING webauthn_registration_id', [id, userId]);
-  return rows.length === 1;
-}
-
 /** The registration as the API shows it. */
 export function registrationShape(r: Registration): Record<string, unknown> {
   return { webauthn_registration_id: r.webauthn_registration_id, domain: r.domain, user_agent: r.user_agent, verified: true, authenticator_type: r.authenticator_type, name: r.name };

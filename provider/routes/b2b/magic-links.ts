@@ -4,14 +4,12 @@ import type { ProviderContext } from '../../context.ts';
 import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
-import { emailFactor, startDiscovery } from '../../services/b2b/discovery.ts';
-import { authenticateOrganizationLink, inviteMember, LINK_MINUTES, sendOrganizationLink } from '../../services/b2b/email-sign-in.ts';
+import { authenticateDiscoveryLink, sendDiscoveryLink } from '../../services/b2b/discovery-email.ts';
+import { authenticateOrganizationLink, inviteMember, sendOrganizationLink } from '../../services/b2b/email-sign-in.ts';
 import { memberShape } from '../../services/b2b/members.ts';
 import { organizationShape } from '../../services/b2b/organizations.ts';
-import { claimLink, redirectUrl, requirePkce } from '../../services/email-tokens.ts';
-import { mailB2BLink } from '../../services/magic-link-mail.ts';
+import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
-import { withTx } from '../../services/tx.ts';
 import { normalizeEmail } from '../../services/users.ts';
 
 /** B2B email magic links: discovery send and authenticate, organization login or signup, invite, authenticate. */
@@ -25,18 +23,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
       const url = redirectUrl(ctx, req.discovery_redirect_url);
       requirePkce(ctx, 'emailMagicLinks', req.pkce_code_challenge);
       await limitSend(ctx, email, caller.client);
-      const queued = await withTx(ctx.db, (tx) =>
-        mailB2BLink(ctx, tx, {
-          kind: 'b2b_discovery',
-          subject: { email },
-          url,
-          minutes: req.discovery_expiration_minutes ?? LINK_MINUTES,
-          codeChallenge: req.pkce_code_challenge,
-          purpose: 'login',
-          locale: req.locale,
-        }),
-      );
-      await ctx.delivery.dispatch(ctx.db, queued);
+      await sendDiscoveryLink(ctx, email, { url, minutes: req.discovery_expiration_minutes, codeChallenge: req.pkce_code_challenge, locale: req.locale });
       return ok(c, {});
     }),
   );
@@ -44,10 +31,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/magic_links/discovery/authenticate',
     endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'optional', schema: R.MagicLinksDiscoveryAuthenticate }, async ({ c, req }) => {
-      const answer = await withTx(ctx.db, async (tx) => {
-        const link = await claimLink(ctx, tx, req.discovery_magic_links_token, ['b2b_discovery'], req.pkce_code_verifier);
-        return startDiscovery(ctx, tx, link.email!, emailFactor('magic_link', link.email!, '', ctx.clock.now()));
-      });
+      const answer = await authenticateDiscoveryLink(ctx, req.discovery_magic_links_token, req.pkce_code_verifier);
       return ok(c, answer);
     }),
   );

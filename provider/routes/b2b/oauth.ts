@@ -6,17 +6,13 @@ import { B2B_OAUTH_PROVIDER_NAMES, isB2BOAuthProvider, type B2BOAuthProvider } f
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
-import { completeFlow, customScopes, failuresReturnTo, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
-import { enterOrganization, memberEmailId, startDiscovery } from '../../services/b2b/discovery.ts';
-import { b2bOAuthFactor, redeemB2BOAuthToken } from '../../services/b2b/oauth.ts';
+import { completeFlowNow, customScopes, failuresReturnTo, finishOAuth, providerParams, redirectToProvider, startQuery } from '../../http/redirect-flow.ts';
+import { authenticateB2BOAuth, authenticateDiscoveryOAuth } from '../../services/b2b/oauth.ts';
 import { organizationBySlug, requireOrganization } from '../../services/b2b/organizations.ts';
-import { completePrimaryAuth } from '../../services/b2b/primary-auth.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { requireProduct } from '../../services/sends.ts';
 import type { B2BFlow } from '../../services/oauth-state.ts';
 import { DEFAULT_SCOPES, Upstream } from '../../services/oauth-upstream.ts';
-import type { Factor } from '../../services/sessions.ts';
-import { withTx } from '../../services/tx.ts';
 import { redirectFlowErrors } from '../redirect-flow-errors.ts';
 
 const StartQuery = v.object({
@@ -75,32 +71,14 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   });
 
   const sdk = new Hono();
-  const providerExtras = (r: { providerType: string; providerSubject: string; providerValues: Record<string, unknown> }) => ({
-    provider_type: r.providerType,
-    provider_subject: r.providerSubject,
-    provider_tenant_id: '',
-    provider_values: { access_token: '', id_token: '', refresh_token: '', scopes: [], ...r.providerValues },
-  });
 
   sdk.post(
     '/b2b/oauth/authenticate',
     endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthAuthenticate, minutes: true }, async ({ c, caller, req, minutes }) => {
-      const answer = await withTx(ctx.db, async (tx) => {
-        const r = await redeemB2BOAuthToken(ctx, tx, 'organization', req.oauth_token, req.pkce_code_verifier);
-        const org = await requireOrganization(tx, r.organizationId!);
-        // A member by address, or one the organization's email domains admit just in time.
-        const member = await enterOrganization(tx, ctx.env, ctx.clock.now(), org, r.email);
-        const factor = b2bOAuthFactor(ctx.clock.now(), r, memberEmailId(member)) as Factor;
-        const done = await completePrimaryAuth(ctx, tx, {
-          org,
-          member,
-          factor,
-          method: `${r.providerType}_oauth`,
-          minutes,
-          client: caller.client,
-          currentSessionId: caller.member?.member_id === member.member_id ? caller.memberSessionId : null,
-        });
-        return { ...done, ...providerExtras(r) };
+      const answer = await authenticateB2BOAuth(ctx, req.oauth_token, req.pkce_code_verifier, {
+        minutes,
+        client: caller.client,
+        current: { memberId: caller.member?.member_id ?? null, sessionId: caller.memberSessionId },
       });
       return ok(c, answer);
     }),
@@ -109,11 +87,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   sdk.post(
     '/b2b/oauth/discovery/authenticate',
     endpoint(ctx, { as: 'member', product: 'oauth', session: 'optional', schema: b2b.OAuthDiscoveryAuthenticate }, async ({ c, req }) => {
-      const answer = await withTx(ctx.db, async (tx) => {
-        const r = await redeemB2BOAuthToken(ctx, tx, 'discovery', req.discovery_oauth_token, req.pkce_code_verifier);
-        const factor = b2bOAuthFactor(ctx.clock.now(), r, '') as Factor;
-        return { ...(await startDiscovery(ctx, tx, r.email, factor)), ...providerExtras(r) };
-      });
+      const answer = await authenticateDiscoveryOAuth(ctx, req.discovery_oauth_token, req.pkce_code_verifier);
       return ok(c, answer);
     }),
   );
@@ -145,7 +119,7 @@ export function b2bOAuthRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       upstream_nonce: null,
       b2b: flow,
     };
-    return withTx(ctx.db, (tx) => completeFlow(ctx, tx, state, profile, { id_token: idToken, scopes: [...DEFAULT_SCOPES] }));
+    return completeFlowNow(ctx, state, profile, { id_token: idToken, scopes: [...DEFAULT_SCOPES] });
   };
   sdk.post(
     '/b2b/oauth/google/onetap/submit',

@@ -4,14 +4,11 @@ import { B2BMemberSearch } from '../../../client/schemas/requests.ts';
 import type { ProviderContext } from '../../context.ts';
 import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
-import { ApiError, ok } from '../../http/errors.ts';
+import { ok } from '../../http/errors.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
-import { revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
-import { activeAdminCount, addMember, ADMIN_ROLE, deleteMember, isAdmin, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
-import { deleteOrganization, loadOrganization, organizationBySlug, organizationShape, updateOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
-import { withTx } from '../../services/tx.ts';
-import { phoneOf } from '../../services/users.ts';
-import type { Queryable } from '../../db/index.ts';
+import { changeMember, changeOrganization, changeOwnMember, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
+import { addMember, memberByEmail, memberShape, type MemberRow } from '../../services/b2b/members.ts';
+import { organizationBySlug, organizationShape, type OrganizationRow } from '../../services/b2b/organizations.ts';
 
 const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
 
@@ -36,17 +33,6 @@ function publicOrganization(o: OrganizationRow): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, full[k]]));
 }
 
-/**
- * An organization keeps at least one active admin: removing or demoting the last one is
- * refused (checked under the organization's row lock, so two parallel demotions cannot both pass).
- */
-async function keepAnAdmin(tx: Queryable, org: OrganizationRow, target: MemberRow): Promise<void> {
-  await loadOrganization(tx, org.organization_id, true);
-  if (isAdmin(target) && target.status === 'active' && (await activeAdminCount(tx, org.organization_id)) <= 1) {
-    throw new ApiError(400, 'last_admin', 'The organization must keep at least one active admin.');
-  }
-}
-
 /** Organization and member self-service of the browser SDK, gated by the caller's role. */
 export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
@@ -61,7 +47,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/me',
     endpoint(ctx, { ...signedIn, schema: R.OrganizationsUpdate }, async ({ c, caller, req }) => {
       requireAdmin(caller);
-      const org = await withTx(ctx.db, (tx) => updateOrganization(tx, caller.org.organization_id, ctx.clock.now(), req));
+      const org = await changeOrganization(ctx, caller.org.organization_id, req);
       return ok(c, { organization: organizationShape(org) });
     }),
   );
@@ -70,7 +56,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/me',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
       requireAdmin(caller);
-      await withTx(ctx.db, (tx) => deleteOrganization(tx, caller.org.organization_id));
+      await removeOrganization(ctx, caller.org.organization_id);
       return ok(c, { organization_id: caller.org.organization_id });
     }),
   );
@@ -124,12 +110,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/members/update',
     endpoint(ctx, { ...signedIn, schema: R.SelfUpdate }, async ({ c, caller, req }) => {
-      const member = await withTx(ctx.db, (tx) =>
-        updateMember(tx, caller.member.member_id, ctx.clock.now(), {
-          ...req,
-          mfa_phone_number: req.mfa_phone_number ? phoneOf(req.mfa_phone_number) : req.mfa_phone_number,
-        }),
-      );
+      const member = await changeOwnMember(ctx, caller.member.member_id, req);
       return ok(c, memberAnswer(member, caller.org));
     }),
   );
@@ -138,15 +119,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/members/:memberId',
     endpoint(ctx, { ...signedIn, schema: R.MembersUpdate }, async ({ c, caller, req }) => {
       requireAdmin(caller);
-      const memberId = c.req.param('memberId') ?? '';
-      const { preserve_existing_sessions: preserve, ...changes } = req;
-      const member = await withTx(ctx.db, async (tx) => {
-        const target = await requireMember(tx, caller.org.organization_id, memberId, true);
-        if (changes.roles && !changes.roles.includes(ADMIN_ROLE)) await keepAnAdmin(tx, caller.org, target);
-        return updateMember(tx, memberId, ctx.clock.now(), { ...changes, mfa_phone_number: changes.mfa_phone_number ? phoneOf(changes.mfa_phone_number) : changes.mfa_phone_number });
-      });
-      // A member whose roles changed signs in again unless asked otherwise: its sessions carry the old roles.
-      if (req.roles && preserve !== true) await revokeMemberSessions(ctx, ctx.db, memberId);
+      const member = await changeMember(ctx, caller.org, c.req.param('memberId') ?? '', req, { keepAdmin: true });
       return ok(c, memberAnswer(member, caller.org));
     }),
   );
@@ -156,11 +129,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, signedIn, async ({ c, caller }) => {
       const memberId = c.req.param('memberId') ?? '';
       if (memberId !== caller.member.member_id) requireAdmin(caller);
-      await withTx(ctx.db, async (tx) => {
-        const target = await requireMember(tx, caller.org.organization_id, memberId, true);
-        await keepAnAdmin(tx, caller.org, target);
-        await deleteMember(tx, caller.org.organization_id, memberId);
-      });
+      await removeMember(ctx, caller.org, memberId, { keepAdmin: true });
       return ok(c, { member_id: memberId });
     }),
   );

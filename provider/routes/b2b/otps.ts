@@ -3,12 +3,10 @@ import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
-import { emailFactor, startDiscovery } from '../../services/b2b/discovery.ts';
-import { authenticateOrganizationOtp, b2bOtpMethodId, sendOrganizationOtp } from '../../services/b2b/email-sign-in.ts';
+import { authenticateDiscoveryOtp, sendDiscoveryOtp } from '../../services/b2b/discovery-email.ts';
+import { authenticateOrganizationOtp, sendOrganizationOtp } from '../../services/b2b/email-sign-in.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { issueOtp, redeemB2BOtp } from '../../services/otp.ts';
 import { limitSend } from '../../services/sends.ts';
-import { withTx } from '../../services/tx.ts';
 import { normalizeEmail } from '../../services/users.ts';
 
 export const wrongCode = () => new ApiError(401, 'otp_code_not_found', 'The passcode is incorrect, expired or already used.');
@@ -22,8 +20,7 @@ export function b2bOtpRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoverySend }, async ({ c, caller, req }) => {
       const email = normalizeEmail(req.email_address);
       await limitSend(ctx, email, caller.client);
-      const queued = await withTx(ctx.db, (tx) => issueOtp(ctx, tx, 'email', b2bOtpMethodId(null, email), null, email, req.discovery_expiration_minutes, req.locale));
-      await ctx.delivery.dispatch(ctx.db, queued);
+      await sendDiscoveryOtp(ctx, email, { minutes: req.discovery_expiration_minutes, locale: req.locale });
       return ok(c, {});
     }),
   );
@@ -31,13 +28,7 @@ export function b2bOtpRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/otps/email/discovery/authenticate',
     endpoint(ctx, { as: 'member', product: 'otp', session: 'optional', schema: R.OtpEmailDiscoveryAuthenticate }, async ({ c, req }) => {
-      const email = normalizeEmail(req.email_address);
-      // One transaction: the redemption (or the counted wrong guess) and the intermediate session commit together.
-      const answer = await withTx(ctx.db, async (tx) => {
-        if (!(await redeemB2BOtp(ctx, tx, b2bOtpMethodId(null, email), req.code))) return null;
-        return startDiscovery(ctx, tx, email, emailFactor('otp', email, '', ctx.clock.now()));
-      });
-      if (!answer) throw wrongCode();
+      const answer = await authenticateDiscoveryOtp(ctx, normalizeEmail(req.email_address), req.code);
       return ok(c, answer);
     }),
   );

@@ -1,27 +1,24 @@
 import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin, sessionSecret } from '../../http/auth.ts';
+import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
-import { ApiError, ok } from '../../http/errors.ts';
-import { body } from '../../http/validate.ts';
+import { ok } from '../../http/errors.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
 import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
 import { requireMember } from '../../services/b2b/members.ts';
-import { durationMinutes } from '../../services/sessions.ts';
 
 /** B2B sessions: authenticate, revoke (own, or a member's as an admin), exchange to another organization. */
 export function b2bSessionRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
-  app.post('/b2b/sessions/authenticate', async (c) => {
-    const secret = sessionSecret(ctx, c);
-    if (secret === null) throw new ApiError(401, 'unauthorized_credentials', 'This call needs an active member session.');
-    const req = await body(c, R.SessionsAuthenticate);
-    const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
-    const issued = await refreshMemberSession(ctx, ctx.db, secret, minutes);
-    return ok(c, { ...issued });
-  });
+  app.post(
+    '/b2b/sessions/authenticate',
+    endpoint(ctx, { as: 'member', session: 'secret', schema: R.SessionsAuthenticate, minutes: 'optional' }, async ({ c, caller, minutes }) => {
+      const issued = await refreshMemberSession(ctx, ctx.db, caller.secret, minutes);
+      return ok(c, { ...issued });
+    }),
+  );
 
   app.post(
     '/b2b/sessions/revoke',

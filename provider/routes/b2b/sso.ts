@@ -2,13 +2,12 @@ import { Hono, type Context } from 'hono';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
 import { EMAIL_PATTERN } from '../../../client/schemas/fields.ts';
 import type { ProviderContext } from '../../context.ts';
-import type { Queryable } from '../../db/index.ts';
 import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { deniedRedirect, failuresReturnTo, providerParams, startQuery } from '../../http/redirect-flow.ts';
-import { createMember, memberByEmail, type MemberRow } from '../../services/b2b/members.ts';
-import { requireOrganization, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import { abandonSso, finishOidcSso, finishSamlSso } from '../../services/b2b/sso-callback.ts';
+import { addConnection, changeConnection, removeCertificate, removeConnection } from '../../services/b2b/sso-admin.ts';
 import {
   activeConnectionShape,
   audienceUri,
@@ -16,31 +15,12 @@ import {
   connectionById,
   connectionShape,
   connectionsForEmail,
-  createConnection,
-  deleteCertificate,
-  deleteConnection,
-  isActive,
   listConnections,
   providerBase,
-  updateConnection,
-  type ConnectionRow,
   type Protocol,
 } from '../../services/b2b/sso-connections.ts';
-import {
-  authenticateSso,
-  consumeSsoState,
-  issueSsoToken,
-  oidcProfile,
-  peekSsoState,
-  samlProfile,
-  ssoFactor,
-  ssoStateApp,
-  startSso,
-  type SsoProfile,
-  type SsoState,
-} from '../../services/b2b/sso-flow.ts';
+import { authenticateSso, oidcProfile, peekSsoState, ssoStateApp, startSso } from '../../services/b2b/sso-flow.ts';
 import { redirectUrl } from '../../services/email-tokens.ts';
-import { withTx } from '../../services/tx.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
 import { redirectFlowErrors } from '../redirect-flow-errors.ts';
 
@@ -49,15 +29,6 @@ import { redirectFlowErrors } from '../redirect-flow-errors.ts';
  * vouched for; else, when the organization's SSO JIT provisioning admits this connection, a
  * new active member. The address is locked, so parallel first sign-ins create one member.
  */
-async function ssoMember(ctx: ProviderContext, tx: Queryable, org: OrganizationRow, row: ConnectionRow, p: SsoProfile): Promise<{ member: MemberRow; created: boolean }> {
-  if (!p.email) throw new ApiError(400, 'sso_email_missing', "The identity provider sent no email address for the account (check the connection's attribute mapping).");
-  const existing = await memberByEmail(tx, org.organization_id, p.email, true);
-  if (existing) return { member: existing, created: false };
-  const jit = org.sso_jit_provisioning === 'ALL_ALLOWED' || (org.sso_jit_provisioning === 'RESTRICTED' && org.sso_jit_provisioning_allowed_connections.includes(row.connection_id));
-  if (!jit) throw new ApiError(403, 'sso_jit_provisioning_not_allowed', 'This organization does not let SSO create new members through this connection; ask an admin for an invitation.');
-  const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
-  return { member: await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { email: p.email, status: 'active', name, emailVerified: true }), created: true };
-}
 
 /** SSO connections (admins), the browser's sign-in start and IdP callbacks, and sso/authenticate. */
 export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
@@ -79,7 +50,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       `/b2b/sso/${protocol}`,
       endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
         requireAdmin(caller);
-        const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, caller.org.organization_id, protocol, req));
+        const row = await addConnection(ctx, caller.org.organization_id, protocol, req);
         return ok(c, { connection: connectionShape(row, base(c)) });
       }),
     );
@@ -88,7 +59,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       `/b2b/sso/${protocol}/:connection_id`,
       endpoint(ctx, { as: 'member', session: 'required', schema }, async ({ c, caller, req }) => {
         requireAdmin(caller);
-        const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req));
+        const row = await changeConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req);
         return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
       }),
     );
@@ -98,7 +69,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     '/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       requireAdmin(caller);
-      await withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? ''));
+      await removeCertificate(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? '');
       return ok(c, { certificate_id: c.req.param('certificate_id') });
     }),
   );
@@ -107,7 +78,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     '/b2b/sso/:connection_id',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       requireAdmin(caller);
-      await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, caller.org.organization_id, c.req.param('connection_id') ?? ''));
+      await removeConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '');
       return ok(c, { connection_id: c.req.param('connection_id') });
     }),
   );
@@ -146,16 +117,6 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     return c.redirect(target, 302);
   });
 
-  /** Both callbacks end alike: the member found or provisioned, the state spent, the app sent its token. */
-  const finish = async (tx: Queryable, row: ConnectionRow, state: SsoState, profile: SsoProfile) => {
-    await consumeSsoState(ctx, tx, state);
-    // An admin may have taken the connection's configuration away since the sign-in started.
-    if (!isActive(row)) throw new ApiError(400, 'sso_connection_not_active', 'The SSO connection is not fully configured yet.');
-    const org = await requireOrganization(tx, row.organization_id);
-    const { member, created } = await ssoMember(ctx, tx, org, row, profile);
-    return issueSsoToken(ctx, tx, state, member.member_id, ssoFactor(ctx, row, profile.subject), created);
-  };
-
   const connectionOf = async (c: Context) => {
     const row = await connectionById(ctx.db, c.req.param('connection_id') ?? '');
     if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
@@ -180,7 +141,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     failuresReturnTo(ctx, c, await ssoStateApp(ctx.db, row.connection_id, relayState));
     if (!samlResponse) throw new ApiError(400, 'saml_invalid_response', 'The callback carries no SAMLResponse.');
     const state = await peekSsoState(ctx, ctx.db, row.connection_id, relayState);
-    const target = await withTx(ctx.db, async (tx) => finish(tx, row, state, await samlProfile(tx, base(c), row, state, samlResponse)));
+    const target = await finishSamlSso(ctx, base(c), row, state, samlResponse);
     return c.redirect(target, 303);
   });
 
@@ -193,11 +154,11 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const state = await peekSsoState(ctx, ctx.db, row.connection_id, raw);
     const denied = deniedRedirect(c, state.login_redirect_url, 'The identity provider did not complete the sign-in.');
     if (denied) {
-      await withTx(ctx.db, (tx) => consumeSsoState(ctx, tx, state));
+      await abandonSso(ctx, state);
       return denied;
     }
     const profile = await oidcProfile(ctx, base(c), row, state, new URL(c.req.url), raw);
-    const target = await withTx(ctx.db, (tx) => finish(tx, row, state, profile));
+    const target = await finishOidcSso(ctx, row, state, profile);
     return c.redirect(target, 303);
   });
 

@@ -5,20 +5,9 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
-import { revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
-import { addMember, deleteMember, memberByEmail, memberShape, requireMember, updateMember, type MemberRow } from '../../services/b2b/members.ts';
-import {
-  createOrganization,
-  deleteOrganization,
-  organizationShape,
-  requireOrganization,
-  searchOrganizations,
-  slugFromName,
-  updateOrganization,
-  type OrganizationRow,
-} from '../../services/b2b/organizations.ts';
-import { withTx } from '../../services/tx.ts';
-import { phoneOf } from '../../services/users.ts';
+import { changeMember, changeOrganization, openOrganization, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
+import { addMember, memberByEmail, memberShape, requireMember, type MemberRow } from '../../services/b2b/members.ts';
+import { organizationShape, requireOrganization, searchOrganizations, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
 
 const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
@@ -35,7 +24,7 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/organizations',
     endpoint(ctx, { session: 'none', schema: OrganizationsCreate }, async ({ c, req }) => {
-      const org = await withTx(ctx.db, (tx) => createOrganization(tx, ctx.env, ctx.clock.now(), { ...req, organization_slug: req.organization_slug ?? slugFromName(req.organization_name) }));
+      const org = await openOrganization(ctx, req);
       return serverOk(c, { organization: organizationShape(org) });
     }),
   );
@@ -63,14 +52,14 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/:organizationId',
     endpoint(ctx, { session: 'none', schema: OrganizationsUpdate }, async ({ c, req }) => {
-      const org = await withTx(ctx.db, (tx) => updateOrganization(tx, c.req.param('organizationId') ?? '', ctx.clock.now(), req));
+      const org = await changeOrganization(ctx, c.req.param('organizationId') ?? '', req);
       return serverOk(c, { organization: organizationShape(org) });
     }),
   );
 
   app.delete('/b2b/organizations/:organizationId', async (c) => {
     const id = c.req.param('organizationId');
-    await withTx(ctx.db, (tx) => deleteOrganization(tx, id));
+    await removeOrganization(ctx, id);
     return serverOk(c, { organization_id: id });
   });
 
@@ -95,13 +84,7 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/:organizationId/members/:memberId',
     endpoint(ctx, { session: 'none', schema: MembersUpdate }, async ({ c, req }) => {
       const org = await orgOf(c);
-      const memberId = c.req.param('memberId') ?? '';
-      const { preserve_existing_sessions: preserve, ...changes } = req;
-      const member = await withTx(ctx.db, async (tx) => {
-        await requireMember(tx, org.organization_id, memberId, true);
-        return updateMember(tx, memberId, ctx.clock.now(), { ...changes, mfa_phone_number: changes.mfa_phone_number ? phoneOf(changes.mfa_phone_number) : changes.mfa_phone_number });
-      });
-      if (req.roles && preserve !== true) await revokeMemberSessions(ctx, ctx.db, memberId);
+      const member = await changeMember(ctx, org, c.req.param('memberId') ?? '', req, { keepAdmin: false });
       return serverOk(c, memberAnswer(member, org));
     }),
   );
@@ -109,7 +92,7 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
   app.delete('/b2b/organizations/:organizationId/members/:memberId', async (c) => {
     const org = await orgOf(c);
     const memberId = c.req.param('memberId');
-    await withTx(ctx.db, (tx) => deleteMember(tx, org.organization_id, memberId));
+    await removeMember(ctx, org, memberId, { keepAdmin: false });
     return serverOk(c, { member_id: memberId });
   });
 

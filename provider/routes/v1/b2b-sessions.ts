@@ -19,8 +19,7 @@ export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
 
   app.post(
     '/b2b/sessions/authenticate',
-    endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
-      const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
+    endpoint(ctx, { session: 'none', schema: SessionsAuthenticate, minutes: 'optional' }, async ({ c, req, minutes }) => {
       const issued = await refreshMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!, minutes);
       return serverOk(c, { member_session: issued.member_session, session_token: issued.session_token, session_jwt: issued.session_jwt, member: issued.member, organization: issued.organization });
     }),

@@ -8,10 +8,10 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { findMemberSession } from '../../services/b2b/member-sessions.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { connectionShape, createConnection, deleteConnection, listConnections, providerBase, updateConnection, type Protocol } from '../../services/b2b/sso-connections.ts';
+import { addConnection, changeConnection, removeConnection } from '../../services/b2b/sso-admin.ts';
+import { connectionShape, listConnections, providerBase, type Protocol } from '../../services/b2b/sso-connections.ts';
 import { authenticateSso } from '../../services/b2b/sso-flow.ts';
 import { durationMinutes } from '../../services/sessions.ts';
-import { withTx } from '../../services/tx.ts';
 import { SERVER_CLIENT } from './b2b-sessions.ts';
 
 const SsoAuthenticate = v.object({
@@ -59,7 +59,7 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
       `/b2b/sso/${protocol}/:organization_id`,
       endpoint(ctx, { session: 'none', schema: R.SsoCreateConnection }, async ({ c, req }) => {
         const organizationId = await org(c);
-        const row = await withTx(ctx.db, (tx) => createConnection(ctx, tx, organizationId, protocol, req));
+        const row = await addConnection(ctx, organizationId, protocol, req);
         return serverOk(c, { connection: connectionShape(row, base(c)) });
       }),
     );
@@ -68,7 +68,7 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
       `/b2b/sso/${protocol}/:organization_id/connections/:connection_id`,
       endpoint(ctx, { session: 'none', schema }, async ({ c, req }) => {
         const organizationId = await org(c);
-        const row = await withTx(ctx.db, (tx) => updateConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? '', protocol, req));
+        const row = await changeConnection(ctx, organizationId, c.req.param('connection_id') ?? '', protocol, req);
         return serverOk(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
       }),
     );
@@ -78,7 +78,7 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
     '/b2b/sso/:organization_id/connections/:connection_id',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
       const organizationId = await org(c);
-      await withTx(ctx.db, (tx) => deleteConnection(ctx, tx, organizationId, c.req.param('connection_id') ?? ''));
+      await removeConnection(ctx, organizationId, c.req.param('connection_id') ?? '');
       return serverOk(c, { connection_id: c.req.param('connection_id') });
     }),
   );

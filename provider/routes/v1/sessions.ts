@@ -5,7 +5,7 @@ import { serverOk } from '../../http/server-auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { query } from '../../http/validate.ts';
 import { authenticateForServer, liveSessions, sessionIdOf } from '../../services/server-sessions.ts';
-import { durationMinutes, revoke } from '../../services/sessions.ts';
+import { revoke } from '../../services/sessions.ts';
 import { SessionsAuthenticate, SessionsGet, SessionsRevoke } from './schemas.ts';
 
 /** Server API sessions: authenticate (token or JWT), list a user's sessions, revoke, JWKS. */
@@ -14,8 +14,7 @@ export function serverSessionRoutes(ctx: ProviderContext): Hono {
 
   app.post(
     '/sessions/authenticate',
-    endpoint(ctx, { session: 'none', schema: SessionsAuthenticate }, async ({ c, req }) => {
-      const minutes = req.session_duration_minutes === undefined ? undefined : durationMinutes(ctx, req.session_duration_minutes);
+    endpoint(ctx, { session: 'none', schema: SessionsAuthenticate, minutes: 'optional' }, async ({ c, req, minutes }) => {
       const by = req.session_token !== undefined ? { token: req.session_token } : { jwt: req.session_jwt! };
       const issued = await authenticateForServer(ctx, ctx.db, by, minutes);
       return serverOk(c, { session: issued.session, session_token: issued.session_token, session_jwt: issued.session_jwt, user: issued.user });

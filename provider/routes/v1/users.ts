@@ -3,8 +3,7 @@ import type { ProviderContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
-import { withTx } from '../../services/tx.ts';
-import { createUserWith, deleteFactor, deleteUser, searchUsers, updateUser, type FactorKind } from '../../services/user-admin.ts';
+import { addUser, changeUser, deleteFactor, deleteUser, searchUsers, type FactorKind } from '../../services/user-admin.ts';
 import { loadUser, phoneOf } from '../../services/users.ts';
 import { UsersCreate, UsersSearch, UsersUpdate } from './schemas.ts';
 
@@ -18,16 +17,13 @@ export function serverUserRoutes(ctx: ProviderContext): Hono {
     '/users',
     endpoint(ctx, { session: 'none', schema: UsersCreate }, async ({ c, req }) => {
       const phone = req.phone_number === undefined ? undefined : phoneOf(req.phone_number);
-      const created = await withTx(ctx.db, async (tx) => {
-        const ids = await createUserWith(tx, ctx.env, ctx.clock.now(), {
-          email: req.email,
-          phone,
-          name: req.name,
-          pending: req.create_user_as_pending,
-          trustedMetadata: req.trusted_metadata,
-          untrustedMetadata: req.untrusted_metadata,
-        });
-        return { ...ids, user: (await loadUser(tx, ids.userId))! };
+      const created = await addUser(ctx, {
+        email: req.email,
+        phone,
+        name: req.name,
+        pending: req.create_user_as_pending,
+        trustedMetadata: req.trusted_metadata,
+        untrustedMetadata: req.untrusted_metadata,
       });
       return serverOk(c, { user_id: created.userId, email_id: created.emailId, phone_id: created.phoneId, status: created.user.status, user: created.user });
     }),
@@ -44,7 +40,7 @@ export function serverUserRoutes(ctx: ProviderContext): Hono {
   /** Factor deletions: the SDK names the factor by its id alone, whoever owns it. */
   const factorRoute = (path: string, kind: FactorKind) =>
     app.delete(`/users/${path}/:id`, async (c) => {
-      const removed = await withTx(ctx.db, (tx) => deleteFactor(tx, kind, c.req.param('id')));
+      const removed = await deleteFactor(ctx.db, kind, c.req.param('id'));
       return serverOk(c, { user_id: removed.userId, user: removed.user });
     });
   factorRoute('emails', 'email');
@@ -69,7 +65,7 @@ export function serverUserRoutes(ctx: ProviderContext): Hono {
     '/users/:userId',
     endpoint(ctx, { session: 'none', schema: UsersUpdate }, async ({ c, req }) => {
       const userId = c.req.param('userId') ?? '';
-      const user = await withTx(ctx.db, (tx) => updateUser(tx, userId, { name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata }));
+      const user = await changeUser(ctx.db, userId, { name: req.name, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata });
       if (!user) throw notFound();
       return serverOk(c, { user_id: userId, emails: user.emails, phone_numbers: user.phone_numbers, crypto_wallets: user.crypto_wallets, user });
     }),

@@ -1,8 +1,8 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { newId } from '../ids.ts';
-import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpQrCode } from '../totp.ts';
+import { withTx } from '../tx.ts';
+import { acceptTotpCode, enrolTotp, hashRecoveryCode, newRecoveryCodes, type TotpStore } from '../totp.ts';
 
 /*
  * A member's authenticator app and its recovery codes (migration 15). The code checks are the
@@ -19,27 +19,13 @@ export interface CreatedMemberTotp {
   recovery_codes: string[];
 }
 
-/**
- * Starts an enrolment: an unverified TOTP with a fresh set of recovery codes. An abandoned
- * enrolment is replaced; a verified one stays until the first code of the new one is accepted.
- */
+/** A member's TOTPs; recovery codes are kept hashed (to spend them) and sealed (to show them again). */
+const MEMBER_TOTPS: TotpStore = { table: 'b2b_totps', id: 'totp_registration_id', owner: 'member_id', idPrefix: 'member-totp', storeRecoveryCodes };
+
+/** `enrolTotp` for a member, in the B2B answer's names. */
 export async function createMemberTotp(ctx: ProviderContext, tx: Queryable, memberId: string, label: string, expirationMinutes = DEFAULT_TOTP_EXPIRATION_MINUTES): Promise<CreatedMemberTotp> {
-  if (!Number.isInteger(expirationMinutes) || expirationMinutes < 5 || expirationMinutes > 1440) {
-    throw new ApiError(400, 'invalid_expiration', 'expiration_minutes must be an integer from 5 to 1440.');
-  }
-  const now = ctx.clock.now();
-  const secret = newTotpSecret();
-  const id = newId('member-totp', ctx.env);
-  await tx.query('DELETE FROM b2b_totps WHERE member_id = $1 AND verified = false', [memberId]);
-  await tx.query('INSERT INTO b2b_totps (totp_registration_id, member_id, secret, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    id,
-    memberId,
-    ctx.secrets.seal(secret, id),
-    now,
-    new Date(now.getTime() + expirationMinutes * 60_000),
-  ]);
-  const recovery_codes = await storeRecoveryCodes(ctx, tx, id);
-  return { totp_registration_id: id, secret, qr_code: await totpQrCode(ctx, secret, label), recovery_codes };
+  const { id, ...rest } = await enrolTotp(ctx, tx, MEMBER_TOTPS, memberId, label, expirationMinutes);
+  return { totp_registration_id: id, ...rest };
 }
 
 /** Replaces a TOTP's recovery codes; each is kept hashed (to spend it) and sealed (to show it again). */
@@ -53,33 +39,18 @@ async function storeRecoveryCodes(ctx: ProviderContext, tx: Queryable, totpId: s
   return codes;
 }
 
-interface TotpRow {
-  totp_registration_id: string;
-  secret: string;
-  verified: boolean;
-  expires_at: Date;
-  last_step: string | null;
-}
-
 /**
- * Checks an authenticator code against the member's TOTPs (locked, so parallel codes are
- * judged one at a time). Each time step is accepted once. A first code verifies an
- * enrolment, which then replaces any older TOTP and becomes the member's registration.
+ * Checks an authenticator code against the member's TOTPs (`acceptTotpCode`). A first code
+ * verifies an enrolment, which then replaces any older TOTP and becomes the member's registration.
  */
 export async function verifyMemberTotp(ctx: ProviderContext, tx: Queryable, memberId: string, code: string): Promise<string | null> {
-  const { rows } = await tx.query<TotpRow>('SELECT totp_registration_id, secret, verified, expires_at, last_step FROM b2b_totps WHERE member_id = $1 ORDER BY created_at DESC FOR UPDATE', [memberId]);
-  const now = ctx.clock.now();
-  for (const row of rows.filter((r) => r.verified || new Date(r.expires_at) > now)) {
-    const step = acceptedTotpStep(ctx, ctx.secrets.open(row.secret, row.totp_registration_id), code, row.last_step === null ? null : Number(row.last_step));
-    if (step === null) continue;
-    await tx.query('UPDATE b2b_totps SET last_step = $2, verified = true WHERE totp_registration_id = $1', [row.totp_registration_id, step]);
-    if (!row.verified) {
-      await tx.query('DELETE FROM b2b_totps WHERE member_id = $1 AND totp_registration_id <> $2', [memberId, row.totp_registration_id]);
-      await tx.query('UPDATE b2b_members SET totp_registration_id = $2, updated_at = $3 WHERE member_id = $1', [memberId, row.totp_registration_id, now]);
-    }
-    return row.totp_registration_id;
+  const accepted = await acceptTotpCode(ctx, tx, MEMBER_TOTPS, memberId, code);
+  if (accepted === null) return null;
+  if (!accepted.wasVerified) {
+    await tx.query('DELETE FROM b2b_totps WHERE member_id = $1 AND totp_registration_id <> $2', [memberId, accepted.id]);
+    await tx.query('UPDATE b2b_members SET totp_registration_id = $2, updated_at = $3 WHERE member_id = $1', [memberId, accepted.id, ctx.clock.now()]);
   }
-  return null;
+  return accepted.id;
 }
 
 /** The member's verified TOTP, if any. */
@@ -117,8 +88,10 @@ export async function memberRecoveryCodes(ctx: ProviderContext, db: Queryable, m
 }
 
 /** Retires the member's recovery codes and issues a fresh set. */
-export async function rotateMemberRecoveryCodes(ctx: ProviderContext, tx: Queryable, memberId: string): Promise<string[]> {
-  const { rows } = await tx.query<{ totp_registration_id: string }>('SELECT totp_registration_id FROM b2b_totps WHERE member_id = $1 AND verified = true FOR UPDATE', [memberId]);
-  if (!rows[0]) throw noTotp();
-  return storeRecoveryCodes(ctx, tx, rows[0].totp_registration_id);
+export async function rotateMemberRecoveryCodes(ctx: ProviderContext, memberId: string): Promise<string[]> {
+  return withTx(ctx.db, async (tx) => {
+    const { rows } = await tx.query<{ totp_registration_id: string }>('SELECT totp_registration_id FROM b2b_totps WHERE member_id = $1 AND verified = true FOR UPDATE', [memberId]);
+    if (!rows[0]) throw noTotp();
+    return storeRecoveryCodes(ctx, tx, rows[0].totp_registration_id);
+  });
 }

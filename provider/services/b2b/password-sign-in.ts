@@ -51,6 +51,25 @@ function completePasswordAuth(
   return completePrimaryAuth(ctx, tx, { org, member, factor: passwordFactor(member, ctx.clock.now()), method: 'password', minutes: s.minutes, client: s.client, currentSessionId, priorFactors });
 }
 
+/**
+ * The end of every member password reset: the new hash set (signing out every session but
+ * `keptSessionId`, the one making the change when there is one) and the sign-in it earns, in
+ * that kept session or a new one. `prior` names the factors an intermediate session carries.
+ */
+async function setPasswordAndSignIn(
+  ctx: ProviderContext,
+  tx: Queryable,
+  org: OrganizationRow,
+  memberId: string,
+  hash: string,
+  keptSessionId: string | null,
+  s: Pick<SignInContext, 'minutes' | 'client'>,
+  prior?: (member: MemberRow) => Promise<PrimaryAuth['priorFactors']>,
+): Promise<AuthAnswer> {
+  const member = await setMemberPassword(ctx, tx, memberId, hash, keptSessionId);
+  return completePasswordAuth(ctx, tx, org, member, s, keptSessionId, prior ? await prior(member) : undefined);
+}
+
 /** Email and password for one organization; `clientIp` is absent for the server API (limited per secret). */
 export async function authenticateMemberPassword(ctx: ProviderContext, org: OrganizationRow, email: string, password: string, clientIp: string | undefined, s: SignInContext): Promise<AuthAnswer> {
   const checked = await checkMemberPassword(ctx, org, email, password, clientIp);
@@ -107,9 +126,8 @@ export async function resetMemberPasswordByEmail(
     requirePasswordsAllowed(org, found);
     // The link proved the address: an invited or pending member becomes active.
     if (found.status !== 'active' || !found.email_address_verified) await activateMember(tx, found.member_id, ctx.clock.now());
-    const member = await setMemberPassword(ctx, tx, found.member_id, hash, null);
-    const out = await completePasswordAuth(ctx, tx, org, member, s, null, await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member));
-    return { ...out, member_email_id: memberEmailId(member) };
+    const out = await setPasswordAndSignIn(ctx, tx, org, found.member_id, hash, null, s, (member) => carriedFactors(ctx, tx, s.intermediateSessionToken, org, member));
+    return { ...out, member_email_id: memberEmailId(found) };
   });
 }
 
@@ -127,10 +145,7 @@ export async function resetMemberPasswordByExisting(
   const checked = await checkMemberPassword(ctx, org, email, existing, clientIp);
   requirePasswordsAllowed(org, checked);
   const hash = await hashPassword(next);
-  return withTx(ctx.db, async (tx) => {
-    const member = await setMemberPassword(ctx, tx, checked.member_id, hash, null);
-    return completePasswordAuth(ctx, tx, org, member, s, null);
-  });
+  return withTx(ctx.db, (tx) => setPasswordAndSignIn(ctx, tx, org, checked.member_id, hash, null, s));
 }
 
 /** Sets the password of a signed-in member; the session making the change is kept and extended. */
@@ -145,11 +160,8 @@ export async function resetMemberPasswordBySession(
   requirePasswordsAllowed(org, signedIn);
   requireStrong(ctx, password, signedIn.email_address);
   const hash = await hashPassword(password);
-  return withTx(ctx.db, async (tx) => {
-    const member = await setMemberPassword(ctx, tx, signedIn.member_id, hash, memberSessionId);
-    // The session already passed the organization's MFA; it is extended with the password.
-    return completePasswordAuth(ctx, tx, org, member, s, memberSessionId);
-  });
+  // The session already passed the organization's MFA; it is extended with the password.
+  return withTx(ctx.db, (tx) => setPasswordAndSignIn(ctx, tx, org, signedIn.member_id, hash, memberSessionId, s));
 }
 
 /**

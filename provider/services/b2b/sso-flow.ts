@@ -1,11 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { safeEqual, secretToken, sha256 } from '../ids.ts';
+import { secretToken, sha256 } from '../ids.ts';
 import { DEFAULT_SCOPES, Upstream } from '../oauth-upstream.ts';
 import { authnRequestUrl, verifySamlResponse, type SamlIdentityProvider, type SamlServiceProvider } from '../saml.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
+import { issueRedirectToken, spendToken, type TokenRow } from '../single-use-tokens.ts';
 import { withTx } from '../tx.ts';
 import { activateMember, requireMember } from './members.ts';
 import { requireOrganization } from './organizations.ts';
@@ -181,21 +182,14 @@ export function ssoFactor(ctx: ProviderContext, row: ConnectionRow, subject: str
 
 /** Issues the single-use SSO token and returns the app URL that carries it. */
 export async function issueSsoToken(ctx: ProviderContext, tx: Queryable, state: SsoState, memberId: string, factor: Record<string, unknown>, created: boolean): Promise<string> {
-  const token = secretToken(32);
-  const now = ctx.clock.now();
-  await tx.query('INSERT INTO b2b_sso_tokens (token_hash, connection_id, member_id, code_challenge, factor, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
-    sha256(token),
-    state.connection_id,
-    memberId,
-    state.code_challenge,
-    JSON.stringify(factor),
-    now,
-    new Date(now.getTime() + SSO_TTL_MS),
-  ]);
-  const url = new URL(created ? state.signup_redirect_url : state.login_redirect_url);
-  url.searchParams.set('stytch_token_type', 'sso');
-  url.searchParams.set('token', token);
-  return url.toString();
+  return issueRedirectToken(ctx, tx, {
+    table: 'b2b_sso_tokens',
+    columns: { connection_id: state.connection_id, member_id: memberId, factor: JSON.stringify(factor) },
+    codeChallenge: state.code_challenge,
+    ttlMs: SSO_TTL_MS,
+    url: created ? state.signup_redirect_url : state.login_redirect_url,
+    tokenType: 'sso',
+  });
 }
 
 /** Redeems an SSO token once (row lock), checking the PKCE verifier when the sign-in had a challenge. */
@@ -205,25 +199,11 @@ export async function redeemSsoToken(
   token: string,
   verifier: string | undefined,
 ): Promise<{ memberId: string; connectionId: string; factor: Record<string, unknown> }> {
-  const { rows } = await tx.query<{
-    token_hash: string;
-    member_id: string;
-    connection_id: string;
-    code_challenge: string | null;
-    factor: Record<string, unknown>;
-    expires_at: Date;
-    used_at: Date | null;
-  }>('SELECT * FROM b2b_sso_tokens WHERE token_hash = $1 FOR UPDATE', [sha256(token)]);
-  const row = rows[0];
-  const now = ctx.clock.now();
-  if (!row || row.used_at || new Date(row.expires_at) <= now) throw new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.');
-  if (row.code_challenge !== null) {
-    if (!verifier) throw new ApiError(400, 'missing_pkce', 'This SSO sign-in was started with PKCE; pkce_code_verifier is required.');
-    if (!safeEqual(createHash('sha256').update(verifier).digest('base64url'), row.code_challenge))
-      throw new ApiError(400, 'pkce_mismatch', 'The code verifier does not match the code challenge (pkce).');
-  }
-  await tx.query('UPDATE b2b_sso_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, now]);
-  return { memberId: row.member_id, connectionId: row.connection_id, factor: { ...row.factor, last_authenticated_at: now.toISOString() } };
+  const row = await spendToken<TokenRow & { member_id: string; connection_id: string; factor: Record<string, unknown> }>(ctx, tx, 'b2b_sso_tokens', token, verifier, {
+    notFound: () => new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.'),
+    pkce: { missing: 'This SSO sign-in was started with PKCE; pkce_code_verifier is required.', mismatch: 'The code verifier does not match the code challenge (pkce).' },
+  });
+  return { memberId: row.member_id, connectionId: row.connection_id, factor: { ...row.factor, last_authenticated_at: ctx.clock.now().toISOString() } };
 }
 
 /**

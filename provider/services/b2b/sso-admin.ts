@@ -1,0 +1,29 @@
+import type { ProviderContext } from '../../context.ts';
+import { withTx } from '../tx.ts';
+import { createConnection, deleteCertificate, deleteConnection, updateConnection, type ConnectionRow, type ConnectionUpdate, type Protocol } from './sso-connections.ts';
+
+/*
+ * An organization's SSO connections as both APIs change them (the browser's admin calls, the
+ * server API's), each change in a transaction of its own with the organization's list of
+ * active connections kept in step (services/b2b/sso-connections.ts).
+ */
+
+/** A new connection of `protocol`, not yet configured. */
+export function addConnection(ctx: ProviderContext, organizationId: string, protocol: Protocol, o: Parameters<typeof createConnection>[4]): Promise<ConnectionRow> {
+  return withTx(ctx.db, (tx) => createConnection(ctx, tx, organizationId, protocol, o));
+}
+
+/** An admin's update to a connection of `protocol`. */
+export function changeConnection(ctx: ProviderContext, organizationId: string, connectionId: string, protocol: Protocol, u: ConnectionUpdate): Promise<ConnectionRow> {
+  return withTx(ctx.db, (tx) => updateConnection(ctx, tx, organizationId, connectionId, protocol, u));
+}
+
+/** Deletes a connection of the organization. */
+export function removeConnection(ctx: ProviderContext, organizationId: string, connectionId: string): Promise<void> {
+  return withTx(ctx.db, (tx) => deleteConnection(ctx, tx, organizationId, connectionId));
+}
+
+/** Removes one verification certificate of a SAML connection. */
+export function removeCertificate(ctx: ProviderContext, organizationId: string, connectionId: string, certificateId: string): Promise<void> {
+  return withTx(ctx.db, (tx) => deleteCertificate(ctx, tx, organizationId, connectionId, certificateId));
+}
