@@ -242,6 +242,33 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Connected apps: the provider as an OAuth 2.1 and OpenID Connect authorization server for
+   * the clients of `/v1/connected_apps/clients` (docs/SECURITY.md, "Connected apps").
+   * `authorizationUrl` is the site's page that hosts the consent element (discovery's
+   * `authorization_endpoint`); `issuer` defaults to `publicUrl`, else the request's origin.
+   * `customScopes` are the project's own scopes, offered beside the standard ones with their
+   * descriptions. `accessTokenMinutes` is a new client's access token lifetime;
+   * `refreshTokenDays` how long an authorization with `offline_access` may be refreshed;
+   * `tokenLimit` the per-IP budget of the token, introspection, revocation and userinfo routes.
+   */
+  connectedApps: v.optional(
+    v.object({
+      authorizationUrl: v.optional(v.pipe(v.string(), v.url())),
+      issuer: v.optional(v.pipe(v.string(), v.url())),
+      customScopes: v.optional(v.array(v.object({ scope: v.pipe(v.string(), v.regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'must be a scope token')), description: v.optional(v.string(), '') })), []),
+      accessTokenMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)), 60),
+      refreshTokenDays: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(365)), 30),
+      tokenLimit: v.optional(
+        v.object({
+          perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 600),
+          windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+        }),
+        {},
+      ),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -326,6 +353,7 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...(out.delivery as { twilio?: object } | undefined)?.twilio, ...twilio } };
   const cloud = pick(env, { WHATSAPP_CLOUD_TOKEN: 'token', WHATSAPP_PHONE_ID: 'phoneId', WHATSAPP_TEMPLATE: 'template' });
   if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...(out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud, ...cloud } };
+  if (env.CONNECTED_APPS_AUTHORIZATION_URL) out.connectedApps = { ...(out.connectedApps as object), authorizationUrl: env.CONNECTED_APPS_AUTHORIZATION_URL };
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
   if (env.LINK_DEVICE_SIGN_IN !== undefined) out.magicLinkRequests = { ...(out.magicLinkRequests as object), linkDeviceSignIn: bool(env.LINK_DEVICE_SIGN_IN) };

@@ -211,3 +211,35 @@ function migrateFields() {
     set_email_verified: opt(bool()),
   };
 }
+
+/*
+ * Connected apps (`/v1/connected_apps/clients`). The token templates are refused unless empty
+ * rather than dropped: an app that set one would otherwise trust tokens without its claims.
+ */
+const notSupported = () => opt(v.custom<string>((x) => x === '', 'is not supported by this provider (leave it empty)'));
+const urlList = () => opt(v.pipe(v.array(str(), 'must be an array of strings'), v.maxLength(50, 'must have at most 50 entries')));
+const ClientFieldsSchema = {
+  client_name: opt(v.pipe(str(), v.maxLength(200, 'must be at most 200 characters'))),
+  client_description: opt(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters'))),
+  redirect_urls: urlList(),
+  post_logout_redirect_urls: urlList(),
+  full_access_allowed: opt(bool()),
+  access_token_expiry_minutes: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1440, 'must be at most 1440'))),
+  access_token_custom_audience: opt(v.pipe(str(), v.maxLength(500, 'must be at most 500 characters'))),
+  access_token_template_content: notSupported(),
+  id_token_template_content: notSupported(),
+  logo_url: opt(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters'))),
+  bypass_consent_for_offline_access: opt(bool()),
+};
+
+export const ConnectedAppsCreate = v.object({
+  client_type: v.picklist(['first_party', 'first_party_public', 'third_party', 'third_party_public'], 'must be one of first_party, first_party_public, third_party, third_party_public'),
+  ...ClientFieldsSchema,
+});
+
+export const ConnectedAppsUpdate = v.object(ClientFieldsSchema);
+
+export const ConnectedAppsSearch = v.object({
+  cursor: opt(str()),
+  limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
+});
