@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, email, nonEmpty, num, record, sessionDuration, str } from '../../../client/schemas/index.ts';
+import { bool, email, nonEmpty, num, record, requests, sessionDuration, str } from '../../../client/schemas/index.ts';
 
 /*
  * Request bodies of the server API (`/v1`), shaped as the official Node SDK's request types.
@@ -243,3 +243,32 @@ export const ConnectedAppsSearch = v.object({
   cursor: opt(str()),
   limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
 });
+
+/** Whom a site's own consent page asks for: a user by id, or by a session of theirs. */
+const idpUser = { user_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
+export const IdpAuthorizeStartV1 = v.pipe(v.object({ ...requests.IdpAuthorizeStart.entries, ...idpUser }), exactlyOne(['user_id', 'session_token', 'session_jwt']));
+export const IdpAuthorizeV1 = v.pipe(v.object({ ...requests.IdpAuthorizeSubmit.entries, ...idpUser }), exactlyOne(['user_id', 'session_token', 'session_jwt']));
+
+/*
+ * The authorization server's endpoints (`/v1/oauth2/...`): every parameter optional here, so
+ * that a missing one is answered by the route in OAuth's words (`invalid_request`,
+ * `unsupported_grant_type`); a repeated one (an array) is refused as not a string.
+ */
+const oauthParam = () => opt(v.pipe(str(), v.maxLength(8192, 'must be at most 8192 characters')));
+export const OAuthTokenRequest = v.object({
+  grant_type: oauthParam(),
+  code: oauthParam(),
+  redirect_uri: oauthParam(),
+  code_verifier: oauthParam(),
+  refresh_token: oauthParam(),
+  scope: oauthParam(),
+  client_id: oauthParam(),
+  client_secret: oauthParam(),
+  resource: opt(
+    v.union(
+      [v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters')), v.pipe(v.array(str(), 'must be a string or an array of strings'), v.maxLength(10, 'must have at most 10 entries'))],
+      'must be a string or an array of strings',
+    ),
+  ),
+});
+export const OAuthTokenOnly = v.object({ token: oauthParam(), token_type_hint: oauthParam(), client_id: oauthParam(), client_secret: oauthParam() });
