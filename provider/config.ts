@@ -251,6 +251,10 @@ export const ProjectConfigSchema = v.object({
    * descriptions. `accessTokenMinutes` is a new client's access token lifetime;
    * `refreshTokenDays` how long an authorization with `offline_access` may be refreshed;
    * `tokenLimit` the per-IP budget of the token, introspection, revocation and userinfo routes.
+   * `dynamicRegistration` opens `/v1/oauth2/register` (RFC 7591) to anyone, within
+   * `registrationLimit` per IP; such clients are always third-party (asked for consent).
+   * `clientIdMetadataDocuments` lets a `client_id` be an https URL of the client's metadata
+   * document, fetched through `outbound` (services/cimd.ts).
    */
   connectedApps: v.optional(
     v.object({
@@ -263,6 +267,15 @@ export const ProjectConfigSchema = v.object({
         v.object({
           perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 600),
           windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+        }),
+        {},
+      ),
+      clientIdMetadataDocuments: v.optional(v.boolean(), false),
+      dynamicRegistration: v.optional(v.boolean(), false),
+      registrationLimit: v.optional(
+        v.object({
+          perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 20),
+          windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 3600),
         }),
         {},
       ),
@@ -353,6 +366,8 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...(out.delivery as { twilio?: object } | undefined)?.twilio, ...twilio } };
   const cloud = pick(env, { WHATSAPP_CLOUD_TOKEN: 'token', WHATSAPP_PHONE_ID: 'phoneId', WHATSAPP_TEMPLATE: 'template' });
   if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...(out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud, ...cloud } };
+  if (env.CONNECTED_APPS_CIMD !== undefined) out.connectedApps = { ...(out.connectedApps as object), clientIdMetadataDocuments: bool(env.CONNECTED_APPS_CIMD) };
+  if (env.CONNECTED_APPS_DYNAMIC_REGISTRATION !== undefined) out.connectedApps = { ...(out.connectedApps as object), dynamicRegistration: bool(env.CONNECTED_APPS_DYNAMIC_REGISTRATION) };
   if (env.CONNECTED_APPS_AUTHORIZATION_URL) out.connectedApps = { ...(out.connectedApps as object), authorizationUrl: env.CONNECTED_APPS_AUTHORIZATION_URL };
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);

@@ -641,6 +641,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX idp_authorizations_user ON idp_authorizations (user_id, client_id);
       CREATE INDEX idp_authorizations_session ON idp_authorizations (session_id);
+      CREATE INDEX idp_authorizations_expires ON idp_authorizations (expires_at);
       CREATE TABLE idp_codes (
         code_hash text PRIMARY KEY,
         client_id text NOT NULL REFERENCES connected_apps ON DELETE CASCADE,

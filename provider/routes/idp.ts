@@ -4,7 +4,8 @@ import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { issuerOf } from '../http/issuer.ts';
-import { publicClientShape } from '../services/connected-apps.ts';
+import { prepareClient } from '../services/cimd.ts';
+import { publicClientShape, revokeUserConnectedApp, userConnectedApps } from '../services/connected-apps.ts';
 import { checkAuthorizeRequest, startLogout, submitAuthorization } from '../services/idp-authorize.ts';
 import { withTx } from '../services/tx.ts';
 import { loadUser } from '../services/users.ts';
@@ -33,6 +34,7 @@ export function idpRoutes(ctx: ProviderContext): Hono {
     '/idp/oauth/authorize/submit',
     endpoint(ctx, { session: 'required', schema: requests.IdpAuthorizeSubmit }, async ({ c, caller, req }) => {
       const issuer = issuerOf(ctx, c);
+      await prepareClient(ctx, req.client_id);
       const answer = await withTx(ctx.db, (tx) => submitAuthorization(ctx, tx, { userId: caller.userId, sessionId: caller.sessionId }, { ...req, resources: resourcesOf(req) }, issuer));
       return ok(c, answer);
     }),
@@ -41,6 +43,19 @@ export function idpRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/oauth/logout/start',
     endpoint(ctx, { session: 'optional', schema: requests.OAuthLogoutStart }, async ({ c, caller, req }) => ok(c, await startLogout(ctx, ctx.db, req, caller.userId))),
+  );
+
+  // The signed-in user's connected apps (the headless client's user.getConnectedApps and revokedConnectedApp).
+  app.get(
+    '/users/connected_apps',
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => ok(c, { connected_apps: await userConnectedApps(ctx.db, caller.userId, ctx.clock.now()) })),
+  );
+  app.post(
+    '/users/connected_apps/:id/revoke',
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
+      await withTx(ctx.db, (tx) => revokeUserConnectedApp(tx, caller.userId, c.req.param('id')!, ctx.clock.now()));
+      return ok(c, {});
+    }),
   );
 
   return app;

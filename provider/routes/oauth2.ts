@@ -6,8 +6,10 @@ import { ApiError } from '../http/errors.ts';
 import { issuerOf } from '../http/issuer.ts';
 import { serverOk } from '../http/server-auth.ts';
 import { supportedScopes } from '../services/idp-authorize.ts';
+import { registerClient } from '../services/idp-register.ts';
+import { withTx } from '../services/tx.ts';
 import { authenticateClient, exchangeCode, introspect, oauthError, refreshTokens, revokeToken, userInfo } from '../services/idp-tokens.ts';
-import { OAuthTokenOnly, OAuthTokenRequest } from './v1/schemas.ts';
+import { OAuthRegister, OAuthTokenOnly, OAuthTokenRequest } from './v1/schemas.ts';
 
 /**
  * The provider as an OAuth 2.1 / OpenID Connect authorization server: discovery (RFC 8414,
@@ -65,6 +67,19 @@ export function oauth2Routes(ctx: ProviderContext): Hono {
     }),
   );
 
+  app.post(
+    '/v1/oauth2/register',
+    endpoint(
+      ctx,
+      {
+        session: 'none',
+        schema: OAuthRegister,
+        limit: () => ({ name: 'oauth2_register', max: ctx.config.connectedApps.registrationLimit.perIp, windowSeconds: ctx.config.connectedApps.registrationLimit.windowSeconds }),
+      },
+      async ({ c, req }) => c.json(await withTx(ctx.db, (tx) => registerClient(ctx, tx, req)), 201),
+    ),
+  );
+
   const userinfo = endpoint(ctx, { session: 'none', limit }, async ({ c }) => {
     const header = c.req.header('authorization') ?? '';
     const token = /^Bearer ([^\s]+)$/i.exec(header)?.[1];
@@ -89,6 +104,7 @@ export function oauth2Routes(ctx: ProviderContext): Hono {
         jwks_uri: `${issuer}/.well-known/jwks.json`,
         revocation_endpoint: `${issuer}/v1/oauth2/revoke`,
         introspection_endpoint: `${issuer}/v1/oauth2/introspect`,
+        ...(ctx.config.connectedApps.dynamicRegistration ? { registration_endpoint: `${issuer}/v1/oauth2/register` } : {}),
         ...(authorizationUrl ? { end_session_endpoint: authorizationUrl } : {}),
         scopes_supported: supportedScopes(ctx),
         response_types_supported: ['code'],
@@ -118,7 +134,7 @@ export function oauth2Routes(ctx: ProviderContext): Hono {
           'phone_number_verified',
         ],
         authorization_response_iss_parameter_supported: true,
-        client_id_metadata_document_supported: false,
+        client_id_metadata_document_supported: ctx.config.connectedApps.clientIdMetadataDocuments,
         request_parameter_supported: false,
         request_uri_parameter_supported: false,
       },

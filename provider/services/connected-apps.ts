@@ -77,6 +77,8 @@ export function clientShape(row: ClientRow): Record<string, unknown> {
     ...(row.next_secret_last_four ? { next_client_secret_last_four: row.next_secret_last_four } : {}),
     ...(row.access_token_custom_audience ? { access_token_custom_audience: row.access_token_custom_audience } : {}),
     ...(row.logo_url ? { logo_url: row.logo_url } : {}),
+    // A client described by its metadata document (services/cimd.ts) is named by that document's URL.
+    ...(row.creation_method === 'CLIENT_ID_METADATA_DOCUMENT' ? { client_id_metadata_url: row.client_id } : {}),
   };
 }
 
@@ -143,13 +145,14 @@ export async function createClient(
   type: ClientType,
   f: ClientFields,
   defaults: { accessTokenMinutes: number },
+  creationMethod = 'API',
 ): Promise<{ row: ClientRow; secret: string | null }> {
   checkFields(f);
   const secret = isPublicClient(type) ? null : newClientSecret();
   const { rows } = await tx.query<ClientRow>(
     `INSERT INTO connected_apps (client_id, client_type, client_name, client_description, redirect_urls, post_logout_redirect_urls, full_access_allowed,
-       access_token_expiry_minutes, access_token_custom_audience, logo_url, bypass_consent_for_offline_access, secret_hash, secret_last_four, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+       access_token_expiry_minutes, access_token_custom_audience, logo_url, bypass_consent_for_offline_access, secret_hash, secret_last_four, created_at, creation_method)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
     [
       newId('connected-app', env),
       type,
@@ -165,6 +168,7 @@ export async function createClient(
       secret === null ? null : sha256(secret),
       secret === null ? null : lastFour(secret),
       now,
+      creationMethod,
     ],
   );
   return { row: rows[0]!, secret };
@@ -283,4 +287,34 @@ export function secretMatches(row: ClientRow, secret: string): boolean {
   const current = row.secret_hash !== null && safeEqual(h, row.secret_hash);
   const next = row.next_secret_hash !== null && safeEqual(h, row.next_secret_hash);
   return current || next;
+}
+
+/**
+ * The apps a user has connected: those they granted consent to, and those (first-party ones
+ * included) holding an authorization still in force; in the official `UserConnectedApp` shape.
+ */
+export async function userConnectedApps(db: Queryable, userId: string, now: Date): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await db.query<ClientRow & { scopes_granted: string | null }>(
+    `WITH live AS (SELECT client_id, scopes FROM idp_authorizations WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2)
+     SELECT c.*, COALESCE(g.scopes, (SELECT string_agg(DISTINCT s, ' ' ORDER BY s) FROM live, unnest(string_to_array(live.scopes, ' ')) AS s WHERE live.client_id = c.client_id AND s <> '')) AS scopes_granted
+     FROM connected_apps c LEFT JOIN connected_app_grants g ON g.client_id = c.client_id AND g.user_id = $1
+     WHERE g.user_id IS NOT NULL OR c.client_id IN (SELECT client_id FROM live)
+     ORDER BY c.client_name, c.client_id`,
+    [userId, now],
+  );
+  return rows.map((r) => ({
+    connected_app_id: r.client_id,
+    name: r.client_name,
+    description: r.client_description,
+    client_type: r.client_type,
+    scopes_granted: r.scopes_granted ?? '',
+    ...(r.logo_url ? { logo_url: r.logo_url } : {}),
+  }));
+}
+
+/** Ends a user's connection to an app: its consent is forgotten and every token it holds for the user is revoked. */
+export async function revokeUserConnectedApp(tx: Queryable, userId: string, clientId: string, now: Date): Promise<void> {
+  if (!(await findClient(tx, clientId))) throw notFound();
+  await tx.query('DELETE FROM connected_app_grants WHERE user_id = $1 AND client_id = $2', [userId, clientId]);
+  await tx.query('UPDATE idp_authorizations SET revoked_at = $3 WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL', [userId, clientId, now]);
 }

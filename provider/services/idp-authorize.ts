@@ -1,6 +1,7 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { isMetadataUrl, metadataClient } from './cimd.ts';
 import { findClient, isFirstParty, isLoopbackRedirect, isPublicClient, type ClientRow } from './connected-apps.ts';
 import { secretToken, sha256 } from './ids.ts';
 
@@ -88,8 +89,8 @@ export function redirectMatches(registered: string[], given: string): boolean {
 }
 
 /** The client named by the request, refused as the provider's error when unknown. */
-export async function requestClient(db: Queryable, clientId: string): Promise<ClientRow> {
-  const client = await findClient(db, clientId);
+export async function requestClient(ctx: ProviderContext, db: Queryable, clientId: string): Promise<ClientRow> {
+  const client = ctx.config.connectedApps.clientIdMetadataDocuments && isMetadataUrl(clientId) ? await metadataClient(ctx, db, clientId) : await findClient(db, clientId);
   if (!client) throw new ApiError(400, 'invalid_client', "No connected app has this client_id: check the app's configuration.", {}, { error: 'invalid_client' });
   return client;
 }
@@ -109,7 +110,7 @@ function scopeResult(ctx: ProviderContext, client: ClientRow, scope: string): Sc
  * `offline_access` when the client may skip consent for it; always with `prompt=consent`).
  */
 export async function checkAuthorizeRequest(ctx: ProviderContext, db: Queryable, userId: string, req: AuthorizeRequest): Promise<CheckedRequest> {
-  const client = await requestClient(db, req.client_id);
+  const client = await requestClient(ctx, db, req.client_id);
   if (!redirectMatches(client.redirect_urls, req.redirect_uri)) {
     throw new ApiError(400, 'invalid_redirect_uri', "The redirect_uri is not one of the connected app's registered redirect URLs.", {}, { error: 'invalid_request' });
   }
@@ -178,6 +179,10 @@ export async function submitAuthorization(
     throw new ApiError(400, 'pkce_required', 'A public client must send a code_challenge (PKCE, S256).', {}, { error: 'invalid_request' });
   }
   const resources = checkResources(req.resources ?? []);
+  // OpenID Connect Core §3.1.2.1: a client that asked not to show any page is told consent is owed.
+  if (checked.consentRequired && (req.prompt ?? '').split(' ').includes('none')) {
+    return { redirect_uri: responseUrl(req.redirect_uri, { error: 'consent_required', error_description: 'The user has not consented to this client.', state: req.state, iss: issuer }) };
+  }
   if (checked.consentRequired && !req.consent_granted) {
     return { redirect_uri: responseUrl(req.redirect_uri, { error: 'access_denied', error_description: 'The user denied the request.', state: req.state, iss: issuer }) };
   }
@@ -188,9 +193,10 @@ export async function submitAuthorization(
       `INSERT INTO connected_app_grants (user_id, client_id, scopes, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (user_id, client_id) DO UPDATE SET updated_at = $4,
          scopes = (SELECT string_agg(DISTINCT s, ' ' ORDER BY s) FROM unnest(string_to_array(connected_app_grants.scopes || ' ' || $3, ' ')) AS s WHERE s <> '')`,
-      [user.userId, client.client_id, checked.grantable.join(' '), now],
+      [user.userId, client.client_id, [...checked.grantable].sort().join(' '), now],
     );
   }
+  await sweepSpent(tx, now);
   const code = secretToken(32);
   await tx.query(
     `INSERT INTO idp_codes (code_hash, client_id, user_id, session_id, redirect_uri, scopes, resources, code_challenge, nonce, auth_time, created_at, expires_at)
@@ -212,6 +218,21 @@ export async function submitAuthorization(
   return { redirect_uri: responseUrl(req.redirect_uri, { code, state: req.state, iss: issuer }), authorization_code: code };
 }
 
+/** Spent codes are kept an hour, so a replay still revokes what they gave; ended authorizations a day. */
+const CODE_KEEP_MS = 60 * 60 * 1000;
+const AUTHORIZATION_KEEP_MS = 24 * 60 * 60 * 1000;
+/** At most this many rows of each go per sweep, so no request pays for a backlog. */
+const SWEEP_ROWS = 100;
+
+/** Each authorization request sweeps a few expired codes and ended authorizations (their refresh tokens cascade). */
+async function sweepSpent(tx: Queryable, now: Date): Promise<void> {
+  await tx.query('DELETE FROM idp_codes WHERE code_hash IN (SELECT code_hash FROM idp_codes WHERE expires_at < $1 LIMIT $2)', [new Date(now.getTime() - CODE_KEEP_MS), SWEEP_ROWS]);
+  await tx.query('DELETE FROM idp_authorizations WHERE authorization_id IN (SELECT authorization_id FROM idp_authorizations WHERE expires_at < $1 LIMIT $2)', [
+    new Date(now.getTime() - AUTHORIZATION_KEEP_MS),
+    SWEEP_ROWS,
+  ]);
+}
+
 /**
  * The OpenID Connect logout's start: the client and its post-logout redirect must be
  * registered; the user need not confirm when `id_token_hint` is an ID token this provider
@@ -223,7 +244,7 @@ export async function startLogout(
   req: { client_id: string; post_logout_redirect_uri: string; state?: string; id_token_hint?: string },
   signedInUser: string | null,
 ): Promise<{ redirect_uri: string; consent_required: boolean }> {
-  const client = await requestClient(db, req.client_id);
+  const client = await requestClient(ctx, db, req.client_id);
   if (!redirectMatches(client.post_logout_redirect_urls, req.post_logout_redirect_uri)) {
     throw new ApiError(
       400,

@@ -94,6 +94,9 @@ for (const kind of databases) {
       assert.equal(res.redirect!.searchParams.get('error'), 'access_denied');
       assert.equal(res.redirect!.searchParams.get('state'), 'abc');
       assert.equal(res.redirect!.searchParams.get('iss'), api.provider.url);
+      const silent = await submit(api, s.session_token, { client_id: client.client_id, redirect_uri: 'https://app.example/cb', scopes: ['openid'], prompt: 'none', state: 'q' });
+      assert.equal(silent.redirect!.searchParams.get('error'), 'consent_required', 'prompt=none never shows a page');
+      assert.equal(silent.code, undefined);
     });
 
     it('a confidential client exchanges its code (Basic) for an access token the Node SDK verifies locally and by network, an ID token, userinfo; refreshes keep its token', async () => {
@@ -243,6 +246,30 @@ for (const kind of databases) {
       assert.equal(gone.json.active, false);
     });
 
+    it("a user's connected apps: listed (browser and Node SDK) and revoked, which ends the tokens and asks for consent again", async () => {
+      const client = await makeClient(api, 'third_party', { client_description: 'Lists' });
+      const { code, verifier, session } = await codeFor(api, client, { scopes: ['openid', 'email'] });
+      const t = (await oauthPost(api, { grant_type: 'authorization_code', code, code_verifier: verifier }, [client.client_id, client.client_secret!])).json;
+      const listed = await sdk(api.provider, 'GET', '/users/connected_apps', undefined, withSession(session));
+      assert.equal(listed.status, 200, listed.text);
+      assert.deepEqual(listed.json.data.connected_apps, [
+        { connected_app_id: client.client_id, name: 'App third_party', description: 'Lists', client_type: 'third_party', scopes_granted: 'email openid' },
+      ]);
+      const userId = claimsOf(t.access_token).sub as string;
+      const bySdk = await api.client.users.connectedApps({ user_id: userId });
+      assert.deepEqual(
+        bySdk.connected_apps.map((a) => a.connected_app_id),
+        [client.client_id],
+      );
+      await api.client.users.revoke({ user_id: userId, connected_app_id: client.client_id });
+      assert.equal((await oauthPost(api, { token: t.access_token }, [client.client_id, client.client_secret!], '/v1/oauth2/introspect')).json.active, false);
+      const again = await sdk(api.provider, 'POST', '/idp/oauth/authorize/start', { client_id: client.client_id, redirect_uri: 'https://app.example/cb', scopes: ['openid'] }, withSession(session));
+      assert.equal(again.json.data.consent_required, true);
+      assert.deepEqual((await sdk(api.provider, 'GET', '/users/connected_apps', undefined, withSession(session))).json.data.connected_apps, []);
+      const browserRevoke = await sdk(api.provider, 'POST', `/users/connected_apps/${encodeURIComponent('connected-app-test-none')}/revoke`, {}, withSession(session));
+      assert.equal(browserRevoke.json.error_type, 'connected_app_not_found');
+    });
+
     it('logout start: a registered post-logout redirect with the state; consent unless id_token_hint names the user; an unregistered one is an error', async () => {
       const client = await makeClient(api, 'first_party', { post_logout_redirect_urls: ['https://app.example/bye'] });
       const { code, verifier, session } = await codeFor(api, client);
@@ -274,6 +301,13 @@ for (const kind of databases) {
       const server = await v1(api, 'POST', '/oauth2/token', { grant_type: 'refresh_token' });
       assert.equal(server.status, 401, 'the project secret is not a client credential');
       assert.equal(server.json!.error, 'invalid_client');
+      const register = await fetch(`${api.provider.url}/v1/oauth2/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['https://x.example/cb'] }),
+      });
+      assert.equal(register.status, 403, 'dynamic registration is off unless the project turns it on');
+      assert.equal(((await register.json()) as { error_type: string }).error_type, 'dynamic_registration_disabled');
     });
   });
 }

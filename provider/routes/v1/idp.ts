@@ -5,7 +5,8 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ApiError } from '../../http/errors.ts';
 import { issuerOf } from '../../http/issuer.ts';
 import { serverOk } from '../../http/server-auth.ts';
-import { publicClientShape } from '../../services/connected-apps.ts';
+import { prepareClient } from '../../services/cimd.ts';
+import { publicClientShape, revokeUserConnectedApp, userConnectedApps } from '../../services/connected-apps.ts';
 import { checkAuthorizeRequest, submitAuthorization } from '../../services/idp-authorize.ts';
 import { findSession } from '../../services/sessions.ts';
 import { withTx } from '../../services/tx.ts';
@@ -44,11 +45,29 @@ export function serverIdpRoutes(ctx: ProviderContext): Hono {
     '/idp/oauth/authorize',
     endpoint(ctx, { session: 'none', schema: IdpAuthorizeV1 }, async ({ c, req }) => {
       const issuer = issuerOf(ctx, c);
+      await prepareClient(ctx, req.client_id);
       const answer = await withTx(ctx.db, async (tx) => {
         const who = await userOf(tx, req);
         return submitAuthorization(ctx, tx, who, { ...req, resources: resourcesOf(req) }, issuer);
       });
       return serverOk(c, answer);
+    }),
+  );
+
+  // A user's connected apps, as the Node SDK's users.connectedApps and users.revoke ask.
+  app.get(
+    '/users/:userId/connected_apps',
+    endpoint(ctx, { session: 'none' }, async ({ c }) => {
+      const userId = c.req.param('userId')!;
+      if (!(await loadUser(ctx.db, userId))) throw new ApiError(404, 'user_not_found', 'User could not be found.');
+      return serverOk(c, { connected_apps: await userConnectedApps(ctx.db, userId, ctx.clock.now()) });
+    }),
+  );
+  app.post(
+    '/users/:userId/connected_apps/:clientId/revoke',
+    endpoint(ctx, { session: 'none' }, async ({ c }) => {
+      await withTx(ctx.db, (tx) => revokeUserConnectedApp(tx, c.req.param('userId')!, c.req.param('clientId')!, ctx.clock.now()));
+      return serverOk(c, {});
     }),
   );
 

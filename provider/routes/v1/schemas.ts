@@ -272,3 +272,6 @@ export const OAuthTokenRequest = v.object({
   ),
 });
 export const OAuthTokenOnly = v.object({ token: oauthParam(), token_type_hint: oauthParam(), client_id: oauthParam(), client_secret: oauthParam() });
+
+/** Dynamic registration's metadata (RFC 7591 §2): checked field by field by the service, in OAuth's words. */
+export const OAuthRegister = v.record(v.string(), v.unknown(), 'must be a JSON object');
