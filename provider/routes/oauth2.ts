@@ -97,7 +97,7 @@ export function oauth2Routes(ctx: ProviderContext): Hono {
       {
         issuer,
         // The site's page with the consent element; without one set, this provider's own address
-        // for it, which explains the setting (`GET /v1/oauth2/authorize`).
+        // for it, which then explains the setting (`GET /v1/oauth2/authorize`).
         authorization_endpoint: authorizationUrl ?? `${issuer}/v1/oauth2/authorize`,
         token_endpoint: `${issuer}/v1/oauth2/token`,
         userinfo_endpoint: `${issuer}/v1/oauth2/userinfo`,
@@ -145,14 +145,21 @@ export function oauth2Routes(ctx: ProviderContext): Hono {
   app.get('/.well-known/openid-configuration', metadata);
   app.get('/.well-known/oauth-authorization-server', metadata);
 
-  // Discovery must name an authorization endpoint; until the project names its consent page,
-  // this one answers a client that follows it with what is missing, never a redirect.
-  app.get('/v1/oauth2/authorize', () => {
-    throw new ApiError(
-      404,
-      'authorization_url_not_configured',
-      'This project has not named the page that hosts its consent element: set connectedApps.authorizationUrl (CONNECTED_APPS_AUTHORIZATION_URL).',
-    );
+  // This provider's own address for the authorization endpoint: it sends the browser on to the
+  // site's consent page with the request as it came (a page the project named, never one a
+  // client chose); until the project names one, it says what is missing.
+  app.get('/v1/oauth2/authorize', (c) => {
+    const page = ctx.config.connectedApps.authorizationUrl;
+    if (page === undefined) {
+      throw new ApiError(
+        404,
+        'authorization_url_not_configured',
+        'This project has not named the page that hosts its consent element: set connectedApps.authorizationUrl (CONNECTED_APPS_AUTHORIZATION_URL).',
+      );
+    }
+    const target = new URL(page);
+    for (const [k, val] of new URL(c.req.url).searchParams) target.searchParams.append(k, val);
+    return c.redirect(target.toString(), 302);
   });
 
   return app;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { databases, sdk, signInByEmailOtp, TestClock, withSession } from './harness.ts';
+import { fetch as undiciFetch } from 'undici';
+import { databases, sdk, signInByEmailOtp, startPeerProcess, TestClock, withSession } from './harness.ts';
 import { codeFor, fromAddress, makeClient, oauthPost, pkce, submit } from './connected-apps-support.ts';
 import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
 
@@ -121,6 +122,35 @@ for (const kind of databases) {
           JSON.stringify(answers.filter((a) => a.status !== 200).map((a) => a.json)),
         );
       } finally {
+        await from.close();
+      }
+    });
+
+    it('the same race across two provider processes on one database: exactly one wins', { skip: kind !== 'postgres' }, async () => {
+      const client = await makeClient(api, 'third_party_public');
+      const { code, verifier } = await codeFor(api, client);
+      const peer = await startPeerProcess(api.provider);
+      // An address of its own: both processes count one per-IP budget in the shared database.
+      const from = fromAddress('127.0.9.3');
+      try {
+        const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }).toString();
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            undiciFetch(`${i % 2 ? peer.url : api.provider.url}/v1/oauth2/token`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: form,
+              dispatcher: from,
+            }).then(async (r) => ({
+              status: r.status,
+              json: (await r.json()) as { error?: string },
+            })),
+          ),
+        );
+        assert.equal(answers.filter((a) => a.status === 200).length, 1, answers.map((a) => a.status).join(','));
+        assert.ok(answers.filter((a) => a.status !== 200).every((a) => a.json.error === 'invalid_grant'));
+      } finally {
+        await peer.stop();
         await from.close();
       }
     });

@@ -291,10 +291,11 @@ for (const kind of databases) {
       assert.equal(bad.json.error_type, 'invalid_post_logout_redirect_uri');
     });
 
-    it('the authorization endpoint without a configured page explains the setting; the OAuth routes take no project secret and answer any origin', async () => {
-      const res = await fetch(`${api.provider.url}/v1/oauth2/authorize?client_id=x`);
-      // This provider has a page configured in discovery; the route still never redirects.
-      assert.equal(res.status, 404);
+    it("the provider's authorization address sends the browser to the consent page; the OAuth routes take no project secret and answer any origin", async () => {
+      const res = await fetch(`${api.provider.url}/v1/oauth2/authorize?client_id=x&scope=openid+email`, { redirect: 'manual' });
+      // The provider's own authorization address sends the browser on to the site's page, the request as it came.
+      assert.equal(res.status, 302);
+      assert.equal(res.headers.get('location'), 'https://site.example/oauth/authorize?client_id=x&scope=openid+email');
       const preflight = await fetch(`${api.provider.url}/v1/oauth2/token`, { method: 'OPTIONS', headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST' } });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), '*');

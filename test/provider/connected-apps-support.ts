@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConnectedAppWithClientSecret } from 'stytch';
-import { Agent } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { sdk, TEST_TLS, signInByEmailOtp, withSession } from './harness.ts';
 import type { ServerApiSetup } from './server-api-harness.ts';
 
@@ -56,10 +56,10 @@ export async function codeFor(api: ServerApiSetup, client: { client_id: string }
 
 /** POSTs a form to an OAuth endpoint (`/v1/oauth2/token` unless said), with Basic credentials when given. */
 export async function oauthPost(api: ServerApiSetup, form: Record<string, string>, basic?: [string, string], path = '/v1/oauth2/token', headers: Record<string, string> = {}, from?: Agent) {
-  const res = await fetch(`${api.provider.url}${path}`, {
+  // undici's own fetch, which takes a connection pool: from another loopback address when given (a per-IP budget of its own).
+  const res = await undiciFetch(`${api.provider.url}${path}`, {
     method: 'POST',
-    // From another loopback address when given: a per-IP budget of its own.
-    ...(from ? { dispatcher: from } : {}),
+    dispatcher: from,
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       ...(basic ? { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(basic[0])}:${encodeURIComponent(basic[1])}`).toString('base64')}` } : {}),
@@ -84,5 +84,6 @@ export function claimsOf(jwt: string): Record<string, any> {
 
 /** A connection pool whose requests leave from `address` (Linux routes all of 127/8 to the loopback). */
 export function fromAddress(address: string): Agent {
-  return new Agent({ localAddress: address, connect: { ca: TEST_TLS.cert } });
+  // A generous connect timeout: fifty TLS handshakes at once on a busy machine can take more than undici's 10 s.
+  return new Agent({ localAddress: address, connect: { ca: TEST_TLS.cert, timeout: 60_000 } });
 }
