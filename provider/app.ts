@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from './context.ts';
 import { isDatabaseUnavailable } from './db/index.ts';
-import { cors } from './http/cors.ts';
+import { cors, openCors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, loopbackOnly, securityHeaders } from './http/guards.ts';
 import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
@@ -13,8 +13,10 @@ import { clientsideServicesRoutes } from './routes/clientside-services.ts';
 import { cryptoWalletRoutes } from './routes/crypto-wallets.ts';
 import { devRoutes } from './routes/dev.ts';
 import { eventRoutes } from './routes/events.ts';
+import { idpRoutes } from './routes/idp.ts';
 import { magicLinkRoutes } from './routes/magic-links.ts';
 import { oauthConsentRoutes } from './routes/oauth-consent.ts';
+import { oauth2Routes } from './routes/oauth2.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
@@ -37,7 +39,10 @@ export function createApp(ctx: ProviderContext): Hono {
   app.use('*', securityHeaders());
   const browserCors = cors((origin) => authorized.has(origin));
   // The server API answers no browser at all: no CORS headers, preflight refused (serverApiAuth).
-  app.use('*', (c, next) => (isServerApiPath(c.req.path) ? next() : browserCors(c, next)));
+  // The authorization server's documents and endpoints read no cookie: any origin may call them.
+  const anyOrigin = openCors();
+  const isAuthorizationServerPath = (path: string) => path.startsWith('/.well-known/') || path.startsWith('/v1/oauth2/') || /^\/v1\/public\/[^/]+\/oauth2\//.test(path);
+  app.use('*', (c, next) => (isAuthorizationServerPath(c.req.path) ? anyOrigin(c, next) : isServerApiPath(c.req.path) ? next() : browserCors(c, next)));
   // Secret-key calls prove their secret before anything else is said about the request.
   const secretAuth = serverApiAuth(ctx);
   app.use('/v1/*', (c, next) => (isServerApiPath(c.req.path) ? secretAuth(c, next) : next()));
@@ -45,7 +50,7 @@ export function createApp(ctx: ProviderContext): Hono {
   // binding (the IdP's page posts to the SSO callback) are the HTML forms.
   app.use(
     '*',
-    bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path)),
+    bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path), isAuthorizationServerPath),
   );
 
   app.get('/health', async (c) => {
@@ -66,6 +71,7 @@ export function createApp(ctx: ProviderContext): Hono {
   sdk.route('/', webauthnRoutes(ctx));
   sdk.route('/', cryptoWalletRoutes(ctx));
   sdk.route('/', oauth.sdk);
+  sdk.route('/', idpRoutes(ctx));
   const sso = b2bSsoRoutes(ctx);
   sdk.route('/', b2bRoutes(ctx));
   sdk.route('/', sso.sdk);
@@ -74,6 +80,7 @@ export function createApp(ctx: ProviderContext): Hono {
   app.route('/sdk/v1', sdk);
   app.route('/v1', serverApiRoutes(ctx));
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
+  app.route('/', oauth2Routes(ctx));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);
   app.route('/', sso.pub);

@@ -246,6 +246,46 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Connected apps: the provider as an OAuth 2.1 and OpenID Connect authorization server for
+   * the clients of `/v1/connected_apps/clients` (docs/SECURITY.md, "Connected apps").
+   * `authorizationUrl` is the site's page that hosts the consent element (discovery's
+   * `authorization_endpoint`); `issuer` defaults to `publicUrl`, else the request's origin.
+   * `customScopes` are the project's own scopes, offered beside the standard ones with their
+   * descriptions. `accessTokenMinutes` is a new client's access token lifetime;
+   * `refreshTokenDays` how long an authorization with `offline_access` may be refreshed;
+   * `tokenLimit` the per-IP budget of the token, introspection, revocation and userinfo routes.
+   * `dynamicRegistration` opens `/v1/oauth2/register` (RFC 7591) to anyone, within
+   * `registrationLimit` per IP; such clients are always third-party (asked for consent).
+   * `clientIdMetadataDocuments` lets a `client_id` be an https URL of the client's metadata
+   * document, fetched through `outbound` (services/cimd.ts).
+   */
+  connectedApps: v.optional(
+    v.object({
+      authorizationUrl: v.optional(v.pipe(v.string(), v.url())),
+      issuer: v.optional(v.pipe(v.string(), v.url())),
+      customScopes: v.optional(v.array(v.object({ scope: v.pipe(v.string(), v.regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'must be a scope token')), description: v.optional(v.string(), '') })), []),
+      accessTokenMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)), 60),
+      refreshTokenDays: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(365)), 30),
+      tokenLimit: v.optional(
+        v.object({
+          perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 600),
+          windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+        }),
+        {},
+      ),
+      clientIdMetadataDocuments: v.optional(v.boolean(), false),
+      dynamicRegistration: v.optional(v.boolean(), false),
+      registrationLimit: v.optional(
+        v.object({
+          perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 20),
+          windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 3600),
+        }),
+        {},
+      ),
+    }),
+    {},
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -330,6 +370,9 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (twilio) out.delivery = { ...(out.delivery as object), twilio: { ...(out.delivery as { twilio?: object } | undefined)?.twilio, ...twilio } };
   const cloud = pick(env, { WHATSAPP_CLOUD_TOKEN: 'token', WHATSAPP_PHONE_ID: 'phoneId', WHATSAPP_TEMPLATE: 'template' });
   if (cloud) out.delivery = { ...(out.delivery as object), whatsappCloud: { ...(out.delivery as { whatsappCloud?: object } | undefined)?.whatsappCloud, ...cloud } };
+  if (env.CONNECTED_APPS_CIMD !== undefined) out.connectedApps = { ...(out.connectedApps as object), clientIdMetadataDocuments: bool(env.CONNECTED_APPS_CIMD) };
+  if (env.CONNECTED_APPS_DYNAMIC_REGISTRATION !== undefined) out.connectedApps = { ...(out.connectedApps as object), dynamicRegistration: bool(env.CONNECTED_APPS_DYNAMIC_REGISTRATION) };
+  if (env.CONNECTED_APPS_AUTHORIZATION_URL) out.connectedApps = { ...(out.connectedApps as object), authorizationUrl: env.CONNECTED_APPS_AUTHORIZATION_URL };
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
   if (env.LINK_DEVICE_SIGN_IN !== undefined) out.magicLinkRequests = { ...(out.magicLinkRequests as object), linkDeviceSignIn: bool(env.LINK_DEVICE_SIGN_IN) };

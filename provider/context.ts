@@ -81,6 +81,8 @@ export interface Delivery {
 /** The session JWT keys (services/jwt.ts). */
 export interface SigningKeys {
   sign(q: Queryable, claims: JWTPayload, subject: string, issuer: string, audience: string): Promise<string>;
+  /** Signs a payload whose claims (iat, exp, aud) the caller sets: the connected apps' tokens. */
+  signPayload(q: Queryable, payload: JWTPayload): Promise<string>;
   verify(jwt: string, audience: string, ignoreExpiry?: boolean): Promise<JWTPayload | null>;
   jwks(): Promise<{ keys: JWK[] }>;
 }

@@ -140,3 +140,36 @@ export const WebAuthnAuthenticateOptions = v.object({
 });
 export const WebAuthnUpdateOptions = v.object({ webauthn_registration_id: nonEmpty(), name: nonEmpty() });
 export const IdParam = nonEmpty();
+
+/*
+ * Connected apps (the provider as an OAuth authorization server): what the consent element
+ * reads from its page's query and posts. Unknown fields are dropped (the element sends the
+ * whole request, `state` and `nonce` with a start); `resources` is the element's name for the
+ * repeated `resource` parameter, `resource` the headless types'.
+ */
+const scopeList = () => v.pipe(v.array(v.pipe(str(), v.maxLength(200, 'must be at most 200 characters')), 'must be an array of strings'), v.maxLength(50, 'must have at most 50 scopes'));
+const resourceList = () => v.pipe(v.array(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters')), 'must be an array of strings'), v.maxLength(10, 'must have at most 10 resources'));
+const authorizeFields = {
+  client_id: v.pipe(nonEmpty(), v.maxLength(2000, 'must be at most 2000 characters')),
+  redirect_uri: v.pipe(nonEmpty(), v.maxLength(2000, 'must be at most 2000 characters')),
+  response_type: opt(str(), 'code'),
+  scopes: opt(scopeList(), ['openid', 'email', 'profile']),
+  prompt: opt(v.pipe(str(), v.maxLength(100, 'must be at most 100 characters'))),
+};
+export const IdpAuthorizeStart = v.object(authorizeFields);
+export const IdpAuthorizeSubmit = v.object({
+  ...authorizeFields,
+  consent_granted: bool(),
+  state: opt(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters'))),
+  nonce: opt(v.pipe(str(), v.maxLength(500, 'must be at most 500 characters'))),
+  code_challenge: opt(str()),
+  code_challenge_method: opt(str()),
+  resources: opt(resourceList()),
+  resource: opt(v.union([resourceList(), str()], 'must be a string or an array of strings')),
+});
+export const OAuthLogoutStart = v.object({
+  client_id: v.pipe(nonEmpty(), v.maxLength(2000, 'must be at most 2000 characters')),
+  post_logout_redirect_uri: v.pipe(nonEmpty(), v.maxLength(2000, 'must be at most 2000 characters')),
+  state: opt(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters'))),
+  id_token_hint: opt(v.pipe(str(), v.maxLength(10_000, 'must be at most 10000 characters'))),
+});

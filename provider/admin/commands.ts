@@ -1,10 +1,11 @@
+import { commands as connectedApps } from './connected-apps.ts';
 import { commands as delivery } from './delivery.ts';
 import { commands as secrets } from './secrets.ts';
 import type { AdminCommand } from './types.ts';
 import { commands as users } from './users.ts';
 
 /** Every command group; a new group is one import and one entry here. */
-export const groups: Record<string, Record<string, AdminCommand>> = { secrets, users };
+export const groups: Record<string, Record<string, AdminCommand>> = { secrets, users, 'connected-apps': connectedApps };
 
 /** Commands that stand alone, `npm run admin -- doctor`: each is a whole task, not one of a set. */
 export const standalone: Record<string, AdminCommand> = { ...delivery };

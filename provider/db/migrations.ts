@@ -587,6 +587,87 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );`,
   },
   {
+    // 4701: issue 47 item 1 (connected apps: the provider as an OAuth 2.1 / OpenID Connect server).
+    id: 4701,
+    name: 'connected_apps',
+    // A client's secrets are kept only as SHA-256 hashes (they are 256-bit random values) with
+    // their last four characters; a rotation holds the next one beside the current until it is
+    // made current or cancelled. A code names the authorization it became, so a code replayed
+    // after its exchange revokes what it had issued (RFC 6749 §4.1.2). An authorization is one
+    // exchange's family: its access tokens name it (jti), its refresh tokens belong to it, and
+    // revoking it ends them all; its session, when a browser session made it, ends it too.
+    sql: `
+      CREATE TABLE connected_apps (
+        client_id text PRIMARY KEY,
+        client_type text NOT NULL CHECK (client_type IN ('first_party', 'first_party_public', 'third_party', 'third_party_public')),
+        client_name text NOT NULL DEFAULT '',
+        client_description text NOT NULL DEFAULT '',
+        redirect_urls jsonb NOT NULL DEFAULT '[]',
+        post_logout_redirect_urls jsonb NOT NULL DEFAULT '[]',
+        full_access_allowed boolean NOT NULL DEFAULT false,
+        access_token_expiry_minutes integer NOT NULL,
+        access_token_custom_audience text NOT NULL DEFAULT '',
+        access_token_template_content text NOT NULL DEFAULT '',
+        id_token_template_content text NOT NULL DEFAULT '',
+        logo_url text NOT NULL DEFAULT '',
+        bypass_consent_for_offline_access boolean NOT NULL DEFAULT false,
+        creation_method text NOT NULL DEFAULT 'API',
+        secret_hash text,
+        secret_last_four text,
+        next_secret_hash text,
+        next_secret_last_four text,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX connected_apps_created ON connected_apps (created_at, client_id);
+      CREATE TABLE connected_app_grants (
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        client_id text NOT NULL REFERENCES connected_apps ON DELETE CASCADE,
+        scopes text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (user_id, client_id)
+      );
+      CREATE INDEX connected_app_grants_client ON connected_app_grants (client_id);
+      CREATE TABLE idp_authorizations (
+        authorization_id text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES connected_apps ON DELETE CASCADE,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        session_id text REFERENCES sessions ON DELETE CASCADE,
+        scopes text NOT NULL,
+        resources jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX idp_authorizations_user ON idp_authorizations (user_id, client_id);
+      CREATE INDEX idp_authorizations_session ON idp_authorizations (session_id);
+      CREATE INDEX idp_authorizations_expires ON idp_authorizations (expires_at);
+      CREATE TABLE idp_codes (
+        code_hash text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES connected_apps ON DELETE CASCADE,
+        user_id text NOT NULL REFERENCES users ON DELETE CASCADE,
+        session_id text REFERENCES sessions ON DELETE CASCADE,
+        redirect_uri text NOT NULL,
+        scopes text NOT NULL,
+        resources jsonb NOT NULL DEFAULT '[]',
+        code_challenge text,
+        nonce text,
+        auth_time timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        authorization_id text REFERENCES idp_authorizations ON DELETE SET NULL
+      );
+      CREATE INDEX idp_codes_expires ON idp_codes (expires_at);
+      CREATE TABLE idp_refresh_tokens (
+        token_hash text PRIMARY KEY,
+        authorization_id text NOT NULL REFERENCES idp_authorizations ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX idp_refresh_tokens_authorization ON idp_refresh_tokens (authorization_id);`,
+  },
+  {
     // 5102: issue 51 item 2, clear of the other branches' numbers.
     id: 5102,
     name: 'b2b_intermediate_sessions_password_organizations',

@@ -35,3 +35,24 @@ export function cors(isAuthorized: (origin: string) => boolean): MiddlewareHandl
     }
   };
 }
+
+/**
+ * CORS for the authorization server's public documents and endpoints (discovery, the token,
+ * userinfo, introspection and revocation routes): any origin, without credentials. They
+ * read no cookie, and browser apps and agents of any origin are their callers (OAuth 2.1 §6).
+ */
+export function openCors(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      return c.body(null, 204, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET,POST,OPTIONS',
+        'Access-Control-Allow-Headers': 'authorization,content-type,mcp-protocol-version',
+        'Access-Control-Max-Age': '600',
+      });
+    }
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After,WWW-Authenticate');
+  };
+}

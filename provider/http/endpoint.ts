@@ -5,7 +5,7 @@ import { hit } from '../services/limits.ts';
 import { requireProduct } from '../services/sends.ts';
 import { durationMinutes } from '../services/sessions.ts';
 import { authenticateCaller, authenticateMember, clientInfo, presentedSecret, type Caller, type MemberCaller, type PresentedSecret, type SignedInMember } from './auth.ts';
-import { body } from './validate.ts';
+import { body, formOrJsonBody } from './validate.ts';
 
 type Product = ProviderContext['config']['products'][number];
 
@@ -64,6 +64,8 @@ export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema |
   session: N;
   /** The shared wire schema the JSON body must match; no body is read without one. */
   schema?: S;
+  /** The body may be a URL-encoded form as well as JSON (the OAuth endpoints, RFC 6749). */
+  form?: boolean;
   /** Whether the call starts (or may extend) a session: `session_duration_minutes` checked against the project's limits. */
   minutes?: M;
   /** The route's per-IP rate limit (429 with Retry-After), counted once the request is well formed. */
@@ -92,7 +94,7 @@ export function endpoint<N extends SessionNeed, S extends v.GenericSchema | unde
   return async (c) => {
     if (spec.product !== undefined) requireProduct(ctx, spec.product);
     const caller = spec.session === 'none' ? undefined : spec.session === 'secret' ? presentedSecret(ctx, c, kind) : await authenticate(ctx, c, spec.session === 'required');
-    const req = spec.schema === undefined ? undefined : await body(c, spec.schema);
+    const req = spec.schema === undefined ? undefined : await (spec.form === true ? formOrJsonBody : body)(c, spec.schema);
     const asked = (req as { session_duration_minutes?: number } | undefined)?.session_duration_minutes;
     const minutes = spec.minutes === true || (spec.minutes === 'optional' && asked !== undefined) ? durationMinutes(ctx, asked) : undefined;
     if (spec.limit !== undefined) {

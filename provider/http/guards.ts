@@ -39,9 +39,10 @@ export function limitBody(maxBytes: number, description: string): MiddlewareHand
  * Every request that may carry a body, on every route: oversized bodies are refused (413)
  * before anything reads them (a chunked body is counted as it streams, so leaving out
  * Content-Length is no way around it), and POST/PUT bodies must be JSON (415), except on the
- * HTML form routes `isForm` names, which take a URL-encoded form instead.
+ * HTML form routes `isForm` names, which take a URL-encoded form instead, and the OAuth
+ * endpoints `isFormOrJson` names, which take either (RFC 6749 names the form).
  */
-export function bodyGuards(isForm: (path: string) => boolean = () => false): MiddlewareHandler {
+export function bodyGuards(isForm: (path: string) => boolean = () => false, isFormOrJson: (path: string) => boolean = () => false): MiddlewareHandler {
   const limit = limitBody(MAX_BODY_BYTES, '1 MB');
   return async (c, next) => {
     const method = c.req.method;
@@ -49,7 +50,8 @@ export function bodyGuards(isForm: (path: string) => boolean = () => false): Mid
     if (method === 'POST' || method === 'PUT') {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       const form = isForm(c.req.path);
-      if (form ? type !== 'application/x-www-form-urlencoded' : type !== 'application/json') {
+      const either = isFormOrJson(c.req.path) && (type === 'application/x-www-form-urlencoded' || type === 'application/json');
+      if (!either && (form ? type !== 'application/x-www-form-urlencoded' : type !== 'application/json')) {
         throw new ApiError(415, 'unsupported_media_type', form ? 'Content-Type must be application/x-www-form-urlencoded.' : 'Content-Type must be application/json.', { Connection: 'close' });
       }
     }

@@ -5,10 +5,11 @@ import { hitAll } from '../services/limits.ts';
 import { clientInfo, parseBasic } from './auth.ts';
 import { ApiError, requestId } from './errors.ts';
 
-/** `/v1/public/...` is the browser-facing OAuth start; everything else under `/v1` is the server API. */
+/** `/v1/public/...` is the browser-facing OAuth start, `/v1/oauth2/...` the authorization server's; everything else under `/v1` is the server API. */
 export function isServerApiPath(path: string): boolean {
   // The browser's B2B OAuth starts (`/v1/b2b/public/...`) are public pages like `/v1/public/...`.
-  return path.startsWith('/v1/') && !path.startsWith('/v1/public/') && !path.startsWith('/v1/b2b/public/');
+  // The OAuth endpoints (`/v1/oauth2/...`) authenticate connected apps' clients, not the project.
+  return path.startsWith('/v1/') && !path.startsWith('/v1/public/') && !path.startsWith('/v1/b2b/public/') && !path.startsWith('/v1/oauth2/');
 }
 
 const UNAUTHORIZED = 'Unauthorized credentials: send Basic auth with the project ID and a project secret.';

@@ -91,6 +91,17 @@ export class SigningKeys {
   }
 
   /**
+   * Signs `payload` as it is (its own iat, exp, aud): the connected apps' access and ID tokens,
+   * whose lifetimes and audiences are the client's, not a session's. Same keys, same JWKS.
+   */
+  async signPayload(q: Queryable, payload: JWTPayload): Promise<string> {
+    const key = await this.signingKey(q);
+    const input = `${b64json({ alg: ALG, kid: key.kid, typ: 'JWT' })}.${b64json(payload)}`;
+    const signature = signBytes('sha256', Buffer.from(input), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+    return `${input}.${signature.toString('base64url')}`;
+  }
+
+  /**
    * Verifies a JWT against any published key; null when malformed, forged, expired or for
    * another audience. `ignoreExpiry`: the server API refreshes a JWT past its `exp` when the
    * signature holds and its session is still live.

@@ -5,6 +5,8 @@ import { serverB2BPasswordRoutes } from './b2b-passwords.ts';
 import { serverB2BSessionRoutes } from './b2b-sessions.ts';
 import { serverB2BSignInRoutes } from './b2b-sign-in.ts';
 import { serverB2BSsoRoutes } from './b2b-sso.ts';
+import { serverConnectedAppRoutes } from './connected-apps.ts';
+import { serverIdpRoutes } from './idp.ts';
 import { serverMagicLinkRoutes } from './magic-links.ts';
 import { serverOtpRoutes } from './otps.ts';
 import { serverPasswordRoutes } from './passwords.ts';
@@ -24,5 +26,7 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   app.route('/', serverB2BSignInRoutes(ctx));
   app.route('/', serverB2BSsoRoutes(ctx));
   app.route('/', serverB2BPasswordRoutes(ctx));
+  app.route('/', serverConnectedAppRoutes(ctx));
+  app.route('/', serverIdpRoutes(ctx));
   return app;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, record, sessionDuration, str } from '../../../client/schemas/index.ts';
+import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, record, requests, sessionDuration, str } from '../../../client/schemas/index.ts';
 
 /*
  * Request bodies of the server API (`/v1`), shaped as the official Node SDK's request types.
@@ -211,3 +211,67 @@ function migrateFields() {
     set_email_verified: opt(bool()),
   };
 }
+
+/*
+ * Connected apps (`/v1/connected_apps/clients`). The token templates are refused unless empty
+ * rather than dropped: an app that set one would otherwise trust tokens without its claims.
+ */
+const notSupported = () => opt(v.custom<string>((x) => x === '', 'is not supported by this provider (leave it empty)'));
+const urlList = () => opt(v.pipe(v.array(str(), 'must be an array of strings'), v.maxLength(50, 'must have at most 50 entries')));
+const ClientFieldsSchema = {
+  client_name: opt(v.pipe(str(), v.maxLength(200, 'must be at most 200 characters'))),
+  client_description: opt(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters'))),
+  redirect_urls: urlList(),
+  post_logout_redirect_urls: urlList(),
+  full_access_allowed: opt(bool()),
+  access_token_expiry_minutes: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1440, 'must be at most 1440'))),
+  access_token_custom_audience: opt(v.pipe(str(), v.maxLength(500, 'must be at most 500 characters'))),
+  access_token_template_content: notSupported(),
+  id_token_template_content: notSupported(),
+  logo_url: opt(v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters'))),
+  bypass_consent_for_offline_access: opt(bool()),
+};
+
+export const ConnectedAppsCreate = v.object({
+  client_type: v.picklist(['first_party', 'first_party_public', 'third_party', 'third_party_public'], 'must be one of first_party, first_party_public, third_party, third_party_public'),
+  ...ClientFieldsSchema,
+});
+
+export const ConnectedAppsUpdate = v.object(ClientFieldsSchema);
+
+export const ConnectedAppsSearch = v.object({
+  cursor: opt(str()),
+  limit: opt(v.pipe(num(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
+});
+
+/** Whom a site's own consent page asks for: a user by id, or by a session of theirs. */
+const idpUser = { user_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
+export const IdpAuthorizeStartV1 = v.pipe(v.object({ ...requests.IdpAuthorizeStart.entries, ...idpUser }), exactlyOne(['user_id', 'session_token', 'session_jwt']));
+export const IdpAuthorizeV1 = v.pipe(v.object({ ...requests.IdpAuthorizeSubmit.entries, ...idpUser }), exactlyOne(['user_id', 'session_token', 'session_jwt']));
+
+/*
+ * The authorization server's endpoints (`/v1/oauth2/...`): every parameter optional here, so
+ * that a missing one is answered by the route in OAuth's words (`invalid_request`,
+ * `unsupported_grant_type`); a repeated one (an array) is refused as not a string.
+ */
+const oauthParam = () => opt(v.pipe(str(), v.maxLength(8192, 'must be at most 8192 characters')));
+export const OAuthTokenRequest = v.object({
+  grant_type: oauthParam(),
+  code: oauthParam(),
+  redirect_uri: oauthParam(),
+  code_verifier: oauthParam(),
+  refresh_token: oauthParam(),
+  scope: oauthParam(),
+  client_id: oauthParam(),
+  client_secret: oauthParam(),
+  resource: opt(
+    v.union(
+      [v.pipe(str(), v.maxLength(2000, 'must be at most 2000 characters')), v.pipe(v.array(str(), 'must be a string or an array of strings'), v.maxLength(10, 'must have at most 10 entries'))],
+      'must be a string or an array of strings',
+    ),
+  ),
+});
+export const OAuthTokenOnly = v.object({ token: oauthParam(), token_type_hint: oauthParam(), client_id: oauthParam(), client_secret: oauthParam() });
+
+/** Dynamic registration's metadata (RFC 7591 §2): checked field by field by the service, in OAuth's words. */
+export const OAuthRegister = v.record(v.string(), v.unknown(), 'must be a JSON object');
