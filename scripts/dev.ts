@@ -37,14 +37,24 @@ const demo = await startDemo({
 });
 
 // The Next.js host (hosts/next), once `npm run build:next` (or npm test) has built it: its own
-// server, since its pages render on a server. Its protected page needs the server API's
-// settings (README "Next.js"), passed through when set.
+// server, since its pages render on a server. Its protected page checks the session with the
+// server API (README "Next.js"): this provider's, with the certificate its Node must trust, unless
+// the environment says otherwise.
 let next: ChildProcess | undefined;
 const nextBuilt = existsSync('hosts/next/.next/BUILD_ID');
 if (nextBuilt) {
   next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', 'hosts/next', '-p', String(nextPort), '-H', 'localhost'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', STYTCH_PUBLIC_TOKEN: publicToken, STYTCH_PROVIDER_URL: provider.url },
+    env: {
+      STYTCH_PROJECT_ID: dev.projectId,
+      STYTCH_SECRET: adminSecret,
+      STYTCH_API_URL: dev.serverApiUrl,
+      NODE_EXTRA_CA_CERTS: dev.certFile,
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      STYTCH_PUBLIC_TOKEN: publicToken,
+      STYTCH_PROVIDER_URL: provider.url,
+    },
   });
 }
 
