@@ -7,6 +7,7 @@ import { startDemo } from '../demo/server.ts';
 import { DEV_PAGES_WARNING } from '../provider/config.ts';
 import { envSecrets } from '../provider/services/project-secrets.ts';
 import { startDevProvider } from './lib/dev-provider.ts';
+import { exitIfPortTaken } from './lib/ports.mjs';
 
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
@@ -21,7 +22,7 @@ const dev = await startDevProvider({
   projectFile: process.env.PROJECT_FILE || undefined,
   demoOrigins,
   env: process.env,
-});
+}).catch(exitIfPortTaken);
 const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const b2bPublicToken = provider.config.publicTokens.b2b;
@@ -34,6 +35,9 @@ const demo = await startDemo({
   b2bPublicToken,
   googleOneTap: Boolean(provider.config.oauthClients.google),
   serverApi: adminSecret ? { url: provider.url, projectId: dev.projectId, secret: adminSecret } : undefined,
+}).catch(async (e: unknown) => {
+  await provider.close();
+  return exitIfPortTaken(e);
 });
 
 // The Next.js host (hosts/next), once `npm run build:next` (or npm test) has built it: its own
