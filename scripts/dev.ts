@@ -34,6 +34,7 @@ const demo = await startDemo({
   publicToken,
   b2bPublicToken,
   googleOneTap: Boolean(provider.config.oauthClients.google),
+  nextHostUrl: existsSync('hosts/next/.next/BUILD_ID') ? `http://localhost:${nextPort}` : undefined,
   serverApi: adminSecret ? { url: provider.url, projectId: dev.projectId, secret: adminSecret } : undefined,
 }).catch(async (e: unknown) => {
   await provider.close();

@@ -32,7 +32,8 @@ function HostApp() {
         <h1>React host</h1>
       </header>
       <main>
-        <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />
+        {/* The login only while signed out: after a reload it would sit beside "Signed in as …". */}
+        {!user && <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />}
         <section>
           <h2>The host's own state</h2>
           <p id="host-status" role="status">
