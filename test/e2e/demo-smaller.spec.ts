@@ -42,6 +42,8 @@ test('playground on a phone: each menu stays beside its label, and the page cite
     expect(menu!.y).toBeLessThan(label!.y + label!.height / 2);
     expect(menu!.y + menu!.height).toBeGreaterThan(label!.y + label!.height / 2);
   }
+  // …and the page is no wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(page.locator('body')).not.toContainText('SPEC');
 });
 
