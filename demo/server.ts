@@ -32,6 +32,8 @@ export interface DemoOptions {
   b2bPublicToken?: string | undefined;
   /** Whether the provider has a Google client, so One Tap can work; the demo offers it only then. */
   googleOneTap?: boolean;
+  /** Where `npm start` serves the Next.js host (NEXT_PORT), when it is built; the home page links it. */
+  nextHostUrl?: string | undefined;
   root?: string;
   dist?: string;
   /** The host integrations (hosts/ of the repo), served at /hosts/. */
@@ -97,7 +99,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const root = resolve(options.root ?? 'demo');
   const dist = resolve(options.dist ?? 'dist');
   const hosts = resolve(options.hosts ?? 'hosts');
-  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, b2bPublicToken: options.b2bPublicToken ?? options.publicToken, googleOneTap: options.googleOneTap === true })};\n`;
+  const config = `window.DEMO = ${JSON.stringify({ providerUrl: options.providerUrl, publicToken: options.publicToken, b2bPublicToken: options.b2bPublicToken ?? options.publicToken, googleOneTap: options.googleOneTap === true, nextHostUrl: options.nextHostUrl })};\n`;
   let port = 0;
   // The local IdPs are reached at the address this server listens on: the provider fetches
   // the OIDC issuer's discovery, keys and tokens there (npm start lets it reach loopback).

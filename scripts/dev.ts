@@ -7,6 +7,7 @@ import { startDemo } from '../demo/server.ts';
 import { DEV_PAGES_WARNING } from '../provider/config.ts';
 import { envSecrets } from '../provider/services/project-secrets.ts';
 import { startDevProvider } from './lib/dev-provider.ts';
+import { exitIfPortTaken } from './lib/ports.mjs';
 
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
@@ -21,7 +22,7 @@ const dev = await startDevProvider({
   projectFile: process.env.PROJECT_FILE || undefined,
   demoOrigins,
   env: process.env,
-});
+}).catch(exitIfPortTaken);
 const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
 const b2bPublicToken = provider.config.publicTokens.b2b;
@@ -33,18 +34,32 @@ const demo = await startDemo({
   publicToken,
   b2bPublicToken,
   googleOneTap: Boolean(provider.config.oauthClients.google),
+  nextHostUrl: existsSync('hosts/next/.next/BUILD_ID') ? `http://localhost:${nextPort}` : undefined,
   serverApi: adminSecret ? { url: provider.url, projectId: dev.projectId, secret: adminSecret } : undefined,
+}).catch(async (e: unknown) => {
+  await provider.close();
+  return exitIfPortTaken(e);
 });
 
 // The Next.js host (hosts/next), once `npm run build:next` (or npm test) has built it: its own
-// server, since its pages render on a server. Its protected page needs the server API's
-// settings (README "Next.js"), passed through when set.
+// server, since its pages render on a server. Its protected page checks the session with the
+// server API (README "Next.js"): this provider's, with the certificate its Node must trust, unless
+// the environment says otherwise.
 let next: ChildProcess | undefined;
 const nextBuilt = existsSync('hosts/next/.next/BUILD_ID');
 if (nextBuilt) {
   next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', 'hosts/next', '-p', String(nextPort), '-H', 'localhost'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', STYTCH_PUBLIC_TOKEN: publicToken, STYTCH_PROVIDER_URL: provider.url },
+    env: {
+      STYTCH_PROJECT_ID: dev.projectId,
+      STYTCH_SECRET: adminSecret,
+      STYTCH_API_URL: dev.serverApiUrl,
+      NODE_EXTRA_CA_CERTS: dev.certFile,
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      STYTCH_PUBLIC_TOKEN: publicToken,
+      STYTCH_PROVIDER_URL: provider.url,
+    },
   });
 }
 

@@ -25,9 +25,9 @@ function say(message, error = false) {
 }
 
 /** Calls the demo server's admin API; its errors are the provider's (error_message) or its own. */
-async function api(method, path, body) {
+async function api(method, path, body, signal) {
   const change = method !== 'GET';
-  const res = await fetch(`/admin/api${path}`, { method, headers: change ? { 'Content-Type': 'application/json' } : {}, body: change ? JSON.stringify(body ?? {}) : undefined });
+  const res = await fetch(`/admin/api${path}`, { method, headers: change ? { 'Content-Type': 'application/json' } : {}, body: change ? JSON.stringify(body ?? {}) : undefined, signal });
   const answer = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(answer.error_message ?? `The admin API answered ${res.status}.`);
   return answer;
@@ -58,11 +58,15 @@ function checkboxes(box, name, labels) {
 checkboxes($('auth-choices'), 'allowed_auth_methods', AUTH_METHODS);
 checkboxes($('mfa-choices'), 'allowed_mfa_methods', MFA_METHODS);
 
-let current; // the selected organization's detail
+const SECTIONS = ['policy', 'invite', 'sso', 'members-box'];
 
+/**
+ * Shows an organization's detail, unless the select has moved on to another since it was asked
+ * for: a late answer about the one chosen before must not overwrite the one shown (issue 52).
+ */
 function show(detail) {
-  current = detail;
   const org = detail.organization;
+  if (org.organization_id !== $('org').value) return;
   const form = $('policy');
   for (const name of ['mfa_policy', 'mfa_methods', 'auth_methods']) for (const r of form.elements[name]) r.checked = r.value === org[name];
   for (const c of form.querySelectorAll('input[name="allowed_auth_methods"]')) c.checked = org.allowed_auth_methods.includes(c.value);
@@ -84,7 +88,7 @@ function show(detail) {
       }),
     ),
   );
-  for (const id of ['policy', 'invite', 'sso', 'members-box']) $(id).hidden = false;
+  for (const id of SECTIONS) $(id).hidden = false;
 }
 
 async function loadOrganizations() {
@@ -100,15 +104,23 @@ async function loadOrganizations() {
   await selectOrganization();
 }
 
+let loading; // the AbortController of the detail being loaded
+
 async function selectOrganization() {
   const id = $('org').value;
   history.replaceState(history.state, '', `?org=${encodeURIComponent(id)}`);
-  show(await api('GET', `/organizations/${encodeURIComponent(id)}`));
+  // The previous organization's forms go until this one's detail is in: nothing can be saved
+  // from a form still showing another organization's settings.
+  for (const section of SECTIONS) $(section).hidden = true;
+  loading?.abort();
+  loading = new AbortController();
+  show(await api('GET', `/organizations/${encodeURIComponent(id)}`, undefined, loading.signal));
 }
 
-const orgPath = () => `/organizations/${encodeURIComponent(current.organization.organization_id)}`;
+// Every action is on the organization the select shows.
+const orgPath = () => `/organizations/${encodeURIComponent($('org').value)}`;
 
-$('org').addEventListener('change', () => selectOrganization().catch((e) => say(e.message, true)));
+$('org').addEventListener('change', () => selectOrganization().catch((e) => e.name !== 'AbortError' && say(e.message, true)));
 $('reload').addEventListener('click', (e) => act(e.currentTarget, loadOrganizations, () => 'Reloaded.'));
 
 $('policy').addEventListener('submit', (e) => {

@@ -1,4 +1,4 @@
-// The playground's checks: JSON syntax and the shape of SPEC §3's configuration, reported as
+// The playground's checks: JSON syntax and the shape of the widget's configuration (docs/CONFIGURATION.md), reported as
 // a list of plain sentences before anything is mounted.
 // The provider types are the client's own list (client/schemas/oauth-providers.ts): the widget skips any other type without a word.
 import { OAuthProviders as OAUTH_PROVIDERS } from '/dist/client.js';

@@ -19,7 +19,7 @@ export const locales = [
 
 /**
  * The `strings` example: official message ids to ICU MessageFormat texts, laid over whatever
- * locale the widget speaks. "Sign in" where the SPEC says "Log In", and one message with a
+ * locale the widget speaks. "Sign in" where the official UI says "Log In", and one message with a
  * parameter.
  */
 export const stringsExample = {

@@ -62,10 +62,16 @@ function render(mounted: Mounted, props: Props): void {
   }
 }
 
+/** Roots whose element has left the page, their unmount not yet run (see unmount). */
+const leaving = new WeakMap<HTMLElement, Mounted>();
+
 // r2wc's React renderer, with the root created lazily: hydrate server markup or render afresh.
 const renderer = {
   mount(container: HTMLElement, Component: ComponentType<Props>, props: Props): Mounted {
-    const mounted: Mounted = { container, Component, latest: props };
+    // Back on the page before its unmount ran (moved by the host): it keeps its root and state.
+    const back = leaving.get(container);
+    leaving.delete(container);
+    const mounted: Mounted = back ?? { container, Component, latest: props };
     render(mounted, props);
     return mounted;
   },
@@ -73,7 +79,18 @@ const renderer = {
     render(mounted, props);
   },
   unmount(mounted: Mounted): void {
-    mounted.root?.unmount();
+    if (!mounted.root) return;
+    // The element leaves the page, most often because a host's React removed it: that React is
+    // then in its commit, and unmounting a root synchronously there is an error ("Attempted to
+    // synchronously unmount a root while React was already rendering"; issue 52: on every
+    // sign-in in the README's `if (user) return …` pattern). So the unmount waits for the
+    // current task's microtasks, after any commit, and an element put back before then keeps it.
+    leaving.set(mounted.container, mounted);
+    queueMicrotask(() => {
+      if (leaving.get(mounted.container) !== mounted) return;
+      leaving.delete(mounted.container);
+      mounted.root?.unmount();
+    });
   },
 };
 

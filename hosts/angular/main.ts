@@ -43,6 +43,7 @@ class HostApp {
 }
 
 // The decorator applied as a call: the same JIT metadata, with no decorator transform needed.
+// The login only while signed out: after a reload it would sit beside "Signed in as …".
 Component({
   selector: 'host-app',
   standalone: true,
@@ -50,7 +51,9 @@ Component({
   template: `
     <header><h1>Angular host</h1></header>
     <main>
-      <stytch-ui [config]="config" [styles]="styles" [client]="client" (stytch-event)="onEvent($event)" (stytch-error)="onError($event)"></stytch-ui>
+      @if (!user()) {
+        <stytch-ui [config]="config" [styles]="styles" [client]="client" (stytch-event)="onEvent($event)" (stytch-error)="onError($event)"></stytch-ui>
+      }
       <section>
         <h2>The host's own state</h2>
         <p id="host-status" role="status">{{ status() }}</p>

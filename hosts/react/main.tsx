@@ -30,7 +30,8 @@ function HostApp() {
     <HostPage
       title="React host"
       heading="The host's own state"
-      widget={<stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />}
+      // The login only while signed out: after a reload it would sit beside "Signed in as …".
+      widget={!user && <stytch-ui config={hostConfig} styles={styles} client={client} onstytch-event={onEvent} onstytch-error={onError} />}
       events={events}
     >
       <p id="host-status" role="status">

@@ -38,10 +38,11 @@ const App = defineComponent({
       },
     };
   },
+  // The login only while signed out: after a reload it would sit beside "Signed in as …".
   template: `
     <header><h1>Vue 3 host</h1></header>
     <main>
-      <stytch-ui v-bind.prop="loginProps" @stytch-event="onEvent" @stytch-error="onError"></stytch-ui>
+      <stytch-ui v-if="!user" v-bind.prop="loginProps" @stytch-event="onEvent" @stytch-error="onError"></stytch-ui>
       <section>
         <h2>The host's own state</h2>
         <p id="host-status" role="status">{{ status }}</p>

@@ -9,8 +9,9 @@ import { OutboundError } from './outbound.ts';
  * authorization spec's preferred registration): a `client_id` that is an https URL names a
  * JSON document, fetched through the outbound guard (public addresses only, one deadline,
  * a size cap), whose own `client_id` must be that URL. The client it describes is kept as a
- * third-party public client (every user is asked; no secret), refreshed when its cache entry
- * ends. Off unless the project turns it on (`connectedApps.clientIdMetadataDocuments`).
+ * third-party public client (every user is asked; no secret), fetched again once its own
+ * max-age or the shared cache of outside documents (ctx.outsideCache: bounded, expiring) has
+ * let it go. Off unless the project turns it on (`connectedApps.clientIdMetadataDocuments`).
  */
 
 export const CIMD_CREATION_METHOD = 'CLIENT_ID_METADATA_DOCUMENT';
@@ -20,28 +21,6 @@ const MAX_DOCUMENT_BYTES = 5 * 1024;
 const MIN_CACHE_SECONDS = 60;
 const MAX_CACHE_SECONDS = 24 * 60 * 60;
 const DEFAULT_CACHE_SECONDS = 5 * 60;
-/** Cache entries kept at most; the oldest goes first. */
-const CACHE_ENTRIES = 1000;
-
-/*
- * FOR THE MERGE: another branch adds one bounded cache module for outside documents; this
- * small bounded map (URL -> when its document must be fetched again), one per provider, is to
- * move onto it.
- */
-const caches = new WeakMap<ProviderContext, Map<string, number>>();
-
-function cacheOf(ctx: ProviderContext): Map<string, number> {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map()));
-  return cache;
-}
-
-function remember(freshUntil: Map<string, number>, url: string, until: number): void {
-  freshUntil.delete(url);
-  freshUntil.set(url, until);
-  if (freshUntil.size > CACHE_ENTRIES) freshUntil.delete(freshUntil.keys().next().value!);
-}
-
 /** Whether `clientId` names a metadata document: an https URL with a path, no fragment, user info or dot segments. */
 export function isMetadataUrl(clientId: string): boolean {
   if (!clientId.startsWith('https://')) return false;
@@ -110,25 +89,27 @@ async function fetchDocument(ctx: ProviderContext, url: string): Promise<{ name:
  * `db` should be no transaction: the fetch may take the outbound deadline.
  */
 export async function metadataClient(ctx: ProviderContext, db: Queryable, url: string): Promise<ClientRow> {
-  const now = ctx.clock.now().getTime();
-  const freshUntil = cacheOf(ctx);
-  if ((freshUntil.get(url) ?? 0) > now) {
+  const key = `client-metadata:${url}`;
+  const asked = ctx.clock.now().getTime();
+  const load = async () => ({ ...(await fetchDocument(ctx, url)), fetchedAt: ctx.clock.now().getTime() });
+  let doc = await ctx.outsideCache.get(key, load);
+  // The document's own max-age, inside the cache's expiry: past it, the document is fetched again.
+  if (asked - doc.fetchedAt >= doc.seconds * 1000) doc = await ctx.outsideCache.get(key, load, 0);
+  if (doc.fetchedAt < asked) {
     const row = await findClient(db, url);
     if (row) return row;
   }
-  const doc = await fetchDocument(ctx, url);
   const { rows } = await db.query<ClientRow>(
     `INSERT INTO connected_apps (client_id, client_type, client_name, redirect_urls, logo_url, access_token_expiry_minutes, creation_method, created_at)
      VALUES ($1, 'third_party_public', $2, $3, $4, $5, $6, $7)
      ON CONFLICT (client_id) DO UPDATE SET client_name = $2, redirect_urls = $3, logo_url = $4
      WHERE connected_apps.creation_method = $6
      RETURNING *`,
-    [url, doc.name, JSON.stringify(doc.redirects), doc.logo, ctx.config.connectedApps.accessTokenMinutes, CIMD_CREATION_METHOD, new Date(now)],
+    [url, doc.name, JSON.stringify(doc.redirects), doc.logo, ctx.config.connectedApps.accessTokenMinutes, CIMD_CREATION_METHOD, new Date(asked)],
   );
   // A client made otherwise under the same id (by the server API) is never overwritten by a document.
   const row = rows[0] ?? (await findClient(db, url));
   if (!row) throw refused(url, 'it could not be stored.');
-  remember(freshUntil, url, now + doc.seconds * 1000);
   return row;
 }
 

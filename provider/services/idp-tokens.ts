@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { findClient, isPublicClient, secretMatches, type ClientRow } from './connected-apps.ts';
-import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
+import { newId, secretToken, sha256 } from './ids.ts';
+import { verifierMatches } from './single-use-tokens.ts';
 import { withTx } from './tx.ts';
 import { USER_ROW_SQL, type UserRow } from './users.ts';
 
@@ -66,14 +66,9 @@ export async function authenticateClient(db: Queryable, creds: ClientCredentials
   return client;
 }
 
-/**
- * One check of a PKCE verifier against its S256 challenge (RFC 7636 §4.6). The provider's
- * other PKCE redeems are being folded into one function in another branch; this is the one
- * call site to point at it when they meet.
- */
-function verifierMatches(verifier: string, challenge: string): boolean {
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
-  return safeEqual(createHash('sha256').update(verifier).digest('base64url'), challenge);
+/** A verifier of RFC 7636's alphabet and length (§4.1) that answers the code's S256 challenge. */
+function codeVerifierMatches(verifier: string, challenge: string): boolean {
+  return /^[A-Za-z0-9._~-]{43,128}$/.test(verifier) && verifierMatches(verifier, challenge);
 }
 
 interface AuthorizationRow {
@@ -224,7 +219,7 @@ export async function exchangeCode(
     if (p.redirect_uri !== undefined && p.redirect_uri !== row.redirect_uri) throw invalidGrant("redirect_uri differs from the authorization request's.");
     if (row.code_challenge !== null) {
       if (p.code_verifier === undefined) throw invalidGrant('This code was requested with PKCE: code_verifier is required.');
-      if (!verifierMatches(p.code_verifier, row.code_challenge)) throw invalidGrant('The code_verifier does not match the code_challenge.');
+      if (!codeVerifierMatches(p.code_verifier, row.code_challenge)) throw invalidGrant('The code_verifier does not match the code_challenge.');
     } else if (p.code_verifier !== undefined) {
       throw invalidGrant('A code_verifier was sent but the code was requested without PKCE.');
     }

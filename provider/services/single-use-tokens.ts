@@ -21,6 +21,14 @@ function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
+/**
+ * Whether `verifier` answers an S256 `challenge` (RFC 7636 §4.6): the one PKCE check, for the
+ * redirect flows' tokens below and the authorization server's codes (services/idp-tokens.ts).
+ */
+export function verifierMatches(verifier: string, challenge: string): boolean {
+  return safeEqual(s256(verifier), challenge);
+}
+
 /** A token to issue: its row beside the hash, challenge and times, and the URL that carries it. */
 export interface RedirectToken {
   table: RedirectTokenTable;
@@ -78,7 +86,7 @@ export interface SpendRules<R> {
 function checkPkce(challenge: string | null, verifier: string | undefined, words: PkceWords): void {
   if (challenge !== null) {
     if (!verifier) throw new ApiError(400, 'missing_pkce', words.missing);
-    if (!safeEqual(s256(verifier), challenge)) throw new ApiError(400, 'pkce_mismatch', words.mismatch);
+    if (!verifierMatches(verifier, challenge)) throw new ApiError(400, 'pkce_mismatch', words.mismatch);
   } else if (verifier && words.unasked !== undefined) {
     throw new ApiError(400, 'pkce_mismatch', words.unasked);
   }

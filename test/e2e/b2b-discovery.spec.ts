@@ -13,14 +13,11 @@ const page_ = (products: string) => `${process.env.E2E_DEMO_URL}/b2b.html?produc
 
 test('discovery by email code, by keyboard alone, creates a new organization and shows the member in it', async ({ page }) => {
   const email = uniqueEmail('b2b-otp');
-  const events: string[] = [];
-  await page.exposeFunction('recordEvent', (t: string) => events.push(t));
+  type Fired = { type: string; data: Record<string, unknown> };
+  const events: Fired[] = [];
+  await page.exposeFunction('recordEvent', (e: Fired) => events.push(e));
   await page.goto(page_('emailOtp'));
-  await page.evaluate(() =>
-    document
-      .querySelector('stytch-b2b-ui')!
-      .addEventListener('stytch-event', (e) => (window as unknown as { recordEvent(t: string): void }).recordEvent((e as unknown as { detail: { type: string } }).detail.type)),
-  );
+  await page.evaluate(() => document.querySelector('stytch-b2b-ui')!.addEventListener('stytch-event', (e) => (window as unknown as { recordEvent(e: unknown): void }).recordEvent(e.detail)));
   await expect(b2b(page).getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
   await axeClean(page);
 
@@ -59,7 +56,12 @@ test('discovery by email code, by keyboard alone, creates a new organization and
   await expect(b2b(page).getByText(email)).toBeVisible();
   await expect(b2b(page).getByText(`${email.split('@')[0]}'s organization`)).toBeVisible();
   await axeClean(page);
-  expect(events).toContain('AUTHENTICATE_FLOW_COMPLETE');
+  // Each step fired the official B2B event with the provider's answer (issue 52: only the last came).
+  expect(events.map((e) => e.type)).toEqual(['B2B_OTPS_EMAIL_DISCOVERY_SEND', 'B2B_OTPS_EMAIL_DISCOVERY_AUTHENTICATE', 'B2B_DISCOVERY_ORGANIZATIONS_CREATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+  const [sent, authenticated, created] = events;
+  expect(sent!.data.status_code).toBe(200);
+  expect(authenticated!.data).toMatchObject({ email_address: email, discovered_organizations: [], intermediate_session_token: expect.any(String) });
+  expect(created!.data).toMatchObject({ organization: { organization_name: `${email.split('@')[0]}'s organization` }, member: { email_address: email }, session_token: expect.any(String) });
   // The client holds the member session the widget started.
   expect(await page.evaluate(() => (window as unknown as { client: { session: { getSync(): unknown } } }).client.session.getSync())).not.toBeNull();
 });
@@ -214,6 +216,10 @@ test('organization flow by slug: email and password sign in to that organization
     },
     [email, code!, orgName, password] as const,
   );
+  const events: Array<{ type: string; data: Record<string, unknown> }> = [];
+  await page.exposeFunction('recordEvent', (e: { type: string; data: Record<string, unknown> }) => events.push(e));
+  // Listening before the element's first screen asks for the organization by its slug.
+  await page.addInitScript(() => document.addEventListener('stytch-event', (e) => (window as unknown as { recordEvent(e: unknown): void }).recordEvent(e.detail), true));
   await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html?flow=Organization&slug=${encodeURIComponent(slug)}`);
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${orgName}` })).toBeVisible();
   await axeClean(page);
@@ -227,6 +233,10 @@ test('organization flow by slug: email and password sign in to that organization
   await expectScreen(page, 'Success!');
   await expect(b2b(page).getByText(orgName)).toBeVisible();
   await expect(b2b(page).getByText(email)).toBeVisible();
+  // The official events of the organization flow, the wrong password firing none.
+  expect(events.map((e) => e.type)).toEqual(['B2B_ORGANIZATIONS_GET_BY_SLUG', 'B2B_PASSWORD_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+  expect(events[0]!.data).toMatchObject({ organization: { organization_slug: slug, organization_name: orgName } });
+  expect(events[1]!.data).toMatchObject({ member: { email_address: email }, organization_id: expect.any(String) });
 });
 
 test('organization flow: an unknown slug shows the Organization sub-view, with nowhere to go back to', async ({ page }) => {

@@ -78,6 +78,47 @@ test('admin requires MFA on the admin page; the member then signs in on /org/<sl
   await expect(page.getByRole('listitem').filter({ hasText: email })).toHaveText(`${email.toLowerCase()} · active · authenticator app`);
 });
 
+// Issue 52: an organization chosen while another's detail was still loading showed in the select,
+// but the late answer overwrote the page, and Save policy, Invite and Connect SSO then changed
+// the organization not shown.
+test("admin page: a late answer about the organization chosen before is dropped; the page and Save policy are the shown one's", async ({ page }) => {
+  const first = await newOrganization(page, uniqueEmail('demo-b2b-race-a'));
+  const second = await newOrganization(page, uniqueEmail('demo-b2b-race-b'));
+  await openAdmin(page, second);
+  const select = page.getByLabel('Organization');
+  const firstId = await select.locator('option', { hasText: `${first.name} (${first.slug})` }).getAttribute('value');
+  // The first organization's detail is held until the second one is shown.
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route(`**/admin/api/organizations/${encodeURIComponent(firstId!)}`, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  const heldUrl = (url: string) => url.endsWith(`/admin/api/organizations/${encodeURIComponent(firstId!)}`);
+  const settled = new Promise<void>((done) => {
+    page.on('requestfinished', (r) => heldUrl(r.url()) && done());
+    page.on('requestfailed', (r) => heldUrl(r.url()) && done());
+  });
+  await select.selectOption({ label: `${first.name} (${first.slug})` });
+  await select.selectOption({ label: `${second.name} (${second.slug})` });
+  const link = page.getByRole('link', { name: /'s sign-in page$/ });
+  await expect(link).toHaveText(`${second.name}'s sign-in page`);
+  release();
+  await settled;
+  // The held answer has come back (or its request was dropped): the page still shows the second.
+  await expect(page.getByRole('radio', { name: /^Optional/ })).toBeChecked();
+  await expect(link).toHaveText(`${second.name}'s sign-in page`);
+  await expect(link).toHaveAttribute('href', `/org/${second.slug}`);
+  await page.getByRole('radio', { name: 'Required for every member' }).check();
+  await page.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByRole('status')).toHaveText('Policy saved.');
+  // The provider holds the change for the shown organization, and none for the other.
+  await openAdmin(page, first);
+  await expect(page.getByRole('radio', { name: /^Optional/ })).toBeChecked();
+  await openAdmin(page, second);
+  await expect(page.getByRole('radio', { name: 'Required for every member' })).toBeChecked();
+});
+
 test('admin invites a member: the invitation and its link are in the outbox, and the link signs the invitee in', async ({ page }) => {
   const org = await newOrganization(page, uniqueEmail('demo-b2b-admin'));
   await openAdmin(page, org);

@@ -12,9 +12,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let server: NextHost | undefined;
 let base = '';
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await startNextHost({
+/** The host on the suite's Next port, its environment the suite's with `changed` over it. */
+function startHost(changed: Record<string, string | undefined> = {}) {
+  return startNextHost({
     port: Number(process.env.E2E_NEXT_PORT),
     env: {
       STYTCH_PUBLIC_TOKEN: process.env.E2E_PUBLIC_TOKEN,
@@ -24,9 +24,15 @@ test.beforeAll(async () => {
       STYTCH_API_URL: process.env.E2E_PROVIDER_HTTPS_URL,
       // The server's SDK trusts the tests' self-signed certificate of the provider's front door.
       NODE_EXTRA_CA_CERTS: `${ROOT}test/fixtures/tls/localhost-cert.pem`,
+      ...changed,
     },
     timeoutMs: 80_000,
   });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startHost();
   base = server.url;
 });
 test.afterAll(async () => {
@@ -165,3 +171,47 @@ test("next host: /official, the other side of bench:render's Next.js row, render
   await expect(official.locator('input[type=email]')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+// Issue 52: a server check that failed for the server's own setup redirected to the login, whose
+// client (still signed in) sent the browser straight back: 107 navigations in 10 s, the login
+// form on screen, nothing in the terminal.
+for (const [setup, changed, said] of [
+  ['a wrong secret', { STYTCH_SECRET: 'secret-test-not-the-projects' }, /unauthorized_credentials.*STYTCH_SECRET/],
+  ['a certificate it does not trust', { NODE_EXTRA_CA_CERTS: undefined }, /self-signed certificate.*NODE_EXTRA_CA_CERTS/],
+] as const)
+  test(`next host started with ${setup}: the protected page says why the session check failed, on the page and in the terminal, and stays`, async ({ page, context }) => {
+    test.setTimeout(180_000);
+    // A signed-in browser: the session's cookies, as the client keeps them, on the host's site.
+    const res = await fetch(`${process.env.E2E_PROVIDER_URL}/v1/passwords`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${process.env.E2E_PROJECT_ID}:${process.env.E2E_PROJECT_SECRET}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('next-setup'), password: 'correct horse battery staple 52', session_duration_minutes: 60 }),
+    });
+    expect(res.status).toBe(200);
+    const { session_token, session_jwt } = (await res.json()) as { session_token: string; session_jwt: string };
+    await context.addCookies([
+      { name: 'stytch_session', value: session_token, domain: 'localhost', path: '/' },
+      { name: 'stytch_session_jwt', value: session_jwt, domain: 'localhost', path: '/' },
+    ]);
+    await server!.close();
+    server = await startHost(changed);
+    try {
+      let terminal = '';
+      server.process.stderr!.on('data', (d: Buffer) => (terminal += d));
+      const navigations: string[] = [];
+      page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
+      await page.goto(`${base}/profile`);
+      const alert = page.getByRole('alert').filter({ hasText: 'This server could not check the session' });
+      await expect(alert).toContainText(said);
+      await expect.poll(() => terminal).toMatch(said);
+      // The login's client, signed in, would move the browser back here at once: nothing has moved.
+      await page.waitForLoadState('networkidle');
+      await expect(page).toHaveURL(`${base}/profile`);
+      // (Next's router records the page in the history once it has hydrated: a second entry, same URL.)
+      expect(navigations.filter((url) => url !== `${base}/profile`)).toEqual([]);
+      await expect(page.locator('stytch-ui')).toHaveCount(0);
+    } finally {
+      await server.close();
+      server = await startHost();
+    }
+  });

@@ -88,7 +88,8 @@ export default function B2BDiscovery() {
                 part="button button-secondary organization"
                 disabled={action.blocked}
                 onClick={() => void enter(d)}
-                css={{ width: '100%', display: 'flex', justifyContent: 'space-between', gap: 8 }}
+                // Centred in both directions as every other button is; an action beside the name goes to the far side.
+                css={{ width: '100%', display: 'flex', alignItems: 'center', justifyContent: verb ? 'space-between' : 'center', gap: 8 }}
               >
                 <span>{d.organization.organization_name}</span>
                 {verb ? <span>{t(verb)}</span> : null}

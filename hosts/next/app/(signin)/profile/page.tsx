@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { Client } from 'stytch';
+import { checkSession } from '../../session-check.ts';
 import { SignOut } from '../../stytch.tsx';
 
 /**
@@ -31,14 +32,19 @@ export default async function Profile() {
   }
   const token = (await cookies()).get('stytch_session')?.value;
   if (!token) redirect('/');
-  let email: string;
-  try {
-    // A session the provider no longer knows (revoked, expired) sends the visitor to the login.
-    const { user, session } = await sdk.sessions.authenticate({ session_token: token });
-    email = user.emails[0]?.email ?? session.user_id;
-  } catch {
-    redirect('/');
+  const checked = await checkSession(sdk, token, process.env.STYTCH_API_URL!);
+  // A session the provider no longer knows (revoked, expired) sends the visitor to the login;
+  // a check that could not be made says why, here and in the server's terminal, and stays.
+  if ('signedOut' in checked) redirect('/');
+  if ('problem' in checked) {
+    return (
+      <main>
+        <h1>Profile</h1>
+        <p role="alert">This server could not check the session: {checked.problem}</p>
+      </main>
+    );
   }
+  const { email } = checked;
   return (
     <>
       <header>
