@@ -12,15 +12,19 @@ export interface Factor {
   [k: string]: unknown;
 }
 
-export interface SessionRow {
-  session_id: string;
-  user_id: string;
+/** What a session row of either line holds beside its ids: its times, the device it began on, its factors. */
+export interface SessionCommon {
   started_at: Date;
   last_accessed_at: Date;
   expires_at: Date;
   ip_address: string;
   user_agent: string;
   factors: Factor[];
+}
+
+export interface SessionRow extends SessionCommon {
+  session_id: string;
+  user_id: string;
 }
 
 /**

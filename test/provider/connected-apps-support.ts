@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConnectedAppWithClientSecret } from 'stytch';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { sdk, TEST_TLS, signInByEmailOtp, withSession } from './harness.ts';
+import { answerOf, sdk, TEST_TLS, signInByEmailOtp, withSession } from './harness.ts';
 import type { ServerApiSetup } from './server-api-harness.ts';
 
 /*
@@ -67,14 +67,7 @@ export async function oauthPost(api: ServerApiSetup, form: Record<string, string
     },
     body: new URLSearchParams(form).toString(),
   });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, json, text };
+  return answerOf(res);
 }
 
 /** The payload of a JWT, unverified (the tests verify through the SDK or the provider). */

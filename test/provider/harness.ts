@@ -252,6 +252,11 @@ export async function sdk(provider: Pick<RunningProvider, 'url'>, method: string
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return answerOf(res);
+}
+
+/** An answer's status, headers, text and its JSON (undefined when the body is not JSON). */
+export async function answerOf<H>(res: { status: number; headers: H; text(): Promise<string> }) {
   const text = await res.text();
   let json: any;
   try {

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId, secretToken } from '../ids.ts';
 import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type SessionFamily } from '../session-family.ts';
-import type { ClientInfo, Factor } from '../sessions.ts';
+import type { ClientInfo, Factor, SessionCommon } from '../sessions.ts';
 import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
 
@@ -11,16 +11,10 @@ export const SESSION_CLAIM = 'https://stytch.com/session';
 /** The organization claim the official Node SDK reads from a member session JWT. */
 export const ORGANIZATION_CLAIM = 'https://stytch.com/organization';
 
-export interface MemberSessionRow {
+export interface MemberSessionRow extends SessionCommon {
   member_session_id: string;
   member_id: string;
   organization_id: string;
-  started_at: Date;
-  last_accessed_at: Date;
-  expires_at: Date;
-  ip_address: string;
-  user_agent: string;
-  factors: Factor[];
 }
 
 /** Factors that count as a second factor: an SMS passcode, an authenticator code, a recovery code. */
