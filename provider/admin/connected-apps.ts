@@ -1,5 +1,4 @@
 import { CLIENT_TYPES, clientShape, createClient, deleteClient, finishSecretRotation, searchClients, startSecretRotation, type ClientType } from '../services/connected-apps.ts';
-import { withTx } from '../services/tx.ts';
 import { UsageError, type AdminCommand } from './types.ts';
 
 /** Every value after `--name` in args (a flag that may repeat). */
@@ -20,7 +19,7 @@ export const commands: Record<string, AdminCommand> = {
       const redirects = options(args, 'redirect');
       const env = ctx.project.publicTokens.test ? 'test' : 'live';
       const db = await ctx.db();
-      const made = await withTx(db, (tx) => createClient(tx, env, new Date(), type, { client_name: options(args, 'name')[0] ?? '', redirect_urls: redirects }, ctx.project.connectedApps));
+      const made = await createClient(db, env, new Date(), type, { client_name: options(args, 'name')[0] ?? '', redirect_urls: redirects }, ctx.project.connectedApps);
       ctx.print(`client_id:      ${made.row.client_id}`);
       if (made.secret !== null) {
         ctx.print(`client_secret:  ${made.secret}`);
@@ -60,11 +59,11 @@ export const commands: Record<string, AdminCommand> = {
       const db = await ctx.db();
       if (args.includes('--complete') || args.includes('--cancel')) {
         const complete = args.includes('--complete');
-        await withTx(db, (tx) => finishSecretRotation(tx, id, complete));
+        await finishSecretRotation(db, id, complete);
         ctx.print(complete ? `${id}: the next secret is now the only one` : `${id}: rotation cancelled; the current secret stays`);
         return;
       }
-      const started = await withTx(db, (tx) => startSecretRotation(tx, id));
+      const started = await startSecretRotation(db, id);
       ctx.print(`next_client_secret:  ${started.nextSecret}`);
       ctx.print('Store it now: it is not shown again. Both secrets work until `rotate <client_id> --complete` (or --cancel).');
     },

@@ -4,10 +4,8 @@ import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { issuerOf } from '../http/issuer.ts';
-import { prepareClient } from '../services/cimd.ts';
 import { publicClientShape, revokeUserConnectedApp, userConnectedApps } from '../services/connected-apps.ts';
-import { checkAuthorizeRequest, startLogout, submitAuthorization } from '../services/idp-authorize.ts';
-import { withTx } from '../services/tx.ts';
+import { checkAuthorizeRequest, startLogout, authorize } from '../services/idp-authorize.ts';
 import { loadUser } from '../services/users.ts';
 
 /** The consent element's calls (`/sdk/v1`): the authorization request's start and submit, and the logout's start. */
@@ -34,8 +32,7 @@ export function idpRoutes(ctx: ProviderContext): Hono {
     '/idp/oauth/authorize/submit',
     endpoint(ctx, { session: 'required', schema: requests.IdpAuthorizeSubmit }, async ({ c, caller, req }) => {
       const issuer = issuerOf(ctx, c);
-      await prepareClient(ctx, req.client_id);
-      const answer = await withTx(ctx.db, (tx) => submitAuthorization(ctx, tx, { userId: caller.userId, sessionId: caller.sessionId }, { ...req, resources: resourcesOf(req) }, issuer));
+      const answer = await authorize(ctx, async () => ({ userId: caller.userId, sessionId: caller.sessionId }), { ...req, resources: resourcesOf(req) }, issuer);
       return ok(c, answer);
     }),
   );
@@ -53,7 +50,7 @@ export function idpRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/users/connected_apps/:id/revoke',
     endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-      await withTx(ctx.db, (tx) => revokeUserConnectedApp(tx, caller.userId, c.req.param('id')!, ctx.clock.now()));
+      await revokeUserConnectedApp(ctx.db, caller.userId, c.req.param('id')!, ctx.clock.now());
       return ok(c, {});
     }),
   );

@@ -7,7 +7,6 @@ import { issuerOf } from '../http/issuer.ts';
 import { serverOk } from '../http/server-auth.ts';
 import { supportedScopes } from '../services/idp-authorize.ts';
 import { registerClient } from '../services/idp-register.ts';
-import { withTx } from '../services/tx.ts';
 import { authenticateClient, exchangeCode, introspect, oauthError, refreshTokens, revokeToken, userInfo } from '../services/idp-tokens.ts';
 import { OAuthRegister, OAuthTokenOnly, OAuthTokenRequest } from './v1/schemas.ts';
 
@@ -76,7 +75,7 @@ export function oauth2Routes(ctx: ProviderContext): Hono {
         schema: OAuthRegister,
         limit: () => ({ name: 'oauth2_register', max: ctx.config.connectedApps.registrationLimit.perIp, windowSeconds: ctx.config.connectedApps.registrationLimit.windowSeconds }),
       },
-      async ({ c, req }) => c.json(await withTx(ctx.db, (tx) => registerClient(ctx, tx, req)), 201),
+      async ({ c, req }) => c.json(await registerClient(ctx, req), 201),
     ),
   );
 

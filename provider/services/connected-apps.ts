@@ -1,6 +1,7 @@
-import type { Queryable } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, safeEqual, secretToken, sha256 } from './ids.ts';
+import { withTx } from './tx.ts';
 
 /*
  * Connected apps' clients (`/v1/connected_apps/clients`): the apps that sign users in through
@@ -137,8 +138,15 @@ function newClientSecret(): string {
   return `secret-${secretToken(32)}`;
 }
 
-/** Creates a client; a confidential one's secret is in the answer and nowhere else. */
-export async function createClient(
+/** Creates a client in a transaction of its own; a confidential one's secret is in the answer and nowhere else. */
+export function createClient(db: Database, ...args: DropFirst<Parameters<typeof insertClient>>): ReturnType<typeof insertClient> {
+  return withTx(db, (tx) => insertClient(tx, ...args));
+}
+
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
+
+/** Creates a client inside the caller's transaction. */
+async function insertClient(
   tx: Queryable,
   env: 'test' | 'live',
   now: Date,
@@ -200,21 +208,23 @@ const UPDATABLE = [
 ] as const;
 
 /** Changes the fields given; the others keep their values. */
-export async function updateClient(tx: Queryable, clientId: string, f: ClientFields): Promise<ClientRow> {
-  checkFields(f);
-  const sets: string[] = [];
-  const values: unknown[] = [clientId];
-  for (const key of UPDATABLE) {
-    const value = f[key];
-    if (value === undefined) continue;
-    values.push(Array.isArray(value) ? JSON.stringify(value) : value);
-    sets.push(`${key} = $${values.length}`);
-  }
-  const { rows } = sets.length
-    ? await tx.query<ClientRow>(`UPDATE connected_apps SET ${sets.join(', ')} WHERE client_id = $1 RETURNING *`, values)
-    : await tx.query<ClientRow>('SELECT * FROM connected_apps WHERE client_id = $1', [clientId]);
-  if (!rows[0]) throw notFound();
-  return rows[0];
+export async function updateClient(db: Database, clientId: string, f: ClientFields): Promise<ClientRow> {
+  return withTx(db, async (tx) => {
+    checkFields(f);
+    const sets: string[] = [];
+    const values: unknown[] = [clientId];
+    for (const key of UPDATABLE) {
+      const value = f[key];
+      if (value === undefined) continue;
+      values.push(Array.isArray(value) ? JSON.stringify(value) : value);
+      sets.push(`${key} = $${values.length}`);
+    }
+    const { rows } = sets.length
+      ? await tx.query<ClientRow>(`UPDATE connected_apps SET ${sets.join(', ')} WHERE client_id = $1 RETURNING *`, values)
+      : await tx.query<ClientRow>('SELECT * FROM connected_apps WHERE client_id = $1', [clientId]);
+    if (!rows[0]) throw notFound();
+    return rows[0];
+  });
 }
 
 /** Deletes a client with its grants, codes and tokens (their rows cascade). */
@@ -249,29 +259,33 @@ function requireConfidential(row: ClientRow): void {
 }
 
 /** Starts a rotation: a next secret, shown once, that works beside the current one until the rotation ends. */
-export async function startSecretRotation(tx: Queryable, clientId: string): Promise<{ row: ClientRow; nextSecret: string }> {
-  const row = await lockClient(tx, clientId);
-  requireConfidential(row);
-  if (row.next_secret_hash !== null) throw new ApiError(400, 'secret_rotation_in_progress', 'A secret rotation is already in progress: rotate or cancel it first.');
-  const nextSecret = newClientSecret();
-  const { rows } = await tx.query<ClientRow>('UPDATE connected_apps SET next_secret_hash = $2, next_secret_last_four = $3 WHERE client_id = $1 RETURNING *', [
-    clientId,
-    sha256(nextSecret),
-    lastFour(nextSecret),
-  ]);
-  return { row: rows[0]!, nextSecret };
+export async function startSecretRotation(db: Database, clientId: string): Promise<{ row: ClientRow; nextSecret: string }> {
+  return withTx(db, async (tx) => {
+    const row = await lockClient(tx, clientId);
+    requireConfidential(row);
+    if (row.next_secret_hash !== null) throw new ApiError(400, 'secret_rotation_in_progress', 'A secret rotation is already in progress: rotate or cancel it first.');
+    const nextSecret = newClientSecret();
+    const { rows } = await tx.query<ClientRow>('UPDATE connected_apps SET next_secret_hash = $2, next_secret_last_four = $3 WHERE client_id = $1 RETURNING *', [
+      clientId,
+      sha256(nextSecret),
+      lastFour(nextSecret),
+    ]);
+    return { row: rows[0]!, nextSecret };
+  });
 }
 
 /** Ends a rotation: the next secret becomes the only one (`complete`) or is dropped (cancel). */
-export async function finishSecretRotation(tx: Queryable, clientId: string, complete: boolean): Promise<ClientRow> {
-  const row = await lockClient(tx, clientId);
-  requireConfidential(row);
-  if (row.next_secret_hash === null) throw new ApiError(400, 'no_secret_rotation', 'No secret rotation is in progress: start one first.');
-  const sql = complete
-    ? 'UPDATE connected_apps SET secret_hash = next_secret_hash, secret_last_four = next_secret_last_four, next_secret_hash = NULL, next_secret_last_four = NULL WHERE client_id = $1 RETURNING *'
-    : 'UPDATE connected_apps SET next_secret_hash = NULL, next_secret_last_four = NULL WHERE client_id = $1 RETURNING *';
-  const { rows } = await tx.query<ClientRow>(sql, [clientId]);
-  return rows[0]!;
+export async function finishSecretRotation(db: Database, clientId: string, complete: boolean): Promise<ClientRow> {
+  return withTx(db, async (tx) => {
+    const row = await lockClient(tx, clientId);
+    requireConfidential(row);
+    if (row.next_secret_hash === null) throw new ApiError(400, 'no_secret_rotation', 'No secret rotation is in progress: start one first.');
+    const sql = complete
+      ? 'UPDATE connected_apps SET secret_hash = next_secret_hash, secret_last_four = next_secret_last_four, next_secret_hash = NULL, next_secret_last_four = NULL WHERE client_id = $1 RETURNING *'
+      : 'UPDATE connected_apps SET next_secret_hash = NULL, next_secret_last_four = NULL WHERE client_id = $1 RETURNING *';
+    const { rows } = await tx.query<ClientRow>(sql, [clientId]);
+    return rows[0]!;
+  });
 }
 
 async function lockClient(tx: Queryable, clientId: string): Promise<ClientRow> {
@@ -313,8 +327,10 @@ export async function userConnectedApps(db: Queryable, userId: string, now: Date
 }
 
 /** Ends a user's connection to an app: its consent is forgotten and every token it holds for the user is revoked. */
-export async function revokeUserConnectedApp(tx: Queryable, userId: string, clientId: string, now: Date): Promise<void> {
-  if (!(await findClient(tx, clientId))) throw notFound();
-  await tx.query('DELETE FROM connected_app_grants WHERE user_id = $1 AND client_id = $2', [userId, clientId]);
-  await tx.query('UPDATE idp_authorizations SET revoked_at = $3 WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL', [userId, clientId, now]);
+export async function revokeUserConnectedApp(db: Database, userId: string, clientId: string, now: Date): Promise<void> {
+  return withTx(db, async (tx) => {
+    if (!(await findClient(tx, clientId))) throw notFound();
+    await tx.query('DELETE FROM connected_app_grants WHERE user_id = $1 AND client_id = $2', [userId, clientId]);
+    await tx.query('UPDATE idp_authorizations SET revoked_at = $3 WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL', [userId, clientId, now]);
+  });
 }

@@ -1,9 +1,10 @@
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { isMetadataUrl, metadataClient } from './cimd.ts';
+import { isMetadataUrl, metadataClient, prepareClient } from './cimd.ts';
 import { findClient, isFirstParty, isLoopbackRedirect, isPublicClient, type ClientRow } from './connected-apps.ts';
 import { secretToken, sha256 } from './ids.ts';
+import { withTx } from './tx.ts';
 
 /*
  * The authorization request of the provider as an OAuth 2.1 / OpenID Connect server: the
@@ -152,6 +153,21 @@ function responseUrl(redirect: string, params: Record<string, string | undefined
   const url = new URL(redirect);
   for (const [k, val] of Object.entries(params)) if (val !== undefined) url.searchParams.set(k, val);
   return url.toString();
+}
+
+/**
+ * The consent's submit in a transaction of its own, the client's metadata document (when it is
+ * named by one) fetched before it so no transaction waits on the network. `user` is found inside
+ * the transaction (the server API names the user by a session or an id).
+ */
+export async function authorize(
+  ctx: ProviderContext,
+  user: (tx: Queryable) => Promise<{ userId: string; sessionId: string | null }>,
+  req: AuthorizeSubmit,
+  issuer: string,
+): Promise<{ redirect_uri: string; authorization_code?: string }> {
+  await prepareClient(ctx, req.client_id);
+  return withTx(ctx.db, async (tx) => submitAuthorization(ctx, tx, await user(tx), req, issuer));
 }
 
 /**

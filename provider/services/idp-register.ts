@@ -1,5 +1,4 @@
 import type { ProviderContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { checkRedirectUrl, createClient, type ClientType } from './connected-apps.ts';
 import { oauthError } from './idp-tokens.ts';
@@ -31,7 +30,7 @@ function text(value: unknown, field: string, max: number): string | undefined {
 }
 
 /** Registers a client from its metadata; the answer is RFC 7591 §3.2.1's, with the secret (if any) shown this once. */
-export async function registerClient(ctx: ProviderContext, tx: Queryable, meta: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function registerClient(ctx: ProviderContext, meta: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (!ctx.config.connectedApps.dynamicRegistration) {
     throw new ApiError(
       403,
@@ -59,7 +58,7 @@ export async function registerClient(ctx: ProviderContext, tx: Queryable, meta: 
   const logo = text(meta.logo_uri, 'logo_uri', 2000);
   if (logo !== undefined && !/^https:\/\/\S+$/.test(logo)) throw invalidMetadata('logo_uri must be an https URL.');
   const type: ClientType = method === 'none' ? 'third_party_public' : 'third_party';
-  const made = await createClient(tx, ctx.env, ctx.clock.now(), type, { client_name: name, redirect_urls: redirects, logo_url: logo }, ctx.config.connectedApps, 'DYNAMIC_CLIENT_REGISTRATION');
+  const made = await createClient(ctx.db, ctx.env, ctx.clock.now(), type, { client_name: name, redirect_urls: redirects, logo_url: logo }, ctx.config.connectedApps, 'DYNAMIC_CLIENT_REGISTRATION');
   return {
     client_id: made.row.client_id,
     ...(made.secret === null ? {} : { client_secret: made.secret, client_secret_expires_at: 0 }),

@@ -26,7 +26,7 @@ function sources(dir: string): string[] {
 /**
  * Every `error_type` the provider can answer, read from its source: the type given to an
  * ApiError (or a subclass's super call), either branch of a conditional type, and the
- * not-found types of the factor tables. `b2bOnly`: those answered only by the B2B files
+ * not-found types of the factor tables (spread into an ApiError from a table of pairs). `b2bOnly`: those answered only by the B2B files
  * (`b2b` in the path), which only the B2B element meets.
  */
 function providerErrorTypes(): { all: Set<string>; b2bOnly: Set<string> } {
@@ -35,11 +35,14 @@ function providerErrorTypes(): { all: Set<string>; b2bOnly: Set<string> } {
   for (const file of sources('provider')) {
     const code = readFileSync(join(root, file), 'utf8');
     const found: string[] = [];
-    for (const m of code.matchAll(/(?:new ApiError|super)\(\s*\d{3},\s*([^,]+),/g)) {
+    // A spread (`...NOT_THEIRS[kind]`) is read from its table below, not from what follows it.
+    for (const m of code.matchAll(/(?:new ApiError|super)\(\s*\d{3},(?!\s*\.\.\.)\s*([^,]+),/g)) {
       for (const lit of m[1]!.matchAll(/'([a-z][a-z0-9_]*)'/g)) found.push(lit[1]!);
     }
     for (const m of code.matchAll(/notFound: '([a-z_]+)'/g)) found.push(m[1]!);
     for (const m of code.matchAll(/remove\('[^']+', '[a-z_]+', '([a-z_]+)'\)/g)) found.push(m[1]!);
+    // A table of [error type, message] pairs spread into an ApiError (the factor removals' not-found types).
+    for (const m of code.matchAll(/^\s+[a-z_]+: \['([a-z][a-z0-9_]*)', '[A-Z][^']*'\],?$/gm)) found.push(m[1]!);
     for (const t of found) {
       all.add(t);
       if (!/b2b/i.test(file)) shared.add(t);

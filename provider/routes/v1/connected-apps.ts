@@ -3,7 +3,6 @@ import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { clientShape, createClient, deleteClient, finishSecretRotation, getClient, searchClients, startSecretRotation, updateClient } from '../../services/connected-apps.ts';
-import { withTx } from '../../services/tx.ts';
 import { ConnectedAppsCreate, ConnectedAppsSearch, ConnectedAppsUpdate } from './schemas.ts';
 
 /** Server API: the connected apps' clients, as the official Node SDK's `connectedApp.clients` manages them. */
@@ -15,7 +14,7 @@ export function serverConnectedAppRoutes(ctx: ProviderContext): Hono {
     base,
     endpoint(ctx, { session: 'none', schema: ConnectedAppsCreate }, async ({ c, req }) => {
       const { client_type, ...fields } = req;
-      const made = await withTx(ctx.db, (tx) => createClient(tx, ctx.env, ctx.clock.now(), client_type, fields, ctx.config.connectedApps));
+      const made = await createClient(ctx.db, ctx.env, ctx.clock.now(), client_type, fields, ctx.config.connectedApps);
       // The secret is in this answer only: the database keeps its hash.
       return serverOk(c, { connected_app: { ...clientShape(made.row), ...(made.secret === null ? {} : { client_secret: made.secret }) } });
     }),
@@ -40,7 +39,7 @@ export function serverConnectedAppRoutes(ctx: ProviderContext): Hono {
   app.put(
     `${base}/:clientId`,
     endpoint(ctx, { session: 'none', schema: ConnectedAppsUpdate }, async ({ c, req }) => {
-      const row = await withTx(ctx.db, (tx) => updateClient(tx, c.req.param('clientId')!, req));
+      const row = await updateClient(ctx.db, c.req.param('clientId')!, req);
       return serverOk(c, { connected_app: clientShape(row) });
     }),
   );
@@ -57,7 +56,7 @@ export function serverConnectedAppRoutes(ctx: ProviderContext): Hono {
   app.post(
     `${base}/:clientId/secrets/rotate/start`,
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      const started = await withTx(ctx.db, (tx) => startSecretRotation(tx, c.req.param('clientId')!));
+      const started = await startSecretRotation(ctx.db, c.req.param('clientId')!);
       return serverOk(c, { connected_app: { ...clientShape(started.row), next_client_secret: started.nextSecret } });
     }),
   );
@@ -69,7 +68,7 @@ export function serverConnectedAppRoutes(ctx: ProviderContext): Hono {
     app.post(
       `${base}/:clientId/secrets/${path}`,
       endpoint(ctx, { session: 'none' }, async ({ c }) => {
-        const row = await withTx(ctx.db, (tx) => finishSecretRotation(tx, c.req.param('clientId')!, complete));
+        const row = await finishSecretRotation(ctx.db, c.req.param('clientId')!, complete);
         return serverOk(c, { connected_app: clientShape(row) });
       }),
     );

@@ -5,11 +5,9 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ApiError } from '../../http/errors.ts';
 import { issuerOf } from '../../http/issuer.ts';
 import { serverOk } from '../../http/server-auth.ts';
-import { prepareClient } from '../../services/cimd.ts';
 import { publicClientShape, revokeUserConnectedApp, userConnectedApps } from '../../services/connected-apps.ts';
-import { checkAuthorizeRequest, submitAuthorization } from '../../services/idp-authorize.ts';
+import { checkAuthorizeRequest, authorize } from '../../services/idp-authorize.ts';
 import { findSession } from '../../services/sessions.ts';
-import { withTx } from '../../services/tx.ts';
 import { loadUser } from '../../services/users.ts';
 import { resourcesOf } from '../idp.ts';
 import { IdpAuthorizeStartV1, IdpAuthorizeV1 } from './schemas.ts';
@@ -45,11 +43,7 @@ export function serverIdpRoutes(ctx: ProviderContext): Hono {
     '/idp/oauth/authorize',
     endpoint(ctx, { session: 'none', schema: IdpAuthorizeV1 }, async ({ c, req }) => {
       const issuer = issuerOf(ctx, c);
-      await prepareClient(ctx, req.client_id);
-      const answer = await withTx(ctx.db, async (tx) => {
-        const who = await userOf(tx, req);
-        return submitAuthorization(ctx, tx, who, { ...req, resources: resourcesOf(req) }, issuer);
-      });
+      const answer = await authorize(ctx, (tx) => userOf(tx, req), { ...req, resources: resourcesOf(req) }, issuer);
       return serverOk(c, answer);
     }),
   );
@@ -66,7 +60,7 @@ export function serverIdpRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/users/:userId/connected_apps/:clientId/revoke',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      await withTx(ctx.db, (tx) => revokeUserConnectedApp(tx, c.req.param('userId')!, c.req.param('clientId')!, ctx.clock.now()));
+      await revokeUserConnectedApp(ctx.db, c.req.param('userId')!, c.req.param('clientId')!, ctx.clock.now());
       return serverOk(c, {});
     }),
   );

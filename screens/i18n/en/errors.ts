@@ -100,4 +100,18 @@ export const errorMessages = {
   'error.totpNotFound': 'This authenticator app was not found on your account.',
   'error.recoveryCodeNotFound': 'This recovery code is incorrect or already used.',
   'error.samlConnectionIncomplete': 'This single sign-on is not fully set up yet. Please contact your admin.',
+  // Connected apps (the consent page and the server API's clients).
+  'error.authorizationUrlNotConfigured': 'This sign-in is not set up correctly: the consent page is not configured.',
+  'error.invalidClient': 'This sign-in is not set up correctly: the app asking to sign you in is not known.',
+  'error.invalidLogoUrl': "This sign-in is not set up correctly: the app's logo address is not allowed.",
+  'error.clientHasNoSecret': 'This sign-in is not set up correctly: the app has no secret to rotate.',
+  'error.secretRotationInProgress': 'This sign-in is not set up correctly: a secret rotation is already under way.',
+  'error.noSecretRotation': 'This sign-in is not set up correctly: no secret rotation is under way.',
+  'error.invalidRedirectUri': "This sign-in is not set up correctly: the app's return address is not registered.",
+  'error.unsupportedResponseType': 'This sign-in is not set up correctly: the app asked for a kind of answer that is not supported.',
+  'error.invalidTarget': 'This sign-in is not set up correctly: the app asked for a resource that is not allowed.',
+  'error.invalidCodeChallengeMethod': "This sign-in is not set up correctly: the app's code challenge method is not supported.",
+  'error.invalidPostLogoutRedirectUri': 'This sign-in is not set up correctly: the address to return to after signing out is not registered.',
+  'error.dynamicRegistrationDisabled': 'This sign-in is not set up correctly: this project does not accept app registrations.',
+  'error.connectedAppNotFound': 'This app is not connected to your account.',
 } as const;

@@ -302,5 +302,18 @@ const ar: LocaleCatalog = {
   'error.totpNotFound': 'لم يُعثر على تطبيق المصادقة هذا في حسابك.',
   'error.recoveryCodeNotFound': 'رمز الاسترداد هذا غير صحيح أو مستخدم من قبل.',
   'error.samlConnectionIncomplete': 'لم يكتمل إعداد تسجيل الدخول الموحّد هذا بعد. يُرجى التواصل مع المسؤول.',
+  'error.authorizationUrlNotConfigured': 'تسجيل الدخول غير مُعدّ بشكل صحيح: صفحة الموافقة غير مُعدّة.',
+  'error.invalidClient': 'تسجيل الدخول غير مُعدّ بشكل صحيح: التطبيق الذي يطلب تسجيل دخولك غير معروف.',
+  'error.invalidLogoUrl': 'تسجيل الدخول غير مُعدّ بشكل صحيح: عنوان شعار التطبيق غير مسموح به.',
+  'error.clientHasNoSecret': 'تسجيل الدخول غير مُعدّ بشكل صحيح: لا يملك التطبيق سرًا لتبديله.',
+  'error.secretRotationInProgress': 'تسجيل الدخول غير مُعدّ بشكل صحيح: تبديل السر جارٍ بالفعل.',
+  'error.noSecretRotation': 'تسجيل الدخول غير مُعدّ بشكل صحيح: لا يوجد تبديل سر جارٍ.',
+  'error.invalidRedirectUri': 'تسجيل الدخول غير مُعدّ بشكل صحيح: عنوان العودة الخاص بالتطبيق غير مسجّل.',
+  'error.unsupportedResponseType': 'تسجيل الدخول غير مُعدّ بشكل صحيح: طلب التطبيق نوع استجابة غير مدعوم.',
+  'error.invalidTarget': 'تسجيل الدخول غير مُعدّ بشكل صحيح: طلب التطبيق موردًا غير مسموح به.',
+  'error.invalidCodeChallengeMethod': 'تسجيل الدخول غير مُعدّ بشكل صحيح: طريقة تحدي الرمز الخاصة بالتطبيق غير مدعومة.',
+  'error.invalidPostLogoutRedirectUri': 'تسجيل الدخول غير مُعدّ بشكل صحيح: عنوان العودة بعد تسجيل الخروج غير مسجّل.',
+  'error.dynamicRegistrationDisabled': 'تسجيل الدخول غير مُعدّ بشكل صحيح: لا يقبل هذا المشروع تسجيل التطبيقات.',
+  'error.connectedAppNotFound': 'هذا التطبيق غير مرتبط بحسابك.',
 };
 export default ar;

@@ -304,5 +304,18 @@ const de: LocaleCatalog = {
   'error.totpNotFound': 'Diese Authenticator-App wurde in Ihrem Konto nicht gefunden.',
   'error.recoveryCodeNotFound': 'Dieser Wiederherstellungscode ist falsch oder wurde bereits verwendet.',
   'error.samlConnectionIncomplete': 'Dieses Single Sign-On ist noch nicht vollständig eingerichtet. Wenden Sie sich an Ihren Administrator.',
+  'error.authorizationUrlNotConfigured': 'Die Anmeldung ist falsch eingerichtet: Die Zustimmungsseite ist nicht eingerichtet.',
+  'error.invalidClient': 'Die Anmeldung ist falsch eingerichtet: Die App, die Sie anmelden möchte, ist unbekannt.',
+  'error.invalidLogoUrl': 'Die Anmeldung ist falsch eingerichtet: Die Logo-Adresse der App ist nicht erlaubt.',
+  'error.clientHasNoSecret': 'Die Anmeldung ist falsch eingerichtet: Die App hat kein Geheimnis zum Wechseln.',
+  'error.secretRotationInProgress': 'Die Anmeldung ist falsch eingerichtet: Ein Geheimniswechsel läuft bereits.',
+  'error.noSecretRotation': 'Die Anmeldung ist falsch eingerichtet: Es läuft kein Geheimniswechsel.',
+  'error.invalidRedirectUri': 'Die Anmeldung ist falsch eingerichtet: Die Rücksprungadresse der App ist nicht registriert.',
+  'error.unsupportedResponseType': 'Die Anmeldung ist falsch eingerichtet: Die App hat eine nicht unterstützte Antwortart angefordert.',
+  'error.invalidTarget': 'Die Anmeldung ist falsch eingerichtet: Die App hat eine nicht erlaubte Ressource angefordert.',
+  'error.invalidCodeChallengeMethod': 'Die Anmeldung ist falsch eingerichtet: Die Code-Challenge-Methode der App wird nicht unterstützt.',
+  'error.invalidPostLogoutRedirectUri': 'Die Anmeldung ist falsch eingerichtet: Die Adresse für die Rückkehr nach der Abmeldung ist nicht registriert.',
+  'error.dynamicRegistrationDisabled': 'Die Anmeldung ist falsch eingerichtet: Dieses Projekt nimmt keine App-Registrierungen an.',
+  'error.connectedAppNotFound': 'Diese App ist nicht mit Ihrem Konto verbunden.',
 };
 export default de;

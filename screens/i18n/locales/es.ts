@@ -304,5 +304,18 @@ const es: LocaleCatalog = {
   'error.totpNotFound': 'No se encontró esta aplicación de autenticación en tu cuenta.',
   'error.recoveryCodeNotFound': 'Este código de recuperación no es correcto o ya se usó.',
   'error.samlConnectionIncomplete': 'Este inicio de sesión único aún no está configurado del todo. Contacta con tu administrador.',
+  'error.authorizationUrlNotConfigured': 'El inicio de sesión no está bien configurado: la página de consentimiento no está configurada.',
+  'error.invalidClient': 'El inicio de sesión no está bien configurado: no se reconoce la aplicación que pide iniciar tu sesión.',
+  'error.invalidLogoUrl': 'El inicio de sesión no está bien configurado: la dirección del logotipo de la aplicación no está permitida.',
+  'error.clientHasNoSecret': 'El inicio de sesión no está bien configurado: la aplicación no tiene un secreto que rotar.',
+  'error.secretRotationInProgress': 'El inicio de sesión no está bien configurado: ya hay una rotación de secreto en curso.',
+  'error.noSecretRotation': 'El inicio de sesión no está bien configurado: no hay ninguna rotación de secreto en curso.',
+  'error.invalidRedirectUri': 'El inicio de sesión no está bien configurado: la dirección de retorno de la aplicación no está registrada.',
+  'error.unsupportedResponseType': 'El inicio de sesión no está bien configurado: la aplicación pidió un tipo de respuesta no compatible.',
+  'error.invalidTarget': 'El inicio de sesión no está bien configurado: la aplicación pidió un recurso no permitido.',
+  'error.invalidCodeChallengeMethod': 'El inicio de sesión no está bien configurado: el método de desafío de código de la aplicación no es compatible.',
+  'error.invalidPostLogoutRedirectUri': 'El inicio de sesión no está bien configurado: la dirección de retorno tras cerrar sesión no está registrada.',
+  'error.dynamicRegistrationDisabled': 'El inicio de sesión no está bien configurado: este proyecto no acepta registros de aplicaciones.',
+  'error.connectedAppNotFound': 'Esta aplicación no está conectada a tu cuenta.',
 };
 export default es;

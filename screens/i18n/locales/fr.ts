@@ -304,5 +304,18 @@ const fr: LocaleCatalog = {
   'error.totpNotFound': 'Cette application d’authentification est introuvable sur votre compte.',
   'error.recoveryCodeNotFound': 'Ce code de récupération est incorrect ou déjà utilisé.',
   'error.samlConnectionIncomplete': 'Cette authentification unique n’est pas encore entièrement configurée. Contactez votre administrateur.',
+  'error.authorizationUrlNotConfigured': 'Cette connexion est mal configurée\u00a0: la page de consentement n’est pas configurée.',
+  'error.invalidClient': 'Cette connexion est mal configurée\u00a0: l’application qui demande à vous connecter est inconnue.',
+  'error.invalidLogoUrl': 'Cette connexion est mal configurée\u00a0: l’adresse du logo de l’application n’est pas autorisée.',
+  'error.clientHasNoSecret': 'Cette connexion est mal configurée\u00a0: l’application n’a pas de secret à renouveler.',
+  'error.secretRotationInProgress': 'Cette connexion est mal configurée\u00a0: un renouvellement de secret est déjà en cours.',
+  'error.noSecretRotation': 'Cette connexion est mal configurée\u00a0: aucun renouvellement de secret n’est en cours.',
+  'error.invalidRedirectUri': 'Cette connexion est mal configurée\u00a0: l’adresse de retour de l’application n’est pas enregistrée.',
+  'error.unsupportedResponseType': 'Cette connexion est mal configurée\u00a0: l’application a demandé un type de réponse non pris en charge.',
+  'error.invalidTarget': 'Cette connexion est mal configurée\u00a0: l’application a demandé une ressource non autorisée.',
+  'error.invalidCodeChallengeMethod': 'Cette connexion est mal configurée\u00a0: la méthode de défi de code de l’application n’est pas prise en charge.',
+  'error.invalidPostLogoutRedirectUri': 'Cette connexion est mal configurée\u00a0: l’adresse de retour après la déconnexion n’est pas enregistrée.',
+  'error.dynamicRegistrationDisabled': 'Cette connexion est mal configurée\u00a0: ce projet n’accepte pas l’enregistrement d’applications.',
+  'error.connectedAppNotFound': 'Cette application n’est pas connectée à votre compte.',
 };
 export default fr;

@@ -302,5 +302,18 @@ const he: LocaleCatalog = {
   'error.totpNotFound': 'אפליקציית האימות הזו לא נמצאה בחשבון.',
   'error.recoveryCodeNotFound': 'קוד השחזור שגוי או שכבר נעשה בו שימוש.',
   'error.samlConnectionIncomplete': 'ההתחברות היחידה הזו עדיין לא הוגדרה במלואה. יש לפנות למנהל המערכת.',
+  'error.authorizationUrlNotConfigured': 'ההתחברות לא מוגדרת כראוי: דף ההסכמה לא מוגדר.',
+  'error.invalidClient': 'ההתחברות לא מוגדרת כראוי: האפליקציה שמבקשת להתחבר בשמך אינה מוכרת.',
+  'error.invalidLogoUrl': 'ההתחברות לא מוגדרת כראוי: כתובת הלוגו של האפליקציה אינה מותרת.',
+  'error.clientHasNoSecret': 'ההתחברות לא מוגדרת כראוי: לאפליקציה אין סוד להחלפה.',
+  'error.secretRotationInProgress': 'ההתחברות לא מוגדרת כראוי: החלפת סוד כבר מתבצעת.',
+  'error.noSecretRotation': 'ההתחברות לא מוגדרת כראוי: לא מתבצעת החלפת סוד.',
+  'error.invalidRedirectUri': 'ההתחברות לא מוגדרת כראוי: כתובת החזרה של האפליקציה אינה רשומה.',
+  'error.unsupportedResponseType': 'ההתחברות לא מוגדרת כראוי: האפליקציה ביקשה סוג תשובה שאינו נתמך.',
+  'error.invalidTarget': 'ההתחברות לא מוגדרת כראוי: האפליקציה ביקשה משאב שאינו מותר.',
+  'error.invalidCodeChallengeMethod': 'ההתחברות לא מוגדרת כראוי: שיטת אתגר הקוד של האפליקציה אינה נתמכת.',
+  'error.invalidPostLogoutRedirectUri': 'ההתחברות לא מוגדרת כראוי: כתובת החזרה אחרי ההתנתקות אינה רשומה.',
+  'error.dynamicRegistrationDisabled': 'ההתחברות לא מוגדרת כראוי: הפרויקט הזה אינו מקבל רישום אפליקציות.',
+  'error.connectedAppNotFound': 'האפליקציה הזו אינה מחוברת לחשבון שלך.',
 };
 export default he;

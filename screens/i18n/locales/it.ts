@@ -304,5 +304,18 @@ const it: LocaleCatalog = {
   'error.totpNotFound': 'Questa app di autenticazione non è stata trovata nel tuo account.',
   'error.recoveryCodeNotFound': 'Questo codice di recupero non è corretto o è già stato usato.',
   'error.samlConnectionIncomplete': 'Questo accesso unico non è ancora configurato del tutto. Contatta il tuo amministratore.',
+  'error.authorizationUrlNotConfigured': 'L’accesso non è configurato correttamente: la pagina di consenso non è configurata.',
+  'error.invalidClient': 'L’accesso non è configurato correttamente: l’app che chiede di farti accedere non è riconosciuta.',
+  'error.invalidLogoUrl': 'L’accesso non è configurato correttamente: l’indirizzo del logo dell’app non è consentito.',
+  'error.clientHasNoSecret': 'L’accesso non è configurato correttamente: l’app non ha un segreto da ruotare.',
+  'error.secretRotationInProgress': 'L’accesso non è configurato correttamente: è già in corso una rotazione del segreto.',
+  'error.noSecretRotation': 'L’accesso non è configurato correttamente: nessuna rotazione del segreto è in corso.',
+  'error.invalidRedirectUri': 'L’accesso non è configurato correttamente: l’indirizzo di ritorno dell’app non è registrato.',
+  'error.unsupportedResponseType': 'L’accesso non è configurato correttamente: l’app ha chiesto un tipo di risposta non supportato.',
+  'error.invalidTarget': 'L’accesso non è configurato correttamente: l’app ha chiesto una risorsa non consentita.',
+  'error.invalidCodeChallengeMethod': 'L’accesso non è configurato correttamente: il metodo di code challenge dell’app non è supportato.',
+  'error.invalidPostLogoutRedirectUri': 'L’accesso non è configurato correttamente: l’indirizzo di ritorno dopo la disconnessione non è registrato.',
+  'error.dynamicRegistrationDisabled': 'L’accesso non è configurato correttamente: questo progetto non accetta registrazioni di app.',
+  'error.connectedAppNotFound': 'Questa app non è collegata al tuo account.',
 };
 export default it;

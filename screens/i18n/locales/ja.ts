@@ -303,5 +303,18 @@ const ja: LocaleCatalog = {
   'error.totpNotFound': 'この認証アプリはあなたのアカウントに見つかりません。',
   'error.recoveryCodeNotFound': 'このリカバリーコードは正しくないか、すでに使用されています。',
   'error.samlConnectionIncomplete': 'このシングルサインオンはまだ設定が完了していません。管理者にお問い合わせください。',
+  'error.authorizationUrlNotConfigured': 'ログインの設定に問題があります: 同意ページが設定されていません。',
+  'error.invalidClient': 'ログインの設定に問題があります: ログインを求めているアプリが不明です。',
+  'error.invalidLogoUrl': 'ログインの設定に問題があります: アプリのロゴのアドレスは許可されていません。',
+  'error.clientHasNoSecret': 'ログインの設定に問題があります: アプリには更新するシークレットがありません。',
+  'error.secretRotationInProgress': 'ログインの設定に問題があります: シークレットの更新はすでに進行中です。',
+  'error.noSecretRotation': 'ログインの設定に問題があります: 進行中のシークレットの更新はありません。',
+  'error.invalidRedirectUri': 'ログインの設定に問題があります: アプリの戻り先アドレスが登録されていません。',
+  'error.unsupportedResponseType': 'ログインの設定に問題があります: アプリが対応していない応答の種類を求めました。',
+  'error.invalidTarget': 'ログインの設定に問題があります: アプリが許可されていないリソースを求めました。',
+  'error.invalidCodeChallengeMethod': 'ログインの設定に問題があります: アプリのコードチャレンジ方式に対応していません。',
+  'error.invalidPostLogoutRedirectUri': 'ログインの設定に問題があります: ログアウト後の戻り先アドレスが登録されていません。',
+  'error.dynamicRegistrationDisabled': 'ログインの設定に問題があります: このプロジェクトはアプリの登録を受け付けていません。',
+  'error.connectedAppNotFound': 'このアプリはあなたのアカウントに接続されていません。',
 };
 export default ja;

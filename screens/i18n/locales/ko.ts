@@ -302,5 +302,18 @@ const ko: LocaleCatalog = {
   'error.totpNotFound': '계정에서 이 인증 앱을 찾을 수 없습니다.',
   'error.recoveryCodeNotFound': '이 복구 코드는 올바르지 않거나 이미 사용되었습니다.',
   'error.samlConnectionIncomplete': '이 SSO는 아직 설정이 완료되지 않았습니다. 관리자에게 문의하세요.',
+  'error.authorizationUrlNotConfigured': '로그인 설정이 잘못되었습니다: 동의 페이지가 설정되지 않았습니다.',
+  'error.invalidClient': '로그인 설정이 잘못되었습니다: 로그인을 요청한 앱을 알 수 없습니다.',
+  'error.invalidLogoUrl': '로그인 설정이 잘못되었습니다: 앱의 로고 주소가 허용되지 않습니다.',
+  'error.clientHasNoSecret': '로그인 설정이 잘못되었습니다: 앱에 교체할 시크릿이 없습니다.',
+  'error.secretRotationInProgress': '로그인 설정이 잘못되었습니다: 시크릿 교체가 이미 진행 중입니다.',
+  'error.noSecretRotation': '로그인 설정이 잘못되었습니다: 진행 중인 시크릿 교체가 없습니다.',
+  'error.invalidRedirectUri': '로그인 설정이 잘못되었습니다: 앱의 돌아갈 주소가 등록되지 않았습니다.',
+  'error.unsupportedResponseType': '로그인 설정이 잘못되었습니다: 앱이 지원되지 않는 응답 유형을 요청했습니다.',
+  'error.invalidTarget': '로그인 설정이 잘못되었습니다: 앱이 허용되지 않은 리소스를 요청했습니다.',
+  'error.invalidCodeChallengeMethod': '로그인 설정이 잘못되었습니다: 앱의 코드 챌린지 방식이 지원되지 않습니다.',
+  'error.invalidPostLogoutRedirectUri': '로그인 설정이 잘못되었습니다: 로그아웃 후 돌아갈 주소가 등록되지 않았습니다.',
+  'error.dynamicRegistrationDisabled': '로그인 설정이 잘못되었습니다: 이 프로젝트는 앱 등록을 받지 않습니다.',
+  'error.connectedAppNotFound': '이 앱은 계정에 연결되어 있지 않습니다.',
 };
 export default ko;

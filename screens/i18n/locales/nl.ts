@@ -304,5 +304,18 @@ const nl: LocaleCatalog = {
   'error.totpNotFound': 'Deze authenticator-app is niet gevonden in je account.',
   'error.recoveryCodeNotFound': 'Deze herstelcode is onjuist of al gebruikt.',
   'error.samlConnectionIncomplete': 'Deze single sign-on is nog niet volledig ingesteld. Neem contact op met je beheerder.',
+  'error.authorizationUrlNotConfigured': 'Het inloggen is niet goed ingesteld: de toestemmingspagina is niet ingesteld.',
+  'error.invalidClient': 'Het inloggen is niet goed ingesteld: de app die u wil laten inloggen is onbekend.',
+  'error.invalidLogoUrl': 'Het inloggen is niet goed ingesteld: het logo-adres van de app is niet toegestaan.',
+  'error.clientHasNoSecret': 'Het inloggen is niet goed ingesteld: de app heeft geen geheim om te vervangen.',
+  'error.secretRotationInProgress': 'Het inloggen is niet goed ingesteld: er loopt al een vervanging van het geheim.',
+  'error.noSecretRotation': 'Het inloggen is niet goed ingesteld: er loopt geen vervanging van het geheim.',
+  'error.invalidRedirectUri': 'Het inloggen is niet goed ingesteld: het terugkeeradres van de app is niet geregistreerd.',
+  'error.unsupportedResponseType': 'Het inloggen is niet goed ingesteld: de app vroeg om een niet-ondersteund soort antwoord.',
+  'error.invalidTarget': 'Het inloggen is niet goed ingesteld: de app vroeg om een niet-toegestane bron.',
+  'error.invalidCodeChallengeMethod': 'Het inloggen is niet goed ingesteld: de code-challenge-methode van de app wordt niet ondersteund.',
+  'error.invalidPostLogoutRedirectUri': 'Het inloggen is niet goed ingesteld: het adres om na het uitloggen naar terug te keren is niet geregistreerd.',
+  'error.dynamicRegistrationDisabled': 'Het inloggen is niet goed ingesteld: dit project neemt geen app-registraties aan.',
+  'error.connectedAppNotFound': 'Deze app is niet met uw account verbonden.',
 };
 export default nl;

@@ -304,5 +304,18 @@ const pl: LocaleCatalog = {
   'error.totpNotFound': 'Nie znaleziono tej aplikacji uwierzytelniającej na Twoim koncie.',
   'error.recoveryCodeNotFound': 'Ten kod odzyskiwania jest nieprawidłowy lub został już użyty.',
   'error.samlConnectionIncomplete': 'To logowanie jednokrotne nie jest jeszcze w pełni skonfigurowane. Skontaktuj się z administratorem.',
+  'error.authorizationUrlNotConfigured': 'Logowanie jest źle skonfigurowane: strona zgody nie jest skonfigurowana.',
+  'error.invalidClient': 'Logowanie jest źle skonfigurowane: aplikacja, która chce Cię zalogować, jest nieznana.',
+  'error.invalidLogoUrl': 'Logowanie jest źle skonfigurowane: adres logo aplikacji jest niedozwolony.',
+  'error.clientHasNoSecret': 'Logowanie jest źle skonfigurowane: aplikacja nie ma sekretu do wymiany.',
+  'error.secretRotationInProgress': 'Logowanie jest źle skonfigurowane: wymiana sekretu już trwa.',
+  'error.noSecretRotation': 'Logowanie jest źle skonfigurowane: żadna wymiana sekretu nie trwa.',
+  'error.invalidRedirectUri': 'Logowanie jest źle skonfigurowane: adres powrotu aplikacji nie jest zarejestrowany.',
+  'error.unsupportedResponseType': 'Logowanie jest źle skonfigurowane: aplikacja poprosiła o nieobsługiwany rodzaj odpowiedzi.',
+  'error.invalidTarget': 'Logowanie jest źle skonfigurowane: aplikacja poprosiła o niedozwolony zasób.',
+  'error.invalidCodeChallengeMethod': 'Logowanie jest źle skonfigurowane: metoda code challenge aplikacji nie jest obsługiwana.',
+  'error.invalidPostLogoutRedirectUri': 'Logowanie jest źle skonfigurowane: adres powrotu po wylogowaniu nie jest zarejestrowany.',
+  'error.dynamicRegistrationDisabled': 'Logowanie jest źle skonfigurowane: ten projekt nie przyjmuje rejestracji aplikacji.',
+  'error.connectedAppNotFound': 'Ta aplikacja nie jest połączona z Twoim kontem.',
 };
 export default pl;

@@ -304,5 +304,18 @@ const ptBR: LocaleCatalog = {
   'error.totpNotFound': 'Este app autenticador não foi encontrado na sua conta.',
   'error.recoveryCodeNotFound': 'Este código de recuperação está incorreto ou já foi usado.',
   'error.samlConnectionIncomplete': 'Este login único ainda não está totalmente configurado. Fale com seu administrador.',
+  'error.authorizationUrlNotConfigured': 'A entrada não está configurada corretamente: a página de consentimento não está configurada.',
+  'error.invalidClient': 'A entrada não está configurada corretamente: o aplicativo que pede para conectar você não é conhecido.',
+  'error.invalidLogoUrl': 'A entrada não está configurada corretamente: o endereço do logotipo do aplicativo não é permitido.',
+  'error.clientHasNoSecret': 'A entrada não está configurada corretamente: o aplicativo não tem um segredo para trocar.',
+  'error.secretRotationInProgress': 'A entrada não está configurada corretamente: já há uma troca de segredo em andamento.',
+  'error.noSecretRotation': 'A entrada não está configurada corretamente: não há troca de segredo em andamento.',
+  'error.invalidRedirectUri': 'A entrada não está configurada corretamente: o endereço de retorno do aplicativo não está registrado.',
+  'error.unsupportedResponseType': 'A entrada não está configurada corretamente: o aplicativo pediu um tipo de resposta não compatível.',
+  'error.invalidTarget': 'A entrada não está configurada corretamente: o aplicativo pediu um recurso não permitido.',
+  'error.invalidCodeChallengeMethod': 'A entrada não está configurada corretamente: o método de desafio de código do aplicativo não é compatível.',
+  'error.invalidPostLogoutRedirectUri': 'A entrada não está configurada corretamente: o endereço de retorno após sair não está registrado.',
+  'error.dynamicRegistrationDisabled': 'A entrada não está configurada corretamente: este projeto não aceita registro de aplicativos.',
+  'error.connectedAppNotFound': 'Este aplicativo não está conectado à sua conta.',
 };
 export default ptBR;

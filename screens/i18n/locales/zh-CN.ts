@@ -302,5 +302,18 @@ const zhCN: LocaleCatalog = {
   'error.totpNotFound': '你的账号中找不到该身份验证器应用。',
   'error.recoveryCodeNotFound': '此恢复码不正确或已被使用。',
   'error.samlConnectionIncomplete': '此单点登录尚未完成设置。请联系管理员。',
+  'error.authorizationUrlNotConfigured': '登录配置有误：未配置同意页面。',
+  'error.invalidClient': '登录配置有误：请求为你登录的应用未知。',
+  'error.invalidLogoUrl': '登录配置有误：不允许使用该应用的徽标地址。',
+  'error.clientHasNoSecret': '登录配置有误：该应用没有可轮换的密钥。',
+  'error.secretRotationInProgress': '登录配置有误：密钥轮换已在进行中。',
+  'error.noSecretRotation': '登录配置有误：没有正在进行的密钥轮换。',
+  'error.invalidRedirectUri': '登录配置有误：该应用的返回地址未注册。',
+  'error.unsupportedResponseType': '登录配置有误：该应用请求了不受支持的响应类型。',
+  'error.invalidTarget': '登录配置有误：该应用请求了不允许的资源。',
+  'error.invalidCodeChallengeMethod': '登录配置有误：不支持该应用的代码质询方法。',
+  'error.invalidPostLogoutRedirectUri': '登录配置有误：退出登录后的返回地址未注册。',
+  'error.dynamicRegistrationDisabled': '登录配置有误：此项目不接受应用注册。',
+  'error.connectedAppNotFound': '此应用未关联到你的账户。',
 };
 export default zhCN;
