@@ -298,6 +298,17 @@ for (const kind of databases) {
       );
       session = (await signInByEmailOtp(provider)).session_token;
     });
+
+    /** Sends `text` (JSON, or nothing) to `url` as the caller `route`'s family expects, so the request gets past authentication. */
+    const asCaller = (route: { method: string; path: string }, url: string, text: string | undefined) => {
+      const secret = route.path.startsWith('/v1/') ? `${provider.config.projectId}:${SECRET}` : `${TEST_TOKEN}:${session}`;
+      return fetch(url, {
+        method: route.method,
+        headers: { Origin: TEST_ORIGIN, Authorization: `Basic ${Buffer.from(secret).toString('base64')}`, ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: text,
+        redirect: 'manual',
+      });
+    };
     after(() => provider.destroy());
 
     it('answers every bad request below 500, refusals in the error shape', async () => {
@@ -328,22 +339,13 @@ for (const kind of databases) {
     it('answers Unicode edge cases in bodies, paths and queries of every route below 500, in the error shape', async () => {
       const failures: string[] = [];
       let sent = 0;
-      const projectId = provider.config.projectId;
       for (const [r, route] of provider.routes.entries()) {
-        // The caller each family expects, so the request gets past authentication.
-        const serverApi = route.path.startsWith('/v1/');
-        const auth = `Basic ${Buffer.from(serverApi ? `${projectId}:${SECRET}` : `${TEST_TOKEN}:${session}`).toString('base64')}`;
         for (const [e, [name, edge]] of UNICODE_EDGES.entries()) {
           const variants = EACH_FIELD ? [undefined, ...FIELDS] : [undefined, FIELDS[(r + e) % FIELDS.length]!];
           for (const only of variants) {
             const url = `${provider.url}${route.path.replace(/:(\w+)/g, () => enc(`x${edge}`.slice(0, 400)))}?${FIELDS[(r + e) % FIELDS.length]}=${enc(edge.slice(0, 400))}`;
             const text = route.method === 'GET' ? undefined : unicodeBody(FIELDS, edge, only);
-            const res = await fetch(url, {
-              method: route.method,
-              headers: { Origin: TEST_ORIGIN, Authorization: auth, ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) },
-              body: text,
-              redirect: 'manual',
-            });
+            const res = await asCaller(route, url, text);
             sent++;
             const failure = await judge(res, `${route.method} ${route.path} (${name} in ${only ?? 'every field'})`);
             if (failure) failures.push(failure);
@@ -359,10 +361,7 @@ for (const kind of databases) {
       const r = rng(SEED + 51);
       const failures: string[] = [];
       let sent = 0;
-      const projectId = provider.config.projectId;
       for (const [i, route] of provider.routes.entries()) {
-        const serverApi = route.path.startsWith('/v1/');
-        const auth = `Basic ${Buffer.from(serverApi ? `${projectId}:${SECRET}` : `${TEST_TOKEN}:${session}`).toString('base64')}`;
         // Each route gets a long value in every field at once, and in a few fields of its own alone (every field with FUZZ_UNICODE_FIELDS=all).
         const alone = EACH_FIELD ? LONG_FIELDS : [0, 1, 2, 3].map((k) => LONG_FIELDS[(i * 4 + k) % LONG_FIELDS.length]!);
         for (const only of [undefined, ...alone]) {
@@ -370,12 +369,7 @@ for (const kind of databases) {
           const field = only ?? LONG_FIELDS[i % LONG_FIELDS.length]!;
           const url = `${provider.url}${route.path.replace(/:(\w+)/g, () => enc(long))}?${field}=${enc(String(withLong(field, long)))}`;
           const text = route.method === 'GET' ? undefined : JSON.stringify(Object.fromEntries(LONG_FIELDS.map((f) => [f, only === undefined || only === f ? withLong(f, long) : plausible(f)])));
-          const res = await fetch(url, {
-            method: route.method,
-            headers: { Origin: TEST_ORIGIN, Authorization: auth, ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) },
-            body: text,
-            redirect: 'manual',
-          });
+          const res = await asCaller(route, url, text);
           sent++;
           const failure = await judge(res, `${route.method} ${route.path} (long ${only ?? 'every field'})`);
           if (failure) failures.push(failure);
