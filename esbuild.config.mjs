@@ -1,5 +1,6 @@
-// The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types]`, writing dist/
-// (the package) and hosts/dist/ (the demo's host apps). Every output is declared below as
+// The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types] [--outdir=DIR]`,
+// writing dist/ (the package) and hosts/dist/ (the demo's host apps); with --outdir, only the
+// package's files, into DIR (the test run's development build beside its production one). Every output is declared below as
 // esbuild-shaped options under a stable name, and built by one of two bundlers:
 //
 // - Rollup, with esbuild inside (bundler/rollup.mjs): the widget files (`widget(...)`: esm,
@@ -25,7 +26,8 @@ export { watchOptions };
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev') || args.has('--watch');
 const watchMode = args.has('--watch');
-const outdir = 'dist';
+const outdirArg = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length);
+const outdir = outdirArg || 'dist';
 
 // The words' lazy side (the locale files, the ICU parser, the checks of a site's strings) as a
 // file of its own with a stable name: every widget loads it with import() from beside itself,
@@ -281,6 +283,8 @@ async function main() {
   metas.forEach((meta, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(meta)));
   // The package's command runs from a linked checkout too (npm sets the mode only when it installs).
   chmodSync(`${outdir}/cli.js`, 0o755);
+  // The host apps import the package from dist/ by name: another directory's build has none.
+  if (outdirArg) return;
   const hostNames = Object.keys(hostBuilds);
   const hosts = await Promise.all(Object.values(hostBuilds).map((o) => build(o)));
   hosts.forEach((meta, i) => writeFileSync(`hosts/dist/meta-${hostNames[i]}.json`, JSON.stringify(meta)));

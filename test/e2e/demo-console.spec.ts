@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 // there, in light and dark. Each page linked from the home page (the demo's own origin) is
 // loaded until the widget (where there is one) has rendered and every request has an answer.
 
-const site = process.env.E2E_DEMO_URL!;
+// npm start serves the development build: its warnings are the newcomer's (the test run builds it beside the production one).
+const site = process.env.E2E_DEMO_DEV_URL ?? process.env.E2E_DEMO_URL!;
 
 async function demoPages(page: import('@playwright/test').Page): Promise<string[]> {
   await page.goto(`${site}/`);

@@ -1,40 +1,47 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startDemo } from '../../demo/server.ts';
 import { startProvider } from '../../provider/server.ts';
+import { createDatabase } from '../provider/harness.ts';
 
 /**
  * Starts a provider on a fresh embedded database and the demo site, both on free ports, for
  * the whole run. Tests read the URLs from the environment, which workers inherit.
  */
+/** An origin on a port nobody listens on now (the demo's own server, started and closed). */
+async function freeOrigin(): Promise<string> {
+  const probe = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken: 'public-token-test-port-probe' });
+  await probe.close();
+  return `http://localhost:${new URL(probe.url).port}`;
+}
+
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-provider-'));
   const projectFile = join(dataDir, 'project.json');
   // The demo origin is only known once it listens, so the provider starts after it.
   const publicToken = 'public-token-test-e2e00000-0000-4000-8000-000000000000';
   const b2bPublicToken = 'public-token-test-e2eb2b00-0000-4000-8000-000000000000';
-  const demo = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
-  await demo.close();
-  const demoPort = Number(new URL(demo.url).port);
-  const demoOrigin = `http://localhost:${demoPort}`;
+  const demoOrigin = await freeOrigin();
+  const demoPort = Number(new URL(demoOrigin).port);
   // The Next.js host (next.spec.ts starts it on this port when it runs) is another origin of the project.
-  const free = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
-  await free.close();
-  const nextPort = Number(new URL(free.url).port);
+  const nextPort = Number(new URL(await freeOrigin()).port);
   // And the README's Next.js snippets, run as an app of their own (next.spec.ts).
-  const free2 = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken });
-  await free2.close();
-  const nextReadmePort = Number(new URL(free2.url).port);
+  const nextReadmePort = Number(new URL(await freeOrigin()).port);
+  // npm start's development build, when the test run made one beside the production build the
+  // other specs drive: the demo as a newcomer sees it, console warnings and all (demo-console.spec.ts).
+  const devDist = fileURLToPath(new URL('../../.test-results/dist-dev/', import.meta.url));
+  const devOrigin = existsSync(join(devDist, 'stytch-ui.js')) ? await freeOrigin() : undefined;
   writeFileSync(
     projectFile,
     JSON.stringify({
       publicTokens: { test: publicToken, b2b: b2bPublicToken },
-      authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`, `http://localhost:${nextReadmePort}`],
+      authorizedOrigins: [demoOrigin, `http://localhost:${nextPort}`, `http://localhost:${nextReadmePort}`, ...(devOrigin ? [devOrigin] : [])],
       redirectUrls: ['authenticate.html', 'reset-password.html', 'index.html', 'b2b.html'].map((p) => `${demoOrigin}/${p}`),
       // Every browser of every worker reaches this provider from 127.0.0.1: budgets meant for
       // one person's IP would be shared by the whole run, and met sooner the more workers run.
@@ -61,7 +68,18 @@ export default async function globalSetup() {
   await new Promise<void>((ok) => control.listen(0, '127.0.0.1', ok));
   // A project secret, for the official Node SDK (server API) that the Next.js host's server calls.
   const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
-  const provider = await startProvider({ port: 0, dataDir, projectFile, env: { DEV_PAGES: '1', PROJECT_SECRETS: secret, OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128' }, clock });
+  // On PostgreSQL when the run has one (CI does): the embedded database cost the run's one
+  // provider, in this process, about a tenth of the suite's CPU, and both databases are the
+  // provider suite's to cover. Without one, the embedded database, as npm start runs it.
+  const database = process.env.TEST_DATABASE_URL ? await createDatabase() : undefined;
+  const provider = await startProvider({
+    port: 0,
+    dataDir,
+    projectFile,
+    databaseUrl: database?.url,
+    env: { DEV_PAGES: '1', PROJECT_SECRETS: secret, OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128' },
+    clock,
+  });
   // The Node SDK talks only to an https base URL: a TLS front door (the tests' self-signed
   // localhost certificate) that passes each request to the provider as it came.
   const tls = { cert: readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url)), key: readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url)) };
@@ -78,6 +96,17 @@ export default async function globalSetup() {
   // above), and its B2B admin page acts through the server API with the project secret.
   const site = await startDemo({ port: demoPort, providerUrl: provider.url, publicToken, b2bPublicToken, serverApi: { url: provider.url, projectId: provider.config.projectId, secret } });
   process.env.E2E_DEMO_URL = site.url;
+  const devSite = devOrigin
+    ? await startDemo({
+        port: Number(new URL(devOrigin).port),
+        dist: devDist,
+        providerUrl: provider.url,
+        publicToken,
+        b2bPublicToken,
+        serverApi: { url: provider.url, projectId: provider.config.projectId, secret },
+      })
+    : undefined;
+  process.env.E2E_DEMO_DEV_URL = devSite?.url ?? site.url;
   process.env.E2E_PROVIDER_URL = provider.url;
   process.env.E2E_PUBLIC_TOKEN = publicToken;
   process.env.E2E_B2B_PUBLIC_TOKEN = b2bPublicToken;
@@ -89,7 +118,9 @@ export default async function globalSetup() {
   process.env.E2E_CLOCK_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
   return async () => {
     await site.close();
+    await devSite?.close();
     await provider.close();
+    await database?.drop();
     control.close();
     front.close();
     rmSync(dataDir, { recursive: true, force: true });

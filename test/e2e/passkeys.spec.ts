@@ -134,6 +134,9 @@ async function passkeysPageWithHeldUser(page: Page, who: string) {
     const answered = page.waitForResponse(/\/sdk\/v1\/users\/me$/);
     open();
     await answered;
+    // The page and the element may each have asked: every held answer is let through before the
+    // test goes on, so none is still being fetched when the test ends (route.fetch: Test ended).
+    await page.unrouteAll({ behavior: 'wait' });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   };
 }
