@@ -684,6 +684,14 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     sql: `ALTER TABLE b2b_organizations ADD COLUMN rbac_email_implicit_role_assignments jsonb NOT NULL DEFAULT '[]';
       ALTER TABLE b2b_members ADD COLUMN role_grants jsonb NOT NULL DEFAULT '[]';`,
   },
+  {
+    id: 4921,
+    name: 'b2b_members_deleted',
+    // A deactivated member (the official `deleted` status) keeps its row, so an admin can
+    // reactivate it; its factors, roles and sessions are gone (services/b2b/member-admin.ts).
+    sql: `ALTER TABLE b2b_members DROP CONSTRAINT b2b_members_status_check;
+      ALTER TABLE b2b_members ADD CONSTRAINT b2b_members_status_check CHECK (status IN ('active', 'invited', 'pending', 'deleted'));`,
+  },
 ];
 
 /**

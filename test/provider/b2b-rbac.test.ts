@@ -49,7 +49,7 @@ for (const kind of databases) {
       );
       assert.deepEqual(
         policy.resources.map((r: { resource_id: string }) => r.resource_id),
-        ['stytch.organization', 'stytch.member', 'stytch.sso', 'stytch.scim', 'stytch.self', 'billing'],
+        ['stytch.organization', 'stytch.member', 'stytch.sso', 'stytch.scim', 'stytch.custom-org-roles', 'stytch.self', 'billing'],
       );
       const admin = policy.roles.find((r: { role_id: string }) => r.role_id === 'stytch_admin');
       assert.ok(admin.permissions.some((p: { resource_id: string; actions: string[] }) => p.resource_id === 'billing' && p.actions.includes('*')));

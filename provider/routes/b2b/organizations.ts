@@ -5,7 +5,17 @@ import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
-import { changeMember, changeOrganization, changeOwnMember, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
+import {
+  changeMember,
+  changeOrganization,
+  changeOwnMember,
+  memberOfPassword,
+  reactivateMember,
+  removeMember,
+  removeMemberFactor,
+  removeMemberPassword,
+  removeOrganization,
+} from '../../services/b2b/member-admin.ts';
 import { addMember, memberByEmail, memberShape, type MemberRow } from '../../services/b2b/members.ts';
 import { organizationBySlug, organizationShape, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
@@ -105,6 +115,61 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.get(
     '/b2b/organizations/members/me',
     endpoint(ctx, signedIn, async ({ c, caller }) => ok(c, memberAnswer(caller.member, caller.org))),
+  );
+
+  // The admin's removals of a member's factors; `stytch.self` when the member is the caller.
+  app.delete(
+    '/b2b/organizations/members/mfa_phone_numbers/:memberId',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      const memberId = c.req.param('memberId') ?? '';
+      requireMemberAction(ctx.config, caller, memberId, 'update.info.delete.mfa-phone');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, 'mfa_phone'), caller.org));
+    }),
+  );
+
+  app.delete(
+    '/b2b/organizations/members/totp/:memberId',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      const memberId = c.req.param('memberId') ?? '';
+      requireMemberAction(ctx.config, caller, memberId, 'update.info.delete.mfa-totp');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, 'totp'), caller.org));
+    }),
+  );
+
+  // Shared by `self.deletePassword` and `organization.members.deletePassword`: the password names its member.
+  app.delete(
+    '/b2b/organizations/members/passwords/:passwordId',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      const owner = await memberOfPassword(ctx, caller.org, c.req.param('passwordId') ?? '');
+      requireMemberAction(ctx.config, caller, owner.member_id, 'update.info.delete.password');
+      return ok(c, memberAnswer(await removeMemberPassword(ctx, caller.org, c.req.param('passwordId') ?? ''), caller.org));
+    }),
+  );
+
+  // The caller's own factors (`self.deleteMFAPhoneNumber`, `self.deleteMFATOTP`).
+  app.delete(
+    '/b2b/organizations/members/deletePhoneNumber',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      requireMemberAction(ctx.config, caller, caller.member.member_id, 'update.info.delete.mfa-phone');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, caller.member.member_id, 'mfa_phone'), caller.org));
+    }),
+  );
+
+  app.delete(
+    '/b2b/organizations/members/deleteTOTP',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      requireMemberAction(ctx.config, caller, caller.member.member_id, 'update.info.delete.mfa-totp');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, caller.member.member_id, 'totp'), caller.org));
+    }),
+  );
+
+  // Reactivating is adding the member back: the admin portal offers it to whoever may create members.
+  app.put(
+    '/b2b/organizations/members/:memberId/reactivate',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      requirePermission(ctx.config, caller, 'stytch.member', 'create');
+      return ok(c, memberAnswer(await reactivateMember(ctx, caller.org, c.req.param('memberId') ?? ''), caller.org));
+    }),
   );
 
   // Registered before `/members/:memberId`: `update` is the caller's own record, not a member id.

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
-import { changeMember, changeOrganization, openOrganization, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
+import { changeMember, changeOrganization, openOrganization, reactivateMember, removeMember, removeMemberFactor, removeMemberPassword, removeOrganization } from '../../services/b2b/member-admin.ts';
 import { addMember, memberByEmail, memberShape, requireMember, type MemberRow } from '../../services/b2b/members.ts';
 import { organizationShape, requireOrganization, searchOrganizations, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
@@ -93,6 +93,26 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
       return serverOk(c, memberAnswer(member, org));
     }),
   );
+
+  app.put('/b2b/organizations/:organizationId/members/:memberId/reactivate', async (c) => {
+    const org = await orgOf(c);
+    return serverOk(c, memberAnswer(await reactivateMember(ctx, org, c.req.param('memberId')), org));
+  });
+
+  app.delete('/b2b/organizations/:organizationId/members/mfa_phone_numbers/:memberId', async (c) => {
+    const org = await orgOf(c);
+    return serverOk(c, memberAnswer(await removeMemberFactor(ctx, org, c.req.param('memberId'), 'mfa_phone'), org));
+  });
+
+  app.delete('/b2b/organizations/:organizationId/members/:memberId/totp', async (c) => {
+    const org = await orgOf(c);
+    return serverOk(c, memberAnswer(await removeMemberFactor(ctx, org, c.req.param('memberId'), 'totp'), org));
+  });
+
+  app.delete('/b2b/organizations/:organizationId/members/passwords/:passwordId', async (c) => {
+    const org = await orgOf(c);
+    return serverOk(c, memberAnswer(await removeMemberPassword(ctx, org, c.req.param('passwordId')), org));
+  });
 
   app.delete('/b2b/organizations/:organizationId/members/:memberId', async (c) => {
     const org = await orgOf(c);

@@ -9,7 +9,7 @@ import { limitSend, limitSendTo } from '../sends.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail } from '../users.ts';
 import { emailFactor, memberEmailId } from './discovery.ts';
-import { activateMember, createMember, loadMember, memberByEmail, type MemberRow, type NewMember } from './members.ts';
+import { activateMember, createMember, loadMember, memberByEmail, memberDeleted, type MemberRow, type NewMember } from './members.ts';
 import { authMethodAllowed, invitesAllowed, jitEligible, requireOrganization, type OrganizationRow } from './organizations.ts';
 import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
 import { checkRoleIds } from './rbac.ts';
@@ -116,6 +116,7 @@ export async function inviteMember(
   return withTx(ctx.db, async (tx) => {
     let member = await memberByEmail(tx, org.organization_id, email, true);
     if (member?.status === 'active') throw new ApiError(409, 'member_already_active', 'This address is already an active member of the organization.');
+    if (member?.status === 'deleted') throw memberDeleted();
     member ??= await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { ...o.member, email, status: 'invited' });
     const queued = await mailB2BLink(ctx, tx, {
       kind: 'b2b_magic_link',

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { newId, secretToken } from '../ids.ts';
 import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type SessionFamily } from '../session-family.ts';
 import type { ClientInfo, Factor, SessionCommon } from '../sessions.ts';
-import { memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
+import { memberDeleted, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
 import { roleIds } from './rbac.ts';
 
@@ -52,6 +52,8 @@ export interface IssuedMemberSession {
 
 /** Signs the session's JWT (session and organization claims) and assembles the answer. */
 export async function issueMemberSession(ctx: ProviderContext, tx: Queryable, row: MemberSessionRow, token: string, member: MemberRow, org: OrganizationRow): Promise<IssuedMemberSession> {
+  // Every sign-in ends here: a deactivated member gets no session, whatever factor it proved.
+  if (member.status === 'deleted') throw memberDeleted();
   const session = memberSessionShape(row, member, org);
   const jwt = await ctx.keys.sign(
     tx,

@@ -6,7 +6,8 @@ import { withTx } from '../tx.ts';
 import { normalizeEmail, phoneOf } from '../users.ts';
 import { ADMIN_ROLE, checkRoleIds, MEMBER_ROLE, roleAssignments, type RoleGrant, type RoleOrg } from './rbac.ts';
 
-export type MemberStatus = 'active' | 'invited' | 'pending';
+/** `deleted`: deactivated by an admin (or SCIM); it signs in nowhere until reactivated. */
+export type MemberStatus = 'active' | 'invited' | 'pending' | 'deleted';
 
 /** Every member holds `stytch_member`; what a role allows is the RBAC policy's (rbac.ts). */
 export { ADMIN_ROLE, MEMBER_ROLE } from './rbac.ts';
@@ -100,7 +101,7 @@ export async function memberByEmail(db: Queryable, organizationId: string, email
 
 /** Every membership of an address, across organizations. */
 export async function membershipsOf(db: Queryable, email: string): Promise<MemberRow[]> {
-  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE email_address = $1 ORDER BY created_at`, [normalizeEmail(email)]);
+  const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE email_address = $1 AND status <> 'deleted' ORDER BY created_at`, [normalizeEmail(email)]);
   return rows;
 }
 
@@ -208,14 +209,22 @@ export async function updateMember(tx: Queryable, memberId: string, now: Date, c
   return rows[0];
 }
 
-/** A proven primary factor makes an invited or pending member active with a verified address. */
+/** A proven primary factor makes an invited or pending member active with a verified address; a deactivated one stays so. */
 export async function activateMember(tx: Queryable, memberId: string, now: Date): Promise<MemberRow> {
-  const { rows } = await tx.query<MemberRow>(`UPDATE b2b_members SET status = 'active', email_address_verified = true, updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`, [
-    memberId,
-    now,
-  ]);
-  if (!rows[0]) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+  const { rows } = await tx.query<MemberRow>(
+    `UPDATE b2b_members SET status = 'active', email_address_verified = true, updated_at = $2 WHERE member_id = $1 AND status <> 'deleted' RETURNING ${MEMBER_COLUMNS}`,
+    [memberId, now],
+  );
+  if (!rows[0]) {
+    if (await loadMember(tx, memberId)) throw memberDeleted();
+    throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+  }
   return rows[0];
+}
+
+/** A deactivated member signs in nowhere until an admin reactivates it. */
+export function memberDeleted(): ApiError {
+  return new ApiError(403, 'member_deleted', 'This member was deactivated; an admin of the organization can reactivate it.');
 }
 
 /** Deletes a member (its sessions and intermediate sessions go with it). */

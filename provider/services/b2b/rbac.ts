@@ -83,6 +83,7 @@ export const DEFAULT_RESOURCES: readonly PolicyResource[] = [
   },
   { resource_id: 'stytch.sso', description: "The organization's SSO connections.", actions: ['create', 'get', 'update', 'delete'] },
   { resource_id: 'stytch.scim', description: "The organization's SCIM connection.", actions: ['create', 'get', 'update', 'delete'] },
+  { resource_id: 'stytch.custom-org-roles', description: "The organization's own roles.", actions: ['create', 'get', 'update', 'delete'] },
   {
     resource_id: 'stytch.self',
     description: "The signed-in member's own record.",
