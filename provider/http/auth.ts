@@ -108,3 +108,16 @@ export async function authenticateMember(ctx: ProviderContext, c: Context, needS
   const { member, org } = await sessionOwner(ctx.db, session);
   return { client, memberSessionId: session.member_session_id, member, org };
 }
+
+/**
+ * The member a server API call acts for: the Node SDK's `authorization` option sends its session
+ * as `X-Stytch-Member-Session` (token) or `X-Stytch-Member-SessionJWT`; the call is then held to
+ * that member's permissions. Null when the call names no member (the backend's own authority).
+ */
+export async function actingMember(ctx: ProviderContext, c: Context): Promise<{ member: MemberRow; org: OrganizationRow } | null> {
+  const secret = c.req.header('x-stytch-member-session') ?? c.req.header('x-stytch-member-sessionjwt');
+  if (secret === undefined) return null;
+  const session = await findMemberSession(ctx, ctx.db, secret);
+  if (!session) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return sessionOwner(ctx.db, session);
+}

@@ -208,12 +208,31 @@ export function roleIds(member: RoleMember, org: RoleOrg): string[] {
   return roleAssignments(member, org).map((a) => a.role_id);
 }
 
-/** Whether any of the roles allows the action on the resource (`*` allows every action). */
-export function isAuthorized(policy: RbacPolicy, roles: readonly string[], resourceId: string, action: string): boolean {
+/** Which of the roles allow the action on the resource (`*` allows every action): a verdict's `granting_roles`. */
+export function grantingRoles(policy: RbacPolicy, roles: readonly string[], resourceId: string, action: string): string[] {
   return policy.roles
     .filter((r) => roles.includes(r.role_id))
-    .flatMap((r) => r.permissions)
-    .some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes('*')));
+    .filter((r) => r.permissions.some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes('*'))))
+    .map((r) => r.role_id);
+}
+
+/** Whether any of the roles allows the action on the resource. */
+export function isAuthorized(policy: RbacPolicy, roles: readonly string[], resourceId: string, action: string): boolean {
+  return grantingRoles(policy, roles, resourceId, action).length > 0;
+}
+
+/**
+ * The server API's `authorization_check` of a member session: the verdict when the session's
+ * roles allow the action in the named organization, else the 403 of requirePermission.
+ */
+export function authorizationVerdict(
+  config: Pick<ProjectConfig, 'b2b'>,
+  session: { organization_id: string; roles: string[] },
+  check: { organization_id: string; resource_id: string; action: string },
+): { authorized: true; granting_roles: string[] } {
+  const granting = session.organization_id === check.organization_id ? grantingRoles(rbacPolicy(config), session.roles, check.resource_id, check.action) : [];
+  if (granting.length === 0) throw permissionRefused(check.resource_id, check.action);
+  return { authorized: true, granting_roles: granting };
 }
 
 /** The message of a refusal: names the permission, never the caller's roles. */
@@ -300,4 +319,17 @@ export function requireMemberUpdate(
     if (req[field] !== undefined) requireMemberAction(config, caller, targetMemberId, action);
   }
   checkRoleIds(config, req.roles as string[] | undefined);
+}
+
+type Acting = { member: RoleMember & { member_id: string }; org: RoleOrg & { organization_id: string } };
+
+/**
+ * A server API call made for a member (the Node SDK's `authorization` option; http/auth.ts
+ * actingMember) is held to that member's permissions, in its own organization only; a call
+ * made for no member is the backend's own and is not checked.
+ */
+export function requireActing(acting: Acting | null, organizationId: string, check: (caller: Acting) => void): void {
+  if (!acting) return;
+  if (acting.org.organization_id !== organizationId) throw new ApiError(403, 'unauthorized_action', 'The member the call is made for belongs to another organization.');
+  check(acting);
 }
