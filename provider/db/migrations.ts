@@ -675,6 +675,23 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // organizations it opens are kept with the intermediate session (null: not a password's).
     sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN password_organizations jsonb;`,
   },
+  {
+    // 4920-4929: issue 49's admin portal (branch portal), clear of the SCIM branch's numbers.
+    id: 4920,
+    name: 'b2b_rbac_role_assignments',
+    // Roles held by email domain (the organization's) and granted by SSO or SCIM connections
+    // (the member's, written by whoever grants them: services/b2b/rbac.ts reads both).
+    sql: `ALTER TABLE b2b_organizations ADD COLUMN rbac_email_implicit_role_assignments jsonb NOT NULL DEFAULT '[]';
+      ALTER TABLE b2b_members ADD COLUMN role_grants jsonb NOT NULL DEFAULT '[]';`,
+  },
+  {
+    id: 4921,
+    name: 'b2b_members_deleted',
+    // A deactivated member (the official `deleted` status) keeps its row, so an admin can
+    // reactivate it; its factors, roles and sessions are gone (services/b2b/member-admin.ts).
+    sql: `ALTER TABLE b2b_members DROP CONSTRAINT b2b_members_status_check;
+      ALTER TABLE b2b_members ADD CONSTRAINT b2b_members_status_check CHECK (status IN ('active', 'invited', 'pending', 'deleted'));`,
+  },
 ];
 
 /**

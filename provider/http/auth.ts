@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ProviderContext } from '../context.ts';
 import { findMemberSession, sessionOwner } from '../services/b2b/member-sessions.ts';
-import { ADMIN_ROLE, isAdmin, type MemberRow } from '../services/b2b/members.ts';
+import type { MemberRow } from '../services/b2b/members.ts';
 import type { OrganizationRow } from '../services/b2b/organizations.ts';
 import { findSession, type ClientInfo } from '../services/sessions.ts';
 import { safeEqual, sha256 } from '../services/ids.ts';
@@ -109,9 +109,15 @@ export async function authenticateMember(ctx: ProviderContext, c: Context, needS
   return { client, memberSessionId: session.member_session_id, member, org };
 }
 
-/** Refuses a member whose roles do not include the organization's admin role (RBAC). */
-export function requireAdmin(caller: SignedInMember): void {
-  if (!isAdmin(caller.member)) {
-    throw new ApiError(403, 'unauthorized_action', `The member does not have the role this action needs (${ADMIN_ROLE}).`);
-  }
+/**
+ * The member a server API call acts for: the Node SDK's `authorization` option sends its session
+ * as `X-Stytch-Member-Session` (token) or `X-Stytch-Member-SessionJWT`; the call is then held to
+ * that member's permissions. Null when the call names no member (the backend's own authority).
+ */
+export async function actingMember(ctx: ProviderContext, c: Context): Promise<{ member: MemberRow; org: OrganizationRow } | null> {
+  const secret = c.req.header('x-stytch-member-session') ?? c.req.header('x-stytch-member-sessionjwt');
+  if (secret === undefined) return null;
+  const session = await findMemberSession(ctx, ctx.db, secret);
+  if (!session) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
+  return sessionOwner(ctx.db, session);
 }

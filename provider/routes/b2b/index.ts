@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
+import { b2bAdminPortalRoutes } from './admin-portal.ts';
 import { b2bDiscoveryRoutes } from './discovery.ts';
 import { b2bMagicLinkRoutes } from './magic-links.ts';
 import { b2bMfaRoutes } from './mfa.ts';
@@ -18,5 +19,6 @@ export function b2bRoutes(ctx: ProviderContext): Hono {
   app.route('/', b2bSessionRoutes(ctx));
   app.route('/', b2bOrganizationRoutes(ctx));
   app.route('/', b2bMfaRoutes(ctx));
+  app.route('/', b2bAdminPortalRoutes(ctx));
   return app;
 }

@@ -2,15 +2,25 @@ import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import { B2BMemberSearch } from '../../../client/schemas/requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
-import { changeMember, changeOrganization, changeOwnMember, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
+import {
+  changeMember,
+  changeOrganization,
+  changeOwnMember,
+  memberOfPassword,
+  reactivateMember,
+  removeMember,
+  removeMemberFactor,
+  removeMemberPassword,
+  removeOrganization,
+} from '../../services/b2b/member-admin.ts';
 import { addMember, memberByEmail, memberShape, type MemberRow } from '../../services/b2b/members.ts';
 import { organizationBySlug, organizationShape, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import { requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
 
-const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
+const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) });
 
 /** The fields of OrganizationBySlugMatch: what anyone may learn of an organization by its slug. */
 function publicOrganization(o: OrganizationRow): Record<string, unknown> {
@@ -46,7 +56,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/me',
     endpoint(ctx, { ...signedIn, schema: R.OrganizationsUpdate }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requireOrganizationUpdate(ctx.config, caller, req);
       const org = await changeOrganization(ctx, caller.org.organization_id, req);
       return ok(c, { organization: organizationShape(org) });
     }),
@@ -55,7 +65,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.delete(
     '/b2b/organizations/me',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.organization', 'delete');
       await removeOrganization(ctx, caller.org.organization_id);
       return ok(c, { organization_id: caller.org.organization_id });
     }),
@@ -82,10 +92,10 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/organizations/me/members/search',
     endpoint(ctx, { ...signedIn, schema: R.MembersSearch }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.member', 'search');
       const found = await searchMembers(ctx.db, [caller.org.organization_id], req.query, req.limit, req.cursor);
       return ok(c, {
-        members: found.members.map(memberShape),
+        members: found.members.map((m) => memberShape(m, caller.org)),
         results_metadata: { total: found.total, next_cursor: found.nextCursor },
         organizations: { [caller.org.organization_id]: organizationShape(caller.org) },
       });
@@ -95,7 +105,8 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/organizations/members',
     endpoint(ctx, { ...signedIn, schema: R.MembersCreate }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.member', 'create');
+      requireMemberUpdate(ctx.config, caller, '', req);
       const member = await addMember(ctx, caller.org.organization_id, req);
       return ok(c, memberAnswer(member, caller.org));
     }),
@@ -106,10 +117,66 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, signedIn, async ({ c, caller }) => ok(c, memberAnswer(caller.member, caller.org))),
   );
 
+  // The admin's removals of a member's factors; `stytch.self` when the member is the caller.
+  app.delete(
+    '/b2b/organizations/members/mfa_phone_numbers/:memberId',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      const memberId = c.req.param('memberId') ?? '';
+      requireMemberAction(ctx.config, caller, memberId, 'update.info.delete.mfa-phone');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, 'mfa_phone'), caller.org));
+    }),
+  );
+
+  app.delete(
+    '/b2b/organizations/members/totp/:memberId',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      const memberId = c.req.param('memberId') ?? '';
+      requireMemberAction(ctx.config, caller, memberId, 'update.info.delete.mfa-totp');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, 'totp'), caller.org));
+    }),
+  );
+
+  // Shared by `self.deletePassword` and `organization.members.deletePassword`: the password names its member.
+  app.delete(
+    '/b2b/organizations/members/passwords/:passwordId',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      const owner = await memberOfPassword(ctx, caller.org, c.req.param('passwordId') ?? '');
+      requireMemberAction(ctx.config, caller, owner.member_id, 'update.info.delete.password');
+      return ok(c, memberAnswer(await removeMemberPassword(ctx, caller.org, c.req.param('passwordId') ?? ''), caller.org));
+    }),
+  );
+
+  // The caller's own factors (`self.deleteMFAPhoneNumber`, `self.deleteMFATOTP`).
+  app.delete(
+    '/b2b/organizations/members/deletePhoneNumber',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      requireMemberAction(ctx.config, caller, caller.member.member_id, 'update.info.delete.mfa-phone');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, caller.member.member_id, 'mfa_phone'), caller.org));
+    }),
+  );
+
+  app.delete(
+    '/b2b/organizations/members/deleteTOTP',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      requireMemberAction(ctx.config, caller, caller.member.member_id, 'update.info.delete.mfa-totp');
+      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, caller.member.member_id, 'totp'), caller.org));
+    }),
+  );
+
+  // Reactivating is adding the member back: the admin portal offers it to whoever may create members.
+  app.put(
+    '/b2b/organizations/members/:memberId/reactivate',
+    endpoint(ctx, signedIn, async ({ c, caller }) => {
+      requirePermission(ctx.config, caller, 'stytch.member', 'create');
+      return ok(c, memberAnswer(await reactivateMember(ctx, caller.org, c.req.param('memberId') ?? ''), caller.org));
+    }),
+  );
+
   // Registered before `/members/:memberId`: `update` is the caller's own record, not a member id.
   app.put(
     '/b2b/organizations/members/update',
     endpoint(ctx, { ...signedIn, schema: R.SelfUpdate }, async ({ c, caller, req }) => {
+      requireMemberUpdate(ctx.config, caller, caller.member.member_id, req);
       const member = await changeOwnMember(ctx, caller.member.member_id, req);
       return ok(c, memberAnswer(member, caller.org));
     }),
@@ -118,8 +185,9 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/members/:memberId',
     endpoint(ctx, { ...signedIn, schema: R.MembersUpdate }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
-      const member = await changeMember(ctx, caller.org, c.req.param('memberId') ?? '', req, { keepAdmin: true });
+      const memberId = c.req.param('memberId') ?? '';
+      requireMemberUpdate(ctx.config, caller, memberId, req);
+      const member = await changeMember(ctx, caller.org, memberId, req, { keepAdmin: true });
       return ok(c, memberAnswer(member, caller.org));
     }),
   );
@@ -128,7 +196,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/members/:memberId',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
       const memberId = c.req.param('memberId') ?? '';
-      if (memberId !== caller.member.member_id) requireAdmin(caller);
+      requireMemberAction(ctx.config, caller, memberId, 'delete');
       await removeMember(ctx, caller.org, memberId, { keepAdmin: true });
       return ok(c, { member_id: memberId });
     }),

@@ -1,16 +1,28 @@
 import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
+import { actingMember } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
-import { changeMember, changeOrganization, openOrganization, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
+import {
+  changeMember,
+  changeOrganization,
+  memberOfPassword,
+  openOrganization,
+  reactivateMember,
+  removeMember,
+  removeMemberFactor,
+  removeMemberPassword,
+  removeOrganization,
+} from '../../services/b2b/member-admin.ts';
 import { addMember, memberByEmail, memberShape, requireMember, type MemberRow } from '../../services/b2b/members.ts';
 import { organizationShape, requireOrganization, searchOrganizations, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import { requireActing, requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
 
-const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
+const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) });
 
 /**
  * Server API organizations and members (`/v1/b2b/organizations`): the backend holds the
@@ -41,9 +53,14 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/members/search',
     endpoint(ctx, { session: 'none', schema: MembersSearch }, async ({ c, req }) => {
       const found = await searchMembers(ctx.db, req.organization_ids, req.query, req.limit, req.cursor);
-      const orgs: Record<string, unknown> = {};
-      for (const id of new Set(found.members.map((m) => m.organization_id))) orgs[id] = organizationShape(await requireOrganization(ctx.db, id));
-      return serverOk(c, { members: found.members.map(memberShape), results_metadata: { total: found.total, next_cursor: found.nextCursor }, organizations: orgs });
+      const rows = new Map<string, OrganizationRow>();
+      for (const id of new Set(found.members.map((m) => m.organization_id))) rows.set(id, await requireOrganization(ctx.db, id));
+      const orgs = Object.fromEntries([...rows].map(([id, o]) => [id, organizationShape(o)]));
+      return serverOk(c, {
+        members: found.members.map((m) => memberShape(m, rows.get(m.organization_id)!)),
+        results_metadata: { total: found.total, next_cursor: found.nextCursor },
+        organizations: orgs,
+      });
     }),
   );
 
@@ -52,13 +69,16 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/:organizationId',
     endpoint(ctx, { session: 'none', schema: OrganizationsUpdate }, async ({ c, req }) => {
-      const org = await changeOrganization(ctx, c.req.param('organizationId') ?? '', req);
+      const id = c.req.param('organizationId') ?? '';
+      requireActing(await actingMember(ctx, c), id, (m) => requireOrganizationUpdate(ctx.config, m, req));
+      const org = await changeOrganization(ctx, id, req);
       return serverOk(c, { organization: organizationShape(org) });
     }),
   );
 
   app.delete('/b2b/organizations/:organizationId', async (c) => {
     const id = c.req.param('organizationId');
+    requireActing(await actingMember(ctx, c), id, (m) => requirePermission(ctx.config, m, 'stytch.organization', 'delete'));
     await removeOrganization(ctx, id);
     return serverOk(c, { organization_id: id });
   });
@@ -67,6 +87,7 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/:organizationId/members',
     endpoint(ctx, { session: 'none', schema: MembersCreate }, async ({ c, req }) => {
       const org = await orgOf(c);
+      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requirePermission(ctx.config, m, 'stytch.member', 'create'));
       const member = await addMember(ctx, org.organization_id, req);
       return serverOk(c, memberAnswer(member, org));
     }),
@@ -84,14 +105,45 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/:organizationId/members/:memberId',
     endpoint(ctx, { session: 'none', schema: MembersUpdate }, async ({ c, req }) => {
       const org = await orgOf(c);
-      const member = await changeMember(ctx, org, c.req.param('memberId') ?? '', req, { keepAdmin: false });
+      const memberId = c.req.param('memberId') ?? '';
+      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberUpdate(ctx.config, m, memberId, req));
+      const member = await changeMember(ctx, org, memberId, req, { keepAdmin: false });
       return serverOk(c, memberAnswer(member, org));
     }),
   );
 
+  app.put('/b2b/organizations/:organizationId/members/:memberId/reactivate', async (c) => {
+    const org = await orgOf(c);
+    requireActing(await actingMember(ctx, c), org.organization_id, (m) => requirePermission(ctx.config, m, 'stytch.member', 'create'));
+    return serverOk(c, memberAnswer(await reactivateMember(ctx, org, c.req.param('memberId')), org));
+  });
+
+  app.delete('/b2b/organizations/:organizationId/members/mfa_phone_numbers/:memberId', async (c) => {
+    const org = await orgOf(c);
+    requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, c.req.param('memberId'), 'update.info.delete.mfa-phone'));
+    return serverOk(c, memberAnswer(await removeMemberFactor(ctx, org, c.req.param('memberId'), 'mfa_phone'), org));
+  });
+
+  app.delete('/b2b/organizations/:organizationId/members/:memberId/totp', async (c) => {
+    const org = await orgOf(c);
+    requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, c.req.param('memberId'), 'update.info.delete.mfa-totp'));
+    return serverOk(c, memberAnswer(await removeMemberFactor(ctx, org, c.req.param('memberId'), 'totp'), org));
+  });
+
+  app.delete('/b2b/organizations/:organizationId/members/passwords/:passwordId', async (c) => {
+    const org = await orgOf(c);
+    const acting = await actingMember(ctx, c);
+    if (acting) {
+      const owner = await memberOfPassword(ctx, org, c.req.param('passwordId'));
+      requireActing(acting, org.organization_id, (m) => requireMemberAction(ctx.config, m, owner.member_id, 'update.info.delete.password'));
+    }
+    return serverOk(c, memberAnswer(await removeMemberPassword(ctx, org, c.req.param('passwordId')), org));
+  });
+
   app.delete('/b2b/organizations/:organizationId/members/:memberId', async (c) => {
     const org = await orgOf(c);
     const memberId = c.req.param('memberId');
+    requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, memberId, 'delete'));
     await removeMember(ctx, org, memberId, { keepAdmin: false });
     return serverOk(c, { member_id: memberId });
   });

@@ -47,7 +47,11 @@ export const MembersGet = v.pipe(
 );
 
 export const SessionsAuthenticate = v.pipe(
-  v.object({ ...session, session_duration_minutes: opt(sessionDuration()) }),
+  v.object({
+    ...session,
+    session_duration_minutes: opt(sessionDuration()),
+    authorization_check: opt(v.object({ organization_id: nonEmpty(), resource_id: nonEmpty(), action: nonEmpty() }, 'must be { organization_id, resource_id, action }')),
+  }),
   v.check((o) => (o.session_token === undefined) !== (o.session_jwt === undefined), 'exactly one of session_token, session_jwt is required'),
 );
 export const SessionsGet = v.object({ organization_id: nonEmpty(), member_id: nonEmpty() });

@@ -6,6 +6,7 @@ import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
 import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner } from '../../services/b2b/member-sessions.ts';
+import { authorizationVerdict } from '../../services/b2b/rbac.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { SessionsAuthenticate, SessionsExchange, SessionsGet, SessionsRevoke } from './b2b-schemas.ts';
 
@@ -21,7 +22,16 @@ export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
     '/b2b/sessions/authenticate',
     endpoint(ctx, { session: 'none', schema: SessionsAuthenticate, minutes: 'optional' }, async ({ c, req, minutes }) => {
       const issued = await refreshMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!, minutes);
-      return serverOk(c, { member_session: issued.member_session, session_token: issued.session_token, session_jwt: issued.session_jwt, member: issued.member, organization: issued.organization });
+      const session = issued.member_session as { organization_id: string; roles: string[] };
+      const verdict = req.authorization_check ? { verdict: authorizationVerdict(ctx.config, session, req.authorization_check) } : {};
+      return serverOk(c, {
+        member_session: issued.member_session,
+        session_token: issued.session_token,
+        session_jwt: issued.session_jwt,
+        member: issued.member,
+        organization: issued.organization,
+        ...verdict,
+      });
     }),
   );
 

@@ -63,11 +63,12 @@ export async function discoverOrganizations(db: Queryable, email: string, factor
   const out: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
   for (const m of members) {
+    if (m.status === 'deleted') continue; // membershipsOf leaves them out; this narrows the type
     const org = await requireOrganization(db, m.organization_id);
     seen.add(org.organization_id);
     out.push({
       organization: organizationShape(org),
-      membership: { type: STATUS_TYPES[m.status], details: null, member: memberShape(m) },
+      membership: { type: STATUS_TYPES[m.status], details: null, member: memberShape(m, org) },
       ...requirements(org, m, factor, opens(org)),
     });
   }

@@ -4,8 +4,9 @@ import { ApiError } from '../../errors.ts';
 import { withTx } from '../tx.ts';
 import { phoneOf } from '../users.ts';
 import { revokeMemberSessions } from './member-sessions.ts';
-import { activeAdminCount, ADMIN_ROLE, deleteMember, isAdmin, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
+import { activeAdminCount, ADMIN_ROLE, deleteMember, isAdmin, MEMBER_COLUMNS, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
 import { createOrganization, deleteOrganization, loadOrganization, slugFromName, updateOrganization, type OrganizationRow, type OrganizationSettings } from './organizations.ts';
+import { checkRoleIds } from './rbac.ts';
 
 /*
  * Changes to organizations and their members that both APIs make (the browser SDK's admin
@@ -19,6 +20,10 @@ export function openOrganization(ctx: ProviderContext, s: OrganizationSettings &
 
 /** Changes an organization's settings. */
 export function changeOrganization(ctx: ProviderContext, organizationId: string, settings: OrganizationSettings): Promise<OrganizationRow> {
+  checkRoleIds(
+    ctx.config,
+    settings.rbac_email_implicit_role_assignments?.map((a) => a.role_id),
+  );
   return withTx(ctx.db, (tx) => updateOrganization(tx, organizationId, ctx.clock.now(), settings));
 }
 
@@ -58,6 +63,7 @@ export function changeOwnMember(ctx: ProviderContext, memberId: string, changes:
  */
 export async function changeMember(ctx: ProviderContext, org: OrganizationRow, memberId: string, req: MemberChange, o: { keepAdmin: boolean }): Promise<MemberRow> {
   const { preserve_existing_sessions: preserve, ...changes } = req;
+  checkRoleIds(ctx.config, changes.roles);
   const member = await withTx(ctx.db, async (tx) => {
     const target = await requireMember(tx, org.organization_id, memberId, true);
     if (o.keepAdmin && changes.roles && !changes.roles.includes(ADMIN_ROLE)) await keepAnAdmin(tx, org, target);
@@ -67,10 +73,85 @@ export async function changeMember(ctx: ProviderContext, org: OrganizationRow, m
   return member;
 }
 
-/** Deletes a member of `org`; `keepAdmin`: never the last active admin (the browser's calls). */
+/**
+ * Deactivates a member of `org` (the official delete); `keepAdmin`: never the last active admin
+ * (the browser's calls). An invited member's row goes (inviting the address again makes a new
+ * member); any other becomes `deleted`, its password, MFA phone, authenticator, roles and
+ * sessions gone, so that an admin can reactivate it with its address alone.
+ */
 export function removeMember(ctx: ProviderContext, org: OrganizationRow, memberId: string, o: { keepAdmin: boolean }): Promise<void> {
   return withTx(ctx.db, async (tx) => {
-    if (o.keepAdmin) await keepAnAdmin(tx, org, await requireMember(tx, org.organization_id, memberId, true));
-    await deleteMember(tx, org.organization_id, memberId);
+    const target = await requireMember(tx, org.organization_id, memberId, true);
+    if (o.keepAdmin) await keepAnAdmin(tx, org, target);
+    if (target.status === 'invited') return deleteMember(tx, org.organization_id, memberId);
+    const now = ctx.clock.now();
+    await tx.query(
+      `UPDATE b2b_members SET status = 'deleted', roles = '[]', role_grants = '[]', password_hash = NULL, member_password_id = '', mfa_phone_number = '',
+         mfa_phone_number_verified = false, mfa_enrolled = false, default_mfa_method = '', totp_registration_id = '', updated_at = $2 WHERE member_id = $1`,
+      [memberId, now],
+    );
+    await tx.query('DELETE FROM b2b_totps WHERE member_id = $1', [memberId]);
+    await tx.query('UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL', [memberId, now]);
   });
+}
+
+/**
+ * Reactivates a deactivated member of `org`: active again with its address. One whose address
+ * was never verified, or that is not deactivated, is refused; the row lock makes parallel
+ * reactivations one success.
+ */
+export function reactivateMember(ctx: ProviderContext, org: OrganizationRow, memberId: string): Promise<MemberRow> {
+  return withTx(ctx.db, async (tx) => {
+    const target = await requireMember(tx, org.organization_id, memberId, true);
+    if (target.status !== 'deleted') throw new ApiError(400, 'member_reactivation_not_allowed', `The member is ${target.status}, not deactivated.`);
+    if (!target.email_address_verified) throw new ApiError(400, 'member_reactivation_not_allowed', "The member's email address was never verified, so it cannot be reactivated.");
+    const { rows } = await tx.query<MemberRow>(`UPDATE b2b_members SET status = 'active', updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`, [memberId, ctx.clock.now()]);
+    return rows[0]!;
+  });
+}
+
+/** Which of a member's factors an admin (or the member) removes. */
+export type RemovableFactor = 'mfa_phone' | 'totp';
+
+/**
+ * Removes a member's MFA phone number or authenticator app (its recovery codes go with it); a
+ * default MFA method that named it is cleared. Removing what is not there changes nothing.
+ */
+export function removeMemberFactor(ctx: ProviderContext, org: OrganizationRow, memberId: string, factor: RemovableFactor): Promise<MemberRow> {
+  return withTx(ctx.db, async (tx) => {
+    await requireMember(tx, org.organization_id, memberId, true);
+    const now = ctx.clock.now();
+    const sql =
+      factor === 'mfa_phone'
+        ? `UPDATE b2b_members SET mfa_phone_number = '', mfa_phone_number_verified = false,
+             default_mfa_method = CASE WHEN default_mfa_method = 'sms_otp' THEN '' ELSE default_mfa_method END, updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`
+        : `UPDATE b2b_members SET totp_registration_id = '',
+             default_mfa_method = CASE WHEN default_mfa_method = 'totp' THEN '' ELSE default_mfa_method END, updated_at = $2 WHERE member_id = $1 RETURNING ${MEMBER_COLUMNS}`;
+    if (factor === 'totp') await tx.query('DELETE FROM b2b_totps WHERE member_id = $1', [memberId]);
+    const { rows } = await tx.query<MemberRow>(sql, [memberId, now]);
+    return rows[0]!;
+  });
+}
+
+/** Removes the password with this id from its member in `org` (404 when no member there has it). */
+export function removeMemberPassword(ctx: ProviderContext, org: OrganizationRow, passwordId: string): Promise<MemberRow> {
+  return withTx(ctx.db, async (tx) => {
+    const { rows } = await tx.query<MemberRow>(
+      `UPDATE b2b_members SET password_hash = NULL, member_password_id = '', updated_at = $3
+       WHERE organization_id = $1 AND member_password_id = $2 AND member_password_id <> '' RETURNING ${MEMBER_COLUMNS}`,
+      [org.organization_id, passwordId, ctx.clock.now()],
+    );
+    if (!rows[0]) throw new ApiError(404, 'member_password_not_found', 'No member of the organization has this password.');
+    return rows[0];
+  });
+}
+
+/** The member holding the password with this id in `org`, or a 404 (the route checks the caller's right on that member first). */
+export async function memberOfPassword(ctx: ProviderContext, org: OrganizationRow, passwordId: string): Promise<MemberRow> {
+  const { rows } = await ctx.db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE organization_id = $1 AND member_password_id = $2 AND member_password_id <> ''`, [
+    org.organization_id,
+    passwordId,
+  ]);
+  if (!rows[0]) throw new ApiError(404, 'member_password_not_found', 'No member of the organization has this password.');
+  return rows[0];
 }

@@ -4,8 +4,9 @@ import { ApiError } from '../../errors.ts';
 import { newId, secretToken } from '../ids.ts';
 import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type SessionFamily } from '../session-family.ts';
 import type { ClientInfo, Factor, SessionCommon } from '../sessions.ts';
-import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
+import { memberDeleted, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
+import { roleIds } from './rbac.ts';
 
 export const SESSION_CLAIM = 'https://stytch.com/session';
 /** The organization claim the official Node SDK reads from a member session JWT. */
@@ -23,7 +24,7 @@ export function isMfaFactor(f: Pick<Factor, 'type' | 'delivery_method'>): boolea
 }
 
 /** The MemberSession object of the official B2B types. */
-export function memberSessionShape(s: MemberSessionRow, member: Pick<MemberRow, 'roles'>, org: Pick<OrganizationRow, 'organization_slug'>): Record<string, unknown> {
+export function memberSessionShape(s: MemberSessionRow, member: MemberRow, org: Pick<OrganizationRow, 'organization_slug' | 'rbac_email_implicit_role_assignments'>): Record<string, unknown> {
   return {
     member_session_id: s.member_session_id,
     member_id: s.member_id,
@@ -34,7 +35,7 @@ export function memberSessionShape(s: MemberSessionRow, member: Pick<MemberRow, 
     expires_at: new Date(s.expires_at).toISOString(),
     authentication_factors: s.factors,
     custom_claims: {},
-    roles: memberRoles(member),
+    roles: roleIds(member, org),
   };
 }
 
@@ -51,6 +52,8 @@ export interface IssuedMemberSession {
 
 /** Signs the session's JWT (session and organization claims) and assembles the answer. */
 export async function issueMemberSession(ctx: ProviderContext, tx: Queryable, row: MemberSessionRow, token: string, member: MemberRow, org: OrganizationRow): Promise<IssuedMemberSession> {
+  // Every sign-in ends here: a deactivated member gets no session, whatever factor it proved.
+  if (member.status === 'deleted') throw memberDeleted();
   const session = memberSessionShape(row, member, org);
   const jwt = await ctx.keys.sign(
     tx,
@@ -76,7 +79,7 @@ export async function issueMemberSession(ctx: ProviderContext, tx: Queryable, ro
     session_token: token,
     session_jwt: jwt,
     member_session: session,
-    member: memberShape(member),
+    member: memberShape(member, org),
     organization: organizationShape(org),
   };
 }

@@ -22,6 +22,8 @@ export const b2bErrorMessages = {
   'error.organizationCreationNotAllowed': 'New organizations cannot be created here.',
   'error.memberNotFound': 'Member not found.',
   'error.memberAlreadyActive': 'This email address is already an active member of the organization.',
+  'error.memberDeleted': 'This member was deactivated. Please ask an admin to reactivate it.',
+  'error.memberReactivationNotAllowed': 'This member cannot be reactivated.',
   'error.duplicateMemberEmail': 'A member with this email already exists in this organization.',
   'error.lastAdmin': 'The organization must keep at least one admin.',
   'error.invalidRole': 'This role does not exist.',

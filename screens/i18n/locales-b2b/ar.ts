@@ -249,6 +249,8 @@ const ar: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'لا يمكن إنشاء مؤسسات جديدة هنا.',
   'error.memberNotFound': 'لم يُعثر على العضو.',
   'error.memberAlreadyActive': 'عنوان البريد الإلكتروني هذا عضو نشط في المؤسسة بالفعل.',
+  'error.memberDeleted': 'تم إلغاء تنشيط هذا العضو. يُرجى أن تطلب من المسؤول إعادة تنشيطه.',
+  'error.memberReactivationNotAllowed': 'لا يمكن إعادة تنشيط هذا العضو.',
   'error.duplicateMemberEmail': 'يوجد بالفعل عضو بهذا البريد الإلكتروني في هذه المؤسسة.',
   'error.lastAdmin': 'يجب أن تحتفظ المؤسسة بمسؤول واحد على الأقل.',
   'error.invalidRole': 'هذا الدور غير موجود.',

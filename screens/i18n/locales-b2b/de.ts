@@ -253,6 +253,8 @@ const de: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Hier können keine neuen Organisationen erstellt werden.',
   'error.memberNotFound': 'Mitglied nicht gefunden.',
   'error.memberAlreadyActive': 'Diese E-Mail-Adresse ist bereits aktives Mitglied der Organisation.',
+  'error.memberDeleted': 'Dieses Mitglied wurde deaktiviert. Bitte einen Admin, es wieder zu aktivieren.',
+  'error.memberReactivationNotAllowed': 'Dieses Mitglied kann nicht wieder aktiviert werden.',
   'error.duplicateMemberEmail': 'In dieser Organisation gibt es bereits ein Mitglied mit dieser E-Mail-Adresse.',
   'error.lastAdmin': 'Die Organisation muss mindestens einen Administrator behalten.',
   'error.invalidRole': 'Diese Rolle gibt es nicht.',

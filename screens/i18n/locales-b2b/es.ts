@@ -251,6 +251,8 @@ const es: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Aquí no se pueden crear organizaciones nuevas.',
   'error.memberNotFound': 'No se encontró el miembro.',
   'error.memberAlreadyActive': 'Este correo electrónico ya es un miembro activo de la organización.',
+  'error.memberDeleted': 'Este miembro fue desactivado. Pide a un administrador que lo reactive.',
+  'error.memberReactivationNotAllowed': 'Este miembro no se puede reactivar.',
   'error.duplicateMemberEmail': 'Ya existe un miembro con este correo electrónico en esta organización.',
   'error.lastAdmin': 'La organización debe tener al menos un administrador.',
   'error.invalidRole': 'Este rol no existe.',

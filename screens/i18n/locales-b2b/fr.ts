@@ -252,6 +252,8 @@ const fr: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Impossible de créer une nouvelle organisation ici.',
   'error.memberNotFound': 'Membre introuvable.',
   'error.memberAlreadyActive': 'Cette adresse e-mail est déjà membre actif de l’organisation.',
+  'error.memberDeleted': 'Ce membre a été désactivé. Demandez à un administrateur de le réactiver.',
+  'error.memberReactivationNotAllowed': 'Ce membre ne peut pas être réactivé.',
   'error.duplicateMemberEmail': 'Un membre avec cet e-mail existe déjà dans cette organisation.',
   'error.lastAdmin': 'L’organisation doit conserver au moins un administrateur.',
   'error.invalidRole': 'Ce rôle n’existe pas.',

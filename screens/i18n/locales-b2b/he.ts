@@ -249,6 +249,8 @@ const he: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'לא ניתן ליצור כאן ארגונים חדשים.',
   'error.memberNotFound': 'החבר לא נמצא.',
   'error.memberAlreadyActive': 'כתובת האימייל הזו כבר חברה פעילה בארגון.',
+  'error.memberDeleted': 'החבר הזה הושבת. יש לבקש ממנהל להפעיל אותו מחדש.',
+  'error.memberReactivationNotAllowed': 'לא ניתן להפעיל מחדש את החבר הזה.',
   'error.duplicateMemberEmail': 'בארגון הזה כבר יש חבר עם כתובת האימייל הזו.',
   'error.lastAdmin': 'בארגון חייב להישאר לפחות מנהל אחד.',
   'error.invalidRole': 'התפקיד הזה לא קיים.',

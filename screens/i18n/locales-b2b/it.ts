@@ -250,6 +250,8 @@ const it: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Qui non è possibile creare nuove organizzazioni.',
   'error.memberNotFound': 'Membro non trovato.',
   'error.memberAlreadyActive': 'Questo indirizzo email è già un membro attivo dell’organizzazione.',
+  'error.memberDeleted': 'Questo membro è stato disattivato. Chiedi a un amministratore di riattivarlo.',
+  'error.memberReactivationNotAllowed': 'Questo membro non può essere riattivato.',
   'error.duplicateMemberEmail': 'In questa organizzazione esiste già un membro con questa email.',
   'error.lastAdmin': 'L’organizzazione deve avere almeno un amministratore.',
   'error.invalidRole': 'Questo ruolo non esiste.',

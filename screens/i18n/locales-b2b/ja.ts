@@ -250,6 +250,8 @@ const ja: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'ここでは新しい組織を作成できません。',
   'error.memberNotFound': 'メンバーが見つかりません。',
   'error.memberAlreadyActive': 'このメールアドレスはすでに組織の有効なメンバーです。',
+  'error.memberDeleted': 'このメンバーは無効化されています。管理者に再有効化を依頼してください。',
+  'error.memberReactivationNotAllowed': 'このメンバーは再有効化できません。',
   'error.duplicateMemberEmail': 'このメールアドレスのメンバーはこの組織にすでに存在します。',
   'error.lastAdmin': '組織には少なくとも 1 人の管理者が必要です。',
   'error.invalidRole': 'このロールは存在しません。',

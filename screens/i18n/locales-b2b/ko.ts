@@ -249,6 +249,8 @@ const ko: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': '여기에서는 새 조직을 만들 수 없습니다.',
   'error.memberNotFound': '구성원을 찾을 수 없습니다.',
   'error.memberAlreadyActive': '이 이메일 주소는 이미 조직의 활성 구성원입니다.',
+  'error.memberDeleted': '이 구성원은 비활성화되었습니다. 관리자에게 다시 활성화해 달라고 요청하세요.',
+  'error.memberReactivationNotAllowed': '이 구성원은 다시 활성화할 수 없습니다.',
   'error.duplicateMemberEmail': '이 이메일을 사용하는 구성원이 이 조직에 이미 있습니다.',
   'error.lastAdmin': '조직에는 관리자가 한 명 이상 있어야 합니다.',
   'error.invalidRole': '이 역할은 존재하지 않습니다.',

@@ -250,6 +250,8 @@ const nl: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Hier kunnen geen nieuwe organisaties worden gemaakt.',
   'error.memberNotFound': 'Lid niet gevonden.',
   'error.memberAlreadyActive': 'Dit e-mailadres is al een actief lid van de organisatie.',
+  'error.memberDeleted': 'Dit lid is gedeactiveerd. Vraag een beheerder om het opnieuw te activeren.',
+  'error.memberReactivationNotAllowed': 'Dit lid kan niet opnieuw worden geactiveerd.',
   'error.duplicateMemberEmail': 'Er is al een lid met dit e-mailadres in deze organisatie.',
   'error.lastAdmin': 'De organisatie moet minstens één beheerder houden.',
   'error.invalidRole': 'Deze rol bestaat niet.',

@@ -250,6 +250,8 @@ const pl: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Tutaj nie można tworzyć nowych organizacji.',
   'error.memberNotFound': 'Nie znaleziono członka.',
   'error.memberAlreadyActive': 'Ten adres e-mail jest już aktywnym członkiem organizacji.',
+  'error.memberDeleted': 'Ten członek został dezaktywowany. Poproś administratora o ponowną aktywację.',
+  'error.memberReactivationNotAllowed': 'Tego członka nie można ponownie aktywować.',
   'error.duplicateMemberEmail': 'W tej organizacji jest już członek z tym adresem e-mail.',
   'error.lastAdmin': 'Organizacja musi mieć co najmniej jednego administratora.',
   'error.invalidRole': 'Ta rola nie istnieje.',

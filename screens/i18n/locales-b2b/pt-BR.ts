@@ -250,6 +250,8 @@ const ptBR: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': 'Não é possível criar novas organizações aqui.',
   'error.memberNotFound': 'Membro não encontrado.',
   'error.memberAlreadyActive': 'Este e-mail já é um membro ativo da organização.',
+  'error.memberDeleted': 'Este membro foi desativado. Peça a um administrador para reativá-lo.',
+  'error.memberReactivationNotAllowed': 'Este membro não pode ser reativado.',
   'error.duplicateMemberEmail': 'Já existe um membro com este e-mail nesta organização.',
   'error.lastAdmin': 'A organização precisa manter pelo menos um administrador.',
   'error.invalidRole': 'Esta função não existe.',

@@ -249,6 +249,8 @@ const zhCN: B2BLocaleCatalog = {
   'error.organizationCreationNotAllowed': '此处无法创建新组织。',
   'error.memberNotFound': '找不到该成员。',
   'error.memberAlreadyActive': '此邮箱地址已是该组织的活跃成员。',
+  'error.memberDeleted': '此成员已被停用。请联系管理员重新启用。',
+  'error.memberReactivationNotAllowed': '无法重新启用此成员。',
   'error.duplicateMemberEmail': '此组织中已有使用该邮箱的成员。',
   'error.lastAdmin': '组织必须至少保留一名管理员。',
   'error.invalidRole': '此角色不存在。',
