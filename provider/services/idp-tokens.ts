@@ -5,6 +5,7 @@ import { ApiError } from '../errors.ts';
 import { findClient, isPublicClient, secretMatches, type ClientRow } from './connected-apps.ts';
 import { newId, secretToken, sha256 } from './ids.ts';
 import { verifierMatches } from './single-use-tokens.ts';
+import { SESSION_CLAIM } from './session-family.ts';
 import { withTx } from './tx.ts';
 import { USER_ROW_SQL, type UserRow } from './users.ts';
 
@@ -295,11 +296,21 @@ function authorizationIdOf(payload: JWTPayload): string | null {
   return dot > 0 ? jti.slice(0, dot) : null;
 }
 
+/**
+ * Whether verified claims are an access token's: a session JWT is signed by the same keys for
+ * the same audience, so the kind is told by the claims (an access token has `scope` and
+ * `client_id`; a session JWT has the session claim, which no access token carries).
+ */
+export function isAccessTokenClaims(payload: JWTPayload): boolean {
+  return payload[SESSION_CLAIM] === undefined && typeof payload.scope === 'string' && typeof payload.client_id === 'string';
+}
+
 /** An access token (JWT) of a live authorization, verified against the signing keys and the project's audience. */
 async function accessTokenInfo(ctx: ProviderContext, db: Queryable, token: string): Promise<TokenInfo | null> {
   const payload = await ctx.keys.verify(token, ctx.config.projectId);
-  const id = payload && authorizationIdOf(payload);
-  if (!payload || !id || typeof payload.client_id !== 'string') return null;
+  if (!payload || !isAccessTokenClaims(payload)) return null;
+  const id = authorizationIdOf(payload);
+  if (!id) return null;
   const auth = await liveAuthorization(db, id, ctx.clock.now());
   return auth && auth.client_id === payload.client_id ? { kind: 'access_token', payload, auth } : null;
 }
