@@ -5,11 +5,9 @@ import { ApiError } from '../errors.ts';
 import { findClient, isPublicClient, secretMatches, type ClientRow } from './connected-apps.ts';
 import { newId, secretToken, sha256 } from './ids.ts';
 import { verifierMatches } from './single-use-tokens.ts';
-import { SESSION_CLAIM } from './session-family.ts';
+import { ORGANIZATION_CLAIM, SESSION_CLAIM } from './session-family.ts';
 import { withTx } from './tx.ts';
 import { USER_ROW_SQL, type UserRow } from './users.ts';
-import { ORGANIZATION_CLAIM } from './b2b/member-sessions.ts';
-import { MEMBER_COLUMNS, type MemberRow } from './b2b/members.ts';
 
 /*
  * The token side of the provider as an OAuth 2.1 / OpenID Connect server: the code exchange,
@@ -130,7 +128,16 @@ async function loadUserRow(db: Queryable, userId: string): Promise<UserRow | nul
 }
 
 /** A member's OpenID Connect claims (profile: name; email: the member's address). */
-function memberClaims(member: MemberRow, scopes: Set<string>): Record<string, unknown> {
+/** What the claims of a member need (the B2B services build on these, never the reverse). */
+interface MemberClaimsRow {
+  name: string;
+  email_address: string;
+  email_address_verified: boolean;
+  organization_id: string;
+  organization_slug: string;
+}
+
+function memberClaims(member: MemberClaimsRow, scopes: Set<string>): Record<string, unknown> {
   const claims: Record<string, unknown> = {};
   if (scopes.has('profile') && member.name) claims.name = member.name;
   if (scopes.has('email')) Object.assign(claims, { email: member.email_address, email_verified: member.email_address_verified });
@@ -138,9 +145,10 @@ function memberClaims(member: MemberRow, scopes: Set<string>): Record<string, un
 }
 
 /** The member of a grant with its organization's claim (the official Node SDK's B2B introspection reads it), or null when gone. */
-async function loadMemberOf(db: Queryable, memberId: string): Promise<{ member: MemberRow; organization: { organization_id: string; slug: string } } | null> {
-  const { rows } = await db.query<MemberRow & { organization_slug: string }>(
-    `SELECT m.*, o.organization_slug FROM (SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE member_id = $1) m JOIN b2b_organizations o USING (organization_id)`,
+async function loadMemberOf(db: Queryable, memberId: string): Promise<{ member: MemberClaimsRow; organization: { organization_id: string; slug: string } } | null> {
+  const { rows } = await db.query<MemberClaimsRow>(
+    `SELECT m.name, m.email_address, m.email_address_verified, m.organization_id, o.organization_slug
+     FROM b2b_members m JOIN b2b_organizations o USING (organization_id) WHERE m.member_id = $1`,
     [memberId],
   );
   const row = rows[0];

@@ -107,6 +107,8 @@ const built = new Map<string, string>();
 
 /** The claim of a session JWT that names its session (the official SDK reads it). */
 export const SESSION_CLAIM = 'https://stytch.com/session';
+/** The organization claim of a member's session JWT and access token (the official Node SDK's B2B calls read it). */
+export const ORGANIZATION_CLAIM = 'https://stytch.com/organization';
 
 /** The session a JWT names when its signature (and, unless accepted, its expiry) holds. */
 export async function sessionIdOfJwt(ctx: ProviderContext, jwt: string, acceptExpired = false): Promise<string | null> {
