@@ -279,6 +279,8 @@ export const ProjectConfigSchema = v.object({
    * `customScopes` are the project's own scopes, offered beside the standard ones with their
    * descriptions. `accessTokenMinutes` is a new client's access token lifetime;
    * `refreshTokenDays` how long an authorization with `offline_access` may be refreshed;
+   * `refreshReuseSeconds` how long a public client's rotated-out refresh token still refreshes
+   * (two parallel refreshes of one token both succeed), after which presenting it revokes the grant;
    * `tokenLimit` the per-IP budget of the token, introspection, revocation and userinfo routes.
    * `dynamicRegistration` opens `/v1/oauth2/register` (RFC 7591) to anyone, within
    * `registrationLimit` per IP; such clients are always third-party (asked for consent).
@@ -292,6 +294,7 @@ export const ProjectConfigSchema = v.object({
       customScopes: v.optional(v.array(v.object({ scope: v.pipe(v.string(), v.regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'must be a scope token')), description: v.optional(v.string(), '') })), []),
       accessTokenMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)), 60),
       refreshTokenDays: v.optional(v.pipe(v.number(), v.minValue(0.001), v.maxValue(365)), 30),
+      refreshReuseSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(300)), 10),
       tokenLimit: v.optional(
         v.object({
           perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 600),

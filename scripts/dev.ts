@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { buildAndWatch } from '../esbuild.config.mjs';
+import { startMcpDemo } from '../demo/connected/mcp-server.ts';
+import { startPartner } from '../demo/connected/partner.ts';
+import { registerPartner } from '../demo/connected/register.ts';
 import { startDemo } from '../demo/server.ts';
 import { DEV_PAGES_WARNING } from '../provider/config.ts';
 import { envSecrets } from '../provider/services/project-secrets.ts';
@@ -12,6 +15,8 @@ import { exitIfPortTaken } from './lib/ports.mjs';
 const demoPort = Number(process.env.PORT ?? 5173);
 const providerPort = Number(process.env.PROVIDER_PORT ?? 8787);
 const nextPort = Number(process.env.NEXT_PORT ?? 5175);
+const mcpPort = Number(process.env.MCP_PORT ?? 5176);
+const partnerPort = Number(process.env.PARTNER_PORT ?? 5177);
 const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`, `http://localhost:${nextPort}`];
 
 const dev = await startDevProvider({
@@ -21,7 +26,9 @@ const dev = await startDevProvider({
   databaseUrl: process.env.DATABASE_URL || undefined,
   projectFile: process.env.PROJECT_FILE || undefined,
   demoOrigins,
-  env: process.env,
+  // Connected apps: the demo's consent page is the authorization endpoint, and MCP clients may
+  // register themselves (dynamic registration); the environment may say otherwise.
+  env: { CONNECTED_APPS_AUTHORIZATION_URL: `http://localhost:${demoPort}/authorize`, CONNECTED_APPS_DYNAMIC_REGISTRATION: 'true', ...process.env },
 }).catch(exitIfPortTaken);
 const { provider } = dev;
 const publicToken = provider.config.publicTokens.test ?? provider.config.publicTokens.live ?? '';
@@ -63,6 +70,15 @@ if (nextBuilt) {
   });
 }
 
+// The connected-apps demo: an MCP server protected by the provider, and a partner app signing in
+// with it (its client registered through the server API, kept beside the database).
+const mcp = await startMcpDemo({ issuer: provider.url, port: mcpPort, host: 'localhost' }).catch(exitIfPortTaken);
+const partner = await startPartner({ issuer: provider.url, port: partnerPort }).catch(exitIfPortTaken);
+if (adminSecret) {
+  const made = await registerPartner({ providerUrl: provider.url, projectId: dev.projectId, secret: adminSecret, dataDir: resolve(process.env.DATA_DIR ?? '.data'), partner });
+  partner.useClient(made.clientId, made.clientSecret);
+}
+
 // Watching, the watchers' first round is the build (start.mjs builds only with NO_WATCH); the
 // URLs are printed once it has settled, so nothing rewrites dist/ after "ready".
 const watching = process.env.NO_WATCH ? undefined : await buildAndWatch();
@@ -77,6 +93,8 @@ console.log(`
   Host apps:     ${demo.url}/hosts/react-sdk/  /hosts/react/  /hosts/vue/  /hosts/angular/
   Next.js host:  ${nextBuilt ? `http://localhost:${nextPort}` : 'not built (npm run build:next)'}
   Outbox:        ${provider.url}/dev/outbox
+  MCP server:    ${mcp.url}   (connect an MCP client to it: docs/CONNECTED-APPS.md)
+  Partner app:   ${partner.url}   ("Sign in with the demo", consent at ${demo.url}/authorize)
 
   Server API:    ${dev.serverApiUrl}   (for your backend; its Node trusts NODE_EXTRA_CA_CERTS=${shortPath(dev.certFile)})
   Project id:    ${dev.projectId}
@@ -99,6 +117,8 @@ async function stop() {
   next?.kill();
   await watching?.dispose();
   await demo.close();
+  await mcp.close();
+  await partner.close();
   await provider.close();
   process.exit(0);
 }

@@ -668,6 +668,33 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX idp_refresh_tokens_authorization ON idp_refresh_tokens (authorization_id);`,
   },
   {
+    // 4702: issue 47, the B2B twins: a member (of an organization) grants, holds codes and
+    // authorizations as a user does; a row names exactly one of the two. A member's session ends
+    // its grants as a user's does; a member's consent is kept in a table of its own.
+    id: 4702,
+    name: 'connected_apps_members',
+    sql: `
+      ALTER TABLE idp_codes ALTER COLUMN user_id DROP NOT NULL;
+      ALTER TABLE idp_codes ADD COLUMN member_id text REFERENCES b2b_members ON DELETE CASCADE;
+      ALTER TABLE idp_codes ADD COLUMN member_session_id text REFERENCES b2b_member_sessions ON DELETE CASCADE;
+      ALTER TABLE idp_codes ADD CONSTRAINT idp_codes_one_subject CHECK ((user_id IS NULL) <> (member_id IS NULL));
+      ALTER TABLE idp_authorizations ALTER COLUMN user_id DROP NOT NULL;
+      ALTER TABLE idp_authorizations ADD COLUMN member_id text REFERENCES b2b_members ON DELETE CASCADE;
+      ALTER TABLE idp_authorizations ADD COLUMN member_session_id text REFERENCES b2b_member_sessions ON DELETE CASCADE;
+      ALTER TABLE idp_authorizations ADD CONSTRAINT idp_authorizations_one_subject CHECK ((user_id IS NULL) <> (member_id IS NULL));
+      CREATE INDEX idp_authorizations_member ON idp_authorizations (member_id, client_id);
+      CREATE INDEX idp_authorizations_member_session ON idp_authorizations (member_session_id);
+      CREATE TABLE connected_app_member_grants (
+        member_id text NOT NULL REFERENCES b2b_members ON DELETE CASCADE,
+        client_id text NOT NULL REFERENCES connected_apps ON DELETE CASCADE,
+        scopes text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (member_id, client_id)
+      );
+      CREATE INDEX connected_app_member_grants_client ON connected_app_member_grants (client_id);`,
+  },
+  {
     // 5102: issue 51 item 2, clear of the other branches' numbers.
     id: 5102,
     name: 'b2b_intermediate_sessions_password_organizations',

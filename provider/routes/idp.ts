@@ -4,7 +4,7 @@ import type { ProviderContext } from '../context.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { issuerOf } from '../http/issuer.ts';
-import { publicClientShape, revokeUserConnectedApp, userConnectedApps } from '../services/connected-apps.ts';
+import { connectedAppsOf, publicClientShape, revokeConnectedApp } from '../services/connected-apps.ts';
 import { checkAuthorizeRequest, startLogout, authorize } from '../services/idp-authorize.ts';
 import { loadUser } from '../services/users.ts';
 
@@ -15,7 +15,7 @@ export function idpRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/idp/oauth/authorize/start',
     endpoint(ctx, { session: 'required', schema: requests.IdpAuthorizeStart }, async ({ c, caller, req }) => {
-      const checked = await checkAuthorizeRequest(ctx, ctx.db, caller.userId, req);
+      const checked = await checkAuthorizeRequest(ctx, ctx.db, { userId: caller.userId, sessionId: caller.sessionId }, req);
       const user = await loadUser(ctx.db, caller.userId);
       if (!user) throw new ApiError(404, 'user_not_found', 'User could not be found.');
       return ok(c, {
@@ -45,12 +45,12 @@ export function idpRoutes(ctx: ProviderContext): Hono {
   // The signed-in user's connected apps (the headless client's user.getConnectedApps and revokedConnectedApp).
   app.get(
     '/users/connected_apps',
-    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => ok(c, { connected_apps: await userConnectedApps(ctx.db, caller.userId, ctx.clock.now()) })),
+    endpoint(ctx, { session: 'required' }, async ({ c, caller }) => ok(c, { connected_apps: await connectedAppsOf(ctx.db, { userId: caller.userId }, ctx.clock.now()) })),
   );
   app.post(
     '/users/connected_apps/:id/revoke',
     endpoint(ctx, { session: 'required' }, async ({ c, caller }) => {
-      await revokeUserConnectedApp(ctx.db, caller.userId, c.req.param('id')!, ctx.clock.now());
+      await revokeConnectedApp(ctx.db, { userId: caller.userId }, c.req.param('id')!, ctx.clock.now());
       return ok(c, {});
     }),
   );

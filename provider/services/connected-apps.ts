@@ -303,18 +303,27 @@ export function secretMatches(row: ClientRow, secret: string): boolean {
   return current || next;
 }
 
+/** Whose connected apps: a user's (B2C) or a member's (B2B); their grants live in tables of their own. */
+export type Holder = { userId: string } | { memberId: string };
+
+function holderOf(h: Holder): { column: 'user_id' | 'member_id'; grants: string; id: string } {
+  return 'memberId' in h ? { column: 'member_id', grants: 'connected_app_member_grants', id: h.memberId } : { column: 'user_id', grants: 'connected_app_grants', id: h.userId };
+}
+
 /**
- * The apps a user has connected: those they granted consent to, and those (first-party ones
- * included) holding an authorization still in force; in the official `UserConnectedApp` shape.
+ * The apps a user (or member) has connected: those they granted consent to, and those
+ * (first-party ones included) holding an authorization still in force; in the official
+ * `UserConnectedApp` (`MemberConnectedApp`) shape.
  */
-export async function userConnectedApps(db: Queryable, userId: string, now: Date): Promise<Array<Record<string, unknown>>> {
+export async function connectedAppsOf(db: Queryable, holder: Holder, now: Date): Promise<Array<Record<string, unknown>>> {
+  const h = holderOf(holder);
   const { rows } = await db.query<ClientRow & { scopes_granted: string | null }>(
-    `WITH live AS (SELECT client_id, scopes FROM idp_authorizations WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2)
+    `WITH live AS (SELECT client_id, scopes FROM idp_authorizations WHERE ${h.column} = $1 AND revoked_at IS NULL AND expires_at > $2)
      SELECT c.*, COALESCE(g.scopes, (SELECT string_agg(DISTINCT s, ' ' ORDER BY s) FROM live, unnest(string_to_array(live.scopes, ' ')) AS s WHERE live.client_id = c.client_id AND s <> '')) AS scopes_granted
-     FROM connected_apps c LEFT JOIN connected_app_grants g ON g.client_id = c.client_id AND g.user_id = $1
-     WHERE g.user_id IS NOT NULL OR c.client_id IN (SELECT client_id FROM live)
+     FROM connected_apps c LEFT JOIN ${h.grants} g ON g.client_id = c.client_id AND g.${h.column} = $1
+     WHERE g.${h.column} IS NOT NULL OR c.client_id IN (SELECT client_id FROM live)
      ORDER BY c.client_name, c.client_id`,
-    [userId, now],
+    [h.id, now],
   );
   return rows.map((r) => ({
     connected_app_id: r.client_id,
@@ -326,11 +335,12 @@ export async function userConnectedApps(db: Queryable, userId: string, now: Date
   }));
 }
 
-/** Ends a user's connection to an app: its consent is forgotten and every token it holds for the user is revoked. */
-export async function revokeUserConnectedApp(db: Database, userId: string, clientId: string, now: Date): Promise<void> {
+/** Ends a user's (member's) connection to an app: its consent is forgotten and every token it holds for them is revoked. */
+export async function revokeConnectedApp(db: Database, holder: Holder, clientId: string, now: Date): Promise<void> {
+  const h = holderOf(holder);
   return withTx(db, async (tx) => {
     if (!(await findClient(tx, clientId))) throw notFound();
-    await tx.query('DELETE FROM connected_app_grants WHERE user_id = $1 AND client_id = $2', [userId, clientId]);
-    await tx.query('UPDATE idp_authorizations SET revoked_at = $3 WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL', [userId, clientId, now]);
+    await tx.query(`DELETE FROM ${h.grants} WHERE ${h.column} = $1 AND client_id = $2`, [h.id, clientId]);
+    await tx.query(`UPDATE idp_authorizations SET revoked_at = $3 WHERE ${h.column} = $1 AND client_id = $2 AND revoked_at IS NULL`, [h.id, clientId, now]);
   });
 }

@@ -34,6 +34,27 @@ export function supportedScopes(ctx: ProviderContext): string[] {
 /** A PKCE challenge: the base64url SHA-256 of the verifier (S256, the only method taken). */
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Who grants: a user (B2C), or a member of an organization (B2B). The session is the browser
+ * session that made the grant (null when a site's server named the user or member by id); its
+ * end ends what the grant gave.
+ */
+export type Subject = { userId: string; sessionId: string | null } | { memberId: string; organizationId: string; sessionId: string | null };
+
+export function isMember(s: Subject): s is Extract<Subject, { memberId: string }> {
+  return 'memberId' in s;
+}
+
+/** Where a subject's consent is kept, and under which column. */
+function grantsOf(s: Subject): { table: string; column: string; id: string } {
+  return isMember(s) ? { table: 'connected_app_member_grants', column: 'member_id', id: s.memberId } : { table: 'connected_app_grants', column: 'user_id', id: s.userId };
+}
+
+/** The code and authorization rows' subject columns: user_id, member_id, session_id, member_session_id. */
+export function subjectColumns(s: Subject): [string | null, string | null, string | null, string | null] {
+  return isMember(s) ? [null, s.memberId, null, s.sessionId] : [s.userId, null, s.sessionId, null];
+}
+
 export interface AuthorizeRequest {
   client_id: string;
   redirect_uri: string;
@@ -110,7 +131,7 @@ function scopeResult(ctx: ProviderContext, client: ClientRow, scope: string): Sc
  * first-party client; not when an earlier grant covers every scope asked, or every one but
  * `offline_access` when the client may skip consent for it; always with `prompt=consent`).
  */
-export async function checkAuthorizeRequest(ctx: ProviderContext, db: Queryable, userId: string, req: AuthorizeRequest): Promise<CheckedRequest> {
+export async function checkAuthorizeRequest(ctx: ProviderContext, db: Queryable, subject: Subject, req: AuthorizeRequest): Promise<CheckedRequest> {
   const client = await requestClient(ctx, db, req.client_id);
   if (!redirectMatches(client.redirect_urls, req.redirect_uri)) {
     throw new ApiError(400, 'invalid_redirect_uri', "The redirect_uri is not one of the connected app's registered redirect URLs.", {}, { error: 'invalid_request' });
@@ -126,7 +147,8 @@ export async function checkAuthorizeRequest(ctx: ProviderContext, db: Queryable,
   if (!isFirstParty(client.client_type)) {
     if (prompts.includes('consent')) consentRequired = true;
     else {
-      const { rows } = await db.query<{ scopes: string }>('SELECT scopes FROM connected_app_grants WHERE user_id = $1 AND client_id = $2', [userId, client.client_id]);
+      const g = grantsOf(subject);
+      const { rows } = await db.query<{ scopes: string }>(`SELECT scopes FROM ${g.table} WHERE ${g.column} = $1 AND client_id = $2`, [g.id, client.client_id]);
       const granted = new Set((rows[0]?.scopes ?? '').split(' ').filter(Boolean));
       consentRequired = grantable.some((s) => !granted.has(s) && !(s === 'offline_access' && client.bypass_consent_for_offline_access));
     }
@@ -160,12 +182,7 @@ function responseUrl(redirect: string, params: Record<string, string | undefined
  * named by one) fetched before it so no transaction waits on the network. `user` is found inside
  * the transaction (the server API names the user by a session or an id).
  */
-export async function authorize(
-  ctx: ProviderContext,
-  user: (tx: Queryable) => Promise<{ userId: string; sessionId: string | null }>,
-  req: AuthorizeSubmit,
-  issuer: string,
-): Promise<{ redirect_uri: string; authorization_code?: string }> {
+export async function authorize(ctx: ProviderContext, user: (tx: Queryable) => Promise<Subject>, req: AuthorizeSubmit, issuer: string): Promise<{ redirect_uri: string; authorization_code?: string }> {
   await prepareClient(ctx, req.client_id);
   return withTx(ctx.db, async (tx) => submitAuthorization(ctx, tx, await user(tx), req, issuer));
 }
@@ -176,14 +193,8 @@ export async function authorize(
  * `access_denied`. A given consent is remembered for the next request of the same client.
  * Public clients must send a PKCE challenge (S256); any client that sends one must prove it.
  */
-export async function submitAuthorization(
-  ctx: ProviderContext,
-  tx: Queryable,
-  user: { userId: string; sessionId: string | null },
-  req: AuthorizeSubmit,
-  issuer: string,
-): Promise<{ redirect_uri: string; authorization_code?: string }> {
-  const checked = await checkAuthorizeRequest(ctx, tx, user.userId, req);
+export async function submitAuthorization(ctx: ProviderContext, tx: Queryable, user: Subject, req: AuthorizeSubmit, issuer: string): Promise<{ redirect_uri: string; authorization_code?: string }> {
+  const checked = await checkAuthorizeRequest(ctx, tx, user, req);
   const { client } = checked;
   if (req.code_challenge_method !== undefined && req.code_challenge_method !== 'S256') {
     throw new ApiError(400, 'invalid_code_challenge_method', 'Only code_challenge_method=S256 is supported.', {}, { error: 'invalid_request' });
@@ -205,23 +216,23 @@ export async function submitAuthorization(
   const now = ctx.clock.now();
   if (req.consent_granted && !isFirstParty(client.client_type)) {
     // The grant grows to every scope the user has allowed this client, this time and before.
+    const g = grantsOf(user);
     await tx.query(
-      `INSERT INTO connected_app_grants (user_id, client_id, scopes, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
-       ON CONFLICT (user_id, client_id) DO UPDATE SET updated_at = $4,
-         scopes = (SELECT string_agg(DISTINCT s, ' ' ORDER BY s) FROM unnest(string_to_array(connected_app_grants.scopes || ' ' || $3, ' ')) AS s WHERE s <> '')`,
-      [user.userId, client.client_id, [...checked.grantable].sort().join(' '), now],
+      `INSERT INTO ${g.table} (${g.column}, client_id, scopes, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (${g.column}, client_id) DO UPDATE SET updated_at = $4,
+         scopes = (SELECT string_agg(DISTINCT s, ' ' ORDER BY s) FROM unnest(string_to_array(${g.table}.scopes || ' ' || $3, ' ')) AS s WHERE s <> '')`,
+      [g.id, client.client_id, [...checked.grantable].sort().join(' '), now],
     );
   }
   await sweepSpent(tx, now);
   const code = secretToken(32);
   await tx.query(
-    `INSERT INTO idp_codes (code_hash, client_id, user_id, session_id, redirect_uri, scopes, resources, code_challenge, nonce, auth_time, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)`,
+    `INSERT INTO idp_codes (code_hash, client_id, user_id, member_id, session_id, member_session_id, redirect_uri, scopes, resources, code_challenge, nonce, auth_time, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)`,
     [
       sha256(code),
       client.client_id,
-      user.userId,
-      user.sessionId,
+      ...subjectColumns(user),
       req.redirect_uri,
       checked.grantable.join(' '),
       JSON.stringify(resources),

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.ts';
 import { findClient, isPublicClient, secretMatches, type ClientRow } from './connected-apps.ts';
 import { newId, secretToken, sha256 } from './ids.ts';
 import { verifierMatches } from './single-use-tokens.ts';
+import { ORGANIZATION_CLAIM, SESSION_CLAIM } from './session-family.ts';
 import { withTx } from './tx.ts';
 import { USER_ROW_SQL, type UserRow } from './users.ts';
 
@@ -74,8 +75,11 @@ function codeVerifierMatches(verifier: string, challenge: string): boolean {
 interface AuthorizationRow {
   authorization_id: string;
   client_id: string;
-  user_id: string;
+  /** A user's grant names the user; a member's names the member (one of the two, never both). */
+  user_id: string | null;
+  member_id: string | null;
   session_id: string | null;
+  member_session_id: string | null;
   scopes: string;
   resources: string[];
   created_at: Date;
@@ -83,8 +87,10 @@ interface AuthorizationRow {
   revoked_at: Date | null;
 }
 
-/** An authorization still in force: not revoked or expired, and its session (if any) not revoked. */
-const LIVE = `a.revoked_at IS NULL AND a.expires_at > $2 AND (a.session_id IS NULL OR NOT EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = a.session_id AND s.revoked_at IS NOT NULL))`;
+/** An authorization still in force: not revoked or expired, and its session (a user's or a member's, if any) not revoked. */
+const LIVE = `a.revoked_at IS NULL AND a.expires_at > $2
+  AND (a.session_id IS NULL OR NOT EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = a.session_id AND s.revoked_at IS NOT NULL))
+  AND (a.member_session_id IS NULL OR NOT EXISTS (SELECT 1 FROM b2b_member_sessions m WHERE m.member_session_id = a.member_session_id AND m.revoked_at IS NOT NULL))`;
 
 async function liveAuthorization(db: Queryable, id: string, now: Date): Promise<AuthorizationRow | null> {
   const { rows } = await db.query<AuthorizationRow>(`SELECT a.* FROM idp_authorizations a WHERE a.authorization_id = $1 AND ${LIVE}`, [id, now]);
@@ -121,6 +127,48 @@ async function loadUserRow(db: Queryable, userId: string): Promise<UserRow | nul
   return rows[0] ?? null;
 }
 
+/** A member's OpenID Connect claims (profile: name; email: the member's address). */
+/** What the claims of a member need (the B2B services build on these, never the reverse). */
+interface MemberClaimsRow {
+  name: string;
+  email_address: string;
+  email_address_verified: boolean;
+  organization_id: string;
+  organization_slug: string;
+}
+
+function memberClaims(member: MemberClaimsRow, scopes: Set<string>): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  if (scopes.has('profile') && member.name) claims.name = member.name;
+  if (scopes.has('email')) Object.assign(claims, { email: member.email_address, email_verified: member.email_address_verified });
+  return claims;
+}
+
+/** The member of a grant with its organization's claim (the official Node SDK's B2B introspection reads it), or null when gone. */
+async function loadMemberOf(db: Queryable, memberId: string): Promise<{ member: MemberClaimsRow; organization: { organization_id: string; slug: string } } | null> {
+  const { rows } = await db.query<MemberClaimsRow>(
+    `SELECT m.name, m.email_address, m.email_address_verified, m.organization_id, o.organization_slug
+     FROM b2b_members m JOIN b2b_organizations o USING (organization_id) WHERE m.member_id = $1`,
+    [memberId],
+  );
+  const row = rows[0];
+  return row ? { member: row, organization: { organization_id: row.organization_id, slug: row.organization_slug } } : null;
+}
+
+/** The subject of a grant (its `sub`) with its claims for `scopes`, and, for a member, the organization claim. */
+async function subjectClaims(
+  db: Queryable,
+  auth: Pick<AuthorizationRow, 'user_id' | 'member_id'>,
+  scopes: Set<string>,
+): Promise<{ sub: string; claims: Record<string, unknown>; org?: Record<string, unknown> } | null> {
+  if (auth.member_id !== null) {
+    const found = await loadMemberOf(db, auth.member_id);
+    return found && { sub: auth.member_id, claims: memberClaims(found.member, scopes), org: { [ORGANIZATION_CLAIM]: found.organization } };
+  }
+  const user = await loadUserRow(db, auth.user_id!);
+  return user && { sub: user.user_id, claims: userClaims(user, scopes) };
+}
+
 export interface TokenAnswer {
   access_token: string;
   token_type: 'Bearer';
@@ -143,9 +191,12 @@ async function issueTokens(
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   const lifetime = o.client.access_token_expiry_minutes * 60;
   const scope = o.scopes.join(' ');
+  const subject = await subjectClaims(tx, o.auth, new Set(o.scopes));
+  if (!subject) throw invalidGrant('The user or member of this grant no longer exists.');
   const accessPayload: JWTPayload = {
+    ...subject.org,
     iss: o.issuer,
-    sub: o.auth.user_id,
+    sub: subject.sub,
     aud: audiences(ctx, o.client, o.auth.resources),
     iat: now,
     nbf: now,
@@ -156,17 +207,16 @@ async function issueTokens(
   };
   const answer: TokenAnswer = { access_token: await ctx.keys.signPayload(tx, accessPayload), token_type: 'Bearer', expires_in: lifetime, scope };
   if (o.scopes.includes('openid')) {
-    const user = await loadUserRow(tx, o.auth.user_id);
-    if (!user) throw invalidGrant('The user of this grant no longer exists.');
     answer.id_token = await ctx.keys.signPayload(tx, {
+      ...subject.org,
       iss: o.issuer,
-      sub: o.auth.user_id,
+      sub: subject.sub,
       aud: o.client.client_id,
       iat: now,
       exp: now + lifetime,
       ...(o.authTime ? { auth_time: Math.floor(o.authTime.getTime() / 1000) } : {}),
       ...(o.nonce ? { nonce: o.nonce } : {}),
-      ...userClaims(user, new Set(o.scopes)),
+      ...subject.claims,
     });
   }
   if (o.refreshToken !== undefined) answer.refresh_token = o.refreshToken;
@@ -181,8 +231,10 @@ async function newRefreshToken(tx: Queryable, authorizationId: string, now: Date
 
 interface CodeRow {
   client_id: string;
-  user_id: string;
+  user_id: string | null;
+  member_id: string | null;
   session_id: string | null;
+  member_session_id: string | null;
   redirect_uri: string;
   scopes: string;
   resources: string[];
@@ -226,17 +278,32 @@ export async function exchangeCode(
     // RFC 8707 §2.2: a token request may narrow the resources, never add one.
     const resources = p.resources.length ? p.resources : row.resources;
     if (resources.some((r) => !row.resources.includes(r))) throw oauthError(400, 'invalid_target', 'resource names a resource the authorization request did not.');
-    if (row.session_id !== null) {
-      const { rows: revoked } = await tx.query('SELECT 1 FROM sessions WHERE session_id = $1 AND revoked_at IS NOT NULL', [row.session_id]);
+    if (row.session_id !== null || row.member_session_id !== null) {
+      const { rows: revoked } = await tx.query(
+        `SELECT 1 FROM sessions WHERE session_id = $1 AND revoked_at IS NOT NULL
+         UNION ALL SELECT 1 FROM b2b_member_sessions WHERE member_session_id = $2 AND revoked_at IS NOT NULL`,
+        [row.session_id, row.member_session_id],
+      );
       if (revoked.length) throw invalidGrant('The session that granted this code has ended.');
     }
     const scopes = row.scopes.split(' ').filter(Boolean);
     const offline = scopes.includes('offline_access');
     const lifetimeMs = offline ? ctx.config.connectedApps.refreshTokenDays * 86_400_000 : client.access_token_expiry_minutes * 60_000;
     const { rows: made } = await tx.query<AuthorizationRow>(
-      `INSERT INTO idp_authorizations (authorization_id, client_id, user_id, session_id, scopes, resources, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [newId('authorization', ctx.env), client.client_id, row.user_id, row.session_id, row.scopes, JSON.stringify(resources), now, new Date(now.getTime() + lifetimeMs)],
+      `INSERT INTO idp_authorizations (authorization_id, client_id, user_id, member_id, session_id, member_session_id, scopes, resources, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      [
+        newId('authorization', ctx.env),
+        client.client_id,
+        row.user_id,
+        row.member_id,
+        row.session_id,
+        row.member_session_id,
+        row.scopes,
+        JSON.stringify(resources),
+        now,
+        new Date(now.getTime() + lifetimeMs),
+      ],
     );
     const auth = made[0]!;
     await tx.query('UPDATE idp_codes SET used_at = $2, authorization_id = $3 WHERE code_hash = $1', [sha256(p.code), now, auth.authorization_id]);
@@ -250,8 +317,10 @@ export async function exchangeCode(
 /**
  * The refresh grant (RFC 6749 §6). A public client's refresh token is rotated: each is good
  * once, and one presented again (a copy in an attacker's hands, or the client's own after
- * the attacker's use) revokes the whole authorization. A confidential client, which proves
- * its secret on every refresh, keeps its token.
+ * the attacker's use) revokes the whole authorization. Within `refreshReuseSeconds` of its
+ * first use it still refreshes: a client that refreshes from two tabs or threads at once (or
+ * lost the answer) must not lose its grant for it. A confidential client, which proves its
+ * secret on every refresh, keeps its token.
  */
 export async function refreshTokens(ctx: ProviderContext, client: ClientRow, p: { refresh_token: string; scope?: string }, issuer: string): Promise<TokenAnswer> {
   const outcome = await withTx(ctx.db, async (tx): Promise<{ replayed: true } | { answer: TokenAnswer }> => {
@@ -263,7 +332,7 @@ export async function refreshTokens(ctx: ProviderContext, client: ClientRow, p: 
     );
     const row = rows[0];
     if (!row || row.client_id !== client.client_id) throw invalidGrant('The refresh token is not valid.');
-    if (row.used_at !== null) {
+    if (row.used_at !== null && now.getTime() - new Date(row.used_at).getTime() >= ctx.config.connectedApps.refreshReuseSeconds * 1000) {
       await revokeAuthorization(tx, row.authorization_id, now);
       return { replayed: true };
     }
@@ -277,7 +346,8 @@ export async function refreshTokens(ctx: ProviderContext, client: ClientRow, p: 
     }
     let refreshToken: string | undefined;
     if (isPublicClient(client.client_type)) {
-      await tx.query('UPDATE idp_refresh_tokens SET used_at = $2 WHERE token_hash = $1', [sha256(p.refresh_token), now]);
+      // The first use starts the reuse window; a use within it keeps that start.
+      await tx.query('UPDATE idp_refresh_tokens SET used_at = COALESCE(used_at, $2) WHERE token_hash = $1', [sha256(p.refresh_token), now]);
       refreshToken = await newRefreshToken(tx, auth.authorization_id, now);
     }
     return { answer: await issueTokens(ctx, tx, { client, auth, issuer, scopes, refreshToken }) };
@@ -295,11 +365,21 @@ function authorizationIdOf(payload: JWTPayload): string | null {
   return dot > 0 ? jti.slice(0, dot) : null;
 }
 
+/**
+ * Whether verified claims are an access token's: a session JWT is signed by the same keys for
+ * the same audience, so the kind is told by the claims (an access token has `scope` and
+ * `client_id`; a session JWT has the session claim, which no access token carries).
+ */
+export function isAccessTokenClaims(payload: JWTPayload): boolean {
+  return payload[SESSION_CLAIM] === undefined && typeof payload.scope === 'string' && typeof payload.client_id === 'string';
+}
+
 /** An access token (JWT) of a live authorization, verified against the signing keys and the project's audience. */
 async function accessTokenInfo(ctx: ProviderContext, db: Queryable, token: string): Promise<TokenInfo | null> {
   const payload = await ctx.keys.verify(token, ctx.config.projectId);
-  const id = payload && authorizationIdOf(payload);
-  if (!payload || !id || typeof payload.client_id !== 'string') return null;
+  if (!payload || !isAccessTokenClaims(payload)) return null;
+  const id = authorizationIdOf(payload);
+  if (!id) return null;
   const auth = await liveAuthorization(db, id, ctx.clock.now());
   return auth && auth.client_id === payload.client_id ? { kind: 'access_token', payload, auth } : null;
 }
@@ -330,7 +410,7 @@ export async function introspect(ctx: ProviderContext, client: ClientRow, token:
     active: true,
     token_type: 'refresh_token',
     iss: issuer,
-    sub: info.auth.user_id,
+    sub: info.auth.user_id ?? info.auth.member_id,
     scope: info.auth.scopes,
     client_id: info.auth.client_id,
     iat: Math.floor(info.createdAt.getTime() / 1000),
@@ -357,7 +437,7 @@ export async function userInfo(ctx: ProviderContext, token: string): Promise<Rec
   if (!scopes.has('openid')) {
     throw oauthError(403, 'insufficient_scope', 'The access token was not granted the openid scope.', { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="openid"' });
   }
-  const user = await loadUserRow(ctx.db, info.auth.user_id);
-  if (!user) throw invalid('The user of this token no longer exists.');
-  return { sub: user.user_id, ...userClaims(user, scopes) };
+  const subject = await subjectClaims(ctx.db, info.auth, scopes);
+  if (!subject) throw invalid('The user or member of this token no longer exists.');
+  return { sub: subject.sub, ...subject.claims };
 }

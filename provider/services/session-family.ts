@@ -105,10 +105,17 @@ function checkSql(f: SessionFamily, mode: CheckMode, byJwt: boolean): string {
 /** The statements of a family, built once per family, mode and kind of secret. */
 const built = new Map<string, string>();
 
+/** The claim of a session JWT that names its session (the official SDK reads it). */
+export const SESSION_CLAIM = 'https://stytch.com/session';
+/** The organization claim of a member's session JWT and access token (the official Node SDK's B2B calls read it). */
+export const ORGANIZATION_CLAIM = 'https://stytch.com/organization';
+
 /** The session a JWT names when its signature (and, unless accepted, its expiry) holds. */
 export async function sessionIdOfJwt(ctx: ProviderContext, jwt: string, acceptExpired = false): Promise<string | null> {
   const claims = await ctx.keys.verify(jwt, ctx.config.projectId, acceptExpired);
-  const id = (claims?.['https://stytch.com/session'] as { id?: unknown } | undefined)?.id;
+  // A connected app's access token (same keys, same audience) names a client, never a session.
+  if (!claims || claims.client_id !== undefined || claims.scope !== undefined) return null;
+  const id = (claims[SESSION_CLAIM] as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' ? id : null;
 }
 

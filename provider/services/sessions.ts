@@ -2,7 +2,7 @@ import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { newId, secretToken } from './ids.ts';
-import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type CheckMode, type Presented, type SessionFamily } from './session-family.ts';
+import { addToken, checkSession, extendSession, findLiveSession, revokeSession, SESSION_CLAIM, withFactor, type CheckMode, type Presented, type SessionFamily } from './session-family.ts';
 import { loadUser, USER_ROW_SQL, userShape, type UserRow } from './users.ts';
 
 export interface Factor {
@@ -88,7 +88,7 @@ export async function issue(ctx: ProviderContext, tx: Queryable, row: SessionRow
   const jwt = await ctx.keys.sign(
     tx,
     {
-      'https://stytch.com/session': {
+      [SESSION_CLAIM]: {
         id: row.session_id,
         started_at: session.started_at,
         last_accessed_at: session.last_accessed_at,

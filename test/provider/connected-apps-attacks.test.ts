@@ -7,13 +7,15 @@ import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
 
 /** The token routes' per-IP budget here; the race and the limit test each call from an address of their own. */
 const PER_IP = 60;
+/** The reuse window of a rotated-out refresh token (connectedApps.refreshReuseSeconds). */
+const REUSE_SECONDS = 5;
 
 for (const kind of databases) {
   describe(`connected apps: bad input and attacks, each refused in the provider's shape (${kind})`, () => {
     let api: ServerApiSetup;
     const clock = new TestClock();
     before(async () => {
-      api = await startServerApi(kind, { connectedApps: { tokenLimit: { perIp: PER_IP, windowSeconds: 60 } } }, clock);
+      api = await startServerApi(kind, { connectedApps: { tokenLimit: { perIp: PER_IP, windowSeconds: 60 }, refreshReuseSeconds: REUSE_SECONDS } }, clock);
     });
     after(() => api.provider.destroy());
 
@@ -163,18 +165,48 @@ for (const kind of databases) {
       assert.deepEqual([res.json.error, res.json.error_description], ['invalid_grant', 'The authorization code has expired.']);
     });
 
-    it("a public client's refresh token replayed after its rotation revokes the whole family", async () => {
+    it("a public client's refresh token replayed after its rotation (and the reuse window) revokes the whole family", async () => {
       const client = await makeClient(api, 'first_party_public');
       const { code, verifier } = await codeFor(api, client);
       const t = (await oauthPost(api, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id })).json;
       const rotated = await oauthPost(api, { grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: client.client_id });
       assert.equal(rotated.status, 200);
+      clock.advance(REUSE_SECONDS * 1000);
       const replay = await oauthPost(api, { grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: client.client_id });
       assert.equal(replay.json.error, 'invalid_grant');
       const legit = await oauthPost(api, { grant_type: 'refresh_token', refresh_token: rotated.json.refresh_token, client_id: client.client_id });
       assert.equal(legit.json.error, 'invalid_grant', 'the newest token of the family is revoked too');
       const access = await oauthPost(api, { token: rotated.json.access_token, client_id: client.client_id }, undefined, '/v1/oauth2/introspect');
       assert.equal(access.json.active, false);
+    });
+
+    it("two parallel refreshes with one public client's token both succeed (the reuse window); the grant lives on, and a replay after the window revokes it", async () => {
+      const client = await makeClient(api, 'third_party_public');
+      const { code, verifier } = await codeFor(api, client);
+      const t = (await oauthPost(api, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id })).json;
+      const from = fromAddress('127.0.9.4');
+      // The clock is held: on a busy machine the burst must not outlast the window.
+      const answers = await clock.whileHeld(() =>
+        Promise.all(
+          Array.from({ length: 8 }, () => oauthPost(api, { grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: client.client_id }, undefined, '/v1/oauth2/token', {}, from)),
+        ),
+      );
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        answers.map(() => 200),
+        JSON.stringify(answers.map((a) => a.json)),
+      );
+      const next = new Set(answers.map((a) => a.json.refresh_token as string));
+      assert.equal(next.size, answers.length, 'each refresh gets a refresh token of its own');
+      for (const a of answers) {
+        const live = await oauthPost(api, { token: a.json.access_token, client_id: client.client_id }, undefined, '/v1/oauth2/introspect', {}, from);
+        assert.equal(live.json.active, true);
+      }
+      clock.advance(REUSE_SECONDS * 1000);
+      const late = await oauthPost(api, { grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: client.client_id }, undefined, '/v1/oauth2/token', {}, from);
+      assert.equal(late.json.error, 'invalid_grant');
+      const after = await oauthPost(api, { grant_type: 'refresh_token', refresh_token: [...next][0]!, client_id: client.client_id }, undefined, '/v1/oauth2/token', {}, from);
+      assert.equal(after.json.error, 'invalid_grant', 'the replay after the window revoked the family');
     });
 
     it(`the token routes allow ${PER_IP} calls a minute from one address, then 429 with Retry-After`, async () => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { b2bAdminPortalRoutes } from './admin-portal.ts';
 import { b2bDiscoveryRoutes } from './discovery.ts';
+import { b2bIdpRoutes } from './idp.ts';
 import { b2bMagicLinkRoutes } from './magic-links.ts';
 import { b2bMfaRoutes } from './mfa.ts';
 import { b2bOrganizationRoutes } from './organizations.ts';
@@ -17,6 +18,8 @@ export function b2bRoutes(ctx: ProviderContext): Hono {
   app.route('/', b2bOtpRoutes(ctx));
   app.route('/', b2bPasswordRoutes(ctx));
   app.route('/', b2bSessionRoutes(ctx));
+  // Before the organization routes: `/members/connected_apps` is not a member id.
+  app.route('/', b2bIdpRoutes(ctx));
   app.route('/', b2bOrganizationRoutes(ctx));
   app.route('/', b2bMfaRoutes(ctx));
   app.route('/', b2bAdminPortalRoutes(ctx));

@@ -5,7 +5,7 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ApiError } from '../../http/errors.ts';
 import { issuerOf } from '../../http/issuer.ts';
 import { serverOk } from '../../http/server-auth.ts';
-import { publicClientShape, revokeUserConnectedApp, userConnectedApps } from '../../services/connected-apps.ts';
+import { connectedAppsOf, publicClientShape, revokeConnectedApp } from '../../services/connected-apps.ts';
 import { checkAuthorizeRequest, authorize } from '../../services/idp-authorize.ts';
 import { findSession } from '../../services/sessions.ts';
 import { loadUser } from '../../services/users.ts';
@@ -34,7 +34,7 @@ export function serverIdpRoutes(ctx: ProviderContext): Hono {
     '/idp/oauth/authorize/start',
     endpoint(ctx, { session: 'none', schema: IdpAuthorizeStartV1 }, async ({ c, req }) => {
       const who = await userOf(ctx.db, req);
-      const checked = await checkAuthorizeRequest(ctx, ctx.db, who.userId, req);
+      const checked = await checkAuthorizeRequest(ctx, ctx.db, who, req);
       return serverOk(c, { user_id: who.userId, user: who.user, client: publicClientShape(checked.client), consent_required: checked.consentRequired, scope_results: checked.scopeResults });
     }),
   );
@@ -54,13 +54,13 @@ export function serverIdpRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
       const userId = c.req.param('userId')!;
       if (!(await loadUser(ctx.db, userId))) throw new ApiError(404, 'user_not_found', 'User could not be found.');
-      return serverOk(c, { connected_apps: await userConnectedApps(ctx.db, userId, ctx.clock.now()) });
+      return serverOk(c, { connected_apps: await connectedAppsOf(ctx.db, { userId }, ctx.clock.now()) });
     }),
   );
   app.post(
     '/users/:userId/connected_apps/:clientId/revoke',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      await revokeUserConnectedApp(ctx.db, c.req.param('userId')!, c.req.param('clientId')!, ctx.clock.now());
+      await revokeConnectedApp(ctx.db, { userId: c.req.param('userId')! }, c.req.param('clientId')!, ctx.clock.now());
       return serverOk(c, {});
     }),
   );

@@ -8,6 +8,7 @@ import { serverB2BSignInRoutes } from './b2b-sign-in.ts';
 import { serverB2BSsoRoutes } from './b2b-sso.ts';
 import { serverConnectedAppRoutes } from './connected-apps.ts';
 import { serverIdpRoutes } from './idp.ts';
+import { serverB2BIdpRoutes } from './b2b-idp.ts';
 import { serverMagicLinkRoutes } from './magic-links.ts';
 import { serverOtpRoutes } from './otps.ts';
 import { serverPasswordRoutes } from './passwords.ts';
@@ -30,5 +31,6 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   app.route('/', serverB2BRbacRoutes(ctx));
   app.route('/', serverConnectedAppRoutes(ctx));
   app.route('/', serverIdpRoutes(ctx));
+  app.route('/', serverB2BIdpRoutes(ctx));
   return app;
 }

@@ -248,6 +248,13 @@ export const ConnectedAppsSearch = v.object({
 const idpUser = { user_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
 export const IdpAuthorizeStartV1 = v.pipe(v.object({ ...requests.IdpAuthorizeStart.entries, ...idpUser }), exactlyOne(['user_id', 'session_token', 'session_jwt']));
 export const IdpAuthorizeV1 = v.pipe(v.object({ ...requests.IdpAuthorizeSubmit.entries, ...idpUser }), exactlyOne(['user_id', 'session_token', 'session_jwt']));
+/** Whom a site's own B2B consent page asks for: a member by organization and id, or by a session of theirs. */
+const idpMember = { organization_id: opt(nonEmpty()), member_id: opt(nonEmpty()), session_token: opt(nonEmpty()), session_jwt: opt(nonEmpty()) };
+function memberNeedsOrganization<T extends { organization_id?: string; member_id?: string }>() {
+  return v.check<T, string>((o) => (o.member_id === undefined) === (o.organization_id === undefined), 'organization_id and member_id go together');
+}
+export const B2BIdpAuthorizeStartV1 = v.pipe(v.object({ ...requests.IdpAuthorizeStart.entries, ...idpMember }), exactlyOne(['member_id', 'session_token', 'session_jwt']), memberNeedsOrganization());
+export const B2BIdpAuthorizeV1 = v.pipe(v.object({ ...requests.IdpAuthorizeSubmit.entries, ...idpMember }), exactlyOne(['member_id', 'session_token', 'session_jwt']), memberNeedsOrganization());
 
 /*
  * The authorization server's endpoints (`/v1/oauth2/...`): every parameter optional here, so

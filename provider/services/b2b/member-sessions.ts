@@ -2,15 +2,11 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId, secretToken } from '../ids.ts';
-import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type SessionFamily } from '../session-family.ts';
+import { addToken, checkSession, extendSession, findLiveSession, ORGANIZATION_CLAIM, revokeSession, SESSION_CLAIM, withFactor, type SessionFamily } from '../session-family.ts';
 import type { ClientInfo, Factor, SessionCommon } from '../sessions.ts';
 import { memberDeleted, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
 import { roleIds } from './rbac.ts';
-
-export const SESSION_CLAIM = 'https://stytch.com/session';
-/** The organization claim the official Node SDK reads from a member session JWT. */
-export const ORGANIZATION_CLAIM = 'https://stytch.com/organization';
 
 export interface MemberSessionRow extends SessionCommon {
   member_session_id: string;
