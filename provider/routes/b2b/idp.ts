@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { requests } from '../../../client/schemas/index.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin, type SignedInMember } from '../../http/auth.ts';
+import type { SignedInMember } from '../../http/auth.ts';
+import { requireMemberAction } from '../../services/b2b/rbac.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { issuerOf } from '../../http/issuer.ts';
@@ -30,7 +31,7 @@ export function b2bIdpRoutes(ctx: ProviderContext): Hono {
       const checked = await checkAuthorizeRequest(ctx, ctx.db, subjectOf(caller), req);
       return ok(c, {
         member_id: caller.member.member_id,
-        member: memberShape(caller.member),
+        member: memberShape(caller.member, caller.org),
         organization: organizationShape(caller.org),
         client: publicClientShape(checked.client),
         consent_required: checked.consentRequired,
@@ -65,22 +66,25 @@ export function b2bIdpRoutes(ctx: ProviderContext): Hono {
     }),
   );
 
-  /** Another member of the caller's organization, for an admin; the caller themself for anyone. */
-  const memberFor = async (caller: SignedInMember, memberId: string) => {
-    if (memberId !== caller.member.member_id) requireAdmin(caller);
+  /**
+   * A member of the caller's organization, as the caller's roles allow: reading another's grants
+   * is a member search, ending them a revocation (one's own on stytch.self where it has it).
+   */
+  const memberFor = async (caller: SignedInMember, memberId: string, action: 'search' | 'revoke-sessions') => {
+    if (memberId !== caller.member.member_id) requireMemberAction(ctx.config, caller, memberId, action);
     return requireMember(ctx.db, caller.org.organization_id, memberId);
   };
   app.get(
     '/b2b/organizations/members/:memberId/connected_apps',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
-      const member = await memberFor(caller, c.req.param('memberId')!);
+      const member = await memberFor(caller, c.req.param('memberId')!, 'search');
       return ok(c, { connected_apps: await connectedAppsOf(ctx.db, { memberId: member.member_id }, ctx.clock.now()) });
     }),
   );
   app.post(
     '/b2b/organizations/members/:memberId/connected_apps/:id/revoke',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
-      const member = await memberFor(caller, c.req.param('memberId')!);
+      const member = await memberFor(caller, c.req.param('memberId')!, 'revoke-sessions');
       await revokeConnectedApp(ctx.db, { memberId: member.member_id }, c.req.param('id')!, ctx.clock.now());
       return ok(c, {});
     }),

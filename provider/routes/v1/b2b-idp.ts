@@ -37,7 +37,7 @@ export function serverB2BIdpRoutes(ctx: ProviderContext): Hono {
       const checked = await checkAuthorizeRequest(ctx, ctx.db, who, req);
       return serverOk(c, {
         member_id: who.memberId,
-        member: memberShape(who.member),
+        member: memberShape(who.member, who.org),
         organization: organizationShape(who.org),
         client: publicClientShape(checked.client),
         consent_required: checked.consentRequired,
