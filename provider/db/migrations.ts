@@ -675,6 +675,15 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // organizations it opens are kept with the intermediate session (null: not a password's).
     sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN password_organizations jsonb;`,
   },
+  {
+    // 4920-4929: issue 49's admin portal (branch portal), clear of the SCIM branch's numbers.
+    id: 4920,
+    name: 'b2b_rbac_role_assignments',
+    // Roles held by email domain (the organization's) and granted by SSO or SCIM connections
+    // (the member's, written by whoever grants them: services/b2b/rbac.ts reads both).
+    sql: `ALTER TABLE b2b_organizations ADD COLUMN rbac_email_implicit_role_assignments jsonb NOT NULL DEFAULT '[]';
+      ALTER TABLE b2b_members ADD COLUMN role_grants jsonb NOT NULL DEFAULT '[]';`,
+  },
 ];
 
 /**
