@@ -25,9 +25,7 @@ export function policyOf(raw: unknown): RBACPolicy | null {
 /** Whether any of `roleIds` grants `action` (or every action) on `resourceId` under `policy`. */
 export function rolesAllow(policy: RBACPolicy | null, roleIds: readonly string[], resourceId: string, action: string): boolean {
   if (!policy) return false;
-  return policy.roles.some(
-    (role) => roleIds.includes(role.role_id) && role.permissions.some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes(WILDCARD))),
-  );
+  return policy.roles.some((role) => roleIds.includes(role.role_id) && role.permissions.some((p) => p.resource_id === resourceId && (p.actions.includes(action) || p.actions.includes(WILDCARD))));
 }
 
 /**
@@ -49,9 +47,7 @@ export function b2bRbac(ctx: B2BContext) {
     async allPermissions(): Promise<Record<string, Record<string, boolean>>> {
       const policy = policyOf((await ctx.bootstrap.ready()).rbac_policy);
       const ids = roles();
-      return Object.fromEntries(
-        (policy?.resources ?? []).map((r) => [r.resource_id, Object.fromEntries(r.actions.map((a) => [a, rolesAllow(policy, ids, r.resource_id, a)]))]),
-      );
+      return Object.fromEntries((policy?.resources ?? []).map((r) => [r.resource_id, Object.fromEntries(r.actions.map((a) => [a, rolesAllow(policy, ids, r.resource_id, a)]))]));
     },
   };
 }

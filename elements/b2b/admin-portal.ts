@@ -4,12 +4,7 @@
  */
 import type { B2BClient } from '../../client/b2b/client.ts';
 import { mount, type MountOptions } from '../mount.ts';
-import {
-  StytchAdminPortalMemberManagementElement,
-  StytchAdminPortalOrgSettingsElement,
-  StytchAdminPortalSCIMElement,
-  StytchAdminPortalSSOElement,
-} from './admin-define.ts';
+import { StytchAdminPortalMemberManagementElement, StytchAdminPortalOrgSettingsElement, StytchAdminPortalSCIMElement, StytchAdminPortalSSOElement } from './admin-define.ts';
 
 /** Options of every admin portal mount: those of every mount function, with a B2B client. */
 export type AdminPortalMountOptions = MountOptions<B2BClient>;

@@ -1,5 +1,3 @@
-import type { LineConfigResult, SharedOptions } from '../../App.tsx';
-
 /** The sign-in methods Organization settings may offer (the official AdminPortalB2BProducts). */
 export const ADMIN_AUTH_METHODS = ['emailMagicLinks', 'emailOtp', 'sso', 'password', 'oauthGoogle', 'oauthMicrosoft', 'oauthHubspot', 'oauthSlack', 'oauthGithub'] as const;
 export type AdminAuthMethod = (typeof ADMIN_AUTH_METHODS)[number];
@@ -14,7 +12,9 @@ export interface PolicyRole {
 }
 
 /** The admin portal elements' config: the official AdminPortal*UIConfig keys, all optional. */
-export interface AdminConfig extends SharedOptions {
+export interface AdminConfig {
+  /** A 429 with Retry-After counts down on the control it blocked (default on; the shell's shared option). */
+  rateLimitCountdown: boolean;
   locale?: string | undefined;
   allowedAuthMethods: readonly AdminAuthMethod[];
   allowedMfaAuthMethods: readonly AdminMfaMethod[];
@@ -57,7 +57,7 @@ function subset<T extends string>(raw: Raw, key: string, all: readonly T[]): rea
  * Reads an admin portal element's config. Every key is optional, as in the official UI; a key of
  * the wrong kind is refused with a sentence naming it, shown in place of the portal.
  */
-export function resolveAdminConfig(config: unknown): LineConfigResult<AdminConfig> {
+export function resolveAdminConfig(config: unknown): { ok: true; value: AdminConfig } | { ok: false; message: string } {
   const raw = (config ?? {}) as Raw;
   if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, message: 'Invalid config: must be an object' };
   try {

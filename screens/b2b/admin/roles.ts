@@ -38,8 +38,7 @@ export function useRoles(): ShownRole[] {
 }
 
 /** The roles assigned to a member directly (those an admin may take away), without the implicit one. */
-export const directRoles = (m: Member): string[] =>
-  m.roles.filter((r) => r.role_id !== MEMBER_ROLE && r.sources.some((s) => s.type === 'direct_assignment')).map((r) => r.role_id);
+export const directRoles = (m: Member): string[] => m.roles.filter((r) => r.role_id !== MEMBER_ROLE && r.sources.some((s) => s.type === 'direct_assignment')).map((r) => r.role_id);
 
 /** Every role a member holds, by any source. */
 export const allRoles = (m: Member): string[] => m.roles.map((r) => r.role_id);

@@ -123,7 +123,19 @@ export function Check({ label, checked, onChange, disabled, hint }: { label: str
 }
 
 /** A group of radio buttons under a legend. */
-export function Choice<V extends string>({ legend, value, options, onChange, disabled }: { legend: string; value: V; options: { value: V; label: string }[]; onChange: (v: V) => void; disabled?: boolean }) {
+export function Choice<V extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (v: V) => void;
+  disabled?: boolean;
+}) {
   const name = useId();
   return (
     <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
@@ -154,7 +166,11 @@ export function Copyable({ label, value }: { label: string; value: string }) {
         {label}
       </span>
       <div css={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-        <code aria-labelledby={id} dir="ltr" css={{ flex: '1 1 200px', minWidth: 0, padding: '6px 8px', border: '1px solid var(--stytch-container-border-color)', borderRadius: 4, overflowWrap: 'anywhere' }}>
+        <code
+          aria-labelledby={id}
+          dir="ltr"
+          css={{ flex: '1 1 200px', minWidth: 0, padding: '6px 8px', border: '1px solid var(--stytch-container-border-color)', borderRadius: 4, overflowWrap: 'anywhere' }}
+        >
           {value}
         </code>
         <Button onClick={copy} label={t('adminPortal.copy.label', { field: label })}>
@@ -197,7 +213,14 @@ export function Failure({ action }: { action: Pick<Action, 'error'> }) {
 export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <div css={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
-      <table css={{ width: '100%', borderCollapse: 'collapse', fontSize: 'var(--stytch-helper-font-size)', 'th, td': { textAlign: 'start', padding: '8px 6px', borderBottom: '1px solid var(--stytch-container-border-color)', verticalAlign: 'middle' } }}>
+      <table
+        css={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          fontSize: 'var(--stytch-helper-font-size)',
+          'th, td': { textAlign: 'start', padding: '8px 6px', borderBottom: '1px solid var(--stytch-container-border-color)', verticalAlign: 'middle' },
+        }}
+      >
         <caption css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <thead>
           <tr>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAction, type Action } from '../../hooks/useAction.ts';
 import type { B2BClient } from '../../../client/b2b/client.ts';
 import { useWidgetOf, type WidgetOf } from '../../context.ts';
 import { requireClient } from '../../hooks/requireClient.ts';
@@ -70,4 +71,26 @@ export function useCan(resource: string, action: string): boolean {
     };
   }, [client, resource, action]);
   return can;
+}
+
+/**
+ * The shared form action (busy, error, report) for a portal's actions, which stay on their
+ * screen: a success ends the run at once (the shared action stays busy after a success, as a
+ * sign-in screen is about to change), so the next action can start.
+ */
+export function useAdminAction(): Action {
+  const action = useAction();
+  const { run: runShared, fail } = action;
+  const run = useCallback(
+    async (work: () => Promise<unknown>) => {
+      let done = false;
+      await runShared(async () => {
+        await work();
+        done = true;
+      });
+      if (done) fail(undefined);
+    },
+    [runShared, fail],
+  );
+  return useMemo(() => ({ ...action, run }), [action, run]);
 }

@@ -96,7 +96,8 @@ export const adminMessages = {
   'adminPortal.sso.back': 'Back to connections',
   'adminPortal.sso.steps': 'Set up {idp}',
   'adminPortal.sso.step1.okta': 'In the Okta admin console, open Applications, choose Create App Integration and pick {protocol}.',
-  'adminPortal.sso.step1.microsoft-entra': 'In the Microsoft Entra admin center, open Enterprise applications, choose New application, then Create your own application, and set up {protocol} single sign-on.',
+  'adminPortal.sso.step1.microsoft-entra':
+    'In the Microsoft Entra admin center, open Enterprise applications, choose New application, then Create your own application, and set up {protocol} single sign-on.',
   'adminPortal.sso.step1.google-workspace': 'In the Google Admin console, open Apps, then Web and mobile apps, and add a custom {protocol} app.',
   'adminPortal.sso.step1.generic': 'In your identity provider, create a new {protocol} application for this site.',
   'adminPortal.sso.step2.saml': 'Copy the ACS URL and the entity ID below into the application (or give it our metadata URL).',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formSubmit, useAction } from '../../../hooks/useAction.ts';
+import { formSubmit } from '../../../hooks/useAction.ts';
 import { MEMBER_ROLE, useRoles } from '../roles.ts';
 import { Button, Check, Field, Failure, Row } from '../ui.tsx';
-import { useAdmin, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
+import { useAdmin, useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 
 /** Invites an address by email, with a name and roles; the config's invite template, redirect and expiry apply. */
 export function InviteForm({ onDone }: { onDone: (invited: string | undefined) => void }) {
@@ -11,7 +11,7 @@ export function InviteForm({ onDone }: { onDone: (invited: string | undefined) =
   const { config } = useAdmin();
   const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
   const canAssign = useCan('stytch.member', 'update.settings.roles');
-  const action = useAction();
+  const action = useAdminAction();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<string[]>([]);

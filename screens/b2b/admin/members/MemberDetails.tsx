@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { Member } from '../../../../client/b2b/types.ts';
-import { useAction } from '../../../hooks/useAction.ts';
 import { useToastNotice } from '../notice.ts';
 import { directRoles, MEMBER_ROLE, useRoles } from '../roles.ts';
 import { Button, Check, Confirmed, Failure, Field, Row, Section } from '../ui.tsx';
-import { useAdminClient, useAdminStrings, useCan } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 import { useStatusName } from './status.ts';
 
 /**
@@ -31,9 +30,9 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
   };
   const [name, setName] = useState(member.name);
   const [picked, setPicked] = useState(() => directRoles(member));
-  const save = useAction();
-  const auth = useAction();
-  const danger = useAction();
+  const save = useAdminAction();
+  const auth = useAdminAction();
+  const danger = useAdminAction();
   const changed = (m: Member, message: string) => {
     onChange(m);
     notice(message);
@@ -84,9 +83,7 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
           <Row>
             <Button
               busy={save.busy}
-              onClick={() =>
-                void save.run(async () => changed((await client.organization.members.update({ member_id: member.member_id, roles: picked })).member, t('adminPortal.members.rolesSaved')))
-              }
+              onClick={() => void save.run(async () => changed((await client.organization.members.update({ member_id: member.member_id, roles: picked })).member, t('adminPortal.members.rolesSaved')))}
             >
               {t('adminPortal.members.saveRoles')}
             </Button>
@@ -111,12 +108,18 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
               </Button>
             ) : null}
             {can.phone && member.mfa_phone_number ? (
-              <Button busy={auth.busy} onClick={() => void auth.run(async () => changed((await client.organization.members.deleteMFAPhoneNumber(member.member_id)).member, t('adminPortal.members.phoneRemoved')))}>
+              <Button
+                busy={auth.busy}
+                onClick={() => void auth.run(async () => changed((await client.organization.members.deleteMFAPhoneNumber(member.member_id)).member, t('adminPortal.members.phoneRemoved')))}
+              >
                 {t('adminPortal.members.removePhone', { phone: member.mfa_phone_number })}
               </Button>
             ) : null}
             {can.totp && member.totp_registration_id ? (
-              <Button busy={auth.busy} onClick={() => void auth.run(async () => changed((await client.organization.members.deleteMFATOTP(member.member_id)).member, t('adminPortal.members.totpRemoved')))}>
+              <Button
+                busy={auth.busy}
+                onClick={() => void auth.run(async () => changed((await client.organization.members.deleteMFATOTP(member.member_id)).member, t('adminPortal.members.totpRemoved')))}
+              >
                 {t('adminPortal.members.removeTotp')}
               </Button>
             ) : null}

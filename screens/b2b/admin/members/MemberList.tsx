@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { Member } from '../../../../client/b2b/types.ts';
-import { useAction } from '../../../hooks/useAction.ts';
 import { ErrorText } from '../../../components/ErrorText.tsx';
 import { useToastNotice } from '../notice.ts';
 import { allRoles, useRoles } from '../roles.ts';
 import { Button, Field, Failure, Row, Section, Table } from '../ui.tsx';
-import { useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
 import { InviteForm } from './InviteForm.tsx';
 import { useStatusName } from './status.ts';
 
@@ -28,7 +27,7 @@ export function MemberList({ onOpen }: { onOpen: (m: Member) => void }) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const [inviting, setInviting] = useState(false);
-  const reinvite = useAction();
+  const reinvite = useAdminAction();
   const page = useLoad(
     () =>
       client.organization.members.search({

@@ -10,7 +10,7 @@ export default function MemberManagement() {
   const t = useAdminStrings();
   const [open, setOpen] = useState<Member | undefined>();
   return (
-    <Portal title={open ? (open.name || open.email_address) : t('adminPortal.members.title')}>
+    <Portal title={open ? open.name || open.email_address : t('adminPortal.members.title')}>
       {open ? <MemberDetails member={open} onBack={() => setOpen(undefined)} onChange={setOpen} /> : <MemberList onOpen={setOpen} />}
     </Portal>
   );

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { SCIMConnection } from '../../../../client/b2b/scim.ts';
 import { ErrorText } from '../../../components/ErrorText.tsx';
-import { useAction } from '../../../hooks/useAction.ts';
 import { useToastNotice } from '../notice.ts';
 import { MEMBER_ROLE, useRoles } from '../roles.ts';
 import { Button, Failure, Row, Section, Table } from '../ui.tsx';
-import { useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
 
 /** Which role each group the IdP pushed grants its members. */
 export function GroupRoles({ connection: c, onChange }: { connection: SCIMConnection; onChange: (c: SCIMConnection) => void }) {
@@ -16,7 +15,7 @@ export function GroupRoles({ connection: c, onChange }: { connection: SCIMConnec
   const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
   const groups = useLoad(() => client.scim.getConnectionGroups({ limit: 100 }), c.connection_id);
   const [map, setMap] = useState<Record<string, string>>(() => Object.fromEntries(c.scim_group_implicit_role_assignments.map((a) => [a.group_id, a.role_id])));
-  const action = useAction();
+  const action = useAdminAction();
   const list = groups.data?.scim_groups ?? [];
   return (
     <Section title={t('adminPortal.scim.groupRoles')}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { SCIMConnection } from '../../../../client/b2b/scim.ts';
 import { ErrorText } from '../../../components/ErrorText.tsx';
-import { formSubmit, useAction } from '../../../hooks/useAction.ts';
+import { formSubmit } from '../../../hooks/useAction.ts';
 import { Button, Choice, Confirmed, Copyable, Failure, Field, Portal, Row, Section } from '../ui.tsx';
-import { useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
 import { GroupRoles } from './GroupRoles.tsx';
 import { TokenRotation } from './TokenRotation.tsx';
 
@@ -66,14 +66,18 @@ export default function SCIMPortal() {
 function CreateConnection({ onCreated }: { onCreated: (c: SCIMConnection, token: string) => void }) {
   const t = useAdminStrings();
   const client = useAdminClient();
-  const action = useAction();
+  const action = useAdminAction();
   const [name, setName] = useState('');
   const [idp, setIdp] = useState<(typeof SCIM_IDPS)[number]>('okta');
-  const submit = formSubmit(action, () => undefined, async () => {
-    const r = await client.scim.createConnection({ display_name: name.trim(), identity_provider: idp });
-    const { bearer_token, ...connection } = r.connection;
-    onCreated(connection, bearer_token);
-  });
+  const submit = formSubmit(
+    action,
+    () => undefined,
+    async () => {
+      const r = await client.scim.createConnection({ display_name: name.trim(), identity_provider: idp });
+      const { bearer_token, ...connection } = r.connection;
+      onCreated(connection, bearer_token);
+    },
+  );
   return (
     <Section title={t('adminPortal.scim.new')}>
       <p css={{ margin: 0 }}>{t('adminPortal.scim.none')}</p>
@@ -112,7 +116,7 @@ function DeleteConnection({ connection, onDeleted }: { connection: SCIMConnectio
   const t = useAdminStrings();
   const client = useAdminClient();
   const can = useCan('stytch.scim', 'delete');
-  const action = useAction();
+  const action = useAdminAction();
   if (!can) return null;
   return (
     <Section title={t('adminPortal.members.dangerZone')}>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { SCIMConnection } from '../../../../client/b2b/scim.ts';
-import { useAction } from '../../../hooks/useAction.ts';
 import { useToastNotice } from '../notice.ts';
 import { Button, Copyable, Failure, Row, Section } from '../ui.tsx';
-import { useAdminClient, useAdminStrings, useCan } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 
 /**
  * Token rotation: a new token beside the current one (shown once), both accepted until the
@@ -15,7 +14,7 @@ export function TokenRotation({ connection: c, onChange }: { connection: SCIMCon
   const client = useAdminClient();
   const notice = useToastNotice();
   const can = useCan('stytch.scim', 'update');
-  const action = useAction();
+  const action = useAdminAction();
   const [next, setNext] = useState<string | undefined>();
   const rotating = !!c.next_bearer_token_last_four || !!next;
   if (!can) return null;

@@ -37,7 +37,13 @@ export function EmailSettings({ org, onSaved }: SettingsPartProps) {
             <Row>
               <span dir="ltr">{d}</span>
               {canDomains ? (
-                <button type="button" part="button button-secondary" css={{ width: 'auto', minHeight: 28, paddingInline: 8, fontSize: 12 }} onClick={() => setDomains(domains.filter((x) => x !== d))} aria-label={t('adminPortal.settings.removeDomain', { domain: d })}>
+                <button
+                  type="button"
+                  part="button button-secondary"
+                  css={{ width: 'auto', minHeight: 28, paddingInline: 8, fontSize: 12 }}
+                  onClick={() => setDomains(domains.filter((x) => x !== d))}
+                  aria-label={t('adminPortal.settings.removeDomain', { domain: d })}
+                >
                   {t('adminPortal.remove')}
                 </button>
               ) : null}

@@ -10,8 +10,7 @@ interface DomainRole {
   role_id: string;
 }
 
-const assignmentsOf = (v: unknown): DomainRole[] =>
-  Array.isArray(v) ? v.filter((a): a is DomainRole => typeof a?.domain === 'string' && typeof a?.role_id === 'string') : [];
+const assignmentsOf = (v: unknown): DomainRole[] => (Array.isArray(v) ? v.filter((a): a is DomainRole => typeof a?.domain === 'string' && typeof a?.role_id === 'string') : []);
 
 /** Role assignment by email domain (the organization's `rbac_email_implicit_role_assignments`). */
 export function RoleAssignments({ org, onSaved }: SettingsPartProps) {

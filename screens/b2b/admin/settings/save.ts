@@ -1,8 +1,8 @@
 import type { B2BOrganizationUpdateOptions } from '../../../../client/b2b/members.ts';
 import type { Organization } from '../../../../client/b2b/types.ts';
-import { useAction, type Action } from '../../../hooks/useAction.ts';
+import type { Action } from '../../../hooks/useAction.ts';
 import { useToastNotice } from '../notice.ts';
-import { useAdminClient, useAdminStrings } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings } from '../widget.ts';
 
 /** What each settings part takes: the organization as the provider last answered it, and where its next answer goes. */
 export interface SettingsPartProps {
@@ -15,7 +15,7 @@ export function useSaveOrganization(onSaved: (org: Organization) => void): { act
   const client = useAdminClient();
   const t = useAdminStrings();
   const notice = useToastNotice();
-  const action = useAction();
+  const action = useAdminAction();
   return {
     action,
     save: (fields) =>

@@ -1,7 +1,6 @@
-import { useAction } from '../../../hooks/useAction.ts';
 import { useToastNotice } from '../notice.ts';
 import { Button, Failure, Row, Section, Table } from '../ui.tsx';
-import { useAdminClient, useAdminStrings, useCan } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 import { useTestSignIn } from './testSignIn.ts';
 import { idpOf, type Listed } from './types.ts';
 
@@ -28,7 +27,7 @@ export function ConnectionList({
   const canUpdate = useCan('stytch.sso', 'update');
   const canDelete = useCan('stytch.sso', 'delete');
   const canDefault = useCan('stytch.organization', 'update.settings.default-sso-connection');
-  const action = useAction();
+  const action = useAdminAction();
   const test = useTestSignIn();
   const makeDefault = (id: string) =>
     void action.run(async () => {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { formSubmit, useAction } from '../../../hooks/useAction.ts';
+import { formSubmit } from '../../../hooks/useAction.ts';
 import { Button, Choice, Failure, Field, Row, Section } from '../ui.tsx';
-import { useAdminClient, useAdminStrings } from '../widget.ts';
+import { useAdminAction, useAdminClient, useAdminStrings } from '../widget.ts';
 import { asConnection, IDPS, type Idp, type Listed, type Protocol } from './types.ts';
 
 /** A new SAML or OIDC connection for Okta, Entra ID, Google Workspace or another IdP; its settings follow. */
 export function NewConnection({ onCancel, onCreated }: { onCancel: () => void; onCreated: (l: Listed) => void }) {
   const t = useAdminStrings();
   const client = useAdminClient();
-  const action = useAction();
+  const action = useAdminAction();
   const [name, setName] = useState('');
   const [protocol, setProtocol] = useState<Protocol>('saml');
   const [idp, setIdp] = useState<Idp>('okta');
@@ -25,12 +25,7 @@ export function NewConnection({ onCancel, onCreated }: { onCancel: () => void; o
     <Section title={t('adminPortal.sso.new')}>
       <form onSubmit={submit} css={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         <Field label={t('adminPortal.sso.displayName')} value={name} onChange={setName} required />
-        <Choice
-          legend={t('adminPortal.sso.idp')}
-          value={idp}
-          onChange={setIdp}
-          options={IDPS.map((value) => ({ value, label: t(`adminPortal.idp.${value}`) }))}
-        />
+        <Choice legend={t('adminPortal.sso.idp')} value={idp} onChange={setIdp} options={IDPS.map((value) => ({ value, label: t(`adminPortal.idp.${value}`) }))} />
         <Choice
           legend={t('adminPortal.sso.protocol')}
           value={protocol}

@@ -45,7 +45,9 @@ export function OidcSettings({ connection: c, onChange }: { connection: Connecti
             <Field label={t('adminPortal.sso.issuer')} type="url" value={issuer} onChange={setIssuer} readOnly={!can} />
             <Field label={t('adminPortal.sso.clientId')} value={clientId} onChange={setClientId} readOnly={!can} />
           </Row>
-          {can ? <Field label={t('adminPortal.sso.clientSecret')} type="password" value={secret} onChange={setSecret} placeholder={t('adminPortal.sso.secretUnchanged')} autoComplete="new-password" /> : null}
+          {can ? (
+            <Field label={t('adminPortal.sso.clientSecret')} type="password" value={secret} onChange={setSecret} placeholder={t('adminPortal.sso.secretUnchanged')} autoComplete="new-password" />
+          ) : null}
           <p part="helper" css={{ margin: 0 }}>
             {t('adminPortal.sso.discovered')}
           </p>

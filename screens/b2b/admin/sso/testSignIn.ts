@@ -1,11 +1,11 @@
-import { useAction, type Action } from '../../../hooks/useAction.ts';
-import { useAdmin, useAdminClient } from '../widget.ts';
+import type { Action } from '../../../hooks/useAction.ts';
+import { useAdmin, useAdminAction, useAdminClient } from '../widget.ts';
 
 /** A test sign-in through one connection: the browser goes to its IdP and back to the config's test redirect URLs. */
 export function useTestSignIn(): { action: Action; start: (connectionId: string) => void } {
   const client = useAdminClient();
   const { config } = useAdmin();
-  const action = useAction();
+  const action = useAdminAction();
   return {
     action,
     start: (connection_id) =>
