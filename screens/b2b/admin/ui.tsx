@@ -212,7 +212,8 @@ export function Failure({ action }: { action: Pick<Action, 'error'> }) {
 /** A simple table: a caption for screen readers, header cells with scope, rows as given; scrolls sideways on a phone. */
 export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div css={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+    // Scrolls sideways on a phone; its rows' buttons take focus, so the box itself needs none (nor a landmark of the section's name).
+    <div css={{ overflowX: 'auto' }}>
       <table
         css={{
           width: '100%',
