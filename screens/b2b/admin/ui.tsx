@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useWidgetId as useId } from '../../hooks/useWidgetId.ts';
 import { ErrorText } from '../../components/ErrorText.tsx';
 import type { Action } from '../../hooks/useAction.ts';
 import { useAdminStrings } from './widget.ts';
