@@ -148,7 +148,7 @@ test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, paste
   await portal.getByRole('radio', { name: 'SAML' }).check();
   await portal.getByRole('button', { name: 'Create connection' }).click();
   await expect(portal.getByRole('heading', { name: 'Set up Okta' })).toBeVisible();
-  await expect(portal.getByLabel('ACS URL')).toContainText(`${process.env.E2E_PROVIDER_URL}/v1/`);
+  await expect(portal.getByLabel('ACS URL', { exact: true })).toContainText(`${process.env.E2E_PROVIDER_URL}/v1/`);
   await portal.getByRole('textbox', { name: 'Identity provider entity ID' }).fill(entityId);
   await portal.getByRole('textbox', { name: 'Identity provider sign-in URL' }).fill(ssoUrl);
   await portal.getByRole('textbox', { name: 'Signing certificate (PEM)' }).fill(`-----BEGIN CERTIFICATE-----\n${cert}\n-----END CERTIFICATE-----`);
