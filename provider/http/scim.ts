@@ -38,11 +38,15 @@ function scimTypeOf(err: ApiError): ScimType | undefined {
   return undefined;
 }
 
-/** Writes `err` in SCIM's error shape (RFC 7644 §3.12: `status` is a string), with its headers. */
-export function scimErrorResponse(err: ApiError): Response {
+/** `err` in SCIM's error shape (RFC 7644 §3.12: `status` is a string). */
+export function scimErrorBody(err: ApiError): Record<string, unknown> {
   const scimType = scimTypeOf(err);
-  const data = { schemas: [ERROR_SCHEMA], status: String(err.status), ...(scimType ? { scimType } : {}), detail: err.message };
-  return new Response(JSON.stringify(data), { status: err.status, headers: { 'Content-Type': `${SCIM_MEDIA_TYPE}; charset=utf-8`, ...err.headers } });
+  return { schemas: [ERROR_SCHEMA], status: String(err.status), ...(scimType ? { scimType } : {}), detail: err.message };
+}
+
+/** Writes `err` in SCIM's error shape, with its headers. */
+export function scimErrorResponse(err: ApiError): Response {
+  return new Response(JSON.stringify(scimErrorBody(err)), { status: err.status, headers: { 'Content-Type': `${SCIM_MEDIA_TYPE}; charset=utf-8`, ...err.headers } });
 }
 
 const UNAUTHORIZED = () => new ScimError(401, undefined, 'Send the SCIM connection\u2019s bearer token: Authorization: Bearer <token>.', { 'WWW-Authenticate': 'Bearer realm="SCIM"' });
