@@ -27,6 +27,7 @@ import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
 import { serverApiRoutes } from './routes/v1/index.ts';
 import { webauthnRoutes } from './routes/webauthn.ts';
+import { rbacConfigProblems } from './services/b2b/rbac.ts';
 import { RepeatedLines } from './services/repeated-lines.ts';
 
 /** What a 503 during a database outage tells callers to wait before trying again. */
@@ -34,6 +35,8 @@ const RETRY_AFTER_SECONDS = 5;
 
 /** Builds the provider's HTTP application; the server and the tests both start from here. */
 export function createApp(ctx: ProviderContext): Hono {
+  const rbacProblems = rbacConfigProblems(ctx.config.b2b.rbac);
+  if (rbacProblems.length > 0) throw new Error(`Invalid project config: b2b.rbac: ${rbacProblems.join('; ')}`);
   const app = new Hono();
   const authorized = new Set(ctx.config.authorizedOrigins);
 

@@ -9,6 +9,9 @@ const isAddressOrRange = (r: string) => ipaddr.isValidCIDR(r) || ipaddr.isValid(
 const Products = v.picklist(['emailMagicLinks', 'otp', 'passwords', 'oauth', 'crypto', 'passkeys']);
 
 /** One project as the provider serves it. Every field has a default so a file may say little. */
+/** An RBAC resource or role id: printable, no spaces (the hosted provider's ids are human-readable). */
+const RBAC_ID = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,128}$/, 'must be 1 to 128 printable characters without spaces'));
+
 export const ProjectConfigSchema = v.object({
   projectId: v.optional(v.string(), () => `project-test-${randomUUID()}`),
   name: v.optional(v.string(), 'Demo project'),
@@ -230,6 +233,28 @@ export const ProjectConfigSchema = v.object({
     v.object({
       createOrganizationEnabled: v.optional(v.boolean(), true),
       slugPattern: v.optional(v.string(), ''),
+      /**
+       * The project's own RBAC resources and roles beside the Stytch defaults (the official
+       * Policy shapes); a role named `stytch_member` or `stytch_admin` adds permissions to that
+       * default role. services/b2b/rbac.ts builds the policy; createApp refuses a role that
+       * names an unknown resource or action.
+       */
+      rbac: v.optional(
+        v.object({
+          resources: v.optional(v.array(v.object({ resource_id: RBAC_ID, description: v.optional(v.string(), ''), actions: v.array(v.pipe(v.string(), v.minLength(1))) })), []),
+          roles: v.optional(
+            v.array(
+              v.object({
+                role_id: RBAC_ID,
+                description: v.optional(v.string(), ''),
+                permissions: v.optional(v.array(v.object({ resource_id: RBAC_ID, actions: v.array(v.pipe(v.string(), v.minLength(1))) })), []),
+              }),
+            ),
+            [],
+          ),
+        }),
+        {},
+      ),
     }),
     {},
   ),

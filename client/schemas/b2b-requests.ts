@@ -38,6 +38,7 @@ const orgPolicies = {
   mfa_policy: opt(v.picklist(['OPTIONAL', 'REQUIRED_FOR_ALL'], 'must be OPTIONAL or REQUIRED_FOR_ALL')),
   mfa_methods: opt(allOrRestricted()),
   allowed_mfa_methods: opt(mfaMethods()),
+  rbac_email_implicit_role_assignments: opt(v.array(v.object({ domain: nonEmpty(), role_id: nonEmpty() }), 'must be an array of { domain, role_id }')),
 };
 /** A member's name and metadata. */
 const memberProfile = { name: opt(str()), untrusted_metadata: opt(record()) };

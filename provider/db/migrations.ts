@@ -676,6 +676,15 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     sql: `ALTER TABLE b2b_intermediate_sessions ADD COLUMN password_organizations jsonb;`,
   },
   {
+    // 4920-4929: issue 49's admin portal (branch portal), clear of the SCIM branch's numbers.
+    id: 4920,
+    name: 'b2b_rbac_role_assignments',
+    // Roles held by email domain (the organization's) and granted by SSO or SCIM connections
+    // (the member's, written by whoever grants them: services/b2b/rbac.ts reads both).
+    sql: `ALTER TABLE b2b_organizations ADD COLUMN rbac_email_implicit_role_assignments jsonb NOT NULL DEFAULT '[]';
+      ALTER TABLE b2b_members ADD COLUMN role_grants jsonb NOT NULL DEFAULT '[]';`,
+  },
+  {
     // 4931: issue 49 item 3 (SCIM), clear of the other branches' numbers.
     id: 4931,
     name: 'b2b_scim',
@@ -684,9 +693,9 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // beside the current one, both accepted, until it is completed or cancelled. A provisioned
     // user is a resource of its own (its id is what the identity provider keeps): its member is
     // deleted while it is deactivated and made again when it is reactivated, so member_id may be
-    // null. granted_roles are the roles its groups gave the member (and only those are taken
-    // back when the groups no longer give them). User names and group names are unique per
-    // connection without regard to case (RFC 7643 §4.1.1: userName is caseExact false).
+    // null. The roles its groups give the member are the member's role_grants (migration 4920).
+    // User names and group names are unique per connection without regard to case (RFC 7643
+    // §4.1.1: userName is caseExact false).
     sql: `
       CREATE TABLE b2b_scim_connections (
         connection_id text PRIMARY KEY,
@@ -710,7 +719,6 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         external_id text,
         active boolean NOT NULL,
         attributes jsonb NOT NULL,
-        granted_roles jsonb NOT NULL DEFAULT '[]',
         version integer NOT NULL DEFAULT 1,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL

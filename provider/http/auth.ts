@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ProviderContext } from '../context.ts';
 import { findMemberSession, sessionOwner } from '../services/b2b/member-sessions.ts';
-import { ADMIN_ROLE, isAdmin, type MemberRow } from '../services/b2b/members.ts';
+import type { MemberRow } from '../services/b2b/members.ts';
 import type { OrganizationRow } from '../services/b2b/organizations.ts';
 import { findSession, type ClientInfo } from '../services/sessions.ts';
 import { safeEqual, sha256 } from '../services/ids.ts';
@@ -107,11 +107,4 @@ export async function authenticateMember(ctx: ProviderContext, c: Context, needS
   }
   const { member, org } = await sessionOwner(ctx.db, session);
   return { client, memberSessionId: session.member_session_id, member, org };
-}
-
-/** Refuses a member whose roles do not include the organization's admin role (RBAC). */
-export function requireAdmin(caller: SignedInMember): void {
-  if (!isAdmin(caller.member)) {
-    throw new ApiError(403, 'unauthorized_action', `The member does not have the role this action needs (${ADMIN_ROLE}).`);
-  }
 }

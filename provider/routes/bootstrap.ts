@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../context.ts';
 import { publicTokensOf } from '../config.ts';
 import { ApiError, ok } from '../http/errors.ts';
+import { rbacPolicy } from '../services/b2b/rbac.ts';
 
 /** `GET /projects/bootstrap/{public_token}`: every field the official client reads. */
 export function bootstrapRoutes(ctx: ProviderContext): Hono {
@@ -27,7 +28,8 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
       password_config: policy.policy === 'luds' ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount } : { luds_complexity: 0, luds_minimum_count: 0 },
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
-      rbac_policy: { roles: [], resources: [] },
+      // The official B2B client checks a member session's roles against it (client.rbac.isAuthorized).
+      rbac_policy: rbacPolicy(config),
       siwe_required_for_crypto_wallets: config.siweRequired,
       // The official clients read it and warn when their kind differs (the B2B one on CONSUMER).
       vertical: known.vertical,

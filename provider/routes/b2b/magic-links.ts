@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { authenticateDiscoveryLink, sendDiscoveryLink } from '../../services/b2b/discovery-email.ts';
@@ -11,6 +10,7 @@ import { organizationShape } from '../../services/b2b/organizations.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
 import { normalizeEmail } from '../../services/users.ts';
+import { requirePermission } from '../../services/b2b/rbac.ts';
 
 /** B2B email magic links: discovery send and authenticate, organization login or signup, invite, authenticate. */
 export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
@@ -47,7 +47,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/magic_links/email/invite',
     endpoint(ctx, { as: 'member', product: 'emailMagicLinks', session: 'required', schema: R.MagicLinksInvite }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.member', 'create');
       const email = normalizeEmail(req.email_address);
       const url = redirectUrl(ctx, req.invite_redirect_url);
       await limitSend(ctx, email, caller.client);
@@ -58,7 +58,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
         member: { name: req.name, roles: req.roles, untrustedMetadata: req.untrusted_metadata },
       });
       await ctx.delivery.dispatch(ctx.db, invited.queued);
-      return ok(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(caller.org) });
+      return ok(c, { member_id: invited.member.member_id, member: memberShape(invited.member, caller.org), organization: organizationShape(caller.org) });
     }),
   );
 

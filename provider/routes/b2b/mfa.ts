@@ -16,7 +16,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     '/b2b/totp',
     endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.TotpCreate }, async ({ c, caller, req }) => {
       const created = await enrolMemberTotp(ctx, caller, req);
-      return ok(c, { member_id: created.s.member.member_id, member: memberShape(created.s.member), organization: organizationShape(created.s.org), ...created.totp });
+      return ok(c, { member_id: created.s.member.member_id, member: memberShape(created.s.member, created.s.org), organization: organizationShape(created.s.org), ...created.totp });
     }),
   );
 
@@ -36,7 +36,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     '/b2b/recovery_codes/rotate',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       const codes = await rotateMemberRecoveryCodes(ctx, caller.member.member_id);
-      return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member), organization: organizationShape(caller.org), recovery_codes: codes });
+      return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member, caller.org), organization: organizationShape(caller.org), recovery_codes: codes });
     }),
   );
 
@@ -44,7 +44,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     '/b2b/recovery_codes',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       const codes = await memberRecoveryCodes(ctx, ctx.db, caller.member.member_id);
-      return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member), organization: organizationShape(caller.org), recovery_codes: codes });
+      return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member, caller.org), organization: organizationShape(caller.org), recovery_codes: codes });
     }),
   );
 

@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import { B2BMemberSearch } from '../../../client/schemas/requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { searchMembers } from '../../services/b2b/member-search.ts';
 import { changeMember, changeOrganization, changeOwnMember, removeMember, removeOrganization } from '../../services/b2b/member-admin.ts';
 import { addMember, memberByEmail, memberShape, type MemberRow } from '../../services/b2b/members.ts';
 import { organizationBySlug, organizationShape, type OrganizationRow } from '../../services/b2b/organizations.ts';
+import { requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
 
-const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
+const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) });
 
 /** The fields of OrganizationBySlugMatch: what anyone may learn of an organization by its slug. */
 function publicOrganization(o: OrganizationRow): Record<string, unknown> {
@@ -46,7 +46,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/me',
     endpoint(ctx, { ...signedIn, schema: R.OrganizationsUpdate }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requireOrganizationUpdate(ctx.config, caller, req);
       const org = await changeOrganization(ctx, caller.org.organization_id, req);
       return ok(c, { organization: organizationShape(org) });
     }),
@@ -55,7 +55,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.delete(
     '/b2b/organizations/me',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.organization', 'delete');
       await removeOrganization(ctx, caller.org.organization_id);
       return ok(c, { organization_id: caller.org.organization_id });
     }),
@@ -82,10 +82,10 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/organizations/me/members/search',
     endpoint(ctx, { ...signedIn, schema: R.MembersSearch }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.member', 'search');
       const found = await searchMembers(ctx.db, [caller.org.organization_id], req.query, req.limit, req.cursor);
       return ok(c, {
-        members: found.members.map(memberShape),
+        members: found.members.map((m) => memberShape(m, caller.org)),
         results_metadata: { total: found.total, next_cursor: found.nextCursor },
         organizations: { [caller.org.organization_id]: organizationShape(caller.org) },
       });
@@ -95,7 +95,8 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/organizations/members',
     endpoint(ctx, { ...signedIn, schema: R.MembersCreate }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.member', 'create');
+      requireMemberUpdate(ctx.config, caller, '', req);
       const member = await addMember(ctx, caller.org.organization_id, req);
       return ok(c, memberAnswer(member, caller.org));
     }),
@@ -110,6 +111,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/members/update',
     endpoint(ctx, { ...signedIn, schema: R.SelfUpdate }, async ({ c, caller, req }) => {
+      requireMemberUpdate(ctx.config, caller, caller.member.member_id, req);
       const member = await changeOwnMember(ctx, caller.member.member_id, req);
       return ok(c, memberAnswer(member, caller.org));
     }),
@@ -118,8 +120,9 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/organizations/members/:memberId',
     endpoint(ctx, { ...signedIn, schema: R.MembersUpdate }, async ({ c, caller, req }) => {
-      requireAdmin(caller);
-      const member = await changeMember(ctx, caller.org, c.req.param('memberId') ?? '', req, { keepAdmin: true });
+      const memberId = c.req.param('memberId') ?? '';
+      requireMemberUpdate(ctx.config, caller, memberId, req);
+      const member = await changeMember(ctx, caller.org, memberId, req, { keepAdmin: true });
       return ok(c, memberAnswer(member, caller.org));
     }),
   );
@@ -128,7 +131,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/members/:memberId',
     endpoint(ctx, signedIn, async ({ c, caller }) => {
       const memberId = c.req.param('memberId') ?? '';
-      if (memberId !== caller.member.member_id) requireAdmin(caller);
+      requireMemberAction(ctx.config, caller, memberId, 'delete');
       await removeMember(ctx, caller.org, memberId, { keepAdmin: true });
       return ok(c, { member_id: memberId });
     }),

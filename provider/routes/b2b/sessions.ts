@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import * as R from '../../../client/schemas/b2b-requests.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
 import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
 import { requireMember } from '../../services/b2b/members.ts';
+import { requireMemberAction } from '../../services/b2b/rbac.ts';
 
 /** B2B sessions: authenticate, revoke (own, or a member's as an admin), exchange to another organization. */
 export function b2bSessionRoutes(ctx: ProviderContext): Hono {
@@ -32,7 +32,7 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
     '/b2b/sessions/revoke/:memberId',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       const target = c.req.param('memberId') ?? '';
-      if (target !== caller.member.member_id) requireAdmin(caller);
+      requireMemberAction(ctx.config, caller, target, 'revoke-sessions');
       // A member of another organization is not found: an admin's reach ends at its organization.
       await requireMember(ctx.db, caller.org.organization_id, target);
       await revokeMemberSessions(ctx, ctx.db, target);

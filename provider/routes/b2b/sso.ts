@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import * as b2b from '../../../client/schemas/b2b-mfa-sso-requests.ts';
 import { EMAIL_PATTERN } from '../../../client/schemas/fields.ts';
 import type { ProviderContext } from '../../context.ts';
-import { requireAdmin } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { deniedRedirect, failuresReturnTo, providerParams, startQuery } from '../../http/redirect-flow.ts';
@@ -23,6 +22,7 @@ import { authenticateSso, oidcProfile, peekSsoState, ssoStateApp, startSso } fro
 import { redirectUrl } from '../../services/email-tokens.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
 import { redirectFlowErrors } from '../redirect-flow-errors.ts';
+import { requirePermission } from '../../services/b2b/rbac.ts';
 
 /**
  * The member an SSO sign-in is for: the organization's member with the address the IdP
@@ -38,7 +38,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   sdk.get(
     '/b2b/sso',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.sso', 'get');
       const rows = await listConnections(ctx.db, caller.org.organization_id);
       const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
       return ok(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
@@ -49,7 +49,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     sdk.post(
       `/b2b/sso/${protocol}`,
       endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SsoCreateConnection }, async ({ c, caller, req }) => {
-        requireAdmin(caller);
+        requirePermission(ctx.config, caller, 'stytch.sso', 'create');
         const row = await addConnection(ctx, caller.org.organization_id, protocol, req);
         return ok(c, { connection: connectionShape(row, base(c)) });
       }),
@@ -58,7 +58,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     sdk.put(
       `/b2b/sso/${protocol}/:connection_id`,
       endpoint(ctx, { as: 'member', session: 'required', schema }, async ({ c, caller, req }) => {
-        requireAdmin(caller);
+        requirePermission(ctx.config, caller, 'stytch.sso', 'update');
         const row = await changeConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', protocol, req);
         return ok(c, { connection: connectionShape(row, base(c)), ...(protocol === 'oidc' ? { warning: '' } : {}) });
       }),
@@ -68,7 +68,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   sdk.delete(
     '/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.sso', 'update');
       await removeCertificate(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', c.req.param('certificate_id') ?? '');
       return ok(c, { certificate_id: c.req.param('certificate_id') });
     }),
@@ -77,7 +77,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
   sdk.delete(
     '/b2b/sso/:connection_id',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
-      requireAdmin(caller);
+      requirePermission(ctx.config, caller, 'stytch.sso', 'delete');
       await removeConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '');
       return ok(c, { connection_id: c.req.param('connection_id') });
     }),

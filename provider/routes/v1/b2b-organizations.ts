@@ -10,7 +10,7 @@ import { addMember, memberByEmail, memberShape, requireMember, type MemberRow } 
 import { organizationShape, requireOrganization, searchOrganizations, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
 
-const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member), organization: organizationShape(org) });
+const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) });
 
 /**
  * Server API organizations and members (`/v1/b2b/organizations`): the backend holds the
@@ -41,9 +41,14 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     '/b2b/organizations/members/search',
     endpoint(ctx, { session: 'none', schema: MembersSearch }, async ({ c, req }) => {
       const found = await searchMembers(ctx.db, req.organization_ids, req.query, req.limit, req.cursor);
-      const orgs: Record<string, unknown> = {};
-      for (const id of new Set(found.members.map((m) => m.organization_id))) orgs[id] = organizationShape(await requireOrganization(ctx.db, id));
-      return serverOk(c, { members: found.members.map(memberShape), results_metadata: { total: found.total, next_cursor: found.nextCursor }, organizations: orgs });
+      const rows = new Map<string, OrganizationRow>();
+      for (const id of new Set(found.members.map((m) => m.organization_id))) rows.set(id, await requireOrganization(ctx.db, id));
+      const orgs = Object.fromEntries([...rows].map(([id, o]) => [id, organizationShape(o)]));
+      return serverOk(c, {
+        members: found.members.map((m) => memberShape(m, rows.get(m.organization_id)!)),
+        results_metadata: { total: found.total, next_cursor: found.nextCursor },
+        organizations: orgs,
+      });
     }),
   );
 

@@ -12,6 +12,8 @@ import {
   connectionGroups,
   scimConnectionOf,
   scimConnectionShape,
+  shapeWithNextToken,
+  shapeWithToken,
   startTokenRotation,
   updateScimConnection,
 } from '../../services/b2b/scim-connections.ts';
@@ -28,8 +30,7 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/:organization_id/connection',
     endpoint(ctx, { session: 'none', schema: R.ScimCreateConnection }, async ({ c, req }) => {
       const { row, token } = await createScimConnection(ctx, await org(c), req);
-      const { bearer_token_last_four: _, next_bearer_token_last_four: __, next_bearer_token_expires_at: ___, ...shape } = await scimConnectionShape(ctx.db, row, base(c));
-      return serverOk(c, { connection: { ...shape, bearer_token: token } });
+      return serverOk(c, { connection: await shapeWithToken(ctx.db, row, base(c), token) });
     }),
   );
 
@@ -71,8 +72,7 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/:organization_id/connection/:connection_id/rotate/start',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
       const { row, token } = await startTokenRotation(ctx, await org(c), connectionId(c));
-      const { next_bearer_token_last_four: _, ...shape } = await scimConnectionShape(ctx.db, row, base(c));
-      return serverOk(c, { connection: { ...shape, next_bearer_token: token } });
+      return serverOk(c, { connection: await shapeWithNextToken(ctx.db, row, base(c), token) });
     }),
   );
 

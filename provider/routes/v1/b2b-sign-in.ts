@@ -42,7 +42,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
     '/b2b/magic_links/email/login_or_signup',
     endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrSignup }, async ({ c, req }) => {
       const { org, ...sent } = await sendOrganizationLink(ctx, req, null);
-      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
+      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member, org), organization: organizationShape(org) });
     }),
   );
 
@@ -60,7 +60,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
         member: { name: req.name, roles: req.roles, isBreakglass: req.is_breakglass, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata },
       });
       await ctx.delivery.dispatch(ctx.db, invited.queued);
-      return serverOk(c, { member_id: invited.member.member_id, member: memberShape(invited.member), organization: organizationShape(org) });
+      return serverOk(c, { member_id: invited.member.member_id, member: memberShape(invited.member, org), organization: organizationShape(org) });
     }),
   );
 
@@ -86,7 +86,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
       await limitSendTo(ctx, email);
       const sent = await sendOrganizationOtp(ctx, org, email, { loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, locale: req.locale });
       await ctx.delivery.dispatch(ctx.db, sent.queued);
-      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member), organization: organizationShape(org) });
+      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member, org), organization: organizationShape(org) });
     }),
   );
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ProviderContext } from '../../context.ts';
 import { serverB2BOrganizationRoutes } from './b2b-organizations.ts';
 import { serverB2BPasswordRoutes } from './b2b-passwords.ts';
+import { serverB2BRbacRoutes } from './b2b-rbac.ts';
 import { serverB2BSessionRoutes } from './b2b-sessions.ts';
 import { serverB2BSignInRoutes } from './b2b-sign-in.ts';
 import { serverB2BScimRoutes } from './b2b-scim.ts';
@@ -27,6 +28,7 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   app.route('/', serverB2BSignInRoutes(ctx));
   app.route('/', serverB2BSsoRoutes(ctx));
   app.route('/', serverB2BPasswordRoutes(ctx));
+  app.route('/', serverB2BRbacRoutes(ctx));
   app.route('/', serverB2BScimRoutes(ctx));
   app.route('/', serverConnectedAppRoutes(ctx));
   app.route('/', serverIdpRoutes(ctx));

@@ -67,7 +67,7 @@ export async function discoverOrganizations(db: Queryable, email: string, factor
     seen.add(org.organization_id);
     out.push({
       organization: organizationShape(org),
-      membership: { type: STATUS_TYPES[m.status], details: null, member: memberShape(m) },
+      membership: { type: STATUS_TYPES[m.status], details: null, member: memberShape(m, org) },
       ...requirements(org, m, factor, opens(org)),
     });
   }

@@ -12,6 +12,7 @@ import { emailFactor, memberEmailId } from './discovery.ts';
 import { activateMember, createMember, loadMember, memberByEmail, type MemberRow, type NewMember } from './members.ts';
 import { authMethodAllowed, invitesAllowed, jitEligible, requireOrganization, type OrganizationRow } from './organizations.ts';
 import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
+import { checkRoleIds } from './rbac.ts';
 
 /*
  * Organization-scoped sign-in by email (magic links, passcodes) and invitations, shared by the
@@ -110,6 +111,7 @@ export async function inviteMember(
   email: string,
   o: { url: string; minutes?: number; locale?: string; member: Omit<NewMember, 'email' | 'status'> },
 ): Promise<{ member: MemberRow; queued: QueuedMessage }> {
+  checkRoleIds(ctx.config, o.member.roles);
   if (!invitesAllowed(org, email)) throw new ApiError(403, 'email_invites_not_allowed', "This organization's invitation settings do not admit this address.");
   return withTx(ctx.db, async (tx) => {
     let member = await memberByEmail(tx, org.organization_id, email, true);

@@ -6,6 +6,7 @@ import { phoneOf } from '../users.ts';
 import { revokeMemberSessions } from './member-sessions.ts';
 import { activeAdminCount, ADMIN_ROLE, deleteMember, isAdmin, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
 import { createOrganization, deleteOrganization, loadOrganization, slugFromName, updateOrganization, type OrganizationRow, type OrganizationSettings } from './organizations.ts';
+import { checkRoleIds } from './rbac.ts';
 
 /*
  * Changes to organizations and their members that both APIs make (the browser SDK's admin
@@ -19,6 +20,10 @@ export function openOrganization(ctx: ProviderContext, s: OrganizationSettings &
 
 /** Changes an organization's settings. */
 export function changeOrganization(ctx: ProviderContext, organizationId: string, settings: OrganizationSettings): Promise<OrganizationRow> {
+  checkRoleIds(
+    ctx.config,
+    settings.rbac_email_implicit_role_assignments?.map((a) => a.role_id),
+  );
   return withTx(ctx.db, (tx) => updateOrganization(tx, organizationId, ctx.clock.now(), settings));
 }
 
@@ -58,6 +63,7 @@ export function changeOwnMember(ctx: ProviderContext, memberId: string, changes:
  */
 export async function changeMember(ctx: ProviderContext, org: OrganizationRow, memberId: string, req: MemberChange, o: { keepAdmin: boolean }): Promise<MemberRow> {
   const { preserve_existing_sessions: preserve, ...changes } = req;
+  checkRoleIds(ctx.config, changes.roles);
   const member = await withTx(ctx.db, async (tx) => {
     const target = await requireMember(tx, org.organization_id, memberId, true);
     if (o.keepAdmin && changes.roles && !changes.roles.includes(ADMIN_ROLE)) await keepAnAdmin(tx, org, target);

@@ -4,8 +4,9 @@ import { ApiError } from '../../errors.ts';
 import { newId, secretToken } from '../ids.ts';
 import { addToken, checkSession, extendSession, findLiveSession, revokeSession, withFactor, type SessionFamily } from '../session-family.ts';
 import type { ClientInfo, Factor, SessionCommon } from '../sessions.ts';
-import { memberRoles, memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
+import { memberShape, MEMBER_COLUMNS, type MemberRow } from './members.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
+import { roleIds } from './rbac.ts';
 
 export const SESSION_CLAIM = 'https://stytch.com/session';
 /** The organization claim the official Node SDK reads from a member session JWT. */
@@ -23,7 +24,7 @@ export function isMfaFactor(f: Pick<Factor, 'type' | 'delivery_method'>): boolea
 }
 
 /** The MemberSession object of the official B2B types. */
-export function memberSessionShape(s: MemberSessionRow, member: Pick<MemberRow, 'roles'>, org: Pick<OrganizationRow, 'organization_slug'>): Record<string, unknown> {
+export function memberSessionShape(s: MemberSessionRow, member: MemberRow, org: Pick<OrganizationRow, 'organization_slug' | 'rbac_email_implicit_role_assignments'>): Record<string, unknown> {
   return {
     member_session_id: s.member_session_id,
     member_id: s.member_id,
@@ -34,7 +35,7 @@ export function memberSessionShape(s: MemberSessionRow, member: Pick<MemberRow, 
     expires_at: new Date(s.expires_at).toISOString(),
     authentication_factors: s.factors,
     custom_claims: {},
-    roles: memberRoles(member),
+    roles: roleIds(member, org),
   };
 }
 
@@ -76,7 +77,7 @@ export async function issueMemberSession(ctx: ProviderContext, tx: Queryable, ro
     session_token: token,
     session_jwt: jwt,
     member_session: session,
-    member: memberShape(member),
+    member: memberShape(member, org),
     organization: organizationShape(org),
   };
 }

@@ -4,13 +4,12 @@ import { newId } from '../ids.ts';
 import type { ProviderContext } from '../../context.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail, phoneOf } from '../users.ts';
+import { ADMIN_ROLE, checkRoleIds, MEMBER_ROLE, roleAssignments, type RoleGrant, type RoleOrg } from './rbac.ts';
 
 export type MemberStatus = 'active' | 'invited' | 'pending';
 
-/** Every member holds this role; `stytch_admin` is the one a caller's rights depend on. */
-export const MEMBER_ROLE = 'stytch_member';
-export const ADMIN_ROLE = 'stytch_admin';
-export const ROLES = [MEMBER_ROLE, ADMIN_ROLE] as const;
+/** Every member holds `stytch_member`; what a role allows is the RBAC policy's (rbac.ts). */
+export { ADMIN_ROLE, MEMBER_ROLE } from './rbac.ts';
 
 /** A member row as stored (migration 11). `roles` holds the explicitly assigned role ids. */
 export interface MemberRow {
@@ -21,6 +20,8 @@ export interface MemberRow {
   name: string;
   status: MemberStatus;
   roles: string[];
+  /** Roles granted by SSO and SCIM connections (migration 4920; rbac.ts). */
+  role_grants: RoleGrant[];
   is_breakglass: boolean;
   mfa_enrolled: boolean;
   mfa_phone_number: string;
@@ -35,21 +36,18 @@ export interface MemberRow {
 }
 
 /** Every column but the password hash, which no caller ever reads back. */
-export const MEMBER_COLUMNS = `member_id, organization_id, email_address, email_address_verified, name, status, roles, is_breakglass,
+export const MEMBER_COLUMNS = `member_id, organization_id, email_address, email_address_verified, name, status, roles, role_grants, is_breakglass,
   mfa_enrolled, mfa_phone_number, mfa_phone_number_verified, default_mfa_method, totp_registration_id, member_password_id,
   trusted_metadata, untrusted_metadata, created_at, updated_at`;
 
-/** The member's roles: the implicit member role and those assigned. */
-export function memberRoles(m: Pick<MemberRow, 'roles'>): string[] {
-  return [MEMBER_ROLE, ...m.roles.filter((r) => r !== MEMBER_ROLE)];
-}
-
+/** Whether the admin role is assigned to the member directly (the organization's last admin is kept). */
 export function isAdmin(m: Pick<MemberRow, 'roles'>): boolean {
   return m.roles.includes(ADMIN_ROLE);
 }
 
-/** The Member object of the official B2B types. */
-export function memberShape(m: MemberRow): Record<string, unknown> {
+/** The Member object of the official B2B types; its roles are the policy's reading (explicit, by email domain, by connection). */
+export function memberShape(m: MemberRow, org: RoleOrg): Record<string, unknown> {
+  const roles = roleAssignments(m, org);
   return {
     organization_id: m.organization_id,
     member_id: m.member_id,
@@ -64,12 +62,12 @@ export function memberShape(m: MemberRow): Record<string, unknown> {
     updated_at: new Date(m.updated_at).toISOString(),
     sso_registrations: [],
     is_breakglass: m.is_breakglass,
-    is_admin: isAdmin(m),
+    is_admin: roles.some((r) => r.role_id === ADMIN_ROLE),
     member_password_id: m.member_password_id,
     mfa_enrolled: m.mfa_enrolled,
     mfa_phone_number: m.mfa_phone_number,
     mfa_phone_number_verified: m.mfa_phone_number_verified,
-    roles: memberRoles(m).map((role_id) => ({ role_id, sources: [{ type: 'direct_assignment', details: {} }] })),
+    roles,
     default_mfa_method: m.default_mfa_method,
     totp_registration_id: m.totp_registration_id,
     oauth_registrations: [],
@@ -119,16 +117,8 @@ export interface NewMember {
   untrustedMetadata?: Record<string, unknown>;
 }
 
-/** Refuses role ids this project does not define. */
-export function checkRoles(roles: string[] | undefined): void {
-  for (const r of roles ?? []) {
-    if (!(ROLES as readonly string[]).includes(r)) throw new ApiError(400, 'invalid_role', `${r} is not a role of this project (${ROLES.join(', ')}).`);
-  }
-}
-
-/** Creates a member; call `memberByEmail(..., true)` first so one address makes one member. */
+/** Creates a member; call `memberByEmail(..., true)` first so one address makes one member. Roles a caller chose are checked first (rbac.ts checkRoleIds). */
 export async function createMember(tx: Queryable, env: 'test' | 'live', now: Date, organizationId: string, m: NewMember): Promise<MemberRow> {
-  checkRoles(m.roles);
   const { rows } = await tx.query<MemberRow>(
     `INSERT INTO b2b_members (member_id, organization_id, email_address, email_address_verified, name, status, roles, is_breakglass,
        mfa_enrolled, mfa_phone_number, trusted_metadata, untrusted_metadata, created_at, updated_at)
@@ -167,6 +157,7 @@ export interface MemberRequest {
 
 /** Adds a member to an organization, refusing an address that is a member there already. */
 export async function addMember(ctx: ProviderContext, organizationId: string, r: MemberRequest): Promise<MemberRow> {
+  checkRoleIds(ctx.config, r.roles);
   const phone = r.mfa_phone_number ? phoneOf(r.mfa_phone_number) : undefined;
   return withTx(ctx.db, async (tx) => {
     if (await memberByEmail(tx, organizationId, r.email_address, true)) throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
@@ -199,8 +190,8 @@ export interface MemberChanges {
 const MEMBER_SETTABLE: Array<keyof MemberChanges> = ['name', 'roles', 'is_breakglass', 'mfa_enrolled', 'mfa_phone_number', 'default_mfa_method', 'trusted_metadata', 'untrusted_metadata'];
 const MEMBER_JSON = new Set<string>(['roles', 'trusted_metadata', 'untrusted_metadata']);
 
+/** Writes the changes; roles a caller chose are checked first (rbac.ts checkRoleIds). */
 export async function updateMember(tx: Queryable, memberId: string, now: Date, changes: MemberChanges): Promise<MemberRow> {
-  checkRoles(changes.roles);
   if (changes.default_mfa_method !== undefined && !['sms_otp', 'totp', ''].includes(changes.default_mfa_method)) {
     throw new ApiError(400, 'invalid_default_mfa_method', 'default_mfa_method must be sms_otp or totp.');
   }

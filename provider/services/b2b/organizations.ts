@@ -31,6 +31,8 @@ export interface OrganizationRow {
   mfa_policy: MfaPolicy;
   mfa_methods: 'ALL_ALLOWED' | 'RESTRICTED';
   allowed_mfa_methods: MfaMethod[];
+  /** Every verified member at a domain holds the role (migration 4920; rbac.ts). */
+  rbac_email_implicit_role_assignments: EmailRoleAssignment[];
   created_at: Date;
   updated_at: Date;
 }
@@ -52,6 +54,13 @@ export interface OrganizationSettings {
   mfa_policy?: MfaPolicy;
   mfa_methods?: 'ALL_ALLOWED' | 'RESTRICTED';
   allowed_mfa_methods?: MfaMethod[];
+  rbac_email_implicit_role_assignments?: EmailRoleAssignment[];
+}
+
+/** One of `rbac_email_implicit_role_assignments`: every member at the domain holds the role. */
+export interface EmailRoleAssignment {
+  domain: string;
+  role_id: string;
 }
 
 /** Columns an update may write, in a fixed order (never taken from the caller's keys). */
@@ -71,8 +80,16 @@ const SETTABLE: Array<keyof OrganizationSettings> = [
   'mfa_policy',
   'mfa_methods',
   'allowed_mfa_methods',
+  'rbac_email_implicit_role_assignments',
 ];
-const JSON_COLUMNS = new Set<string>(['trusted_metadata', 'email_allowed_domains', 'sso_jit_provisioning_allowed_connections', 'allowed_auth_methods', 'allowed_mfa_methods']);
+const JSON_COLUMNS = new Set<string>([
+  'trusted_metadata',
+  'email_allowed_domains',
+  'sso_jit_provisioning_allowed_connections',
+  'allowed_auth_methods',
+  'allowed_mfa_methods',
+  'rbac_email_implicit_role_assignments',
+]);
 
 /** The hosted provider's slug rule: 2 to 128 of lowercase letters, digits and `-._~`. */
 export const SLUG_PATTERN = /^[a-z0-9\-._~]{2,128}$/;
@@ -99,7 +116,15 @@ function checkSettings(s: OrganizationSettings): OrganizationSettings {
   for (const domain of s.email_allowed_domains ?? []) {
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(domain)) throw new ApiError(400, 'invalid_email_domain', `${domain} is not a domain.`);
   }
-  return s.email_allowed_domains ? { ...s, email_allowed_domains: s.email_allowed_domains.map((d) => d.toLowerCase()) } : s;
+  for (const a of s.rbac_email_implicit_role_assignments ?? []) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(a.domain)) throw new ApiError(400, 'invalid_email_domain', `${a.domain} is not a domain.`);
+  }
+  const lowered = s.rbac_email_implicit_role_assignments?.map((a) => ({ domain: a.domain.toLowerCase(), role_id: a.role_id }));
+  return {
+    ...s,
+    ...(s.email_allowed_domains ? { email_allowed_domains: s.email_allowed_domains.map((d) => d.toLowerCase()) } : {}),
+    ...(lowered ? { rbac_email_implicit_role_assignments: lowered } : {}),
+  };
 }
 
 /** The Organization object of the official B2B types. */
@@ -125,7 +150,7 @@ export function organizationShape(o: OrganizationRow): Record<string, unknown> {
     mfa_methods: o.mfa_methods,
     allowed_mfa_methods: o.allowed_mfa_methods,
     mfa_policy: o.mfa_policy,
-    rbac_email_implicit_role_assignments: [],
+    rbac_email_implicit_role_assignments: o.rbac_email_implicit_role_assignments ?? [],
     custom_roles: [],
     created_at: new Date(o.created_at).toISOString(),
     updated_at: new Date(o.updated_at).toISOString(),

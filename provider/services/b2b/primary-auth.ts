@@ -50,7 +50,7 @@ function intermediateAnswer(token: string, member: MemberRow, org: OrganizationR
     member_session: null,
     session_token: '',
     session_jwt: '',
-    member: memberShape(member),
+    member: memberShape(member, org),
     organization: organizationShape(org),
     member_authenticated: false,
     intermediate_session_token: token,

@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId, safeEqual, secretToken, sha256 } from '../ids.ts';
 import { withTx } from '../tx.ts';
-import { checkRoles } from './members.ts';
 import { requireOrganization } from './organizations.ts';
+import { checkRoleIds } from './rbac.ts';
 import { regrantAll } from './scim-roles.ts';
 
 /*
@@ -66,6 +66,18 @@ export async function scimConnectionShape(db: Queryable, row: ScimConnectionRow,
     next_bearer_token_expires_at: '',
     scim_group_implicit_role_assignments: row.group_roles.map((g) => ({ role_id: g.role_id, group_id: g.group_id, group_name: names.get(g.group_id) ?? '' })),
   };
+}
+
+/** The official `SCIMConnectionWithToken` of a new connection: its token, this once. */
+export async function shapeWithToken(db: Queryable, row: ScimConnectionRow, base: string, token: string): Promise<Record<string, unknown>> {
+  const { bearer_token_last_four: _, next_bearer_token_last_four: __, next_bearer_token_expires_at: ___, ...shape } = await scimConnectionShape(db, row, base);
+  return { ...shape, bearer_token: token };
+}
+
+/** The official `SCIMConnectionWithNextToken` of a rotation's start: the next token, this once. */
+export async function shapeWithNextToken(db: Queryable, row: ScimConnectionRow, base: string, token: string): Promise<Record<string, unknown>> {
+  const { next_bearer_token_last_four: _, ...shape } = await scimConnectionShape(db, row, base);
+  return { ...shape, next_bearer_token: token };
 }
 
 async function groupNames(db: Queryable, connectionId: string, ids: string[]): Promise<Map<string, string>> {
@@ -145,7 +157,10 @@ export function updateScimConnection(ctx: ProviderContext, organizationId: strin
     const row = await requireScimConnection(tx, organizationId, connectionId, true);
     const mapping = u.scim_group_implicit_role_assignments;
     if (mapping) {
-      checkRoles(mapping.map((m) => m.role_id));
+      checkRoleIds(
+        ctx.config,
+        mapping.map((m) => m.role_id),
+      );
       const known = await groupNames(
         tx,
         connectionId,

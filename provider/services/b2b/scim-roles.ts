@@ -1,12 +1,14 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { loadMember, updateMember } from './members.ts';
+import { loadMember } from './members.ts';
+import type { RoleGrant } from './rbac.ts';
 
 /*
  * A SCIM group's membership maps to roles (the connection's `scim_group_implicit_role_assignments`).
- * What a connection's groups gave a member is kept with its SCIM user (`granted_roles`), so a
- * role is taken back only if the groups gave it: a role an admin had assigned before stays when
- * the group that also gives it is left.
+ * What a connection's groups give a member is kept as the member's role grants of type
+ * `scim_connection_group` naming the connection and the group (`b2b_members.role_grants`, read by
+ * the RBAC policy at every check: services/b2b/rbac.ts), so the roles an admin assigned are never
+ * touched, and a change is seen by the member's next call.
  */
 
 /** What the role rules need of a connection. */
@@ -15,23 +17,22 @@ export interface RoleMapping {
   group_roles: Array<{ group_id: string; role_id: string }>;
 }
 
-/** Applies the mapping to one SCIM user's member (in the caller's transaction). */
+/** Rewrites this connection's grants of one SCIM user's member from its groups (in the caller's transaction). */
 export async function regrant(ctx: ProviderContext, tx: Queryable, conn: RoleMapping, scimUserId: string): Promise<void> {
-  const { rows } = await tx.query<{ member_id: string | null; granted_roles: string[] }>('SELECT member_id, granted_roles FROM b2b_scim_users WHERE scim_user_id = $1 FOR UPDATE', [scimUserId]);
-  const user = rows[0];
-  if (!user?.member_id) return;
+  const { rows } = await tx.query<{ member_id: string | null }>('SELECT member_id FROM b2b_scim_users WHERE scim_user_id = $1 FOR UPDATE', [scimUserId]);
+  const memberId = rows[0]?.member_id;
+  if (!memberId) return;
   const groups = await tx.query<{ group_id: string }>('SELECT group_id FROM b2b_scim_group_members WHERE scim_user_id = $1', [scimUserId]);
   const inGroups = new Set(groups.rows.map((g) => g.group_id));
-  const desired = new Set(conn.group_roles.filter((g) => inGroups.has(g.group_id)).map((g) => g.role_id));
-  const member = await loadMember(tx, user.member_id, true);
+  const desired: RoleGrant[] = conn.group_roles
+    .filter((g) => inGroups.has(g.group_id))
+    .map((g) => ({ role_id: g.role_id, type: 'scim_connection_group', details: { connection_id: conn.connection_id, group_id: g.group_id } }));
+  const member = await loadMember(tx, memberId, true);
   if (!member) return;
-  const granted = new Set(user.granted_roles);
-  const added = [...desired].filter((r) => !member.roles.includes(r) && !granted.has(r));
-  const kept = member.roles.filter((r) => !granted.has(r) || desired.has(r));
-  const roles = [...kept, ...added];
-  const nowGranted = [...[...granted].filter((r) => desired.has(r)), ...added];
-  if (roles.length !== member.roles.length || roles.some((r, i) => r !== member.roles[i])) await updateMember(tx, member.member_id, ctx.clock.now(), { roles });
-  await tx.query('UPDATE b2b_scim_users SET granted_roles = $2 WHERE scim_user_id = $1', [scimUserId, JSON.stringify(nowGranted)]);
+  const others = member.role_grants.filter((g) => !(g.type === 'scim_connection_group' && g.details.connection_id === conn.connection_id));
+  const grants = [...others, ...desired];
+  if (JSON.stringify(grants) === JSON.stringify(member.role_grants)) return;
+  await tx.query('UPDATE b2b_members SET role_grants = $2, updated_at = $3 WHERE member_id = $1', [memberId, JSON.stringify(grants), ctx.clock.now()]);
 }
 
 /** Applies the mapping to every member the connection provisioned (after the mapping changed). */

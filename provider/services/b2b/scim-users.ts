@@ -30,7 +30,6 @@ export interface ScimUserRow {
   external_id: string | null;
   active: boolean;
   attributes: Resource;
-  granted_roles: string[];
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -117,7 +116,7 @@ async function syncMember(ctx: ProviderContext, tx: Queryable, conn: ScimConnect
 async function store(tx: Queryable, id: string, u: UserInput, memberId: string | null, now: Date): Promise<ScimUserRow> {
   const { rows } = await tx.query<ScimUserRow>(
     `UPDATE b2b_scim_users SET user_name = $2, external_id = $3, active = $4, attributes = $5, member_id = $6,
-       granted_roles = CASE WHEN $6::text IS NULL THEN '[]'::jsonb ELSE granted_roles END, version = version + 1, updated_at = $7
+       version = version + 1, updated_at = $7
      WHERE scim_user_id = $1 RETURNING *`,
     [id, u.userName, u.externalId, u.active, JSON.stringify(u.attributes), memberId, now],
   );
