@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ProviderContext } from './context.ts';
 import { isDatabaseUnavailable } from './db/index.ts';
 import { cors, openCors } from './http/cors.ts';
 import { ApiError, errorResponse, projectEnv } from './http/errors.ts';
 import { bodyGuards, loopbackOnly, securityHeaders } from './http/guards.ts';
+import { isScimPath, scimErrorResponse } from './http/scim.ts';
 import { isServerApiPath, serverApiAuth } from './http/server-auth.ts';
 import { b2bOAuthRoutes } from './routes/b2b/oauth.ts';
 import { b2bSsoRoutes } from './routes/b2b/sso.ts';
@@ -20,6 +21,7 @@ import { oauth2Routes } from './routes/oauth2.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { otpRoutes } from './routes/otps.ts';
 import { passwordRoutes } from './routes/passwords.ts';
+import { scimRoutes } from './routes/scim.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { totpRoutes } from './routes/totps.ts';
 import { userRoutes } from './routes/users.ts';
@@ -53,7 +55,7 @@ export function createApp(ctx: ProviderContext): Hono {
   // binding (the IdP's page posts to the SSO callback) are the HTML forms.
   app.use(
     '*',
-    bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path), isAuthorizationServerPath),
+    bodyGuards((path) => /^\/v1\/public\/(oauth\/[^/]+\/consent|sso\/callback\/[^/]+)$/.test(path), isAuthorizationServerPath, isScimPath),
   );
 
   app.get('/health', async (c) => {
@@ -84,6 +86,7 @@ export function createApp(ctx: ProviderContext): Hono {
   app.route('/v1', serverApiRoutes(ctx));
   app.get('/.well-known/jwks.json', async (c) => c.json(await ctx.keys.jwks()));
   app.route('/', oauth2Routes(ctx));
+  app.route('/', scimRoutes(ctx));
   app.route('/', clientsideServicesRoutes(ctx));
   app.route('/', oauth.pub);
   app.route('/', sso.pub);
@@ -98,21 +101,23 @@ export function createApp(ctx: ProviderContext): Hono {
   }
 
   const repeated = new RepeatedLines(ctx.logRepeatMs ?? 10_000);
-  app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
+  // The SCIM service's failures, those of the shared guards and an unknown route's included, are in SCIM's shape.
+  const answer = (c: Context, err: ApiError) => (isScimPath(c.req.path) ? scimErrorResponse(err) : errorResponse(c, err));
+  app.notFound((c) => answer(c, new ApiError(404, 'route_not_found', 'No such endpoint.')));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof ApiError) return answer(c, err);
     if (isDatabaseUnavailable(err)) {
       repeated.log('database unavailable', `provider: database unavailable: ${err.message}`);
-      return errorResponse(c, new ApiError(503, 'server_unavailable', 'The service is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+      return answer(c, new ApiError(503, 'server_unavailable', 'The service is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
     }
     // PostgreSQL data exceptions (class 22: NUL bytes, out-of-range numbers) come from the caller's input.
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('22')) {
-      return errorResponse(c, new ApiError(400, 'invalid_request', 'The request contains a value that cannot be stored.'));
+      return answer(c, new ApiError(400, 'invalid_request', 'The request contains a value that cannot be stored.'));
     }
     // Unknown failures are logged here and never leak a stack trace to the caller.
     console.error('provider: unhandled error', err);
-    return errorResponse(c, new ApiError(500, 'internal_server_error', 'An internal error occurred.'));
+    return answer(c, new ApiError(500, 'internal_server_error', 'An internal error occurred.'));
   });
   return app;
 }

@@ -213,6 +213,18 @@ export const ProjectConfigSchema = v.object({
     {},
   ),
   /**
+   * Requests per window the SCIM service (`/scim/v2/<connection>`) takes from one SCIM
+   * connection and from one IP address; an identity provider told 429 waits Retry-After.
+   */
+  scimLimits: v.optional(
+    v.object({
+      perConnection: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 600),
+      perIp: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1200),
+      windowSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 60),
+    }),
+    {},
+  ),
+  /**
    * B2B (organizations): whether a signed-in-by-discovery person may create an organization,
    * and the URL pattern of organization sign-in pages (`{{slug}}` marks the slug) that
    * bootstrap reports to the official B2B UI.

@@ -16,3 +16,22 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** RFC 7644 §3.12's detail error keywords. */
+export type ScimType = 'invalidFilter' | 'tooMany' | 'uniqueness' | 'mutability' | 'invalidSyntax' | 'invalidPath' | 'noTarget' | 'invalidValue' | 'invalidVers' | 'sensitive';
+
+/**
+ * A failure of the SCIM service (RFC 7644 §3.12): the HTTP layer writes it in SCIM's error
+ * shape with its `scimType`, which tells an identity provider what to fix in its request.
+ */
+export class ScimError extends ApiError {
+  override name = 'ScimError';
+  constructor(
+    status: ContentfulStatusCode,
+    readonly scimType: ScimType | undefined,
+    detail: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(status, scimType ?? 'scim_error', detail, headers);
+  }
+}

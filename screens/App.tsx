@@ -7,8 +7,11 @@ import { browserTimers, WidgetContextProvider, type AnyWidget, type LineWords, t
 import type { WordsLine } from './i18n/catalog.ts';
 import { useWords, WordsRoot, type MainId, type Strings } from './i18n/useStrings.ts';
 
-/** Which screen an element starts at (SPEC §1 mount modes); 'b2b' is `<stytch-b2b-ui>`. */
-export type Mode = 'login' | 'reset-password' | 'passkey-registration' | 'b2b';
+/** Which screen an element starts at (SPEC §1 mount modes); 'b2b' is `<stytch-b2b-ui>`, 'admin-…' the admin portal's elements. */
+export type Mode = 'login' | 'reset-password' | 'passkey-registration' | 'b2b' | AdminMode;
+
+/** The admin portal's four elements, one portal each. */
+export type AdminMode = 'admin-sso' | 'admin-org-settings' | 'admin-member-management' | 'admin-scim';
 
 /** One jotai store; each element creates its own. */
 export type WidgetStore = ReturnType<typeof createStore>;

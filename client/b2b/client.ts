@@ -7,6 +7,8 @@ import { createCore, type ClientOptions } from '../setup.ts';
 import { b2bCalls } from './checks.ts';
 import type { B2BContext } from './context.ts';
 import { b2bOrganization, b2bSelf, b2bSession } from './members.ts';
+import { b2bRbac } from './rbac.ts';
+import { b2bScim } from './scim.ts';
 import { B2BSessionManager } from './session.ts';
 
 type Calls = Awaited<ReturnType<typeof b2bCalls.get>>;
@@ -22,7 +24,7 @@ const shapes = {
     getConnections: 1,
     discoverConnections: 1,
     deleteConnection: 1,
-    saml: { createConnection: 1, updateConnection: 1, deleteVerificationCertificate: 1 },
+    saml: { createConnection: 1, updateConnection: 1, updateConnectionByURL: 1, deleteVerificationCertificate: 1 },
     oidc: { createConnection: 1, updateConnection: 1 },
   },
   b2bOAuth: {
@@ -73,6 +75,10 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     session: b2bSession(ctx),
     organization: b2bOrganization(ctx),
     self,
+    /** What the member's roles allow under the project's RBAC policy (a hint: the provider decides). */
+    rbac: b2bRbac(ctx),
+    /** The organization's SCIM connection (admins). */
+    scim: b2bScim(ctx),
     /** The official client's older name for `self`. */
     member: self,
     /** Project settings: read synchronously, refreshed in the background. */

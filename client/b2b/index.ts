@@ -17,3 +17,5 @@ export type * from './members.ts';
 export type * from './mfa.ts';
 export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
 export type { B2BOAuthStartOptions, B2BOAuthDiscoveryStartOptions, B2BSsoStartOptions } from './sso.ts';
+export type { RBACPolicy, RBACPolicyRole } from './rbac.ts';
+export type { SCIMConnection, SCIMGroup } from './scim.ts';

@@ -71,6 +71,9 @@ export function b2bSso(ctx: B2BContext) {
         call(ctx, { method: 'POST', path: '/b2b/sso/saml', body: check('stytch.sso.saml.createConnection', schemas.SsoCreateConnection, o) }),
       updateConnection: async (o: v.InferInput<typeof M.SamlUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
         call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${await conn(o.connection_id)}`, body: check('stytch.sso.saml.updateConnection', schemas.SamlUpdateConnection, o) }),
+      /** Reads the IdP's settings (entity id, sign-in URL, certificate) from its metadata document. */
+      updateConnectionByURL: async (o: { connection_id: string; metadata_url: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, { method: 'PUT', path: `/b2b/sso/saml/${await conn(o.connection_id)}/url`, body: { connection_id: o.connection_id, metadata_url: o.metadata_url } }),
       deleteVerificationCertificate: async (o: { connection_id: string; certificate_id: string }): Promise<BaseResponse & { certificate_id: string }> =>
         call(ctx, { method: 'DELETE', path: `/b2b/sso/saml/${await conn(o.connection_id)}/verification_certificates/${await conn(o.certificate_id)}` }),
     },

@@ -47,6 +47,9 @@ export const SamlUpdateConnection = v.object({
   idp_sso_url: opt(str()),
   x509_certificate: opt(str(LONG_TEXT_MAX_BYTES)),
   identity_provider: opt(str()),
+  // Roles every member signing in through the connection holds, and those a SAML group grants.
+  saml_connection_implicit_role_assignments: opt(v.array(v.object({ role_id: nonEmpty() }), 'must be an array of role assignments')),
+  saml_group_implicit_role_assignments: opt(v.array(v.object({ role_id: nonEmpty(), group: nonEmpty() }), 'must be an array of group role assignments')),
 });
 export const OidcUpdateConnection = v.object({
   connection_id: opt(str()),

@@ -16,3 +16,16 @@ export type B2BMountOptions = MountOptions<B2BClient>;
 export function mountB2B(options: B2BMountOptions): StytchB2BElement {
   return mount<StytchB2BElement, B2BClient>('stytch-b2b-ui', 'mountB2B', options);
 }
+
+// The admin portal's four elements and mount functions (their screens load on demand).
+export {
+  mountAdminPortalMemberManagement,
+  mountAdminPortalOrgSettings,
+  mountAdminPortalSCIM,
+  mountAdminPortalSSO,
+  StytchAdminPortalMemberManagementElement,
+  StytchAdminPortalOrgSettingsElement,
+  StytchAdminPortalSCIMElement,
+  StytchAdminPortalSSOElement,
+  type AdminPortalMountOptions,
+} from './admin-portal.ts';

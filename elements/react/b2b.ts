@@ -8,6 +8,8 @@ import { browserOnly } from './server-client.ts';
 
 export * from './index.ts';
 export { B2BMFAProducts, B2BProducts } from '../b2b/names.ts';
+// The admin portal's components (the official `@stytch/react/b2b/adminPortal` names).
+export { AdminPortalMemberManagement, AdminPortalOrgSettings, AdminPortalSCIM, AdminPortalSSO, type AdminPortalProps } from './widgets.tsx';
 
 /** A B2B client from the official options (`createStytchB2BClient` / `createStytchB2BUIClient`). */
 export const createStytchB2BClient: (publicToken: string, options?: StytchClientOptions) => B2BClient = browserOnly((publicToken, options) =>

@@ -50,8 +50,17 @@ export interface StytchResetPasswordProps extends StytchProps {
 // A constant object: React compares the string, and an empty string never overwrites the widget.
 const EMPTY = { __html: '' };
 
+/** The admin portal's elements, by the official React component that renders each. */
+const ADMIN_TAGS = {
+  'stytch-b2b-admin-portal-sso-ui': 'AdminPortalSSO',
+  'stytch-b2b-admin-portal-org-settings-ui': 'AdminPortalOrgSettings',
+  'stytch-b2b-admin-portal-member-management-ui': 'AdminPortalMemberManagement',
+  'stytch-b2b-admin-portal-scim': 'AdminPortalSCIM',
+} as const;
+type AdminTag = keyof typeof ADMIN_TAGS;
+
 interface WidgetProps {
-  tag: 'stytch-ui' | 'stytch-reset-password' | 'stytch-passkey-registration' | 'stytch-b2b-ui';
+  tag: 'stytch-ui' | 'stytch-reset-password' | 'stytch-passkey-registration' | 'stytch-b2b-ui' | AdminTag;
   b2b: boolean;
   config: Record<string, unknown> | undefined;
   props: StytchProps<unknown>;
@@ -61,7 +70,15 @@ interface WidgetProps {
 function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
   const client = useWidgetClient(
     isB2B,
-    tag === 'stytch-b2b-ui' ? 'StytchB2B' : tag === 'stytch-ui' ? 'StytchLogin' : tag === 'stytch-reset-password' ? 'StytchPasswordReset' : 'StytchPasskeyRegistration',
+    tag in ADMIN_TAGS
+      ? ADMIN_TAGS[tag as AdminTag]
+      : tag === 'stytch-b2b-ui'
+        ? 'StytchB2B'
+        : tag === 'stytch-ui'
+          ? 'StytchLogin'
+          : tag === 'stytch-reset-password'
+            ? 'StytchPasswordReset'
+            : 'StytchPasskeyRegistration',
   );
   if (props.presentation !== undefined) tellOnce('`presentation`', 'stytch-ui/react');
   const ref = useRef<WidgetElement>(null);
@@ -128,3 +145,22 @@ export function StytchPasskeyRegistration(props: StytchProps) {
 export function StytchB2B(props: StytchProps<Record<string, unknown>>) {
   return createElement(Widget, { tag: 'stytch-b2b-ui', b2b: true, config: props.config, props });
 }
+
+/** The admin portal components' props (the official `AdminPortal*MountOptions` without the client, which comes from `StytchB2BProvider`). */
+export interface AdminPortalProps {
+  config?: Record<string, unknown>;
+  styles?: StyleConfig;
+  callbacks?: Callbacks;
+  strings?: Record<string, string>;
+}
+
+const adminPortal = (tag: AdminTag) => (props: AdminPortalProps) => createElement(Widget, { tag, b2b: true, config: props.config ?? {}, props: { ...props, config: props.config ?? {} } });
+
+/** The organization's SSO connections (`<stytch-b2b-admin-portal-sso-ui>`), under `StytchB2BProvider`. */
+export const AdminPortalSSO = adminPortal('stytch-b2b-admin-portal-sso-ui');
+/** The organization's settings (`<stytch-b2b-admin-portal-org-settings-ui>`). */
+export const AdminPortalOrgSettings = adminPortal('stytch-b2b-admin-portal-org-settings-ui');
+/** The organization's members (`<stytch-b2b-admin-portal-member-management-ui>`). */
+export const AdminPortalMemberManagement = adminPortal('stytch-b2b-admin-portal-member-management-ui');
+/** The organization's SCIM connection (`<stytch-b2b-admin-portal-scim>`). */
+export const AdminPortalSCIM = adminPortal('stytch-b2b-admin-portal-scim');

@@ -719,6 +719,64 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     sql: `ALTER TABLE b2b_members DROP CONSTRAINT b2b_members_status_check;
       ALTER TABLE b2b_members ADD CONSTRAINT b2b_members_status_check CHECK (status IN ('active', 'invited', 'pending', 'deleted'));`,
   },
+  {
+    // 4931: issue 49 item 3 (SCIM), clear of the other branches' numbers.
+    id: 4931,
+    name: 'b2b_scim',
+    // One SCIM connection per organization. Its bearer tokens are kept only as SHA-256 hashes
+    // (256-bit random values) with their last four characters; a rotation holds the next token
+    // beside the current one, both accepted, until it is completed or cancelled. A provisioned
+    // user is a resource of its own (its id is what the identity provider keeps): its member is
+    // deleted while it is deactivated and made again when it is reactivated, so member_id may be
+    // null. The roles its groups give the member are the member's role_grants (migration 4920).
+    // User names and group names are unique per connection without regard to case (RFC 7643
+    // §4.1.1: userName is caseExact false).
+    sql: `
+      CREATE TABLE b2b_scim_connections (
+        connection_id text PRIMARY KEY,
+        organization_id text NOT NULL UNIQUE REFERENCES b2b_organizations ON DELETE CASCADE,
+        display_name text NOT NULL DEFAULT '',
+        identity_provider text NOT NULL DEFAULT 'generic',
+        token_hash text NOT NULL UNIQUE,
+        token_last_four text NOT NULL,
+        next_token_hash text UNIQUE,
+        next_token_last_four text,
+        next_token_created_at timestamptz,
+        group_roles jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE TABLE b2b_scim_users (
+        scim_user_id text PRIMARY KEY,
+        connection_id text NOT NULL REFERENCES b2b_scim_connections ON DELETE CASCADE,
+        member_id text UNIQUE REFERENCES b2b_members ON DELETE SET NULL,
+        user_name text NOT NULL,
+        external_id text,
+        active boolean NOT NULL,
+        attributes jsonb NOT NULL,
+        version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX b2b_scim_users_name ON b2b_scim_users (connection_id, lower(user_name));
+      CREATE INDEX b2b_scim_users_external ON b2b_scim_users (connection_id, external_id);
+      CREATE TABLE b2b_scim_groups (
+        group_id text PRIMARY KEY,
+        connection_id text NOT NULL REFERENCES b2b_scim_connections ON DELETE CASCADE,
+        display_name text NOT NULL,
+        external_id text,
+        version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX b2b_scim_groups_name ON b2b_scim_groups (connection_id, lower(display_name));
+      CREATE TABLE b2b_scim_group_members (
+        group_id text NOT NULL REFERENCES b2b_scim_groups ON DELETE CASCADE,
+        scim_user_id text NOT NULL REFERENCES b2b_scim_users ON DELETE CASCADE,
+        PRIMARY KEY (group_id, scim_user_id)
+      );
+      CREATE INDEX b2b_scim_group_members_user ON b2b_scim_group_members (scim_user_id);`,
+  },
 ];
 
 /**

@@ -39,10 +39,11 @@ export function limitBody(maxBytes: number, description: string): MiddlewareHand
  * Every request that may carry a body, on every route: oversized bodies are refused (413)
  * before anything reads them (a chunked body is counted as it streams, so leaving out
  * Content-Length is no way around it), and POST/PUT bodies must be JSON (415), except on the
- * HTML form routes `isForm` names, which take a URL-encoded form instead, and the OAuth
- * endpoints `isFormOrJson` names, which take either (RFC 6749 names the form).
+ * HTML form routes `isForm` names, which take a URL-encoded form instead, the OAuth
+ * endpoints `isFormOrJson` names, which take either (RFC 6749 names the form), and the SCIM
+ * service's, which `isScim` names, which take `application/scim+json` as well.
  */
-export function bodyGuards(isForm: (path: string) => boolean = () => false, isFormOrJson: (path: string) => boolean = () => false): MiddlewareHandler {
+export function bodyGuards(isForm: (path: string) => boolean = () => false, isFormOrJson: (path: string) => boolean = () => false, isScim: (path: string) => boolean = () => false): MiddlewareHandler {
   const limit = limitBody(MAX_BODY_BYTES, '1 MB');
   return async (c, next) => {
     const method = c.req.method;
@@ -50,7 +51,8 @@ export function bodyGuards(isForm: (path: string) => boolean = () => false, isFo
     if (method === 'POST' || method === 'PUT') {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       const form = isForm(c.req.path);
-      const either = isFormOrJson(c.req.path) && (type === 'application/x-www-form-urlencoded' || type === 'application/json');
+      // SCIM's own media type (RFC 7644 §3.1) is JSON too.
+      const either = (isFormOrJson(c.req.path) && (type === 'application/x-www-form-urlencoded' || type === 'application/json')) || (isScim(c.req.path) && type === 'application/scim+json');
       if (!either && (form ? type !== 'application/x-www-form-urlencoded' : type !== 'application/json')) {
         throw new ApiError(415, 'unsupported_media_type', form ? 'Content-Type must be application/x-www-form-urlencoded.' : 'Content-Type must be application/json.', { Connection: 'close' });
       }

@@ -64,7 +64,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 // The ground floor of screens/: what every flow of both product lines may use.
 const GROUND = ['screens/components/', 'screens/i18n/', 'screens/hooks/', 'screens/state/', 'screens/send/', 'screens/config/', 'screens/context.ts', 'screens/env.ts'];
 // The shell: the shared App, and each product line's root and registry.
-const SHELL = ['screens/App.tsx', 'screens/registry.ts', 'screens/login/', 'screens/b2b/B2BApp.tsx', 'screens/b2b/registry.ts'];
+const SHELL = ['screens/App.tsx', 'screens/registry.ts', 'screens/login/', 'screens/b2b/B2BApp.tsx', 'screens/b2b/registry.ts', 'screens/b2b/AdminApp.tsx'];
 const isGround = (p: string) => GROUND.some((g) => p === g || p.startsWith(g));
 const isShell = (p: string) => SHELL.some((s) => p === s || p.startsWith(s));
 // The B2B line (`screens/b2b/`): its own ground floor (the files directly in it), its flows (its folders).
@@ -77,7 +77,7 @@ const flowOf = (p: string) => {
   return isB2B(p) ? `b2b/${parts[2]}` : parts[1];
 };
 // The B2B element's words sit in i18n/ beside the shared ones, but only that element loads them.
-const isB2BWords = (p: string) => /^screens\/i18n\/(b2b\.ts|en\/b2b[^/]*\.ts|locales-b2b\/)/.test(p);
+const isB2BWords = (p: string) => /^screens\/i18n\/(b2b\.ts|admin\.ts|en\/b2b[^/]*\.ts|locales-b2b\/|locales-admin\/)/.test(p);
 /** Which product line a file of screens/ serves: undefined for the shared ground floor and App. */
 const lineOf = (p: string) => (!p.startsWith('screens/') ? undefined : isB2B(p) || isB2BWords(p) ? 'b2b' : isGround(p) || p === 'screens/App.tsx' ? undefined : 'login');
 

@@ -271,6 +271,18 @@ async function judge(res: Response, label: string): Promise<string | undefined> 
     } catch {
       shape = undefined;
     }
+    // The SCIM service answers in SCIM's error shape (RFC 7644 §3.12), with its scimType on every 400.
+    // Headers over Node's 16 KB are refused before any route is known (server.ts): the provider's shape.
+    if (label.includes('/scim/v2/') && res.status !== 431) {
+      const scimShape =
+        shape !== undefined &&
+        Array.isArray(shape.schemas) &&
+        shape.schemas[0] === 'urn:ietf:params:scim:api:messages:2.0:Error' &&
+        shape.status === String(res.status) &&
+        typeof shape.detail === 'string' &&
+        (res.status !== 400 || typeof shape.scimType === 'string');
+      return scimShape ? undefined : `${label} -> ${res.status}: not the SCIM error shape: ${text.slice(0, 200)}`;
+    }
     if (!shape || shape.status_code !== res.status || typeof shape.error_type !== 'string' || typeof shape.error_message !== 'string' || typeof shape.request_id !== 'string') {
       return `${label} -> ${res.status}: not the error shape: ${text.slice(0, 200)}`;
     }
@@ -291,20 +303,38 @@ for (const kind of databases) {
           passwordIpLimit: { maxFailures: 1_000_000 },
           eventLimits: { batchesPerIpPerMinute: 1_000_000 },
           serverApiLimits: { perIp: 1_000_000, perSecret: 1_000_000 },
+          scimLimits: { perIp: 1_000_000, perConnection: 1_000_000 },
           redirectUrls: [`${TEST_ORIGIN}/authenticate`],
         },
         undefined,
         { env: { PROJECT_SECRETS: SECRET } },
       );
       session = (await signInByEmailOtp(provider)).session_token;
+      // A SCIM connection, so the SCIM routes' requests get past its bearer token to their bodies.
+      const server = (path: string, body: unknown) =>
+        fetch(`${provider.url}/v1${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${provider.config.projectId}:${SECRET}`).toString('base64')}` },
+          body: JSON.stringify(body),
+        }).then((res) => res.json() as Promise<Record<string, any>>);
+      const org = await server('/b2b/organizations', { organization_name: 'Fuzz', organization_slug: `fuzz-${Date.now()}` });
+      const conn = await server(`/b2b/scim/${org.organization.organization_id}/connection`, {});
+      scim = { id: conn.connection.connection_id, token: conn.connection.bearer_token };
     });
+    let scim = { id: '', token: '' };
 
     /** Sends `text` (JSON, or nothing) to `url` as the caller `route`'s family expects, so the request gets past authentication. */
     const asCaller = (route: { method: string; path: string }, url: string, text: string | undefined) => {
       const secret = route.path.startsWith('/v1/') ? `${provider.config.projectId}:${SECRET}` : `${TEST_TOKEN}:${session}`;
-      return fetch(url, {
+      // A SCIM route's caller is its connection's identity provider: that connection, its bearer token.
+      const isScim = route.path.startsWith('/scim/v2/');
+      return fetch(isScim ? url.replace(/\/scim\/v2\/[^/?]*/, `/scim/v2/${scim.id}`) : url, {
         method: route.method,
-        headers: { Origin: TEST_ORIGIN, Authorization: `Basic ${Buffer.from(secret).toString('base64')}`, ...(text === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Origin: TEST_ORIGIN,
+          Authorization: isScim ? `Bearer ${scim.token}` : `Basic ${Buffer.from(secret).toString('base64')}`,
+          ...(text === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: text,
         redirect: 'manual',
       });

@@ -8,6 +8,7 @@ import { b2bMfaRoutes } from './mfa.ts';
 import { b2bOrganizationRoutes } from './organizations.ts';
 import { b2bOtpRoutes } from './otps.ts';
 import { b2bPasswordRoutes } from './passwords.ts';
+import { b2bScimRoutes } from './scim.ts';
 import { b2bSessionRoutes } from './sessions.ts';
 
 /** Everything under `/sdk/v1/b2b`: one line per product, so each product's routes live in its own file. */
@@ -23,5 +24,6 @@ export function b2bRoutes(ctx: ProviderContext): Hono {
   app.route('/', b2bOrganizationRoutes(ctx));
   app.route('/', b2bMfaRoutes(ctx));
   app.route('/', b2bAdminPortalRoutes(ctx));
+  app.route('/', b2bScimRoutes(ctx));
   return app;
 }

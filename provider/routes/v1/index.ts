@@ -5,6 +5,7 @@ import { serverB2BPasswordRoutes } from './b2b-passwords.ts';
 import { serverB2BRbacRoutes } from './b2b-rbac.ts';
 import { serverB2BSessionRoutes } from './b2b-sessions.ts';
 import { serverB2BSignInRoutes } from './b2b-sign-in.ts';
+import { serverB2BScimRoutes } from './b2b-scim.ts';
 import { serverB2BSsoRoutes } from './b2b-sso.ts';
 import { serverConnectedAppRoutes } from './connected-apps.ts';
 import { serverIdpRoutes } from './idp.ts';
@@ -29,6 +30,7 @@ export function serverApiRoutes(ctx: ProviderContext): Hono {
   app.route('/', serverB2BSsoRoutes(ctx));
   app.route('/', serverB2BPasswordRoutes(ctx));
   app.route('/', serverB2BRbacRoutes(ctx));
+  app.route('/', serverB2BScimRoutes(ctx));
   app.route('/', serverConnectedAppRoutes(ctx));
   app.route('/', serverIdpRoutes(ctx));
   app.route('/', serverB2BIdpRoutes(ctx));

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import type { Member } from '../../../../client/b2b/types.ts';
+import { useToastNotice } from '../notice.ts';
+import { directRoles, MEMBER_ROLE, useRoles } from '../roles.ts';
+import { Button, Check, Confirmed, Failure, Field, Row, Section } from '../ui.tsx';
+import { useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
+import { useStatusName } from './status.ts';
+
+/**
+ * One member's page: name, roles, authentication (password reset, MFA phone and authenticator
+ * removal), sessions, and the danger zone (deactivate, reactivate, revoke an invite). Each part
+ * shows only where the signed-in member's roles allow it; the provider still decides each call.
+ */
+export function MemberDetails({ member, onBack, onChange }: { member: Member; onBack: () => void; onChange: (m: Member) => void }) {
+  const t = useAdminStrings();
+  const client = useAdminClient();
+  const notice = useToastNotice();
+  const statusName = useStatusName();
+  const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
+  const self = client.self.getSync()?.member_id === member.member_id;
+  const can = {
+    name: useCan('stytch.member', 'update.info.name'),
+    roles: useCan('stytch.member', 'update.settings.roles'),
+    phone: useCan('stytch.member', 'update.info.delete.mfa-phone'),
+    totp: useCan('stytch.member', 'update.info.delete.mfa-totp'),
+    password: useCan('stytch.member', 'update.info.delete.password'),
+    sessions: useCan('stytch.member', 'revoke-sessions'),
+    delete: useCan('stytch.member', 'delete'),
+    create: useCan('stytch.member', 'create'),
+  };
+  const [name, setName] = useState(member.name);
+  const [picked, setPicked] = useState(() => directRoles(member));
+  const save = useAdminAction();
+  const auth = useAdminAction();
+  const danger = useAdminAction();
+  const changed = (m: Member, message: string) => {
+    onChange(m);
+    notice(message);
+  };
+  const deleted = member.status === 'deleted';
+  const invited = member.status === 'invited';
+
+  return (
+    <>
+      <Row>
+        <Button onClick={onBack}>{t('adminPortal.members.back')}</Button>
+      </Row>
+      <Section title={t('adminPortal.members.details')}>
+        <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: 0, dd: { margin: 0 } }}>
+          <dt>{t('adminPortal.members.email')}</dt>
+          <dd dir="ltr">{member.email_address}</dd>
+          <dt>{t('adminPortal.members.status')}</dt>
+          <dd>{statusName(member.status)}</dd>
+        </dl>
+        {can.name && !deleted ? (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save.run(async () => changed((await client.organization.members.update({ member_id: member.member_id, name })).member, t('adminPortal.saved')));
+            }}
+            css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}
+          >
+            <Field label={t('adminPortal.members.name')} value={name} onChange={setName} />
+            <Button type="submit" busy={save.busy}>
+              {t('adminPortal.save')}
+            </Button>
+          </form>
+        ) : null}
+      </Section>
+      <Section title={t('adminPortal.members.roles')}>
+        {roles.length === 0 ? <p part="helper">{t('adminPortal.members.noRoles')}</p> : null}
+        {roles.map((r) => (
+          <Check
+            key={r.role_id}
+            label={r.name}
+            hint={r.description}
+            checked={picked.includes(r.role_id)}
+            disabled={!can.roles || deleted}
+            onChange={(on) => setPicked((p) => (on ? [...p, r.role_id] : p.filter((x) => x !== r.role_id)))}
+          />
+        ))}
+        {can.roles && !deleted ? (
+          <Row>
+            <Button
+              busy={save.busy}
+              onClick={() => void save.run(async () => changed((await client.organization.members.update({ member_id: member.member_id, roles: picked })).member, t('adminPortal.members.rolesSaved')))}
+            >
+              {t('adminPortal.members.saveRoles')}
+            </Button>
+          </Row>
+        ) : null}
+        <Failure action={save} />
+      </Section>
+      {!deleted ? (
+        <Section title={t('adminPortal.members.authentication')}>
+          <Row>
+            {can.password ? (
+              <Button
+                busy={auth.busy}
+                onClick={() =>
+                  void auth.run(async () => {
+                    await client.passwords.resetByEmailStart({ organization_id: member.organization_id, email_address: member.email_address });
+                    notice(t('adminPortal.members.resetSent', { email: member.email_address }));
+                  })
+                }
+              >
+                {t('adminPortal.members.resetPassword')}
+              </Button>
+            ) : null}
+            {can.phone && member.mfa_phone_number ? (
+              <Button
+                busy={auth.busy}
+                onClick={() => void auth.run(async () => changed((await client.organization.members.deleteMFAPhoneNumber(member.member_id)).member, t('adminPortal.members.phoneRemoved')))}
+              >
+                {t('adminPortal.members.removePhone', { phone: member.mfa_phone_number })}
+              </Button>
+            ) : null}
+            {can.totp && member.totp_registration_id ? (
+              <Button
+                busy={auth.busy}
+                onClick={() => void auth.run(async () => changed((await client.organization.members.deleteMFATOTP(member.member_id)).member, t('adminPortal.members.totpRemoved')))}
+              >
+                {t('adminPortal.members.removeTotp')}
+              </Button>
+            ) : null}
+            {can.sessions ? (
+              <Button
+                busy={auth.busy}
+                onClick={() =>
+                  void auth.run(async () => {
+                    await client.session.revokeForMember({ member_id: member.member_id });
+                    notice(t('adminPortal.members.sessionsRevoked'));
+                  })
+                }
+              >
+                {t('adminPortal.members.revokeSessions')}
+              </Button>
+            ) : null}
+          </Row>
+          {!member.mfa_phone_number && !member.totp_registration_id ? <p part="helper">{t('adminPortal.members.noMfa')}</p> : null}
+          <Failure action={auth} />
+        </Section>
+      ) : null}
+      {(deleted ? can.create : can.delete) && !self ? (
+        <Section title={t('adminPortal.members.dangerZone')}>
+          {deleted ? (
+            member.email_address_verified ? (
+              <Confirmed
+                label={t('adminPortal.members.reactivate')}
+                warning={t('adminPortal.members.reactivateWarning')}
+                action={danger}
+                onConfirm={async () => changed((await client.organization.members.reactivate(member.member_id)).member, t('adminPortal.members.reactivated'))}
+              />
+            ) : (
+              <p>{t('adminPortal.members.cannotReactivate')}</p>
+            )
+          ) : (
+            <Confirmed
+              label={invited ? t('adminPortal.members.revokeInvite') : t('adminPortal.members.deactivate')}
+              warning={invited ? t('adminPortal.members.revokeInviteWarning') : t('adminPortal.members.deactivateWarning')}
+              action={danger}
+              onConfirm={async () => {
+                await client.organization.members.delete(member.member_id);
+                if (invited) {
+                  notice(t('adminPortal.members.inviteRevoked'));
+                  onBack();
+                } else changed({ ...member, status: 'deleted' }, t('adminPortal.members.deactivated'));
+              }}
+            />
+          )}
+          <Failure action={danger} />
+        </Section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
+import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+
+/*
+ * The admin portal's four elements on the demo's Admin page (issue 49), in Chromium against the
+ * real provider: each portal's main path as an organization's admin, and a refused action (the
+ * provider's RBAC answer shown as the portal's error) as a member without the admin role.
+ */
+
+const demo = () => process.env.E2E_DEMO_URL!;
+// A portal's first answer waits on its chunk and the provider on a machine other suites share.
+const see = expect.configure({ timeout: 20_000 });
+test.beforeEach(() => test.setTimeout(120_000));
+
+type Headless = {
+  otps: { email: { discovery: { send(o: object): Promise<unknown>; authenticate(o: object): Promise<unknown> } } };
+  discovery: { organizations: { create(o: object): Promise<{ organization: { organization_id: string; organization_slug: string } }> } };
+  magicLinks: { email: { invite(o: object): Promise<unknown> }; authenticate(o: object): Promise<unknown> };
+  session: { revoke(o: object): Promise<unknown> };
+};
+
+const members = (page: Page) => page.locator('stytch-b2b-admin-portal-member-management-ui');
+const settings = (page: Page) => page.locator('stytch-b2b-admin-portal-org-settings-ui');
+const sso = (page: Page) => page.locator('stytch-b2b-admin-portal-sso-ui');
+
+/** A new organization whose admin, `email`, stays signed in on this page's browser: its id. */
+async function signedInAdmin(page: Page, email: string): Promise<string> {
+  await page.goto(`${demo()}/b2b.html`);
+  await page.evaluate((a) => (window as unknown as { client: Headless }).client.otps.email.discovery.send({ email_address: a }), email);
+  const { code } = await latestMessage(email);
+  return page.evaluate(
+    async ([a, c]) => {
+      const client = (window as unknown as { client: Headless }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      return (await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: `Admin Org ${Date.now()}` })).organization.organization_id;
+    },
+    [email, code!] as const,
+  );
+}
+
+/** The Admin page with one portal (`only`), in the theme asked for. */
+async function openPortal(page: Page, only: string, query = ''): Promise<void> {
+  await page.goto(`${demo()}/b2b-portal.html?only=${only}${query}`);
+}
+
+test('Members: the admin invites an address with a role by keyboard only, finds it by search, and revokes the invite', async ({ page }) => {
+  const admin = uniqueEmail('portal-admin');
+  const invited = uniqueEmail('portal-invited');
+  await signedInAdmin(page, admin);
+  await openPortal(page, 'members');
+  const portal = members(page);
+  await see(portal.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  await see(portal.getByRole('cell', { name: admin.toLowerCase(), exact: true })).toBeVisible();
+
+  // Keyboard only: focus the invite button, then type and tab through the form.
+  await portal.getByRole('button', { name: 'Invite member' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(portal.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await portal.getByRole('textbox', { name: 'Email' }).focus();
+  await page.keyboard.type(invited);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Invited Person');
+  await page.keyboard.press('Tab');
+  // The first role is stytch_admin in the default policy's order; Space checks it.
+  await expect(page.locator(':focus')).toHaveAttribute('type', 'checkbox');
+  await page.keyboard.press('Space');
+  await portal.getByRole('button', { name: 'Send invite' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(portal.getByRole('status')).toContainText(`Invite sent to ${invited}`);
+  const mail = await latestMessage(invited);
+  expect(mail.link).toContain('token=');
+
+  await portal.getByRole('searchbox', { name: 'Search by email' }).fill(invited.slice(0, 12));
+  await portal.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = portal.getByRole('row').filter({ hasText: invited.toLowerCase() });
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('stytch_admin');
+  await row.getByRole('button', { name: `Manage ${invited.toLowerCase()}` }).click();
+  await expect(portal.getByRole('heading', { level: 1, name: 'Invited Person' })).toBeVisible();
+  await portal.getByRole('button', { name: 'Revoke invite' }).click();
+  await portal.getByRole('group', { name: 'Revoke invite' }).getByRole('button', { name: 'Revoke invite' }).click();
+  await expect(portal.getByRole('status')).toContainText('Invite revoked');
+  await expect(portal.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+});
+
+test('Members: a member without the admin role sees no admin actions, and the provider refuses the list with an error the portal shows', async ({ page }) => {
+  const admin = uniqueEmail('portal-owner');
+  const plain = uniqueEmail('portal-plain');
+  const orgId = await signedInAdmin(page, admin);
+  // The admin invites a member with no roles, then signs out; the member accepts the invite.
+  await page.evaluate(async (a) => {
+    const client = (window as unknown as { client: Headless }).client;
+    await client.magicLinks.email.invite({ email_address: a });
+    await client.session.revoke({ forceClear: true });
+  }, plain);
+  const token = new URL((await latestMessage(plain)).link!).searchParams.get('token')!;
+  await page.evaluate((tk) => (window as unknown as { client: Headless }).client.magicLinks.authenticate({ magic_links_token: tk, session_duration_minutes: 30 }), token);
+  expect(orgId).toMatch(/^organization-/);
+
+  await openPortal(page, 'members');
+  const portal = members(page);
+  // The provider's refusal (403 unauthorized_action), in its words.
+  await see(portal.getByRole('alert')).toContainText('does not have permission');
+  await expect(portal.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
+
+  await openPortal(page, 'settings');
+  // Settings are read only: no Save anywhere, the MFA choice disabled.
+  await see(settings(page).getByRole('radio', { name: 'Optional' })).toBeDisabled();
+  await expect(settings(page).getByRole('button', { name: 'Save' })).toHaveCount(0);
+});
+
+test('Organization settings: the admin requires MFA and restricts sign-in methods; a reload reads them back', async ({ page }) => {
+  await signedInAdmin(page, uniqueEmail('portal-settings'));
+  await openPortal(page, 'settings');
+  const portal = settings(page);
+  const mfa = portal.getByRole('region', { name: 'Multi-factor authentication' });
+  await see(mfa).toBeVisible();
+  await mfa.getByRole('radio', { name: 'Required for every member' }).check();
+  await mfa.getByRole('button', { name: 'Save' }).click();
+  await expect(portal.getByRole('status')).toContainText('Changes saved');
+
+  const methods = portal.getByRole('region', { name: 'Allowed sign-in methods' });
+  await methods.getByRole('radio', { name: 'Only the methods checked' }).check();
+  await methods.getByRole('checkbox', { name: 'Email login codes' }).check();
+  await methods.getByRole('checkbox', { name: 'Single sign-on (SSO)' }).check();
+  await methods.getByRole('button', { name: 'Save' }).click();
+  await expect(methods.getByRole('alert')).toHaveCount(0);
+
+  await page.reload();
+  await see(settings(page).getByRole('radio', { name: 'Required for every member' })).toBeChecked();
+  await expect(settings(page).getByRole('checkbox', { name: 'Email login codes' })).toBeChecked();
+  await expect(settings(page).getByRole('checkbox', { name: 'Passwords' })).not.toBeChecked();
+});
+
+test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, pastes the IdP settings, and the connection is active', async ({ page }) => {
+  await signedInAdmin(page, uniqueEmail('portal-sso'));
+  const metadata = await (await fetch(`${demo()}/idp/saml/metadata`)).text();
+  const entityId = /entityID="([^"]+)"/.exec(metadata)![1]!;
+  const ssoUrl = /Location="([^"]+)"/.exec(metadata)![1]!;
+  const cert = /<ds:X509Certificate>([^<]+)</.exec(metadata)![1]!;
+  await openPortal(page, 'sso');
+  const portal = sso(page);
+  await see(portal.getByText('No SSO connections yet.')).toBeVisible();
+  await portal.getByRole('button', { name: 'New connection' }).click();
+  await portal.getByRole('textbox', { name: 'Display name' }).fill('Okta');
+  await portal.getByRole('radio', { name: 'Okta' }).check();
+  await portal.getByRole('radio', { name: 'SAML' }).check();
+  await portal.getByRole('button', { name: 'Create connection' }).click();
+  await expect(portal.getByRole('heading', { name: 'Set up Okta' })).toBeVisible();
+  await expect(portal.getByLabel('ACS URL', { exact: true })).toContainText(`${process.env.E2E_PROVIDER_URL}/v1/`);
+  await portal.getByRole('textbox', { name: 'Identity provider entity ID' }).fill(entityId);
+  await portal.getByRole('textbox', { name: 'Identity provider sign-in URL' }).fill(ssoUrl);
+  await portal.getByRole('textbox', { name: 'Signing certificate (PEM)' }).fill(`-----BEGIN CERTIFICATE-----\n${cert}\n-----END CERTIFICATE-----`);
+  await portal.getByRole('region', { name: 'From your identity provider' }).getByRole('button', { name: 'Save' }).click();
+  await expect(portal.getByRole('status')).toContainText('Changes saved');
+  await expect(portal.getByRole('region', { name: 'Signing certificates' }).getByRole('row')).toHaveCount(2);
+  await portal.getByRole('button', { name: 'Back to connections' }).click();
+  const row = portal.getByRole('row').filter({ hasText: 'Okta' });
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('button', { name: 'Test sign-in through Okta' })).toBeVisible();
+});
+
+for (const width of [320, 1280]) {
+  for (const theme of ['light', 'dark']) {
+    test(`axe finds nothing on the members and settings portals at ${width} px, ${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signedInAdmin(page, uniqueEmail(`portal-axe-${width}-${theme}`));
+      await openPortal(page, 'members', `&theme=${theme}`);
+      await see(members(page).getByRole('table')).toBeVisible();
+      expect(await axe(page, 'stytch-b2b-admin-portal-member-management-ui')).toEqual([]);
+      await openPortal(page, 'settings', `&theme=${theme}`);
+      await see(settings(page).getByRole('heading', { name: 'Details' })).toBeVisible();
+      expect(await axe(page, 'stytch-b2b-admin-portal-org-settings-ui')).toEqual([]);
+      await openPortal(page, 'sso', `&theme=${theme}`);
+      await see(sso(page).getByRole('heading', { name: 'SSO connections' })).toBeVisible();
+      expect(await axe(page, 'stytch-b2b-admin-portal-sso-ui')).toEqual([]);
+      // Nothing wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+}
+
+test('Arabic: the portal reads right to left in its words', async ({ page }) => {
+  await signedInAdmin(page, uniqueEmail('portal-ar'));
+  await openPortal(page, 'members', '&locale=ar');
+  await see(members(page).locator('[dir="rtl"]').first()).toBeAttached();
+  expect(await axe(page, 'stytch-b2b-admin-portal-member-management-ui')).toEqual([]);
+});
