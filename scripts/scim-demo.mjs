@@ -44,9 +44,9 @@ if (!connection) {
   connection = (await server('POST', `/b2b/scim/${orgId}/connection`, { display_name: 'Demo IdP', identity_provider: 'okta' })).connection;
   token = connection.bearer_token;
 } else {
-  if (connection.next_bearer_token_last_four) await server('POST', `/b2b/scim/${orgId}/connection/${connection.connection_id}/rotate/cancel`);
-  token = (await server('POST', `/b2b/scim/${orgId}/connection/${connection.connection_id}/rotate/start`)).connection.next_bearer_token;
-  await server('POST', `/b2b/scim/${orgId}/connection/${connection.connection_id}/rotate/complete`);
+  if (connection.next_bearer_token_last_four) await server('POST', `/b2b/scim/${orgId}/connection/${connection.connection_id}/rotate/cancel`, {});
+  token = (await server('POST', `/b2b/scim/${orgId}/connection/${connection.connection_id}/rotate/start`, {})).connection.next_bearer_token;
+  await server('POST', `/b2b/scim/${orgId}/connection/${connection.connection_id}/rotate/complete`, {});
 }
 console.log(`Organization ${org.organization_name} (${org.organization_slug}), SCIM base URL ${connection.base_url}`);
 
