@@ -136,8 +136,7 @@ const es: AdminLocaleCatalog = {
   'adminPortal.sso.jwks_url': 'URL de JWKS',
   'adminPortal.sso.scopes': 'Ámbitos',
   'adminPortal.scim.title': 'Aprovisionamiento SCIM',
-  'adminPortal.scim.none':
-    'Todavía no hay conexión SCIM. Conecta tu proveedor de identidad para crear, actualizar y desactivar miembros automáticamente.',
+  'adminPortal.scim.none': 'Todavía no hay conexión SCIM. Conecta tu proveedor de identidad para crear, actualizar y desactivar miembros automáticamente.',
   'adminPortal.scim.new': 'Nueva conexión SCIM',
   'adminPortal.scim.create': 'Crear conexión',
   'adminPortal.scim.connection': 'Conexión',
@@ -150,8 +149,7 @@ const es: AdminLocaleCatalog = {
   'adminPortal.scim.rotationHint': 'Crea un token nuevo; el actual sigue funcionando hasta que completes la rotación.',
   'adminPortal.scim.rotate': 'Rotar token',
   'adminPortal.scim.rotating': 'Hay una rotación en curso: el nuevo token termina en {lastFour}.',
-  'adminPortal.scim.gracePeriod':
-    'Ambos tokens funcionan hasta que completes la rotación (el token antiguo deja de valer) o la canceles (el token nuevo deja de valer).',
+  'adminPortal.scim.gracePeriod': 'Ambos tokens funcionan hasta que completes la rotación (el token antiguo deja de valer) o la canceles (el token nuevo deja de valer).',
   'adminPortal.scim.complete': 'Completar rotación',
   'adminPortal.scim.cancelRotation': 'Cancelar rotación',
   'adminPortal.scim.rotated': 'Token rotado',

@@ -136,8 +136,7 @@ const fr: AdminLocaleCatalog = {
   'adminPortal.sso.jwks_url': 'URL JWKS',
   'adminPortal.sso.scopes': 'Portées',
   'adminPortal.scim.title': 'Provisionnement SCIM',
-  'adminPortal.scim.none':
-    'Aucune connexion SCIM pour l’instant. Connectez votre fournisseur d’identité pour créer, mettre à jour et désactiver les membres automatiquement.',
+  'adminPortal.scim.none': 'Aucune connexion SCIM pour l’instant. Connectez votre fournisseur d’identité pour créer, mettre à jour et désactiver les membres automatiquement.',
   'adminPortal.scim.new': 'Nouvelle connexion SCIM',
   'adminPortal.scim.create': 'Créer la connexion',
   'adminPortal.scim.connection': 'Connexion',
@@ -150,8 +149,7 @@ const fr: AdminLocaleCatalog = {
   'adminPortal.scim.rotationHint': 'Créez un nouveau jeton\u00a0; l’actuel reste valable jusqu’à ce que vous terminiez le renouvellement.',
   'adminPortal.scim.rotate': 'Renouveler le jeton',
   'adminPortal.scim.rotating': 'Un renouvellement est en cours\u00a0: le nouveau jeton se termine par {lastFour}.',
-  'adminPortal.scim.gracePeriod':
-    'Les deux jetons fonctionnent jusqu’à ce que vous terminiez le renouvellement (l’ancien jeton expire) ou l’annuliez (le nouveau jeton expire).',
+  'adminPortal.scim.gracePeriod': 'Les deux jetons fonctionnent jusqu’à ce que vous terminiez le renouvellement (l’ancien jeton expire) ou l’annuliez (le nouveau jeton expire).',
   'adminPortal.scim.complete': 'Terminer le renouvellement',
   'adminPortal.scim.cancelRotation': 'Annuler le renouvellement',
   'adminPortal.scim.rotated': 'Jeton renouvelé',

@@ -199,8 +199,7 @@ const he: AdminLocaleCatalog = {
   'adminPortal.members.sessionsRevoked': 'כל ההפעלות הסתיימו',
   'adminPortal.members.dangerZone': 'אזור מסוכן',
   'adminPortal.members.deactivate': 'השבתת החבר',
-  'adminPortal.members.deactivateWarning':
-    'כל גורמי האימות של החבר יימחקו וכל ההפעלות יסתיימו. אפשר להפעיל את החבר מחדש בהמשך; גורמים אחרים והקצאות תפקידים לא ישוחזרו.',
+  'adminPortal.members.deactivateWarning': 'כל גורמי האימות של החבר יימחקו וכל ההפעלות יסתיימו. אפשר להפעיל את החבר מחדש בהמשך; גורמים אחרים והקצאות תפקידים לא ישוחזרו.',
   'adminPortal.members.deactivated': 'החבר הושבת',
   'adminPortal.members.reactivate': 'הפעלת החבר מחדש',
   'adminPortal.members.reactivateWarning': 'החבר יוכל שוב להתחבר עם החשבון הקודם שלו.',

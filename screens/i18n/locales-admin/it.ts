@@ -136,8 +136,7 @@ const it: AdminLocaleCatalog = {
   'adminPortal.sso.jwks_url': 'URL JWKS',
   'adminPortal.sso.scopes': 'Ambiti',
   'adminPortal.scim.title': 'Provisioning SCIM',
-  'adminPortal.scim.none':
-    'Ancora nessuna connessione SCIM. Collega il tuo provider di identità per creare, aggiornare e disattivare i membri automaticamente.',
+  'adminPortal.scim.none': 'Ancora nessuna connessione SCIM. Collega il tuo provider di identità per creare, aggiornare e disattivare i membri automaticamente.',
   'adminPortal.scim.new': 'Nuova connessione SCIM',
   'adminPortal.scim.create': 'Crea connessione',
   'adminPortal.scim.connection': 'Connessione',
@@ -150,8 +149,7 @@ const it: AdminLocaleCatalog = {
   'adminPortal.scim.rotationHint': 'Crea un nuovo token; quello attuale continua a funzionare finché non completi la rotazione.',
   'adminPortal.scim.rotate': 'Ruota il token',
   'adminPortal.scim.rotating': 'È in corso una rotazione: il nuovo token termina con {lastFour}.',
-  'adminPortal.scim.gracePeriod':
-    'Entrambi i token funzionano finché non completi la rotazione (il vecchio token smette di valere) o la annulli (il nuovo token smette di valere).',
+  'adminPortal.scim.gracePeriod': 'Entrambi i token funzionano finché non completi la rotazione (il vecchio token smette di valere) o la annulli (il nuovo token smette di valere).',
   'adminPortal.scim.complete': 'Completa la rotazione',
   'adminPortal.scim.cancelRotation': 'Annulla la rotazione',
   'adminPortal.scim.rotated': 'Token ruotato',

@@ -199,8 +199,7 @@ const ja: AdminLocaleCatalog = {
   'adminPortal.members.sessionsRevoked': 'すべてのセッションを終了しました',
   'adminPortal.members.dangerZone': '危険な操作',
   'adminPortal.members.deactivate': 'メンバーを無効化',
-  'adminPortal.members.deactivateWarning':
-    'メンバーの認証要素はすべて削除され、すべてのセッションが終了します。メンバーは後で再有効化できますが、他の認証要素とロールの割り当ては復元されません。',
+  'adminPortal.members.deactivateWarning': 'メンバーの認証要素はすべて削除され、すべてのセッションが終了します。メンバーは後で再有効化できますが、他の認証要素とロールの割り当ては復元されません。',
   'adminPortal.members.deactivated': 'メンバーを無効化しました',
   'adminPortal.members.reactivate': 'メンバーを再有効化',
   'adminPortal.members.reactivateWarning': 'メンバーは以前のアカウントで再びログインできるようになります。',

@@ -199,8 +199,7 @@ const ko: AdminLocaleCatalog = {
   'adminPortal.members.sessionsRevoked': '모든 세션이 종료되었습니다',
   'adminPortal.members.dangerZone': '위험 구역',
   'adminPortal.members.deactivate': '멤버 비활성화',
-  'adminPortal.members.deactivateWarning':
-    '멤버의 모든 인증 요소가 삭제되고 모든 세션이 종료됩니다. 나중에 멤버를 다시 활성화할 수 있지만, 다른 인증 요소와 역할 할당은 복원되지 않습니다.',
+  'adminPortal.members.deactivateWarning': '멤버의 모든 인증 요소가 삭제되고 모든 세션이 종료됩니다. 나중에 멤버를 다시 활성화할 수 있지만, 다른 인증 요소와 역할 할당은 복원되지 않습니다.',
   'adminPortal.members.deactivated': '멤버가 비활성화되었습니다',
   'adminPortal.members.reactivate': '멤버 다시 활성화',
   'adminPortal.members.reactivateWarning': '멤버가 이전 계정으로 다시 로그인할 수 있게 됩니다.',

@@ -136,8 +136,7 @@ const nl: AdminLocaleCatalog = {
   'adminPortal.sso.jwks_url': 'JWKS-URL',
   'adminPortal.sso.scopes': 'Scopes',
   'adminPortal.scim.title': 'SCIM-provisioning',
-  'adminPortal.scim.none':
-    'Nog geen SCIM-verbinding. Koppel je identiteitsprovider om leden automatisch aan te maken, bij te werken en te deactiveren.',
+  'adminPortal.scim.none': 'Nog geen SCIM-verbinding. Koppel je identiteitsprovider om leden automatisch aan te maken, bij te werken en te deactiveren.',
   'adminPortal.scim.new': 'Nieuwe SCIM-verbinding',
   'adminPortal.scim.create': 'Verbinding maken',
   'adminPortal.scim.connection': 'Verbinding',
@@ -150,8 +149,7 @@ const nl: AdminLocaleCatalog = {
   'adminPortal.scim.rotationHint': 'Maak een nieuw token; het huidige blijft werken tot je de rotatie voltooit.',
   'adminPortal.scim.rotate': 'Token roteren',
   'adminPortal.scim.rotating': 'Er loopt een rotatie: het nieuwe token eindigt op {lastFour}.',
-  'adminPortal.scim.gracePeriod':
-    'Beide tokens werken tot je de rotatie voltooit (het oude token vervalt) of annuleert (het nieuwe token vervalt).',
+  'adminPortal.scim.gracePeriod': 'Beide tokens werken tot je de rotatie voltooit (het oude token vervalt) of annuleert (het nieuwe token vervalt).',
   'adminPortal.scim.complete': 'Rotatie voltooien',
   'adminPortal.scim.cancelRotation': 'Rotatie annuleren',
   'adminPortal.scim.rotated': 'Token geroteerd',

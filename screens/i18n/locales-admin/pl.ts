@@ -136,8 +136,7 @@ const pl: AdminLocaleCatalog = {
   'adminPortal.sso.jwks_url': 'Adres URL JWKS',
   'adminPortal.sso.scopes': 'Zakresy',
   'adminPortal.scim.title': 'Aprowizacja SCIM',
-  'adminPortal.scim.none':
-    'Nie ma jeszcze połączenia SCIM. Połącz dostawcę tożsamości, aby automatycznie tworzyć, aktualizować i dezaktywować członków.',
+  'adminPortal.scim.none': 'Nie ma jeszcze połączenia SCIM. Połącz dostawcę tożsamości, aby automatycznie tworzyć, aktualizować i dezaktywować członków.',
   'adminPortal.scim.new': 'Nowe połączenie SCIM',
   'adminPortal.scim.create': 'Utwórz połączenie',
   'adminPortal.scim.connection': 'Połączenie',
@@ -150,8 +149,7 @@ const pl: AdminLocaleCatalog = {
   'adminPortal.scim.rotationHint': 'Utwórz nowy token; obecny działa, dopóki nie zakończysz rotacji.',
   'adminPortal.scim.rotate': 'Zmień token',
   'adminPortal.scim.rotating': 'Trwa rotacja: nowy token kończy się na {lastFour}.',
-  'adminPortal.scim.gracePeriod':
-    'Oba tokeny działają, dopóki nie zakończysz rotacji (stary token traci ważność) lub jej nie anulujesz (nowy token traci ważność).',
+  'adminPortal.scim.gracePeriod': 'Oba tokeny działają, dopóki nie zakończysz rotacji (stary token traci ważność) lub jej nie anulujesz (nowy token traci ważność).',
   'adminPortal.scim.complete': 'Zakończ rotację',
   'adminPortal.scim.cancelRotation': 'Anuluj rotację',
   'adminPortal.scim.rotated': 'Token zmieniony',

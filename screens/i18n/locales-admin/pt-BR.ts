@@ -136,8 +136,7 @@ const ptBR: AdminLocaleCatalog = {
   'adminPortal.sso.jwks_url': 'URL de JWKS',
   'adminPortal.sso.scopes': 'Escopos',
   'adminPortal.scim.title': 'Provisionamento SCIM',
-  'adminPortal.scim.none':
-    'Nenhuma conexão SCIM ainda. Conecte o seu provedor de identidade para criar, atualizar e desativar membros automaticamente.',
+  'adminPortal.scim.none': 'Nenhuma conexão SCIM ainda. Conecte o seu provedor de identidade para criar, atualizar e desativar membros automaticamente.',
   'adminPortal.scim.new': 'Nova conexão SCIM',
   'adminPortal.scim.create': 'Criar conexão',
   'adminPortal.scim.connection': 'Conexão',
@@ -150,8 +149,7 @@ const ptBR: AdminLocaleCatalog = {
   'adminPortal.scim.rotationHint': 'Crie um novo token; o atual continua funcionando até você concluir a rotação.',
   'adminPortal.scim.rotate': 'Girar token',
   'adminPortal.scim.rotating': 'Há uma rotação em andamento: o novo token termina em {lastFour}.',
-  'adminPortal.scim.gracePeriod':
-    'Os dois tokens funcionam até você concluir a rotação (o token antigo deixa de valer) ou cancelá-la (o token novo deixa de valer).',
+  'adminPortal.scim.gracePeriod': 'Os dois tokens funcionam até você concluir a rotação (o token antigo deixa de valer) ou cancelá-la (o token novo deixa de valer).',
   'adminPortal.scim.complete': 'Concluir rotação',
   'adminPortal.scim.cancelRotation': 'Cancelar rotação',
   'adminPortal.scim.rotated': 'Token girado',

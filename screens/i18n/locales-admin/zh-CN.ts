@@ -88,8 +88,7 @@ const zhCN: AdminLocaleCatalog = {
   'adminPortal.sso.back': '返回连接列表',
   'adminPortal.sso.steps': '设置 {idp}',
   'adminPortal.sso.step1.okta': '在 Okta 管理控制台中打开 Applications，选择 Create App Integration，然后选择 {protocol}。',
-  'adminPortal.sso.step1.microsoft-entra':
-    '在 Microsoft Entra 管理中心打开“企业应用程序”，选择“新建应用程序”，再选择“创建你自己的应用程序”，然后设置 {protocol} 单点登录。',
+  'adminPortal.sso.step1.microsoft-entra': '在 Microsoft Entra 管理中心打开“企业应用程序”，选择“新建应用程序”，再选择“创建你自己的应用程序”，然后设置 {protocol} 单点登录。',
   'adminPortal.sso.step1.google-workspace': '在 Google 管理控制台中依次打开“应用”和“网页和移动应用”，然后添加自定义 {protocol} 应用。',
   'adminPortal.sso.step1.generic': '在你的身份提供商中，为本网站新建一个 {protocol} 应用程序。',
   'adminPortal.sso.step2.saml': '将下方的 ACS URL 和实体 ID 复制到应用程序中（或提供我们的元数据 URL）。',
