@@ -12,6 +12,7 @@ import { errorMessages } from '../../screens/i18n/en/errors.ts';
 import { isSimple } from '../../screens/i18n/load.ts';
 import { b2bMessages } from '../../screens/i18n/en/b2b.ts';
 import { b2bErrorMessages } from '../../screens/i18n/en/b2b-errors.ts';
+import { adminMessages } from '../../screens/i18n/en/b2b-admin.ts';
 import { errorMessageId } from '../../screens/hooks/useReportError.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -60,16 +61,24 @@ function officialB2B(): Map<string, string> {
   return new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
 }
 
-/** Every shipped locale's B2B catalog: each file under screens/i18n/locales-b2b (en-XA is made from the B2B English). */
-async function shippedB2BLocales(): Promise<Record<string, Record<string, string>>> {
-  const dir = join(root, 'screens/i18n/locales-b2b');
+/** Every shipped locale's catalog of one line: each file under `dir` (en-XA is made from that line's English). */
+async function shippedLineLocales(dir: string, english: Record<string, string>): Promise<Record<string, Record<string, string>>> {
   const out: Record<string, Record<string, string>> = {};
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-    const m = (await import(pathToFileURL(join(dir, f)).href)) as { default: Record<string, string> | ((en: Record<string, string>) => Record<string, string>) };
-    out[f.replace(/\.ts$/, '')] = typeof m.default === 'function' ? m.default(b2bEnglish) : m.default;
+  for (const f of readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts'))) {
+    const m = (await import(pathToFileURL(join(root, dir, f)).href)) as { default: Record<string, string> | ((en: Record<string, string>) => Record<string, string>) };
+    out[f.replace(/\.ts$/, '')] = typeof m.default === 'function' ? m.default(english) : m.default;
   }
   return out;
 }
+
+/** Every shipped locale's B2B catalog: each file under screens/i18n/locales-b2b. */
+const shippedB2BLocales = () => shippedLineLocales('screens/i18n/locales-b2b', b2bEnglish);
+
+/** Every shipped locale's admin portal catalog: each file under screens/i18n/locales-admin. */
+const shippedAdminLocales = () => shippedLineLocales('screens/i18n/locales-admin', adminMessages);
+
+/** The parameters a message names (`{name}`, `{name, plural, …}`), in order of first use. */
+const params = (text: string) => [...new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]!))].sort();
 
 /** Every shipped locale: each file under screens/i18n/locales (en-XA is made from English). */
 async function shippedLocales(): Promise<Record<string, LocaleCatalog>> {
@@ -207,6 +216,41 @@ describe('message catalogs', () => {
         Object.keys(catalog).filter((id) => !Object.hasOwn(b2bEnglish, id)),
         [],
         `${tag}: not a B2B id`,
+      );
+    }
+  });
+
+  it('keeps the admin portal English to {param}, so English never loads the ICU parser', () => {
+    assert.ok(Object.keys(adminMessages).length > 200);
+    assert.deepEqual(
+      Object.entries(adminMessages)
+        .filter(([, v]) => !isSimple(v))
+        .map(([id]) => id),
+      [],
+    );
+  });
+
+  it('has every admin portal id in every shipped admin locale, with the parameters English names, and no other id', async () => {
+    const locales = await shippedAdminLocales();
+    // The admin portal speaks every language the login element does.
+    assert.deepEqual(Object.keys(locales).sort(), Object.keys(await shippedLocales()).sort());
+    for (const [tag, catalog] of Object.entries(locales)) {
+      assert.deepEqual(
+        Object.keys(adminMessages).filter((id) => typeof catalog[id] !== 'string' || catalog[id] === ''),
+        [],
+        `${tag}: missing`,
+      );
+      assert.deepEqual(
+        Object.keys(catalog).filter((id) => !Object.hasOwn(adminMessages, id)),
+        [],
+        `${tag}: not an admin portal id`,
+      );
+      assert.deepEqual(
+        Object.entries(adminMessages)
+          .filter(([id, en]) => params(catalog[id] ?? '').join() !== params(en).join())
+          .map(([id, en]) => `${id}: ${params(catalog[id] ?? '').join()} ≠ English ${params(en).join()}`),
+        [],
+        `${tag}: parameters`,
       );
     }
   });

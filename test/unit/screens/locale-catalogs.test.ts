@@ -29,6 +29,19 @@ import b2bNl from '../../../screens/i18n/locales-b2b/nl.ts';
 import b2bPl from '../../../screens/i18n/locales-b2b/pl.ts';
 import b2bPtBR from '../../../screens/i18n/locales-b2b/pt-BR.ts';
 import b2bZhCN from '../../../screens/i18n/locales-b2b/zh-CN.ts';
+import { adminMessages } from '../../../screens/i18n/en/b2b-admin.ts';
+import adminAr from '../../../screens/i18n/locales-admin/ar.ts';
+import adminDe from '../../../screens/i18n/locales-admin/de.ts';
+import adminEs from '../../../screens/i18n/locales-admin/es.ts';
+import adminFr from '../../../screens/i18n/locales-admin/fr.ts';
+import adminHe from '../../../screens/i18n/locales-admin/he.ts';
+import adminIt from '../../../screens/i18n/locales-admin/it.ts';
+import adminJa from '../../../screens/i18n/locales-admin/ja.ts';
+import adminKo from '../../../screens/i18n/locales-admin/ko.ts';
+import adminNl from '../../../screens/i18n/locales-admin/nl.ts';
+import adminPl from '../../../screens/i18n/locales-admin/pl.ts';
+import adminPtBR from '../../../screens/i18n/locales-admin/pt-BR.ts';
+import adminZhCN from '../../../screens/i18n/locales-admin/zh-CN.ts';
 
 /*
  * The hand-written locales against the English catalog (and the B2B locales against the B2B
@@ -54,6 +67,21 @@ const B2B_LOCALES: Record<string, Record<string, string>> = {
   'zh-CN': b2bZhCN,
   ar: b2bAr,
   he: b2bHe,
+};
+
+const ADMIN_LOCALES: Record<string, Record<string, string>> = {
+  es: adminEs,
+  fr: adminFr,
+  de: adminDe,
+  it: adminIt,
+  'pt-BR': adminPtBR,
+  nl: adminNl,
+  pl: adminPl,
+  ja: adminJa,
+  ko: adminKo,
+  'zh-CN': adminZhCN,
+  ar: adminAr,
+  he: adminHe,
 };
 
 // Ids whose text is a name, an address or a word that the language borrows as is.
@@ -84,6 +112,40 @@ const B2B_SAME_AS_ENGLISH = new Set([
   'recoveryCodes.filename.noOrganizationName',
   'recoveryCodes.filename.withOrganizationName',
   'idpLogout.no',
+]);
+
+// The admin portal's: product and provider names, protocol acronyms a language keeps as is
+// (ACS URL, JWKS URL, Userinfo URL), and words several languages share with English (Status,
+// Name, Details, Email, Roles, Actions, Invitations, Active, Optional, Protocol, Issuer, Scopes,
+// Single sign-on).
+const ADMIN_SAME_AS_ENGLISH = new Set<string>([
+  'adminPortal.authMethod.oauthGoogle',
+  'adminPortal.authMethod.oauthMicrosoft',
+  'adminPortal.authMethod.oauthHubspot',
+  'adminPortal.authMethod.oauthSlack',
+  'adminPortal.authMethod.oauthGithub',
+  'adminPortal.idp.okta',
+  'adminPortal.idp.microsoft-entra',
+  'adminPortal.idp.google-workspace',
+  'adminPortal.sso.acsUrl',
+  'adminPortal.sso.jwks_url',
+  'adminPortal.sso.userinfo_url',
+  'adminPortal.sso.status',
+  'adminPortal.members.status',
+  'adminPortal.members.name',
+  'adminPortal.settings.details',
+  'adminPortal.sso.attribute.email',
+  'adminPortal.members.email',
+  'adminPortal.members.roles',
+  'adminPortal.actions',
+  'adminPortal.settings.invites',
+  'adminPortal.sso.active',
+  'adminPortal.settings.mfaOptional',
+  'adminPortal.sso.protocol',
+  'adminPortal.sso.issuer',
+  'adminPortal.sso.scopes',
+  'adminPortal.sso.title',
+  'adminPortal.authMethod.sso',
 ]);
 
 // intl-messageformat's element kinds: 1-6 name a parameter (6 is plural), 8 is a tag.
@@ -136,6 +198,13 @@ describe('B2B locale catalogs', () => {
     expect(Object.keys(B2B_LOCALES).sort()).to.deep.equal(Object.keys(LOCALES).sort());
   });
   checkLocales(B2B_LOCALES, { ...b2bErrorMessages, ...b2bMessages }, B2B_SAME_AS_ENGLISH, 'B2B ');
+});
+
+describe('admin portal locale catalogs', () => {
+  it('ships an admin portal catalog for every shipped locale', () => {
+    expect(Object.keys(ADMIN_LOCALES).sort()).to.deep.equal(Object.keys(LOCALES).sort());
+  });
+  checkLocales(ADMIN_LOCALES, adminMessages, ADMIN_SAME_AS_ENGLISH, 'admin ');
 });
 
 function checkLocales(LOCALES: Record<string, Record<string, string>>, english: Record<string, string>, SAME_AS_ENGLISH: Set<string>, line = ''): void {
