@@ -35,8 +35,8 @@ export const browserTimers: Timers = {
  */
 export type Screens = { readonly [S in LoginScreenName]: ComponentType<{ children?: ReactNode }> };
 
-/** The product lines the widget shell serves: the login elements (B2C) and `<stytch-b2b-ui>`. */
-export type LineName = 'login' | 'b2b';
+/** The product lines the widget shell serves: the login elements (B2C), `<stytch-b2b-ui>`, and the consent elements of both. */
+export type LineName = 'login' | 'b2b' | 'idp';
 
 /** What the shared hooks need to know of the product line they run in. */
 export interface LineWords {
