@@ -122,14 +122,15 @@ async function authorizationRequest(clientId: string, scope = 'openid email prof
 }
 
 /** The app's callback: the browser lands there; the test reads where it landed. */
-async function catchCallback(page: Page): Promise<Promise<URL>> {
+async function catchCallback(page: Page): Promise<{ at: Promise<URL> }> {
   let landed!: (u: URL) => void;
   const at = new Promise<URL>((ok) => (landed = ok));
   await page.route(`${CALLBACK}**`, (route) => {
     landed(new URL(route.request().url()));
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><p>Back at the app</p>' });
   });
-  return at;
+  // Wrapped: an async function's returned promise would be awaited with it (until the app is reached).
+  return { at };
 }
 
 /** Signs in with an emailed code on the page's login element. */
@@ -151,7 +152,7 @@ test('an OAuth client sends the user to the consent page: signed out, the login 
   const { as, url, verifier, state, nonce } = await authorizationRequest(app.client_id);
   expect(url.origin).toBe(site.listed[0]!.origin);
   site.listed[0]!.html = ourConsentPage();
-  const landed = await catchCallback(page);
+  const { at: landed } = await catchCallback(page);
   await page.goto(url.toString());
   await expect(consent(page)).toContainText('No active session detected. Please log in to continue.');
   const email = uniqueEmail('consent');
@@ -174,7 +175,7 @@ test('an OAuth client sends the user to the consent page: signed out, the login 
 test('Deny: the client is told access_denied; a request for an unregistered redirect is shown on the page, never followed', async ({ page }) => {
   const app = await connectedApp();
   site.listed[0]!.html = ourConsentPage();
-  const landed = await catchCallback(page);
+  const { at: landed } = await catchCallback(page);
   const { url, state } = await authorizationRequest(app.client_id);
   await page.goto(url.toString());
   await signIn(page, uniqueEmail('consent-deny'));
@@ -241,7 +242,7 @@ test('the referee: the official 6.3.0 StytchIdentityProvider, unchanged, complet
   own.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Official consent</title></head><body><main><div id="consent"></div><p id="events"></p></main>
     <script>${await officialIdp()}</script>
     <script>mountOfficial(${JSON.stringify(site.publicToken)}, ${JSON.stringify(site.provider.url)});</script></body></html>`;
-  const landed = await catchCallback(page);
+  const { at: landed } = await catchCallback(page);
   await page.goto(url.toString());
   const email = uniqueEmail('consent-official');
   // The official client signs in headlessly (its login element is not what is refereed here), then the element renders.
