@@ -184,6 +184,8 @@ test('Deny: the client is told access_denied; a request for an unregistered redi
   expect(back.searchParams.get('error')).toBe('access_denied');
   expect(back.searchParams.get('state')).toBe(state);
   expect(back.searchParams.get('code')).toBeNull();
+  // The browser is still committing the navigation to the app; the next goto would interrupt it.
+  await page.waitForURL(`${CALLBACK}**`);
 
   // Signed in now (the same browser): an unregistered redirect is an error on the page.
   const bad = new URL(url);
