@@ -28,6 +28,7 @@ const shapes = {
   cryptoWallets: { authenticateStart: 1, authenticate: 1 },
   totps: { create: 1, authenticate: 1, recoveryCodes: 1, recover: 1 },
   search: { searchUser: 1, searchMember: 1 },
+  idp: { oauthAuthorizeStart: 1, oauthAuthorizeSubmit: 1, oauthLogoutStart: 1 },
 } satisfies { [K in Exclude<keyof Calls, 'check' | 'schemas'>]: CallShape<ReturnType<Calls[K]>> };
 
 export { TEST_API_URL, LIVE_API_URL, defaultBaseUrl, type ClientOptions } from './setup.ts';
@@ -64,6 +65,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
     user: { ...user(ctx), search: found.searchUser },
     organizations: { members: { search: found.searchMember } },
     session: session(ctx),
+    /** The consent element's calls (connected apps: the provider as an OAuth authorization server). */
+    idp: lazy('idp'),
     /** Project settings: read synchronously, refreshed in the background. */
     bootstrap: { getSync: () => bootstrap.getSync(), ready: () => bootstrap.ready(), onChange: (l: (b: BootstrapData) => void) => bootstrap.onChange(l) },
     /** Phone parsing through the clientside-services channel, with the SPEC §5 timeouts and fallbacks. */

@@ -20,6 +20,7 @@ export type * from './api/oauth.ts';
 export type * from './api/passwords.ts';
 export type * from './api/webauthn.ts';
 export type * from './api/factors.ts';
+export type * from './api/idp.ts';
 // The OAuth provider names and the strength answers' types. The wire schemas stay inside: the calls
 // load them on first use (core/on-demand.ts), and the provider imports them from client/schemas.
 export { OAUTH_PROVIDER_NAMES, OAuthProviders, isOAuthProvider, type OAuthProvider } from './schemas/oauth-providers.ts';

@@ -128,6 +128,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         }
       }
       if (ORG_PAGE.test(url.pathname)) url.pathname = '/b2b.html';
+      // The consent pages: the provider's authorization URL for users, and for members.
+      if (url.pathname === '/authorize') url.pathname = '/authorize.html';
+      if (url.pathname === '/b2b/authorize') url.pathname = '/b2b-authorize.html';
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // Browsers ask for /favicon.ico on every first visit; "no icon" is not an error worth a

@@ -66,6 +66,9 @@ export const StytchEventType = Object.freeze({
   PasskeySkip: 'PASSKEY_SKIP',
   PasskeyDone: 'PASSKEY_DONE',
   AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
+  OAuthAuthorizeFlowStart: 'OAUTH_AUTHORIZE_FLOW_START',
+  OAuthAuthorizeFlowComplete: 'OAUTH_AUTHORIZE_FLOW_COMPLETE',
+  OAuthAuthorizeFlowConsentDenied: 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED',
 } as const);
 
 /** The official client options this client understands. */

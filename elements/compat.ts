@@ -14,6 +14,8 @@ import { StytchLoginElement } from './login/element.ts';
 import { mount } from './mount.ts';
 import { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
 import { StytchResetPasswordElement } from './reset-password/element.ts';
+import { StytchIdentityProviderElement, type AuthTokenParams, type IDPConsentManifestGenerator } from './identity-provider/element.ts';
+import { setIdpProps } from './mount.ts';
 
 export { Products, OTPMethods, OAuthProviders, OneTapPositions, StytchEventType, clientOptionsFrom, configFrom, createStytchClient, StytchHeadlessClient } from './compat-names.ts';
 export type { CompatProduct, CompatLoginConfig, StytchClientOptions } from './compat-names.ts';
@@ -32,6 +34,10 @@ export interface CompatRenderProps {
    */
   presentation?: unknown;
   passwordResetToken?: string;
+  /** The consent element's: the site's consent lines for the scopes (`StytchIdentityProvider`). */
+  getIDPConsentManifest?: IDPConsentManifestGenerator;
+  /** The consent element's: a trusted auth token attested before the flow. */
+  authTokenParams?: AuthTokenParams;
 }
 
 /** An element of this module: one of ours drawn in the official look, with a `presentation`. */
@@ -85,6 +91,10 @@ function compatElement<Base extends ElementClass>(Base: Base): CompatElementClas
     render(props: CompatRenderProps): void {
       applyProps(this, props, this.#shadow);
       if ('passwordResetToken' in props && this instanceof StytchResetPasswordElement) this.passwordResetToken = props.passwordResetToken;
+      if (this instanceof StytchIdentityProviderElement) {
+        if ('getIDPConsentManifest' in props) this.getIDPConsentManifest = props.getIDPConsentManifest;
+        if ('authTokenParams' in props) this.authTokenParams = props.authTokenParams;
+      }
     }
     /** The official look, with the presentation's theme and options (read once per presentation object). */
     protected override officialLook(): ReadPresentation {
@@ -129,6 +139,7 @@ function compatMount<E extends WidgetElement>(tag: string, method: string, o: Co
   return mount<E & CompatElement>(tag, method, { elementId: o.elementId, client: o.client, config, styles: o.styles, strings: o.strings, callbacks: o.callbacks }, (el) => {
     el.presentation = o.presentation;
     if (el instanceof StytchResetPasswordElement) el.passwordResetToken = o.passwordResetToken;
+    if (el instanceof StytchIdentityProviderElement) setIdpProps(el, o);
   });
 }
 
@@ -153,8 +164,18 @@ function defineDefaultTags(): void {
     ['stytch-ui', StytchUI],
     ['stytch-reset-password', StytchResetPassword],
     ['stytch-passkey-registration', StytchPasskeyRegistration],
+    ['stytch-identity-provider', StytchIdentityProvider],
   ];
   for (const [tag, ctor] of tags) if (!customElements.get(tag)) customElements.define(tag, class extends ctor {});
+}
+
+/** The consent element (the official `StytchIdentityProvider`): the authorization request on the page's query, for the signed-in user. */
+export const StytchIdentityProvider = compatElement(StytchIdentityProviderElement);
+
+/** The official `mountIdentityProvider`: the consent element in the official look. */
+export function mountIdentityProvider(o: CompatMountOptions): StytchIdentityProviderElement {
+  defineDefaultTags();
+  return compatMount<StytchIdentityProviderElement>('stytch-identity-provider', 'mountIdentityProvider', o);
 }
 
 /** The official client with the mount methods: `new StytchUIClient(publicToken, options)`. */
@@ -162,6 +183,7 @@ export type StytchUIClient = Client & {
   mountLogin(options: CompatMountOptions): StytchLoginElement;
   mountResetPassword(options: CompatMountOptions): StytchResetPasswordElement;
   mountPasskeyRegistration(options: CompatMountOptions): StytchPasskeyRegistrationElement;
+  mountIdentityProvider(options: CompatMountOptions): StytchIdentityProviderElement;
 };
 
 export const StytchUIClient = officialClass('StytchUIClient', (publicToken: string, options?: StytchClientOptions): StytchUIClient => {
@@ -175,5 +197,6 @@ export const StytchUIClient = officialClass('StytchUIClient', (publicToken: stri
     mountLogin: withClient(mountLogin),
     mountResetPassword: withClient(mountResetPassword),
     mountPasskeyRegistration: withClient(mountPasskeyRegistration),
+    mountIdentityProvider: withClient(mountIdentityProvider),
   });
 });

@@ -2,6 +2,7 @@ import type { WidgetClient } from '../screens/context.ts';
 import type { StyleConfig } from '../theme/index.ts';
 import type { HostCallbacks, WidgetElement } from './base/widget-element.ts';
 import { InvalidMountCallError, MountTargetNotFoundError } from './errors.ts';
+import type { IdentityProviderElementBase, AuthTokenParams, IDPConsentManifestGenerator, StytchIdentityProviderElement } from './identity-provider/element.ts';
 import type { StytchLoginElement } from './login/element.ts';
 import type { StytchPasskeyRegistrationElement } from './passkey-registration/element.ts';
 import type { StytchResetPasswordElement } from './reset-password/element.ts';
@@ -23,6 +24,12 @@ export interface MountOptions<C = WidgetClient> {
 /** Options of `mountResetPassword`: the token from the reset email as well. */
 export interface ResetPasswordMountOptions extends MountOptions {
   passwordResetToken?: string;
+}
+
+/** Options of the consent elements' mount functions: the official `getIDPConsentManifest` and `authTokenParams` as well. */
+export interface IdentityProviderMountOptions<C = WidgetClient> extends MountOptions<C> {
+  getIDPConsentManifest?: IDPConsentManifestGenerator;
+  authTokenParams?: AuthTokenParams;
 }
 
 function findTarget(options: Pick<MountOptions, 'elementId'>, method: string): Element | null {
@@ -72,4 +79,15 @@ export function mountResetPassword(options: ResetPasswordMountOptions): StytchRe
 /** Renders passkey registration for the signed-in user. */
 export function mountPasskeyRegistration(options: MountOptions): StytchPasskeyRegistrationElement {
   return mount<StytchPasskeyRegistrationElement>('stytch-passkey-registration', 'mountPasskeyRegistration', options);
+}
+
+/** Renders the consent screen (or the logout) for the authorization request on the page's query. */
+export function mountIdentityProvider(options: IdentityProviderMountOptions): StytchIdentityProviderElement {
+  return mount<StytchIdentityProviderElement>('stytch-identity-provider', 'mountIdentityProvider', options, (el) => setIdpProps(el, options));
+}
+
+/** The consent element's own props of a mount call. */
+export function setIdpProps<C>(el: IdentityProviderElementBase<C>, options: IdentityProviderMountOptions<C>): void {
+  el.getIDPConsentManifest = options.getIDPConsentManifest;
+  el.authTokenParams = options.authTokenParams;
 }

@@ -3,12 +3,13 @@ import { useMemo, type ComponentType } from 'react';
 import type { StyleConfig } from '../theme/index.ts';
 import { ConfigError } from './components/ConfigError.tsx';
 import type { WidgetEnv } from './env.ts';
+import type { IdpOptions } from './idp/widget.ts';
 import { browserTimers, WidgetContextProvider, type AnyWidget, type LineWords, type WidgetCallbacks } from './context.ts';
 import type { WordsLine } from './i18n/catalog.ts';
 import { useWords, WordsRoot, type MainId, type Strings } from './i18n/useStrings.ts';
 
-/** Which screen an element starts at (SPEC §1 mount modes); 'b2b' is `<stytch-b2b-ui>`, 'admin-…' the admin portal's elements. */
-export type Mode = 'login' | 'reset-password' | 'passkey-registration' | 'b2b' | AdminMode;
+/** Which screen an element starts at (SPEC §1 mount modes); 'b2b' is `<stytch-b2b-ui>`, 'admin-…' the admin portal's elements, '…identity-provider' the consent elements. */
+export type Mode = 'login' | 'reset-password' | 'passkey-registration' | 'b2b' | AdminMode | 'identity-provider' | 'b2b-identity-provider';
 
 /** The admin portal's four elements, one portal each. */
 export type AdminMode = 'admin-sso' | 'admin-org-settings' | 'admin-member-management' | 'admin-scim';
@@ -34,6 +35,8 @@ export interface AppProps {
   strings?: unknown;
   /** The element's `lang`, else the page's: the locale when the config names none. */
   lang?: string | undefined;
+  /** The consent elements' own props (`getIDPConsentManifest`, `authTokenParams`). */
+  idp?: IdpOptions | undefined;
 }
 
 /** A parsed config, or the exact text shown (and, where the line says so, reported) instead of the first screen. */
@@ -44,6 +47,7 @@ export interface LineRootProps {
   mode: Mode;
   token: string | undefined;
   tokenType: string | undefined;
+  idp?: IdpOptions | undefined;
 }
 
 /** The options every line's config has, read by the shell for the shared hooks. */
@@ -70,7 +74,21 @@ export interface ProductLine<Config extends SharedOptions> extends LineWords {
 }
 
 /** Root of one widget instance: its store, its words, its context, and the config rules of its line. */
-export function WidgetApp({ line, mode, store, config, styles, callbacks, client, passwordResetToken, passwordResetTokenType, env, strings, lang }: AppProps & { line: ProductLine<SharedOptions> }) {
+export function WidgetApp({
+  line,
+  mode,
+  store,
+  config,
+  styles,
+  callbacks,
+  client,
+  passwordResetToken,
+  passwordResetTokenType,
+  env,
+  strings,
+  lang,
+  idp,
+}: AppProps & { line: ProductLine<SharedOptions> }) {
   const words = useWords(config, lang, strings, callbacks.onError, line.words);
   const result = useMemo(() => line.resolve(config), [line, config]);
   const widgetEnv = useMemo<WidgetEnv>(() => ({ ...env, timers: env?.timers ?? browserTimers }), [env]);
@@ -96,7 +114,7 @@ export function WidgetApp({ line, mode, store, config, styles, callbacks, client
       <WordsRoot words={words}>
         {context ? (
           <WidgetContextProvider value={context}>
-            <Root mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} />
+            <Root mode={mode} token={passwordResetToken} tokenType={passwordResetTokenType} idp={idp} />
           </WidgetContextProvider>
         ) : (
           <ConfigError config={config} resolve={line.resolve} report={line.reportsConfigErrors ? callbacks.onError : undefined} />

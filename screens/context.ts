@@ -35,8 +35,8 @@ export const browserTimers: Timers = {
  */
 export type Screens = { readonly [S in LoginScreenName]: ComponentType<{ children?: ReactNode }> };
 
-/** The product lines the widget shell serves: the login elements (B2C), `<stytch-b2b-ui>` and the B2B admin portal's four elements. */
-export type LineName = 'login' | 'b2b' | 'b2b-admin';
+/** The product lines the widget shell serves: the login elements (B2C), `<stytch-b2b-ui>`, the B2B admin portal's four elements, and the consent elements of both. */
+export type LineName = 'login' | 'b2b' | 'b2b-admin' | 'idp';
 
 /** What the shared hooks need to know of the product line they run in. */
 export interface LineWords {

@@ -21,6 +21,8 @@ export interface WidgetEnv {
   credentials?: OtpCredentials;
   /** Where the widget remembers the users with a passkey on this device (passkey/upgrade.ts); localStorage by default. */
   deviceStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The page's query and its navigation (the consent element reads the request and leaves for the app); the window's by default. */
+  page?: { search: string; assign(url: string): void };
   /** Where failures that are never shown go (SPEC §8); `console.error` by default. */
   log?(message: string, detail: unknown): void;
 }

@@ -12,3 +12,4 @@ export { oauth } from './oauth.ts';
 export { passwords } from './passwords.ts';
 export { webauthn } from './webauthn.ts';
 export { cryptoWallets, search, totps } from './factors.ts';
+export { idp } from './idp.ts';

@@ -1,6 +1,7 @@
 import { type ApiContext, call } from './context.ts';
 import { checkRequest } from './checks.ts';
 import type { BaseResponse, Session, SessionTokens, User } from '../session/types.ts';
+import type { GetConnectedAppsResponse } from './idp.ts';
 
 type UserResponse = BaseResponse & User;
 type DeleteResponse = BaseResponse & { user_id: string; user: User };
@@ -42,6 +43,13 @@ export function user(ctx: ApiContext) {
     },
     /** Called with the user whenever it changes (here or in another tab). */
     onChange: (l: (u: User | null) => void): (() => void) => ctx.session.on('user', l),
+    /** The apps the user has allowed (connected apps), most recent first. */
+    getConnectedApps: (): Promise<GetConnectedAppsResponse> => call<GetConnectedAppsResponse>(ctx, { method: 'GET', path: '/users/connected_apps' }),
+    /** Revokes an app's access and every token it holds for the user (the official name, its typo kept). */
+    async revokedConnectedApp(connectedAppId: string): Promise<BaseResponse> {
+      await checkRequest('stytch.user.revokedConnectedApp', 'IdParam', connectedAppId);
+      return call<BaseResponse>(ctx, { method: 'POST', path: `/users/connected_apps/${encodeURIComponent(connectedAppId)}/revoke` });
+    },
     deleteEmail: remove('emails', 'deleteEmail'),
     deletePhoneNumber: remove('phone_numbers', 'deletePhoneNumber'),
     deleteTOTP: remove('totps', 'deleteTOTP'),

@@ -11,3 +11,4 @@ export { b2bMfa } from './mfa.ts';
 export { b2bEmailOtps } from './otps.ts';
 export { b2bPasswords } from './passwords.ts';
 export { b2bOAuth, b2bSso } from './sso.ts';
+export { b2bIdp } from './idp.ts';

@@ -43,6 +43,7 @@ const shapes = {
     resetBySession: 1,
   },
   b2bDiscovery: { organizations: { list: 1, create: 1 }, intermediateSessions: { exchange: 1 } },
+  b2bIdp: { oauthAuthorizeStart: 1, oauthAuthorizeSubmit: 1, oauthLogoutStart: 1 },
 } satisfies { [K in Exclude<keyof Calls, 'check' | 'schemas'>]: CallShape<ReturnType<Calls[K]>> };
 
 /**
@@ -73,6 +74,8 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
     passwords: lazy('b2bPasswords'),
     discovery: lazy('b2bDiscovery'),
     session: b2bSession(ctx),
+    /** The consent element's calls (connected apps: the provider as an OAuth authorization server for members). */
+    idp: lazy('b2bIdp'),
     organization: b2bOrganization(ctx),
     self,
     /** What the member's roles allow under the project's RBAC policy (a hint: the provider decides). */

@@ -15,6 +15,7 @@ export type * from './passwords.ts';
 export type * from './discovery.ts';
 export type * from './members.ts';
 export type * from './mfa.ts';
+export type * from '../api/idp.ts';
 export { B2B_OAUTH_PROVIDERS, type B2BOAuthProvider } from '../schemas/b2b-oauth-providers.ts';
 export type { B2BOAuthStartOptions, B2BOAuthDiscoveryStartOptions, B2BSsoStartOptions } from './sso.ts';
 export type { RBACPolicy, RBACPolicyRole } from './rbac.ts';

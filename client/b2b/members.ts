@@ -5,6 +5,7 @@ import type { BaseResponse, SessionTokens } from '../session/types.ts';
 import type { CallerOptions } from '../schemas/requests.ts';
 import { checkB2BRequest } from './checks.ts';
 import type { B2BContext } from './context.ts';
+import type { GetConnectedAppsResponse } from '../api/idp.ts';
 import type { B2BAuthenticateResponse, Member, MemberResponse, MemberSession, Organization } from './types.ts';
 
 export type B2BOrganizationUpdateOptions = CallerOptions<typeof R.OrganizationsUpdate>;
@@ -119,6 +120,15 @@ export function b2bOrganization(ctx: B2BContext) {
       deleteMFAPhoneNumber: async (memberId: string) =>
         memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${await id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
       deleteMFATOTP: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/totp/${await id('stytch.organization.members.deleteMFATOTP', memberId)}` }),
+      /** The apps a member of the organization has allowed (admins). */
+      getConnectedApps: async (o: { member_id: string }): Promise<GetConnectedAppsResponse> =>
+        call(ctx, { method: 'GET', path: `/b2b/organizations/members/${await id('stytch.organization.members.getConnectedApps', o.member_id)}/connected_apps` }),
+      /** Revokes an app's access to a member of the organization (admins). */
+      async revokeConnectedApp(o: { member_id: string; connected_app_id: string }): Promise<BaseResponse> {
+        const member = await id('stytch.organization.members.revokeConnectedApp', o.member_id);
+        const app = await id('stytch.organization.members.revokeConnectedApp', o.connected_app_id);
+        return call(ctx, { method: 'POST', path: `/b2b/organizations/members/${member}/connected_apps/${app}/revoke` });
+      },
     },
   };
 }
@@ -142,5 +152,10 @@ export function b2bSelf(ctx: B2BContext) {
     deleteMFAPhoneNumber: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deletePhoneNumber' }),
     deleteMFATOTP: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deleteTOTP' }),
     deletePassword: async (passwordId: string) => own({ method: 'DELETE', path: `/b2b/organizations/members/passwords/${await id('stytch.self.deletePassword', passwordId)}` }),
+    /** The apps the member has allowed (connected apps). */
+    getConnectedApps: (): Promise<GetConnectedAppsResponse> => call(ctx, { method: 'GET', path: '/b2b/organizations/members/connected_apps' }),
+    /** Revokes an app's access and every token it holds for the member. */
+    revokeConnectedApp: async (o: { connected_app_id: string }): Promise<BaseResponse> =>
+      call(ctx, { method: 'POST', path: `/b2b/organizations/members/connected_apps/${await id('stytch.self.revokeConnectedApp', o.connected_app_id)}/revoke` }),
   };
 }

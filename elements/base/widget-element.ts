@@ -302,7 +302,7 @@ export abstract class WidgetElement<C = WidgetClient> extends ReactiveElement {
   protected abstract rootComponent(): ComponentType<AppProps>;
 
   /** What a subclass adds to its flow's props (the reset element: its token); read at every update. */
-  protected flowProps(): Partial<Pick<AppProps, 'passwordResetToken' | 'passwordResetTokenType'>> {
+  protected flowProps(): Partial<Pick<AppProps, 'passwordResetToken' | 'passwordResetTokenType' | 'idp'>> {
     return {};
   }
 }

@@ -26,7 +26,20 @@ export {
   withStytchOrganization,
   type StytchProviderProps,
 } from './provider.tsx';
-export { StytchLogin, StytchPasswordReset, StytchPasskeyRegistration, StytchB2B, type StytchProps, type StytchResetPasswordProps, type Callbacks } from './widgets.tsx';
+export {
+  StytchLogin,
+  StytchPasswordReset,
+  StytchPasskeyRegistration,
+  StytchB2B,
+  IdentityProvider,
+  B2BIdentityProvider,
+  type StytchProps,
+  type StytchResetPasswordProps,
+  type Callbacks,
+  type IdentityProviderProps,
+  type IdentityProviderProps as B2BIdentityProviderProps,
+} from './widgets.tsx';
+export type { AuthTokenParams, IDPConsentManifestGenerator, IDPConsentManifestGenerator as B2BIDPConsentManifestGenerator } from '../identity-provider/element.ts';
 export type { Info } from './state.ts';
 /** What `callbacks.onEvent` receives: `{ type, data }` (the official `StytchEvent`). */
 export type { WidgetEventPayload as StytchEvent } from '../../screens/context.ts';

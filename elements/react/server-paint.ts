@@ -26,14 +26,14 @@ function loadServer(): Promise<Server> {
  * The markup, or null when it cannot be made (the element then renders in the browser as it
  * would without a server): a config the widget refuses is reported by the element itself.
  */
-export function serverMarkup(options: ServerRenderOptions): Promise<ServerMarkup | null> {
-  const key = JSON.stringify([options.config, options.styles, options.strings, options.lang]);
+export function serverMarkup(options: ServerRenderOptions, element: 'login' | 'identity-provider' = 'login'): Promise<ServerMarkup | null> {
+  const key = JSON.stringify([element, options.config, options.styles, options.strings, options.lang]);
   let markup = rendered.get(key);
   if (!markup) {
     markup = loadServer()
-      .then((s) => s.renderLoginMarkup(options))
+      .then((s) => (element === 'login' ? s.renderLoginMarkup(options) : s.renderIdentityProviderMarkup(options)))
       .catch((error: unknown) => {
-        console.error("stytch-ui/react: the login's first screen could not be rendered on the server; the element renders it in the browser.", error);
+        console.error(`stytch-ui/react: the ${element} element's first screen could not be rendered on the server; the element renders it in the browser.`, error);
         return null;
       });
     if (rendered.size >= KEPT) rendered.delete(rendered.keys().next().value!);

@@ -11,6 +11,7 @@ import type { WidgetEventPayload } from '../../screens/context.ts';
 import type { StyleConfig } from '../../theme/index.ts';
 import type { HostCallbacks, WidgetElement } from '../base/widget-element.ts';
 import { configFrom, tellOnce, type CompatLoginConfig } from '../compat-names.ts';
+import type { AuthTokenParams, IDPConsentManifestGenerator } from '../identity-provider/element.ts';
 import { useWidgetClient } from './provider.tsx';
 import { serverMarkup } from './server-paint.ts';
 import { keepEarlyPresses } from '../../screens/hooks/useEarlyPress.ts';
@@ -47,8 +48,11 @@ export interface StytchResetPasswordProps extends StytchProps {
   passwordResetToken?: string;
 }
 
-// A constant object: React compares the string, and an empty string never overwrites the widget.
-const EMPTY = { __html: '' };
+/** The official props of `IdentityProvider` (and, with `trustedAuthTokenParams`, `B2BIdentityProvider`): no config. */
+export interface IdentityProviderProps extends Omit<StytchProps<unknown>, 'config'> {
+  getIDPConsentManifest?: IDPConsentManifestGenerator;
+  authTokenParams?: AuthTokenParams;
+}
 
 /** The admin portal's elements, by the official React component that renders each. */
 const ADMIN_TAGS = {
@@ -59,8 +63,22 @@ const ADMIN_TAGS = {
 } as const;
 type AdminTag = keyof typeof ADMIN_TAGS;
 
+/** Each element by the official React component that renders it (the name its errors carry). */
+const COMPONENT_NAMES = {
+  ...ADMIN_TAGS,
+  'stytch-ui': 'StytchLogin',
+  'stytch-reset-password': 'StytchPasswordReset',
+  'stytch-passkey-registration': 'StytchPasskeyRegistration',
+  'stytch-b2b-ui': 'StytchB2B',
+  'stytch-identity-provider': 'IdentityProvider',
+  'stytch-b2b-identity-provider': 'B2BIdentityProvider',
+} as const;
+
+// A constant object: React compares the string, and an empty string never overwrites the widget.
+const EMPTY = { __html: '' };
+
 interface WidgetProps {
-  tag: 'stytch-ui' | 'stytch-reset-password' | 'stytch-passkey-registration' | 'stytch-b2b-ui' | AdminTag;
+  tag: keyof typeof COMPONENT_NAMES;
   b2b: boolean;
   config: Record<string, unknown> | undefined;
   props: StytchProps<unknown>;
@@ -68,18 +86,7 @@ interface WidgetProps {
 }
 
 function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
-  const client = useWidgetClient(
-    isB2B,
-    tag in ADMIN_TAGS
-      ? ADMIN_TAGS[tag as AdminTag]
-      : tag === 'stytch-b2b-ui'
-        ? 'StytchB2B'
-        : tag === 'stytch-ui'
-          ? 'StytchLogin'
-          : tag === 'stytch-reset-password'
-            ? 'StytchPasswordReset'
-            : 'StytchPasskeyRegistration',
-  );
+  const client = useWidgetClient(isB2B, COMPONENT_NAMES[tag]);
   if (props.presentation !== undefined) tellOnce('`presentation`', 'stytch-ui/react');
   const ref = useRef<WidgetElement>(null);
   const latest = useRef(props.callbacks);
@@ -96,9 +103,14 @@ function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
 
   if (isServer) {
     // The login element's first screen in the HTML; the other elements render in the browser.
-    const markup = tag === 'stytch-ui' ? use(serverMarkup({ config: stableConfig, styles: stableStyles, strings: stableStrings })) : null;
+    const paint = tag === 'stytch-ui' ? 'login' : tag === 'stytch-identity-provider' ? 'identity-provider' : undefined;
+    const markup = paint ? use(serverMarkup({ config: stableConfig, styles: stableStyles, strings: stableStrings }, paint)) : null;
     // Flow props (the reset token) are set as properties in the browser.
-    const attributes: Record<string, string> = { config: configKey ?? '{}', ...(props.styles ? { styles: stylesKey } : {}), ...(props.strings ? { strings: stringsKey } : {}) };
+    const attributes: Record<string, string> = {
+      ...(configKey !== undefined ? { config: configKey } : {}),
+      ...(props.styles ? { styles: stylesKey } : {}),
+      ...(props.strings ? { strings: stringsKey } : {}),
+    };
     return createElement(tag, { ...attributes, ...markup?.attributes, dangerouslySetInnerHTML: { __html: markup?.children ?? '' } });
   }
 
@@ -164,3 +176,28 @@ export const AdminPortalOrgSettings = adminPortal('stytch-b2b-admin-portal-org-s
 export const AdminPortalMemberManagement = adminPortal('stytch-b2b-admin-portal-member-management-ui');
 /** The organization's SCIM connection (`<stytch-b2b-admin-portal-scim>`). */
 export const AdminPortalSCIM = adminPortal('stytch-b2b-admin-portal-scim');
+
+/**
+ * The consent screen (`<stytch-identity-provider>`, the official `IdentityProvider`): the
+ * authorization request on the page's query, for the signed-in user.
+ */
+export function IdentityProvider(props: IdentityProviderProps) {
+  return createElement(Widget, {
+    tag: 'stytch-identity-provider',
+    b2b: false,
+    config: undefined,
+    props: { ...props, config: undefined },
+    extra: { getIDPConsentManifest: props.getIDPConsentManifest, authTokenParams: props.authTokenParams },
+  });
+}
+
+/** The B2B consent screen (`<stytch-b2b-identity-provider>`, the official `B2BIdentityProvider`), under `StytchB2BProvider`. */
+export function B2BIdentityProvider(props: IdentityProviderProps & { trustedAuthTokenParams?: AuthTokenParams }) {
+  return createElement(Widget, {
+    tag: 'stytch-b2b-identity-provider',
+    b2b: true,
+    config: undefined,
+    props: { ...props, config: undefined },
+    extra: { getIDPConsentManifest: props.getIDPConsentManifest, trustedAuthTokenParams: props.trustedAuthTokenParams ?? props.authTokenParams },
+  });
+}

@@ -8,6 +8,9 @@ import { compileTheme, SCOPE_ATTRIBUTE, type StyleConfig } from '../../theme/ind
 import { EMOTION_IDS_ATTRIBUTE, EMOTION_KEY, markupFingerprint, SSR_ATTRIBUTE } from '../base/server-markup.ts';
 import { widgetTree } from '../base/widget-tree.ts';
 import { LoginApp } from '../../screens/login/LoginApp.tsx';
+import { IdpApp } from '../../screens/idp/IdpApp.tsx';
+import type { AppProps, Mode } from '../../screens/App.tsx';
+import type { ComponentType } from 'react';
 import { InvalidConfigError, InvalidStylesError } from '../errors.ts';
 
 /** What to render: the same config, styles and nonce the page gives the element. */
@@ -67,10 +70,25 @@ const ignore: WidgetCallbacks = { onEvent: () => {}, onError: () => {} };
  */
 export async function renderLoginMarkup(options: ServerRenderOptions = {}): Promise<ServerMarkup> {
   const config = parseJson(options.config, 'config');
-  const styles = (parseJson(options.styles, 'styles') ?? {}) as StyleConfig;
   const resolved = resolveConfig(config, configMessages());
   if (!resolved.ok) throw new InvalidConfigError(resolved.message);
-  const shadow = resolved.value.enableShadowDOM;
+  return renderMarkup('login', LoginApp, config, resolved.value.enableShadowDOM, options);
+}
+
+/**
+ * Renders `<stytch-identity-provider>`'s first paint (its wait, which is the same whatever the
+ * page's query and session: the browser hydrates it, then reads both). `config` is optional
+ * (the element takes none; `enableShadowDOM` chooses a declarative shadow root).
+ */
+export async function renderIdentityProviderMarkup(options: ServerRenderOptions = {}): Promise<ServerMarkup> {
+  const config = parseJson(options.config, 'config');
+  const shadow = (config as { enableShadowDOM?: unknown } | undefined)?.enableShadowDOM === true;
+  return renderMarkup('identity-provider', IdpApp, config, shadow, options);
+}
+
+/** One element's first screen: its React tree rendered to HTML, with its theme and Emotion rules. */
+async function renderMarkup(mode: Mode, component: ComponentType<AppProps>, config: unknown, shadow: boolean, options: ServerRenderOptions): Promise<ServerMarkup> {
+  const styles = (parseJson(options.styles, 'styles') ?? {}) as StyleConfig;
   const scopeId = shadow ? undefined : (options.scopeId ?? Math.random().toString(36).slice(2, 10));
   const { css, issues } = compileTheme(styles, scopeId === undefined ? { kind: 'shadow' } : { kind: 'light', scopeId });
 
@@ -81,8 +99,8 @@ export async function renderLoginMarkup(options: ServerRenderOptions = {}): Prom
   const failures: unknown[] = [];
   const tree = widgetTree({
     cache,
-    component: LoginApp,
-    app: { mode: 'login', store: createStore(), config, styles, callbacks: ignore, strings: parseJson(options.strings, 'strings'), lang: options.lang },
+    component,
+    app: { mode, store: createStore(), config, styles, callbacks: ignore, strings: parseJson(options.strings, 'strings'), lang: options.lang },
   });
   const { prelude } = await prerender(tree, {
     ...(scopeId === undefined ? {} : { identifierPrefix: `${scopeId}:` }),
@@ -95,7 +113,7 @@ export async function renderLoginMarkup(options: ServerRenderOptions = {}): Prom
 
   const rules = Object.entries(cache.inserted).filter((e): e is [string, string] => typeof e[1] === 'string');
   const emotion = rules.length > 0 ? styleTag(rules.map(([, r]) => r).join(''), options.nonce, ` ${EMOTION_IDS_ATTRIBUTE}="${rules.map(([id]) => id).join(' ')}"`) : '';
-  const fingerprint = markupFingerprint('login', config, styles);
+  const fingerprint = markupFingerprint(mode, config, styles);
   const markup =
     `<div hidden>${styleTag(css, options.nonce)}${emotion}</div>` +
     `<stytch-widget-root ${SSR_ATTRIBUTE}="${fingerprint}" style="display:grid;grid-template-columns:minmax(min-content, var(--stytch-container-width))">${body}</stytch-widget-root>`;
@@ -122,4 +140,18 @@ export async function renderLoginToString(options: ServerRenderOptions = {}): Pr
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');
   return `<stytch-ui${text}>${markup.children}</stytch-ui>`;
+}
+
+/** The whole `<stytch-identity-provider>` element with its first paint: paste it where the consent goes. */
+export async function renderIdentityProviderToString(options: ServerRenderOptions = {}): Promise<string> {
+  const markup = await renderIdentityProviderMarkup(options);
+  const attributes: Record<string, string> = {};
+  if (options.config !== undefined) attributes.config = typeof options.config === 'string' ? options.config : JSON.stringify(options.config);
+  if (options.styles !== undefined) attributes.styles = typeof options.styles === 'string' ? options.styles : JSON.stringify(options.styles);
+  if (options.nonce) attributes.nonce = options.nonce;
+  Object.assign(attributes, markup.attributes);
+  const text = Object.entries(attributes)
+    .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
+    .join('');
+  return `<stytch-identity-provider${text}>${markup.children}</stytch-identity-provider>`;
 }

@@ -28,8 +28,10 @@ export function bootstrapRoutes(ctx: ProviderContext): Hono {
       password_config: policy.policy === 'luds' ? { luds_complexity: policy.complexity, luds_minimum_count: policy.minimumCount } : { luds_complexity: 0, luds_minimum_count: 0 },
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
-      // The official B2B client checks a member session's roles against it (client.rbac.isAuthorized).
-      rbac_policy: rbacPolicy(config),
+      // The official B2B client checks a member session's roles against it (client.rbac.isAuthorized);
+      // the official consent screen describes a requested scope from `scopes` (and reads it
+      // unguarded): the project's own scopes, in the official RBACPolicyScope shape.
+      rbac_policy: { ...rbacPolicy(config), scopes: config.connectedApps.customScopes.map(({ scope, description }) => ({ scope, description, permissions: [] })) },
       siwe_required_for_crypto_wallets: config.siweRequired,
       // The official clients read it and warn when their kind differs (the B2B one on CONSUMER).
       vertical: known.vertical,

@@ -30,6 +30,7 @@ import type { b2bMessages } from './en/b2b.ts';
 import type { b2bErrorMessages } from './en/b2b-errors.ts';
 import type { cryptoMessages } from './en/crypto.ts';
 import type { errorMessages } from './en/errors.ts';
+import type { idpMessages } from './en/idp.ts';
 import type { magicLinkMessages } from './en/magic-link.ts';
 import type { mainMessages } from './en/main.ts';
 import type { oauthMessages } from './en/oauth.ts';
@@ -60,6 +61,9 @@ export type B2BMessageId = keyof typeof b2bMessages | keyof typeof b2bErrorMessa
 
 /** A shipped locale's B2B catalog (`locales-b2b/<tag>.ts`): every B2B id, in that language. */
 export type B2BLocaleCatalog = { readonly [K in B2BMessageId]: string };
+
+/** A shipped locale's catalog of the consent element's words (`locales-idp/<tag>.ts`, English in `en/idp.ts`). */
+export type IdpLocaleCatalog = { readonly [K in keyof typeof idpMessages]: string };
 
 /**
  * A product line's own words, laid over the login element's: the B2B element's (`b2b.ts`).

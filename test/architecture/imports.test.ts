@@ -64,7 +64,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 // The ground floor of screens/: what every flow of both product lines may use.
 const GROUND = ['screens/components/', 'screens/i18n/', 'screens/hooks/', 'screens/state/', 'screens/send/', 'screens/config/', 'screens/context.ts', 'screens/env.ts'];
 // The shell: the shared App, and each product line's root and registry.
-const SHELL = ['screens/App.tsx', 'screens/registry.ts', 'screens/login/', 'screens/b2b/B2BApp.tsx', 'screens/b2b/registry.ts', 'screens/b2b/AdminApp.tsx'];
+const SHELL = ['screens/App.tsx', 'screens/registry.ts', 'screens/login/', 'screens/b2b/B2BApp.tsx', 'screens/b2b/registry.ts', 'screens/b2b/AdminApp.tsx', 'screens/idp/IdpApp.tsx'];
 const isGround = (p: string) => GROUND.some((g) => p === g || p.startsWith(g));
 const isShell = (p: string) => SHELL.some((s) => p === s || p.startsWith(s));
 // The B2B line (`screens/b2b/`): its own ground floor (the files directly in it), its flows (its folders).

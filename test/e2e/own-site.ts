@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', 
  * started with those origins in AUTHORIZED_ORIGINS (and their index pages in REDIRECT_URLS),
  * and the demo server handing out the built files. `unlisted` pages are left out of the list.
  */
-export async function startOwnSite(o: { listed: number; unlisted?: number; env?: NodeJS.ProcessEnv }) {
+export async function startOwnSite(o: { listed: number; unlisted?: number; env?: NodeJS.ProcessEnv | ((listed: OwnPage[]) => NodeJS.ProcessEnv) }) {
   const servers: Server[] = [];
   const serve = async (): Promise<OwnPage> => {
     const page: OwnPage = { origin: '', html: '', files: {} };
@@ -45,7 +45,12 @@ export async function startOwnSite(o: { listed: number; unlisted?: number; env?:
   const provider: RunningProvider = await startProvider({
     port: 0,
     dataDir,
-    env: { ...o.env, DEV_PAGES: '1', AUTHORIZED_ORIGINS: listed.map((p) => p.origin).join(','), REDIRECT_URLS: listed.map((p) => `${p.origin}/index.html`).join(',') },
+    env: {
+      ...(typeof o.env === 'function' ? o.env(listed) : o.env),
+      DEV_PAGES: '1',
+      AUTHORIZED_ORIGINS: listed.map((p) => p.origin).join(','),
+      REDIRECT_URLS: listed.map((p) => `${p.origin}/index.html`).join(','),
+    },
   });
   const publicToken = provider.config.publicTokens.test!;
   const demo: RunningDemo = await startDemo({ port: 0, providerUrl: provider.url, publicToken });

@@ -6,7 +6,7 @@ for (const kind of databases) {
   describe(`bootstrap over HTTP (${kind})`, () => {
     let provider: TestProvider;
     before(async () => {
-      provider = await startTestProvider(kind, { name: 'Acme', emailDomains: ['acme.test'] });
+      provider = await startTestProvider(kind, { name: 'Acme', emailDomains: ['acme.test'], connectedApps: { customScopes: [{ scope: 'read:notes', description: 'Read your notes' }] } });
     });
     after(() => provider.destroy());
 
@@ -27,6 +27,11 @@ for (const kind of databases) {
         assert.equal(typeof d[k], 'boolean', k);
       }
       assert.equal(d.vertical, 'CONSUMER');
+    });
+
+    it("answers the RBAC policy with its scopes: the project's own scopes and their descriptions, as the official consent screen reads them", async () => {
+      const { json } = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
+      assert.deepEqual(json.data.rbac_policy, { roles: [], resources: [], scopes: [{ scope: 'read:notes', description: 'Read your notes', permissions: [] }] });
     });
 
     it('answers each token its vertical: CONSUMER for the test token, B2B for the B2B token, the same project', async () => {

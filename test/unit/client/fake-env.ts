@@ -81,7 +81,7 @@ export const BOOTSTRAP = {
   dfp_protected_auth_enabled: false,
   dfp_protected_auth_mode: 'OBSERVATION',
   password_config: { luds_complexity: 3, luds_minimum_count: 8 },
-  rbac_policy: { roles: [], resources: [] },
+  rbac_policy: { roles: [], resources: [], scopes: [] },
   siwe_required_for_crypto_wallets: false,
   vertical: 'CONSUMER',
 };

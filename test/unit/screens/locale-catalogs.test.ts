@@ -42,6 +42,19 @@ import adminNl from '../../../screens/i18n/locales-admin/nl.ts';
 import adminPl from '../../../screens/i18n/locales-admin/pl.ts';
 import adminPtBR from '../../../screens/i18n/locales-admin/pt-BR.ts';
 import adminZhCN from '../../../screens/i18n/locales-admin/zh-CN.ts';
+import { idpMessages } from '../../../screens/i18n/en/idp.ts';
+import idpar from '../../../screens/i18n/locales-idp/ar.ts';
+import idpde from '../../../screens/i18n/locales-idp/de.ts';
+import idpes from '../../../screens/i18n/locales-idp/es.ts';
+import idpfr from '../../../screens/i18n/locales-idp/fr.ts';
+import idphe from '../../../screens/i18n/locales-idp/he.ts';
+import idpit from '../../../screens/i18n/locales-idp/it.ts';
+import idpja from '../../../screens/i18n/locales-idp/ja.ts';
+import idpko from '../../../screens/i18n/locales-idp/ko.ts';
+import idpnl from '../../../screens/i18n/locales-idp/nl.ts';
+import idppl from '../../../screens/i18n/locales-idp/pl.ts';
+import idpptBR from '../../../screens/i18n/locales-idp/pt-BR.ts';
+import idpzhCN from '../../../screens/i18n/locales-idp/zh-CN.ts';
 
 /*
  * The hand-written locales against the English catalog (and the B2B locales against the B2B
@@ -191,6 +204,29 @@ describe('locale catalogs', () => {
   });
 
   checkLocales(LOCALES, english, SAME_AS_ENGLISH);
+});
+
+const IDP_LOCALES: Record<string, Record<string, string>> = {
+  ar: idpar,
+  de: idpde,
+  es: idpes,
+  fr: idpfr,
+  he: idphe,
+  it: idpit,
+  ja: idpja,
+  ko: idpko,
+  nl: idpnl,
+  pl: idppl,
+  'pt-BR': idpptBR,
+  'zh-CN': idpzhCN,
+};
+
+describe('consent element locale catalogs', () => {
+  it('ships a consent catalog for every shipped locale', () => {
+    expect(Object.keys(IDP_LOCALES).sort()).to.deep.equal(Object.keys(LOCALES).sort());
+  });
+  // "No" is Dutch and Polish too.
+  checkLocales(IDP_LOCALES, idpMessages, new Set(['idpLogout.no']), 'consent ');
 });
 
 describe('B2B locale catalogs', () => {

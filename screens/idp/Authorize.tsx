@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react';
+import type { B2BOAuthAuthorizeStartResponse } from '../../client/api/idp.ts';
+import { useOnce } from '../hooks/useOnce.ts';
+import { useReportError } from '../hooks/useReportError.ts';
+import { ConsentScreen } from './ConsentScreen.tsx';
+import type { IDPConsentManifestGenerator } from './manifest.ts';
+import type { AuthorizeParams } from './params.ts';
+import { Notice, Waiting } from './Status.tsx';
+import { IDP_EVENTS, useIdp, useIdpStrings, type IdpClient } from './widget.ts';
+
+type State =
+  | { kind: 'starting' }
+  | { kind: 'consent'; start: B2BOAuthAuthorizeStartResponse; busy: boolean; error?: string | undefined }
+  | { kind: 'failed'; message: string }
+  | { kind: 'leaving'; denied: boolean };
+
+/**
+ * The authorization request of a signed-in user: its start (the app, the scopes, whether the
+ * user must be asked), the consent screen when asked, and the submit, whose answer is where
+ * the browser goes (the code, or `access_denied`, on a redirect the provider checked). Every
+ * error stays on this page, in the widget's words: nothing is sent to a redirect the provider refused.
+ */
+export function Authorize({ client, params, generator }: { client: IdpClient; params: AuthorizeParams; generator: IDPConsentManifestGenerator | undefined }) {
+  const { callbacks, env } = useIdp();
+  const t = useIdpStrings();
+  const report = useReportError();
+  const [state, setState] = useState<State>({ kind: 'starting' });
+
+  const submit = useCallback(
+    async (granted: boolean, asked: boolean) => {
+      setState((s) => (s.kind === 'consent' ? { ...s, busy: true, error: undefined } : s));
+      try {
+        const answer = await client.idp.oauthAuthorizeSubmit({ ...params, consent_granted: granted });
+        const denied = asked && !granted;
+        setState({ kind: 'leaving', denied });
+        callbacks.onEvent({ type: denied ? IDP_EVENTS.denied : IDP_EVENTS.complete, data: {} });
+        (env.page ?? globalThis.location).assign(answer.redirect_uri);
+      } catch (e) {
+        const message = report(e);
+        setState((s) => (s.kind === 'consent' ? { ...s, busy: false, error: message } : { kind: 'failed', message }));
+      }
+    },
+    [client, params, callbacks, env, report],
+  );
+
+  useOnce(() => {
+    callbacks.onEvent({ type: IDP_EVENTS.start, data: { client_id: params.client_id, redirect_uri: params.redirect_uri, scope: params.scopes.join(' ') } });
+    client.idp.oauthAuthorizeStart(params).then(
+      (start) => {
+        if (start.consent_required) setState({ kind: 'consent', start, busy: false });
+        // Nothing to ask (a first-party app, or a grant already given): on at once.
+        else void submit(false, false);
+      },
+      (e: unknown) => setState({ kind: 'failed', message: report(e) }),
+    );
+  });
+
+  if (state.kind === 'starting') return <Waiting text={t('idpConsent.loading')} />;
+  if (state.kind === 'failed') return <Notice error text={state.message} />;
+  if (state.kind === 'leaving') return state.denied ? <Notice text={t('idpConsent.denied')} /> : <Waiting text={t('idpConsent.redirecting')} />;
+  return (
+    <ConsentScreen
+      start={state.start}
+      params={params}
+      projectName={client.bootstrap.getSync().project_name ?? ''}
+      generator={generator}
+      busy={state.busy}
+      error={state.error}
+      onAllow={() => void submit(true, true)}
+      onDeny={() => void submit(false, true)}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useOnce } from '../hooks/useOnce.ts';
+import { Authorize } from './Authorize.tsx';
+import { Logout } from './Logout.tsx';
+import { parseIdpRequest } from './params.ts';
+import { Notice, Waiting } from './Status.tsx';
+import { useIdp, useIdpStrings, type IdpClient, type IdpOptions } from './widget.ts';
+
+/** A required parameter of the request is missing (the official `IDPOAuthFlowMissingParamError`). */
+export class IDPOAuthFlowMissingParamError extends Error {
+  override readonly name = 'IDPOAuthFlowMissingParamError';
+}
+
+/** The consent element was shown without a signed-in user or member (the official `NoCurrentSessionError`). */
+export class NoCurrentSessionError extends Error {
+  override readonly name = 'NoCurrentSessionError';
+  constructor() {
+    super('No active session: the consent element needs a signed-in user.');
+  }
+}
+
+/**
+ * The request on the page, read once at the first render (a magic link's token the page's login
+ * element takes out of the address bar later does not lose it), then its flow: the logout, or
+ * the consent for a signed-in user. The first render is the same everywhere (the wait), so the
+ * server's markup, which cannot know the page's query or session, is what the browser hydrates.
+ */
+export function IdpFlow({ options }: { options: IdpOptions }) {
+  const { env, client, callbacks } = useIdp();
+  const t = useIdpStrings();
+  const [request] = useState(() => parseIdpRequest(env.page?.search ?? globalThis.location?.search ?? ''));
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  useOnce(() => {
+    if (request.type === 'missing') callbacks.onError(new IDPOAuthFlowMissingParamError(t('idpConsent.missingParam', { field: request.field })));
+  });
+  if (!ready) return <Waiting text={t('idpConsent.loading')} />;
+  if (request.type === 'missing') return <Notice error text={t('idpConsent.missingParam', { field: request.field })} />;
+  if (!client) return <Notice error text={t('errors.generic')} />;
+  if (request.type === 'logout') return <Logout client={client} params={request.params} />;
+  return (
+    <SignedIn client={client} options={options}>
+      <Authorize client={client} params={request.params} generator={options.getIDPConsentManifest} />
+    </SignedIn>
+  );
+}
+
+/**
+ * The consent only for a signed-in user (or member): otherwise the official words ask to log
+ * in, and the consent follows as soon as a session appears (the page's login element signs in
+ * with the same client, or another tab does). A trusted auth token the site passes is attested first.
+ */
+function SignedIn({ client, options, children }: { client: IdpClient; options: IdpOptions; children: ReactNode }) {
+  const { callbacks } = useIdp();
+  const t = useIdpStrings();
+  const [signedIn, setSignedIn] = useState(() => client.session.getSync() != null);
+  const [attesting, setAttesting] = useState(() => !!options.authTokenParams?.trustedAuthToken);
+  useEffect(() => client.session.onChange((s) => setSignedIn(s != null)), [client]);
+  useOnce(() => {
+    const params = options.authTokenParams;
+    if (!params?.trustedAuthToken) return;
+    const session = client.session as IdpClient['session'] & { attest?: (o: { token: string; profile_id: string; session_duration_minutes: number }) => Promise<unknown> };
+    const attest = session.attest
+      ? session.attest({ token: params.trustedAuthToken, profile_id: params.tokenProfileID, session_duration_minutes: 60 })
+      : Promise.reject(new Error('authTokenParams: this client cannot attest a trusted auth token (session.attest); the consent goes on with the current session.'));
+    attest.catch((e: unknown) => callbacks.onError(e instanceof Error ? e : new Error(String(e)))).finally(() => setAttesting(false));
+  });
+  useEffect(() => {
+    if (!attesting && !signedIn) callbacks.onError(new NoCurrentSessionError());
+  }, [attesting, signedIn, callbacks]);
+  if (attesting) return <Waiting text={t('idpConsent.loading')} />;
+  if (!signedIn) return <Notice text={t('idpConsent.noActiveSession')} />;
+  return children;
+}

@@ -1,0 +1,271 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import * as esbuild from 'esbuild';
+import * as oauth from 'oauth4webapi';
+import { axe } from './axe.ts';
+import { startOwnSite } from './own-site.ts';
+import { uniqueEmail } from './screens-helpers.ts';
+
+/*
+ * <stytch-identity-provider> against the real provider, in Chromium: the site's consent page
+ * is a page of the developer's own site, named as the provider's authorization URL. An OAuth
+ * client (oauth4webapi, unchanged) sends the user there; the user signs in with the page's
+ * login element, allows, and the client gets tokens; a denial gives it access_denied. The
+ * official 6.3.0 element, unchanged, completes the same consent (the referee).
+ */
+
+const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
+let site: Awaited<ReturnType<typeof startOwnSite>>;
+const CALLBACK = 'http://127.0.0.1:8123/callback';
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // The provider's authorization URL is the site's consent page (discovery names it).
+  site = await startOwnSite({ listed: 1, env: (listed) => ({ PROJECT_SECRETS: secret, CONNECTED_APPS_AUTHORIZATION_URL: `${listed[0]!.origin}/index.html` }) });
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+/** The server API, as the developer's backend calls it. */
+async function serverApi(method: string, path: string, body?: object): Promise<any> {
+  const res = await fetch(`${site.provider.url}/v1${path}`, {
+    method,
+    headers: { Authorization: `Basic ${Buffer.from(`${site.provider.config.projectId}:${secret}`).toString('base64')}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = await res.json();
+  expect(res.status, JSON.stringify(answer)).toBe(200);
+  return answer;
+}
+
+/** A connected app, registered by the site's backend. */
+async function connectedApp(extra: object = {}): Promise<{ client_id: string; client_secret?: string }> {
+  const made = await serverApi('POST', '/connected_apps/clients', {
+    client_type: 'third_party',
+    client_name: 'Partner Notes',
+    client_description: 'Takes your notes',
+    redirect_urls: [CALLBACK],
+    ...extra,
+  });
+  return made.connected_app;
+}
+
+/** The consent page of the developer's site: our element, and our login element while signed out. */
+function ourConsentPage(): string {
+  const dist = `${site.demo.url}/dist`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Allow an app</title></head><body><main><div id="consent"></div><div id="login"></div><p id="events"></p></main>
+    <script type="module">
+      import { mountIdentityProvider, mountLogin } from '${dist}/stytch-ui.js';
+      import { createClient } from '${dist}/client.js';
+      const client = createClient(${JSON.stringify(site.publicToken)}, { baseUrl: ${JSON.stringify(site.provider.url)} });
+      const events = document.getElementById('events');
+      mountIdentityProvider({ elementId: '#consent', client, callbacks: { onEvent: (e) => events.append(e.type + ' '), onError: (e) => console.info('onError', e.name) } });
+      const login = () => mountLogin({ elementId: '#login', client, config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
+      if (!client.session.getSync()) login();
+      client.session.onChange((s) => (document.getElementById('login').hidden = !!s));
+    </script></body></html>`;
+}
+
+let officialBundle: Promise<string> | undefined;
+/** The official 6.3.0 consent element, bundled unchanged: registered as its docs show, `window.mountOfficial(token, url)`. */
+function officialIdp(): Promise<string> {
+  officialBundle ??= esbuild
+    .build({
+      stdin: {
+        contents: `import { StytchUIClient, StytchIdentityProvider } from '@stytch/vanilla-js';
+          customElements.define('stytch-identity-provider', StytchIdentityProvider);
+          window.mountOfficial = (token, url) => {
+            const client = new StytchUIClient(token, { endpoints: { testAPIURL: url } });
+            window.client = client;
+            window.renderConsent = () => {
+              const el = document.createElement('stytch-identity-provider');
+              document.getElementById('consent').append(el);
+              el.render({ client, callbacks: { onEvent: (e) => document.getElementById('events').append(e.type + ' '), onError: (e) => console.info('onError', e.message ?? e) } });
+            };
+          };`,
+        resolveDir: process.cwd(),
+        loader: 'js',
+      },
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    })
+    .then((out) => out.outputFiles[0]!.text.replaceAll('</script', '<\\/script'));
+  return officialBundle;
+}
+
+/** An OAuth client's authorization request, made with oauth4webapi against the provider's discovery. */
+async function authorizationRequest(clientId: string, scope = 'openid email profile') {
+  const issuer = new URL(site.provider.url);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', [oauth.allowInsecureRequests]: true }));
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const nonce = oauth.generateRandomNonce();
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    scope,
+    state,
+    nonce,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  return { as, url, verifier, state, nonce };
+}
+
+/** The app's callback: the browser lands there; the test reads where it landed. */
+async function catchCallback(page: Page): Promise<{ at: Promise<URL> }> {
+  let landed!: (u: URL) => void;
+  const at = new Promise<URL>((ok) => (landed = ok));
+  await page.route(`${CALLBACK}**`, (route) => {
+    landed(new URL(route.request().url()));
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><p>Back at the app</p>' });
+  });
+  // Wrapped: an async function's returned promise would be awaited with it (until the app is reached).
+  return { at };
+}
+
+/** Signs in with an emailed code on the page's login element. */
+async function signIn(page: Page, email: string): Promise<void> {
+  const login = page.locator('stytch-ui');
+  await login.locator('input[type="email"]').fill(email);
+  await login.locator('input[type="email"]').press('Enter');
+  const code = login.locator('input[autocomplete="one-time-code"]');
+  await expect(code).toBeVisible({ timeout: 20_000 });
+  await code.fill(await site.code(email));
+}
+
+const consent = (page: Page) => page.locator('stytch-identity-provider');
+
+test('an OAuth client sends the user to the consent page: signed out, the login element signs in, the consent follows with the request, Allow gives the client a code it exchanges for tokens', async ({
+  page,
+}) => {
+  const app = await connectedApp();
+  const { as, url, verifier, state, nonce } = await authorizationRequest(app.client_id);
+  expect(url.origin).toBe(site.listed[0]!.origin);
+  site.listed[0]!.html = ourConsentPage();
+  const { at: landed } = await catchCallback(page);
+  await page.goto(url.toString());
+  await expect(consent(page)).toContainText('No active session detected. Please log in to continue.');
+  const email = uniqueEmail('consent');
+  await signIn(page, email);
+  await expect(consent(page).getByRole('heading', { level: 1 })).toHaveText('Sign in to Partner Notes with ' + (await projectName()), { timeout: 20_000 });
+  await expect(consent(page)).toContainText('Takes your notes');
+  await expect(consent(page)).toContainText('Partner Notes is requesting to:');
+  await consent(page).getByRole('button', { name: 'Allow' }).click();
+  const back = await landed;
+  expect(back.searchParams.get('state')).toBe(state);
+
+  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
+  const params = oauth.validateAuthResponse(as, client, back, state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
+  expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
+  expect(result.access_token).toBeTruthy();
+});
+
+test('Deny: the client is told access_denied; a request for an unregistered redirect is shown on the page, never followed', async ({ page }) => {
+  const app = await connectedApp();
+  site.listed[0]!.html = ourConsentPage();
+  const { at: landed } = await catchCallback(page);
+  const { url, state } = await authorizationRequest(app.client_id);
+  await page.goto(url.toString());
+  await signIn(page, uniqueEmail('consent-deny'));
+  await consent(page).getByRole('button', { name: 'Deny' }).click();
+  const back = await landed;
+  expect(back.searchParams.get('error')).toBe('access_denied');
+  expect(back.searchParams.get('state')).toBe(state);
+  expect(back.searchParams.get('code')).toBeNull();
+  // The browser is still committing the navigation to the app; the next goto would interrupt it.
+  await page.waitForURL(`${CALLBACK}**`);
+
+  // Signed in now (the same browser): an unregistered redirect is an error on the page.
+  const bad = new URL(url);
+  bad.searchParams.set('redirect_uri', 'https://elsewhere.example/steal');
+  let wentAway = false;
+  await page.route('https://elsewhere.example/**', (route) => ((wentAway = true), route.abort()));
+  await page.goto(bad.toString());
+  await expect(consent(page).getByRole('alert')).toContainText('redirect', { timeout: 20_000 });
+  expect(wentAway).toBe(false);
+});
+
+test('axe: the consent screen at 320 and 1280 px, light, dark and right to left; keyboard only reaches Allow', async ({ page }) => {
+  const app = await connectedApp();
+  const { url } = await authorizationRequest(app.client_id, 'openid email profile offline_access');
+  site.listed[0]!.html = ourConsentPage();
+  await page.goto(url.toString());
+  await signIn(page, uniqueEmail('consent-axe'));
+  await expect(consent(page).getByRole('button', { name: 'Allow' })).toBeVisible({ timeout: 20_000 });
+  for (const width of [320, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axe(page, 'stytch-identity-provider'), `${width} ${scheme}`).toEqual([]);
+    }
+  }
+  // Keyboard only: Tab reaches each disclosure and the buttons, in order; Enter opens details.
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  const names: string[] = [];
+  for (let i = 0; i < 12 && !names.includes('Deny'); i++) {
+    await page.keyboard.press('Tab');
+    names.push(await page.evaluate(() => (document.activeElement?.shadowRoot?.activeElement ?? document.activeElement)?.textContent?.trim() ?? ''));
+  }
+  expect(names).toContain('Allow');
+  expect(names.indexOf('Allow')).toBeLessThan(names.indexOf('Deny'));
+});
+
+test('right to left: Arabic from the page language, axe clean at 320 px', async ({ page }) => {
+  const app = await connectedApp();
+  const { url } = await authorizationRequest(app.client_id);
+  site.listed[0]!.html = ourConsentPage().replace('<html lang="en">', '<html lang="ar" dir="rtl">');
+  await page.goto(url.toString());
+  await signIn(page, uniqueEmail('consent-rtl'));
+  await expect(consent(page).getByRole('button', { name: 'سماح' })).toBeVisible({ timeout: 20_000 });
+  expect(await consent(page).locator('[dir="rtl"]').count()).toBeGreaterThan(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.setViewportSize({ width: 320, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axe(page, 'stytch-identity-provider'), scheme).toEqual([]);
+  }
+});
+
+test('the referee: the official 6.3.0 StytchIdentityProvider, unchanged, completes the same consent against our provider', async ({ page }) => {
+  const app = await connectedApp();
+  const { as, url, verifier, state, nonce } = await authorizationRequest(app.client_id);
+  const own = site.listed[0]!;
+  own.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Official consent</title></head><body><main><div id="consent"></div><p id="events"></p></main>
+    <script>${await officialIdp()}</script>
+    <script>mountOfficial(${JSON.stringify(site.publicToken)}, ${JSON.stringify(site.provider.url)});</script></body></html>`;
+  const { at: landed } = await catchCallback(page);
+  await page.goto(url.toString());
+  const email = uniqueEmail('consent-official');
+  // The official client signs in headlessly (its login element is not what is refereed here), then the element renders.
+  const methodId = await page.evaluate(async (e) => (await (window as any).client.otps.email.loginOrCreate(e)).method_id as string, email);
+  const code = await site.code(email);
+  await page.evaluate(async ([c, m]) => void (await (window as any).client.otps.authenticate(c, m, { session_duration_minutes: 60 })), [code, methodId] as const);
+  await page.evaluate(() => (window as any).renderConsent());
+  const official = page.locator('stytch-identity-provider');
+  await expect(official.getByRole('button', { name: 'Allow' })).toBeVisible({ timeout: 20_000 });
+  await expect(official).toContainText('Partner Notes');
+  await official.getByRole('button', { name: 'Allow' }).click();
+  const back = await landed;
+  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
+  const params = oauth.validateAuthResponse(as, client, back, state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
+  expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
+});
+
+/** The project's name, as the consent title names it. */
+async function projectName(): Promise<string> {
+  const res = await fetch(`${site.provider.url}/sdk/v1/projects/bootstrap/${site.publicToken}`);
+  return ((await res.json()) as { data: { project_name: string } }).data.project_name;
+}
