@@ -31,7 +31,9 @@ for (const kind of databases) {
 
     it("answers the RBAC policy with its scopes: the project's own scopes and their descriptions, as the official consent screen reads them", async () => {
       const { json } = await sdk(provider, 'GET', `/projects/bootstrap/${TEST_TOKEN}`);
-      assert.deepEqual(json.data.rbac_policy, { roles: [], resources: [], scopes: [{ scope: 'read:notes', description: 'Read your notes', permissions: [] }] });
+      // Beside the project's roles and resources (the RBAC policy, b2b-rbac.test.ts).
+      assert.deepEqual(json.data.rbac_policy.scopes, [{ scope: 'read:notes', description: 'Read your notes', permissions: [] }]);
+      assert.ok(json.data.rbac_policy.roles.some((r: { role_id: string }) => r.role_id === 'stytch_admin'));
     });
 
     it('answers each token its vertical: CONSUMER for the test token, B2B for the B2B token, the same project', async () => {
