@@ -9,8 +9,12 @@ import { storeEvents } from '../services/events.ts';
 import { hit } from '../services/limits.ts';
 import { publicTokensOf } from '../config.ts';
 
-/** One event as stored (its JSON) may take this much; the client's are a few hundred bytes. */
-export const MAX_EVENT_BYTES = 4 * 1024;
+/**
+ * One event as stored (its JSON) may take this much. Most are a few hundred bytes; the official
+ * B2B client's `b2b_sdk_instance_instantiated` carries what it read from bootstrap, the RBAC
+ * policy included, about 5 KB with the default roles and resources.
+ */
+export const MAX_EVENT_BYTES = 16 * 1024;
 /** A batch body: the largest batch of the largest events, with room for the brackets. */
 const MAX_BATCH_BYTES = requests.TELEMETRY_MAX_BATCH * MAX_EVENT_BYTES + 1024;
 
