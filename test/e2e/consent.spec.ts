@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import * as esbuild from 'esbuild';
 import * as oauth from 'oauth4webapi';
 import { axe } from './axe.ts';
-import { startOwnSite } from './own-site.ts';
+import { bundleOfficial } from '../support/official-bundle.ts';
+import { serverApiOf, startOwnSite } from './own-site.ts';
 import { uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -30,16 +30,7 @@ test.afterAll(async () => {
 });
 
 /** The server API, as the developer's backend calls it. */
-async function serverApi(method: string, path: string, body?: object): Promise<any> {
-  const res = await fetch(`${site.provider.url}/v1${path}`, {
-    method,
-    headers: { Authorization: `Basic ${Buffer.from(`${site.provider.config.projectId}:${secret}`).toString('base64')}`, 'Content-Type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = await res.json();
-  expect(res.status, JSON.stringify(answer)).toBe(200);
-  return answer;
-}
+const serverApi = (method: string, path: string, body?: object) => serverApiOf(site.provider, secret)(method, path, body);
 
 /** A connected app, registered by the site's backend. */
 async function connectedApp(extra: object = {}): Promise<{ client_id: string; client_secret?: string }> {
@@ -69,13 +60,9 @@ function ourConsentPage(): string {
     </script></body></html>`;
 }
 
-let officialBundle: Promise<string> | undefined;
 /** The official 6.3.0 consent element, bundled unchanged: registered as its docs show, `window.mountOfficial(token, url)`. */
 function officialIdp(): Promise<string> {
-  officialBundle ??= esbuild
-    .build({
-      stdin: {
-        contents: `import { StytchUIClient, StytchIdentityProvider } from '@stytch/vanilla-js';
+  return bundleOfficial(`import { StytchUIClient, StytchIdentityProvider } from '@stytch/vanilla-js';
           customElements.define('stytch-identity-provider', StytchIdentityProvider);
           window.mountOfficial = (token, url) => {
             const client = new StytchUIClient(token, { endpoints: { testAPIURL: url } });
@@ -85,19 +72,7 @@ function officialIdp(): Promise<string> {
               document.getElementById('consent').append(el);
               el.render({ client, callbacks: { onEvent: (e) => document.getElementById('events').append(e.type + ' '), onError: (e) => console.info('onError', e.message ?? e) } });
             };
-          };`,
-        resolveDir: process.cwd(),
-        loader: 'js',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((out) => out.outputFiles[0]!.text.replaceAll('</script', '<\\/script'));
-  return officialBundle;
+          };`).then((text) => text.replaceAll('</script', '<\\/script'));
 }
 
 /** An OAuth client's authorization request, made with oauth4webapi against the provider's discovery. */

@@ -8,35 +8,28 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemo } from '../../demo/server.ts';
 import { startProvider } from '../../provider/server.ts';
-import { createDatabase } from '../provider/harness.ts';
+import { createDatabase, freePort } from '../provider/harness.ts';
 
 /**
  * Starts a provider on a fresh embedded database and the demo site, both on free ports, for
  * the whole run. Tests read the URLs from the environment, which workers inherit.
  */
-/** An origin on a port nobody listens on now (the demo's own server, started and closed). */
-async function freeOrigin(): Promise<string> {
-  const probe = await startDemo({ port: 0, providerUrl: 'about:blank', publicToken: 'public-token-test-port-probe' });
-  await probe.close();
-  return `http://localhost:${new URL(probe.url).port}`;
-}
-
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-provider-'));
   const projectFile = join(dataDir, 'project.json');
   // The demo origin is only known once it listens, so the provider starts after it.
   const publicToken = 'public-token-test-e2e00000-0000-4000-8000-000000000000';
   const b2bPublicToken = 'public-token-test-e2eb2b00-0000-4000-8000-000000000000';
-  const demoOrigin = await freeOrigin();
-  const demoPort = Number(new URL(demoOrigin).port);
+  const demoPort = await freePort();
+  const demoOrigin = `http://localhost:${demoPort}`;
   // The Next.js host (next.spec.ts starts it on this port when it runs) is another origin of the project.
-  const nextPort = Number(new URL(await freeOrigin()).port);
+  const nextPort = await freePort();
   // And the README's Next.js snippets, run as an app of their own (next.spec.ts).
-  const nextReadmePort = Number(new URL(await freeOrigin()).port);
+  const nextReadmePort = await freePort();
   // npm start's development build, when the test run made one beside the production build the
   // other specs drive: the demo as a newcomer sees it, console warnings and all (demo-console.spec.ts).
   const devDist = fileURLToPath(new URL('../../.test-results/dist-dev/', import.meta.url));
-  const devOrigin = existsSync(join(devDist, 'stytch-ui.js')) ? await freeOrigin() : undefined;
+  const devOrigin = existsSync(join(devDist, 'stytch-ui.js')) ? `http://localhost:${await freePort()}` : undefined;
   writeFileSync(
     projectFile,
     JSON.stringify({

@@ -2,11 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as esbuild from 'esbuild';
 import * as OTPAuth from 'otpauth';
 import { localOidcIssuer, type LocalOidcIssuer } from '../../demo/idp/oidc.ts';
 import { idpKey, startSamlIdp } from '../provider/fake-saml-idp.ts';
-import { startOwnSite } from './own-site.ts';
+import { bundleOfficial } from '../support/official-bundle.ts';
+import { serverApiOf, startOwnSite } from './own-site.ts';
 import { uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -17,14 +17,10 @@ import { uniqueEmail } from './screens-helpers.ts';
  * with the server API and the project secret.
  */
 
-let bundle: Promise<string> | undefined;
 /** The official B2B UI bundled as an IIFE: its element registered as the README shows, and `window.mountOfficial(token, url, config)`. */
 function officialB2B(): Promise<string> {
-  bundle ??= esbuild
-    .build({
-      stdin: {
-        // 6.x takes product objects (B2BProducts.emailOtp…): the page names them, the bundle maps them.
-        contents: `import { StytchB2BUIClient, StytchB2B, B2BProducts } from '@stytch/vanilla-js/b2b';
+  // 6.x takes product objects (B2BProducts.emailOtp…): the page names them, the bundle maps them.
+  return bundleOfficial(`import { StytchB2BUIClient, StytchB2B, B2BProducts } from '@stytch/vanilla-js/b2b';
           customElements.define('stytch-b2b-ui', StytchB2B);
           window.mountOfficial = (token, url, config) => {
             const client = new StytchB2BUIClient(token, { endpoints: { testAPIURL: url } });
@@ -36,19 +32,7 @@ function officialB2B(): Promise<string> {
               config: { ...config, products: config.products.map((p) => B2BProducts[p]) },
               callbacks: { onEvent: (e) => document.getElementById('events').append(e.type + ' '), onError: (e) => console.error('onError', e.message ?? e) },
             });
-          };`,
-        resolveDir: process.cwd(),
-        loader: 'js',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    })
-    .then((out) => out.outputFiles[0]!.text.replaceAll('</script', '<\\/script'));
-  return bundle;
+          };`).then((text) => text.replaceAll('</script', '<\\/script'));
 }
 
 const b2bToken = 'public-token-test-ref0b2b0-0000-4000-8000-000000000000';
@@ -80,16 +64,7 @@ test.afterAll(async () => {
 });
 
 /** The server API, as the developer's backend calls it. */
-async function serverApi(method: string, path: string, body?: object): Promise<any> {
-  const res = await fetch(`${site.provider.url}/v1${path}`, {
-    method,
-    headers: { Authorization: `Basic ${Buffer.from(`${site.provider.config.projectId}:${secret}`).toString('base64')}`, 'Content-Type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = await res.json();
-  expect(res.status, JSON.stringify(answer)).toBe(200);
-  return answer;
-}
+const serverApi = (method: string, path: string, body?: object) => serverApiOf(site.provider, secret)(method, path, body);
 
 /** The developer's page: the official B2B UI with `config`, its links coming back to this same page. */
 async function openOfficial(page: Page, config: object, query = ''): Promise<void> {

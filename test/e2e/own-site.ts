@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -74,5 +75,19 @@ export async function startOwnSite(o: { listed: number; unlisted?: number; env?:
       await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The server API as the developer's backend calls it (the project id and `secret`), expecting a 200. */
+export function serverApiOf(provider: RunningProvider, secret: string) {
+  return async (method: string, path: string, body?: object): Promise<any> => {
+    const res = await fetch(`${provider.url}/v1${path}`, {
+      method,
+      headers: { Authorization: `Basic ${Buffer.from(`${provider.config.projectId}:${secret}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = await res.json();
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    return answer;
   };
 }

@@ -5,8 +5,7 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { authenticateDiscoveryLink, sendDiscoveryLink } from '../../services/b2b/discovery-email.ts';
 import { authenticateOrganizationLink, inviteMember, sendOrganizationLink } from '../../services/b2b/email-sign-in.ts';
-import { memberShape } from '../../services/b2b/members.ts';
-import { organizationShape } from '../../services/b2b/organizations.ts';
+import { memberAnswer } from '../../services/b2b/members.ts';
 import { redirectUrl, requirePkce } from '../../services/email-tokens.ts';
 import { limitSend } from '../../services/sends.ts';
 import { normalizeEmail } from '../../services/users.ts';
@@ -58,7 +57,7 @@ export function b2bMagicLinkRoutes(ctx: ProviderContext): Hono {
         member: { name: req.name, roles: req.roles, untrustedMetadata: req.untrusted_metadata },
       });
       await ctx.delivery.dispatch(ctx.db, invited.queued);
-      return ok(c, { member_id: invited.member.member_id, member: memberShape(invited.member, caller.org), organization: organizationShape(caller.org) });
+      return ok(c, memberAnswer(invited.member, caller.org));
     }),
   );
 

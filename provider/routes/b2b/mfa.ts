@@ -5,8 +5,7 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { authenticateMemberTotp, authenticateMfaSms, enrolMemberTotp, recoverMember, sendMfaSms } from '../../services/b2b/mfa-sign-in.ts';
 import { memberRecoveryCodes, rotateMemberRecoveryCodes } from '../../services/b2b/mfa-totp.ts';
-import { memberShape } from '../../services/b2b/members.ts';
-import { organizationShape } from '../../services/b2b/organizations.ts';
+import { memberAnswer } from '../../services/b2b/members.ts';
 
 /** MFA for members: authenticator apps, recovery codes and SMS passcodes under /b2b (who may call them: services/b2b/mfa-access.ts). */
 export function b2bMfaRoutes(ctx: ProviderContext): Hono {
@@ -16,7 +15,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     '/b2b/totp',
     endpoint(ctx, { as: 'member', session: 'optional', schema: b2b.TotpCreate }, async ({ c, caller, req }) => {
       const created = await enrolMemberTotp(ctx, caller, req);
-      return ok(c, { member_id: created.s.member.member_id, member: memberShape(created.s.member, created.s.org), organization: organizationShape(created.s.org), ...created.totp });
+      return ok(c, { ...memberAnswer(created.s.member, created.s.org), ...created.totp });
     }),
   );
 
@@ -36,7 +35,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     '/b2b/recovery_codes/rotate',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       const codes = await rotateMemberRecoveryCodes(ctx, caller.member.member_id);
-      return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member, caller.org), organization: organizationShape(caller.org), recovery_codes: codes });
+      return ok(c, { ...memberAnswer(caller.member, caller.org), recovery_codes: codes });
     }),
   );
 
@@ -44,7 +43,7 @@ export function b2bMfaRoutes(ctx: ProviderContext): Hono {
     '/b2b/recovery_codes',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       const codes = await memberRecoveryCodes(ctx, ctx.db, caller.member.member_id);
-      return ok(c, { member_id: caller.member.member_id, member: memberShape(caller.member, caller.org), organization: organizationShape(caller.org), recovery_codes: codes });
+      return ok(c, { ...memberAnswer(caller.member, caller.org), recovery_codes: codes });
     }),
   );
 

@@ -16,11 +16,9 @@ import {
   removeMemberPassword,
   removeOrganization,
 } from '../../services/b2b/member-admin.ts';
-import { addMember, memberByEmail, memberShape, type MemberRow } from '../../services/b2b/members.ts';
+import { addMember, memberAnswer, memberByEmail, memberShape } from '../../services/b2b/members.ts';
 import { organizationBySlug, organizationShape, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
-
-const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) });
 
 /** The fields of OrganizationBySlugMatch: what anyone may learn of an organization by its slug. */
 function publicOrganization(o: OrganizationRow): Record<string, unknown> {

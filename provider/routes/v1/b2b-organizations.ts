@@ -17,12 +17,10 @@ import {
   removeMemberPassword,
   removeOrganization,
 } from '../../services/b2b/member-admin.ts';
-import { addMember, memberByEmail, memberShape, requireMember, type MemberRow } from '../../services/b2b/members.ts';
+import { addMember, memberAnswer, memberByEmail, memberShape, requireMember } from '../../services/b2b/members.ts';
 import { organizationShape, requireOrganization, searchOrganizations, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { requireActing, requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
 import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
-
-const memberAnswer = (member: MemberRow, org: OrganizationRow) => ({ member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) });
 
 /**
  * Server API organizations and members (`/v1/b2b/organizations`): the backend holds the

@@ -7,8 +7,8 @@ import { createOrganizationFromDiscovery, discoverOrganizations, exchangeInterme
 import { authenticateOrganizationLink, authenticateOrganizationOtp, inviteMember, sendOrganizationLink, sendOrganizationOtp } from '../../services/b2b/email-sign-in.ts';
 import { readIntermediateSession } from '../../services/b2b/intermediate-sessions.ts';
 import { findMemberSession, sessionOwner } from '../../services/b2b/member-sessions.ts';
-import { memberShape } from '../../services/b2b/members.ts';
-import { organizationShape, requireOrganization } from '../../services/b2b/organizations.ts';
+import { memberAnswer } from '../../services/b2b/members.ts';
+import { requireOrganization } from '../../services/b2b/organizations.ts';
 import { redirectUrl } from '../../services/email-tokens.ts';
 import { limitSendTo } from '../../services/sends.ts';
 import { durationMinutes } from '../../services/sessions.ts';
@@ -42,7 +42,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
     '/b2b/magic_links/email/login_or_signup',
     endpoint(ctx, { product: 'emailMagicLinks', session: 'none', schema: MagicLinksLoginOrSignup }, async ({ c, req }) => {
       const { org, ...sent } = await sendOrganizationLink(ctx, req, null);
-      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member, org), organization: organizationShape(org) });
+      return serverOk(c, { ...memberAnswer(sent.member, org), member_created: sent.created });
     }),
   );
 
@@ -60,7 +60,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
         member: { name: req.name, roles: req.roles, isBreakglass: req.is_breakglass, trustedMetadata: req.trusted_metadata, untrustedMetadata: req.untrusted_metadata },
       });
       await ctx.delivery.dispatch(ctx.db, invited.queued);
-      return serverOk(c, { member_id: invited.member.member_id, member: memberShape(invited.member, org), organization: organizationShape(org) });
+      return serverOk(c, memberAnswer(invited.member, org));
     }),
   );
 
@@ -86,7 +86,7 @@ export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {
       await limitSendTo(ctx, email);
       const sent = await sendOrganizationOtp(ctx, org, email, { loginMinutes: req.login_expiration_minutes, signupMinutes: req.signup_expiration_minutes, locale: req.locale });
       await ctx.delivery.dispatch(ctx.db, sent.queued);
-      return serverOk(c, { member_id: sent.member.member_id, member_created: sent.created, member: memberShape(sent.member, org), organization: organizationShape(org) });
+      return serverOk(c, { ...memberAnswer(sent.member, org), member_created: sent.created });
     }),
   );
 

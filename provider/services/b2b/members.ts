@@ -4,6 +4,7 @@ import { newId } from '../ids.ts';
 import type { ProviderContext } from '../../context.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail, phoneOf } from '../users.ts';
+import { organizationShape, type OrganizationRow } from './organizations.ts';
 import { ADMIN_ROLE, checkRoleIds, MEMBER_ROLE, roleAssignments, type RoleGrant, type RoleOrg } from './rbac.ts';
 
 /** `deleted`: deactivated by an admin (or SCIM); it signs in nowhere until reactivated. */
@@ -47,6 +48,11 @@ export function isAdmin(m: Pick<MemberRow, 'roles'>): boolean {
 }
 
 /** The Member object of the official B2B types; its roles are the policy's reading (explicit, by email domain, by connection). */
+/** The answer of every call about one member: its id, the member and its organization. */
+export function memberAnswer(member: MemberRow, org: OrganizationRow): { member_id: string; member: Record<string, unknown>; organization: Record<string, unknown> } {
+  return { member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) };
+}
+
 export function memberShape(m: MemberRow, org: RoleOrg): Record<string, unknown> {
   const roles = roleAssignments(m, org);
   return {

@@ -5,10 +5,10 @@ import { newId } from '../ids.ts';
 import { withTx } from '../tx.ts';
 import type { ScimConnectionRow } from './scim-connections.ts';
 import { GROUP_SCHEMA } from './scim-documents.ts';
-import { equalityOn, matches, parseFilter } from './scim-filter.ts';
 import { applyPatch, type PatchOperation, type Resource } from './scim-patch.ts';
-import { listResponse, pageOf, project, readGroup, type GroupInput } from './scim-resources.ts';
+import { project, readGroup, type GroupInput } from './scim-resources.ts';
 import { mappingOf, regrantUsers } from './scim-roles.ts';
+import { claimScimName, listScimRows, loadScimRow, scimMeta, type ScimListQuery, type ScimTable } from './scim-tables.ts';
 
 /*
  * SCIM Groups of a connection: a name and members (users of the same connection). Whenever a
@@ -26,7 +26,7 @@ interface GroupRow {
   updated_at: Date;
 }
 
-const notFound = () => new ScimError(404, undefined, 'No Group with this id in this SCIM connection.');
+const GROUPS: ScimTable = { table: 'b2b_scim_groups', idColumn: 'group_id', nameColumn: 'display_name', nameAttribute: 'displayName', resourceType: 'Group', path: 'Groups' };
 
 async function membersOf(db: Queryable, ids: string[]): Promise<Map<string, Array<{ scim_user_id: string; user_name: string }>>> {
   const out = new Map<string, Array<{ scim_user_id: string; user_name: string }>>();
@@ -47,13 +47,7 @@ function groupShape(row: GroupRow, members: Array<{ scim_user_id: string; user_n
     displayName: row.display_name,
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
     members: members.map((m) => ({ value: m.scim_user_id, display: m.user_name, $ref: `${base}/Users/${m.scim_user_id}` })),
-    meta: {
-      resourceType: 'Group',
-      created: new Date(row.created_at).toISOString(),
-      lastModified: new Date(row.updated_at).toISOString(),
-      location: `${base}/Groups/${row.group_id}`,
-      version: `W/"${row.version}"`,
-    },
+    meta: scimMeta(GROUPS, row.group_id, row, base),
   };
 }
 
@@ -61,17 +55,8 @@ async function shapeOne(db: Queryable, row: GroupRow, base: string): Promise<Res
   return groupShape(row, (await membersOf(db, [row.group_id])).get(row.group_id) ?? [], base);
 }
 
-async function loadGroup(db: Queryable, conn: ScimConnectionRow, id: string, forUpdate = false): Promise<GroupRow> {
-  const { rows } = await db.query<GroupRow>(`SELECT * FROM b2b_scim_groups WHERE group_id = $1 AND connection_id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [id, conn.connection_id]);
-  if (!rows[0]) throw notFound();
-  return rows[0];
-}
-
-async function claimName(tx: Queryable, conn: ScimConnectionRow, name: string, self: string | null): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`scim-group:${conn.connection_id}:${name.toLowerCase()}`]);
-  const { rows } = await tx.query('SELECT 1 FROM b2b_scim_groups WHERE connection_id = $1 AND lower(display_name) = lower($2) AND group_id IS DISTINCT FROM $3', [conn.connection_id, name, self]);
-  if (rows[0]) throw new ScimError(409, 'uniqueness', 'A Group with this displayName already exists in this SCIM connection.');
-}
+const loadGroup = (db: Queryable, conn: ScimConnectionRow, id: string, forUpdate = false) => loadScimRow<GroupRow>(db, GROUPS, conn, id, forUpdate);
+const claimName = (tx: Queryable, conn: ScimConnectionRow, name: string, self: string | null) => claimScimName(tx, GROUPS, conn, name, self);
 
 /** Sets the group's members (users of the connection only) and regrants the users who joined or left. */
 async function setMembers(ctx: ProviderContext, tx: Queryable, conn: ScimConnectionRow, groupId: string, members: string[]): Promise<void> {
@@ -158,25 +143,12 @@ export async function getScimGroup(db: Queryable, conn: ScimConnectionRow, id: s
 }
 
 /** GET /Groups: filtered (`displayName eq`, `externalId eq` by index), paged; `excludedAttributes=members` as Entra ID asks. */
-export async function listScimGroups(
-  db: Queryable,
-  conn: ScimConnectionRow,
-  q: { filter?: string | undefined; startIndex?: string | undefined; count?: string | undefined; attributes?: string | undefined; excludedAttributes?: string | undefined },
-  base: string,
-): Promise<Resource> {
-  const filter = parseFilter(q.filter);
-  const page = pageOf(q);
-  const eq = equalityOn(filter, ['displayName', 'externalId', 'id']);
-  const column = eq ? { displayName: 'lower(display_name) = lower($2)', externalId: 'external_id = $2', id: 'group_id = $2' }[eq.attribute] : null;
-  const { rows } = await db.query<GroupRow>(
-    `SELECT * FROM b2b_scim_groups WHERE connection_id = $1${column ? ` AND ${column}` : ''} ORDER BY created_at, group_id`,
-    column ? [conn.connection_id, eq!.value] : [conn.connection_id],
-  );
-  const members = await membersOf(
-    db,
-    rows.map((r) => r.group_id),
-  );
-  const all = rows.map((r) => groupShape(r, members.get(r.group_id) ?? [], base)).filter((r) => !filter || matches(r, filter));
-  const listed = listResponse(all, page);
-  return { ...listed, Resources: (listed.Resources as Resource[]).map((r) => project(r, q)) };
+export function listScimGroups(db: Queryable, conn: ScimConnectionRow, q: ScimListQuery, base: string): Promise<Resource> {
+  return listScimRows<GroupRow>(db, GROUPS, conn, q, async (rows) => {
+    const members = await membersOf(
+      db,
+      rows.map((r) => r.group_id),
+    );
+    return rows.map((r) => groupShape(r, members.get(r.group_id) ?? [], base));
+  });
 }

@@ -8,10 +8,10 @@ import { revokeMemberSessions } from './member-sessions.ts';
 import { createMember, deleteMember, memberByEmail, updateMember } from './members.ts';
 import type { ScimConnectionRow } from './scim-connections.ts';
 import { USER_SCHEMA } from './scim-documents.ts';
-import { equalityOn, matches, parseFilter } from './scim-filter.ts';
 import { applyPatch, type PatchOperation, type Resource } from './scim-patch.ts';
-import { listResponse, pageOf, project, readUser, userSchemas, type UserInput } from './scim-resources.ts';
+import { project, readUser, userSchemas, type UserInput } from './scim-resources.ts';
 import { mappingOf, regrant } from './scim-roles.ts';
+import { claimScimName, listScimRows, loadScimRow, scimMeta, type ScimListQuery, type ScimTable } from './scim-tables.ts';
 
 /*
  * SCIM Users of a connection. A user that is active is a member of the connection's
@@ -35,8 +35,7 @@ export interface ScimUserRow {
   updated_at: Date;
 }
 
-const notFound = () => new ScimError(404, undefined, 'No User with this id in this SCIM connection.');
-const taken = () => new ScimError(409, 'uniqueness', 'A User with this userName already exists in this SCIM connection.');
+const USERS: ScimTable = { table: 'b2b_scim_users', idColumn: 'scim_user_id', nameColumn: 'user_name', nameAttribute: 'userName', resourceType: 'User', path: 'Users' };
 
 /** The user's answer: its attributes, its groups and the service's own fields. */
 function userShape(row: ScimUserRow, groups: Array<{ group_id: string; display_name: string }>, base: string): Resource {
@@ -48,13 +47,7 @@ function userShape(row: ScimUserRow, groups: Array<{ group_id: string; display_n
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
     active: row.active,
     groups: groups.map((g) => ({ value: g.group_id, display: g.display_name, $ref: `${base}/Groups/${g.group_id}` })),
-    meta: {
-      resourceType: 'User',
-      created: new Date(row.created_at).toISOString(),
-      lastModified: new Date(row.updated_at).toISOString(),
-      location: `${base}/Users/${row.scim_user_id}`,
-      version: `W/"${row.version}"`,
-    },
+    meta: scimMeta(USERS, row.scim_user_id, row, base),
   };
 }
 
@@ -75,18 +68,8 @@ async function shapeOne(db: Queryable, row: ScimUserRow, base: string): Promise<
   return userShape(row, (await groupsOf(db, [row.scim_user_id])).get(row.scim_user_id) ?? [], base);
 }
 
-async function loadUser(db: Queryable, conn: ScimConnectionRow, id: string, forUpdate = false): Promise<ScimUserRow> {
-  const { rows } = await db.query<ScimUserRow>(`SELECT * FROM b2b_scim_users WHERE scim_user_id = $1 AND connection_id = $2${forUpdate ? ' FOR UPDATE' : ''}`, [id, conn.connection_id]);
-  if (!rows[0]) throw notFound();
-  return rows[0];
-}
-
-/** Holds the user name in the connection until the transaction ends and refuses one another user has (without regard to case). */
-async function claimUserName(tx: Queryable, conn: ScimConnectionRow, userName: string, self: string | null): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`scim-user:${conn.connection_id}:${userName.toLowerCase()}`]);
-  const { rows } = await tx.query('SELECT 1 FROM b2b_scim_users WHERE connection_id = $1 AND lower(user_name) = lower($2) AND scim_user_id IS DISTINCT FROM $3', [conn.connection_id, userName, self]);
-  if (rows[0]) throw taken();
-}
+const loadUser = (db: Queryable, conn: ScimConnectionRow, id: string, forUpdate = false) => loadScimRow<ScimUserRow>(db, USERS, conn, id, forUpdate);
+const claimUserName = (tx: Queryable, conn: ScimConnectionRow, userName: string, self: string | null) => claimScimName(tx, USERS, conn, userName, self);
 
 /** Brings the user's member in line with the user (in the caller's transaction); answers its member id. */
 async function syncMember(ctx: ProviderContext, tx: Queryable, conn: ScimConnectionRow, memberId: string | null, self: string | null, u: UserInput): Promise<string | null> {
@@ -190,25 +173,12 @@ export async function getScimUser(db: Queryable, conn: ScimConnectionRow, id: st
 }
 
 /** GET /Users: filtered (`userName eq`, `externalId eq` by index; any other filter against each user), paged. */
-export async function listScimUsers(
-  db: Queryable,
-  conn: ScimConnectionRow,
-  q: { filter?: string | undefined; startIndex?: string | undefined; count?: string | undefined; attributes?: string | undefined; excludedAttributes?: string | undefined },
-  base: string,
-): Promise<Resource> {
-  const filter = parseFilter(q.filter);
-  const page = pageOf(q);
-  const eq = equalityOn(filter, ['userName', 'externalId', 'id']);
-  const column = eq ? { userName: 'lower(user_name) = lower($2)', externalId: 'external_id = $2', id: 'scim_user_id = $2' }[eq.attribute] : null;
-  const { rows } = await db.query<ScimUserRow>(
-    `SELECT * FROM b2b_scim_users WHERE connection_id = $1${column ? ` AND ${column}` : ''} ORDER BY created_at, scim_user_id`,
-    column ? [conn.connection_id, eq!.value] : [conn.connection_id],
-  );
-  const groups = await groupsOf(
-    db,
-    rows.map((r) => r.scim_user_id),
-  );
-  const all = rows.map((r) => userShape(r, groups.get(r.scim_user_id) ?? [], base)).filter((r) => !filter || matches(r, filter));
-  const listed = listResponse(all, page);
-  return { ...listed, Resources: (listed.Resources as Resource[]).map((r) => project(r, q)) };
+export function listScimUsers(db: Queryable, conn: ScimConnectionRow, q: ScimListQuery, base: string): Promise<Resource> {
+  return listScimRows<ScimUserRow>(db, USERS, conn, q, async (rows) => {
+    const groups = await groupsOf(
+      db,
+      rows.map((r) => r.scim_user_id),
+    );
+    return rows.map((r) => userShape(r, groups.get(r.scim_user_id) ?? [], base));
+  });
 }
