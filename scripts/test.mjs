@@ -3,15 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from './lib/chromium.mjs';
+import { findTestChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 import { countPlaywright, countTap, tally } from './lib/totals.mjs';
 
 const began = performance.now();
 let installed = ensureDeps();
 let installMs = performance.now() - began;
-const chrome = findChromium();
-const env = { ...process.env, CHROME_PATH: chrome, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+const { chrome, full } = findTestChromium();
+const env = { ...process.env, CHROME_PATH: chrome, CHROME_FULL_PATH: full, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const results = '.test-results';
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });

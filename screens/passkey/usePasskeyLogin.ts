@@ -62,6 +62,9 @@ export function usePasskeyLogin(): (o?: PasskeyLoginOptions) => Promise<unknown>
         return r;
       } catch (e) {
         if (signal?.aborted) throw e;
+        // Autofill the browser turns down as unsupported (Chromium without an authenticator
+        // that can list passkeys) is a browser that cannot autofill: nothing to show or retry.
+        if (conditional && (e as { name?: unknown } | null)?.name === 'NotSupportedError') return null;
         const text = authErrorText(e, t);
         if (text) setError(text);
         callbacks.onError(asError(e));

@@ -163,36 +163,40 @@ test('after a password sign-in the passkey is made by conditional create, withou
   await signInByAutofill(page);
 });
 
-test('where the browser declines a conditional create, or has none, the success screen offers the one-tap prompt (axe clean in dark and right to left)', async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  // Chromium's real passkey UI path: no password manager filled this password, so it declines.
-  await addAuthenticator(page, { enableUI: true });
-  const declined = await signInWithPassword(page, uniqueEmail('upgrade-declined'));
-  await expect(status(declined)).toHaveText(OFFER, SLOW);
-  await expect(declined.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
+test(
+  'where the browser declines a conditional create, or has none, the success screen offers the one-tap prompt (axe clean in dark and right to left)',
+  { tag: '@full-browser' },
+  async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    // Chromium's real passkey UI path: no password manager filled this password, so it declines.
+    await addAuthenticator(page, { enableUI: true });
+    const declined = await signInWithPassword(page, uniqueEmail('upgrade-declined'));
+    await expect(status(declined)).toHaveText(OFFER, SLOW);
+    await expect(declined.getByRole('button', { name: 'Add a passkey' })).toBeVisible();
 
-  // A browser without conditional create: the prompt after a password, which registers in one tap.
-  const page2 = await browser.newPage();
-  const { cdp, id } = await addAuthenticator(page2);
-  await withoutConditionalCreate(page2);
-  const w = await signInWithPassword(page2, uniqueEmail('upgrade-fallback'), '&theme=dark');
-  await expect(status(w)).toHaveText(OFFER, SLOW);
-  expect(await axe(page2)).toEqual([]);
-  await w.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(status(w)).toHaveText(ADDED, SLOW);
-  expect(await axe(page2)).toEqual([]);
-  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).credentials).toHaveLength(1);
-  expect(await registrations(page2)).toHaveLength(1);
+    // A browser without conditional create: the prompt after a password, which registers in one tap.
+    const page2 = await browser.newPage();
+    const { cdp, id } = await addAuthenticator(page2);
+    await withoutConditionalCreate(page2);
+    const w = await signInWithPassword(page2, uniqueEmail('upgrade-fallback'), '&theme=dark');
+    await expect(status(w)).toHaveText(OFFER, SLOW);
+    expect(await axe(page2)).toEqual([]);
+    await w.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(status(w)).toHaveText(ADDED, SLOW);
+    expect(await axe(page2)).toEqual([]);
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).credentials).toHaveLength(1);
+    expect(await registrations(page2)).toHaveLength(1);
 
-  // Right to left, in Arabic, after a passcode.
-  await signOut(page2);
-  const rtl = await signInWithOtp(page2, uniqueEmail('upgrade-rtl'), OTP_ONLY_UPGRADE, '&locale=ar');
-  await expect(rtl.locator('[dir="rtl"]')).toHaveCount(1);
-  await expect(rtl.getByRole('button', { name: 'إضافة مفتاح مرور' })).toBeVisible(SLOW);
-  await expect(status(rtl)).toHaveText('سجّل الدخول أسرع في المرة القادمة: أضف مفتاح مرور واستخدم بصمة إصبعك أو وجهك أو قفل الشاشة.');
-  expect(await axe(page2)).toEqual([]);
-  await page2.close();
-});
+    // Right to left, in Arabic, after a passcode.
+    await signOut(page2);
+    const rtl = await signInWithOtp(page2, uniqueEmail('upgrade-rtl'), OTP_ONLY_UPGRADE, '&locale=ar');
+    await expect(rtl.locator('[dir="rtl"]')).toHaveCount(1);
+    await expect(rtl.getByRole('button', { name: 'إضافة مفتاح مرور' })).toBeVisible(SLOW);
+    await expect(status(rtl)).toHaveText('سجّل الدخول أسرع في المرة القادمة: أضف مفتاح مرور واستخدم بصمة إصبعك أو وجهك أو قفل الشاشة.');
+    expect(await axe(page2)).toEqual([]);
+    await page2.close();
+  },
+);
 
 test('with the option off, or passkeys not among the products, no passkey is offered', async ({ page }) => {
   test.setTimeout(90_000);

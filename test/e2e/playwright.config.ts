@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { MOVES_PROVIDER_CLOCK } from './provider-clock.ts';
 
+/** A test of what only the full browser does (its own passkey prompts): CHROME_PATH is the headless shell. */
+const FULL_BROWSER = /@full-browser/;
+const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
 /*
  * Spec files run side by side on E2E_WORKERS workers (2 by default: on 2 cores the browsers
  * and the shared provider keep both busy), each file's tests in order on one worker. They all
@@ -17,7 +21,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS) || 2,
   projects: [
-    { name: 'shared', grepInvert: MOVES_PROVIDER_CLOCK },
+    { name: 'shared', grepInvert: [MOVES_PROVIDER_CLOCK, FULL_BROWSER] },
+    { name: 'full-browser', grep: FULL_BROWSER, use: { launchOptions: { executablePath: process.env.CHROME_FULL_PATH || '/usr/bin/chromium', args } } },
     { name: 'provider-clock', grep: MOVES_PROVIDER_CLOCK, dependencies: ['shared'], workers: 1 },
   ],
   retries: 0,
@@ -28,7 +33,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args,
     },
     trace: 'off',
   },

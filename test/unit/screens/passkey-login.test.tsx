@@ -99,6 +99,16 @@ describe('Passkey sign-in', () => {
     expect(q.calls).to.have.length(1);
   });
 
+  it('autofill: a browser that turns the conditional request down as unsupported shows nothing and stops; the button still asks', async () => {
+    const p = passkeyClient([() => Promise.reject(domError('NotSupportedError')), () => Promise.reject(new Error('flaky')), () => Promise.resolve(session)], true);
+    r = await renderLogin({ products: ['emailMagicLinks', 'passkeys'] }, p.client);
+    expect(p.calls).to.have.length(1);
+    expect(r.root.querySelector('[role="alert"]')).to.equal(null);
+    expect(r.errors).to.have.length(0);
+    await click(button(r.root, 'Login with a Passkey'));
+    expect(alertText(r)).to.equal(s.authUnknown);
+  });
+
   it('autofill: leaving Main aborts the pending request', async () => {
     const p = passkeyClient([], true);
     r = await renderLogin({ products: ['emailMagicLinks', 'passkeys'] }, p.client);
