@@ -13,6 +13,7 @@ import { startServerApi, stytchError, type ServerApiSetup } from './server-api-h
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const pick = (m: { member_id: string; status: string }) => ({ member_id: m.member_id, status: m.status });
 
 for (const kind of databases) {
   describe(`SCIM 2.0 service (${kind})`, () => {
@@ -26,6 +27,16 @@ for (const kind of databases) {
 
     const member = (email: string) => setup.b2b.organizations.members.get({ organization_id: org.organizationId, email_address: email });
     const memberGone = async (email: string) => assert.equal((await stytchError(member(email))).status_code, 404);
+    /** Deactivated as an admin deactivates: found, status `deleted`, no role but the one every member has; answers its id. */
+    const memberDeactivated = async (email: string) => {
+      const m = (await member(email)).member;
+      assert.equal(m.status, 'deleted');
+      assert.deepEqual(
+        m.roles.map((r) => r.role_id),
+        ['stytch_member'],
+      );
+      return m.member_id;
+    };
 
     it('answers its discovery documents', async () => {
       const config = await org.call('GET', '/ServiceProviderConfig');
@@ -81,21 +92,27 @@ for (const kind of databases) {
       // Okta's deactivation: a path-less replace of active; the member's session ends at once.
       const session = await memberSession(setup, org.organizationId, email);
       assert.equal((await setup.b2b.sessions.authenticate({ session_token: session })).member.email_address, email);
+      const memberId = (await member(email)).member.member_id;
       const off = await org.call('PATCH', `/Users/${created.json.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: false } }] });
       assert.equal(off.status, 200, off.text);
       assert.equal(off.json.active, false);
       assert.equal((await stytchError(setup.b2b.sessions.authenticate({ session_token: session }))).status_code, 404);
-      await memberGone(email);
+      assert.equal(await memberDeactivated(email), memberId);
       assert.equal((await org.call('GET', `/Users/${created.json.id}`)).json.active, false, 'the user stays, inactive');
 
+      // Made active again, it is the same member (the portal's reactivation, by the identity provider).
       const on = await org.call('PATCH', `/Users/${created.json.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: true } }] });
       assert.equal(on.status, 200, on.text);
-      assert.equal((await member(email)).member.status, 'active');
+      assert.deepEqual(pick((await member(email)).member), { member_id: memberId, status: 'active' });
 
       const deleted = await org.call('DELETE', `/Users/${created.json.id}`);
       assert.equal(deleted.status, 204);
-      await memberGone(email);
+      assert.equal(await memberDeactivated(email), memberId);
       assertScimError(await org.call('GET', `/Users/${created.json.id}`), 404);
+      // Provisioned anew, the address is that member again, active.
+      const back = await org.call('POST', '/Users', body);
+      assert.equal(back.status, 201, back.text);
+      assert.deepEqual(pick((await member(email)).member), { member_id: memberId, status: 'active' });
     });
 
     it('takes the PATCH shapes Entra ID sends: capitalised ops, "False" as a string, paths into complex, filtered and extension attributes', async () => {
@@ -136,7 +153,7 @@ for (const kind of databases) {
       const off = await org.call('PATCH', `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
       assert.equal(off.status, 200, off.text);
       assert.equal(off.json.active, false);
-      await memberGone(newEmail);
+      await memberDeactivated(newEmail);
       const removed = await org.call('PATCH', `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'Remove', path: `${ENTERPRISE}:department` }] });
       assert.equal(removed.json[ENTERPRISE].department, undefined);
     });
@@ -193,6 +210,13 @@ for (const kind of databases) {
       await org.call('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: ids[1] }] }] });
       await org.call('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${ids[1]}"]` }] });
       assert.equal(await admin(emails[1]!), true);
+
+      // Deactivated while in the group, the member holds no role; active again, the group's role is back.
+      await org.call('PATCH', `/Users/${ids[2]}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: false } }] });
+      assert.deepEqual(pick((await member(emails[2]!)).member), { member_id: (await member(emails[2]!)).member.member_id, status: 'deleted' });
+      assert.equal(await admin(emails[2]!), false);
+      await org.call('PATCH', `/Users/${ids[2]}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: true } }] });
+      assert.equal(await admin(emails[2]!), true);
 
       const gone = await org.call('DELETE', `/Groups/${gid}`);
       assert.equal(gone.status, 204);

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { withTx } from '../tx.ts';
 import { phoneOf } from '../users.ts';
 import { revokeMemberSessions } from './member-sessions.ts';
-import { activeAdminCount, ADMIN_ROLE, deleteMember, isAdmin, MEMBER_COLUMNS, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
+import { activeAdminCount, ADMIN_ROLE, deactivateMember, deleteMember, isAdmin, MEMBER_COLUMNS, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
 import { createOrganization, deleteOrganization, loadOrganization, slugFromName, updateOrganization, type OrganizationRow, type OrganizationSettings } from './organizations.ts';
 import { checkRoleIds } from './rbac.ts';
 
@@ -84,14 +84,7 @@ export function removeMember(ctx: ProviderContext, org: OrganizationRow, memberI
     const target = await requireMember(tx, org.organization_id, memberId, true);
     if (o.keepAdmin) await keepAnAdmin(tx, org, target);
     if (target.status === 'invited') return deleteMember(tx, org.organization_id, memberId);
-    const now = ctx.clock.now();
-    await tx.query(
-      `UPDATE b2b_members SET status = 'deleted', roles = '[]', role_grants = '[]', password_hash = NULL, member_password_id = '', mfa_phone_number = '',
-         mfa_phone_number_verified = false, mfa_enrolled = false, default_mfa_method = '', totp_registration_id = '', updated_at = $2 WHERE member_id = $1`,
-      [memberId, now],
-    );
-    await tx.query('DELETE FROM b2b_totps WHERE member_id = $1', [memberId]);
-    await tx.query('UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL', [memberId, now]);
+    await deactivateMember(tx, memberId, ctx.clock.now());
   });
 }
 

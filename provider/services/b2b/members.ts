@@ -233,6 +233,21 @@ export function memberDeleted(): ApiError {
   return new ApiError(403, 'member_deleted', 'This member was deactivated; an admin of the organization can reactivate it.');
 }
 
+/**
+ * Deactivates a member in the caller's transaction (the official delete, status `deleted`):
+ * its password, MFA phone, authenticator, roles and sessions gone, its row and address kept,
+ * so that it can be made active again as the same member.
+ */
+export async function deactivateMember(tx: Queryable, memberId: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE b2b_members SET status = 'deleted', roles = '[]', role_grants = '[]', password_hash = NULL, member_password_id = '', mfa_phone_number = '',
+       mfa_phone_number_verified = false, mfa_enrolled = false, default_mfa_method = '', totp_registration_id = '', updated_at = $2 WHERE member_id = $1`,
+    [memberId, now],
+  );
+  await tx.query('DELETE FROM b2b_totps WHERE member_id = $1', [memberId]);
+  await tx.query('UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL', [memberId, now]);
+}
+
 /** Deletes a member (its sessions and intermediate sessions go with it). */
 export async function deleteMember(tx: Queryable, organizationId: string, memberId: string): Promise<void> {
   const { rows } = await tx.query('DELETE FROM b2b_members WHERE member_id = $1 AND organization_id = $2 RETURNING member_id', [memberId, organizationId]);

@@ -28,7 +28,8 @@ export async function regrant(ctx: ProviderContext, tx: Queryable, conn: RoleMap
     .filter((g) => inGroups.has(g.group_id))
     .map((g) => ({ role_id: g.role_id, type: 'scim_connection_group', details: { connection_id: conn.connection_id, group_id: g.group_id } }));
   const member = await loadMember(tx, memberId, true);
-  if (!member) return;
+  // A deactivated member holds no roles: its groups grant them again once it is active.
+  if (!member || member.status === 'deleted') return;
   const others = member.role_grants.filter((g) => !(g.type === 'scim_connection_group' && g.details.connection_id === conn.connection_id));
   const grants = [...others, ...desired];
   if (JSON.stringify(grants) === JSON.stringify(member.role_grants)) return;

@@ -4,8 +4,7 @@ import { ScimError } from '../../errors.ts';
 import { newId } from '../ids.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail } from '../users.ts';
-import { revokeMemberSessions } from './member-sessions.ts';
-import { createMember, deleteMember, memberByEmail, updateMember } from './members.ts';
+import { createMember, deactivateMember, memberByEmail, updateMember } from './members.ts';
 import type { ScimConnectionRow } from './scim-connections.ts';
 import { USER_SCHEMA } from './scim-documents.ts';
 import { applyPatch, type PatchOperation, type Resource } from './scim-patch.ts';
@@ -16,10 +15,11 @@ import { claimScimName, listScimRows, loadScimRow, scimMeta, type ScimListQuery,
 /*
  * SCIM Users of a connection. A user that is active is a member of the connection's
  * organization: made, or found by its address, when provisioned; its address and name follow
- * the user's. A user made inactive (`active: false`) loses its member at once: its sessions
- * are revoked and the member is deleted, so no sign-in of any kind admits it; made active
- * again, it is a member again (its roles from its groups). Deleting the user deletes its
- * member. Its resource (attributes as the identity provider sent them) stays with the user.
+ * the user's. A user made inactive (`active: false`) has its member deactivated at once, as an
+ * admin deactivates one (status `deleted`: sessions, factors and roles gone), so no sign-in of
+ * any kind admits it; made active again, it is the same member again (same id, its roles from
+ * its groups). Deleting the user deactivates its member the same way, so an admin can still
+ * reactivate it. Its resource (attributes as the identity provider sent them) stays with the user.
  */
 
 export interface ScimUserRow {
@@ -76,24 +76,29 @@ async function syncMember(ctx: ProviderContext, tx: Queryable, conn: ScimConnect
   const org = conn.organization_id;
   const now = ctx.clock.now();
   if (!u.active) {
-    if (memberId) {
-      await revokeMemberSessions(ctx, tx, memberId);
-      await deleteMember(tx, org, memberId);
-    }
-    return null;
+    if (memberId) await deactivateMember(tx, memberId, now);
+    return memberId;
   }
   const holder = await memberByEmail(tx, org, u.email, true);
   if (holder && holder.member_id !== memberId) {
     const { rows } = await tx.query('SELECT 1 FROM b2b_scim_users WHERE member_id = $1 AND scim_user_id IS DISTINCT FROM $2', [holder.member_id, self]);
     if (rows[0] || memberId) throw new ScimError(409, 'uniqueness', 'Another member of the organization has this email address.');
-    // An address already a member (an admin who signed up first) is that member, now provisioned.
+    // An address already a member (an admin who signed up first, one invited, one deactivated
+    // before) is that member, now provisioned and active.
     await updateMember(tx, holder.member_id, now, { name: u.name || holder.name });
+    await makeActive(tx, holder.member_id, now);
     return holder.member_id;
   }
   if (!memberId) return (await createMember(tx, ctx.env, now, org, { email: u.email, status: 'active', name: u.name })).member_id;
   await tx.query('UPDATE b2b_members SET email_address = $2, updated_at = $3 WHERE member_id = $1 AND email_address <> $2', [memberId, normalizeEmail(u.email), now]);
   await updateMember(tx, memberId, now, { name: u.name });
+  await makeActive(tx, memberId, now);
   return memberId;
+}
+
+/** The identity provider vouches for an active user: its member is active, whatever it was. */
+async function makeActive(tx: Queryable, memberId: string, now: Date): Promise<void> {
+  await tx.query(`UPDATE b2b_members SET status = 'active', updated_at = $2 WHERE member_id = $1 AND status <> 'active'`, [memberId, now]);
 }
 
 async function store(tx: Queryable, id: string, u: UserInput, memberId: string | null, now: Date): Promise<ScimUserRow> {
@@ -155,14 +160,11 @@ async function rewrite(ctx: ProviderContext, tx: Queryable, conn: ScimConnection
   return shapeOne(tx, saved, base);
 }
 
-/** DELETE /Users/{id}: the user and its member (whose sessions end with it). */
+/** DELETE /Users/{id}: the user goes and its member is deactivated (its sessions end with it). */
 export function deleteScimUser(ctx: ProviderContext, conn: ScimConnectionRow, id: string): Promise<void> {
   return withTx(ctx.db, async (tx) => {
     const row = await loadUser(tx, conn, id, true);
-    if (row.member_id) {
-      await revokeMemberSessions(ctx, tx, row.member_id);
-      await deleteMember(tx, conn.organization_id, row.member_id);
-    }
+    if (row.member_id) await deactivateMember(tx, row.member_id, ctx.clock.now());
     await tx.query('DELETE FROM b2b_scim_users WHERE scim_user_id = $1', [id]);
   });
 }
