@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Agent, fetch as UndiciFetch } from 'undici';
 import { IpRanges, isPublicIp, parseIp } from './ip-ranges.ts';
 
 /*
@@ -66,17 +66,23 @@ export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY):
       callback(null, first.address, first.family);
     });
   };
-  const connect = buildConnector({ lookup: lookup as never, timeout: policy.timeoutMs });
-  const agent = new Agent({
-    // An address literal (http://10.0.0.1/, http://[::1]/) is connected to without a lookup: it is checked here.
-    connect: (opts, callback) => {
-      const literal = parseIp(opts.hostname);
-      if (literal && !permitted(opts.hostname)) return callback(new AddressRefused(opts.hostname), null);
-      return connect(opts, callback);
-    },
-    headersTimeout: policy.timeoutMs,
-    bodyTimeout: policy.timeoutMs,
-  });
+  // undici (about 100 files) is loaded with the first request: most provider processes make none.
+  let pool: Promise<{ agent: Agent; undiciFetch: typeof UndiciFetch }> | undefined;
+  const connection = () =>
+    (pool ??= import('undici').then(({ Agent, buildConnector, fetch: undiciFetch }) => {
+      const connect = buildConnector({ lookup: lookup as never, timeout: policy.timeoutMs });
+      const agent = new Agent({
+        // An address literal (http://10.0.0.1/, http://[::1]/) is connected to without a lookup: it is checked here.
+        connect: (opts, callback) => {
+          const literal = parseIp(opts.hostname);
+          if (literal && !permitted(opts.hostname)) return callback(new AddressRefused(opts.hostname), null);
+          return connect(opts, callback);
+        },
+        headersTimeout: policy.timeoutMs,
+        bodyTimeout: policy.timeoutMs,
+      });
+      return { agent, undiciFetch };
+    }));
 
   const fetch: OutboundFetch = async (url, init = {}) => {
     const target = new URL(url);
@@ -84,9 +90,10 @@ export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY):
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw fail(`unsupported scheme ${target.protocol}`);
     const deadline = AbortSignal.timeout(policy.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    let res: Awaited<ReturnType<typeof undiciFetch>>;
+    const { agent, undiciFetch } = await connection();
+    let res: Awaited<ReturnType<typeof UndiciFetch>>;
     try {
-      res = await undiciFetch(target, { ...(init as Parameters<typeof undiciFetch>[1]), signal, dispatcher: agent });
+      res = await undiciFetch(target, { ...(init as Parameters<typeof UndiciFetch>[1]), signal, dispatcher: agent });
     } catch (e) {
       throw fail(deadline.aborted ? 'timed out' : reason(e));
     }
@@ -105,7 +112,7 @@ export function outboundFetch(policy: OutboundPolicy = DEFAULT_OUTBOUND_POLICY):
     const nullBody = res.status === 204 || res.status === 304 || (res.status >= 100 && res.status < 200);
     return new Response(nullBody ? null : (body as Uint8Array<ArrayBuffer>), { status: res.status, statusText: res.statusText, headers: new Headers([...res.headers]) });
   };
-  return Object.assign(fetch, { close: () => agent.close() });
+  return Object.assign(fetch, { close: async () => (pool ? (await pool).agent.close() : undefined) });
 }
 
 /** Reads a body stream to its end, refusing one over `max` bytes as soon as it passes it. */

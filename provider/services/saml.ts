@@ -1,4 +1,4 @@
-import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import type { Profile, SAML } from '@node-saml/node-saml';
 import { ApiError } from '../errors.ts';
 
 /** This provider as the service provider of one SAML connection. */
@@ -35,9 +35,13 @@ const CLOCK_SKEW_MS = 60_000;
 /** No assertion is accepted more than this long after the IdP issued it, whatever its conditions say. */
 const MAX_ASSERTION_AGE_MS = 10 * 60_000;
 
-function samlFor(sp: SamlServiceProvider, idp: SamlIdentityProvider, requestId?: string): SAML {
+/** node-saml and its XML stack (about 110 files), loaded with the first SAML sign-in or metadata asked for. */
+const nodeSaml = () => import('@node-saml/node-saml');
+
+async function samlFor(sp: SamlServiceProvider, idp: SamlIdentityProvider, requestId?: string): Promise<SAML> {
   if (!idp.entityId) throw new ApiError(400, 'saml_connection_incomplete', 'The SAML connection has no IdP entity ID (idp_entity_id).');
   if (idp.certificates.length === 0) throw new ApiError(400, 'saml_connection_incomplete', 'The SAML connection has no verification certificate.');
+  const { SAML, ValidateInResponseTo } = await nodeSaml();
   return new SAML({
     callbackUrl: sp.acsUrl,
     entryPoint: idp.ssoUrl,
@@ -61,7 +65,7 @@ function samlFor(sp: SamlServiceProvider, idp: SamlIdentityProvider, requestId?:
 /** The IdP's sign-in URL carrying a deflated AuthnRequest with `requestId` (HTTP-Redirect binding). */
 export async function authnRequestUrl(sp: SamlServiceProvider, idp: SamlIdentityProvider, requestId: string, relayState: string): Promise<string> {
   if (!idp.ssoUrl) throw new ApiError(400, 'saml_connection_incomplete', 'The SAML connection has no IdP sign-in URL (idp_sso_url).');
-  return samlFor(sp, idp, requestId).getAuthorizeUrlAsync(relayState, undefined, {});
+  return (await samlFor(sp, idp, requestId)).getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
 const refused = (type: string, message: string) => new ApiError(400, type, message);
@@ -88,7 +92,7 @@ const attrs = (x: Xml | undefined): Record<string, string> => (x?.['$'] as Recor
 export async function verifySamlResponse(sp: SamlServiceProvider, idp: SamlIdentityProvider, samlResponse: string): Promise<VerifiedAssertion> {
   let profile: Profile | null;
   try {
-    ({ profile } = await samlFor(sp, idp).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await (await samlFor(sp, idp)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (e) {
     throw classify(e);
   }
@@ -120,6 +124,7 @@ export async function verifySamlResponse(sp: SamlServiceProvider, idp: SamlIdent
 }
 
 /** The SP metadata an IdP admin may import: entity ID, ACS URL (POST binding), signed assertions wanted. */
-export function serviceProviderMetadata(sp: SamlServiceProvider): string {
+export async function serviceProviderMetadata(sp: SamlServiceProvider): Promise<string> {
+  const { generateServiceProviderMetadata } = await nodeSaml();
   return generateServiceProviderMetadata({ issuer: sp.entityId, callbackUrl: sp.acsUrl, wantAssertionsSigned: true, identifierFormat: null });
 }

@@ -1,5 +1,4 @@
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 import type { ProviderContext } from '../context.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -52,8 +51,9 @@ function newTotpSecret(): string {
   return new OTPAuth.Secret({ size: SECRET_BYTES }).base32;
 }
 
-/** The otpauth:// URI as a QR code data URL, for the app to scan. */
-function totpQrCode(ctx: ProviderContext, secret: string, label: string): Promise<string> {
+/** The otpauth:// URI as a QR code data URL, for the app to scan (qrcode loaded with the first enrolment). */
+async function totpQrCode(ctx: ProviderContext, secret: string, label: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(totpFor(ctx, secret, label).toString(), { errorCorrectionLevel: 'M', margin: 2 });
 }
 

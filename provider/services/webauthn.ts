@@ -1,12 +1,4 @@
-import {
-  type AuthenticationExtensionsClientInputs,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationExtensionsClientInputs, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -16,6 +8,9 @@ import { InvalidCredentialError, parseAssertion, parseAttestation, signedChallen
 import { findByCredentialId, listForUser, type Registration } from './webauthn-registrations.ts';
 import { originsFor, type RelyingParty } from './webauthn-rp.ts';
 import { passkeyName } from './passkey-names.ts';
+
+/** @simplewebauthn/server and its ASN.1 stack (about 250 files), loaded with the first ceremony: most provider processes run none. */
+const simplewebauthn = () => import('@simplewebauthn/server');
 
 /** A passkey must be discoverable and verify its user; a second-factor key only prefers it. */
 function policy(isPasskey: boolean): UserVerification {
@@ -75,7 +70,9 @@ export async function registrationOptions(ctx: ProviderContext, db: Queryable, o
   const existing = await listForUser(db, o.userId);
   const userHandle = o.overrideId ? Buffer.from(o.overrideId, 'utf8').toString('base64url') : userHandleOf(o.userId);
   const uv = registrationPolicy(o.isPasskey, o.conditional).userVerification;
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await simplewebauthn()
+  ).generateRegistrationOptions({
     rpName: o.rp.rpName,
     rpID: o.rp.rpId,
     userName: o.userName,
@@ -122,7 +119,9 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
   if (!pending || pending.userId !== userId) throw new WebAuthnRegisterError('the challenge is unknown, expired or already used; start the registration again');
   let result;
   try {
-    result = await verifyRegistrationResponse({
+    result = await (
+      await simplewebauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: pending.challenge,
       expectedOrigin: originsFor(ctx.config, pending.rpId),
@@ -168,7 +167,9 @@ export async function verifyRegistration(ctx: ProviderContext, db: Queryable, us
 export async function authenticationOptions(ctx: ProviderContext, db: Queryable, rp: RelyingParty, userId: string | null, isPasskey: boolean): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = userId ? await listForUser(db, userId) : [];
   const uv = userId === null ? 'required' : policy(isPasskey);
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await simplewebauthn()
+  ).generateAuthenticationOptions({
     rpID: rp.rpId,
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: uv,
@@ -207,7 +208,9 @@ export async function verifyAssertion(ctx: ProviderContext, db: Queryable, crede
   if (handle !== undefined && handle !== registration.user_handle) throw new WebAuthnAuthError('the user handle does not match the credential');
   let result;
   try {
-    result = await verifyAuthenticationResponse({
+    result = await (
+      await simplewebauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: pending.challenge,
       expectedOrigin: originsFor(ctx.config, pending.rpId),

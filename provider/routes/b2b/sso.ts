@@ -128,7 +128,7 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const row = await connectionOf(c);
     if (row.protocol !== 'saml') throw new ApiError(404, 'connection_not_found', 'No SAML connection with this id.');
     c.header('Content-Type', 'application/samlmetadata+xml; charset=utf-8');
-    return c.body(serviceProviderMetadata({ entityId: audienceUri(base(c), row.connection_id), acsUrl: callbackUrl(base(c), row.connection_id) }));
+    return c.body(await serviceProviderMetadata({ entityId: audienceUri(base(c), row.connection_id), acsUrl: callbackUrl(base(c), row.connection_id) }));
   });
 
   // SAML HTTP-POST binding: the IdP's page posts SAMLResponse and our RelayState (the sign-in's state).

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Transporter } from 'nodemailer';
+import type MailComposer from 'nodemailer/lib/mail-composer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { DeliveryFailure, type OutgoingMessage, type Transport } from './types.ts';
 
@@ -45,9 +45,13 @@ export function messageIdFor(id: string, from: string): string {
  */
 export class SmtpTransport implements Transport {
   readonly name = 'smtp';
-  private readonly mailer;
+  /** nodemailer, loaded with the first message: a provider process that sends none never loads it. */
+  private mailer: Promise<{ transport: Transporter<SMTPTransport.SentMessageInfo>; Composer: typeof MailComposer }> | undefined;
 
-  constructor(private readonly options: SmtpOptions) {
+  constructor(private readonly options: SmtpOptions) {}
+
+  private nodemailer() {
+    const { options } = this;
     const settings: SMTPTransport.Options & { url: string } = {
       url: options.url,
       connectionTimeout: options.timeoutMs,
@@ -55,12 +59,16 @@ export class SmtpTransport implements Transport {
       socketTimeout: options.timeoutMs,
       ...(options.ca ? { tls: { ca: options.ca } } : {}),
     };
-    this.mailer = nodemailer.createTransport(settings);
+    return (this.mailer ??= Promise.all([import('nodemailer'), import('nodemailer/lib/mail-composer')]).then(([nodemailer, composer]) => ({
+      transport: nodemailer.default.createTransport(settings),
+      Composer: composer.default,
+    })));
   }
 
   async send(m: OutgoingMessage, signal: AbortSignal): Promise<{ id: string }> {
     const messageId = m.id ? messageIdFor(m.id, this.options.from) : undefined;
-    const raw = await new MailComposer({
+    const { transport, Composer } = await this.nodemailer();
+    const raw = await new Composer({
       from: this.options.from,
       to: m.to,
       subject: m.subject,
@@ -74,7 +82,7 @@ export class SmtpTransport implements Transport {
     let handedOver = false;
     const body = Readable.from([raw]);
     body.once('end', () => (handedOver = true));
-    const sending = this.mailer.sendMail({ from: this.options.from, to: m.to, raw: body });
+    const sending = transport.sendMail({ from: this.options.from, to: m.to, raw: body });
     const aborted = new Promise<never>((_, reject) => {
       const stop = () => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
       if (signal.aborted) stop();
@@ -100,6 +108,6 @@ export class SmtpTransport implements Transport {
   }
 
   close(): void {
-    this.mailer.close();
+    void this.mailer?.then(({ transport }) => transport.close());
   }
 }
