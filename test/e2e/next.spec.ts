@@ -185,7 +185,7 @@ for (const [setup, changed, said] of [
     const res = await fetch(`${process.env.E2E_PROVIDER_URL}/v1/passwords`, {
       method: 'POST',
       headers: { Authorization: `Basic ${Buffer.from(`${process.env.E2E_PROJECT_ID}:${process.env.E2E_PROJECT_SECRET}`).toString('base64')}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: uniqueEmail('next-setup'), password: 'correct horse battery staple 52', session_duration_minutes: 60 }),
+      body: JSON.stringify({ email: uniqueEmail('next-setup'), password: 'fjord quokka wharf jumps', session_duration_minutes: 60 }),
     });
     expect(res.status).toBe(200);
     const { session_token, session_jwt } = (await res.json()) as { session_token: string; session_jwt: string };

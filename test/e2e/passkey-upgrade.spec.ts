@@ -12,7 +12,7 @@ const OTP = { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } 
 const PASSWORDS = { products: ['passwords', 'passkeys'] };
 // No passkey product, so nothing arms autofill; the upgrade asked for explicitly.
 const OTP_ONLY_UPGRADE = { products: ['otp'], otpOptions: { methods: ['email'] }, passkeyUpgrade: true };
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const SLOW = { timeout: 15_000 };
 const OFFER = 'Sign in faster next time: add a passkey and use your fingerprint, face or screen lock.';
 const ADDED = 'Passkey added. Next time, sign in with your fingerprint, face or screen lock.';

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoUrl, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 import { axe } from './axe.ts';
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const SLOW = { timeout: 15_000 };
 
 /** Creates a password user through the headless demo page. */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUrl, headless, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const NEWER = 'violet tambourine orbits quietly 47';
 // In the provider's offline breached list (zxcvbn-ts's common passwords).
 const BREACHED = 'password1';

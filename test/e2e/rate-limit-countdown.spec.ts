@@ -3,7 +3,7 @@ import { b2b, expectScreen, loneEmail } from './b2b-screens.ts';
 import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
 import { demoUrl, headless, latestMessage, uniqueEmail, widget } from './screens-helpers.ts';
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const SLOW = { timeout: 15_000 };
 const HOUR = 3_600_000;
 

@@ -6,7 +6,7 @@ import { demoUrl, headless, latestMessage, uniqueEmail, widget } from './screens
 // a few frames, so each lazy screen is really pending; the old screen (with its busy state)
 // must stay until the new one is there, and focus must still land on the new screen.
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const SLOW = { timeout: 15_000 };
 const MAIN = 'Sign up or log in';
 

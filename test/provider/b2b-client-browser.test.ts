@@ -13,7 +13,7 @@ import { databases, outbox, startTestProvider, TEST_B2B_TOKEN, TEST_ORIGIN, uniq
  * served from loopback as `localhost`, an origin the provider authorizes.
  */
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 
 async function bundle(): Promise<string> {
   const out = await esbuild.build({ entryPoints: ['client/b2b/index.ts'], bundle: true, format: 'iife', globalName: 'OurB2B', platform: 'browser', write: false, logLevel: 'silent' });

@@ -6,7 +6,7 @@ import { uniqueSlug } from './b2b-harness.ts';
 import { apiError, linkToken, ourB2BClient } from './b2b-client-support.ts';
 
 const REDIRECT = 'http://app.test/authenticate.html';
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 
 async function latest(provider: TestProvider, to: string) {
   const messages = await outbox(provider, to);

@@ -5,7 +5,7 @@ import { databases, outbox, sdk, startTestProvider, uniqueEmail, uniquePhone, ty
 import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
 
 const REDIRECT = 'http://app.test/authenticate.html';
-const PASSWORD = 'correct horse battery staple 42';
+const PASSWORD = 'plum quiver jackdaw nymph';
 
 /*
  * The admin portal's member management on the provider: deactivate (the official delete),

@@ -10,7 +10,7 @@ import { databases, outbox, sdk, startTestProvider, uniqueEmail, uniquePhone, ty
  * /b2b/otps/sms/send: sign-ins within the window do not send past them.
  */
 
-const PASSWORD = 'correct horse battery staple 42';
+const PASSWORD = 'plum quiver jackdaw nymph';
 const PER_PHONE = 4;
 
 for (const kind of databases) {

@@ -30,7 +30,7 @@ const refusal =
       [fn, arg] as const,
     );
 
-const PASSWORD = 'correct horse battery staple 42';
+const PASSWORD = 'plum quiver jackdaw nymph';
 
 for (const kind of databases) {
   describe(`the official B2B headless client: passwords against our provider (${kind})`, () => {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { databases, otherClient, outbox, sdk, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
 import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const REDIRECT = 'http://app.test/authenticate.html';
 
 function tally(results: Array<{ status: number }>): Record<number, number> {

@@ -5,7 +5,7 @@ import { databases, otherClient, outbox, sdk, startTestProvider, TestClock, uniq
 import { asMember, createOrganization, uniqueSlug } from './b2b-harness.ts';
 
 const REDIRECT = 'http://app.test/authenticate.html';
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 
 function tally(results: Array<{ status: number }>): Record<number, number> {
   const out: Record<number, number> = {};

@@ -14,7 +14,7 @@ import { databases, sdk, spawnProvider, startTestProvider, withSession, type Pro
  * (default 1) sets the number of kills; `npm run bench:durability` runs 20 and prints the figures.
  */
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? 1);
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const WORKERS = 6;
 
 for (const kind of databases) {

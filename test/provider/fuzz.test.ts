@@ -197,7 +197,7 @@ function plausible(field: string, edge = ''): unknown {
     case 'password':
     case 'existing_password':
     case 'new_password':
-      return `correct horse battery staple 91!${edge}`;
+      return `quokka umbrella jazz wharf${edge}`;
     case 'public_token':
       return `${TEST_TOKEN}${edge}`;
     case 'login_magic_link_url':

@@ -104,7 +104,7 @@ for (const kind of databases) {
     });
 
     it('marks answers carrying sessions no-store, and answers oversized headers in the error shape', async () => {
-      const send = await sdk(provider, 'POST', '/passwords', { email: `nostore-${Date.now()}@example.test`, password: 'correct horse battery staple 91!', session_duration_minutes: 30 });
+      const send = await sdk(provider, 'POST', '/passwords', { email: `nostore-${Date.now()}@example.test`, password: 'quokka umbrella jazz wharf', session_duration_minutes: 30 });
       assert.equal(send.status, 200, send.text);
       assert.equal(send.headers.get('cache-control'), 'no-store');
       const check = await sdk(provider, 'POST', '/sessions/authenticate', {}, { Authorization: `Basic ${Buffer.from(`${TEST_TOKEN}:${send.json.data.session_token}`).toString('base64')}` });

@@ -18,7 +18,7 @@ import {
   type TestProvider,
 } from './harness.ts';
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const HOUR = 60 * 60 * 1000;
 
 /** How many answers had each status. */

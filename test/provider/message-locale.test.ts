@@ -22,7 +22,7 @@ function languageOf(m: OutboxMessage, render: Render): Locale | undefined {
   });
 }
 
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 const REDIRECT = 'http://app.test/authenticate.html';
 
 for (const kind of databases) {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { databases, outbox, sdk, startTestProvider, TestClock, uniqueEmail, withSession, type TestProvider } from './harness.ts';
 
 const REDIRECT = 'http://app.test/reset-password.html';
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 
 for (const kind of databases) {
   describe(`passwords (${kind})`, () => {

@@ -114,7 +114,7 @@ for (const kind of databases)
       const res = await fetch(`${dev.provider.url}/v1/passwords`, {
         method: 'POST',
         headers: { Authorization: `Basic ${Buffer.from(`${dev.projectId}:${dev.secret}`).toString('base64')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password: 'correct horse battery staple 42', session_duration_minutes: 60 }),
+        body: JSON.stringify({ email, password: 'plum quiver jackdaw nymph', session_duration_minutes: 60 }),
       });
       assert.equal(res.status, 200, await res.clone().text());
       return (await res.json()) as { user_id: string; session_token: string; session_jwt: string };

@@ -5,7 +5,7 @@ import { uniqueSlug } from './b2b-harness.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
 
 const REDIRECT = 'https://app.test/authenticate';
-const STRONG = 'correct horse battery staple 91!';
+const STRONG = 'quokka umbrella jazz wharf';
 
 for (const kind of databases) {
   describe(`server API: B2B passwords through the official SDK (${kind})`, () => {

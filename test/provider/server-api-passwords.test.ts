@@ -110,7 +110,7 @@ for (const kind of databases) {
 
     it('create signs up with a strong password into a session; weak and duplicate are refused', async () => {
       const email = uniqueEmail();
-      const res = await api.client.passwords.create({ email, password: 'correct horse battery staple 93!', session_duration_minutes: 60, name: { first_name: 'New' }, untrusted_metadata: { a: 1 } });
+      const res = await api.client.passwords.create({ email, password: 'velvet quokka jumps wharf', session_duration_minutes: 60, name: { first_name: 'New' }, untrusted_metadata: { a: 1 } });
       assert.match(res.user_id, /^user-test-/);
       assert.match(res.email_id, /^email-test-/);
       assert.ok(res.session_token);
@@ -128,8 +128,8 @@ for (const kind of databases) {
 
     it('authenticate adds the password factor to the session it is given', async () => {
       const email = uniqueEmail();
-      const created = await api.client.passwords.create({ email, password: 'correct horse battery staple 93!' });
-      const res = await api.client.passwords.authenticate({ email, password: 'correct horse battery staple 93!', session_token: created.session_token, session_duration_minutes: 90 });
+      const created = await api.client.passwords.create({ email, password: 'velvet quokka jumps wharf' });
+      const res = await api.client.passwords.authenticate({ email, password: 'velvet quokka jumps wharf', session_token: created.session_token, session_duration_minutes: 90 });
       assert.equal(res.session!.session_id, created.session!.session_id);
     });
 
@@ -160,7 +160,7 @@ for (const kind of databases) {
       assert.equal(typeof weak.score, 'number');
       assert.equal(typeof weak.breach_detection_on_create, 'boolean');
       assert.ok(weak.feedback);
-      const strong = await api.client.passwords.strengthCheck({ password: 'correct horse battery staple 93!', email: uniqueEmail() });
+      const strong = await api.client.passwords.strengthCheck({ password: 'velvet quokka jumps wharf', email: uniqueEmail() });
       assert.equal(strong.valid_password, true);
       const bad = await v1(api, 'POST', '/passwords/strength_check', { password: 42 });
       assert.deepEqual(bad.json!.body, [{ dataPath: '.password', message: 'must be a string' }]);

@@ -191,12 +191,12 @@ for (const kind of databases) {
       assert.deepEqual(afterEmail.user.emails, []);
       // A password set through the browser API, then removed by the backend.
       const pwEmail = uniqueEmail();
-      const signUp = await sdk(api.provider, 'POST', '/passwords', { email: pwEmail, password: 'correct horse battery staple 93!', session_duration_minutes: 30 });
+      const signUp = await sdk(api.provider, 'POST', '/passwords', { email: pwEmail, password: 'velvet quokka jumps wharf', session_duration_minutes: 30 });
       assert.equal(signUp.status, 200, signUp.text);
       const passwordId = signUp.json.data.user.password.password_id as string;
       const afterPassword = await api.client.users.deletePassword({ password_id: passwordId });
       assert.equal(afterPassword.user.password, null);
-      const login = await sdk(api.provider, 'POST', '/passwords/authenticate', { email: pwEmail, password: 'correct horse battery staple 93!', session_duration_minutes: 30 });
+      const login = await sdk(api.provider, 'POST', '/passwords/authenticate', { email: pwEmail, password: 'velvet quokka jumps wharf', session_duration_minutes: 30 });
       assert.equal(login.status, 401);
       // An authenticator app enrolled through the browser API, then removed by the backend.
       const signedIn = await signInByEmailOtp(api.provider);
