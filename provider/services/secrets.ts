@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Queryable } from '../db/index.ts';
 
@@ -28,11 +28,17 @@ export class SecretBox {
   static load(env: NodeJS.ProcessEnv, keyFile: string): SecretBox {
     if (env.SECRETS_KEY) return SecretBox.fromKey(Buffer.from(env.SECRETS_KEY, 'base64'));
     mkdirSync(dirname(keyFile), { recursive: true });
+    // Of several processes starting together exactly one puts its key in place, whole: written
+    // beside it, then linked (a link never replaces a file). Creating the file itself with `wx`
+    // let another process read it in the instant between its creation and its write (empty).
+    const mine = `${keyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(mine, randomBytes(KEY_BYTES).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
     try {
-      // `wx`: of several processes starting together exactly one creates the file.
-      writeFileSync(keyFile, randomBytes(KEY_BYTES).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+      linkSync(mine, keyFile);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    } finally {
+      unlinkSync(mine);
     }
     chmodSync(keyFile, 0o600);
     return SecretBox.fromKey(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64'));

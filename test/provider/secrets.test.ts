@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { startProvider } from '../../provider/server.ts';
 import { SecretBox } from '../../provider/services/secrets.ts';
 import { databases, signInByEmailOtp, startPeerProcess, startTestProvider } from './harness.ts';
+
+const run = promisify(execFile);
 
 describe('secrets at rest', () => {
   it('seals and opens a value for its row only, and refuses altered values and other keys', () => {
@@ -34,6 +38,28 @@ describe('secrets at rest', () => {
     assert.equal(SecretBox.fromKey(key).open(fromEnv.seal('y', 'row'), 'row'), 'y');
     assert.throws(() => fromEnv.open(a.seal('x', 'row'), 'row'));
     assert.throws(() => SecretBox.load({ SECRETS_KEY: 'c2hvcnQ=' }, file), /32 bytes/);
+  });
+
+  it('eight processes making the key file at the same instant all read the one key, whole', async () => {
+    // The key file's creation and its write were two steps: a process starting beside the
+    // creator could read it empty ("a secrets key is 32 bytes, got 0"), as one of four providers
+    // started together on one data directory did in CI (cluster.test.ts). That window was
+    // microseconds wide and this test rarely meets it; it holds the mechanism that closed it:
+    // one key for all, and no half-made file left beside it.
+    const module = new URL('../../provider/services/secrets.ts', import.meta.url).href;
+    const script = `import { SecretBox } from ${JSON.stringify(module)};
+      const [file, at] = process.argv.slice(1);
+      while (Date.now() < Number(at));
+      process.stdout.write(SecretBox.load({}, file).seal('probe', 'row'));`;
+    for (let round = 0; round < 3; round++) {
+      const dir = mkdtempSync(join(tmpdir(), 'secrets-race-'));
+      const file = join(dir, 'secrets.key');
+      const at = String(Date.now() + 4000);
+      const sealed = await Promise.all(Array.from({ length: 8 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file, at]).then((r) => r.stdout)));
+      const box = SecretBox.load({}, file);
+      for (const s of sealed) assert.equal(box.open(s, 'row'), 'probe');
+      assert.deepEqual(readdirSync(dir), ['secrets.key'], 'no half-made key is left beside it');
+    }
   });
 });
 
