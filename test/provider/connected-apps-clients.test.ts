@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { databases, TestClock } from './harness.ts';
+import { adminCli, databases, TestClock } from './harness.ts';
 import { startServerApi, stytchError, v1, type ServerApiSetup } from './server-api-harness.ts';
-
-const run = promisify(execFile);
 
 for (const kind of databases) {
   describe(`connected apps: clients through the official Node SDK (${kind})`, () => {
@@ -126,20 +121,7 @@ for (const kind of databases) {
 
     it('the admin CLI creates, lists, rotates and deletes clients (the embedded database with the provider stopped)', async () => {
       if (kind === 'pglite') await api.provider.stop();
-      const admin = async (...args: string[]) => {
-        const env = {
-          PATH: process.env.PATH,
-          DATA_DIR: api.provider.dataDir,
-          PROJECT_FILE: join(api.provider.dataDir, 'project.json'),
-          ...(api.provider.databaseUrl ? { DATABASE_URL: api.provider.databaseUrl } : {}),
-        };
-        try {
-          return { code: 0, ...(await run(process.execPath, ['--import', 'tsx', 'provider/admin/main.ts', 'connected-apps', ...args], { env })) };
-        } catch (e) {
-          const err = e as { code: number; stdout: string; stderr: string };
-          return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-        }
-      };
+      const admin = (...args: string[]) => adminCli(api.provider)('connected-apps', ...args);
       const created = await admin('create', '--type', 'first_party', '--name', 'Ops app', '--redirect', 'https://ops.test/cb');
       assert.equal(created.code, 0, created.stderr);
       const id = /client_id:\s+(\S+)/.exec(created.stdout)![1]!;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Clock } from '../../provider/context.ts';
+import { runAdmin } from '../../provider/admin/run.ts';
 import { openDatabase, type Database } from '../../provider/db/index.ts';
 import { startProvider, type RunningProvider } from '../../provider/server.ts';
 import type { OutboxEntry } from '../../provider/services/delivery.ts';
@@ -244,6 +245,29 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((ok) => server.close(ok));
   return port;
+}
+
+/** What a run of the admin CLI ended with. */
+export interface AdminRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run admin -- ...args` on `provider`'s project file and database, with `extra`
+ * environment, run in this process as main.ts runs it: a child process per call cost about
+ * two CPU-seconds of loading before the command began. The process itself is tested once
+ * (server-api-admin.test.ts).
+ */
+export function adminCli(provider: Pick<TestProvider, 'dataDir' | 'databaseUrl'>, extra: NodeJS.ProcessEnv = {}) {
+  return async (...args: string[]): Promise<AdminRun> => {
+    const env = { ...extra, DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), ...(provider.databaseUrl ? { DATABASE_URL: provider.databaseUrl } : {}) };
+    let stdout = '';
+    let stderr = '';
+    const code = await runAdmin(args, env, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
+    return { code, stdout, stderr };
+  };
 }
 
 /** A provider running in a child process, as `npm run provider` runs it. */
