@@ -1,5 +1,5 @@
 // `npm test`: every suite, then one line `N passed, N failed` totalling them all.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,31 @@ function run(cmd, args) {
   return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 }
 
+/**
+ * Runs single-threaded commands side by side, one per core: `[name, cmd, args]` each, its
+ * output printed whole when it ends; records each under its name with its own time.
+ */
+async function runSideBySide(jobs) {
+  const ended = await Promise.all(
+    jobs.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const t0 = performance.now();
+          const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('error', (e) => (output += `${e.message}\n`));
+          child.on('close', (code) => {
+            console.log(`\n$ ${[cmd, ...args].join(' ')}\n${output.trimEnd()}`);
+            resolve({ name, status: code ?? 1, ms: performance.now() - t0 });
+          });
+        }),
+    ),
+  );
+  for (const { name, status, ms } of ended) record(name, status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, ms);
+}
+
 /** 65.2 s, or 4m 05s past a minute. */
 function duration(ms) {
   const s = ms / 1000;
@@ -47,10 +72,9 @@ function readJson(file) {
  * tests that did not run (skipped, todo, or never reached after a failure), so a test that
  * silently stopped running shows in the table and the last line.
  */
-function record(name, status, counts) {
+function record(name, status, counts, ms = performance.now() - startedAt) {
   const c = { passed: 0, failed: 0, skipped: 0, ...counts };
   if (status !== 0 && c.failed === 0) c.failed = 1;
-  const ms = performance.now() - startedAt;
   totals.push({ name, ...c, ms });
   console.log(`${name}: ${tally(c)} (${duration(ms)})`);
 }
@@ -84,6 +108,18 @@ function nodeTests(name, list, concurrency = 1) {
   record(name, status, countTap(text));
 }
 
+const LINT = [process.execPath, ['tools/lint/node_modules/eslint/bin/eslint.js', '.']];
+const FORMAT = [process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']];
+
+/** ESLint has an install of its own (tools/lint); its time goes with npm install's. */
+function ensureLintDeps() {
+  const t0 = performance.now();
+  if (ensureDeps('tools/lint')) {
+    installed = true;
+    installMs += performance.now() - t0;
+  }
+}
+
 const suites = {
   // What a fresh clone meets first: `npm ci` from the committed lock.
   install() {
@@ -103,19 +139,13 @@ const suites = {
     const status = run(process.execPath, ['--import', 'tsx', '--test', 'test/architecture/imports.test.ts']);
     record('architecture', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   },
-  lint() {
-    // ESLint has an install of its own (tools/lint); its time goes with npm install's.
-    const t0 = performance.now();
-    if (ensureDeps('tools/lint')) {
-      installed = true;
-      installMs += performance.now() - t0;
-    }
-    const status = run(process.execPath, ['tools/lint/node_modules/eslint/bin/eslint.js', '.']);
-    record('lint', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  // ESLint and Prettier each keep one core busy: a full run checks both side by side.
+  async lint() {
+    ensureLintDeps();
+    await runSideBySide([['lint', ...LINT], ...(only.length && !only.includes('format') ? [] : [['format', ...FORMAT]])]);
   },
-  format() {
-    const status = run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
-    record('format', status, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  async format() {
+    if (only.length && !only.includes('lint')) await runSideBySide([['format', ...FORMAT]]);
   },
   build() {
     // The end-to-end tests drive what sites ship: the production build. React's development
@@ -153,7 +183,7 @@ for (const [name, fn] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
   // End-to-end tests drive the built bundle.
   if (name === 'e2e' && only.length && !only.includes('build')) suites.build();
-  fn();
+  await fn();
 }
 
 const sum = (k) => totals.reduce((n, t) => n + t[k], 0);
