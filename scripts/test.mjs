@@ -96,6 +96,9 @@ function nodeTests(name, list, concurrency = 1) {
   const status = run(process.execPath, [
     '--import',
     'tsx',
+    // node:test's suite-finding hook, on only while tests are declared (the file says why).
+    '--import',
+    './test/support/test-tree-hook.mjs',
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
