@@ -12,7 +12,7 @@ import { production } from './production.ts';
  */
 const BUDGET_GZIP = 10 * 1024;
 
-/** The production entry file of one build, in memory (dist/ is left alone). */
+/** The production entry file of one build (test/build/production.ts). */
 async function entryCode(name: 'client' | 'b2bClient'): Promise<string> {
   const { files } = await production(name);
   const entries = [...files.values()].filter((f) => f.isEntry);

@@ -9,8 +9,8 @@ import { production } from './production.ts';
 // The page fetches a widget's entry file and, before Main can paint, whatever that file imports
 // statically. Each widget build must keep that to the entry alone: what the entry shares with
 // its lazy flows lives in the entry, and the flows are dynamic imports, fetched when shown.
-// Read from the bundler's own report of its outputs (a production build in memory, made once per
-// build for every check in this file: test/build/production.ts).
+// Read from the bundler's own report of its outputs (the production build, read or made once
+// per build for every check in this file: test/build/production.ts).
 
 const WIDGETS = Object.entries(builds).filter(([, o]) => o.widget) as Array<[keyof typeof builds, (typeof builds)[keyof typeof builds]]>;
 
@@ -122,7 +122,7 @@ describe('the first load of each widget build', () => {
 
 // Each widget entry asks V8 to compile all of its functions while the file downloads, off the
 // main thread (COMPILE_HINT, bundler/rollup.mjs); V8 reads the hint only on the very
-// first line. The lazy flows' chunks keep lazy compiling. A production build, in memory.
+// first line. The lazy flows' chunks keep lazy compiling. The production build (production.ts).
 
 // A message in elements/errors.ts, which every widget entry carries.
 const MESSAGE = 'The selector you specified (';
