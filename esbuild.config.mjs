@@ -1,6 +1,7 @@
-// The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types] [--outdir=DIR]`,
+// The one build script: `node esbuild.config.mjs [--dev] [--watch] [--no-types] [--outdir=DIR] [--only=NAMES]`,
 // writing dist/ (the package) and hosts/dist/ (the demo's host apps); with --outdir, only the
-// package's files, into DIR (the test run's development build beside its production one). Every output is declared below as
+// package's files, into DIR (the test run's development build beside its production one), and
+// with --only, only the outputs named (comma-separated names of `builds` and `nodeBuilds`). Every output is declared below as
 // esbuild-shaped options under a stable name, and built by one of two bundlers:
 //
 // - Rollup, with esbuild inside (bundler/rollup.mjs): the widget files (`widget(...)`: esm,
@@ -28,6 +29,7 @@ const dev = args.has('--dev') || args.has('--watch');
 const watchMode = args.has('--watch');
 const outdirArg = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length);
 const outdir = outdirArg || 'dist';
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 // The words' lazy side (the locale files, the ICU parser, the checks of a site's strings) as a
 // file of its own with a stable name: every widget loads it with import() from beside itself,
@@ -277,12 +279,16 @@ async function main() {
     console.log('build: watching the library and the host apps');
     return;
   }
-  const all = { ...builds, ...nodeBuilds };
+  const every = { ...builds, ...nodeBuilds };
+  const wanted = onlyArg?.split(',') ?? Object.keys(every);
+  const unknown = wanted.filter((name) => !(name in every));
+  if (unknown.length) throw new Error(`--only names no output ${unknown.join(', ')} (outputs: ${Object.keys(every).join(', ')})`);
+  const all = Object.fromEntries(wanted.map((name) => [name, every[name]]));
   const names = Object.keys(all);
   const metas = await Promise.all(Object.values(all).map((o) => build(o)));
   metas.forEach((meta, i) => writeFileSync(`${outdir}/meta-${names[i]}.json`, JSON.stringify(meta)));
   // The package's command runs from a linked checkout too (npm sets the mode only when it installs).
-  chmodSync(`${outdir}/cli.js`, 0o755);
+  if (all.cli) chmodSync(`${outdir}/cli.js`, 0o755);
   // The host apps import the package from dist/ by name: another directory's build has none.
   if (outdirArg) return;
   const hostNames = Object.keys(hostBuilds);
