@@ -1,8 +1,9 @@
 // `npm test`: every suite, then one line `N passed, N failed` totalling them all.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { findTestChromium } from './lib/chromium.mjs';
 import { ensureDeps } from './lib/deps.mjs';
 import { countPlaywright, countTap, tally } from './lib/totals.mjs';
@@ -126,6 +127,41 @@ function ensureLintDeps() {
   }
 }
 
+/**
+ * What a file touches beyond its own tests, so it runs in a process of its own: hooks outside
+ * any suite (they would run around every file of a group), the environment, process events,
+ * mocks and globals.
+ */
+const SHARES_ITS_PROCESS =
+  /^(before|after|beforeEach|afterEach)\(|process\.env\.[A-Z_]+ *(\?\?)?= |process\.env\[[^\]]*\] *=[^=]|delete process\.env|process\.on\(|\bmock\.|globalThis\.[A-Za-z]+ *= /m;
+const GROUP = 6;
+
+/**
+ * The provider test files as processes: each file that keeps to its own suites shares a process
+ * with up to five others (a file of imports in the results folder), the rest run alone. Each
+ * process paid about 2.5 CPU-seconds before its first test (tsx's loader, the provider's
+ * modules, PGlite's WebAssembly), 83 times a run.
+ */
+function providerProcesses(list) {
+  const alone = list.filter((f) => SHARES_ITS_PROCESS.test(readFileSync(f, 'utf8')));
+  const shared = list.filter((f) => !alone.includes(f));
+  const dir = join(results, 'provider-groups');
+  mkdirSync(dir, { recursive: true });
+  const groups = [];
+  for (let i = 0; i < shared.length; i += GROUP) {
+    const file = join(dir, `group-${groups.length + 1}.test.mjs`);
+    writeFileSync(
+      file,
+      shared
+        .slice(i, i + GROUP)
+        .map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};\n`)
+        .join(''),
+    );
+    groups.push(file);
+  }
+  return [...groups, ...alone];
+}
+
 const suites = {
   // What a fresh clone meets first: `npm ci` from the committed lock.
   install() {
@@ -186,7 +222,7 @@ const suites = {
     // took 109 s one at a time, 89 s two at a time and 102 s four at a time (measured in
     // turns on a shared, loaded machine), and four at a time pushed racing requests past
     // their database timeouts.
-    nodeTests('provider', files('test/provider', /\.test\.ts$/).sort(), Number(process.env.PROVIDER_TEST_CONCURRENCY) || Math.max(2, availableParallelism()));
+    nodeTests('provider', providerProcesses(files('test/provider', /\.test\.ts$/).sort()), Number(process.env.PROVIDER_TEST_CONCURRENCY) || Math.max(2, availableParallelism()));
   },
   e2e() {
     const status = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);
