@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase } from '../../provider/db/index.ts';
 import { Delivery } from '../../provider/services/delivery.ts';
 import { fakeSmtp } from './fake-smtp.ts';
-import { databases, sdk, spawnProvider, startTestProvider, withSession, type ProviderProcess, type TestProvider } from './harness.ts';
+import { databases, envOf, sdk, spawnProvider, startTestProvider, withSession, type ProviderProcess, type TestProvider } from './harness.ts';
 
 /**
  * `kill -9` while sign-ups and sign-outs are in flight, then a restart on the same data:
@@ -23,7 +22,7 @@ for (const kind of databases) {
       // The harness makes the data directory (and the PostgreSQL database); the provider itself runs as a child process.
       const base = await startTestProvider(kind, { sendLimits: { perIp: 1_000_000 }, passwordIpLimit: { maxFailures: 1_000_000 } });
       await base.stop();
-      const env = { DATA_DIR: base.dataDir, PROJECT_FILE: join(base.dataDir, 'project.json'), ...(base.databaseUrl ? { DATABASE_URL: base.databaseUrl } : {}) };
+      const env = envOf(base);
       const live: Array<{ email: string; token: string }> = [];
       const revoked: Array<{ email: string; token: string }> = [];
       let pending: typeof live = [];
@@ -139,7 +138,7 @@ describe('messages across kill -9', () => {
       smtp.reset();
       const base = await startTestProvider(kind, project());
       await base.stop();
-      const env = { DATA_DIR: base.dataDir, PROJECT_FILE: join(base.dataDir, 'project.json'), ...(base.databaseUrl ? { DATABASE_URL: base.databaseUrl } : {}) };
+      const env = envOf(base);
       let provider: ProviderProcess | undefined;
       try {
         // The relay takes six connections and says nothing: six sends are committed and in flight.
@@ -192,7 +191,7 @@ describe('messages across kill -9', () => {
     const emails = Array.from({ length: 20 }, () => `queued-${randomUUID().slice(0, 8)}@example.test`);
     for (const to of emails) await base.db.transaction((tx) => dying.send(tx, { to, channel: 'email', subject: 'queued', text: 'queued', validMinutes: 10 }));
     await base.stop();
-    const env = { DATA_DIR: base.dataDir, PROJECT_FILE: join(base.dataDir, 'project.json'), DATABASE_URL: base.databaseUrl! };
+    const env = envOf(base);
     const providers = await Promise.all([spawnProvider(env), spawnProvider(env)]);
     try {
       await until('twenty messages arrived', () => smtp.received.length >= 20);

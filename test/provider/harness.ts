@@ -255,6 +255,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The environment that points a process (`npm run provider`, `npm run admin`) at `provider`'s project file and database. */
+export function envOf(provider: Pick<TestProvider, 'dataDir' | 'databaseUrl'>): Record<string, string> {
+  return { DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), ...(provider.databaseUrl ? { DATABASE_URL: provider.databaseUrl } : {}) };
+}
+
 /** What a run of the admin CLI ended with. */
 export interface AdminRun {
   code: number;
@@ -270,7 +275,7 @@ export interface AdminRun {
  */
 export function adminCli(provider: Pick<TestProvider, 'dataDir' | 'databaseUrl'>, extra: NodeJS.ProcessEnv = {}) {
   return async (...args: string[]): Promise<AdminRun> => {
-    const env = { ...extra, DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), ...(provider.databaseUrl ? { DATABASE_URL: provider.databaseUrl } : {}) };
+    const env = { ...extra, ...envOf(provider) };
     let stdout = '';
     let stderr = '';
     const code = await runAdmin(args, env, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
@@ -317,7 +322,7 @@ export async function spawnProvider(env: Record<string, string>): Promise<Provid
  */
 export async function startPeerProcess(provider: TestProvider, env: Record<string, string> = {}): Promise<ProviderProcess> {
   if (!provider.databaseUrl) throw new Error('a peer process needs a PostgreSQL provider');
-  return spawnProvider({ DATA_DIR: provider.dataDir, PROJECT_FILE: join(provider.dataDir, 'project.json'), DATABASE_URL: provider.databaseUrl, ...env });
+  return spawnProvider({ ...envOf(provider), ...env });
 }
 
 /** Calls `path` under /sdk/v1 the way the browser client does. */

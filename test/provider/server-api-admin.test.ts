@@ -113,7 +113,7 @@ for (const kind of databases) {
       const unknown = await process_('users', 'frobnicate');
       assert.equal(unknown.code, 2);
       assert.match(unknown.stderr, /unknown command: users frobnicate/);
-      const missing = await adminWith({}, 'users', 'show');
+      const missing = await admin('users', 'show');
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /usage: npm run admin -- users show <user_id>/);
     });
