@@ -14,8 +14,11 @@ const catalogs = new Map<string, Promise<Messages | undefined>>();
  * `useWords` by the B2B element alone, so the login element's build never reaches them.
  */
 export const b2bWords: WordsLine = {
-  // The errors' English is a chunk of its own, loaded only to check a site's `strings` or make en-XA.
-  english: () => import('./en/b2b-errors.ts').then((m) => ({ ...m.b2bErrorMessages, ...b2bMessages })),
+  // The errors' English is a chunk of its own, loaded only to check a site's `strings` or make
+  // en-XA. The official B2B catalog's consent screen ids are the consent element's words
+  // (`en/idp.ts`, one catalog for both lines): a site's `strings` for the official B2B UI may
+  // still name them, so they count as ids here.
+  english: () => Promise.all([import('./en/b2b-errors.ts'), import('./en/idp.ts')]).then(([errors, idp]) => ({ ...idp.idpMessages, ...errors.b2bErrorMessages, ...b2bMessages })),
   catalog(tag) {
     let p = catalogs.get(tag);
     if (!p) {

@@ -20,7 +20,9 @@
  *   chosen; the file's presence is what ships the locale. `en-XA` (pseudo-locale: accented,
  *   40% longer) is generated from English, never written by hand.
  * - The B2B element's words are a catalog of their own (the official B2B catalog's ids, and
- *   the errors only the B2B provider answers): English in `en/b2b.ts` and
+ *   the errors only the B2B provider answers; its consent screen's ids, `idpConsent.*` and
+ *   `idpLogout.*`, are the consent element's catalog, `en/idp.ts` and `locales-idp/`, one for
+ *   both lines): English in `en/b2b.ts` and
  *   `en/b2b-errors.ts`, each locale in `locales-b2b/<tag>.ts` (a `B2BLocaleCatalog`, its
  *   own chunk, loaded only by the B2B element beside the shared one), so the login element's
  *   chunks never carry them. The B2B element reads its catalog first, then the shared one.

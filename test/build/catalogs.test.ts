@@ -13,6 +13,7 @@ import { isSimple } from '../../screens/i18n/load.ts';
 import { b2bMessages } from '../../screens/i18n/en/b2b.ts';
 import { b2bErrorMessages } from '../../screens/i18n/en/b2b-errors.ts';
 import { adminMessages } from '../../screens/i18n/en/b2b-admin.ts';
+import { idpMessages } from '../../screens/i18n/en/idp.ts';
 import { errorMessageId } from '../../screens/hooks/useReportError.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -60,6 +61,9 @@ function officialB2B(): Map<string, string> {
   const po = readFileSync(join(root, 'node_modules/@stytch/vanilla-js/messages/b2b/en.po'), 'utf8');
   return new Map([...po.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map((m) => [m[1]!, JSON.parse(`"${m[2]!}"`) as string]));
 }
+
+/** The official B2B catalog's consent screen ids: ours are the consent element's words (`en/idp.ts`), one catalog for both lines. */
+const isConsentId = (id: string) => /^idp(Consent|Logout)\./.test(id);
 
 /** Every shipped locale's catalog of one line: each file under `dir` (en-XA is made from that line's English). */
 async function shippedLineLocales(dir: string, english: Record<string, string>): Promise<Record<string, Record<string, string>>> {
@@ -185,13 +189,15 @@ describe('message catalogs', () => {
     );
   });
 
-  it('has every id of the official B2B catalog in English with its text, simple enough for the English path', () => {
+  it("has every id of the official B2B catalog in English with its text, simple enough for the English path (the consent screen's in the consent element's catalog)", () => {
     const official = officialB2B();
     assert.equal(official.size, 204);
     // A plural whose forms read the same is its `other` form, `#` written as the parameter.
     const simple = (text: string) => text.replace(/^\{(\w+), plural, one \{.*?\} other \{(.*)\}\}$/, (_, p: string, other: string) => other.replaceAll('#', `{${p}}`));
+    const consent = [...official.keys()].filter(isConsentId);
+    assert.equal(consent.length, 14);
     assert.deepEqual(
-      [...official.keys()].filter((id) => !Object.hasOwn(b2bMessages, id)),
+      [...official.keys()].filter((id) => !isConsentId(id) && !Object.hasOwn(b2bMessages, id)),
       [],
       'missing',
     );
@@ -199,10 +205,13 @@ describe('message catalogs', () => {
       assert.equal(text, simple(official.get(id) ?? '(not an official id)'), id);
       assert.ok(isSimple(text), id);
     }
+    // The consent screen's words are the consent element's catalog, the same English.
+    for (const id of consent) assert.equal(idpMessages[id as keyof typeof idpMessages], official.get(id), id);
+    assert.deepEqual(Object.keys(b2bMessages).filter(isConsentId), [], 'consent ids in the B2B catalog');
   });
 
-  it("has every id of the official B2B catalog and the B2B provider's errors in every shipped B2B locale, and no other", async () => {
-    const official = [...officialB2B().keys(), ...Object.keys(b2bErrorMessages)];
+  it("has every id of the official B2B catalog (but the consent screen's) and the B2B provider's errors in every shipped B2B locale, and no other", async () => {
+    const official = [...officialB2B().keys(), ...Object.keys(b2bErrorMessages)].filter((id) => !isConsentId(id));
     const locales = await shippedB2BLocales();
     // The B2B element speaks every language the login element does.
     assert.deepEqual(Object.keys(locales).sort(), Object.keys(await shippedLocales()).sort());

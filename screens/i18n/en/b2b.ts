@@ -81,22 +81,6 @@ export const b2bMessages = {
   'formField.password.label': 'Password',
   'formField.phone.label': 'Phone number',
 
-  'idpConsent.allowClientTo': 'Allow {clientName} to:',
-  'idpConsent.button.allow': 'Allow',
-  'idpConsent.button.deny': 'Deny',
-  'idpConsent.customScopes.title': '{clientName} wants to access your {projectName} account',
-  'idpConsent.defaultClientName': 'The App',
-  'idpConsent.denied': 'Access to the application was denied.',
-  'idpConsent.noActiveSession': 'No active session detected. Please log in to continue.',
-  'idpConsent.noPermissionsToGrant': 'You do not have permissions to grant {clientName} access to some of the requested scopes.',
-  'idpConsent.signIn.title': 'Sign in to {clientName} with {projectName}',
-
-  'idpLogout.confirmMessage': 'Are you sure you want to log out of your {projectName} account?',
-  'idpLogout.no': 'No',
-  'idpLogout.notLoggedOut': 'You have not been logged out. You may close this page.',
-  'idpLogout.title': 'Log out?',
-  'idpLogout.yes': 'Yes',
-
   'link.openInGmail': 'Open in Gmail',
   'link.openInOutlook': 'Open in Outlook',
   'link.openInYahoo': 'Open in Yahoo',

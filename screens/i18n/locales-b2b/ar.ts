@@ -79,22 +79,6 @@ const ar: B2BLocaleCatalog = {
   'formField.password.label': 'كلمة المرور',
   'formField.phone.label': 'رقم الهاتف',
 
-  'idpConsent.allowClientTo': 'السماح لـ {clientName} بما يلي:',
-  'idpConsent.button.allow': 'سماح',
-  'idpConsent.button.deny': 'رفض',
-  'idpConsent.customScopes.title': 'يريد {clientName} الوصول إلى حسابك في {projectName}',
-  'idpConsent.defaultClientName': 'التطبيق',
-  'idpConsent.denied': 'رُفض الوصول إلى التطبيق.',
-  'idpConsent.noActiveSession': 'لا توجد جلسة نشطة. سجّل الدخول للمتابعة.',
-  'idpConsent.noPermissionsToGrant': 'ليست لديك صلاحية منح {clientName} الوصول إلى بعض النطاقات المطلوبة.',
-  'idpConsent.signIn.title': 'سجّل الدخول إلى {clientName} باستخدام {projectName}',
-
-  'idpLogout.confirmMessage': 'هل تريد بالتأكيد تسجيل الخروج من حسابك في {projectName}؟',
-  'idpLogout.no': 'لا',
-  'idpLogout.notLoggedOut': 'لم يتم تسجيل خروجك. يمكنك إغلاق هذه الصفحة.',
-  'idpLogout.title': 'تسجيل الخروج؟',
-  'idpLogout.yes': 'نعم',
-
   'link.openInGmail': 'فتح في Gmail',
   'link.openInOutlook': 'فتح في Outlook',
   'link.openInYahoo': 'فتح في Yahoo',

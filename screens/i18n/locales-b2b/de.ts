@@ -81,22 +81,6 @@ const de: B2BLocaleCatalog = {
   'formField.password.label': 'Passwort',
   'formField.phone.label': 'Telefonnummer',
 
-  'idpConsent.allowClientTo': '{clientName} erlauben:',
-  'idpConsent.button.allow': 'Erlauben',
-  'idpConsent.button.deny': 'Ablehnen',
-  'idpConsent.customScopes.title': '{clientName} möchte auf Ihr {projectName}-Konto zugreifen',
-  'idpConsent.defaultClientName': 'Die App',
-  'idpConsent.denied': 'Der Zugriff auf die Anwendung wurde verweigert.',
-  'idpConsent.noActiveSession': 'Keine aktive Sitzung gefunden. Bitte melden Sie sich an, um fortzufahren.',
-  'idpConsent.noPermissionsToGrant': 'Sie sind nicht berechtigt, {clientName} Zugriff auf einige der angefragten Bereiche zu gewähren.',
-  'idpConsent.signIn.title': 'Mit {projectName} bei {clientName} anmelden',
-
-  'idpLogout.confirmMessage': 'Möchten Sie sich wirklich von Ihrem {projectName}-Konto abmelden?',
-  'idpLogout.no': 'Nein',
-  'idpLogout.notLoggedOut': 'Sie wurden nicht abgemeldet. Sie können diese Seite schließen.',
-  'idpLogout.title': 'Abmelden?',
-  'idpLogout.yes': 'Ja',
-
   'link.openInGmail': 'In Gmail öffnen',
   'link.openInOutlook': 'In Outlook öffnen',
   'link.openInYahoo': 'In Yahoo öffnen',

@@ -81,22 +81,6 @@ const es: B2BLocaleCatalog = {
   'formField.password.label': 'Contraseña',
   'formField.phone.label': 'Número de teléfono',
 
-  'idpConsent.allowClientTo': 'Permitir que {clientName}:',
-  'idpConsent.button.allow': 'Permitir',
-  'idpConsent.button.deny': 'Denegar',
-  'idpConsent.customScopes.title': '{clientName} quiere acceder a tu cuenta de {projectName}',
-  'idpConsent.defaultClientName': 'La aplicación',
-  'idpConsent.denied': 'Se denegó el acceso a la aplicación.',
-  'idpConsent.noActiveSession': 'No hay ninguna sesión activa. Inicia sesión para continuar.',
-  'idpConsent.noPermissionsToGrant': 'No tienes permiso para dar a {clientName} acceso a algunos de los permisos solicitados.',
-  'idpConsent.signIn.title': 'Inicia sesión en {clientName} con {projectName}',
-
-  'idpLogout.confirmMessage': '¿Seguro que quieres cerrar sesión en tu cuenta de {projectName}?',
-  'idpLogout.no': 'No',
-  'idpLogout.notLoggedOut': 'No se cerró tu sesión. Puedes cerrar esta página.',
-  'idpLogout.title': '¿Cerrar sesión?',
-  'idpLogout.yes': 'Sí',
-
   'link.openInGmail': 'Abrir en Gmail',
   'link.openInOutlook': 'Abrir en Outlook',
   'link.openInYahoo': 'Abrir en Yahoo',

@@ -81,22 +81,6 @@ const fr: B2BLocaleCatalog = {
   'formField.password.label': 'Mot de passe',
   'formField.phone.label': 'Numéro de téléphone',
 
-  'idpConsent.allowClientTo': 'Autoriser {clientName} à\u00a0:',
-  'idpConsent.button.allow': 'Autoriser',
-  'idpConsent.button.deny': 'Refuser',
-  'idpConsent.customScopes.title': '{clientName} souhaite accéder à votre compte {projectName}',
-  'idpConsent.defaultClientName': 'L’application',
-  'idpConsent.denied': 'L’accès à l’application a été refusé.',
-  'idpConsent.noActiveSession': 'Aucune session active. Connectez-vous pour continuer.',
-  'idpConsent.noPermissionsToGrant': 'Vous n’avez pas les droits nécessaires pour accorder à {clientName} l’accès à certaines des autorisations demandées.',
-  'idpConsent.signIn.title': 'Se connecter à {clientName} avec {projectName}',
-
-  'idpLogout.confirmMessage': 'Voulez-vous vraiment vous déconnecter de votre compte {projectName}\u00a0?',
-  'idpLogout.no': 'Non',
-  'idpLogout.notLoggedOut': 'Vous n’avez pas été déconnecté. Vous pouvez fermer cette page.',
-  'idpLogout.title': 'Se déconnecter\u00a0?',
-  'idpLogout.yes': 'Oui',
-
   'link.openInGmail': 'Ouvrir dans Gmail',
   'link.openInOutlook': 'Ouvrir dans Outlook',
   'link.openInYahoo': 'Ouvrir dans Yahoo',

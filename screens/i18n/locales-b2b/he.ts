@@ -79,22 +79,6 @@ const he: B2BLocaleCatalog = {
   'formField.password.label': 'סיסמה',
   'formField.phone.label': 'מספר טלפון',
 
-  'idpConsent.allowClientTo': 'לאפשר ל-{clientName}:',
-  'idpConsent.button.allow': 'אישור',
-  'idpConsent.button.deny': 'דחייה',
-  'idpConsent.customScopes.title': '{clientName} מבקש גישה לחשבון {projectName} שלך',
-  'idpConsent.defaultClientName': 'האפליקציה',
-  'idpConsent.denied': 'הגישה לאפליקציה נדחתה.',
-  'idpConsent.noActiveSession': 'לא נמצא סשן פעיל. יש להתחבר כדי להמשיך.',
-  'idpConsent.noPermissionsToGrant': 'אין לך הרשאה לתת ל-{clientName} גישה לחלק מההרשאות המבוקשות.',
-  'idpConsent.signIn.title': 'התחברות אל {clientName} באמצעות {projectName}',
-
-  'idpLogout.confirmMessage': 'בטוח שברצונך להתנתק מחשבון {projectName}?',
-  'idpLogout.no': 'לא',
-  'idpLogout.notLoggedOut': 'לא התנתקת. אפשר לסגור את הדף.',
-  'idpLogout.title': 'להתנתק?',
-  'idpLogout.yes': 'כן',
-
   'link.openInGmail': 'פתיחה ב-Gmail',
   'link.openInOutlook': 'פתיחה ב-Outlook',
   'link.openInYahoo': 'פתיחה ב-Yahoo',

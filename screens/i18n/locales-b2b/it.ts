@@ -80,22 +80,6 @@ const it: B2BLocaleCatalog = {
   'formField.password.label': 'Password',
   'formField.phone.label': 'Numero di telefono',
 
-  'idpConsent.allowClientTo': 'Consenti a {clientName} di:',
-  'idpConsent.button.allow': 'Consenti',
-  'idpConsent.button.deny': 'Nega',
-  'idpConsent.customScopes.title': '{clientName} vuole accedere al tuo account {projectName}',
-  'idpConsent.defaultClientName': 'L’app',
-  'idpConsent.denied': 'L’accesso all’applicazione è stato negato.',
-  'idpConsent.noActiveSession': 'Nessuna sessione attiva. Accedi per continuare.',
-  'idpConsent.noPermissionsToGrant': 'Non hai i permessi per concedere a {clientName} l’accesso ad alcuni degli ambiti richiesti.',
-  'idpConsent.signIn.title': 'Accedi a {clientName} con {projectName}',
-
-  'idpLogout.confirmMessage': 'Vuoi davvero uscire dal tuo account {projectName}?',
-  'idpLogout.no': 'No',
-  'idpLogout.notLoggedOut': 'Non sei stato disconnesso. Puoi chiudere questa pagina.',
-  'idpLogout.title': 'Uscire?',
-  'idpLogout.yes': 'Sì',
-
   'link.openInGmail': 'Apri in Gmail',
   'link.openInOutlook': 'Apri in Outlook',
   'link.openInYahoo': 'Apri in Yahoo',

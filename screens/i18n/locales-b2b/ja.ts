@@ -80,22 +80,6 @@ const ja: B2BLocaleCatalog = {
   'formField.password.label': 'パスワード',
   'formField.phone.label': '電話番号',
 
-  'idpConsent.allowClientTo': '{clientName} に次を許可します:',
-  'idpConsent.button.allow': '許可',
-  'idpConsent.button.deny': '拒否',
-  'idpConsent.customScopes.title': '{clientName} が {projectName} アカウントへのアクセスを求めています',
-  'idpConsent.defaultClientName': 'アプリ',
-  'idpConsent.denied': 'アプリケーションへのアクセスが拒否されました。',
-  'idpConsent.noActiveSession': '有効なセッションがありません。ログインして続けてください。',
-  'idpConsent.noPermissionsToGrant': '要求されたスコープの一部について、{clientName} にアクセスを許可する権限がありません。',
-  'idpConsent.signIn.title': '{projectName} で {clientName} にログイン',
-
-  'idpLogout.confirmMessage': '{projectName} アカウントからログアウトしますか？',
-  'idpLogout.no': 'いいえ',
-  'idpLogout.notLoggedOut': 'ログアウトしていません。このページは閉じてかまいません。',
-  'idpLogout.title': 'ログアウトしますか？',
-  'idpLogout.yes': 'はい',
-
   'link.openInGmail': 'Gmail で開く',
   'link.openInOutlook': 'Outlook で開く',
   'link.openInYahoo': 'Yahoo で開く',

@@ -79,22 +79,6 @@ const ko: B2BLocaleCatalog = {
   'formField.password.label': '비밀번호',
   'formField.phone.label': '전화번호',
 
-  'idpConsent.allowClientTo': '{clientName}에 다음을 허용:',
-  'idpConsent.button.allow': '허용',
-  'idpConsent.button.deny': '거부',
-  'idpConsent.customScopes.title': '{clientName}에서 {projectName} 계정에 액세스하려고 합니다',
-  'idpConsent.defaultClientName': '앱',
-  'idpConsent.denied': '애플리케이션 액세스가 거부되었습니다.',
-  'idpConsent.noActiveSession': '활성 세션이 없습니다. 계속하려면 로그인하세요.',
-  'idpConsent.noPermissionsToGrant': '요청된 일부 범위에 대해 {clientName}에 액세스를 허용할 권한이 없습니다.',
-  'idpConsent.signIn.title': '{projectName}(으)로 {clientName}에 로그인',
-
-  'idpLogout.confirmMessage': '{projectName} 계정에서 로그아웃하시겠습니까?',
-  'idpLogout.no': '아니요',
-  'idpLogout.notLoggedOut': '로그아웃되지 않았습니다. 이 페이지를 닫아도 됩니다.',
-  'idpLogout.title': '로그아웃하시겠습니까?',
-  'idpLogout.yes': '예',
-
   'link.openInGmail': 'Gmail에서 열기',
   'link.openInOutlook': 'Outlook에서 열기',
   'link.openInYahoo': 'Yahoo에서 열기',

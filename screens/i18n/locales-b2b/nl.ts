@@ -80,22 +80,6 @@ const nl: B2BLocaleCatalog = {
   'formField.password.label': 'Wachtwoord',
   'formField.phone.label': 'Telefoonnummer',
 
-  'idpConsent.allowClientTo': '{clientName} toestaan om:',
-  'idpConsent.button.allow': 'Toestaan',
-  'idpConsent.button.deny': 'Weigeren',
-  'idpConsent.customScopes.title': '{clientName} wil toegang tot je {projectName}-account',
-  'idpConsent.defaultClientName': 'De app',
-  'idpConsent.denied': 'Toegang tot de applicatie is geweigerd.',
-  'idpConsent.noActiveSession': 'Geen actieve sessie gevonden. Log in om verder te gaan.',
-  'idpConsent.noPermissionsToGrant': 'Je hebt geen rechten om {clientName} toegang te geven tot sommige van de gevraagde bereiken.',
-  'idpConsent.signIn.title': 'Log in bij {clientName} met {projectName}',
-
-  'idpLogout.confirmMessage': 'Weet je zeker dat je wilt uitloggen bij je {projectName}-account?',
-  'idpLogout.no': 'Nee',
-  'idpLogout.notLoggedOut': 'Je bent niet uitgelogd. Je kunt deze pagina sluiten.',
-  'idpLogout.title': 'Uitloggen?',
-  'idpLogout.yes': 'Ja',
-
   'link.openInGmail': 'Openen in Gmail',
   'link.openInOutlook': 'Openen in Outlook',
   'link.openInYahoo': 'Openen in Yahoo',

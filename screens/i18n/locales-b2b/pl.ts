@@ -80,22 +80,6 @@ const pl: B2BLocaleCatalog = {
   'formField.password.label': 'Hasło',
   'formField.phone.label': 'Numer telefonu',
 
-  'idpConsent.allowClientTo': 'Zezwól aplikacji {clientName} na:',
-  'idpConsent.button.allow': 'Zezwól',
-  'idpConsent.button.deny': 'Odmów',
-  'idpConsent.customScopes.title': '{clientName} chce uzyskać dostęp do Twojego konta {projectName}',
-  'idpConsent.defaultClientName': 'Aplikacja',
-  'idpConsent.denied': 'Odmówiono dostępu do aplikacji.',
-  'idpConsent.noActiveSession': 'Brak aktywnej sesji. Zaloguj się, aby kontynuować.',
-  'idpConsent.noPermissionsToGrant': 'Nie masz uprawnień, aby przyznać aplikacji {clientName} dostęp do niektórych żądanych zakresów.',
-  'idpConsent.signIn.title': 'Zaloguj się do {clientName} przez {projectName}',
-
-  'idpLogout.confirmMessage': 'Czy na pewno chcesz wylogować się z konta {projectName}?',
-  'idpLogout.no': 'Nie',
-  'idpLogout.notLoggedOut': 'Nie wylogowano Cię. Możesz zamknąć tę stronę.',
-  'idpLogout.title': 'Wylogować się?',
-  'idpLogout.yes': 'Tak',
-
   'link.openInGmail': 'Otwórz w Gmailu',
   'link.openInOutlook': 'Otwórz w Outlooku',
   'link.openInYahoo': 'Otwórz w Yahoo',

@@ -80,22 +80,6 @@ const ptBR: B2BLocaleCatalog = {
   'formField.password.label': 'Senha',
   'formField.phone.label': 'Número de telefone',
 
-  'idpConsent.allowClientTo': 'Permitir que {clientName}:',
-  'idpConsent.button.allow': 'Permitir',
-  'idpConsent.button.deny': 'Negar',
-  'idpConsent.customScopes.title': '{clientName} quer acessar sua conta {projectName}',
-  'idpConsent.defaultClientName': 'O app',
-  'idpConsent.denied': 'O acesso ao aplicativo foi negado.',
-  'idpConsent.noActiveSession': 'Nenhuma sessão ativa. Entre para continuar.',
-  'idpConsent.noPermissionsToGrant': 'Você não tem permissão para dar a {clientName} acesso a alguns dos escopos solicitados.',
-  'idpConsent.signIn.title': 'Entrar em {clientName} com {projectName}',
-
-  'idpLogout.confirmMessage': 'Tem certeza de que quer sair da sua conta {projectName}?',
-  'idpLogout.no': 'Não',
-  'idpLogout.notLoggedOut': 'Você não saiu da conta. Pode fechar esta página.',
-  'idpLogout.title': 'Sair?',
-  'idpLogout.yes': 'Sim',
-
   'link.openInGmail': 'Abrir no Gmail',
   'link.openInOutlook': 'Abrir no Outlook',
   'link.openInYahoo': 'Abrir no Yahoo',

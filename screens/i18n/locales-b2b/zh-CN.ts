@@ -79,22 +79,6 @@ const zhCN: B2BLocaleCatalog = {
   'formField.password.label': '密码',
   'formField.phone.label': '手机号码',
 
-  'idpConsent.allowClientTo': '允许 {clientName}：',
-  'idpConsent.button.allow': '允许',
-  'idpConsent.button.deny': '拒绝',
-  'idpConsent.customScopes.title': '{clientName} 请求访问你的 {projectName} 账号',
-  'idpConsent.defaultClientName': '该应用',
-  'idpConsent.denied': '已拒绝访问该应用。',
-  'idpConsent.noActiveSession': '未检测到有效会话。请登录后继续。',
-  'idpConsent.noPermissionsToGrant': '你无权向 {clientName} 授予部分所请求范围的访问权限。',
-  'idpConsent.signIn.title': '使用 {projectName} 登录 {clientName}',
-
-  'idpLogout.confirmMessage': '确定要退出你的 {projectName} 账号吗？',
-  'idpLogout.no': '否',
-  'idpLogout.notLoggedOut': '你尚未退出登录。可以关闭此页面。',
-  'idpLogout.title': '退出登录？',
-  'idpLogout.yes': '是',
-
   'link.openInGmail': '在 Gmail 中打开',
   'link.openInOutlook': '在 Outlook 中打开',
   'link.openInYahoo': '在 Yahoo 中打开',

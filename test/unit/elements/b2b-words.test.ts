@@ -147,6 +147,8 @@ describe('<stytch-b2b-ui> words', () => {
       strings: {
         'button.continueWithEmail': 'Send me a sign-in link',
         'organizationDiscovery.noOrgs.title': '{email} has no team yet',
+        // An official B2B id of the consent screen (the consent element's catalog): accepted.
+        'idpConsent.button.allow': 'Grant',
         'button.emailCode': 'Code to {nobody}',
         'login.title': 42,
         'no.such.message': 'Hello',
