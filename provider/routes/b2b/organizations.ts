@@ -116,23 +116,19 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
   );
 
   // The admin's removals of a member's factors; `stytch.self` when the member is the caller.
-  app.delete(
-    '/b2b/organizations/members/mfa_phone_numbers/:memberId',
-    endpoint(ctx, signedIn, async ({ c, caller }) => {
-      const memberId = c.req.param('memberId') ?? '';
-      requireMemberAction(ctx.config, caller, memberId, 'update.info.delete.mfa-phone');
-      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, 'mfa_phone'), caller.org));
-    }),
-  );
-
-  app.delete(
-    '/b2b/organizations/members/totp/:memberId',
-    endpoint(ctx, signedIn, async ({ c, caller }) => {
-      const memberId = c.req.param('memberId') ?? '';
-      requireMemberAction(ctx.config, caller, memberId, 'update.info.delete.mfa-totp');
-      return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, 'totp'), caller.org));
-    }),
-  );
+  for (const [path, action, factor] of [
+    ['mfa_phone_numbers', 'update.info.delete.mfa-phone', 'mfa_phone'],
+    ['totp', 'update.info.delete.mfa-totp', 'totp'],
+  ] as const) {
+    app.delete(
+      `/b2b/organizations/members/${path}/:memberId`,
+      endpoint(ctx, signedIn, async ({ c, caller }) => {
+        const memberId = c.req.param('memberId') ?? '';
+        requireMemberAction(ctx.config, caller, memberId, action);
+        return ok(c, memberAnswer(await removeMemberFactor(ctx, caller.org, memberId, factor), caller.org));
+      }),
+    );
+  }
 
   // Shared by `self.deletePassword` and `organization.members.deletePassword`: the password names its member.
   app.delete(

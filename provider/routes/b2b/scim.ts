@@ -4,18 +4,7 @@ import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { requirePermission } from '../../services/b2b/rbac.ts';
-import {
-  connectionGroups,
-  createScimConnection,
-  deleteScimConnection,
-  endTokenRotation,
-  scimConnectionOf,
-  scimConnectionShape,
-  shapeWithNextToken,
-  shapeWithToken,
-  startTokenRotation,
-  updateScimConnection,
-} from '../../services/b2b/scim-connections.ts';
+import * as scim from '../../services/b2b/scim-connections.ts';
 import { providerBase } from '../../services/b2b/sso-connections.ts';
 
 /**
@@ -32,8 +21,7 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim',
     endpoint(ctx, { as: 'member', session: 'required', schema: R.ScimCreateConnection }, async ({ c, caller, req }) => {
       requirePermission(ctx.config, caller, 'stytch.scim', 'create');
-      const { row, token } = await createScimConnection(ctx, caller.org.organization_id, req);
-      return ok(c, { connection: await shapeWithToken(ctx.db, row, base(c), token) });
+      return ok(c, await scim.createScimConnection(ctx, caller.org.organization_id, req, base(c)));
     }),
   );
 
@@ -41,8 +29,7 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       requirePermission(ctx.config, caller, 'stytch.scim', 'get');
-      const row = await scimConnectionOf(ctx.db, caller.org.organization_id);
-      return ok(c, row ? { connection: await scimConnectionShape(ctx.db, row, base(c)) } : {});
+      return ok(c, await scim.getScimConnection(ctx.db, caller.org.organization_id, base(c)));
     }),
   );
 
@@ -50,9 +37,9 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/groups',
     endpoint(ctx, { as: 'member', session: 'required', schema: R.ScimGetGroups }, async ({ c, caller, req }) => {
       requirePermission(ctx.config, caller, 'stytch.scim', 'get');
-      const row = await scimConnectionOf(ctx.db, caller.org.organization_id);
+      const row = await scim.scimConnectionOf(ctx.db, caller.org.organization_id);
       if (!row) return ok(c, { scim_groups: [], next_cursor: null });
-      return ok(c, await connectionGroups(ctx.db, caller.org.organization_id, row.connection_id, req));
+      return ok(c, await scim.connectionGroups(ctx.db, caller.org.organization_id, row.connection_id, req));
     }),
   );
 
@@ -60,8 +47,7 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/rotate/start',
     endpoint(ctx, { as: 'member', session: 'required', schema: R.ScimConnectionId }, async ({ c, caller, req }) => {
       requirePermission(ctx.config, caller, 'stytch.scim', 'update');
-      const { row, token } = await startTokenRotation(ctx, caller.org.organization_id, req.connection_id);
-      return ok(c, { connection: await shapeWithNextToken(ctx.db, row, base(c), token) });
+      return ok(c, await scim.startTokenRotation(ctx, caller.org.organization_id, req.connection_id, base(c)));
     }),
   );
 
@@ -70,8 +56,7 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
       `/b2b/scim/rotate/${how}`,
       endpoint(ctx, { as: 'member', session: 'required', schema: R.ScimConnectionId }, async ({ c, caller, req }) => {
         requirePermission(ctx.config, caller, 'stytch.scim', 'update');
-        const row = await endTokenRotation(ctx, caller.org.organization_id, req.connection_id, how);
-        return ok(c, { connection: await scimConnectionShape(ctx.db, row, base(c)) });
+        return ok(c, await scim.endTokenRotation(ctx, caller.org.organization_id, req.connection_id, how, base(c)));
       }),
     );
   }
@@ -80,8 +65,7 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/:connection_id',
     endpoint(ctx, { as: 'member', session: 'required', schema: R.ScimUpdateConnection }, async ({ c, caller, req }) => {
       requirePermission(ctx.config, caller, 'stytch.scim', 'update');
-      const row = await updateScimConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', req);
-      return ok(c, { connection: await scimConnectionShape(ctx.db, row, base(c)) });
+      return ok(c, await scim.updateScimConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', req, base(c)));
     }),
   );
 
@@ -89,7 +73,7 @@ export function b2bScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/:connection_id',
     endpoint(ctx, { as: 'member', session: 'required' }, async ({ c, caller }) => {
       requirePermission(ctx.config, caller, 'stytch.scim', 'delete');
-      await deleteScimConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '');
+      await scim.deleteScimConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '');
       return ok(c, { connection_id: c.req.param('connection_id') });
     }),
   );

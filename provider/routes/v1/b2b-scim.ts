@@ -5,18 +5,7 @@ import { endpoint } from '../../http/endpoint.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { providerBase } from '../../services/b2b/sso-connections.ts';
-import {
-  createScimConnection,
-  deleteScimConnection,
-  endTokenRotation,
-  connectionGroups,
-  scimConnectionOf,
-  scimConnectionShape,
-  shapeWithNextToken,
-  shapeWithToken,
-  startTokenRotation,
-  updateScimConnection,
-} from '../../services/b2b/scim-connections.ts';
+import * as scim from '../../services/b2b/scim-connections.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
 
 /** Server API SCIM connections (`/v1/b2b/scim`, as the official Node SDK's `scim.connection` calls them). */
@@ -29,16 +18,14 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/scim/:organization_id/connection',
     endpoint(ctx, { session: 'none', schema: R.ScimCreateConnection }, async ({ c, req }) => {
-      const { row, token } = await createScimConnection(ctx, await org(c), req);
-      return serverOk(c, { connection: await shapeWithToken(ctx.db, row, base(c), token) });
+      return serverOk(c, await scim.createScimConnection(ctx, await org(c), req, base(c)));
     }),
   );
 
   app.get(
     '/b2b/scim/:organization_id/connection',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      const row = await scimConnectionOf(ctx.db, await org(c));
-      return serverOk(c, row ? { connection: await scimConnectionShape(ctx.db, row, base(c)) } : {});
+      return serverOk(c, await scim.getScimConnection(ctx.db, await org(c), base(c)));
     }),
   );
 
@@ -47,7 +34,7 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
     '/b2b/scim/:organization_id/connection/:connection_id',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
       const q = query(c, R.ScimGetGroupsQuery);
-      const page = await connectionGroups(ctx.db, await org(c), connectionId(c), { cursor: q.cursor, limit: q.limit === undefined ? undefined : Number(q.limit) });
+      const page = await scim.connectionGroups(ctx.db, await org(c), connectionId(c), { cursor: q.cursor, limit: q.limit === undefined ? undefined : Number(q.limit) });
       return serverOk(c, page.next_cursor === null ? { scim_groups: page.scim_groups } : page);
     }),
   );
@@ -55,15 +42,14 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
   app.put(
     '/b2b/scim/:organization_id/connection/:connection_id',
     endpoint(ctx, { session: 'none', schema: R.ScimUpdateConnection }, async ({ c, req }) => {
-      const row = await updateScimConnection(ctx, await org(c), connectionId(c), req);
-      return serverOk(c, { connection: await scimConnectionShape(ctx.db, row, base(c)) });
+      return serverOk(c, await scim.updateScimConnection(ctx, await org(c), connectionId(c), req, base(c)));
     }),
   );
 
   app.delete(
     '/b2b/scim/:organization_id/connection/:connection_id',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      await deleteScimConnection(ctx, await org(c), connectionId(c));
+      await scim.deleteScimConnection(ctx, await org(c), connectionId(c));
       return serverOk(c, { connection_id: connectionId(c) });
     }),
   );
@@ -71,8 +57,7 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/scim/:organization_id/connection/:connection_id/rotate/start',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      const { row, token } = await startTokenRotation(ctx, await org(c), connectionId(c));
-      return serverOk(c, { connection: await shapeWithNextToken(ctx.db, row, base(c), token) });
+      return serverOk(c, await scim.startTokenRotation(ctx, await org(c), connectionId(c), base(c)));
     }),
   );
 
@@ -80,8 +65,7 @@ export function serverB2BScimRoutes(ctx: ProviderContext): Hono {
     app.post(
       `/b2b/scim/:organization_id/connection/:connection_id/rotate/${how}`,
       endpoint(ctx, { session: 'none' }, async ({ c }) => {
-        const row = await endTokenRotation(ctx, await org(c), connectionId(c), how);
-        return serverOk(c, { connection: await scimConnectionShape(ctx.db, row, base(c)) });
+        return serverOk(c, await scim.endTokenRotation(ctx, await org(c), connectionId(c), how, base(c)));
       }),
     );
   }

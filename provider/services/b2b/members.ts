@@ -47,12 +47,12 @@ export function isAdmin(m: Pick<MemberRow, 'roles'>): boolean {
   return m.roles.includes(ADMIN_ROLE);
 }
 
-/** The Member object of the official B2B types; its roles are the policy's reading (explicit, by email domain, by connection). */
 /** The answer of every call about one member: its id, the member and its organization. */
 export function memberAnswer(member: MemberRow, org: OrganizationRow): { member_id: string; member: Record<string, unknown>; organization: Record<string, unknown> } {
   return { member_id: member.member_id, member: memberShape(member, org), organization: organizationShape(org) };
 }
 
+/** The Member object of the official B2B types; its roles are the policy's reading (explicit, by email domain, by connection). */
 export function memberShape(m: MemberRow, org: RoleOrg): Record<string, unknown> {
   const roles = roleAssignments(m, org);
   return {

@@ -43,69 +43,61 @@ export function enrolMemberTotp(ctx: ProviderContext, caller: MfaCaller, req: In
   });
 }
 
+/** How one authenticator-app sign-in spends its secret: what it redeems and what the session records. */
+interface SecondFactor<R extends MemberRef, T> {
+  req: R;
+  /** The secret spent in the completing transaction; null when it is wrong or already used. */
+  redeem(tx: Queryable, member: MemberRow): Promise<T | null>;
+  /** The factor the session records, and what the answer carries beside the session. */
+  factor(spent: T, at: string): { factor: Factor; extra?: Record<string, unknown> };
+  refusal(): ApiError;
+  /** The member's enrolment changes asked with the code. */
+  after?(tx: Queryable, member: MemberRow): Promise<MemberRow>;
+}
+
 /**
  * The two authenticator-app sign-ins: the code is checked in the transaction that completes
  * the member session, after one attempt of the member's shared count is taken.
  */
-async function secondFactor<R extends MemberRef>(
-  ctx: ProviderContext,
-  caller: MfaClient,
-  req: R,
-  minutes: number,
-  redeem: (tx: Queryable, member: MemberRow) => Promise<{ factor: Factor; extra: Record<string, unknown> } | null>,
-  refusal: () => ApiError,
-  after: (tx: Queryable, member: MemberRow) => Promise<MemberRow> = async (_tx, m) => m,
-): Promise<AuthAnswer> {
-  const s = await mfaSubject(ctx, ctx.db, caller, req, 'totp');
+async function secondFactor<R extends MemberRef, T>(ctx: ProviderContext, caller: MfaClient, minutes: number, how: SecondFactor<R, T>): Promise<AuthAnswer> {
+  const s = await mfaSubject(ctx, ctx.db, caller, how.req, 'totp');
   await takeAttempt(ctx.db, TOTP_LOCK, `b2b:${s.member.member_id}`, ctx.clock.now());
   const answer = await withTx(ctx.db, async (tx) => {
-    const spent = await redeem(tx, s.member);
-    if (!spent) return null;
-    const member = await after(tx, await requireMember(tx, s.org.organization_id, s.member.member_id));
-    const done = await completeMfa(ctx, tx, { org: s.org, member, factor: spent.factor, minutes, client: caller.client, ...mfaSessions(s, caller, req) });
-    return { ...done, ...spent.extra };
+    const spent = await how.redeem(tx, s.member);
+    if (spent === null) return null;
+    const { factor, extra } = how.factor(spent, ctx.clock.now().toISOString());
+    const current = await requireMember(tx, s.org.organization_id, s.member.member_id);
+    const member = how.after ? await how.after(tx, current) : current;
+    const done = await completeMfa(ctx, tx, { org: s.org, member, factor, minutes, client: caller.client, ...mfaSessions(s, caller, how.req) });
+    return { ...done, ...extra };
   });
-  if (!answer) throw refusal();
+  if (!answer) throw how.refusal();
   await attemptSucceeded(ctx.db, TOTP_LOCK, `b2b:${s.member.member_id}`);
   return answer;
 }
 
 /** `b2b/totp/authenticate`: a code of the member's authenticator app. */
 export function authenticateMemberTotp(ctx: ProviderContext, caller: MfaClient, req: InferOutput<typeof b2b.TotpAuthenticate>, minutes: number): Promise<AuthAnswer> {
-  return secondFactor(
-    ctx,
-    caller,
+  return secondFactor(ctx, caller, minutes, {
     req,
-    minutes,
-    async (tx, member) => {
-      const id = await verifyMemberTotp(ctx, tx, member.member_id, req.code);
-      return id === null
-        ? null
-        : { factor: { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: ctx.clock.now().toISOString(), authenticator_app_factor: { totp_id: id } }, extra: {} };
-    },
-    () => new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.'),
-    (tx, member) => enrolment(ctx, tx, member, req.set_mfa_enrollment, req.set_default_mfa ? 'totp' : undefined),
-  );
+    redeem: (tx, member) => verifyMemberTotp(ctx, tx, member.member_id, req.code),
+    factor: (totp_id, at) => ({ factor: { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: at, authenticator_app_factor: { totp_id } } }),
+    refusal: () => new ApiError(401, 'otp_code_not_found', 'The authenticator code is incorrect, expired or already used.'),
+    after: (tx, member) => enrolment(ctx, tx, member, req.set_mfa_enrollment, req.set_default_mfa ? 'totp' : undefined),
+  });
 }
 
 /** `b2b/recovery_codes/recover`: one of the member's recovery codes, spent. */
 export function recoverMember(ctx: ProviderContext, caller: MfaClient, req: InferOutput<typeof b2b.RecoveryCodesRecover>, minutes: number): Promise<AuthAnswer> {
-  return secondFactor(
-    ctx,
-    caller,
+  return secondFactor(ctx, caller, minutes, {
     req,
-    minutes,
-    async (tx, member) => {
-      const spent = await redeemMemberRecoveryCode(ctx, tx, member.member_id, req.recovery_code);
-      return spent === null
-        ? null
-        : {
-            factor: { type: 'recovery_code', delivery_method: 'recovery_code', last_authenticated_at: ctx.clock.now().toISOString(), recovery_code_factor: { totp_recovery_code_id: spent.totpId } },
-            extra: { recovery_codes_remaining: spent.remaining },
-          };
-    },
-    () => new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.'),
-  );
+    redeem: (tx, member) => redeemMemberRecoveryCode(ctx, tx, member.member_id, req.recovery_code),
+    factor: (spent, at) => ({
+      factor: { type: 'recovery_code', delivery_method: 'recovery_code', last_authenticated_at: at, recovery_code_factor: { totp_recovery_code_id: spent.totpId } },
+      extra: { recovery_codes_remaining: spent.remaining },
+    }),
+    refusal: () => new ApiError(401, 'recovery_code_not_found', 'The recovery code is incorrect or already used.'),
+  });
 }
 
 /** `b2b/otps/sms/send`: a passcode to the member's MFA phone (set here when none is verified yet). */

@@ -47,7 +47,7 @@ function newToken(): { token: string; hash: string; lastFour: string } {
 }
 
 /** The official `SCIMConnection` shape (no token, only its last four characters). */
-export async function scimConnectionShape(db: Queryable, row: ScimConnectionRow, base: string): Promise<Record<string, unknown>> {
+async function scimConnectionShape(db: Queryable, row: ScimConnectionRow, base: string): Promise<Record<string, unknown>> {
   const names = await groupNames(
     db,
     row.connection_id,
@@ -69,13 +69,13 @@ export async function scimConnectionShape(db: Queryable, row: ScimConnectionRow,
 }
 
 /** The official `SCIMConnectionWithToken` of a new connection: its token, this once. */
-export async function shapeWithToken(db: Queryable, row: ScimConnectionRow, base: string, token: string): Promise<Record<string, unknown>> {
+async function shapeWithToken(db: Queryable, row: ScimConnectionRow, base: string, token: string): Promise<Record<string, unknown>> {
   const { bearer_token_last_four: _, next_bearer_token_last_four: __, next_bearer_token_expires_at: ___, ...shape } = await scimConnectionShape(db, row, base);
   return { ...shape, bearer_token: token };
 }
 
 /** The official `SCIMConnectionWithNextToken` of a rotation's start: the next token, this once. */
-export async function shapeWithNextToken(db: Queryable, row: ScimConnectionRow, base: string, token: string): Promise<Record<string, unknown>> {
+async function shapeWithNextToken(db: Queryable, row: ScimConnectionRow, base: string, token: string): Promise<Record<string, unknown>> {
   const { next_bearer_token_last_four: _, ...shape } = await scimConnectionShape(db, row, base);
   return { ...shape, next_bearer_token: token };
 }
@@ -119,14 +119,26 @@ export async function connectionForToken(db: Queryable, connectionId: string, to
   return row && (current || next) ? row : null;
 }
 
-export interface ScimConnectionCreated {
-  row: ScimConnectionRow;
-  token: string;
+/**
+ * What every call about the connection answers, the browser's and the server API's alike: the
+ * official shape under `connection`, its SCIM base URL on the provider's public `base`.
+ */
+export type ConnectionAnswer = Promise<{ connection: Record<string, unknown> }>;
+
+/** The organization's connection (`{}` when it has none). */
+export async function getScimConnection(db: Queryable, organizationId: string, base: string): Promise<{ connection?: Record<string, unknown> }> {
+  const row = await scimConnectionOf(db, organizationId);
+  return row ? { connection: await scimConnectionShape(db, row, base) } : {};
 }
 
 /** The organization's SCIM connection with a fresh token, shown to the caller this once. */
-export function createScimConnection(ctx: ProviderContext, organizationId: string, o: { display_name?: string | undefined; identity_provider?: string | undefined }): Promise<ScimConnectionCreated> {
-  return withTx(ctx.db, async (tx) => {
+export async function createScimConnection(
+  ctx: ProviderContext,
+  organizationId: string,
+  o: { display_name?: string | undefined; identity_provider?: string | undefined },
+  base: string,
+): ConnectionAnswer {
+  const { row, token } = await withTx(ctx.db, async (tx) => {
     await requireOrganization(tx, organizationId, true);
     if (await scimConnectionOf(tx, organizationId)) {
       throw new ApiError(400, 'scim_connection_already_exists', 'The organization already has a SCIM connection: delete it before creating another.');
@@ -140,6 +152,7 @@ export function createScimConnection(ctx: ProviderContext, organizationId: strin
     );
     return { row: rows[0]!, token: t.token };
   });
+  return { connection: await shapeWithToken(ctx.db, row, base, token) };
 }
 
 export interface ScimConnectionUpdate {
@@ -152,8 +165,8 @@ export interface ScimConnectionUpdate {
  * Changes the connection's names or its group-to-role mapping; a new mapping is applied at
  * once to every member the connection provisioned (their next session check sees it).
  */
-export function updateScimConnection(ctx: ProviderContext, organizationId: string, connectionId: string, u: ScimConnectionUpdate): Promise<ScimConnectionRow> {
-  return withTx(ctx.db, async (tx) => {
+export async function updateScimConnection(ctx: ProviderContext, organizationId: string, connectionId: string, u: ScimConnectionUpdate, base: string): ConnectionAnswer {
+  const updated = await withTx(ctx.db, async (tx) => {
     const row = await requireScimConnection(tx, organizationId, connectionId, true);
     const mapping = u.scim_group_implicit_role_assignments;
     if (mapping) {
@@ -177,6 +190,7 @@ export function updateScimConnection(ctx: ProviderContext, organizationId: strin
     if (mapping) await regrantAll(ctx, tx, rows[0]!);
     return rows[0] ?? row;
   });
+  return { connection: await scimConnectionShape(ctx.db, updated, base) };
 }
 
 /** Deletes the connection with its users and groups; the members it provisioned stay. */
@@ -188,8 +202,8 @@ export function deleteScimConnection(ctx: ProviderContext, organizationId: strin
 }
 
 /** Starts a rotation: a next token, shown this once, accepted beside the current one. */
-export function startTokenRotation(ctx: ProviderContext, organizationId: string, connectionId: string): Promise<ScimConnectionCreated> {
-  return withTx(ctx.db, async (tx) => {
+export async function startTokenRotation(ctx: ProviderContext, organizationId: string, connectionId: string, base: string): ConnectionAnswer {
+  const { row, token } = await withTx(ctx.db, async (tx) => {
     const row = await requireScimConnection(tx, organizationId, connectionId, true);
     if (row.next_token_hash) throw new ApiError(400, 'scim_token_rotation_in_progress', 'A token rotation is already in progress: complete or cancel it first.');
     const t = newToken();
@@ -199,11 +213,12 @@ export function startTokenRotation(ctx: ProviderContext, organizationId: string,
     );
     return { row: rows[0]!, token: t.token };
   });
+  return { connection: await shapeWithNextToken(ctx.db, row, base, token) };
 }
 
 /** Ends a rotation: `complete` makes the next token the only one, `cancel` forgets it. */
-export function endTokenRotation(ctx: ProviderContext, organizationId: string, connectionId: string, how: 'complete' | 'cancel'): Promise<ScimConnectionRow> {
-  return withTx(ctx.db, async (tx) => {
+export async function endTokenRotation(ctx: ProviderContext, organizationId: string, connectionId: string, how: 'complete' | 'cancel', base: string): ConnectionAnswer {
+  const ended = await withTx(ctx.db, async (tx) => {
     const row = await requireScimConnection(tx, organizationId, connectionId, true);
     if (!row.next_token_hash) throw new ApiError(400, 'scim_token_rotation_not_started', 'No token rotation is in progress for this connection.');
     const promote = how === 'complete' ? 'token_hash = next_token_hash, token_last_four = next_token_last_four, ' : '';
@@ -214,6 +229,7 @@ export function endTokenRotation(ctx: ProviderContext, organizationId: string, c
     );
     return rows[0]!;
   });
+  return { connection: await scimConnectionShape(ctx.db, ended, base) };
 }
 
 /** The official `SCIMGroup` rows of a connection, a page at a time (the cursor is the last group id). */

@@ -22,22 +22,15 @@ export interface StoredCertificate {
   updated_at: string;
 }
 
-/** Protocol settings, by their wire names. */
-export interface ConnectionSettings {
-  // SAML
-  idp_entity_id?: string;
-  idp_sso_url?: string;
-  // OIDC
-  issuer?: string;
-  client_id?: string;
-  authorization_url?: string;
-  token_url?: string;
-  userinfo_url?: string;
-  jwks_url?: string;
-  custom_scopes?: string;
-  // both
+/** Each protocol's settings, by their wire names (an admin's update sets these and no others). */
+const SAML_KEYS = ['idp_entity_id', 'idp_sso_url', 'attribute_mapping'] as const;
+const OIDC_KEYS = ['issuer', 'client_id', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url', 'custom_scopes', 'attribute_mapping'] as const;
+const URL_KEYS = new Set(['idp_sso_url', 'issuer', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url']);
+
+/** Protocol settings: every one a string but the attribute mapping (claim or attribute names by our field). */
+export type ConnectionSettings = { [K in Exclude<(typeof SAML_KEYS | typeof OIDC_KEYS)[number], 'attribute_mapping'>]?: string } & {
   attribute_mapping?: Record<string, string>;
-}
+};
 
 export interface ConnectionRow {
   connection_id: string;
@@ -190,10 +183,6 @@ export interface ConnectionUpdate extends ConnectionSettings {
   x509_certificate?: string | undefined;
   client_secret?: string | undefined;
 }
-
-const SAML_KEYS = ['idp_entity_id', 'idp_sso_url', 'attribute_mapping'] as const;
-const OIDC_KEYS = ['issuer', 'client_id', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url', 'custom_scopes', 'attribute_mapping'] as const;
-const URL_KEYS = new Set(['idp_sso_url', 'issuer', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url']);
 
 /**
  * Applies an admin's update to a connection of `protocol` (a SAML id on the OIDC route is not
