@@ -69,7 +69,8 @@ export interface AssertionOptions {
   recipient: string;
   inResponseTo: string;
   nameId: string;
-  attributes?: Record<string, string>;
+  /** Attribute name to its value, or its values (a person's groups). */
+  attributes?: Record<string, string | string[]>;
   /** Signs with this key; the connection may know another. */
   key: IdpKey;
   /** Moves every timestamp (issued, conditions, confirmation) by this much (tests). */
@@ -99,7 +100,13 @@ export function samlResponse(o: AssertionOptions): string {
   const until = iso(now + (o.lifetimeMs ?? 5 * 60_000));
   const assertionId = o.assertionId ?? `_a${randomUUID()}`;
   const attributes = Object.entries(o.attributes ?? {})
-    .map(([k, v]) => `<saml:Attribute Name="${esc(k)}"><saml:AttributeValue>${esc(v)}</saml:AttributeValue></saml:Attribute>`)
+    .map(
+      ([k, v]) =>
+        `<saml:Attribute Name="${esc(k)}">${[v]
+          .flat()
+          .map((x) => `<saml:AttributeValue>${esc(x)}</saml:AttributeValue>`)
+          .join('')}</saml:Attribute>`,
+    )
     .join('');
   const assertion =
     `<saml:Assertion xmlns:saml="${ASSERTION_NS}" ID="${esc(assertionId)}" Version="2.0" IssueInstant="${iso(now)}">` +

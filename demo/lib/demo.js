@@ -58,10 +58,5 @@ export function playgroundUrl(config) {
   return `/playground.html?config=${encodeURIComponent(JSON.stringify(config))}`;
 }
 
-/** `?theme=dark` on any demo page selects the dark preset. */
-export function pageStyles() {
-  return new URLSearchParams(location.search).get('theme') === 'dark' ? { colorScheme: 'dark' } : {};
-}
-
-// The language picker and the strings example (their own module: pages without this one's client use them too).
-export { locales, pageLocale, pageStrings, stringsExample, wordsPicker } from './words.js';
+// The language picker, the strings example and the theme (their own module: pages without this one's client use them too).
+export { locales, pageLocale, pageStrings, pageStyles, stringsExample, wordsPicker } from './words.js';

@@ -1,4 +1,4 @@
-// The demo's language picker and `strings` example, shared by every page (no client here).
+// The demo's language picker, `strings` example and theme, shared by every page (no client here).
 /** The widget's locales (a file each under screens/i18n/locales), named in their own language, and the en-XA pseudo-locale. */
 export const locales = [
   ['en', 'English'],
@@ -75,4 +75,9 @@ export function wordsPicker(select, checkbox) {
     checkbox.checked = pageStrings() !== undefined;
     checkbox.addEventListener('change', go);
   }
+}
+
+/** The page's `styles`: dark when the address asks for `?theme=dark`. */
+export function pageStyles() {
+  return new URLSearchParams(location.search).get('theme') === 'dark' ? { colorScheme: 'dark' } : {};
 }

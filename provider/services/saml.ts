@@ -26,6 +26,8 @@ export interface VerifiedAssertion {
   nameId: string;
   /** Attribute name to first value. */
   attributes: Record<string, string>;
+  /** Attribute name to every value (a multi-valued attribute: a person's groups). */
+  values: Record<string, string[]>;
   /** The latest instant the assertion may be used, for how long its ID must be remembered. */
   notOnOrAfter: Date;
 }
@@ -115,12 +117,13 @@ export async function verifySamlResponse(sp: SamlServiceProvider, idp: SamlIdent
   const ends = [conditions['NotOnOrAfter'], ...confirmations.map((d) => d['NotOnOrAfter'])].filter((x): x is string => !!x).map((x) => Date.parse(x));
   const issued = Date.parse(attrs(assertion)['IssueInstant'] ?? '');
   const notOnOrAfter = new Date(Math.min(...ends, (Number.isNaN(issued) ? Date.now() : issued) + MAX_ASSERTION_AGE_MS) + CLOCK_SKEW_MS);
-  const attributes: Record<string, string> = {};
+  const values: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(profile)) {
-    if (typeof v === 'string') attributes[k] = v;
-    else if (Array.isArray(v) && typeof v[0] === 'string') attributes[k] = v[0];
+    const strings = [v].flat().filter((x): x is string => typeof x === 'string');
+    if (strings.length) values[k] = strings;
   }
-  return { assertionId, inResponseTo, nameId: profile.nameID, attributes, notOnOrAfter };
+  const attributes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v[0]!]));
+  return { assertionId, inResponseTo, nameId: profile.nameID, attributes, values, notOnOrAfter };
 }
 
 /** The SP metadata an IdP admin may import: entity ID, ACS URL (POST binding), signed assertions wanted. */

@@ -111,7 +111,7 @@ test('Members: a member without the admin role sees no admin actions, and the pr
   await expect(settings(page).getByRole('button', { name: 'Save' })).toHaveCount(0);
 });
 
-test('Organization settings: the admin requires MFA and restricts sign-in methods; a reload reads them back', async ({ page }) => {
+test('Organization settings: the admin requires MFA, restricts sign-in methods and gives a role by email domain; a reload reads them back', async ({ page }) => {
   await signedInAdmin(page, uniqueEmail('portal-settings'));
   await openPortal(page, 'settings');
   const portal = settings(page);
@@ -138,13 +138,32 @@ test('Organization settings: the admin requires MFA and restricts sign-in method
     .toEqual({ mode: 'RESTRICTED', allowed: ['email_otp', 'sso'] });
   await expect(methods.getByRole('alert')).toHaveCount(0);
 
+  // A role by email domain: the domain is kept in lower case.
+  const byDomain = portal.getByRole('region', { name: 'Role assignment by email domain' });
+  await expect(byDomain.getByText('No roles are assigned by email domain.')).toBeVisible();
+  await byDomain.getByRole('textbox', { name: 'Email domain' }).fill(' Example.COM ');
+  await byDomain.getByRole('combobox', { name: 'Roles' }).selectOption('stytch_admin');
+  await byDomain.getByRole('button', { name: 'Add assignment' }).click();
+  await expect(byDomain.getByRole('row')).toHaveCount(2);
+  await byDomain.getByRole('button', { name: 'Save' }).click();
+  await see
+    .poll(() =>
+      page.evaluate(
+        async () =>
+          (await (window as unknown as { client: { organization: { get(): Promise<{ rbac_email_implicit_role_assignments: unknown }> } } }).client.organization.get())
+            .rbac_email_implicit_role_assignments,
+      ),
+    )
+    .toEqual([{ domain: 'example.com', role_id: 'stytch_admin' }]);
+
   await page.reload();
   await see(settings(page).getByRole('radio', { name: 'Required for every member' })).toBeChecked();
   await expect(settings(page).getByRole('checkbox', { name: 'Email login codes' })).toBeChecked();
   await expect(settings(page).getByRole('checkbox', { name: 'Passwords' })).not.toBeChecked();
+  await expect(settings(page).getByRole('row').filter({ hasText: 'example.com' })).toContainText('stytch_admin');
 });
 
-test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, pastes the IdP settings, and the connection is active', async ({ page }) => {
+test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, pastes the IdP settings, gives roles by the connection and a group, and the connection is active', async ({ page }) => {
   await signedInAdmin(page, uniqueEmail('portal-sso'));
   const metadata = await (await fetch(`${demo()}/idp/saml/metadata`)).text();
   const entityId = /entityID="([^"]+)"/.exec(metadata)![1]!;
@@ -167,6 +186,23 @@ test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, paste
   await portal.getByRole('region', { name: 'From your identity provider' }).getByRole('button', { name: 'Save' }).click();
   await see(portal.getByRole('status')).toContainText('Changes saved');
   await expect(portal.getByRole('region', { name: 'Signing certificates' }).getByRole('row')).toHaveCount(2);
+
+  // Roles by the connection: one for everyone who signs in through it, one for a SAML group.
+  const roles = portal.getByRole('region', { name: 'Role assignments' });
+  await roles.getByRole('checkbox', { name: 'stytch_admin' }).check();
+  await roles.getByRole('textbox', { name: 'Group' }).fill(' engineering ');
+  await roles.getByRole('button', { name: 'Add assignment' }).click();
+  await expect(roles.getByRole('row').filter({ hasText: 'engineering' })).toBeVisible();
+  await roles.getByRole('button', { name: 'Save' }).click();
+  type Saml = { saml_connection_implicit_role_assignments: unknown; saml_group_implicit_role_assignments: unknown };
+  await see
+    .poll(() =>
+      page.evaluate(async () => {
+        const { saml_connections } = await (window as unknown as { client: { sso: { getConnections(): Promise<{ saml_connections: Saml[] }> } } }).client.sso.getConnections();
+        return [saml_connections[0]?.saml_connection_implicit_role_assignments, saml_connections[0]?.saml_group_implicit_role_assignments];
+      }),
+    )
+    .toEqual([[{ role_id: 'stytch_admin' }], [{ group: 'engineering', role_id: 'stytch_admin' }]]);
   await portal.getByRole('button', { name: 'Back to connections' }).click();
   const row = portal.getByRole('row').filter({ hasText: 'Okta' });
   await expect(row).toContainText('Active');

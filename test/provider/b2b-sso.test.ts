@@ -302,6 +302,48 @@ for (const kind of databases) {
       }
     });
 
+    it('gives the roles of a SAML connection and of the groups its assertion names; a rule an admin removes is taken at once; an unknown role is refused', async () => {
+      const { admin, connection } = await samlOrg();
+      const id = connection.connection_id;
+      const put = (rules: Record<string, unknown>) => admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, ...rules });
+      const bad = await put({ saml_group_implicit_role_assignments: [{ group: 'eng', role_id: 'owner' }] });
+      assert.equal(bad.status, 400, bad.text);
+      assert.equal(bad.json.error_type, 'invalid_role');
+      const set = await put({
+        saml_connection_implicit_role_assignments: [{ role_id: 'stytch_admin' }],
+        saml_group_implicit_role_assignments: [
+          { group: 'eng', role_id: 'stytch_admin' },
+          { group: 'ops', role_id: 'stytch_admin' },
+        ],
+      });
+      assert.equal(set.status, 200, set.text);
+      assert.deepEqual(set.json.data.connection.saml_connection_implicit_role_assignments, [{ role_id: 'stytch_admin' }]);
+      assert.equal(set.json.data.connection.saml_group_implicit_role_assignments.length, 2);
+
+      // The IdP names two groups, one of them with a rule.
+      const email = uniqueEmail('saml-roles');
+      const { res } = await samlSignIn(connection, email, { attributes: { email, groups: ['eng', 'sales'] } });
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
+      assert.equal(auth.status, 200, auth.text);
+      type Roles = { roles: Array<{ role_id: string; sources: Array<{ type: string; details: { group?: string } }> }> };
+      const sources = (m: Roles) =>
+        m.roles
+          .find((r) => r.role_id === 'stytch_admin')
+          ?.sources.map((x) => `${x.type}${x.details.group ? `:${x.details.group}` : ''}`)
+          .sort();
+      assert.deepEqual(sources(auth.json.data.member), ['sso_connection', 'sso_connection_group:eng']);
+      assert.ok(auth.json.data.member_session.roles.includes('stytch_admin'));
+
+      // Removed rules are taken from the member at once, without a new sign-in.
+      const me = asMember(provider, auth.json.data.session_token);
+      assert.equal((await put({ saml_group_implicit_role_assignments: [{ group: 'ops', role_id: 'stytch_admin' }] })).status, 200);
+      assert.deepEqual(sources((await me('GET', '/b2b/organizations/members/me')).json.data.member), ['sso_connection']);
+      assert.equal((await put({ saml_connection_implicit_role_assignments: [] })).status, 200);
+      const after = await me('GET', '/b2b/organizations/members/me');
+      assert.equal(after.status, 200, after.text);
+      assert.equal(sources(after.json.data.member), undefined);
+    });
+
     it('keeps connections to their organization and their admins', async () => {
       const a = await samlOrg();
       const b = await createOrganization(provider, uniqueEmail('b'), { organization_name: 'B', organization_slug: uniqueSlug() });

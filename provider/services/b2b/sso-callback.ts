@@ -5,6 +5,7 @@ import { withTx } from '../tx.ts';
 import { createMember, memberByEmail, type MemberRow } from './members.ts';
 import { requireOrganization, type OrganizationRow } from './organizations.ts';
 import { isActive, type ConnectionRow } from './sso-connections.ts';
+import { grantSsoRoles } from './sso-roles.ts';
 import { consumeSsoState, issueSsoToken, samlProfile, ssoFactor, type SsoProfile, type SsoState } from './sso-flow.ts';
 
 /*
@@ -30,6 +31,7 @@ async function finish(ctx: ProviderContext, tx: Queryable, row: ConnectionRow, s
   if (!isActive(row)) throw new ApiError(400, 'sso_connection_not_active', 'The SSO connection is not fully configured yet.');
   const org = await requireOrganization(tx, row.organization_id);
   const { member, created } = await ssoMember(ctx, tx, org, row, profile);
+  if (row.protocol === 'saml') await grantSsoRoles(ctx, tx, member, row.connection_id, profile.groups);
   return issueSsoToken(ctx, tx, state, member.member_id, ssoFactor(ctx, row, profile.subject), created);
 }
 

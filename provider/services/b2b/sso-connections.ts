@@ -3,6 +3,8 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../ids.ts';
+import { checkRoleIds } from './rbac.ts';
+import { pruneSsoRoles, type SamlRoleRules } from './sso-roles.ts';
 
 /*
  * SSO connections of an organization (migration 16): SAML and OIDC, created empty by an admin
@@ -23,14 +25,14 @@ export interface StoredCertificate {
 }
 
 /** Each protocol's settings, by their wire names (an admin's update sets these and no others). */
-const SAML_KEYS = ['idp_entity_id', 'idp_sso_url', 'attribute_mapping'] as const;
+const SAML_KEYS = ['idp_entity_id', 'idp_sso_url', 'attribute_mapping', 'saml_connection_implicit_role_assignments', 'saml_group_implicit_role_assignments'] as const;
 const OIDC_KEYS = ['issuer', 'client_id', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url', 'custom_scopes', 'attribute_mapping'] as const;
 const URL_KEYS = new Set(['idp_sso_url', 'issuer', 'authorization_url', 'token_url', 'userinfo_url', 'jwks_url']);
 
-/** Protocol settings: every one a string but the attribute mapping (claim or attribute names by our field). */
-export type ConnectionSettings = { [K in Exclude<(typeof SAML_KEYS | typeof OIDC_KEYS)[number], 'attribute_mapping'>]?: string } & {
-  attribute_mapping?: Record<string, string>;
-};
+/** Protocol settings: strings, but the attribute mapping (claim or attribute names by our field) and the role rules. */
+export type ConnectionSettings = {
+  [K in Exclude<(typeof SAML_KEYS | typeof OIDC_KEYS)[number], 'attribute_mapping' | keyof SamlRoleRules>]?: string;
+} & { attribute_mapping?: Record<string, string> } & SamlRoleRules;
 
 export interface ConnectionRow {
   connection_id: string;
@@ -80,8 +82,8 @@ export function connectionShape(row: ConnectionRow, base: string): Record<string
       audience_uri: audienceUri(base, row.connection_id),
       signing_certificates: [],
       verification_certificates: row.verification_certificates,
-      saml_connection_implicit_role_assignments: [],
-      saml_group_implicit_role_assignments: [],
+      saml_connection_implicit_role_assignments: s.saml_connection_implicit_role_assignments ?? [],
+      saml_group_implicit_role_assignments: s.saml_group_implicit_role_assignments ?? [],
       saml_encryption_private_keys: [],
     };
   }
@@ -192,6 +194,11 @@ export async function updateConnection(ctx: ProviderContext, tx: Queryable, orga
   const row = await loadConnection(tx, organizationId, connectionId, true);
   if (row.protocol !== protocol) throw notFound();
   const now = ctx.clock.now();
+  if (protocol === 'saml')
+    checkRoleIds(
+      ctx.config,
+      [...(u.saml_connection_implicit_role_assignments ?? []), ...(u.saml_group_implicit_role_assignments ?? [])].map((a) => a.role_id),
+    );
   const settings: ConnectionSettings = { ...row.settings };
   for (const key of protocol === 'saml' ? SAML_KEYS : OIDC_KEYS) {
     const value = u[key];
@@ -207,6 +214,7 @@ export async function updateConnection(ctx: ProviderContext, tx: Queryable, orga
     [connectionId, organizationId, u.display_name ?? row.display_name, u.identity_provider ?? row.identity_provider, JSON.stringify(settings), JSON.stringify(certificates), secret, now],
   );
   await refreshActiveConnections(ctx, tx, organizationId);
+  if (protocol === 'saml' && (u.saml_connection_implicit_role_assignments || u.saml_group_implicit_role_assignments)) await pruneSsoRoles(ctx, tx, organizationId, connectionId, settings);
   return rows[0]!;
 }
 

@@ -28,6 +28,8 @@ export interface SsoProfile {
   email: string;
   firstName: string;
   lastName: string;
+  /** The groups the IdP says the person is in (SAML; a connection's group rules give roles by them). */
+  groups: string[];
 }
 
 export interface SsoState {
@@ -153,6 +155,8 @@ export async function samlProfile(tx: Queryable, base: string, row: ConnectionRo
     email,
     firstName: mapped(a.attributes, m, 'first_name', ['first_name', 'firstName', 'givenName']),
     lastName: mapped(a.attributes, m, 'last_name', ['last_name', 'lastName', 'surname']),
+    groups:
+      [m['groups'], 'groups', 'Groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'].map((name) => (name ? a.values[name] : undefined)).find((v) => v?.length) ?? [],
   };
 }
 
@@ -166,7 +170,8 @@ export async function oidcProfile(ctx: ProviderContext, base: string, row: Conne
     nonce: state.upstream_nonce,
   });
   const [first, ...rest] = profile.name.trim().split(/\s+/);
-  return { subject: profile.subject, email: profile.email, firstName: first ?? '', lastName: rest.join(' ') };
+  // An OIDC connection has no group rules (the official OIDCConnection has none).
+  return { subject: profile.subject, email: profile.email, firstName: first ?? '', lastName: rest.join(' '), groups: [] };
 }
 
 /** The SSO factor a member session records. */

@@ -37,6 +37,12 @@ export function useRoles(): ShownRole[] {
   }, [raw, config]);
 }
 
+/** The roles an admin may give (every one but the implicit member role). */
+export function useAssignableRoles(): ShownRole[] {
+  const roles = useRoles();
+  return useMemo(() => roles.filter((r) => r.role_id !== MEMBER_ROLE), [roles]);
+}
+
 /** The roles assigned to a member directly (those an admin may take away), without the implicit one. */
 export const directRoles = (m: Member): string[] => m.roles.filter((r) => r.role_id !== MEMBER_ROLE && r.sources.some((s) => s.type === 'direct_assignment')).map((r) => r.role_id);
 

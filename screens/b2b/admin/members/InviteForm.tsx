@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { formSubmit } from '../../../hooks/useAction.ts';
-import { MEMBER_ROLE, useRoles } from '../roles.ts';
-import { Button, Check, Field, Failure, Row } from '../ui.tsx';
+import { RoleChecks } from '../RolePickers.tsx';
+import { useAssignableRoles } from '../roles.ts';
+import { Button, Field, Failure, Row } from '../ui.tsx';
 import { useAdmin, useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 
 /** Invites an address by email, with a name and roles; the config's invite template, redirect and expiry apply. */
@@ -9,7 +10,7 @@ export function InviteForm({ onDone }: { onDone: (invited: string | undefined) =
   const t = useAdminStrings();
   const client = useAdminClient();
   const { config } = useAdmin();
-  const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
+  const roles = useAssignableRoles();
   const canAssign = useCan('stytch.member', 'update.settings.roles');
   const action = useAdminAction();
   const [email, setEmail] = useState('');
@@ -36,20 +37,7 @@ export function InviteForm({ onDone }: { onDone: (invited: string | undefined) =
         <Field label={t('adminPortal.members.email')} type="email" value={email} onChange={setEmail} required autoComplete="off" />
         <Field label={t('adminPortal.members.name')} value={name} onChange={setName} />
       </Row>
-      {canAssign && roles.length > 0 ? (
-        <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          <legend css={{ fontWeight: 600, padding: 0, marginBottom: 6 }}>{t('adminPortal.members.roles')}</legend>
-          {roles.map((r) => (
-            <Check
-              key={r.role_id}
-              label={r.name}
-              hint={r.description}
-              checked={picked.includes(r.role_id)}
-              onChange={(on) => setPicked((p) => (on ? [...p, r.role_id] : p.filter((x) => x !== r.role_id)))}
-            />
-          ))}
-        </fieldset>
-      ) : null}
+      {canAssign && roles.length > 0 ? <RoleChecks legend={t('adminPortal.members.roles')} roles={roles} picked={picked} onChange={setPicked} hints /> : null}
       <Failure action={action} />
       <Row>
         <Button kind="primary" type="submit" busy={action.busy}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Member } from '../../../../client/b2b/types.ts';
 import { useToastNotice } from '../notice.ts';
-import { directRoles, MEMBER_ROLE, useRoles } from '../roles.ts';
-import { Button, Check, Confirmed, Failure, Field, Row, Section } from '../ui.tsx';
+import { RoleChecks } from '../RolePickers.tsx';
+import { directRoles, useAssignableRoles } from '../roles.ts';
+import { Button, Confirmed, Failure, Field, Row, Section } from '../ui.tsx';
 import { useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 import { useStatusName } from './status.ts';
 
@@ -16,7 +17,7 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
   const client = useAdminClient();
   const notice = useToastNotice();
   const statusName = useStatusName();
-  const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
+  const roles = useAssignableRoles();
   const self = client.self.getSync()?.member_id === member.member_id;
   const can = {
     name: useCan('stytch.member', 'update.info.name'),
@@ -69,16 +70,7 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
       </Section>
       <Section title={t('adminPortal.members.roles')}>
         {roles.length === 0 ? <p part="helper">{t('adminPortal.members.noRoles')}</p> : null}
-        {roles.map((r) => (
-          <Check
-            key={r.role_id}
-            label={r.name}
-            hint={r.description}
-            checked={picked.includes(r.role_id)}
-            disabled={!can.roles || deleted}
-            onChange={(on) => setPicked((p) => (on ? [...p, r.role_id] : p.filter((x) => x !== r.role_id)))}
-          />
-        ))}
+        <RoleChecks roles={roles} picked={picked} onChange={setPicked} disabled={!can.roles || deleted} hints />
         {can.roles && !deleted ? (
           <Row>
             <Button

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SCIMConnection } from '../../../../client/b2b/scim.ts';
 import { ErrorText } from '../../../components/ErrorText.tsx';
 import { useToastNotice } from '../notice.ts';
-import { MEMBER_ROLE, useRoles } from '../roles.ts';
+import { useAssignableRoles } from '../roles.ts';
 import { Button, Failure, Row, Section, Table } from '../ui.tsx';
 import { useAdminAction, useAdminClient, useAdminStrings, useCan, useLoad } from '../widget.ts';
 
@@ -12,7 +12,7 @@ export function GroupRoles({ connection: c, onChange }: { connection: SCIMConnec
   const client = useAdminClient();
   const notice = useToastNotice();
   const can = useCan('stytch.scim', 'update');
-  const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
+  const roles = useAssignableRoles();
   const groups = useLoad(() => client.scim.getConnectionGroups({ limit: 100 }), c.connection_id);
   const [map, setMap] = useState<Record<string, string>>(() => Object.fromEntries(c.scim_group_implicit_role_assignments.map((a) => [a.group_id, a.role_id])));
   const action = useAdminAction();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { MEMBER_ROLE, useRoles } from '../roles.ts';
-import { Button, Check, Copyable, Failure, Field, Row, Section, Table } from '../ui.tsx';
+import { RoleChecks, RoleRules, type RoleRule } from '../RolePickers.tsx';
+import { useAssignableRoles } from '../roles.ts';
+import { Button, Copyable, Failure, Field, Row, Section, Table } from '../ui.tsx';
 import { useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 import { AttributeMapping } from './AttributeMapping.tsx';
 import { useSaveConnection } from './save.ts';
@@ -11,22 +12,18 @@ export function SamlSettings({ connection: c, onChange }: { connection: Connecti
   const t = useAdminStrings();
   const client = useAdminClient();
   const can = useCan('stytch.sso', 'update');
-  const roles = useRoles().filter((r) => r.role_id !== MEMBER_ROLE);
+  const roles = useAssignableRoles();
   const [metadataUrl, setMetadataUrl] = useState('');
   const [entityId, setEntityId] = useState(c.idp_entity_id ?? '');
   const [ssoUrl, setSsoUrl] = useState(c.idp_sso_url ?? '');
   const [certificate, setCertificate] = useState('');
   const [everyone, setEveryone] = useState(() => (c.saml_connection_implicit_role_assignments ?? []).map((a) => a.role_id));
-  const [groups, setGroups] = useState(() => c.saml_group_implicit_role_assignments ?? []);
-  const [group, setGroup] = useState('');
-  const [groupRole, setGroupRole] = useState('');
+  const [groups, setGroups] = useState<RoleRule[]>(() => (c.saml_group_implicit_role_assignments ?? []).map((a) => ({ key: a.group, role_id: a.role_id })));
   const byUrl = useSaveConnection(onChange);
   const manual = useSaveConnection(onChange);
   const certs = useSaveConnection(onChange);
   const assignments = useSaveConnection(onChange);
   const id = c.connection_id;
-  const roleName = (rid: string) => roles.find((r) => r.role_id === rid)?.name ?? rid;
-  const pickedRole = groupRole || roles[0]?.role_id || '';
   return (
     <>
       <Section title={t('adminPortal.sso.ours')}>
@@ -122,56 +119,8 @@ export function SamlSettings({ connection: c, onChange }: { connection: Connecti
         onChange={onChange}
       />
       <Section title={t('adminPortal.sso.roleAssignments')}>
-        <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-          <legend css={{ fontWeight: 600, padding: 0, marginBottom: 6 }}>{t('adminPortal.sso.everyoneRoles')}</legend>
-          {roles.map((r) => (
-            <Check
-              key={r.role_id}
-              label={r.name}
-              checked={everyone.includes(r.role_id)}
-              disabled={!can}
-              onChange={(on) => setEveryone((p) => (on ? [...p, r.role_id] : p.filter((x) => x !== r.role_id)))}
-            />
-          ))}
-        </fieldset>
-        {groups.length ? (
-          <Table
-            caption={t('adminPortal.sso.groupRoles')}
-            head={[t('adminPortal.sso.group'), t('adminPortal.members.roles'), t('adminPortal.actions')]}
-            rows={groups.map((g) => [
-              g.group,
-              roleName(g.role_id),
-              can ? (
-                <Button label={t('adminPortal.settings.removeRule', { domain: g.group, role: roleName(g.role_id) })} onClick={() => setGroups(groups.filter((x) => x !== g))}>
-                  {t('adminPortal.remove')}
-                </Button>
-              ) : null,
-            ])}
-          />
-        ) : null}
-        {can && roles.length ? (
-          <div css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-            <Field label={t('adminPortal.sso.group')} value={group} onChange={setGroup} />
-            <label css={{ display: 'flex', flexDirection: 'column', gap: 4, fontSize: 'var(--stytch-helper-font-size)', fontWeight: 600 }}>
-              {t('adminPortal.members.roles')}
-              <select part="input" value={pickedRole} onChange={(e) => setGroupRole(e.target.value)} css={{ minWidth: 160 }}>
-                {roles.map((r) => (
-                  <option key={r.role_id} value={r.role_id}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button
-              onClick={() => {
-                if (group.trim() && pickedRole) setGroups([...groups, { group: group.trim(), role_id: pickedRole }]);
-                setGroup('');
-              }}
-            >
-              {t('adminPortal.settings.addRule')}
-            </Button>
-          </div>
-        ) : null}
+        <RoleChecks legend={t('adminPortal.sso.everyoneRoles')} roles={roles} picked={everyone} onChange={setEveryone} disabled={!can} />
+        <RoleRules caption={t('adminPortal.sso.groupRoles')} keyLabel={t('adminPortal.sso.group')} rules={groups} onChange={setGroups} roles={roles} can={can} />
         <Failure action={assignments.action} />
         {can ? (
           <Row>
@@ -182,7 +131,7 @@ export function SamlSettings({ connection: c, onChange }: { connection: Connecti
                   client.sso.saml.updateConnection({
                     connection_id: id,
                     saml_connection_implicit_role_assignments: everyone.map((role_id) => ({ role_id })),
-                    saml_group_implicit_role_assignments: groups,
+                    saml_group_implicit_role_assignments: groups.map((g) => ({ group: g.key, role_id: g.role_id })),
                   }),
                 )
               }
