@@ -1,3 +1,5 @@
+import type { InferOutput } from 'valibot';
+import type { IdpAuthorizeStart, IdpAuthorizeSubmit } from '../../client/schemas/requests.ts';
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -55,22 +57,10 @@ export function subjectColumns(s: Subject): [string | null, string | null, strin
   return isMember(s) ? [null, s.memberId, null, s.sessionId] : [s.userId, null, s.sessionId, null];
 }
 
-export interface AuthorizeRequest {
-  client_id: string;
-  redirect_uri: string;
-  response_type: string;
-  scopes: string[];
-  prompt?: string;
-}
-
-export interface AuthorizeSubmit extends AuthorizeRequest {
-  consent_granted: boolean;
-  state?: string;
-  nonce?: string;
-  code_challenge?: string;
-  code_challenge_method?: string;
-  resources?: string[];
-}
+/** An authorization request as the consent element and the server API send it (the schema's output). */
+export type AuthorizeRequest = InferOutput<typeof IdpAuthorizeStart>;
+/** The same with the user's answer and the client's PKCE, state, nonce and resources. */
+export type AuthorizeSubmit = Omit<InferOutput<typeof IdpAuthorizeSubmit>, 'resource'>;
 
 export interface ScopeResult {
   scope: string;

@@ -210,6 +210,26 @@ export function Failure({ action }: { action: Pick<Action, 'error'> }) {
   return <ErrorText message={action.error} />;
 }
 
+/**
+ * The end of a part that saves: its failure, then (when `shown`: the member may change it) its
+ * Save button, a form's submit without `onSave`.
+ */
+export function SaveRow({ action, shown = true, onSave }: { action: Pick<Action, 'error' | 'busy'>; shown?: boolean; onSave?: () => void }) {
+  const t = useAdminStrings();
+  return (
+    <>
+      <Failure action={action} />
+      {shown ? (
+        <Row>
+          <Button type={onSave ? 'button' : 'submit'} busy={action.busy} onClick={onSave}>
+            {t('adminPortal.save')}
+          </Button>
+        </Row>
+      ) : null}
+    </>
+  );
+}
+
 /** A simple table: a caption for screen readers, header cells with scope, rows as given; scrolls sideways on a phone. */
 export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { B2BAuthMethod } from '../../../../client/schemas/b2b-oauth-providers.ts';
 import type { AdminAuthMethod } from '../config.ts';
-import { Button, Check, Choice, Failure, Row, Section } from '../ui.tsx';
+import { Check, Choice, SaveRow, Section } from '../ui.tsx';
 import { useAdmin, useAdminStrings, useCan } from '../widget.ts';
 import { useSaveOrganization, type SettingsPartProps } from './save.ts';
 
@@ -56,14 +56,7 @@ export function AuthSettings({ org, onSaved }: SettingsPartProps) {
           })}
         </div>
       ) : null}
-      <Failure action={action} />
-      {can ? (
-        <Row>
-          <Button busy={action.busy} onClick={() => save({ auth_methods: mode, ...(mode === 'RESTRICTED' ? { allowed_auth_methods: allowed as B2BAuthMethod[] } : {}) })}>
-            {t('adminPortal.save')}
-          </Button>
-        </Row>
-      ) : null}
+      <SaveRow action={action} shown={can} onSave={() => save({ auth_methods: mode, ...(mode === 'RESTRICTED' ? { allowed_auth_methods: allowed as B2BAuthMethod[] } : {}) })} />
     </Section>
   );
 }

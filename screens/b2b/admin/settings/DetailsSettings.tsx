@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Failure, Field, Row, Section } from '../ui.tsx';
+import { Field, Row, SaveRow, Section } from '../ui.tsx';
 import { useAdminStrings, useCan } from '../widget.ts';
 import { useSaveOrganization, type SettingsPartProps } from './save.ts';
 
@@ -27,14 +27,7 @@ export function DetailsSettings({ org, onSaved }: SettingsPartProps) {
         <p part="helper" css={{ margin: 0 }}>
           {t('adminPortal.settings.id', { id: org.organization_id })}
         </p>
-        <Failure action={action} />
-        {canName || canSlug ? (
-          <Row>
-            <Button type="submit" busy={action.busy}>
-              {t('adminPortal.save')}
-            </Button>
-          </Row>
-        ) : null}
+        <SaveRow action={action} shown={canName || canSlug} />
       </form>
     </Section>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RoleRules, type RoleRule } from '../RolePickers.tsx';
 import { useAssignableRoles } from '../roles.ts';
-import { Button, Failure, Row, Section } from '../ui.tsx';
+import { SaveRow, Section } from '../ui.tsx';
 import { useAdminStrings, useCan } from '../widget.ts';
 import { useSaveOrganization, type SettingsPartProps } from './save.ts';
 
@@ -36,14 +36,7 @@ export function RoleAssignments({ org, onSaved }: SettingsPartProps) {
         placeholder="example.com"
         empty={t('adminPortal.settings.noRoleAssignments')}
       />
-      <Failure action={action} />
-      {can ? (
-        <Row>
-          <Button busy={action.busy} onClick={() => save({ rbac_email_implicit_role_assignments: rules.map((r) => ({ domain: r.key, role_id: r.role_id })) })}>
-            {t('adminPortal.save')}
-          </Button>
-        </Row>
-      ) : null}
+      <SaveRow action={action} shown={can} onSave={() => save({ rbac_email_implicit_role_assignments: rules.map((r) => ({ domain: r.key, role_id: r.role_id })) })} />
     </Section>
   );
 }

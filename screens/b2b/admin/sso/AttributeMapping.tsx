@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Failure, Field, Row, Section } from '../ui.tsx';
+import { Field, Row, SaveRow, Section } from '../ui.tsx';
 import { useAdminStrings } from '../widget.ts';
 import { useSaveConnection } from './save.ts';
 import type { Connection, Protocol } from './types.ts';
@@ -34,14 +34,7 @@ export function AttributeMapping({
           <Field key={k} label={t(`adminPortal.sso.attribute.${k}`)} value={values[k] ?? ''} readOnly={disabled} onChange={(v) => setValues((o) => ({ ...o, [k]: v }))} />
         ))}
       </Row>
-      <Failure action={action} />
-      {!disabled ? (
-        <Row>
-          <Button busy={action.busy} onClick={() => save(() => onSave(Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''))))}>
-            {t('adminPortal.save')}
-          </Button>
-        </Row>
-      ) : null}
+      <SaveRow action={action} shown={!disabled} onSave={() => save(() => onSave(Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''))))} />
     </Section>
   );
 }

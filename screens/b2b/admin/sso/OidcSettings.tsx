@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Copyable, Failure, Field, Row, Section } from '../ui.tsx';
+import { Copyable, Field, Row, SaveRow, Section } from '../ui.tsx';
 import { useAdminClient, useAdminStrings, useCan } from '../widget.ts';
 import { AttributeMapping } from './AttributeMapping.tsx';
 import { useSaveConnection } from './save.ts';
@@ -57,14 +57,7 @@ export function OidcSettings({ connection: c, onChange }: { connection: Connecti
             ))}
           </Row>
           <Field label={t('adminPortal.sso.scopes')} value={scopes} onChange={setScopes} readOnly={!can} placeholder="openid email profile" />
-          <Failure action={action} />
-          {can ? (
-            <Row>
-              <Button type="submit" busy={action.busy}>
-                {t('adminPortal.save')}
-              </Button>
-            </Row>
-          ) : null}
+          <SaveRow action={action} shown={can} />
         </form>
       </Section>
       <AttributeMapping
