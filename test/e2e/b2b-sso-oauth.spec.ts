@@ -62,6 +62,18 @@ async function organizationOf(page: Page, email: string, sso: string[] = [], { s
   );
 }
 
+/** The demo page's own address, without its query: where a sign-in started on it comes back to. */
+const demoPage = (page: Page) => new URL('b2b.html', page.url()).href;
+
+/** The page's widget removed and a new one mounted with `config`, on the page's client. */
+async function mountAnew(page: Page, config: object): Promise<void> {
+  await page.evaluate(async (c) => {
+    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
+    document.getElementById('b2b')!.replaceChildren();
+    mountB2B({ elementId: '#b2b', client: (window as unknown as { client: unknown }).client, config: c });
+  }, config);
+}
+
 /** Back from the IdP or provider: the page loads and spends the token, then shows `title`. */
 async function expectReturn(page: Page, title: string): Promise<void> {
   await expect(b2b(page).getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 20_000 });
@@ -73,6 +85,43 @@ async function consentAs(page: Page, provider: string, email: string): Promise<v
   await expect(page).toHaveURL(new RegExp(`/v1/public/oauth/${provider}/consent`));
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** Discovery with GitHub alone: its button leads to the provider's consent page for GitHub. */
+async function startGitHub(page: Page): Promise<void> {
+  await page.goto(demo('products=oauth&providers=github'));
+  await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
+  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+}
+
+/** Back from a refused sign-in: the Error screen, its alert saying `alert`. */
+async function expectError(page: Page, alert: string): Promise<void> {
+  await expectReturn(page, 'Looks like there was an error!');
+  await expect(b2b(page).getByRole('alert')).toHaveText(alert);
+}
+
+/** The member signed out on the page's client. */
+async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
+}
+
+/** Discovery's Main with `products`, then 'Use single sign-on': SSO Discovery's address screen. */
+async function openSsoDiscovery(page: Page, products: string): Promise<void> {
+  await page.goto(demo(`products=${products}`));
+  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
+  await expectScreen(page, 'Enter your email to continue');
+}
+
+/** `value` in the widget's field labelled `label`, then Continue. */
+async function fillAndContinue(page: Page, label: string, value: string): Promise<void> {
+  await b2b(page).getByLabel(label).fill(value);
+  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** Go back, from the Error screen, to Discovery's Main. */
+async function goBackToMain(page: Page): Promise<void> {
+  await b2b(page).getByRole('button', { name: 'Go back' }).click();
+  await expectScreen(page, 'Sign up or log in');
 }
 
 test('discovery OAuth, by keyboard alone: the provider vouches for the address, the organizations are listed, a new one is created', async ({ page }) => {
@@ -115,26 +164,18 @@ test("organization OAuth: a member signs in through Google; the start carries th
   const { slug, name } = await organizationOf(page, email);
   await page.goto(orgPage(slug, 'emailOtp'));
   // The page's widget replaced by one with per-provider options (the official B2BOAuthProviderConfig).
-  await page.evaluate(async (s) => {
-    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
-    document.getElementById('b2b')!.replaceChildren();
-    const back = new URL('b2b.html', location.href).href;
-    mountB2B({
-      elementId: '#b2b',
-      client: (window as unknown as { client: unknown }).client,
-      config: {
-        products: ['oauth', 'emailOtp'],
-        authFlowType: 'Organization',
-        organizationSlug: s,
-        oauthOptions: {
-          providers: ['microsoft', { type: 'google', customScopes: ['https://www.googleapis.com/auth/calendar.readonly'], providerParams: { prompt: 'select_account' } }],
-          loginRedirectURL: back,
-          signupRedirectURL: back,
-          customScopes: ['offline_access'],
-        },
-      },
-    });
-  }, slug);
+  const back = demoPage(page);
+  await mountAnew(page, {
+    products: ['oauth', 'emailOtp'],
+    authFlowType: 'Organization',
+    organizationSlug: slug,
+    oauthOptions: {
+      providers: ['microsoft', { type: 'google', customScopes: ['https://www.googleapis.com/auth/calendar.readonly'], providerParams: { prompt: 'select_account' } }],
+      loginRedirectURL: back,
+      signupRedirectURL: back,
+      customScopes: ['offline_access'],
+    },
+  });
   await expect(b2b(page).getByRole('heading', { name: `Continue to ${name}` })).toBeVisible();
   // oauth first in products: the buttons above the form, in the configured order.
   await expect(b2b(page).locator('[part~="oauth-button"]')).toHaveText(['Continue with Microsoft', 'Continue with Google']);
@@ -155,16 +196,12 @@ test("organization OAuth: a member signs in through Google; the start carries th
 });
 
 test('a refused OAuth sign-in comes back to the Error screen in the widget; Go back returns to Main', async ({ page }) => {
-  await page.goto(demo('products=oauth&providers=github'));
-  await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
-  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+  await startGitHub(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expectReturn(page, 'Looks like there was an error!');
-  await expect(b2b(page).getByRole('alert')).toHaveText('An error was encountered in the callback of the OAuth flow. Please try again.');
+  await expectError(page, 'An error was encountered in the callback of the OAuth flow. Please try again.');
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
   await axeClean(page);
-  await b2b(page).getByRole('button', { name: 'Go back' }).click();
-  await expectScreen(page, 'Sign up or log in');
+  await goBackToMain(page);
 });
 
 test('a spent or forged return token shows the Error screen with the reason', async ({ page }) => {
@@ -173,8 +210,7 @@ test('a spent or forged return token shows the Error screen with the reason', as
   await expect(b2b(page).getByRole('alert')).not.toBeEmpty();
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   // The return is over: Go back is Main again, not 'Logging in...'.
-  await b2b(page).getByRole('button', { name: 'Go back' }).click();
-  await expectScreen(page, 'Sign up or log in');
+  await goBackToMain(page);
   await expect(b2b(page).getByRole('button', { name: 'Use single sign-on' })).toBeVisible();
 });
 
@@ -198,38 +234,29 @@ test('discovery SSO: the address finds its connection and signs in; an address w
   const email = uniqueEmail('b2b-sso-disc');
   const { slug, name } = await organizationOf(page, email, ['Discovery IdP']);
   issuer.as({ sub: `sub-${email}`, email, name: 'Dee Admin' });
-  await page.goto(demo('products=emailOtp,sso'));
-  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
-  await expectScreen(page, 'Enter your email to continue');
+  await openSsoDiscovery(page, 'emailOtp,sso');
   await axeClean(page);
 
   // An address no connection knows: the slug fallback.
-  await b2b(page).getByLabel('Email').fill(uniqueEmail('nobody'));
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillAndContinue(page, 'Email', uniqueEmail('nobody'));
   await expectScreen(page, "Sorry, we couldn't find any connections");
   await axeClean(page);
-  await b2b(page).getByLabel('Organization slug').fill(`no-such-org-${Date.now()}`);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillAndContinue(page, 'Organization slug', `no-such-org-${Date.now()}`);
   await expect(b2b(page).getByRole('alert')).toHaveText('Organization not found. Please try again.');
   await b2b(page).getByRole('button', { name: 'Go back' }).click();
   await expectScreen(page, 'Enter your email to continue');
 
   // The member's address: its one connection starts at once.
-  await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillAndContinue(page, 'Email', email);
   await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
 
   // The slug of an organization with one connection starts it too.
-  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
-  await page.goto(demo('products=emailOtp,sso'));
-  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
-  await expectScreen(page, 'Enter your email to continue');
-  await b2b(page).getByLabel('Email').fill(uniqueEmail('nobody'));
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await signOut(page);
+  await openSsoDiscovery(page, 'emailOtp,sso');
+  await fillAndContinue(page, 'Email', uniqueEmail('nobody'));
   await expectScreen(page, "Sorry, we couldn't find any connections");
-  await b2b(page).getByLabel('Organization slug').fill(slug);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillAndContinue(page, 'Organization slug', slug);
   await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(email)).toBeVisible();
 });
@@ -257,16 +284,7 @@ test('One Tap against a provider without a Google client: the developer message 
   const google: string[] = [];
   page.on('request', (r) => r.url().includes('accounts.google.com') && google.push(r.url()));
   await page.goto(demo('products=emailOtp'));
-  await page.evaluate(async () => {
-    const { mountB2B } = (await import('/dist/stytch-ui.b2b.js' as string)) as { mountB2B(o: object): HTMLElement };
-    document.getElementById('b2b')!.replaceChildren();
-    const back = new URL('b2b.html', location.href).href;
-    mountB2B({
-      elementId: '#b2b',
-      client: (window as unknown as { client: unknown }).client,
-      config: { products: ['oauth'], authFlowType: 'Discovery', oauthOptions: { providers: [{ type: 'google', one_tap: true }], discoveryRedirectURL: back } },
-    });
-  });
+  await mountAnew(page, { products: ['oauth'], authFlowType: 'Discovery', oauthOptions: { providers: [{ type: 'google', one_tap: true }], discoveryRedirectURL: demoPage(page) } });
   await expect(b2b(page).locator('[part~="one-tap-error"]')).toHaveText('One Tap cannot render: no Google OAuth client is configured for this project.');
   await expect(b2b(page).getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   expect(google).toEqual([]);
@@ -286,26 +304,21 @@ test('discovery SSO with several connections lists them (SSO Discovery Menu); Go
   expect(sso!.y).toBeLessThan(field!.y);
   await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
   await expectScreen(page, 'Enter your email to continue');
-  await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillAndContinue(page, 'Email', email);
   await expectScreen(page, 'Select a connection to continue');
   await expect(b2b(page).locator('[part~="sso-button"]')).toHaveText(['Continue with Okta Staff', 'Continue with Okta Contractors']);
   await axeClean(page);
   await b2b(page).getByRole('button', { name: 'Go back' }).click();
   await expectScreen(page, 'Enter your email to continue');
-  await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillAndContinue(page, 'Email', email);
   await b2b(page).getByRole('button', { name: 'Continue with Okta Contractors' }).click();
   await expectReturn(page, 'Success!');
   await expect(b2b(page).getByText(name)).toBeVisible();
 
   // Back again, the connection used last comes first, marked 'Last used'.
-  await page.evaluate(() => (window as unknown as { client: { session: { revoke(o: object): Promise<unknown> } } }).client.session.revoke({ forceClear: true }));
-  await page.goto(demo('products=sso,emailOtp'));
-  await b2b(page).getByRole('button', { name: 'Use single sign-on' }).click();
-  await expectScreen(page, 'Enter your email to continue');
-  await b2b(page).getByLabel('Email').fill(email);
-  await b2b(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await signOut(page);
+  await openSsoDiscovery(page, 'sso,emailOtp');
+  await fillAndContinue(page, 'Email', email);
   await expectScreen(page, 'Select a connection to continue');
   await expect(b2b(page).locator('[part~="sso-button"]')).toHaveText(['Continue with Okta Contractors', 'Continue with Okta Staff']);
   await expect(b2b(page).locator('[part~="last-used"]')).toHaveText('Last used');
@@ -328,8 +341,7 @@ test("an SSO sign-in the IdP refuses comes back to the Error screen in the widge
   });
   await page.goto(orgPage(slug, 'sso'));
   await b2b(page).getByRole('button', { name: 'Continue with Refusing IdP' }).click();
-  await expectReturn(page, 'Looks like there was an error!');
-  await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
+  await expectError(page, 'Something went wrong. Try again later or contact your admin for help.');
   // The IdP's own text never reaches the card.
   await expect(b2b(page).getByText('555-0100')).toHaveCount(0);
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
@@ -343,21 +355,17 @@ test("an SSO sign-in our provider refuses (the organization does not provision t
   issuer.as({ sub: `sub-stranger-${email}`, email: uniqueEmail('b2b-sso-stranger'), name: 'Stranger' });
   await page.goto(orgPage(slug, 'sso'));
   await b2b(page).getByRole('button', { name: 'Continue with Closed IdP' }).click();
-  await expectReturn(page, 'Looks like there was an error!');
-  await expect(b2b(page).getByRole('alert')).toHaveText('Something went wrong. Try again later or contact your admin for help.');
+  await expectError(page, 'Something went wrong. Try again later or contact your admin for help.');
   // Back on the app's own page, with the refusal taken out of the address bar.
   expect(page.url().startsWith(`${process.env.E2E_DEMO_URL}/b2b.html`)).toBe(true);
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
   await axeClean(page);
   // The return URL is the demo's discovery page: Go back is its Main.
-  await b2b(page).getByRole('button', { name: 'Go back' }).click();
-  await expectScreen(page, 'Sign up or log in');
+  await goBackToMain(page);
 });
 
 test('an OAuth sign-in whose state was already spent (finished in another tab) comes back to the Error screen, not a provider page', async ({ page }) => {
-  await page.goto(demo('products=oauth&providers=github'));
-  await b2b(page).getByRole('button', { name: 'Continue with GitHub' }).click();
-  await expect(page).toHaveURL(/\/v1\/public\/oauth\/github\/consent/);
+  await startGitHub(page);
   // Another tab finishes this same sign-in first.
   const state = new URL(page.url()).searchParams.get('state')!;
   const other = await page.request.post(new URL('/v1/public/oauth/github/consent', page.url()).href, {
@@ -366,8 +374,7 @@ test('an OAuth sign-in whose state was already spent (finished in another tab) c
   });
   expect(other.status()).toBe(303);
   await consentAs(page, 'github', uniqueEmail('b2b-oauth-late'));
-  await expectReturn(page, 'Looks like there was an error!');
-  await expect(b2b(page).getByRole('alert')).toHaveText('An error was encountered in the callback of the OAuth flow. Please try again.');
+  await expectError(page, 'An error was encountered in the callback of the OAuth flow. Please try again.');
   expect(page.url().startsWith(`${process.env.E2E_DEMO_URL}/b2b.html`)).toBe(true);
   expect(new URL(page.url()).searchParams.get('error')).toBeNull();
 });

@@ -109,6 +109,27 @@ async function message(to: string, after = 0): Promise<{ code: string | null; li
 const FIRST = 'a long and unusual passphrase 73!';
 const SECOND = 'another quite different passphrase 19?';
 
+/** The organization's sign-in page (`config`) opened afresh: `email`, then Continue. */
+async function enterEmail(page: Page, config: object, email: string): Promise<void> {
+  await openOfficial(page, config);
+  await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+}
+
+/** `password` in the Password field, then Continue. */
+async function enterPassword(page: Page, password: string): Promise<void> {
+  await ui(page).getByRole('textbox', { name: 'Password' }).fill(password);
+  await ui(page).getByRole('button', { name: 'Continue' }).click();
+}
+
+/** The reset `link` opened on the developer's page: a new `password` signs the member in. */
+async function resetBy(page: Page, config: object, link: URL, password: string): Promise<void> {
+  await openOfficial(page, { ...config, authFlowType: 'PasswordReset' }, link.search);
+  await expect(ui(page).getByText('Set a new password')).toBeVisible();
+  await enterPassword(page, password);
+  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+}
+
 /** The authenticator app's code, `ahead` time steps from now (a code is accepted once, and one step either side). */
 const totp = (secret: string, ahead = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.toUpperCase()), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + ahead * 30_000 });
@@ -152,50 +173,33 @@ test('organization: password reset from the sign-in screen, the reset link, a ne
   await expect(ui(page).getByText(`A login link was sent to you at ${email}.`)).toBeVisible();
   let link = new URL((await message(email)).link!);
   expect(link.searchParams.get('stytch_token_type')).toBe('multi_tenant_magic_links');
-  await openOfficial(page, { ...config, authFlowType: 'PasswordReset' }, link.search);
-  await expect(ui(page).getByText('Set a new password')).toBeVisible();
-  await ui(page).getByRole('textbox', { name: 'Password' }).fill(FIRST);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
-  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  await resetBy(page, config, link, FIRST);
   await page.evaluate(() => (window as any).client.session.revoke());
 
   // Signed out: the password signs in; then "Sign up or reset password" sends a reset link.
-  await openOfficial(page, config);
-  await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
-  await ui(page).getByRole('textbox', { name: 'Password' }).fill(FIRST);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await enterEmail(page, config, email);
+  await enterPassword(page, FIRST);
   await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
   await page.evaluate(() => (window as any).client.session.revoke());
 
-  await openOfficial(page, config);
-  await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await enterEmail(page, config, email);
   await ui(page).getByRole('button', { name: 'Sign up or reset password' }).click();
   await expect(ui(page).getByText('Check your email for help signing in')).toBeVisible();
   await ui(page).getByRole('button', { name: 'Continue' }).click();
   await expect(ui(page).getByText(`A login link was sent to you at ${email}.`)).toBeVisible();
   link = new URL((await message(email, 1)).link!);
   expect(link.searchParams.get('stytch_token_type')).toBe('multi_tenant_passwords');
-  await openOfficial(page, { ...config, authFlowType: 'PasswordReset' }, link.search);
-  await expect(ui(page).getByText('Set a new password')).toBeVisible();
-  await ui(page).getByRole('textbox', { name: 'Password' }).fill(SECOND);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
-  await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
+  await resetBy(page, config, link, SECOND);
   await page.evaluate(() => (window as any).client.session.revoke());
 
   expect(problems).toEqual([]);
 
   // The new password signs in; the old one no longer does (the one refusal is all the page reports).
-  await openOfficial(page, config);
-  await ui(page).getByRole('textbox', { name: 'Email' }).fill(email);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
-  await ui(page).getByRole('textbox', { name: 'Password' }).fill(FIRST);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await enterEmail(page, config, email);
+  await enterPassword(page, FIRST);
   await expect(ui(page).getByText('You have successfully logged in.')).toHaveCount(0);
   await expect(ui(page).getByRole('textbox', { name: 'Password' })).toHaveAttribute('aria-invalid', 'true');
-  await ui(page).getByRole('textbox', { name: 'Password' }).fill(SECOND);
-  await ui(page).getByRole('button', { name: 'Continue' }).click();
+  await enterPassword(page, SECOND);
   await expect(ui(page).getByText('You have successfully logged in.')).toBeVisible();
   expect(problems.filter((p) => !/401|unauthorized_credentials/.test(p))).toEqual([]);
 });

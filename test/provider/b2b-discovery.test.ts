@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { databases, outbox, sdk, startTestProvider, TestClock, uniqueEmail, type TestProvider } from './harness.ts';
-import { asMember, createOrganization, discoverByOtp, uniqueSlug } from './b2b-harness.ts';
+import { asMember, authenticateByEmailedCode, createOrganization, discoverByOtp, uniqueSlug } from './b2b-harness.ts';
 
 const REDIRECT = 'http://app.test/authenticate.html';
 
@@ -161,13 +161,7 @@ for (const kind of databases) {
       const insider = `someone-${Math.random().toString(36).slice(2, 8)}@allowed.test`;
       const ok = await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: org.organization.organization_id, email_address: insider });
       assert.equal(ok.status, 200, ok.text);
-      const [message] = await outbox(provider, insider);
-      const auth = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', {
-        organization_id: org.organization.organization_id,
-        email_address: insider,
-        code: message!.code,
-        session_duration_minutes: 30,
-      });
+      const auth = await authenticateByEmailedCode(provider, org.organization.organization_id, insider);
       assert.equal(auth.status, 200, auth.text);
       assert.equal(auth.json.data.member_authenticated, true);
     });

@@ -3,8 +3,8 @@ import type { RunningProvider } from '../../provider/server.ts';
 import { outbox, sdk, withSession } from './harness.ts';
 
 /*
- * B2B steps the provider tests share: a discovery sign-in by email passcode, and an
- * organization created by its first admin.
+ * B2B steps the provider tests share: a discovery sign-in by email passcode, an organization
+ * created by its first admin, and an organization sign-in with the passcode an email carried.
  */
 
 /** Discovery by email passcode: the authenticate answer (intermediate_session_token, discovered_organizations). */
@@ -23,6 +23,12 @@ export async function createOrganization(provider: RunningProvider, email: strin
   const res = await sdk(provider, 'POST', '/b2b/discovery/organizations/create', { intermediate_session_token, session_duration_minutes: 30, ...settings });
   assert.equal(res.status, 200, res.text);
   return res.json.data;
+}
+
+/** Authenticates `email` in the organization `organizationId` with the passcode last emailed to it: the answer, unchecked. */
+export async function authenticateByEmailedCode(provider: RunningProvider, organizationId: string, email: string) {
+  const [message] = await outbox(provider, email);
+  return sdk(provider, 'POST', '/b2b/otps/email/authenticate', { organization_id: organizationId, email_address: email, code: message!.code, session_duration_minutes: 30 });
 }
 
 /** Calls a B2B route with a member session. */

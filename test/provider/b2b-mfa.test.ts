@@ -41,6 +41,18 @@ for (const kind of databases) {
       return res.json.data as { intermediate_session_token: string; member_id: string; mfa_required: { member_options: null | { totp_registration_id: string; mfa_phone_number: string } } };
     }
 
+    /** `count` primary sign-ins of `email`, one after another: their intermediate sessions. */
+    async function pendingSessions(orgId: string, email: string, count: number): Promise<string[]> {
+      const sessions = [];
+      for (let i = 0; i < count; i++) sessions.push((await primary(orgId, email)).intermediate_session_token);
+      return sessions;
+    }
+
+    /** A second factor (`fields`: its code or recovery code) posted to `path` for `memberId` of `orgId`, on the intermediate session `ist`. */
+    function secondFactor(path: string, orgId: string, memberId: string, ist: string, fields: Record<string, unknown>) {
+      return sdk(provider, 'POST', path, { organization_id: orgId, member_id: memberId, ...fields, session_duration_minutes: 30, intermediate_session_token: ist });
+    }
+
     const authenticator = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
     const codeNow = (secret: string) => authenticator(secret).generate({ timestamp: clock.now().getTime() });
 
@@ -49,13 +61,7 @@ for (const kind of databases) {
       const first = await primary(orgId, email);
       const created = await sdk(provider, 'POST', '/b2b/totp', { organization_id: orgId, member_id: first.member_id, intermediate_session_token: first.intermediate_session_token });
       assert.equal(created.status, 200, created.text);
-      const done = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
-        organization_id: orgId,
-        member_id: first.member_id,
-        code: codeNow(created.json.data.secret),
-        session_duration_minutes: 30,
-        intermediate_session_token: first.intermediate_session_token,
-      });
+      const done = await secondFactor('/b2b/totp/authenticate', orgId, first.member_id, first.intermediate_session_token, { code: codeNow(created.json.data.secret) });
       assert.equal(done.status, 200, done.text);
       clock.advance(STEP_MS);
       return {
@@ -83,24 +89,11 @@ for (const kind of databases) {
       assert.equal(t.member.member_id, first.member_id);
       // A wrong code answers in the error shape; the right one signs in.
       const wrong = String((Number(codeNow(t.secret)) + 500_000) % 1_000_000).padStart(6, '0');
-      const refused = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
-        organization_id: orgId,
-        member_id: first.member_id,
-        code: wrong,
-        session_duration_minutes: 30,
-        intermediate_session_token: first.intermediate_session_token,
-      });
+      const refused = await secondFactor('/b2b/totp/authenticate', orgId, first.member_id, first.intermediate_session_token, { code: wrong });
       assert.equal(refused.status, 401, refused.text);
       assert.equal(refused.json.error_type, 'otp_code_not_found');
       assert.ok(refused.json.request_id && refused.json.error_message);
-      const done = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
-        organization_id: orgId,
-        member_id: first.member_id,
-        code: codeNow(t.secret),
-        session_duration_minutes: 30,
-        intermediate_session_token: first.intermediate_session_token,
-        set_mfa_enrollment: 'enroll',
-      });
+      const done = await secondFactor('/b2b/totp/authenticate', orgId, first.member_id, first.intermediate_session_token, { code: codeNow(t.secret), set_mfa_enrollment: 'enroll' });
       assert.equal(done.status, 200, done.text);
       const d = done.json.data;
       assert.equal(d.member_authenticated, true);
@@ -113,13 +106,7 @@ for (const kind of databases) {
       assert.equal(d.member.mfa_enrolled, true);
       // The intermediate session is spent.
       clock.advance(STEP_MS);
-      const again = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
-        organization_id: orgId,
-        member_id: first.member_id,
-        code: codeNow(t.secret),
-        session_duration_minutes: 30,
-        intermediate_session_token: first.intermediate_session_token,
-      });
+      const again = await secondFactor('/b2b/totp/authenticate', orgId, first.member_id, first.intermediate_session_token, { code: codeNow(t.secret) });
       assert.equal(again.status, 404, again.text);
       assert.equal(again.json.error_type, 'intermediate_session_not_found');
       // The next sign-in names the registration among the member's options.
@@ -148,35 +135,20 @@ for (const kind of databases) {
       assert.equal(phone.status, 403, phone.text);
       // Another member's intermediate session does not reach this member.
       const other = await primary(orgId, uniqueEmail('other'));
-      const cross = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
-        organization_id: orgId,
-        member_id: m.memberId,
-        code: codeNow(m.secret),
-        session_duration_minutes: 30,
-        intermediate_session_token: other.intermediate_session_token,
-      });
+      const cross = await secondFactor('/b2b/totp/authenticate', orgId, m.memberId, other.intermediate_session_token, { code: codeNow(m.secret) });
       assert.equal(cross.status, 401, cross.text);
       assert.equal(cross.json.error_type, 'intermediate_session_not_for_member');
       // The member's own intermediate session with their code works.
-      const ok = await sdk(provider, 'POST', '/b2b/totp/authenticate', {
-        organization_id: orgId,
-        member_id: m.memberId,
-        code: codeNow(m.secret),
-        session_duration_minutes: 30,
-        intermediate_session_token: next.intermediate_session_token,
-      });
+      const ok = await secondFactor('/b2b/totp/authenticate', orgId, m.memberId, next.intermediate_session_token, { code: codeNow(m.secret) });
       assert.equal(ok.status, 200, ok.text);
     });
 
     it('accepts one authenticator code once when it is sent in parallel', async () => {
       const { orgId } = await strictOrg();
       const m = await enrolled(orgId);
-      const sessions = [];
-      for (let i = 0; i < 5; i++) sessions.push((await primary(orgId, m.email)).intermediate_session_token);
+      const sessions = await pendingSessions(orgId, m.email, 5);
       const code = codeNow(m.secret);
-      const results = await Promise.all(
-        sessions.map((ist) => sdk(provider, 'POST', '/b2b/totp/authenticate', { organization_id: orgId, member_id: m.memberId, code, session_duration_minutes: 30, intermediate_session_token: ist })),
-      );
+      const results = await Promise.all(sessions.map((ist) => secondFactor('/b2b/totp/authenticate', orgId, m.memberId, ist, { code })));
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401, 401], results.map((r) => r.text).join('\n'));
       clock.advance(STEP_MS);
     });
@@ -193,13 +165,7 @@ for (const kind of databases) {
       assert.equal(locked.json.error_type, 'too_many_failed_attempts');
       assert.ok(Number(locked.headers.get('retry-after')) > 0);
       // Recovery codes share the count.
-      const recover = await sdk(provider, 'POST', '/b2b/recovery_codes/recover', {
-        organization_id: orgId,
-        member_id: m.memberId,
-        recovery_code: m.recoveryCodes[0],
-        session_duration_minutes: 30,
-        intermediate_session_token: ist,
-      });
+      const recover = await secondFactor('/b2b/recovery_codes/recover', orgId, m.memberId, ist, { recovery_code: m.recoveryCodes[0] });
       assert.equal(recover.status, 429, recover.text);
       assert.equal((await sdk(provider, 'POST', '/b2b/totp/authenticate', body(codeNow(m.secret)))).status, 429);
       // The lock runs its hour, then the right code works (from a fresh sign-in: the old one expired).
@@ -212,20 +178,9 @@ for (const kind of databases) {
     it('signs in with a recovery code once, also in parallel; members read and rotate their codes', async () => {
       const { orgId } = await strictOrg();
       const m = await enrolled(orgId);
-      const sessions = [];
-      for (let i = 0; i < 4; i++) sessions.push((await primary(orgId, m.email)).intermediate_session_token);
+      const sessions = await pendingSessions(orgId, m.email, 4);
       const code = m.recoveryCodes[3]!;
-      const results = await Promise.all(
-        sessions.map((ist) =>
-          sdk(provider, 'POST', '/b2b/recovery_codes/recover', {
-            organization_id: orgId,
-            member_id: m.memberId,
-            recovery_code: code.toUpperCase(),
-            session_duration_minutes: 30,
-            intermediate_session_token: ist,
-          }),
-        ),
-      );
+      const results = await Promise.all(sessions.map((ist) => secondFactor('/b2b/recovery_codes/recover', orgId, m.memberId, ist, { recovery_code: code.toUpperCase() })));
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401], results.map((r) => r.text).join('\n'));
       const won = results.find((r) => r.status === 200)!.json.data;
       assert.equal(won.member_authenticated, true);
@@ -244,13 +199,7 @@ for (const kind of databases) {
       const rotated = await member('POST', '/b2b/recovery_codes/rotate', {});
       assert.equal(rotated.status, 200, rotated.text);
       assert.equal(rotated.json.data.recovery_codes.length, 10);
-      const old = await sdk(provider, 'POST', '/b2b/recovery_codes/recover', {
-        organization_id: orgId,
-        member_id: m.memberId,
-        recovery_code: m.recoveryCodes[0],
-        session_duration_minutes: 30,
-        intermediate_session_token: (await primary(orgId, m.email)).intermediate_session_token,
-      });
+      const old = await secondFactor('/b2b/recovery_codes/recover', orgId, m.memberId, (await primary(orgId, m.email)).intermediate_session_token, { recovery_code: m.recoveryCodes[0] });
       assert.equal(old.status, 401, old.text);
       // Reading codes needs a member session.
       assert.equal((await sdk(provider, 'GET', '/b2b/recovery_codes')).status, 401);
@@ -270,13 +219,7 @@ for (const kind of databases) {
       assert.equal(send.status, 200, send.text);
       const [message] = await outbox(provider, phone);
       assert.match(message!.code!, /^\d{6}$/);
-      const done = await sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
-        organization_id: orgId,
-        member_id: first.member_id,
-        code: message!.code,
-        session_duration_minutes: 30,
-        intermediate_session_token: first.intermediate_session_token,
-      });
+      const done = await secondFactor('/b2b/otps/sms/authenticate', orgId, first.member_id, first.intermediate_session_token, { code: message!.code });
       assert.equal(done.status, 200, done.text);
       assert.equal(done.json.data.member.mfa_phone_number, phone);
       assert.equal(done.json.data.member.mfa_phone_number_verified, true);
@@ -300,17 +243,7 @@ for (const kind of databases) {
         200,
       );
       const [second] = await outbox(provider, phone);
-      const results = await Promise.all(
-        sessions.map((s) =>
-          sdk(provider, 'POST', '/b2b/otps/sms/authenticate', {
-            organization_id: orgId,
-            member_id: first.member_id,
-            code: second!.code,
-            session_duration_minutes: 30,
-            intermediate_session_token: s.intermediate_session_token,
-          }),
-        ),
-      );
+      const results = await Promise.all(sessions.map((s) => secondFactor('/b2b/otps/sms/authenticate', orgId, first.member_id, s.intermediate_session_token, { code: second!.code })));
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401], results.map((r) => r.text).join('\n'));
     });
 

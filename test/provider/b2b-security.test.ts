@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { databases, outbox, sdk, signInByEmailOtp, startTestProvider, uniqueEmail, withSession, type TestProvider } from './harness.ts';
-import { asMember, createOrganization, discoverByOtp, uniqueSlug } from './b2b-harness.ts';
+import { asMember, authenticateByEmailedCode, createOrganization, discoverByOtp, uniqueSlug } from './b2b-harness.ts';
 
 const REDIRECT = 'http://app.test/authenticate.html';
 
@@ -78,13 +78,7 @@ for (const kind of databases) {
       // A passcode sent for A does not sign in to B.
       const email = a.member.email_address;
       assert.equal((await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: a.organization.organization_id, email_address: email })).status, 200);
-      const [message] = await outbox(provider, email);
-      const wrongOrg = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', {
-        organization_id: b.organization.organization_id,
-        email_address: email,
-        code: message!.code,
-        session_duration_minutes: 30,
-      });
+      const wrongOrg = await authenticateByEmailedCode(provider, b.organization.organization_id, email);
       assert.equal(wrongOrg.status, 401, wrongOrg.text);
       // B2C and B2B sessions are not each other's.
       const user = await signInByEmailOtp(provider);
@@ -155,13 +149,7 @@ for (const kind of databases) {
       const added = await first('POST', '/b2b/organizations/members', { email_address: email, roles: ['stytch_admin'] });
       assert.equal(added.status, 200, added.text);
       await sdk(provider, 'POST', '/b2b/otps/email/login_or_signup', { organization_id: org.organization.organization_id, email_address: email });
-      const [message] = await outbox(provider, email);
-      const second = await sdk(provider, 'POST', '/b2b/otps/email/authenticate', {
-        organization_id: org.organization.organization_id,
-        email_address: email,
-        code: message!.code,
-        session_duration_minutes: 30,
-      });
+      const second = await authenticateByEmailedCode(provider, org.organization.organization_id, email);
       assert.equal(second.status, 200, second.text);
       const [a, b] = await Promise.all([
         first('PUT', `/b2b/organizations/members/${added.json.data.member_id}`, { roles: [] }),

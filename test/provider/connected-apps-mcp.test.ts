@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { startMcpDemo, type McpDemo } from '../../demo/connected/mcp-server.ts';
 import { databases, sdk, signInByEmailOtp, withSession } from './harness.ts';
-import { codeFor, makeClient, oauthPost } from './connected-apps-support.ts';
+import { codeFor, makeClient, oauthPost, submitAuthorizationUrl } from './connected-apps-support.ts';
 import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
 
 /*
@@ -68,27 +68,10 @@ for (const kind of databases) {
 
     /** The consent page's part: the element's submit with the authorization URL's parameters; the code of the redirect. */
     async function consent(url: URL, session: string): Promise<string> {
-      const q = url.searchParams;
-      const res = await sdk(
-        api.provider,
-        'POST',
-        '/idp/oauth/authorize/submit',
-        {
-          client_id: q.get('client_id'),
-          redirect_uri: q.get('redirect_uri'),
-          response_type: q.get('response_type'),
-          scopes: (q.get('scope') ?? 'openid').split(' '),
-          code_challenge: q.get('code_challenge'),
-          state: q.get('state') ?? undefined,
-          resources: q.getAll('resource'),
-          consent_granted: true,
-        },
-        withSession(session),
-      );
-      assert.equal(res.status, 200, res.text);
-      const back = new URL(res.json.data.redirect_uri);
-      assert.equal(back.searchParams.get('iss'), api.provider.url);
-      return back.searchParams.get('code')!;
+      const res = await submitAuthorizationUrl(api, session, url, { resources: url.searchParams.getAll('resource') });
+      assert.equal(res.status, 200, JSON.stringify(res.json));
+      assert.equal(res.redirect!.searchParams.get('iss'), api.provider.url);
+      return res.redirect!.searchParams.get('code')!;
     }
 
     it('401 with resource metadata, discovery, dynamic registration, consent, tokens bound to the server, whoami, refresh', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
-import { databases, sdk, signInByEmailOtp, withSession } from './harness.ts';
-import { makeClient } from './connected-apps-support.ts';
+import { databases, signInByEmailOtp } from './harness.ts';
+import { makeClient, submitAuthorizationUrl } from './connected-apps-support.ts';
 import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
 
 /*
@@ -22,25 +22,9 @@ for (const kind of databases) {
     /** What the consent page does with the authorization URL openid-client built: the element's submit, then the redirect. */
     async function consent(url: URL, session: string): Promise<URL> {
       assert.equal(`${url.origin}${url.pathname}`, 'https://site.example/authorize');
-      const q = url.searchParams;
-      const res = await sdk(
-        api.provider,
-        'POST',
-        '/idp/oauth/authorize/submit',
-        {
-          client_id: q.get('client_id'),
-          redirect_uri: q.get('redirect_uri'),
-          response_type: q.get('response_type'),
-          scopes: q.get('scope')!.split(' '),
-          code_challenge: q.get('code_challenge'),
-          state: q.get('state') ?? undefined,
-          nonce: q.get('nonce') ?? undefined,
-          consent_granted: true,
-        },
-        withSession(session),
-      );
-      assert.equal(res.status, 200, res.text);
-      return new URL(res.json.data.redirect_uri);
+      const res = await submitAuthorizationUrl(api, session, url, { nonce: url.searchParams.get('nonce') ?? undefined });
+      assert.equal(res.status, 200, JSON.stringify(res.json));
+      return res.redirect!;
     }
 
     for (const type of ['third_party', 'third_party_public'] as const) {

@@ -6,7 +6,8 @@ import type { ServerApiSetup } from './server-api-harness.ts';
 
 /*
  * What the connected-apps tests share: a client made through the official Node SDK, a signed-in
- * user, the consent element's submit, and the token endpoint as an OAuth client calls it.
+ * user, the consent element's submit (also with what a client's authorization URL asks), and
+ * the token endpoint as an OAuth client calls it.
  */
 
 export type ClientType = 'first_party' | 'first_party_public' | 'third_party' | 'third_party_public';
@@ -35,6 +36,24 @@ export async function submit(api: ServerApiSetup, sessionToken: string, body: Re
   if (res.status !== 200) return { status: res.status, json: res.json };
   const redirect = new URL(res.json.data.redirect_uri as string);
   return { status: 200, json: res.json, code: redirect.searchParams.get('code') ?? undefined, redirect };
+}
+
+/**
+ * The consent element's submit with the parameters of an authorization URL a client library
+ * built, as the consent page passes them on (the scope `openid` when the URL names none), and
+ * `extra` beside them.
+ */
+export function submitAuthorizationUrl(api: ServerApiSetup, sessionToken: string, url: URL, extra: Record<string, unknown> = {}): Promise<Authorized> {
+  const q = url.searchParams;
+  return submit(api, sessionToken, {
+    client_id: q.get('client_id'),
+    redirect_uri: q.get('redirect_uri'),
+    response_type: q.get('response_type'),
+    scopes: (q.get('scope') ?? 'openid').split(' '),
+    code_challenge: q.get('code_challenge'),
+    state: q.get('state') ?? undefined,
+    ...extra,
+  });
 }
 
 /** A signed-in user and an authorization code for `client` with PKCE, as the element gets one. */

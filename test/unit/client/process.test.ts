@@ -4,6 +4,11 @@ import { readRetryAfter } from '../../../client/errors.ts';
 import { CaptchaRequiredError, StytchAPIError, StytchAPISchemaError, StytchAPIUnreachableError } from '../../../client/index.ts';
 import { rejection } from './fake-env.ts';
 
+/** An API error's body as the provider sends it, with the docs link of its status. */
+function errorBody(status_code: number, request_id: string, error_type: string, error_message: string) {
+  return { status_code, request_id, error_type, error_message, error_url: `https://stytch.com/docs/api/errors/${status_code}` };
+}
+
 describe('client processResponse', () => {
   it('returns data of a 2xx envelope', async () => {
     const r = new Response(JSON.stringify({ data: { request_id: 'r1', status_code: 200, user_id: 'u' } }), { status: 200 });
@@ -17,13 +22,7 @@ describe('client processResponse', () => {
   });
 
   it('formats an API error as [status] type, message and docs link', async () => {
-    const body = {
-      status_code: 404,
-      request_id: 'request-id-test-9',
-      error_type: 'otp_code_not_found',
-      error_message: 'The OTP code was not found.',
-      error_url: 'https://stytch.com/docs/api/errors/404',
-    };
+    const body = errorBody(404, 'request-id-test-9', 'otp_code_not_found', 'The OTP code was not found.');
     const e = (await rejection(processResponse(new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/json' } })))) as StytchAPIError;
     expect(e).to.be.instanceOf(StytchAPIError);
     expect(e.name).to.equal('StytchAPIError');
@@ -38,13 +37,7 @@ describe('client processResponse', () => {
   });
 
   it("keeps the seconds of a 429's Retry-After on the error, the official shape otherwise", async () => {
-    const body = {
-      status_code: 429,
-      request_id: 'r',
-      error_type: 'too_many_requests',
-      error_message: 'Too many requests have been made. Please wait and try again.',
-      error_url: 'https://stytch.com/docs/api/errors/429',
-    };
+    const body = errorBody(429, 'r', 'too_many_requests', 'Too many requests have been made. Please wait and try again.');
     const answer = (retryAfter?: string) =>
       new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) } });
     const e = (await rejection(processResponse(answer('42')))) as StytchAPIError;

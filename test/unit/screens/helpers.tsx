@@ -115,6 +115,19 @@ export async function type(input: HTMLInputElement, value: string): Promise<void
   await flush();
 }
 
+/** Types a password into the field whose autocomplete is `kind` and lets the debounced strength check run and answer. */
+export async function typePassword(r: Rendered, value: string, kind = 'new-password'): Promise<void> {
+  await type(r.root.querySelector<HTMLInputElement>(`input[autocomplete="${kind}"]`)!, value);
+  await r.clock.advance(500);
+  await flush();
+}
+
+/** Types a password (as typePassword does), then presses Continue. */
+export async function submitPassword(r: Rendered, value: string): Promise<void> {
+  await typePassword(r, value);
+  await click(button(r.root, 'Continue'));
+}
+
 /** Clicks and lets the result settle. */
 export async function click(el: Element | null | undefined): Promise<void> {
   if (!el) throw new Error('nothing to click');

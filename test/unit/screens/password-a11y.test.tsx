@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { LoginApp as App } from '../../../screens/login/LoginApp.tsx';
 import type { WidgetClient } from '../../../screens/context.ts';
 import { passwordStateAtom, transitionAtom, type ScreenName } from '../../../screens/state/atoms.ts';
-import { apiError, button, click, FakeClock, flush, renderLogin, type } from './helpers.tsx';
+import { apiError, button, click, FakeClock, flush, renderLogin, type, typePassword } from './helpers.tsx';
 import { deferred, passwordClient, verdict } from './password-fakes.ts';
 
 // Screens the provider never leads to in end-to-end runs (dedupe, breached, LUDS, the
@@ -42,9 +42,7 @@ describe('Password screens: axe', () => {
       store.set(transitionAtom, 'PasswordCreateOrLogin');
     });
     cleanup.push(r.unmount);
-    await type(r.root.querySelector<HTMLInputElement>('input[autocomplete="new-password"]')!, 'Password1');
-    await r.clock.advance(500);
-    await flush();
+    await typePassword(r, 'Password1');
     expect(r.root.querySelectorAll('[part~="requirement"]')).to.have.length(2);
     expect(await violations(r.root)).to.deep.equal([]);
   });

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { StytchResetPasswordElement } from '../../../elements/reset-password/define.ts';
 import { resetLinkParams } from '../../../elements/reset-password/element.ts';
 import type { WidgetClient } from '../../../screens/context.ts';
-import { apiError, button, click, flush, renderApp, type, type Rendered } from './helpers.tsx';
+import { apiError, button, click, flush, renderApp, submitPassword, typePassword, type Rendered } from './helpers.tsx';
 import { deferred, passwordClient, type PasswordFakeOptions } from './password-fakes.ts';
 
 interface ResetRendered extends Rendered {
@@ -19,12 +19,6 @@ async function renderReset(options: PasswordFakeOptions, token: string | undefin
 const heading = (r: ResetRendered) => r.root.querySelector('h1')?.textContent;
 const field = (r: ResetRendered) => r.root.querySelector<HTMLInputElement>('input[autocomplete="new-password"]')!;
 
-async function enter(r: ResetRendered, password: string) {
-  await type(field(r), password);
-  await r.clock.advance(500);
-  await flush();
-}
-
 describe('Reset password form', () => {
   let r: ResetRendered | undefined;
   afterEach(() => r?.unmount());
@@ -34,18 +28,17 @@ describe('Reset password form', () => {
     expect(heading(r)).to.equal('Reset your password');
     expect(r.root.querySelector('label')!.textContent).to.equal('New password');
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
-    await enter(r, 'short');
+    await typePassword(r, 'short');
     expect(r.calls.strengthCheck).to.deep.equal([[{ password: 'short' }]]);
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
-    await enter(r, 'long enough password');
+    await typePassword(r, 'long enough password');
     expect(button(r.root, 'Continue')!.disabled).to.equal(false);
     expect(r.root.querySelector('[role="meter"]')).not.to.equal(null);
   });
 
   it('Continue resets with the token and shows Success! with the events', async () => {
     r = await renderReset({}, 'reset-token-1');
-    await enter(r, 'long enough password');
-    await click(button(r.root, 'Continue'));
+    await submitPassword(r, 'long enough password');
     expect(r.calls.resetByEmail).to.deep.equal([[{ token: 'reset-token-1', password: 'long enough password', session_duration_minutes: 30 }]]);
     expect(heading(r)).to.equal('Success!');
     expect(r.root.textContent).to.contain('You have successfully logged in.');
@@ -55,8 +48,7 @@ describe('Reset password form', () => {
 
   it('a reset error shows under the field', async () => {
     r = await renderReset({ resetByEmail: () => Promise.reject(apiError('unable_to_auth_magic_link', 'The link is incorrect, expired or already used.', 404)) }, 'used-token');
-    await enter(r, 'long enough password');
-    await click(button(r.root, 'Continue'));
+    await submitPassword(r, 'long enough password');
     const alert = r.root.querySelector('[role="alert"]')!;
     expect(alert.textContent).to.equal('The link is incorrect, expired or already used.');
     expect(field(r).getAttribute('aria-describedby')).to.contain(alert.id);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { meterSegments } from '../../../screens/components/strength/StrengthIndicator.tsx';
 import { passwordStateAtom, transitionAtom } from '../../../screens/state/atoms.ts';
-import { apiError, button, flush, renderLogin, type Rendered, type } from './helpers.tsx';
+import { apiError, button, renderLogin, type Rendered, typePassword } from './helpers.tsx';
 import { passwordClient, verdict, type PasswordFakeOptions } from './password-fakes.ts';
 
 const EMAIL = 'ada@example.com';
@@ -13,12 +13,6 @@ async function newUser(options: PasswordFakeOptions) {
     store.set(transitionAtom, 'PasswordCreateOrLogin');
   });
   return { r, ...fake };
-}
-
-async function enter(r: Rendered, password: string) {
-  await type(r.root.querySelector<HTMLInputElement>('input[autocomplete="new-password"]')!, password);
-  await r.clock.advance(500);
-  await flush();
 }
 
 const segments = (r: Rendered) => [...r.root.querySelectorAll('[role="meter"] > span')].map((s) => s.getAttribute('data-color') ?? 'empty');
@@ -44,7 +38,7 @@ describe('Password strength indicator', () => {
       store.set(passwordStateAtom, { email: EMAIL, type: 'new' });
       store.set(transitionAtom, 'PasswordCreateOrLogin');
     });
-    await enter(r, 'password');
+    await typePassword(r, 'password');
     expect(r.root.querySelector('[part~="strength-warning"]')!.textContent).to.equal('C’est l’un des 10 mots de passe les plus courants.');
     expect(indicator(r)).not.to.contain('common');
   });
@@ -53,22 +47,22 @@ describe('Password strength indicator', () => {
     let score = 0;
     const s = await newUser({ strength: () => Promise.resolve(verdict({ valid: score >= 3, score, warning: score < 3 ? 'This is a very common password.' : '' })) });
     r = s.r;
-    await enter(r, 'p');
+    await typePassword(r, 'p');
     expect(segments(r)).to.deep.equal(['red', 'empty', 'empty', 'empty']);
     // The provider's wording, said by the catalog's English for its id.
     expect(indicator(r)).to.contain('This password is very common.');
     expect(r.root.querySelector('[part~="strength-accepted"]')).to.equal(null);
     score = 2;
-    await enter(r, 'pa');
+    await typePassword(r, 'pa');
     expect(segments(r)).to.deep.equal(['red', 'red', 'empty', 'empty']);
     score = 3;
-    await enter(r, 'pas');
+    await typePassword(r, 'pas');
     expect(segments(r)).to.deep.equal(['green', 'green', 'green', 'empty']);
     expect(indicator(r)).not.to.contain('common');
     // A password the provider accepts is said to be so, not only drawn in green.
     expect(r.root.querySelector('[part~="strength-accepted"]')!.textContent).to.equal('✓ Password accepted.');
     score = 4;
-    await enter(r, 'pass');
+    await typePassword(r, 'pass');
     expect(segments(r)).to.deep.equal(['green', 'green', 'green', 'green']);
     const meter = r.root.querySelector('[role="meter"]')!;
     expect(meter.getAttribute('aria-label')).to.equal('Password strength');
@@ -79,7 +73,7 @@ describe('Password strength indicator', () => {
     let missing = { missingCharacters: 3, missingComplexity: 2 };
     const s = await newUser({ luds: { luds_complexity: 3, luds_minimum_count: 10 }, strength: () => Promise.resolve(verdict({ valid: false, policy: 'luds', ...missing })) });
     r = s.r;
-    await enter(r, 'abcdefg');
+    await typePassword(r, 'abcdefg');
     expect(r.root.querySelector('[role="meter"]')).to.equal(null);
     const items = () => [...r!.root.querySelectorAll('[part~="requirement"]')].map((li) => [li.textContent, li.getAttribute('part')]);
     expect(items()).to.deep.equal([
@@ -87,7 +81,7 @@ describe('Password strength indicator', () => {
       ['Not met: ✗ Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol', 'requirement'],
     ]);
     missing = { missingCharacters: 0, missingComplexity: 1 };
-    await enter(r, 'abcdefghij');
+    await typePassword(r, 'abcdefghij');
     expect(items().map((i) => i[1])).to.deep.equal(['requirement requirement-met', 'requirement']);
     expect(indicator(r)).to.contain('Your password must meet all requirements.');
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
@@ -99,7 +93,7 @@ describe('Password strength indicator', () => {
       strength: () => Promise.resolve(verdict({ valid: true, policy: 'luds', missingCharacters: 0, missingComplexity: 0 })),
     });
     r = s.r;
-    await enter(r, 'Abcdefghi1!');
+    await typePassword(r, 'Abcdefghi1!');
     const items = [...r.root.querySelectorAll('[part~="requirement"]')].map((li) => li.textContent);
     expect(items).to.deep.equal(['Met: ✓ Must be at least 10 characters long', 'Met: ✓ Must contain 3 of the following: uppercase letter, lowercase letter, number, symbol']);
     expect(r.root.querySelector('[part~="strength-accepted"]')!.textContent).to.equal('✓ Password accepted.');
@@ -110,7 +104,7 @@ describe('Password strength indicator', () => {
   it('the breach message shows for a breached password and Continue stays disabled', async () => {
     const s = await newUser({ strength: () => Promise.resolve(verdict({ valid: false, policy: 'luds', breached: true })) });
     r = s.r;
-    await enter(r, 'Password1!');
+    await typePassword(r, 'Password1!');
     expect(indicator(r)).to.contain('This password may have been used on a different site that experienced a security issue. Please choose another password.');
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
   });
@@ -118,7 +112,7 @@ describe('Password strength indicator', () => {
   it('policy none shows nothing, and the button follows valid_password', async () => {
     const s = await newUser({ strength: () => Promise.resolve(verdict({ valid: true, policy: 'none' })) });
     r = s.r;
-    await enter(r, 'anything');
+    await typePassword(r, 'anything');
     expect(r.root.querySelector('[role="meter"]')).to.equal(null);
     expect(r.root.querySelector('[part~="strength"]')).to.equal(null);
     expect(r.root.querySelector('[part~="requirement"]')).to.equal(null);
@@ -128,7 +122,7 @@ describe('Password strength indicator', () => {
   it('an invalid-email error from the check shows its message', async () => {
     const s = await newUser({ strength: () => Promise.reject(apiError('invalid_email', 'Email format is invalid.')) });
     r = s.r;
-    await enter(r, 'whatever password');
+    await typePassword(r, 'whatever password');
     const alert = r.root.querySelector('[role="alert"]')!;
     expect(alert.textContent).to.equal('Email format is invalid.');
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
@@ -138,9 +132,9 @@ describe('Password strength indicator', () => {
   it('clearing the field clears the verdict and sends no check', async () => {
     const s = await newUser({});
     r = s.r;
-    await enter(r, 'long enough password');
+    await typePassword(r, 'long enough password');
     expect(button(r.root, 'Continue')!.disabled).to.equal(false);
-    await enter(r, '');
+    await typePassword(r, '');
     expect(s.calls.strengthCheck).to.have.length(1);
     expect(r.root.querySelector('[role="meter"]')).to.equal(null);
     expect(button(r.root, 'Continue')!.disabled).to.equal(true);
@@ -155,7 +149,7 @@ describe('Password strength when the call itself breaks', () => {
       store.set(transitionAtom, 'PasswordCreateOrLogin');
     });
     try {
-      await enter(r, 'some password');
+      await typePassword(r, 'some password');
       expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Something went wrong. Please try again.');
       expect(r.errors.map((e) => e.name)).to.deep.equal(['MissingClientError']);
     } finally {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { passwordStateAtom, transitionAtom } from '../../../screens/state/atoms.ts';
-import { apiError, button, click, flush, renderLogin, type Rendered, type } from './helpers.tsx';
+import { apiError, button, click, flush, renderLogin, submitPassword, type Rendered, type, typePassword } from './helpers.tsx';
 import { deferred, passwordClient, verdict, type PasswordFakeOptions } from './password-fakes.ts';
 
 const EMAIL = 'ada@example.com';
@@ -17,13 +17,6 @@ async function atPasswordScreen(type: 'new' | 'password' | 'passwordless', optio
     store.set(transitionAtom, 'PasswordCreateOrLogin');
   });
   return { r, ...fake };
-}
-
-/** Types a password and lets the debounced strength check run and answer. */
-async function typePassword(r: Rendered, value: string, kind = 'new-password') {
-  await type(field(r, kind), value);
-  await r.clock.advance(500);
-  await flush();
 }
 
 describe('Password flow: user search', () => {
@@ -100,8 +93,7 @@ describe('Password flow: new user', () => {
   it('creates the account, shows Success! and emits PASSWORD_CREATE then one completion event', async () => {
     const s = await atPasswordScreen('new');
     r = s.r;
-    await typePassword(r, 'long enough password');
-    await click(button(r.root, 'Continue'));
+    await submitPassword(r, 'long enough password');
     expect(s.calls.create).to.deep.equal([[{ email: EMAIL, password: 'long enough password', session_duration_minutes: 30 }]]);
     expect(heading(r)).to.equal('Success!');
     expect(text(r)).to.contain('You have successfully logged in.');
@@ -156,8 +148,7 @@ describe('Password flow: new user', () => {
   it('a create error shows its message under the field and keeps the form', async () => {
     const s = await atPasswordScreen('new', { create: () => Promise.reject(apiError('duplicate_email', 'A user with this email already exists.')) });
     r = s.r;
-    await typePassword(r, 'long enough password');
-    await click(button(r.root, 'Continue'));
+    await submitPassword(r, 'long enough password');
     const alert = r.root.querySelector('[role="alert"]')!;
     expect(alert.textContent).to.equal('A user with this email already exists.');
     expect(field(r).getAttribute('aria-describedby')).to.contain(alert.id);
@@ -172,8 +163,7 @@ describe('Password flow: new user', () => {
       { ...passwordsOnly, passwordOptions: { resetPasswordRedirectURL: 'https://app.example/reset', loginRedirectURL: 'https://app.example/login', resetPasswordExpirationMinutes: 45 } },
     );
     r = s.r;
-    await typePassword(r, 'long enough password');
-    await click(button(r.root, 'Continue'));
+    await submitPassword(r, 'long enough password');
     expect(s.calls.resetStart).to.deep.equal([
       [{ email: EMAIL, login_redirect_url: 'https://app.example/login', reset_password_redirect_url: 'https://app.example/reset', reset_password_expiration_minutes: 45 }],
     ]);
