@@ -21,6 +21,8 @@ export interface McpDemoOptions {
   host?: string;
   /** The scopes the metadata advertises (a client asks for these). */
   scopes?: string[];
+  /** The time tokens are checked at: the real time, unless a test moves it with the provider's. */
+  now?: () => Date;
 }
 
 export interface McpDemo {
@@ -50,7 +52,7 @@ export async function startMcpDemo(options: McpDemoOptions): Promise<McpDemo> {
   /** The access token's claims when it is this server's (signature, issuer, audience, an access token's claims), else null. */
   async function verify(token: string): Promise<JWTPayload | null> {
     try {
-      const { payload } = await jwtVerify(token, await keys(), { issuer, audience: resource(), typ: 'JWT' });
+      const { payload } = await jwtVerify(token, await keys(), { issuer, audience: resource(), typ: 'JWT', ...(options.now ? { currentDate: options.now() } : {}) });
       // A session JWT of the same project has no scope and no client: not an access token.
       return typeof payload.scope === 'string' && typeof payload.client_id === 'string' ? payload : null;
     } catch {

@@ -4,9 +4,9 @@ import { pageLocale, pageStrings, pageStyles } from './words.js';
 
 /**
  * Mounts the consent element in `#consent`; while nobody is signed in, the line's login element
- * in `#login` (`mountLogin(common, here)` mounts it with the shared options), after which the
- * consent above follows with the app's request as it came. A magic link comes back to this very
- * address, so the request is still on it. The events show in `#events`.
+ * in `#login` (`mountLogin(common)` mounts it with the shared options), after which the consent
+ * above follows with the app's request as it came: the login stays on this page (a passcode or
+ * a password), so the request is still in its address. The events show in `#events`.
  */
 export function consentPage({ client, mountIdentityProvider, mountLogin }) {
   const events = document.getElementById('events');
@@ -14,14 +14,13 @@ export function consentPage({ client, mountIdentityProvider, mountLogin }) {
   const common = { elementId: '#login', client, locale: pageLocale(), styles: pageStyles(), strings: pageStrings(), callbacks };
   mountIdentityProvider({ elementId: '#consent', client, config: { locale: common.locale }, styles: common.styles, strings: common.strings, callbacks });
 
-  const here = location.href;
   let loginShown = false;
   function render() {
     const signedIn = client.session.getSync() != null;
     document.getElementById('login').hidden = signedIn;
     if (signedIn || loginShown) return;
     loginShown = true;
-    mountLogin(common, here);
+    mountLogin(common);
   }
   client.session.onChange(render);
   render();

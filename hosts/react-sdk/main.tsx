@@ -1,12 +1,12 @@
 /** @jsxImportSource react */
 // An app written for the official React SDK: a provider, the login component, a component that
-// shows the user, and sign-out. It imports `@stytch/react` and is type-checked against the
+// shows the user, sign-out, and the consent component for an app's authorization request. It imports `@stytch/react` and is type-checked against the
 // official package's types (tsconfig.json) and, that import swapped, against stytch-ui/react's
 // (tsconfig.swap.json); the demo's build swaps that one import for `stytch-ui/react`
 // (esbuild.config.mjs, hostBuilds.reactSdk) and nothing else, which is all a site has to change.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createStytchClient, OTPMethods, Products, StytchLogin, StytchProvider, useStytch, useStytchSession, useStytchUser, type StytchEvent } from '@stytch/react';
+import { createStytchClient, IdentityProvider, OTPMethods, Products, StytchLogin, StytchProvider, useStytch, useStytchSession, useStytchUser, type StytchEvent } from '@stytch/react';
 import { HostPage, hostEnv } from '../shared/env.ts';
 
 const env = hostEnv();
@@ -42,12 +42,17 @@ function Profile() {
   );
 }
 
+// Opened with an app's authorization request, this page is the site's consent page: once the
+// user is signed in, the consent component asks them to allow the app.
+const authorizing = new URLSearchParams(location.search).has('client_id');
+
 function App() {
   const { user, isInitialized } = useStytchUser();
   const [events, setEvents] = useState<string[]>([]);
   const onEvent = (event: StytchEvent) => setEvents((list) => [...list, event.type]);
+  const widget = !isInitialized ? null : !user ? <StytchLogin config={config} callbacks={{ onEvent }} /> : authorizing ? <IdentityProvider callbacks={{ onEvent }} /> : null;
   return (
-    <HostPage title="React SDK app" heading="The app's own state" widget={isInitialized && !user && <StytchLogin config={config} callbacks={{ onEvent }} />} events={events}>
+    <HostPage title="React SDK app" heading="The app's own state" widget={widget} events={events}>
       <Profile />
     </HostPage>
   );

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
+import { signedInAdmin } from './b2b-screens.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -23,21 +24,6 @@ type Headless = {
 const members = (page: Page) => page.locator('stytch-b2b-admin-portal-member-management-ui');
 const settings = (page: Page) => page.locator('stytch-b2b-admin-portal-org-settings-ui');
 const sso = (page: Page) => page.locator('stytch-b2b-admin-portal-sso-ui');
-
-/** A new organization whose admin, `email`, stays signed in on this page's browser: its id. */
-async function signedInAdmin(page: Page, email: string): Promise<string> {
-  await page.goto(`${demo()}/b2b.html`);
-  await page.evaluate((a) => (window as unknown as { client: Headless }).client.otps.email.discovery.send({ email_address: a }), email);
-  const { code } = await latestMessage(email);
-  return page.evaluate(
-    async ([a, c]) => {
-      const client = (window as unknown as { client: Headless }).client;
-      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
-      return (await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: `Admin Org ${Date.now()}` })).organization.organization_id;
-    },
-    [email, code!] as const,
-  );
-}
 
 /** The Admin page with one portal (`only`), in the theme asked for. */
 async function openPortal(page: Page, only: string, query = ''): Promise<void> {

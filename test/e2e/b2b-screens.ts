@@ -63,6 +63,28 @@ export async function organizationWith(page: Page, email: string, policy: object
 }
 
 /**
+ * A new organization whose admin, `email`, stays signed in on this page's browser (the demo B2B
+ * page's headless client): its id.
+ */
+export async function signedInAdmin(page: Page, email: string): Promise<string> {
+  type C = {
+    otps: { email: { discovery: { send(o: object): Promise<unknown>; authenticate(o: object): Promise<unknown> } } };
+    discovery: { organizations: { create(o: object): Promise<{ organization: { organization_id: string } }> } };
+  };
+  await page.goto(`${process.env.E2E_DEMO_URL}/b2b.html`);
+  await page.evaluate((a) => (window as unknown as { client: C }).client.otps.email.discovery.send({ email_address: a }), email);
+  const { code } = await latestMessage(email);
+  return page.evaluate(
+    async ([a, c]) => {
+      const client = (window as unknown as { client: C }).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      return (await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: `Admin Org ${Date.now()}` })).organization.organization_id;
+    },
+    [email, code!] as const,
+  );
+}
+
+/**
  * A fresh address on a domain of its own: no organization admits it by its domain (other tests
  * make organizations that admit every example.com address), so discovery finds nothing for it.
  */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
+import { catchCallback } from './app-callback.ts';
 import { axe } from './axe.ts';
 import { bundleOfficial } from '../support/official-bundle.ts';
 import { serverApiOf, startOwnSite } from './own-site.ts';
@@ -96,18 +97,6 @@ async function authorizationRequest(clientId: string, scope = 'openid email prof
   return { as, url, verifier, state, nonce };
 }
 
-/** The app's callback: the browser lands there; the test reads where it landed. */
-async function catchCallback(page: Page): Promise<{ at: Promise<URL> }> {
-  let landed!: (u: URL) => void;
-  const at = new Promise<URL>((ok) => (landed = ok));
-  await page.route(`${CALLBACK}**`, (route) => {
-    landed(new URL(route.request().url()));
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><p>Back at the app</p>' });
-  });
-  // Wrapped: an async function's returned promise would be awaited with it (until the app is reached).
-  return { at };
-}
-
 /** Signs in with an emailed code on the page's login element. */
 async function signIn(page: Page, email: string): Promise<void> {
   const login = page.locator('stytch-ui');
@@ -127,7 +116,7 @@ test('an OAuth client sends the user to the consent page: signed out, the login 
   const { as, url, verifier, state, nonce } = await authorizationRequest(app.client_id);
   expect(url.origin).toBe(site.listed[0]!.origin);
   site.listed[0]!.html = ourConsentPage();
-  const { at: landed } = await catchCallback(page);
+  const { at: landed } = await catchCallback(page, CALLBACK);
   await page.goto(url.toString());
   await expect(consent(page)).toContainText('No active session detected. Please log in to continue.');
   const email = uniqueEmail('consent');
@@ -150,7 +139,7 @@ test('an OAuth client sends the user to the consent page: signed out, the login 
 test('Deny: the client is told access_denied; a request for an unregistered redirect is shown on the page, never followed', async ({ page }) => {
   const app = await connectedApp();
   site.listed[0]!.html = ourConsentPage();
-  const { at: landed } = await catchCallback(page);
+  const { at: landed } = await catchCallback(page, CALLBACK);
   const { url, state } = await authorizationRequest(app.client_id);
   await page.goto(url.toString());
   await signIn(page, uniqueEmail('consent-deny'));
@@ -219,7 +208,7 @@ test('the referee: the official 6.3.0 StytchIdentityProvider, unchanged, complet
   own.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Official consent</title></head><body><main><div id="consent"></div><p id="events"></p></main>
     <script>${await officialIdp()}</script>
     <script>mountOfficial(${JSON.stringify(site.publicToken)}, ${JSON.stringify(site.provider.url)});</script></body></html>`;
-  const { at: landed } = await catchCallback(page);
+  const { at: landed } = await catchCallback(page, CALLBACK);
   await page.goto(url.toString());
   const email = uniqueEmail('consent-official');
   // The official client signs in headlessly (its login element is not what is refereed here), then the element renders.

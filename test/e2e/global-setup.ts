@@ -70,7 +70,15 @@ export default async function globalSetup() {
     dataDir,
     projectFile,
     databaseUrl: database?.url,
-    env: { DEV_PAGES: '1', PROJECT_SECRETS: secret, OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128' },
+    // As npm start runs it: the demo's consent page is the authorization endpoint, and MCP
+    // clients may register themselves (connected-apps.spec.ts).
+    env: {
+      DEV_PAGES: '1',
+      PROJECT_SECRETS: secret,
+      OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8,::1/128',
+      CONNECTED_APPS_AUTHORIZATION_URL: `${demoOrigin}/authorize`,
+      CONNECTED_APPS_DYNAMIC_REGISTRATION: 'true',
+    },
     clock,
   });
   // The Node SDK talks only to an https base URL: a TLS front door (the tests' self-signed

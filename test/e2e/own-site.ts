@@ -79,7 +79,7 @@ export async function startOwnSite(o: { listed: number; unlisted?: number; env?:
 }
 
 /** The server API as the developer's backend calls it (the project id and `secret`), expecting a 200. */
-export function serverApiOf(provider: RunningProvider, secret: string) {
+export function serverApiOf(provider: Pick<RunningProvider, 'url'> & { config: Pick<RunningProvider['config'], 'projectId'> }, secret: string) {
   return async (method: string, path: string, body?: object): Promise<any> => {
     const res = await fetch(`${provider.url}/v1${path}`, {
       method,

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { startMcpDemo, type McpDemo } from '../../demo/connected/mcp-server.ts';
 import { databases, sdk, signInByEmailOtp, withSession } from './harness.ts';
 import { codeFor, makeClient, oauthPost, submitAuthorizationUrl } from './connected-apps-support.ts';
 import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
+import { MemoryOAuthClient } from '../support/mcp-client.ts';
 
 /*
  * The referee for agents: the official MCP TypeScript SDK's client, with its OAuth client
@@ -16,42 +16,6 @@ import { startServerApi, type ServerApiSetup } from './server-api-harness.ts';
  * registration), sends the user to the authorization URL (played here through the consent
  * element's call), exchanges the code, calls the tool, and refreshes.
  */
-
-/** An MCP client's OAuth state in memory, as a desktop agent keeps it on disk. */
-class MemoryProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  authorizationUrl?: URL;
-  constructor(private readonly redirect = 'http://127.0.0.1:33418/callback') {}
-  get redirectUrl() {
-    return this.redirect;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Test agent', redirect_uris: [this.redirect], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 for (const kind of databases) {
   describe(`connected apps: the MCP SDK's client finds, registers with and gets tokens from the provider through the demo MCP server (${kind})`, () => {
@@ -79,7 +43,7 @@ for (const kind of databases) {
       assert.equal(unauthenticated.status, 401);
       assert.match(unauthenticated.headers.get('www-authenticate')!, /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"/);
 
-      const provider = new MemoryProvider();
+      const provider = new MemoryOAuthClient();
       const connect = async () => {
         const client = new Client({ name: 'test-agent', version: '1.0.0' });
         await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: provider }));
