@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createDatabase, databases, LOOPBACK_OUTBOUND, sdk, signInByEmailOtp, spawnProvider, TEST_B2B_TOKEN, TEST_ORIGIN, TEST_TLS, TEST_TOKEN, withSession, type ProviderProcess } from './harness.ts';
-import { pkce } from './connected-apps-support.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startMcpDemo } from '../../demo/connected/mcp-server.ts';
+import { MemoryOAuthClient } from '../support/mcp-client.ts';
+import { pkce, submitAuthorizationUrl } from './connected-apps-support.ts';
 
 /*
  * Client ID Metadata Documents: the provider fetches an https client_id through its outbound
@@ -22,6 +27,7 @@ for (const kind of databases) {
     let dataDir = '';
     let drop: (() => Promise<void>) | undefined;
     const fetches = new Map<string, number>();
+    const agent = new MemoryOAuthClient('http://127.0.0.1:33425/callback', 'CIMD agent');
 
     before(async () => {
       docs = createServer({ cert: TEST_TLS.cert, key: TEST_TLS.key }, (req, res) => {
@@ -34,6 +40,8 @@ for (const kind of databases) {
         };
         if (path === '/good.json')
           return json({ client_id: self, client_name: 'An agent', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' }, { 'Cache-Control': 'max-age=600' });
+        // The MCP agent's document: what its SDK sends as its client metadata.
+        if (path === '/agent.json') return json({ ...agent.clientMetadata, client_id: self });
         if (path === '/other-id.json') return json({ client_id: `${base}/good.json`, redirect_uris: ['http://127.0.0.1/callback'] });
         if (path === '/secret.json') return json({ client_id: self, redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'client_secret_basic' });
         if (path === '/huge.json') return json({ client_id: self, redirect_uris: ['http://127.0.0.1/callback'], client_name: 'x'.repeat(10_000) });
@@ -111,6 +119,42 @@ for (const kind of databases) {
         assert.match(res.json.error_message, why);
       });
     }
+
+    it("the MCP SDK's client registers by its metadata document (dynamic registration is off here), is asked for consent under the document's name, and calls whoami", async () => {
+      const mcp = await startMcpDemo({ issuer: provider.url, host: '127.0.0.1' });
+      try {
+        agent.clientMetadataUrl = `${base}/agent.json`;
+        const connect = async () => {
+          const client = new Client({ name: 'cimd-agent', version: '1.0.0' });
+          await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { authProvider: agent }));
+          return client;
+        };
+        await assert.rejects(connect(), UnauthorizedError);
+        const url = agent.authorizationUrl!;
+        assert.equal(url.searchParams.get('client_id'), agent.clientMetadataUrl);
+        const s = await signInByEmailOtp(provider);
+        const start = await sdk(
+          provider,
+          'POST',
+          '/idp/oauth/authorize/start',
+          { client_id: agent.clientMetadataUrl, redirect_uri: agent.redirectUrl, scopes: ['openid'] },
+          withSession(s.session_token),
+        );
+        assert.equal(start.json.data.client.client_name, 'CIMD agent');
+        const consent = await submitAuthorizationUrl({ provider }, s.session_token, url, { resources: url.searchParams.getAll('resource') });
+        assert.equal(consent.status, 200, JSON.stringify(consent.json));
+        assert.equal(await auth(agent, { serverUrl: mcp.url, authorizationCode: consent.code! }), 'AUTHORIZED');
+        const client = await connect();
+        const result = await client.callTool({ name: 'whoami', arguments: {} });
+        const who = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as { subject: string; client_id: string };
+        assert.equal(who.client_id, agent.clientMetadataUrl);
+        assert.equal(who.subject, s.user_id);
+        assert.ok((fetches.get('/agent.json') ?? 0) >= 1, 'the provider read the document');
+        await client.close();
+      } finally {
+        await mcp.close();
+      }
+    });
 
     it('a metadata URL inside the network is refused by the outbound guard, with the one message that tells nothing', async () => {
       const s = await signInByEmailOtp(provider);

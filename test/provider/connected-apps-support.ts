@@ -31,7 +31,7 @@ export interface Authorized {
 }
 
 /** The consent element's submit for a signed-in user: the redirect it is told to follow, and the code. */
-export async function submit(api: ServerApiSetup, sessionToken: string, body: Record<string, unknown>): Promise<Authorized> {
+export async function submit(api: { provider: Pick<ServerApiSetup['provider'], 'url'> }, sessionToken: string, body: Record<string, unknown>): Promise<Authorized> {
   const res = await sdk(api.provider, 'POST', '/idp/oauth/authorize/submit', { response_type: 'code', consent_granted: true, ...body }, withSession(sessionToken));
   if (res.status !== 200) return { status: res.status, json: res.json };
   const redirect = new URL(res.json.data.redirect_uri as string);
@@ -43,7 +43,7 @@ export async function submit(api: ServerApiSetup, sessionToken: string, body: Re
  * built, as the consent page passes them on (the scope `openid` when the URL names none), and
  * `extra` beside them.
  */
-export function submitAuthorizationUrl(api: ServerApiSetup, sessionToken: string, url: URL, extra: Record<string, unknown> = {}): Promise<Authorized> {
+export function submitAuthorizationUrl(api: { provider: Pick<ServerApiSetup['provider'], 'url'> }, sessionToken: string, url: URL, extra: Record<string, unknown> = {}): Promise<Authorized> {
   const q = url.searchParams;
   return submit(api, sessionToken, {
     client_id: q.get('client_id'),

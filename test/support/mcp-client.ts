@@ -12,6 +12,8 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   verifier = '';
   /** Where the SDK sent the user last: the provider's authorization URL with the request. */
   authorizationUrl?: URL;
+  /** The client's metadata document (CIMD): when the provider takes them, the SDK uses it as the client_id instead of registering. */
+  clientMetadataUrl?: string;
   constructor(
     private readonly redirect = 'http://127.0.0.1:33418/callback',
     private readonly name = 'Test agent',
