@@ -51,6 +51,8 @@ export const SamlUpdateConnection = v.object({
   saml_connection_implicit_role_assignments: opt(v.array(v.object({ role_id: nonEmpty() }), 'must be an array of role assignments')),
   saml_group_implicit_role_assignments: opt(v.array(v.object({ role_id: nonEmpty(), group: nonEmpty() }), 'must be an array of group role assignments')),
 });
+/** A SAML connection's IdP settings read from the IdP's metadata URL (`sso.saml.updateConnectionByURL`, the Node SDK's `updateByURL`). */
+export const SamlUpdateByUrl = v.object({ connection_id: opt(str()), metadata_url: nonEmpty() });
 export const OidcUpdateConnection = v.object({
   connection_id: opt(str()),
   display_name: opt(str()),

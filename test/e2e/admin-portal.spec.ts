@@ -149,20 +149,26 @@ test('Organization settings: the admin requires MFA, restricts sign-in methods a
   await expect(settings(page).getByRole('row').filter({ hasText: 'example.com' })).toContainText('stytch_admin');
 });
 
+/** On the SSO portal of an organization without connections, a new SAML connection for Okta named `name`: the portal. */
+async function newOktaSamlConnection(page: Page, name: string) {
+  await openPortal(page, 'sso');
+  const portal = sso(page);
+  await see(portal.getByText('No SSO connections yet.')).toBeVisible();
+  await portal.getByRole('button', { name: 'New connection' }).click();
+  await portal.getByRole('textbox', { name: 'Display name' }).fill(name);
+  await portal.getByRole('radio', { name: 'Okta' }).check();
+  await portal.getByRole('radio', { name: 'SAML' }).check();
+  await portal.getByRole('button', { name: 'Create connection' }).click();
+  return portal;
+}
+
 test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, pastes the IdP settings, gives roles by the connection and a group, and the connection is active', async ({ page }) => {
   await signedInAdmin(page, uniqueEmail('portal-sso'));
   const metadata = await (await fetch(`${demo()}/idp/saml/metadata`)).text();
   const entityId = /entityID="([^"]+)"/.exec(metadata)![1]!;
   const ssoUrl = /Location="([^"]+)"/.exec(metadata)![1]!;
   const cert = /<ds:X509Certificate>([^<]+)</.exec(metadata)![1]!;
-  await openPortal(page, 'sso');
-  const portal = sso(page);
-  await see(portal.getByText('No SSO connections yet.')).toBeVisible();
-  await portal.getByRole('button', { name: 'New connection' }).click();
-  await portal.getByRole('textbox', { name: 'Display name' }).fill('Okta');
-  await portal.getByRole('radio', { name: 'Okta' }).check();
-  await portal.getByRole('radio', { name: 'SAML' }).check();
-  await portal.getByRole('button', { name: 'Create connection' }).click();
+  const portal = await newOktaSamlConnection(page, 'Okta');
   // The provider makes the connection (its signing certificate included) on a machine other suites share.
   await see(portal.getByRole('heading', { name: 'Set up Okta' })).toBeVisible();
   await expect(portal.getByLabel('ACS URL', { exact: true })).toContainText(`${process.env.E2E_PROVIDER_URL}/v1/`);
@@ -193,6 +199,26 @@ test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, paste
   const row = portal.getByRole('row').filter({ hasText: 'Okta' });
   await expect(row).toContainText('Active');
   await expect(row.getByRole('button', { name: 'Test sign-in through Okta' })).toBeVisible();
+});
+
+test("SSO by metadata URL: an address that serves no metadata is an error on the page; the IdP's metadata URL sets the connection up", async ({ page }) => {
+  await signedInAdmin(page, uniqueEmail('portal-sso-url'));
+  const portal = await newOktaSamlConnection(page, 'Okta by URL');
+  const theirs = portal.getByRole('region', { name: 'From your identity provider' });
+  const url = theirs.getByRole('textbox', { name: 'Identity provider metadata URL' });
+  await see(url).toBeVisible();
+  await url.fill(`${demo()}/idp/saml/no-such-metadata`);
+  await theirs.getByRole('button', { name: 'Read metadata' }).click();
+  await see(theirs.getByRole('alert')).toContainText("The identity provider's metadata could not be read");
+  await url.fill(`${demo()}/idp/saml/metadata`);
+  await theirs.getByRole('button', { name: 'Read metadata' }).click();
+  await see(portal.getByRole('status')).toContainText('Changes saved');
+  await expect(portal.getByRole('region', { name: 'Signing certificates' }).getByRole('row')).toHaveCount(2);
+  // The fields below show what the metadata said.
+  const entityId = /entityID="([^"]+)"/.exec(await (await fetch(`${demo()}/idp/saml/metadata`)).text())![1]!;
+  await expect(theirs.getByRole('textbox', { name: 'Identity provider entity ID' })).toHaveValue(entityId);
+  await portal.getByRole('button', { name: 'Back to connections' }).click();
+  await expect(portal.getByRole('row').filter({ hasText: 'Okta by URL' })).toContainText('Active');
 });
 
 for (const width of [320, 1280]) {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { uniqueSlug } from './b2b-harness.ts';
 import { idpKey, readAuthnRequest, samlResponse, type IdpKey } from './fake-saml-idp.ts';
-import { databases, TEST_TOKEN, uniqueEmail } from './harness.ts';
+import { databases, LOOPBACK_OUTBOUND, TEST_TOKEN, uniqueEmail } from './harness.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
 
 const REDIRECT = 'https://app.test/authenticate';
@@ -12,11 +14,68 @@ for (const kind of databases) {
   describe(`server API: B2B SSO through the official SDK (${kind})`, () => {
     let setup: ServerApiSetup;
     let key: IdpKey;
+    let next: IdpKey;
+    // An IdP's metadata URL: its document as Okta or Entra ID serves it (here, what `metadata` says).
+    let metadata = '';
+    let metadataServer: Server;
+    let metadataUrl = '';
     before(async () => {
-      key = await idpKey();
-      setup = await startServerApi(kind, { redirectUrls: [REDIRECT] });
+      [key, next] = await Promise.all([idpKey(), idpKey('Next key')]);
+      setup = await startServerApi(kind, { redirectUrls: [REDIRECT], outbound: LOOPBACK_OUTBOUND });
+      metadataServer = createServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/samlmetadata+xml' }).end(metadata));
+      await new Promise<void>((ok) => metadataServer.listen(0, '127.0.0.1', ok));
+      metadataUrl = `http://127.0.0.1:${(metadataServer.address() as AddressInfo).port}/metadata`;
     });
-    after(() => setup.provider.destroy());
+    after(async () => {
+      metadataServer.close();
+      await setup.provider.destroy();
+    });
+
+    /** An IdP's metadata document with its signing certificates. */
+    const idpMetadata = (entityId: string, ssoUrl: string, certificates: string[]) =>
+      `<?xml version="1.0"?><md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${entityId}"><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">` +
+      certificates
+        .map(
+          (pem) =>
+            `<md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${pem.replace(/-----[^-]+-----|\s+/g, '')}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`,
+        )
+        .join('') +
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${ssoUrl}/post"/>` +
+      `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${ssoUrl}"/>` +
+      `</md:IDPSSODescriptor></md:EntityDescriptor>`;
+
+    it("a backend sets a SAML connection from the IdP's metadata URL (the SDK's updateByURL): entity ID, redirect sign-in URL and each new certificate; a document that is not metadata is refused", async () => {
+      const { organization } = await setup.b2b.organizations.create({ organization_name: 'Metadata SSO', organization_slug: uniqueSlug('md') });
+      const orgId = organization.organization_id;
+      const id = (await setup.b2b.sso.saml.createConnection({ organization_id: orgId, display_name: 'Okta' })).connection!.connection_id;
+      metadata = idpMetadata(IDP, 'https://idp.test/sso', [key.certificate]);
+      const first = await setup.b2b.sso.saml.updateByURL({ organization_id: orgId, connection_id: id, metadata_url: metadataUrl });
+      assert.equal(first.connection!.status, 'active');
+      assert.equal(first.connection!.idp_entity_id, IDP);
+      assert.equal(first.connection!.idp_sso_url, 'https://idp.test/sso');
+      assert.equal(first.connection!.verification_certificates.length, 1);
+      // The IdP rotates its key: read again, only the new certificate is added.
+      metadata = idpMetadata(IDP, 'https://idp.test/sso', [next.certificate, key.certificate]);
+      const again = await setup.b2b.sso.saml.updateByURL({ organization_id: orgId, connection_id: id, metadata_url: metadataUrl });
+      assert.equal(again.connection!.verification_certificates.length, 2);
+
+      for (const [doc, why] of [
+        ['<html><body>Sign in</body></html>', /describes no identity provider/],
+        ['not xml at all <', /not XML|no identity provider/],
+        [idpMetadata(IDP, 'https://idp.test/sso', []), /no signing certificate/],
+      ] as const) {
+        metadata = doc;
+        const refused = await stytchError(setup.b2b.sso.saml.updateByURL({ organization_id: orgId, connection_id: id, metadata_url: metadataUrl }));
+        assert.equal(refused.status_code, 400);
+        assert.equal(refused.error_type, 'saml_metadata_unreadable');
+        assert.match(refused.error_message, why);
+      }
+      const inside = await stytchError(setup.b2b.sso.saml.updateByURL({ organization_id: orgId, connection_id: id, metadata_url: 'http://10.1.2.3/metadata' }));
+      assert.equal(inside.error_type, 'saml_metadata_unreadable');
+      // Nothing changed by the refusals.
+      const listed = await setup.b2b.sso.getConnections({ organization_id: orgId });
+      assert.equal(listed.saml_connections[0]!.verification_certificates.length, 2);
+    });
 
     it('a backend configures a SAML connection, a member signs in through it, and the backend authenticates the SSO token', async () => {
       const { organization } = await setup.b2b.organizations.create({ organization_name: 'Server SSO', organization_slug: uniqueSlug('sso') });

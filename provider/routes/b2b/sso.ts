@@ -6,7 +6,7 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { deniedRedirect, failuresReturnTo, providerParams, startQuery } from '../../http/redirect-flow.ts';
 import { abandonSso, finishOidcSso, finishSamlSso } from '../../services/b2b/sso-callback.ts';
-import { addConnection, changeConnection, removeCertificate, removeConnection } from '../../services/b2b/sso-admin.ts';
+import { addConnection, changeConnection, changeConnectionByUrl, removeCertificate, removeConnection } from '../../services/b2b/sso-admin.ts';
 import {
   activeConnectionShape,
   audienceUri,
@@ -64,6 +64,15 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       }),
     );
   }
+
+  sdk.put(
+    '/b2b/sso/saml/:connection_id/url',
+    endpoint(ctx, { as: 'member', session: 'required', schema: b2b.SamlUpdateByUrl }, async ({ c, caller, req }) => {
+      requirePermission(ctx.config, caller, 'stytch.sso', 'update');
+      const row = await changeConnectionByUrl(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', req.metadata_url);
+      return ok(c, { connection: connectionShape(row, base(c)) });
+    }),
+  );
 
   sdk.delete(
     '/b2b/sso/saml/:connection_id/verification_certificates/:certificate_id',

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { findMemberSession } from '../../services/b2b/member-sessions.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { addConnection, changeConnection, removeConnection } from '../../services/b2b/sso-admin.ts';
+import { addConnection, changeConnection, changeConnectionByUrl, removeConnection } from '../../services/b2b/sso-admin.ts';
 import { connectionShape, listConnections, providerBase, type Protocol } from '../../services/b2b/sso-connections.ts';
 import { authenticateSso } from '../../services/b2b/sso-flow.ts';
 import { durationMinutes } from '../../services/sessions.ts';
@@ -73,6 +73,14 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
       }),
     );
   }
+
+  app.put(
+    '/b2b/sso/saml/:organization_id/connections/:connection_id/url',
+    endpoint(ctx, { session: 'none', schema: R.SamlUpdateByUrl }, async ({ c, req }) => {
+      const row = await changeConnectionByUrl(ctx, await org(c), c.req.param('connection_id') ?? '', req.metadata_url);
+      return serverOk(c, { connection: connectionShape(row, base(c)) });
+    }),
+  );
 
   app.delete(
     '/b2b/sso/:organization_id/connections/:connection_id',

@@ -1,5 +1,6 @@
 import type { ProviderContext } from '../../context.ts';
 import { withTx } from '../tx.ts';
+import { fetchIdpMetadata } from './saml-metadata.ts';
 import { createConnection, deleteCertificate, deleteConnection, updateConnection, type ConnectionRow, type ConnectionUpdate, type Protocol } from './sso-connections.ts';
 
 /*
@@ -16,6 +17,25 @@ export function addConnection(ctx: ProviderContext, organizationId: string, prot
 /** An admin's update to a connection of `protocol`. */
 export function changeConnection(ctx: ProviderContext, organizationId: string, connectionId: string, protocol: Protocol, u: ConnectionUpdate): Promise<ConnectionRow> {
   return withTx(ctx.db, (tx) => updateConnection(ctx, tx, organizationId, connectionId, protocol, u));
+}
+
+/**
+ * Sets a SAML connection's IdP settings from the IdP's metadata URL: its entity ID, its sign-in
+ * URL and each signing certificate the connection does not hold yet (fetched before the
+ * transaction: an outside server's deadline is no time to hold the connection's row).
+ */
+export async function changeConnectionByUrl(ctx: ProviderContext, organizationId: string, connectionId: string, metadataUrl: string): Promise<ConnectionRow> {
+  const meta = await fetchIdpMetadata(ctx, metadataUrl);
+  return withTx(ctx.db, async (tx) => {
+    let row = await updateConnection(ctx, tx, organizationId, connectionId, 'saml', { idp_entity_id: meta.entityId, idp_sso_url: meta.ssoUrl });
+    const body = (pem: string) => pem.replace(/-----[^-]+-----|\s+/g, '');
+    const held = new Set(row.verification_certificates.map((c) => body(c.certificate)));
+    // Added last to first, so the metadata's first certificate ends first, as the IdP lists them.
+    for (const pem of [...meta.certificates].reverse()) {
+      if (!held.has(body(pem))) row = await updateConnection(ctx, tx, organizationId, connectionId, 'saml', { x509_certificate: pem });
+    }
+    return row;
+  });
 }
 
 /** Deletes a connection of the organization. */

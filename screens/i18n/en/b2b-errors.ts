@@ -56,4 +56,5 @@ export const b2bErrorMessages = {
   'error.samlAssertionReplayed': 'This single sign-on response was already used. Please try again.',
   'error.samlInResponseToMismatch': 'This single sign-on response belongs to another sign-in. Please try again.',
   'error.samlInvalidResponse': 'The single sign-on response could not be read. Please try again.',
+  'error.samlMetadataUnreadable': "The identity provider's metadata could not be read from this address.",
 } as const;

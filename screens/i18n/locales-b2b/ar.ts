@@ -267,6 +267,7 @@ const ar: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'استُخدمت استجابة تسجيل الدخول الموحّد هذه من قبل. يُرجى المحاولة مرة أخرى.',
   'error.samlInResponseToMismatch': 'استجابة تسجيل الدخول الموحّد هذه تخص تسجيل دخول آخر. يُرجى المحاولة مرة أخرى.',
   'error.samlInvalidResponse': 'تعذّرت قراءة استجابة تسجيل الدخول الموحّد. يُرجى المحاولة مرة أخرى.',
+  'error.samlMetadataUnreadable': 'تعذّرت قراءة البيانات الوصفية لموفّر الهوية من هذا العنوان.',
 };
 
 export default ar;

@@ -271,6 +271,7 @@ const de: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Diese Single-Sign-On-Antwort wurde bereits verwendet. Bitte versuchen Sie es erneut.',
   'error.samlInResponseToMismatch': 'Diese Single-Sign-On-Antwort gehört zu einer anderen Anmeldung. Bitte versuchen Sie es erneut.',
   'error.samlInvalidResponse': 'Die Single-Sign-On-Antwort konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
+  'error.samlMetadataUnreadable': 'Die Metadaten des Identitätsanbieters konnten von dieser Adresse nicht gelesen werden.',
 };
 
 export default de;

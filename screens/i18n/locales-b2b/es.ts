@@ -269,6 +269,7 @@ const es: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Esta respuesta de inicio de sesión único ya se usó. Inténtalo de nuevo.',
   'error.samlInResponseToMismatch': 'Esta respuesta de inicio de sesión único pertenece a otro inicio de sesión. Inténtalo de nuevo.',
   'error.samlInvalidResponse': 'No se pudo leer la respuesta de inicio de sesión único. Inténtalo de nuevo.',
+  'error.samlMetadataUnreadable': 'No se pudieron leer los metadatos del proveedor de identidad desde esta dirección.',
 };
 
 export default es;

@@ -270,6 +270,7 @@ const fr: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Cette réponse d’authentification unique a déjà été utilisée. Veuillez réessayer.',
   'error.samlInResponseToMismatch': 'Cette réponse d’authentification unique appartient à une autre connexion. Veuillez réessayer.',
   'error.samlInvalidResponse': 'La réponse d’authentification unique n’a pas pu être lue. Veuillez réessayer.',
+  'error.samlMetadataUnreadable': 'Les métadonnées du fournisseur d’identité n’ont pas pu être lues à cette adresse.',
 };
 
 export default fr;

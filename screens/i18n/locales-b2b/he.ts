@@ -267,6 +267,7 @@ const he: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'כבר נעשה שימוש בתגובת ההתחברות היחידה הזו. יש לנסות שוב.',
   'error.samlInResponseToMismatch': 'תגובת ההתחברות היחידה הזו שייכת להתחברות אחרת. יש לנסות שוב.',
   'error.samlInvalidResponse': 'לא ניתן היה לקרוא את תגובת ההתחברות היחידה. יש לנסות שוב.',
+  'error.samlMetadataUnreadable': 'לא ניתן היה לקרוא את המטא-נתונים של ספק הזהות מהכתובת הזו.',
 };
 
 export default he;

@@ -268,6 +268,7 @@ const it: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Questa risposta di accesso unico è già stata usata. Riprova.',
   'error.samlInResponseToMismatch': 'Questa risposta di accesso unico appartiene a un altro accesso. Riprova.',
   'error.samlInvalidResponse': 'Impossibile leggere la risposta di accesso unico. Riprova.',
+  'error.samlMetadataUnreadable': 'Impossibile leggere i metadati del provider di identità da questo indirizzo.',
 };
 
 export default it;

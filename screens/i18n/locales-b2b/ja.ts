@@ -268,6 +268,7 @@ const ja: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'このシングルサインオンの応答はすでに使用されています。もう一度お試しください。',
   'error.samlInResponseToMismatch': 'このシングルサインオンの応答は別のログインのものです。もう一度お試しください。',
   'error.samlInvalidResponse': 'シングルサインオンの応答を読み取れませんでした。もう一度お試しください。',
+  'error.samlMetadataUnreadable': 'このアドレスから ID プロバイダーのメタデータを読み取れませんでした。',
 };
 
 export default ja;

@@ -267,6 +267,7 @@ const ko: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': '이 SSO 응답은 이미 사용되었습니다. 다시 시도하세요.',
   'error.samlInResponseToMismatch': '이 SSO 응답은 다른 로그인에 대한 것입니다. 다시 시도하세요.',
   'error.samlInvalidResponse': 'SSO 응답을 읽을 수 없습니다. 다시 시도하세요.',
+  'error.samlMetadataUnreadable': '이 주소에서 ID 공급자의 메타데이터를 읽을 수 없습니다.',
 };
 
 export default ko;

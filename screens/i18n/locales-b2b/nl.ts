@@ -268,6 +268,7 @@ const nl: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Dit single sign-on-antwoord is al gebruikt. Probeer het opnieuw.',
   'error.samlInResponseToMismatch': 'Dit single sign-on-antwoord hoort bij een andere inlogpoging. Probeer het opnieuw.',
   'error.samlInvalidResponse': 'Het single sign-on-antwoord kon niet worden gelezen. Probeer het opnieuw.',
+  'error.samlMetadataUnreadable': 'De metadata van de identiteitsprovider konden niet van dit adres worden gelezen.',
 };
 
 export default nl;

@@ -268,6 +268,7 @@ const pl: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Ta odpowiedź logowania jednokrotnego została już użyta. Spróbuj ponownie.',
   'error.samlInResponseToMismatch': 'Ta odpowiedź logowania jednokrotnego dotyczy innego logowania. Spróbuj ponownie.',
   'error.samlInvalidResponse': 'Nie udało się odczytać odpowiedzi logowania jednokrotnego. Spróbuj ponownie.',
+  'error.samlMetadataUnreadable': 'Nie udało się odczytać metadanych dostawcy tożsamości z tego adresu.',
 };
 
 export default pl;

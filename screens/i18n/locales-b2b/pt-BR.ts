@@ -268,6 +268,7 @@ const ptBR: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': 'Esta resposta de login único já foi usada. Tente novamente.',
   'error.samlInResponseToMismatch': 'Esta resposta de login único pertence a outra entrada. Tente novamente.',
   'error.samlInvalidResponse': 'Não foi possível ler a resposta de login único. Tente novamente.',
+  'error.samlMetadataUnreadable': 'Não foi possível ler os metadados do provedor de identidade neste endereço.',
 };
 
 export default ptBR;

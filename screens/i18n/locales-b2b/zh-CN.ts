@@ -267,6 +267,7 @@ const zhCN: B2BLocaleCatalog = {
   'error.samlAssertionReplayed': '此单点登录响应已被使用。请重试。',
   'error.samlInResponseToMismatch': '此单点登录响应属于另一次登录。请重试。',
   'error.samlInvalidResponse': '无法读取单点登录响应。请重试。',
+  'error.samlMetadataUnreadable': '无法从此地址读取身份提供商的元数据。',
 };
 
 export default zhCN;

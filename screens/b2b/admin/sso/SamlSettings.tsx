@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RoleChecks, RoleRules, type RoleRule } from '../RolePickers.tsx';
 import { useAssignableRoles } from '../roles.ts';
 import { Button, Copyable, Failure, Field, Row, Section, Table } from '../ui.tsx';
@@ -16,6 +16,11 @@ export function SamlSettings({ connection: c, onChange }: { connection: Connecti
   const [metadataUrl, setMetadataUrl] = useState('');
   const [entityId, setEntityId] = useState(c.idp_entity_id ?? '');
   const [ssoUrl, setSsoUrl] = useState(c.idp_sso_url ?? '');
+  // Read from the IdP's metadata, the settings show in the fields, so a later Save keeps them.
+  useEffect(() => {
+    setEntityId(c.idp_entity_id ?? '');
+    setSsoUrl(c.idp_sso_url ?? '');
+  }, [c.idp_entity_id, c.idp_sso_url]);
   const [certificate, setCertificate] = useState('');
   const [everyone, setEveryone] = useState(() => (c.saml_connection_implicit_role_assignments ?? []).map((a) => a.role_id));
   const [groups, setGroups] = useState<RoleRule[]>(() => (c.saml_group_implicit_role_assignments ?? []).map((a) => ({ key: a.group, role_id: a.role_id })));
