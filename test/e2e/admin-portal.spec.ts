@@ -221,6 +221,68 @@ test("SSO by metadata URL: an address that serves no metadata is an error on the
   await expect(portal.getByRole('row').filter({ hasText: 'Okta by URL' })).toContainText('Active');
 });
 
+test('SCIM: the admin connects an identity provider, its token is shown once and works, group roles map what it pushed, a rotation switches tokens without a gap, and deleting ends it', async ({
+  page,
+}) => {
+  await signedInAdmin(page, uniqueEmail('portal-scim'));
+  await openPortal(page, 'scim');
+  const portal = page.locator('stytch-b2b-admin-portal-scim');
+  await see(portal.getByRole('heading', { name: 'New SCIM connection' })).toBeVisible();
+  await portal.getByRole('textbox', { name: 'Display name' }).fill('Okta SCIM');
+  await portal.getByRole('radio', { name: 'Okta' }).check();
+  await portal.getByRole('button', { name: 'Create connection' }).click();
+  await see(portal.getByRole('region', { name: 'Your bearer token' })).toBeVisible();
+  const token = (await portal.getByLabel('Bearer token', { exact: true }).first().textContent())!.trim();
+  const baseUrl = (await portal.getByLabel('SCIM base URL', { exact: true }).textContent())!.trim();
+  await expect(portal.getByRole('region', { name: 'Connection' })).toContainText(`…${token.slice(-4)}`);
+
+  // The identity provider's side: the token provisions a user and pushes a group holding them.
+  const scim = (method: string, path: string, bearer: string, body?: object) =>
+    fetch(`${baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/scim+json' }, body: body ? JSON.stringify(body) : undefined });
+  const email = uniqueEmail('scim-user');
+  const user = await scim('POST', '/Users', token, { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, emails: [{ value: email, primary: true }], active: true });
+  expect(user.status).toBe(201);
+  const userId = ((await user.json()) as { id: string }).id;
+  expect((await scim('POST', '/Groups', token, { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Engineering', members: [{ value: userId }] })).status).toBe(201);
+
+  // The group shows once the portal reads the connection again; its role is given to its members.
+  await page.reload();
+  const groups = portal.getByRole('region', { name: 'Group role assignments' });
+  await see(groups.getByRole('combobox', { name: 'Role for Engineering' })).toBeVisible();
+  await groups.getByRole('combobox', { name: 'Role for Engineering' }).selectOption('stytch_admin');
+  await groups.getByRole('button', { name: 'Save' }).click();
+  await see
+    .poll(() =>
+      page.evaluate(async (e) => {
+        type Search = { organization: { members: { search(o: object): Promise<{ members: Array<{ roles: Array<{ role_id: string }> }> }> } } };
+        const found = await (window as unknown as { client: Search }).client.organization.members.search({
+          query: { operator: 'AND', operands: [{ filter_name: 'member_emails', filter_value: [e] }] },
+        });
+        return found.members[0]?.roles.map((r) => r.role_id).sort();
+      }, email),
+    )
+    .toEqual(['stytch_admin', 'stytch_member']);
+
+  // Rotation: a new token beside the old one until the rotation is completed.
+  const rotation = portal.getByRole('region', { name: 'Token rotation' });
+  await rotation.getByRole('button', { name: 'Rotate token' }).click();
+  const nextToken = rotation.getByLabel('New bearer token', { exact: true });
+  await see(nextToken).toBeVisible();
+  const next = (await nextToken.textContent())!.trim();
+  expect(next).not.toBe(token);
+  expect((await scim('GET', '/Users', token)).status).toBe(200);
+  expect((await scim('GET', '/Users', next)).status).toBe(200);
+  await rotation.getByRole('button', { name: 'Complete rotation' }).click();
+  await see(portal.getByRole('status').filter({ hasText: 'Token rotated' })).toBeVisible();
+  expect((await scim('GET', '/Users', token)).status).toBe(401);
+  expect((await scim('GET', '/Users', next)).status).toBe(200);
+
+  await portal.getByRole('button', { name: 'Delete connection' }).click();
+  await portal.getByRole('group', { name: 'Delete connection' }).getByRole('button', { name: 'Delete connection' }).click();
+  await see(portal.getByRole('heading', { name: 'New SCIM connection' })).toBeVisible();
+  expect((await scim('GET', '/Users', next)).status).toBe(401);
+});
+
 for (const width of [320, 1280]) {
   for (const theme of ['light', 'dark']) {
     test(`axe finds nothing on the members and settings portals at ${width} px, ${theme}`, async ({ page }) => {

@@ -74,8 +74,9 @@ function CreateConnection({ onCreated }: { onCreated: (c: SCIMConnection, token:
     () => undefined,
     async () => {
       const r = await client.scim.createConnection({ display_name: name.trim(), identity_provider: idp });
+      // The connection with its token names no last four characters: the details show the token's.
       const { bearer_token, ...connection } = r.connection;
-      onCreated(connection, bearer_token);
+      onCreated({ ...connection, bearer_token_last_four: bearer_token.slice(-4) }, bearer_token);
     },
   );
   return (
