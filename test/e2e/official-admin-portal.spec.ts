@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { bundleOfficial } from '../support/official-bundle.ts';
+import { serverApiOf, startOwnSite } from './own-site.ts';
+import { uniqueEmail } from './screens-helpers.ts';
+
+/*
+ * The referee for the admin portal (issue 49): the official 6.3.0 admin portal components
+ * (`@stytch/vanilla-js/b2b/adminPortal`), unchanged, on a developer's own page against our
+ * provider in Chromium, signed in as an organization's admin with the official B2B client. Each
+ * portal's main action is done through its own UI and read back through the server API, as the
+ * site's backend would.
+ */
+
+/** The official admin portal, bundled unchanged: `window.setupOfficial(token, url)` makes the B2B client; `window.mountPortal(name)` mounts one portal in #portal. */
+function officialPortal(): Promise<string> {
+  return bundleOfficial(`import { StytchB2BUIClient } from '@stytch/vanilla-js/b2b';
+          import { mountAdminPortalMemberManagement, mountAdminPortalOrgSettings, mountAdminPortalSSO, mountAdminPortalSCIM } from '@stytch/vanilla-js/b2b/adminPortal';
+          window.setupOfficial = (token, url) => { window.client = new StytchB2BUIClient(token, { endpoints: { testAPIURL: url } }); };
+          window.mountPortal = (name) => {
+            const mount = { members: mountAdminPortalMemberManagement, settings: mountAdminPortalOrgSettings, sso: mountAdminPortalSSO, scim: mountAdminPortalSCIM }[name];
+            mount({ client: window.client, element: '#portal' });
+          };`).then((text) => text.replaceAll('</script', '<\\/script'));
+}
+
+const b2bToken = 'public-token-test-refadm00-0000-4000-8000-000000000000';
+const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
+let site: Awaited<ReturnType<typeof startOwnSite>>;
+test.describe.configure({ timeout: 120_000 });
+test.beforeAll(async () => {
+  site = await startOwnSite({ listed: 1, env: { B2B_PUBLIC_TOKEN: b2bToken, PROJECT_SECRETS: secret } });
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+/** The server API, as the developer's backend calls it. */
+const serverApi = (method: string, path: string, body?: object) => serverApiOf(site.provider, secret)(method, path, body);
+
+/** The developer's page with the official B2B client signed in as a new organization's admin (discovery by emailed code), and the portal `name` mounted: the organization's id. */
+async function openPortal(page: Page, name: string): Promise<string> {
+  const own = site.listed[0]!;
+  own.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Official admin portal</title></head><body><main><div id="portal"></div></main>
+    <script>${await officialPortal()}</script>
+    <script>setupOfficial(${JSON.stringify(b2bToken)}, ${JSON.stringify(site.provider.url)});</script></body></html>`;
+  await page.goto(`${own.origin}/index.html`);
+  const email = uniqueEmail(`official-admin-${name}`);
+  await page.evaluate((e) => (window as any).client.otps.email.discovery.send({ email_address: e }), email);
+  const code = await site.code(email);
+  const organizationId = await page.evaluate(
+    async ([e, c]) => {
+      const client = (window as any).client;
+      await client.otps.email.discovery.authenticate({ email_address: e, code: c });
+      return (await client.discovery.organizations.create({ session_duration_minutes: 60, organization_name: `Official Admin ${Date.now()}` })).organization.organization_id as string;
+    },
+    [email, code] as const,
+  );
+  await page.evaluate((n) => (window as any).mountPortal(n), name);
+  await expect(page.locator('#portal').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+  return organizationId;
+}
+
+test('member management: the admin invites a member, who is listed as invited', async ({ page }) => {
+  const organizationId = await openPortal(page, 'members');
+  const invited = uniqueEmail('official-invited');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Email address' }).fill(invited);
+  await page.getByRole('dialog').getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByRole('alert')).toContainText(`Invite sent to ${invited}`);
+  await expect(page.getByRole('row').filter({ hasText: invited })).toContainText('Invited');
+  const found = await serverApi('POST', '/b2b/organizations/members/search', {
+    organization_ids: [organizationId],
+    query: { operator: 'AND', operands: [{ filter_name: 'member_emails', filter_value: [invited] }] },
+  });
+  expect(found.members.map((m: { status: string }) => m.status)).toEqual(['invited']);
+});
+
+test('organization settings: the admin requires MFA for every member', async ({ page }) => {
+  const organizationId = await openPortal(page, 'settings');
+  const portal = page.locator('#portal');
+  // The second Edit is the authentication settings' (the first, the details').
+  await portal.getByRole('button', { name: 'Edit' }).nth(1).click();
+  await portal.getByRole('checkbox', { name: /Require MFA for all users/ }).check();
+  await portal.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Save changes?' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(async () => (await serverApi('GET', `/b2b/organizations/${organizationId}`)).organization.mfa_policy, { timeout: 20_000 }).toBe('REQUIRED_FOR_ALL');
+});
+
+test('SCIM: the admin creates a connection for Okta, and its setup steps follow', async ({ page }) => {
+  const organizationId = await openPortal(page, 'scim');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('combobox', { name: 'Select' }).click();
+  await page.getByRole('menuitem', { name: 'Okta' }).click();
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Okta SCIM');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Configure Okta SCIM' })).toBeVisible({ timeout: 20_000 });
+  const { connection } = await serverApi('GET', `/b2b/scim/${organizationId}/connection`);
+  expect([connection.display_name, connection.identity_provider]).toEqual(['Okta SCIM', 'okta']);
+});
+
+test('SSO: the admin creates a SAML connection for Okta', async ({ page }) => {
+  const organizationId = await openPortal(page, 'sso');
+  await page.getByRole('button', { name: 'New connection' }).click();
+  await page.getByRole('textbox', { name: 'Text' }).fill('Okta SSO');
+  await page.getByRole('combobox', { name: 'Select' }).click();
+  // Okta is listed twice (SAML and OIDC); the first is SAML.
+  await page.getByRole('menuitem', { name: 'Okta' }).first().click();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect
+    .poll(async () => {
+      const listed = await serverApi('GET', `/b2b/sso/${organizationId}`);
+      return listed.saml_connections.map((c: { display_name: string }) => c.display_name);
+    })
+    .toEqual(['Okta SSO']);
+});
