@@ -10,7 +10,7 @@ import { catchCallback } from './app-callback.ts';
 import { signedInAdmin } from './b2b-screens.ts';
 import { serverApiOf } from './own-site.ts';
 import { advanceProviderClock, PROVIDER_CLOCK_TAG } from './provider-clock.ts';
-import { latestMessage, uniqueEmail } from './screens-helpers.ts';
+import { latestMessage, providerNow, uniqueEmail } from './screens-helpers.ts';
 
 /*
  * What connected apps are for, as `npm start` runs them: the demo's consent pages are the
@@ -27,7 +27,7 @@ const providerUrl = () => process.env.E2E_PROVIDER_URL!;
 const serverApi = (method: string, path: string, body?: object) =>
   serverApiOf({ url: providerUrl(), config: { projectId: process.env.E2E_PROJECT_ID! } }, process.env.E2E_PROJECT_SECRET!)(method, path, body);
 
-// The MCP server checks tokens at the provider's time: a test that moves the provider's clock moves it too.
+// The MCP server checks tokens at the provider's time (tests move the provider's clock ahead).
 let aheadMs = 0;
 let mcp: McpDemo;
 let partner: Partner;
@@ -85,6 +85,8 @@ test(
   'an MCP client is sent to the consent element: the user signs in and allows, whoami names them, and after the access token expires the client refreshes by itself',
   { tag: PROVIDER_CLOCK_TAG },
   async ({ page }) => {
+    // The provider's clock may be ahead already (tests before this one moved it): the server's follows.
+    aheadMs = (await providerNow()) - Date.now();
     const agent = new MemoryOAuthClient('http://127.0.0.1:33421/callback', 'Editor agent');
     // Unauthenticated: the SDK finds the provider from the server's 401 and metadata, registers, and sends the user on.
     await expect(connect(agent)).rejects.toThrow(UnauthorizedError);
@@ -110,7 +112,7 @@ test(
     // The access token expires (the provider's clock and the server's move past it): the SDK
     // meets a 401, refreshes with its refresh token, and the call goes through.
     const first = agent.saved!;
-    const expiresIn = (claimsOf(first.access_token).exp as number) * 1000 - Date.now();
+    const expiresIn = (claimsOf(first.access_token).exp as number) * 1000 - (await providerNow());
     const step = expiresIn + 60_000;
     await advanceProviderClock(step);
     aheadMs += step;
