@@ -43,6 +43,10 @@ const EMAILS = {
   heLight: 'ada.yonath@example.com',
   heDark: 'dan.shechtman@example.com',
   arPassword: 'hedy.lamarr@example.com',
+  consentLight: 'tim.berners-lee@example.com',
+  consentDark: 'vint.cerf@example.com',
+  adminLight: 'frances.allen@example.com',
+  adminDark: 'barbara.ryder@example.com',
 };
 
 /** The newest outbox message to `to`, polling the provider's development API. */
@@ -207,6 +211,55 @@ const SHOTS: Shot[] = [
       await page.goto(new URL(`org/${encodeURIComponent(slug)}?products=sso,oauth,emailOtp&providers=google,microsoft${dark ? '&theme=dark' : ''}`, page.url()).href);
       await w.getByRole('button', { name: 'Continue with Local SAML IdP' }).waitFor({ timeout: 15_000 });
       return w.locator('[part="container"]').first();
+    },
+  },
+  // The consent element (issue 48): an app's request on the demo's consent page, the user signed in.
+  {
+    name: 'consent',
+    path: emailOtp,
+    drive: async (page, w) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      const email = await sendEmailOtp(w, dark ? EMAILS.consentDark : EMAILS.consentLight);
+      await w.locator('input[autocomplete="one-time-code"]').fill(await latestCode(email));
+      await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+      // An app registered by the site's backend, asking for the standard scopes and offline access.
+      const made = await fetch(`${process.env.E2E_PROVIDER_URL}/v1/connected_apps/clients`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${process.env.E2E_PROJECT_ID}:${process.env.E2E_PROJECT_SECRET}`).toString('base64')}` },
+        body: JSON.stringify({ client_type: 'third_party', client_name: 'Notes Pro', client_description: 'Takes notes with your account', redirect_urls: ['https://notes.example/callback'] }),
+      });
+      const { connected_app } = (await made.json()) as { connected_app: { client_id: string } };
+      const request = new URLSearchParams({ client_id: connected_app.client_id, redirect_uri: 'https://notes.example/callback', response_type: 'code', scope: 'openid email profile offline_access' });
+      await page.goto(new URL(`authorize?${request}${dark ? '&theme=dark' : ''}`, page.url()).href);
+      const consent = page.locator('stytch-identity-provider');
+      await consent.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 15_000 });
+      return consent.locator('[part="container"]').first();
+    },
+  },
+  // The admin portal (issue 49): an organization's members, as its admin sees them.
+  {
+    name: 'admin-members',
+    path: 'b2b.html',
+    element: 'stytch-b2b-ui',
+    width: 1280,
+    drive: async (page) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      const email = dark ? EMAILS.adminDark : EMAILS.adminLight;
+      await page.evaluate((a) => (window as DemoB2BPage).client.otps.email.discovery.send({ email_address: a }), email);
+      const code = await latestCode(email);
+      await page.evaluate(
+        async ([a, c]) => {
+          const client = (window as DemoB2BPage).client;
+          await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+          await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: 'Globex' });
+          for (const invited of ['ken.thompson@example.com', 'dennis.ritchie@example.com']) await client.magicLinks.email.invite({ email_address: invited });
+        },
+        [email, code] as const,
+      );
+      await page.goto(new URL(`b2b-portal.html?only=members${dark ? '&theme=dark' : ''}`, page.url()).href);
+      const portal = page.locator('stytch-b2b-admin-portal-member-management-ui');
+      await portal.getByRole('cell', { name: 'dennis.ritchie@example.com', exact: true }).waitFor({ timeout: 15_000 });
+      return portal.locator('[part~="admin-portal"]');
     },
   },
   { name: 'home', path: 'index.html', drive: async (page) => page },
