@@ -248,6 +248,16 @@ export async function deactivateMember(tx: Queryable, memberId: string, now: Dat
   await tx.query('UPDATE b2b_member_sessions SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL', [memberId, now]);
 }
 
+/**
+ * Rewrites a member's role grants (the roles its connections give: SSO and SCIM, services/b2b/
+ * sso-roles.ts and scim-roles.ts), the member row locked by the caller's transaction; unchanged
+ * grants write nothing.
+ */
+export async function setRoleGrants(ctx: ProviderContext, tx: Queryable, member: Pick<MemberRow, 'member_id' | 'role_grants'>, grants: RoleGrant[]): Promise<void> {
+  if (JSON.stringify(grants) === JSON.stringify(member.role_grants)) return;
+  await tx.query('UPDATE b2b_members SET role_grants = $2, updated_at = $3 WHERE member_id = $1', [member.member_id, JSON.stringify(grants), ctx.clock.now()]);
+}
+
 /** Deletes a member (its sessions and intermediate sessions go with it). */
 export async function deleteMember(tx: Queryable, organizationId: string, memberId: string): Promise<void> {
   const { rows } = await tx.query('DELETE FROM b2b_members WHERE member_id = $1 AND organization_id = $2 RETURNING member_id', [memberId, organizationId]);

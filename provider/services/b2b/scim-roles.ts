@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import { loadMember } from './members.ts';
+import { loadMember, setRoleGrants } from './members.ts';
 import type { RoleGrant } from './rbac.ts';
 
 /*
@@ -31,9 +31,7 @@ export async function regrant(ctx: ProviderContext, tx: Queryable, conn: RoleMap
   // A deactivated member holds no roles: its groups grant them again once it is active.
   if (!member || member.status === 'deleted') return;
   const others = member.role_grants.filter((g) => !(g.type === 'scim_connection_group' && g.details.connection_id === conn.connection_id));
-  const grants = [...others, ...desired];
-  if (JSON.stringify(grants) === JSON.stringify(member.role_grants)) return;
-  await tx.query('UPDATE b2b_members SET role_grants = $2, updated_at = $3 WHERE member_id = $1', [memberId, JSON.stringify(grants), ctx.clock.now()]);
+  await setRoleGrants(ctx, tx, member, [...others, ...desired]);
 }
 
 /** Applies the mapping to every member the connection provisioned (after the mapping changed). */

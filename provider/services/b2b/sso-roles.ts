@@ -1,6 +1,6 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
-import type { MemberRow } from './members.ts';
+import { setRoleGrants, type MemberRow } from './members.ts';
 import type { RoleGrant } from './rbac.ts';
 
 /*
@@ -31,23 +31,17 @@ function grantsOf(connectionId: string, rules: SamlRoleRules, groups: readonly s
   return [...everyone, ...byGroup];
 }
 
-async function writeGrants(ctx: ProviderContext, tx: Queryable, member: MemberRow, grants: RoleGrant[]): Promise<MemberRow> {
-  if (JSON.stringify(grants) === JSON.stringify(member.role_grants)) return member;
-  await tx.query('UPDATE b2b_members SET role_grants = $2, updated_at = $3 WHERE member_id = $1', [member.member_id, JSON.stringify(grants), ctx.clock.now()]);
-  return { ...member, role_grants: grants };
-}
-
 /**
  * Rewrites the connection's grants of a member who just signed in through it (the member row
  * locked by the caller's transaction), by the rules as they stand: the connection's row is read
  * under a share lock, so a rule removed by an update either comes before and is not given, or
  * waits for this sign-in and is then taken away.
  */
-export async function grantSsoRoles(ctx: ProviderContext, tx: Queryable, member: MemberRow, connectionId: string, groups: readonly string[]): Promise<MemberRow> {
+export async function grantSsoRoles(ctx: ProviderContext, tx: Queryable, member: MemberRow, connectionId: string, groups: readonly string[]): Promise<void> {
   const { rows } = await tx.query<{ settings: SamlRoleRules }>('SELECT settings FROM b2b_sso_connections WHERE connection_id = $1 FOR SHARE', [connectionId]);
   const rules = rows[0]?.settings ?? {};
   const others = member.role_grants.filter((g) => !isFrom(g, connectionId));
-  return writeGrants(ctx, tx, member, [...others, ...grantsOf(connectionId, rules, groups)]);
+  await setRoleGrants(ctx, tx, member, [...others, ...grantsOf(connectionId, rules, groups)]);
 }
 
 /** Takes from every member of the organization the connection's grants its new rules no longer give (in the caller's transaction). */
@@ -56,12 +50,12 @@ export async function pruneSsoRoles(ctx: ProviderContext, tx: Queryable, organiz
     g.type === 'sso_connection'
       ? (rules.saml_connection_implicit_role_assignments ?? []).some((a) => a.role_id === g.role_id)
       : (rules.saml_group_implicit_role_assignments ?? []).some((a) => a.role_id === g.role_id && a.group === g.details.group);
-  const { rows } = await tx.query<MemberRow>(`SELECT member_id, role_grants FROM b2b_members WHERE organization_id = $1 AND role_grants @> $2::jsonb ORDER BY member_id FOR UPDATE`, [
-    organizationId,
-    JSON.stringify([{ details: { connection_id: connectionId } }]),
-  ]);
+  const { rows } = await tx.query<Pick<MemberRow, 'member_id' | 'role_grants'>>(
+    `SELECT member_id, role_grants FROM b2b_members WHERE organization_id = $1 AND role_grants @> $2::jsonb ORDER BY member_id FOR UPDATE`,
+    [organizationId, JSON.stringify([{ details: { connection_id: connectionId } }])],
+  );
   for (const m of rows)
-    await writeGrants(
+    await setRoleGrants(
       ctx,
       tx,
       m,
