@@ -61,39 +61,56 @@ async function latestCode(to: string): Promise<string> {
 }
 
 /**
+ * A new organization named `name` whose admin, `email`, stays signed in on the demo B2B page
+ * (its headless client, by emailed passcode): its id and slug.
+ */
+async function organizationOf(page: Page, email: string, name: string): Promise<{ organization_id: string; organization_slug: string }> {
+  await page.evaluate((a) => (window as DemoB2BPage).client.otps.email.discovery.send({ email_address: a }), email);
+  const code = await latestCode(email);
+  return page.evaluate(
+    async ([a, c, n]) => {
+      const client = (window as DemoB2BPage).client;
+      await client.otps.email.discovery.authenticate({ email_address: a, code: c });
+      const { organization } = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: n });
+      return { organization_id: organization.organization_id, organization_slug: organization.organization_slug };
+    },
+    [email, code, name] as const,
+  );
+}
+
+/**
  * An organization with SSO connections to the demo's local OIDC issuer and SAML IdP (created
  * once, through the demo page's headless client and the admin page's API): its slug.
  */
 let acmeSlug: Promise<string> | undefined;
 function acme(page: Page): Promise<string> {
   acmeSlug ??= (async () => {
-    const email = 'barbara.liskov@example.com';
-    await page.evaluate((a) => (window as DemoB2BPage).client.otps.email.discovery.send({ email_address: a }), email);
-    const code = await latestCode(email);
-    return page.evaluate(
-      async ([a, c]) => {
-        const client = (window as DemoB2BPage).client;
-        await client.otps.email.discovery.authenticate({ email_address: a, code: c });
-        const { organization } = await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: 'Acme Corp' });
-        for (const protocol of ['oidc', 'saml']) {
-          const res = await fetch(`/admin/api/organizations/${encodeURIComponent(organization.organization_id)}/sso/${protocol}`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: '{}',
-          });
-          if (!res.ok) throw new Error(`connecting ${protocol}: ${res.status} ${await res.text()}`);
-        }
-        await client.session.revoke({ forceClear: true });
-        return organization.organization_slug;
-      },
-      [email, code] as const,
-    );
+    const organization = await organizationOf(page, 'barbara.liskov@example.com', 'Acme Corp');
+    await page.evaluate(async (id) => {
+      for (const protocol of ['oidc', 'saml']) {
+        const res = await fetch(`/admin/api/organizations/${encodeURIComponent(id)}/sso/${protocol}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        if (!res.ok) throw new Error(`connecting ${protocol}: ${res.status} ${await res.text()}`);
+      }
+      await (window as DemoB2BPage).client.session.revoke({ forceClear: true });
+    }, organization.organization_id);
+    return organization.organization_slug;
   })();
   return acmeSlug;
 }
 
 const config = (c: object) => `index.html?config=${encodeURIComponent(JSON.stringify(c))}`;
 const emailOtp = config({ products: ['otp'], otpOptions: { methods: ['email'] } });
+
+/** Signs `email` in on the login element by emailed passcode, up to its success screen. */
+async function signInByEmailOtp(widget: Locator, email: string): Promise<void> {
+  await sendEmailOtp(widget, email);
+  await widget.getByLabel('One-time passcode').fill(await latestCode(email));
+  await widget.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+}
 
 async function sendEmailOtp(widget: Locator, email: string): Promise<string> {
   await widget.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -125,9 +142,7 @@ const SHOTS: Shot[] = [
     name: 'otp-success',
     path: emailOtp,
     drive: async (_page, w) => {
-      const email = await sendEmailOtp(w, EMAILS.success);
-      await w.getByLabel('One-time passcode').fill(await latestCode(email));
-      await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+      await signInByEmailOtp(w, EMAILS.success);
     },
   },
   {
@@ -151,9 +166,7 @@ const SHOTS: Shot[] = [
     drive: async (page, w) => {
       // Each theme signs in its own user, so both pictures show a user with no passkey yet.
       const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
-      const email = await sendEmailOtp(w, dark ? EMAILS.passkeyDark : EMAILS.passkeyLight);
-      await w.getByLabel('One-time passcode').fill(await latestCode(email));
-      await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+      await signInByEmailOtp(w, dark ? EMAILS.passkeyDark : EMAILS.passkeyLight);
       await page.goto(`${new URL('passkeys.html', page.url()).href}${dark ? '?theme=dark' : ''}`);
       const reg = page.locator('stytch-passkey-registration');
       await reg.getByRole('heading', { name: 'Set up a new Passkey' }).waitFor({ timeout: 15_000 });
@@ -219,9 +232,7 @@ const SHOTS: Shot[] = [
     path: emailOtp,
     drive: async (page, w) => {
       const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
-      const email = await sendEmailOtp(w, dark ? EMAILS.consentDark : EMAILS.consentLight);
-      await w.locator('input[autocomplete="one-time-code"]').fill(await latestCode(email));
-      await w.getByRole('heading', { name: 'Your passcode has been successfully verified.' }).waitFor({ timeout: 15_000 });
+      await signInByEmailOtp(w, dark ? EMAILS.consentDark : EMAILS.consentLight);
       // An app registered by the site's backend, asking for the standard scopes and offline access.
       const made = await fetch(`${process.env.E2E_PROVIDER_URL}/v1/connected_apps/clients`, {
         method: 'POST',
@@ -244,18 +255,10 @@ const SHOTS: Shot[] = [
     width: 1280,
     drive: async (page) => {
       const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
-      const email = dark ? EMAILS.adminDark : EMAILS.adminLight;
-      await page.evaluate((a) => (window as DemoB2BPage).client.otps.email.discovery.send({ email_address: a }), email);
-      const code = await latestCode(email);
-      await page.evaluate(
-        async ([a, c]) => {
-          const client = (window as DemoB2BPage).client;
-          await client.otps.email.discovery.authenticate({ email_address: a, code: c });
-          await client.discovery.organizations.create({ session_duration_minutes: 30, organization_name: 'Globex' });
-          for (const invited of ['ken.thompson@example.com', 'dennis.ritchie@example.com']) await client.magicLinks.email.invite({ email_address: invited });
-        },
-        [email, code] as const,
-      );
+      await organizationOf(page, dark ? EMAILS.adminDark : EMAILS.adminLight, 'Globex');
+      await page.evaluate(async () => {
+        for (const invited of ['ken.thompson@example.com', 'dennis.ritchie@example.com']) await (window as DemoB2BPage).client.magicLinks.email.invite({ email_address: invited });
+      });
       await page.goto(new URL(`b2b-portal.html?only=members${dark ? '&theme=dark' : ''}`, page.url()).href);
       const portal = page.locator('stytch-b2b-admin-portal-member-management-ui');
       await portal.getByRole('cell', { name: 'dennis.ritchie@example.com', exact: true }).waitFor({ timeout: 15_000 });
