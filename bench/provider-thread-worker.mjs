@@ -6,5 +6,5 @@ import { register } from 'tsx/esm/api';
 register();
 const { startProvider } = await import('../provider/server.ts');
 const provider = await startProvider(workerData);
-parentPort.postMessage({ url: provider.url, publicTokens: provider.config.publicTokens });
+parentPort.postMessage({ url: provider.url, projectId: provider.config.projectId, publicTokens: provider.config.publicTokens });
 parentPort.once('message', () => void provider.close().finally(() => parentPort.close()));

@@ -9,7 +9,7 @@ import type { ProviderOptions } from '../provider/server.ts';
 /** What the bench needs of the running provider. */
 export interface ProviderThread {
   url: string;
-  config: { publicTokens: { test?: string | undefined; b2b?: string | undefined } };
+  config: { projectId: string; publicTokens: { test?: string | undefined; b2b?: string | undefined } };
   close(): Promise<void>;
 }
 
@@ -18,10 +18,10 @@ export function startProviderThread(options: Pick<ProviderOptions, 'port' | 'dat
   const worker = new Worker(new URL('./provider-thread-worker.mjs', import.meta.url), { workerData: options });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (m: { url: string; publicTokens: ProviderThread['config']['publicTokens'] }) =>
+    worker.once('message', (m: { url: string; projectId: string; publicTokens: ProviderThread['config']['publicTokens'] }) =>
       resolve({
         url: m.url,
-        config: { publicTokens: m.publicTokens },
+        config: { projectId: m.projectId, publicTokens: m.publicTokens },
         close: async () => {
           worker.postMessage('close');
           await new Promise<void>((done) => worker.once('exit', () => done()));

@@ -9,8 +9,15 @@
 // visible and to the email field holding a typed character, the bytes on the wire and the
 // request count, up to that moment. Medians per side, and ours/official.
 //
+// The consent row (`consent`): <stytch-identity-provider> beside the official element, each on a
+// page opened with a connected app's authorization request by a signed-in user (a fresh session
+// per load, its cookie set before navigation), from navigation to the consent's Allow button
+// being visible (nothing is typed: `typeable` is empty on that row). With --ssr, ours is the
+// page a site's server makes per request: the server API's authorize start with the session of
+// the request's cookie, and stytch-ui/server's consent screen from it (`prefetchedConsent`).
+//
 // BENCH_RUNS (default 5) loads of each page per network profile; BENCH_NETWORKS=loopback,slow4g
-// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,script,b2b picks rows (also host-floor, next); BENCH_NO_BUILD=1
+// picks profiles; BENCH_ROWS=magic,otp-oauth,all,floor,react-host,script,b2b,consent picks rows (also host-floor, next); BENCH_NO_BUILD=1
 // measures dist/ as it is. Every wait has a timeout: a load that times out is reported, not hung on.
 // BENCH_PROFILE=<page path, e.g. /ours.html?config=magic> instead records a CPU profile of
 // BENCH_RUNS loads of that page (loopback, or BENCH_PROFILE_NETWORK=slow4g; 4x) up to a typeable
@@ -34,6 +41,7 @@
 // it; for ours it also notes when React has adopted the field (hydrated) and whether the typed
 // character was still there after it. Its rows (BENCH_ROWS) are magic,otp-oauth,all.
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,7 +61,7 @@ const LOAD_TIMEOUT = Number(process.env.BENCH_LOAD_TIMEOUT_MS ?? 45_000);
 const NETWORKS = (process.env.BENCH_NETWORKS ?? 'loopback,slow4g').split(',');
 const SSR = process.argv.includes('--ssr') || process.env.BENCH_MODE === 'ssr';
 const NAME = SSR ? 'bench:render-ssr' : 'bench:render';
-const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all' : 'magic,otp-oauth,all,floor,react-host,script,b2b')).split(',');
+const ROWS = (process.env.BENCH_ROWS ?? (SSR ? 'magic,otp-oauth,all,consent' : 'magic,otp-oauth,all,floor,react-host,script,b2b,consent')).split(',');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BASELINE = process.env.BENCH_BASELINE_DIST;
 const root = process.cwd();
@@ -184,7 +192,17 @@ const PROBE = `(() => {
     return all(document, 'button').find((x) => /^continue( with email)?$/i.test(x.textContent.trim()));
   }
   b.find = field;
+  // The consent row's page (window.__benchAllow): its moment is the Allow button laid out, and,
+  // server-rendered, React's props on it (hydrated); nothing is typed.
+  function allow() {
+    const a = all(document, 'button').find((x) => /^allow$/i.test(x.textContent.trim()));
+    const r = a && a.getBoundingClientRect();
+    if (!b.visible && r && r.width > 0 && r.height > 0) (b.visible = performance.now()), notify('visible');
+    if (a && window.__ssr && !b.hydrated && Object.keys(a).some((k) => k.startsWith('__reactProps'))) (b.hydrated = performance.now()), notify('hydrated');
+    return b.visible && (b.hydrated || !window.__ssr);
+  }
   function tick() {
+    if (window.__benchAllow) return void (allow() || requestAnimationFrame(tick));
     const f = field();
     if (!b.visible) {
       const btn = button(f);
@@ -267,6 +285,30 @@ function b2bPage(side: 'ours' | 'official', dist = '/dist/'): string {
     el.render({ client: new stytch.StytchB2BUIClient(BENCH.b2bToken, { endpoints: { testAPIURL: BENCH.provider } }), config });
   </script>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>b2b ${side}</title></head><body><div id="login"></div>${mount}</body></html>`;
+}
+
+/** The consent row (issue 48): `<stytch-identity-provider>` beside the official element, the page opened with an app's request. */
+function consentPage(side: 'ours' | 'official' | 'ssr', dist = '/dist/', element = ''): string {
+  const mount =
+    side === 'ours'
+      ? `<div id="consent"></div><script type="module">
+    import { mountIdentityProvider } from '${dist}stytch-ui.js';
+    import { createClient } from '${dist}client.js';
+    mountIdentityProvider({ elementId: '#consent', client: createClient(BENCH.token, { baseUrl: BENCH.provider }) });
+  </script>`
+      : side === 'ssr'
+        ? `<div id="consent">${element}</div><script type="module">
+    import '${dist}stytch-ui.js';
+    import { createClient } from '${dist}client.js';
+    document.querySelector('stytch-identity-provider').client = createClient(BENCH.token, { baseUrl: BENCH.provider });
+  </script>`
+        : `<div id="consent"></div><script src="/official/index.js"></script><script>
+    customElements.define('stytch-identity-provider', stytch.StytchIdentityProvider);
+    const el = document.createElement('stytch-identity-provider');
+    document.getElementById('consent').append(el);
+    el.render({ client: new stytch.StytchUIClient(BENCH.token, { endpoints: { testAPIURL: BENCH.provider } }) });
+  </script>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>consent ${side}</title><script>window.__benchAllow = true;${side === 'ssr' ? ' window.__ssr = true;' : ''}</script></head><body>${mount}</body></html>`;
 }
 
 /** Our server-rendered page: the element as stytch-ui/server renders it, then the widget module and the client. */
@@ -374,12 +416,43 @@ function page(path: string, query: URLSearchParams): string | undefined {
   if (path === '/host-official.html') return inject(reactHostPage('official', config));
   if (path === '/host-floor.html') return inject(reactHostPage('floor', config));
   if (path === '/b2b-ours.html' || path === '/b2b-official.html') return inject(b2bPage(path === '/b2b-ours.html' ? 'ours' : 'official', dist));
+  const consentSide = /^\/consent-(ours|official)\.html$/.exec(path)?.[1] as 'ours' | 'official' | undefined;
+  if (consentSide) return inject(consentPage(consentSide, dist));
   return undefined;
+}
+
+/**
+ * The consent row's server-rendered page, made per request as a site's server makes it: the
+ * user's session from the request's cookie, the server API's authorize start for the page's
+ * query, and stytch-ui/server's consent screen from that answer.
+ */
+async function consentSsrPage(req: IncomingMessage, url: URL): Promise<string> {
+  const session = /(?:^|;\s*)stytch_session=([^;]+)/.exec(String(req.headers.cookie ?? ''))?.[1];
+  const q = url.searchParams;
+  const start = await consentRequest!.api('/idp/oauth/authorize/start', {
+    client_id: q.get('client_id'),
+    redirect_uri: q.get('redirect_uri'),
+    response_type: 'code',
+    scopes: (q.get('scope') ?? '').split(' '),
+    session_token: decodeURIComponent(session ?? ''),
+  });
+  const { renderIdentityProviderToString } = (await import(join(root, 'dist/server.js'))) as typeof import('../elements/server/index.ts');
+  const element = await renderIdentityProviderToString({ prefetchedConsent: { request: url.search, start: start as never, projectName: consentRequest!.projectName } });
+  const dist = BASELINE && q.get('dist') === 'base' ? '/base/' : '/dist/';
+  return consentPage('ssr', dist, element).replace('<head>', `<head><script>window.BENCH = ${JSON.stringify(bench)};</script>`);
 }
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://x');
-  const html = page(url.pathname, url.searchParams);
+  if (url.pathname === '/consent-ssr.html')
+    return void consentSsrPage(req, url).then(
+      (html) => reply(req, res, url, html),
+      (e: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(e)),
+    );
+  reply(req, res, url, page(url.pathname, url.searchParams));
+}
+
+function reply(req: IncomingMessage, res: ServerResponse, url: URL, html: string | undefined): void {
   const body = html !== undefined ? Buffer.from(html) : file(url.pathname);
   if (!body) return void res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404).end();
   const type = html !== undefined ? TYPES['.html']! : (TYPES[extname(url.pathname)] ?? 'application/octet-stream');
@@ -399,8 +472,65 @@ const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
 // The Next.js host's origin (BENCH_ROWS=next), known before the provider starts to authorize it.
 const nextOrigin = !SSR && ROWS.includes('next') ? `http://localhost:${await freePort()}` : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-render-'));
-const provider = await startProviderThread({ port: 0, dataDir, env: { AUTHORIZED_ORIGINS: [origin, nextOrigin].filter(Boolean).join(','), REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html` } });
+const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
+const provider = await startProviderThread({
+  port: 0,
+  dataDir,
+  env: { AUTHORIZED_ORIGINS: [origin, nextOrigin].filter(Boolean).join(','), REDIRECT_URLS: `${origin}/ours.html,${origin}/ssr.html`, PROJECT_SECRETS: secret },
+});
 bench = { token: provider.config.publicTokens.test!, b2bToken: provider.config.publicTokens.b2b!, provider: provider.url };
+
+/**
+ * The consent row's app and user, made through the server API as a site's backend makes them: a
+ * third-party app (so the user is asked), its authorization request's query, and a fresh session
+ * of the user for each load (a password sign-in), as the cookies the clients read.
+ */
+async function consentSetup() {
+  const api = async (path: string, body: object) => {
+    const res = await fetch(`${provider.url}/v1${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${provider.config.projectId}:${secret}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, any>;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const { connected_app: app } = await api('/connected_apps/clients', {
+    client_type: 'third_party',
+    client_name: 'Partner Notes',
+    client_description: 'Takes your notes',
+    redirect_urls: [`${origin}/callback`],
+  });
+  const email = 'consent-bench@example.com';
+  const password = `bench-${randomBytes(18).toString('base64url')}`;
+  await api('/passwords', { email, password });
+  const verifier = randomBytes(32).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: app.client_id,
+    redirect_uri: `${origin}/callback`,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state: 'bench-state',
+    nonce: 'bench-nonce',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  const bootstrap = (await (await fetch(`${provider.url}/sdk/v1/projects/bootstrap/${bench.token}`)).json()) as { data: { project_name: string } };
+  return {
+    api,
+    query,
+    projectName: bootstrap.data.project_name,
+    async sessionCookies() {
+      const { session_token, session_jwt } = await api('/passwords/authenticate', { email, password, session_duration_minutes: 60 });
+      return [
+        { name: 'stytch_session', value: session_token as string, url: origin },
+        { name: 'stytch_session_jwt', value: session_jwt as string, url: origin },
+      ];
+    },
+  };
+}
+const consentRequest = ROWS.includes('consent') ? await consentSetup() : undefined;
 const nextHost = nextOrigin ? await startNextHost({ port: Number(new URL(nextOrigin).port), env: { STYTCH_PUBLIC_TOKEN: bench.token, STYTCH_PROVIDER_URL: bench.provider } }) : undefined;
 process.on('exit', () => void nextHost?.close());
 
@@ -501,6 +631,7 @@ async function load(browser: Browser, network: string, path: string, profile?: (
       page.on('requestfinished', (r) => console.error(`  [${path}] +${Date.now() - t0} ms finished: ${r.url()}`));
       page.on('requestfailed', (r) => console.error(`  [${path}] failed: ${r.url()} ${r.failure()?.errorText}`));
     }
+    if (path.startsWith('/consent-') && consentRequest) await context.addCookies(await consentRequest.sessionCookies());
     await page.exposeFunction('__benchNotify', (what: string) => said.notify(what));
     await page.addInitScript(PROBE);
     const cdp = await context.newCDPSession(page);
@@ -529,10 +660,11 @@ async function load(browser: Browser, network: string, path: string, profile?: (
       count.reset();
       await page.evaluate(() => void (window as any).__loadWidget());
     }
-    await typeInto(page, said, deadline);
+    const consentPath = path.startsWith('/consent-');
+    if (!consentPath) await typeInto(page, said, deadline);
     await said.wait('visible', deadline);
     const { bytes, requests } = count.stop();
-    const ssr = path.startsWith('/ssr');
+    const ssr = path.startsWith('/ssr') || path.startsWith('/consent-ssr');
     if (ssr) await said.wait('hydrated', deadline);
     if (profile) {
       const recorded = (await cdp.send('Profiler.stop')).profile as CpuProfile;
@@ -544,7 +676,16 @@ async function load(browser: Browser, network: string, path: string, profile?: (
       const { t0, visible, field, key, typed, hydrated, kept } = (window as any).__bench as { t0: number; visible: number; field: number; key: number; typed: number; hydrated: number; kept: boolean };
       return { t0, visible, field, key, typed, hydrated, kept };
     });
-    return { visible: b.visible - b.t0, field: b.field - b.t0, key: b.key - b.t0, typed: b.typed - b.t0, hydrated: ssr ? b.hydrated - b.t0 : NaN, kept: b.kept ? 1 : 0, bytes, requests };
+    return {
+      visible: b.visible - b.t0,
+      field: b.field - b.t0,
+      key: b.key - b.t0,
+      typed: consentPath ? NaN : b.typed - b.t0,
+      hydrated: ssr ? b.hydrated - b.t0 : NaN,
+      kept: b.kept ? 1 : 0,
+      bytes,
+      requests,
+    };
   } catch (e) {
     if (process.env.BENCH_DEBUG) {
       const pages = context.pages();
@@ -642,13 +783,21 @@ if (!SSR && ROWS.includes('react-host'))
   rows.push({ name: 'react-external in a React host page, from import (magic links)', ours: '/host-ours.html?config=magic', official: '/host-official.html?config=magic' });
 if (!SSR && ROWS.includes('script')) rows.push({ name: 'the script tag (stytch-ui.iife.js), magic links', ours: '/script.html?config=magic', official: '/official.html?config=magic' });
 if (!SSR && ROWS.includes('b2b')) rows.push({ name: '<stytch-b2b-ui> vs the official B2B UI, discovery by email link', ours: '/b2b-ours.html', official: '/b2b-official.html' });
+if (consentRequest)
+  rows.push({
+    name: "<stytch-identity-provider> vs the official element, a third-party app's consent (to Allow visible)",
+    ours: `/consent-${SSR ? 'ssr' : 'ours'}.html?${consentRequest.query}`,
+    official: `/consent-official.html?${consentRequest.query}`,
+  });
 // The baseline build's rows, each beside the same official page as the row it copies.
 if (BASELINE)
   rows.splice(
     0,
     rows.length,
     ...rows.flatMap((r) =>
-      /^\/(ours|b2b-ours|ssr|host-ours|script)\.html/.test(r.ours) ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }] : [r],
+      /^\/(ours|b2b-ours|ssr|host-ours|script|consent-ours|consent-ssr)\.html/.test(r.ours)
+        ? [r, { name: `${r.name} [baseline]`, ours: `${r.ours}${r.ours.includes('?') ? '&' : '?'}dist=base`, official: r.official }]
+        : [r],
     ),
   );
 if (nextHost) rows.push({ name: 'Next.js host (App Router), email OTP: ours server-rendered vs official client-side', ours: `${nextHost.url}/`, official: `${nextHost.url}/official` });
@@ -734,7 +883,7 @@ for (const network of NETWORKS) {
       console.log(`  tail after the field: ours ${tail(o)}; official ${tail(f)}`);
     }
     console.log(
-      `| ${r.name} | ${ms(m(o, 'visible'))} | ${ms(m(f, 'visible'))} | ${ratio(m(o, 'visible'), m(f, 'visible'))} | ${ms(m(o, 'typed'))} | ${ms(m(f, 'typed'))} | ${ratio(m(o, 'typed'), m(f, 'typed'))} |${SSR ? ` ${ms(m(o, 'hydrated'))} | ${o.filter((x) => x.kept).length}/${o.length} |` : ''} ${kb(m(o, 'bytes'))} / ${kb(m(f, 'bytes'))} | ${m(o, 'requests')} / ${m(f, 'requests')} |`,
+      `| ${r.name} | ${ms(m(o, 'visible'))} | ${ms(m(f, 'visible'))} | ${ratio(m(o, 'visible'), m(f, 'visible'))} | ${ms(m(o, 'typed'))} | ${ms(m(f, 'typed'))} | ${ratio(m(o, 'typed'), m(f, 'typed'))} |${SSR ? ` ${ms(m(o, 'hydrated'))} | ${r.ours.startsWith('/consent-') ? '—' : `${o.filter((x) => x.kept).length}/${o.length}`} |` : ''} ${kb(m(o, 'bytes'))} / ${kb(m(f, 'bytes'))} | ${m(o, 'requests')} / ${m(f, 'requests')} |`,
     );
   }
 }

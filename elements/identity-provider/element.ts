@@ -3,10 +3,11 @@ import type { AppProps, Mode } from '../../screens/App.tsx';
 import { prefetch, preloadable } from '../../screens/components/preloadable.ts';
 import type { AuthTokenParams, IdpOptions } from '../../screens/idp/widget.ts';
 import type { IDPConsentManifestGenerator } from '../../screens/idp/manifest.ts';
+import type { PrefetchedConsent } from '../../screens/idp/prefetched.ts';
 import type { PropertyDeclarations } from '../base/properties.ts';
 import { WidgetElement } from '../base/widget-element.ts';
 
-export type { AuthTokenParams, IDPConsentManifestGenerator };
+export type { AuthTokenParams, IDPConsentManifestGenerator, PrefetchedConsent };
 
 // The consent screens are a chunk of their own: the login element's first load never carries them.
 const IdpApp = preloadable<AppProps>(() => import('../../screens/idp/IdpApp.tsx').then((m) => m.IdpApp));
@@ -24,10 +25,13 @@ export abstract class IdentityProviderElementBase<C> extends WidgetElement<C> {
     // A function: a property only.
     getIDPConsentManifest: { attribute: false, type: 'json' },
     authTokenParams: { attribute: false, type: 'json' },
+    // What stytch-ui/server rendered the consent from: an attribute, so its markup carries it.
+    prefetchedConsent: { attribute: 'prefetched-consent', type: 'json' },
   };
 
   declare getIDPConsentManifest: IDPConsentManifestGenerator | undefined;
   declare authTokenParams: AuthTokenParams | undefined;
+  declare prefetchedConsent: PrefetchedConsent | undefined;
 
   protected override preload(): Promise<void> | undefined {
     return prefetch(IdpApp);
@@ -39,7 +43,7 @@ export abstract class IdentityProviderElementBase<C> extends WidgetElement<C> {
 
   /** The props the consent flow reads (the B2B element also takes the official B2B name of the token's). */
   protected idpOptions(): IdpOptions {
-    return { getIDPConsentManifest: this.getIDPConsentManifest, authTokenParams: this.authTokenParams };
+    return { getIDPConsentManifest: this.getIDPConsentManifest, authTokenParams: this.authTokenParams, prefetchedConsent: this.prefetchedConsent };
   }
 
   protected override flowProps() {

@@ -9,6 +9,7 @@ import { EMOTION_IDS_ATTRIBUTE, EMOTION_KEY, markupFingerprint, SSR_ATTRIBUTE } 
 import { widgetTree } from '../base/widget-tree.ts';
 import { LoginApp } from '../../screens/login/LoginApp.tsx';
 import { IdpApp } from '../../screens/idp/IdpApp.tsx';
+import { readPrefetchedConsent, type PrefetchedConsent } from '../../screens/idp/prefetched.ts';
 import type { AppProps, Mode } from '../../screens/App.tsx';
 import type { ComponentType } from 'react';
 import { InvalidConfigError, InvalidStylesError } from '../errors.ts';
@@ -27,6 +28,16 @@ export interface ServerRenderOptions {
   strings?: unknown;
   /** The element's `lang` (else the page's): the locale when the config names none. */
   lang?: string | undefined;
+}
+
+/** The consent element's options: the shell's, and the consent the site's server already started. */
+export interface IdentityProviderRenderOptions extends ServerRenderOptions {
+  /**
+   * The server API's authorize start for this page's query and the signed-in user's session,
+   * with that query and the project's name (an object, or its JSON text): the first paint is
+   * then the consent screen itself, and the element shows it without asking again.
+   */
+  prefetchedConsent?: PrefetchedConsent | string | undefined;
 }
 
 /** The element's first screen, as parts a host template places itself. */
@@ -76,18 +87,25 @@ export async function renderLoginMarkup(options: ServerRenderOptions = {}): Prom
 }
 
 /**
- * Renders `<stytch-identity-provider>`'s first paint (its wait, which is the same whatever the
- * page's query and session: the browser hydrates it, then reads both). `config` is optional
- * (the element takes none; `enableShadowDOM` chooses a declarative shadow root).
+ * Renders `<stytch-identity-provider>`'s first paint: its wait (the same whatever the page's
+ * query and session: the browser hydrates it, then reads both), or, given the consent the
+ * site's server started for this request (`prefetchedConsent`), the consent screen itself.
+ * `config` is optional (the element takes none; `enableShadowDOM` chooses a declarative shadow
+ * root). A prefetched consent of the wrong shape throws InvalidConfigError naming the field.
  */
-export async function renderIdentityProviderMarkup(options: ServerRenderOptions = {}): Promise<ServerMarkup> {
+export async function renderIdentityProviderMarkup(options: IdentityProviderRenderOptions = {}): Promise<ServerMarkup> {
   const config = parseJson(options.config, 'config');
   const shadow = (config as { enableShadowDOM?: unknown } | undefined)?.enableShadowDOM === true;
-  return renderMarkup('identity-provider', IdpApp, config, shadow, options);
+  const prefetched = parseJson(options.prefetchedConsent, 'prefetchedConsent');
+  if (prefetched !== undefined) {
+    const read = readPrefetchedConsent(prefetched);
+    if (!read.ok) throw new InvalidConfigError(`Error: ${read.message}`);
+  }
+  return renderMarkup('identity-provider', IdpApp, config, shadow, options, prefetched === undefined ? {} : { idp: { prefetchedConsent: prefetched } });
 }
 
-/** One element's first screen: its React tree rendered to HTML, with its theme and Emotion rules. */
-async function renderMarkup(mode: Mode, component: ComponentType<AppProps>, config: unknown, shadow: boolean, options: ServerRenderOptions): Promise<ServerMarkup> {
+/** One element's first screen: its React tree rendered to HTML, with its theme and Emotion rules; `flow` is what the element adds to its flow's props. */
+async function renderMarkup(mode: Mode, component: ComponentType<AppProps>, config: unknown, shadow: boolean, options: ServerRenderOptions, flow: Pick<AppProps, 'idp'> = {}): Promise<ServerMarkup> {
   const styles = (parseJson(options.styles, 'styles') ?? {}) as StyleConfig;
   const scopeId = shadow ? undefined : (options.scopeId ?? Math.random().toString(36).slice(2, 10));
   const { css, issues } = compileTheme(styles, scopeId === undefined ? { kind: 'shadow' } : { kind: 'light', scopeId });
@@ -100,7 +118,7 @@ async function renderMarkup(mode: Mode, component: ComponentType<AppProps>, conf
   const tree = widgetTree({
     cache,
     component,
-    app: { mode, store: createStore(), config, styles, callbacks: ignore, strings: parseJson(options.strings, 'strings'), lang: options.lang },
+    app: { mode, store: createStore(), config, styles, callbacks: ignore, strings: parseJson(options.strings, 'strings'), lang: options.lang, ...flow },
   });
   const { prelude } = await prerender(tree, {
     ...(scopeId === undefined ? {} : { identifierPrefix: `${scopeId}:` }),
@@ -143,11 +161,14 @@ export async function renderLoginToString(options: ServerRenderOptions = {}): Pr
 }
 
 /** The whole `<stytch-identity-provider>` element with its first paint: paste it where the consent goes. */
-export async function renderIdentityProviderToString(options: ServerRenderOptions = {}): Promise<string> {
+export async function renderIdentityProviderToString(options: IdentityProviderRenderOptions = {}): Promise<string> {
   const markup = await renderIdentityProviderMarkup(options);
+  const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
   const attributes: Record<string, string> = {};
-  if (options.config !== undefined) attributes.config = typeof options.config === 'string' ? options.config : JSON.stringify(options.config);
-  if (options.styles !== undefined) attributes.styles = typeof options.styles === 'string' ? options.styles : JSON.stringify(options.styles);
+  if (options.config !== undefined) attributes.config = json(options.config);
+  if (options.styles !== undefined) attributes.styles = json(options.styles);
+  // The element reads the same consent, so its first render is the screen the server drew.
+  if (options.prefetchedConsent !== undefined) attributes['prefetched-consent'] = json(options.prefetchedConsent);
   if (options.nonce) attributes.nonce = options.nonce;
   Object.assign(attributes, markup.attributes);
   const text = Object.entries(attributes)

@@ -1,18 +1,14 @@
 import { useCallback, useState } from 'react';
-import type { B2BOAuthAuthorizeStartResponse } from '../../client/api/idp.ts';
 import { useOnce } from '../hooks/useOnce.ts';
 import { useReportError } from '../hooks/useReportError.ts';
 import { ConsentScreen } from './ConsentScreen.tsx';
 import type { IDPConsentManifestGenerator } from './manifest.ts';
 import type { AuthorizeParams } from './params.ts';
+import type { ConsentStart, PrefetchedConsent } from './prefetched.ts';
 import { Notice, Waiting } from './Status.tsx';
 import { IDP_EVENTS, useIdp, useIdpStrings, type IdpClient } from './widget.ts';
 
-type State =
-  | { kind: 'starting' }
-  | { kind: 'consent'; start: B2BOAuthAuthorizeStartResponse; busy: boolean; error?: string | undefined }
-  | { kind: 'failed'; message: string }
-  | { kind: 'leaving'; denied: boolean };
+type State = { kind: 'starting' } | { kind: 'consent'; start: ConsentStart; busy: boolean; error?: string | undefined } | { kind: 'failed'; message: string } | { kind: 'leaving'; denied: boolean };
 
 /**
  * The authorization request of a signed-in user: its start (the app, the scopes, whether the
@@ -20,16 +16,20 @@ type State =
  * the browser goes (the code, or `access_denied`, on a redirect the provider checked). Every
  * error stays on this page, in the widget's words: nothing is sent to a redirect the provider refused.
  */
-export function Authorize({ client, params, generator }: { client: IdpClient; params: AuthorizeParams; generator: IDPConsentManifestGenerator | undefined }) {
+export function Authorize(props: { client: IdpClient | undefined; params: AuthorizeParams; generator: IDPConsentManifestGenerator | undefined; prefetched?: PrefetchedConsent | undefined }) {
+  const { client, params, generator, prefetched } = props;
   const { callbacks, env } = useIdp();
   const t = useIdpStrings();
   const report = useReportError();
-  const [state, setState] = useState<State>({ kind: 'starting' });
+  // A consent the site's server started is on screen from the first render (and its markup).
+  const [state, setState] = useState<State>(() => (prefetched?.start.consent_required ? { kind: 'consent', start: prefetched.start, busy: false } : { kind: 'starting' }));
 
   const submit = useCallback(
     async (granted: boolean, asked: boolean) => {
       setState((s) => (s.kind === 'consent' ? { ...s, busy: true, error: undefined } : s));
       try {
+        // Only a server-rendered consent can be on screen before the page gave the element its client.
+        if (!client) throw new Error('The consent element has no client: set its client property before the user can allow or deny.');
         const answer = await client.idp.oauthAuthorizeSubmit({ ...params, consent_granted: granted });
         const denied = asked && !granted;
         setState({ kind: 'leaving', denied });
@@ -45,6 +45,11 @@ export function Authorize({ client, params, generator }: { client: IdpClient; pa
 
   useOnce(() => {
     callbacks.onEvent({ type: IDP_EVENTS.start, data: { client_id: params.client_id, redirect_uri: params.redirect_uri, scope: params.scopes.join(' ') } });
+    if (prefetched) {
+      if (!prefetched.start.consent_required) void submit(false, false);
+      return;
+    }
+    if (!client) return;
     client.idp.oauthAuthorizeStart(params).then(
       (start) => {
         if (start.consent_required) setState({ kind: 'consent', start, busy: false });
@@ -62,7 +67,7 @@ export function Authorize({ client, params, generator }: { client: IdpClient; pa
     <ConsentScreen
       start={state.start}
       params={params}
-      projectName={client.bootstrap.getSync().project_name ?? ''}
+      projectName={prefetched?.projectName ?? client?.bootstrap.getSync().project_name ?? ''}
       generator={generator}
       busy={state.busy}
       error={state.error}

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { B2BOAuthAuthorizeStartResponse } from '../../client/api/idp.ts';
 import { ErrorText } from '../components/ErrorText.tsx';
 import { Heading } from '../components/Heading.tsx';
 import { asksForAccess, consentSections, ungrantableLines, type IDPConsentItem, type IDPConsentManifestGenerator } from './manifest.ts';
 import { metadataRedirectHost, type AuthorizeParams } from './params.ts';
+import type { ConsentStart } from './prefetched.ts';
 import { useIdp, useIdpStrings } from './widget.ts';
 
 /** One line of the manifest; one with details opens them on request (a native disclosure: keyboard and screen readers know it). */
@@ -38,7 +38,7 @@ const list = { listStyle: 'none', margin: 0, padding: 0 } as const;
  * is its own to choose), and Allow / Deny.
  */
 export function ConsentScreen(props: {
-  start: B2BOAuthAuthorizeStartResponse;
+  start: ConsentStart;
   params: AuthorizeParams;
   projectName: string;
   generator: IDPConsentManifestGenerator | undefined;

@@ -39,6 +39,8 @@ export interface AuthTokenParams {
 export interface IdpOptions {
   getIDPConsentManifest?: IDPConsentManifestGenerator | undefined;
   authTokenParams?: AuthTokenParams | undefined;
+  /** The consent the site's server already started for this page (a `PrefetchedConsent`; checked where it is read). */
+  prefetchedConsent?: unknown;
 }
 
 /** The consent element's config: none is needed; the shell's options keep their defaults. */

@@ -15,6 +15,10 @@ import { uniqueEmail } from './screens-helpers.ts';
  * official 6.3.0 element, unchanged, completes the same consent (the referee).
  */
 
+// The built stytch-ui/server (dist/server.js, what ships), typed by its source.
+const SERVER = '../../dist/server.js';
+const { renderIdentityProviderToString } = (await import(SERVER)) as typeof import('../../elements/server/index.ts');
+
 const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
 let site: Awaited<ReturnType<typeof startOwnSite>>;
 const CALLBACK = 'http://127.0.0.1:8123/callback';
@@ -221,6 +225,64 @@ test('the referee: the official 6.3.0 StytchIdentityProvider, unchanged, complet
   await expect(official).toContainText('Partner Notes');
   await official.getByRole('button', { name: 'Allow' }).click();
   const back = await landed;
+  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
+  const params = oauth.validateAuthResponse(as, client, back, state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
+  expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
+});
+
+test("server-rendered: the site's server starts the consent (server API) and renders it; the screen is there before any script, the browser does not start it again, and Allow completes", async ({
+  page,
+  context,
+}) => {
+  const app = await connectedApp();
+  const { as, url, verifier, state, nonce } = await authorizationRequest(app.client_id);
+  const own = site.listed[0]!;
+  // The user signed in earlier: the site's cookies hold the session, which its server reads.
+  const email = uniqueEmail('consent-ssr');
+  const { session_token, session_jwt } = await serverApi('POST', '/passwords', { email, password: `Consent-${randomBytes(12).toString('hex')}`, session_duration_minutes: 60 });
+  await context.addCookies([
+    { name: 'stytch_session', value: session_token, url: own.origin },
+    { name: 'stytch_session_jwt', value: session_jwt, url: own.origin },
+  ]);
+  // What the site's server does for the consent page's request (as with the Node SDK's idp.oauth.authorizeStart).
+  const q = url.searchParams;
+  const start = await serverApi('POST', '/idp/oauth/authorize/start', {
+    client_id: q.get('client_id'),
+    redirect_uri: q.get('redirect_uri'),
+    response_type: 'code',
+    scopes: q.get('scope')!.split(' '),
+    session_token,
+  });
+  const element = await renderIdentityProviderToString({ prefetchedConsent: { request: url.search, start, projectName: await projectName() } });
+  own.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Allow an app</title></head><body><main>${element}</main>
+    <script type="module">
+      import '${site.demo.url}/dist/stytch-ui.js';
+      import { createClient } from '${site.demo.url}/dist/client.js';
+      document.querySelector('stytch-identity-provider').client = createClient(${JSON.stringify(site.publicToken)}, { baseUrl: ${JSON.stringify(site.provider.url)} });
+    </script></body></html>`;
+  const starts: string[] = [];
+  page.on('request', (r) => r.url().includes('/oauth/authorize/start') && starts.push(r.url()));
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route('**/dist/stytch-ui.js', async (route) => (await released, route.continue()));
+  const { at: landed } = await catchCallback(page, CALLBACK);
+  await page.goto(url.toString(), { waitUntil: 'commit' });
+
+  // Before the widget's script: the consent screen, as the server drew it.
+  const allow = consent(page).getByRole('button', { name: 'Allow' });
+  await expect(consent(page).getByRole('heading', { level: 1 })).toHaveText('Sign in to Partner Notes with ' + (await projectName()));
+  await expect(allow).toBeVisible();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  release();
+  // Hydrated: React's props are on the same button, and nothing was started again from the browser.
+  await expect.poll(() => allow.evaluate((b) => Object.keys(b).some((k) => k.startsWith('__reactProps')))).toBe(true);
+  await allow.click();
+  const back = await landed;
+  expect(starts).toEqual([]);
+  expect(errors).toEqual([]);
   const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
   const params = oauth.validateAuthResponse(as, client, back, state);
   const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });

@@ -159,6 +159,36 @@ describe('<stytch-identity-provider> screens', () => {
     r.unmount();
   });
 
+  it("a consent the site's server started for this query (prefetchedConsent) is the screen at once, under its project name, with no start from the browser; Allow submits it", async () => {
+    const fake = fakeClient({ signedIn: false });
+    const prefetched = { request: QUERY.slice(1), start: { client: { ...CLIENT, client_name: 'Server Notes' }, consent_required: true, scope_results: RESULTS }, projectName: 'Site Name' };
+    const r = await renderIdp(QUERY, fake, { prefetchedConsent: prefetched });
+    expect(r.root.querySelector('h1')!.textContent).to.equal('Server Notes wants to access your Site Name account');
+    expect(fake.calls.start, 'not started again').to.deep.equal([]);
+    expect(r.errors).to.deep.equal([]);
+    expect(r.events.map((e) => e.type)).to.deep.equal(['OAUTH_AUTHORIZE_FLOW_START']);
+    await click(button(r.root, 'Allow'));
+    expect(fake.calls.submit.map((s) => s.consent_granted)).to.deep.equal([true]);
+    expect(r.went).to.deep.equal(['https://app.example/cb?code=abc&state=s1']);
+    r.unmount();
+  });
+
+  it('a prefetched consent made for another query, or of the wrong shape, is said to onError and the consent is started as without it', async () => {
+    const start = { client: CLIENT, consent_required: true, scope_results: RESULTS };
+    for (const [prefetched, said] of [
+      [{ request: '?client_id=other&redirect_uri=https%3A%2F%2Fapp.example%2Fcb', start, projectName: 'Site Name' }, /another request than the page's query/],
+      [{ request: QUERY, start: { ...start, consent_required: 'yes' }, projectName: 'Site Name' }, /Invalid prefetchedConsent: start\.consent_required/],
+    ] as const) {
+      const fake = fakeClient();
+      const r = await renderIdp(QUERY, fake, { prefetchedConsent: prefetched });
+      expect(r.errors.map((e) => e.message)).to.have.length(1);
+      expect(r.errors[0]!.message).to.match(said);
+      expect(fake.calls.start).to.have.length(1);
+      expect(r.root.querySelector('h1')!.textContent).to.equal('Notes wants to access your Demo Site account');
+      r.unmount();
+    }
+  });
+
   it('consent not needed: submits by itself, without a screen', async () => {
     const fake = fakeClient({ consentRequired: false });
     const r = await renderIdp(QUERY, fake);
