@@ -40,6 +40,13 @@ const orgPolicies = {
   allowed_mfa_methods: opt(mfaMethods()),
   rbac_email_implicit_role_assignments: opt(v.array(v.object({ domain: nonEmpty(), role_id: nonEmpty() }), 'must be an array of { domain, role_id }')),
 };
+/** An organization's connected-apps policy: which of the project's apps its members may grant to. */
+const orgAppPolicy = {
+  first_party_connected_apps_allowed_type: opt(provisioning()),
+  allowed_first_party_connected_apps: opt(strArray()),
+  third_party_connected_apps_allowed_type: opt(provisioning()),
+  allowed_third_party_connected_apps: opt(strArray()),
+};
 /** A member's name and metadata. */
 const memberProfile = { name: opt(str()), untrusted_metadata: opt(record()) };
 /** What an admin sets about a member's security. */
@@ -110,6 +117,7 @@ export const OrganizationsUpdate = v.object({
   sso_jit_provisioning: opt(provisioning()),
   sso_jit_provisioning_allowed_connections: opt(strArray()),
   ...orgPolicies,
+  ...orgAppPolicy,
 });
 export const OrganizationsGetBySlug = v.object({ organization_slug: nonEmpty() });
 

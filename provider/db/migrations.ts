@@ -695,6 +695,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX connected_app_member_grants_client ON connected_app_member_grants (client_id);`,
   },
   {
+    // 4740: issue 47, an organization's connected-apps policy (the official Organization's
+    // first/third_party_connected_apps_allowed_type with their allow lists of client ids),
+    // clear of the other branches' numbers. Every organization allows every app until it says
+    // otherwise (the official default); the lists are read only when the type is RESTRICTED.
+    id: 4740,
+    name: 'b2b_organizations_connected_apps_policy',
+    sql: `
+      ALTER TABLE b2b_organizations ADD COLUMN first_party_connected_apps_allowed_type text NOT NULL DEFAULT 'ALL_ALLOWED'
+        CHECK (first_party_connected_apps_allowed_type IN ('ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED'));
+      ALTER TABLE b2b_organizations ADD COLUMN allowed_first_party_connected_apps jsonb NOT NULL DEFAULT '[]';
+      ALTER TABLE b2b_organizations ADD COLUMN third_party_connected_apps_allowed_type text NOT NULL DEFAULT 'ALL_ALLOWED'
+        CHECK (third_party_connected_apps_allowed_type IN ('ALL_ALLOWED', 'RESTRICTED', 'NOT_ALLOWED'));
+      ALTER TABLE b2b_organizations ADD COLUMN allowed_third_party_connected_apps jsonb NOT NULL DEFAULT '[]';`,
+  },
+  {
     // 5102: issue 51 item 2, clear of the other branches' numbers.
     id: 5102,
     name: 'b2b_intermediate_sessions_password_organizations',

@@ -3,6 +3,7 @@ import type { IdpAuthorizeStart, IdpAuthorizeSubmit } from '../../client/schemas
 import type { ProviderContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { requireAppAllowed } from './b2b-connected-apps-policy.ts';
 import { isMetadataUrl, metadataClient, prepareClient } from './cimd.ts';
 import { findClient, isFirstParty, isLoopbackRedirect, isPublicClient, type ClientRow } from './connected-apps.ts';
 import { secretToken, sha256 } from './ids.ts';
@@ -117,7 +118,7 @@ function scopeResult(ctx: ProviderContext, client: ClientRow, scope: string): Sc
 
 /**
  * Checks an authorization request for the user `userId`: the client, its redirect, the
- * response type; which scopes it may have; whether the user must be asked (never for a
+ * response type; for a member, their organization's connected-apps policy; which scopes it may have; whether the user must be asked (never for a
  * first-party client; not when an earlier grant covers every scope asked, or every one but
  * `offline_access` when the client may skip consent for it; always with `prompt=consent`).
  */
@@ -129,6 +130,8 @@ export async function checkAuthorizeRequest(ctx: ProviderContext, db: Queryable,
   if (req.response_type !== 'code') {
     throw new ApiError(400, 'unsupported_response_type', 'Only response_type=code is supported.', {}, { error: 'unsupported_response_type' });
   }
+  // A member grants only what their organization allows; in the submit's transaction this read holds the policy until the grant commits.
+  if (isMember(subject)) await requireAppAllowed(db, subject.organizationId, client);
   const asked = [...new Set(req.scopes.filter(Boolean))];
   const scopeResults = asked.map((s) => scopeResult(ctx, client, s));
   const grantable = scopeResults.filter((r) => r.is_grantable).map((r) => r.scope);

@@ -1,6 +1,7 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
+import { endRefusedGrants } from '../b2b-connected-apps-policy.ts';
 import { withTx } from '../tx.ts';
 import { phoneOf } from '../users.ts';
 import { revokeMemberSessions } from './member-sessions.ts';
@@ -18,13 +19,24 @@ export function openOrganization(ctx: ProviderContext, s: OrganizationSettings &
   return withTx(ctx.db, (tx) => createOrganization(tx, ctx.env, ctx.clock.now(), { ...s, organization_slug: s.organization_slug ?? slugFromName(s.organization_name) }));
 }
 
-/** Changes an organization's settings. */
+/** The settings whose change may refuse an app its members have granted to. */
+const APP_POLICY_FIELDS = ['first_party_connected_apps_allowed_type', 'allowed_first_party_connected_apps', 'third_party_connected_apps_allowed_type', 'allowed_third_party_connected_apps'] as const;
+
+/**
+ * Changes an organization's settings. A change to its connected-apps policy ends, in the same
+ * transaction (under the row lock the update took), every grant of its members it now refuses.
+ */
 export function changeOrganization(ctx: ProviderContext, organizationId: string, settings: OrganizationSettings): Promise<OrganizationRow> {
   checkRoleIds(
     ctx.config,
     settings.rbac_email_implicit_role_assignments?.map((a) => a.role_id),
   );
-  return withTx(ctx.db, (tx) => updateOrganization(tx, organizationId, ctx.clock.now(), settings));
+  return withTx(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    const org = await updateOrganization(tx, organizationId, now, settings);
+    if (APP_POLICY_FIELDS.some((f) => settings[f] !== undefined)) await endRefusedGrants(tx, organizationId, now);
+    return org;
+  });
 }
 
 /** Deletes an organization with its members and their sessions. */

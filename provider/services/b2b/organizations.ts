@@ -1,6 +1,7 @@
 import type { B2BAuthMethod } from '../../../client/schemas/b2b-oauth-providers.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
+import { checkAppPolicy, type AppPolicy } from '../b2b-connected-apps-policy.ts';
 import { newId } from '../ids.ts';
 
 /** The enums of the official Organization type, as stored. */
@@ -11,8 +12,8 @@ export type AuthMethod = B2BAuthMethod;
 export const MFA_METHODS = ['sms_otp', 'totp'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
-/** An organization row as stored (migration 11). */
-export interface OrganizationRow {
+/** An organization row as stored (migration 11; its connected-apps policy, migration 4740). */
+export interface OrganizationRow extends AppPolicy {
   organization_id: string;
   organization_name: string;
   organization_slug: string;
@@ -38,7 +39,7 @@ export interface OrganizationRow {
 }
 
 /** The settings a caller may set, by their wire names (create and update take the same). */
-export interface OrganizationSettings {
+export interface OrganizationSettings extends Partial<AppPolicy> {
   organization_name?: string;
   organization_slug?: string;
   organization_logo_url?: string;
@@ -81,6 +82,10 @@ const SETTABLE: Array<keyof OrganizationSettings> = [
   'mfa_methods',
   'allowed_mfa_methods',
   'rbac_email_implicit_role_assignments',
+  'first_party_connected_apps_allowed_type',
+  'allowed_first_party_connected_apps',
+  'third_party_connected_apps_allowed_type',
+  'allowed_third_party_connected_apps',
 ];
 const JSON_COLUMNS = new Set<string>([
   'trusted_metadata',
@@ -89,6 +94,8 @@ const JSON_COLUMNS = new Set<string>([
   'allowed_auth_methods',
   'allowed_mfa_methods',
   'rbac_email_implicit_role_assignments',
+  'allowed_first_party_connected_apps',
+  'allowed_third_party_connected_apps',
 ]);
 
 /** The hosted provider's slug rule: 2 to 128 of lowercase letters, digits and `-._~`. */
@@ -151,6 +158,10 @@ export function organizationShape(o: OrganizationRow): Record<string, unknown> {
     allowed_mfa_methods: o.allowed_mfa_methods,
     mfa_policy: o.mfa_policy,
     rbac_email_implicit_role_assignments: o.rbac_email_implicit_role_assignments ?? [],
+    first_party_connected_apps_allowed_type: o.first_party_connected_apps_allowed_type,
+    allowed_first_party_connected_apps: o.allowed_first_party_connected_apps,
+    third_party_connected_apps_allowed_type: o.third_party_connected_apps_allowed_type,
+    allowed_third_party_connected_apps: o.allowed_third_party_connected_apps,
     custom_roles: [],
     created_at: new Date(o.created_at).toISOString(),
     updated_at: new Date(o.updated_at).toISOString(),
@@ -183,7 +194,7 @@ function slugTaken(e: unknown): never {
 
 /** Creates an organization; a taken slug is a 409 (the unique index decides races). */
 export async function createOrganization(tx: Queryable, env: 'test' | 'live', now: Date, s: OrganizationSettings & { organization_name: string; organization_slug: string }): Promise<OrganizationRow> {
-  s = { ...s, ...checkSettings(s) };
+  s = await checkAppPolicy(tx, { ...s, ...checkSettings(s) });
   const id = newId('organization', env);
   const columns = SETTABLE.filter((k) => s[k] !== undefined);
   const values = columns.map((k) => (JSON_COLUMNS.has(k) ? JSON.stringify(s[k]) : s[k]));
@@ -205,7 +216,7 @@ export async function createOrganization(tx: Queryable, env: 'test' | 'live', no
 
 /** Writes the given settings; unknown keys are never read. */
 export async function updateOrganization(tx: Queryable, organizationId: string, now: Date, settings: OrganizationSettings): Promise<OrganizationRow> {
-  const s = checkSettings(settings);
+  const s = await checkAppPolicy(tx, checkSettings(settings));
   const columns = SETTABLE.filter((k) => s[k] !== undefined);
   const values = columns.map((k) => (JSON_COLUMNS.has(k) ? JSON.stringify(s[k]) : s[k]));
   await tx.query('SAVEPOINT update_org');

@@ -57,6 +57,9 @@ export const DEFAULT_RESOURCES: readonly PolicyResource[] = [
       'update.settings.implicit-roles',
       'update.settings.oauth-tenant-jit-provisioning',
       'update.settings.allowed-oauth-tenants',
+      // Ours: the official types name no action for the connected-apps policy (see ORGANIZATION_FIELD_ACTIONS).
+      'update.settings.first-party-connected-apps',
+      'update.settings.third-party-connected-apps',
       'delete',
     ],
   },
@@ -276,6 +279,12 @@ const ORGANIZATION_FIELD_ACTIONS: Record<string, string> = {
   rbac_email_implicit_role_assignments: 'update.settings.implicit-roles',
   oauth_tenant_jit_provisioning: 'update.settings.oauth-tenant-jit-provisioning',
   allowed_oauth_tenants: 'update.settings.allowed-oauth-tenants',
+  // The official types and docs name no action for these; each half of the policy gets one
+  // named as the other settings are, which stytch_admin holds (its `*`) and a custom role may be given.
+  first_party_connected_apps_allowed_type: 'update.settings.first-party-connected-apps',
+  allowed_first_party_connected_apps: 'update.settings.first-party-connected-apps',
+  third_party_connected_apps_allowed_type: 'update.settings.third-party-connected-apps',
+  allowed_third_party_connected_apps: 'update.settings.third-party-connected-apps',
 };
 
 /** Refuses an organization update unless the caller may change every field it sets. */

@@ -2,7 +2,9 @@
  * English: the consent element's words (`<stytch-identity-provider>` and its B2B twin; format:
  * ../catalog.ts). The official ids (`idpConsent.*`, `idpLogout.*`) first; ours, in the same
  * style, for what the official element writes in English only (the standard scopes' lines, a
- * missing parameter) or does not show (the redirect's host, the wait).
+ * missing parameter) or does not show (the redirect's host, the wait); last, the provider's
+ * errors the consent element meets that no other catalog it reads has (`error.` + the type, as
+ * useReportError looks them up): a member's organization refusing the app.
  */
 export const idpMessages = {
   'idpConsent.allowClientTo': 'Allow {clientName} to:',
@@ -35,4 +37,5 @@ export const idpMessages = {
   'idpConsent.missingParam': 'Required parameter is missing: {field}. Please reach out to the application developer.',
   'idpConsent.loading': 'Loading…',
   'idpConsent.redirecting': 'Redirecting…',
+  'error.connectedAppNotAllowedForOrg': 'Your organization does not allow this app. An admin of your organization can allow it.',
 } as const;

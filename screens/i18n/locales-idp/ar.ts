@@ -35,6 +35,7 @@ const ar: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'معامل مطلوب مفقود: {field}. يُرجى التواصل مع مطوّر التطبيق.',
   'idpConsent.loading': 'جارٍ التحميل…',
   'idpConsent.redirecting': 'جارٍ إعادة التوجيه…',
+  'error.connectedAppNotAllowedForOrg': 'مؤسستك لا تسمح بهذا التطبيق. يمكن لمسؤول في مؤسستك السماح به.',
 };
 
 export default ar;

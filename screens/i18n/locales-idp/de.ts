@@ -35,6 +35,7 @@ const de: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Ein erforderlicher Parameter fehlt: {field}. Bitte wenden Sie sich an den Entwickler der Anwendung.',
   'idpConsent.loading': 'Wird geladen…',
   'idpConsent.redirecting': 'Weiterleitung…',
+  'error.connectedAppNotAllowedForOrg': 'Ihre Organisation lässt diese App nicht zu. Ein Administrator Ihrer Organisation kann sie zulassen.',
 };
 
 export default de;

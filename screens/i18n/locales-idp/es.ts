@@ -35,6 +35,7 @@ const es: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Falta un parámetro obligatorio: {field}. Ponte en contacto con el desarrollador de la aplicación.',
   'idpConsent.loading': 'Cargando…',
   'idpConsent.redirecting': 'Redirigiendo…',
+  'error.connectedAppNotAllowedForOrg': 'Tu organización no permite esta aplicación. Un administrador de tu organización puede permitirla.',
 };
 
 export default es;

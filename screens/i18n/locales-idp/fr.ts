@@ -35,6 +35,7 @@ const fr: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Un paramètre obligatoire est manquant : {field}. Veuillez contacter le développeur de l’application.',
   'idpConsent.loading': 'Chargement…',
   'idpConsent.redirecting': 'Redirection…',
+  'error.connectedAppNotAllowedForOrg': 'Votre organisation n’autorise pas cette application. Un administrateur de votre organisation peut l’autoriser.',
 };
 
 export default fr;

@@ -35,6 +35,7 @@ const he: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'חסר פרמטר חובה: {field}. יש לפנות למפתח האפליקציה.',
   'idpConsent.loading': 'טוען…',
   'idpConsent.redirecting': 'מעביר…',
+  'error.connectedAppNotAllowedForOrg': 'הארגון שלך אינו מאפשר את האפליקציה הזו. מנהל בארגון שלך יכול לאפשר אותה.',
 };
 
 export default he;

@@ -35,6 +35,7 @@ const it: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Manca un parametro obbligatorio: {field}. Contatta lo sviluppatore dell’applicazione.',
   'idpConsent.loading': 'Caricamento…',
   'idpConsent.redirecting': 'Reindirizzamento…',
+  'error.connectedAppNotAllowedForOrg': 'La tua organizzazione non consente questa app. Un amministratore della tua organizzazione può consentirla.',
 };
 
 export default it;

@@ -35,6 +35,7 @@ const ja: IdpLocaleCatalog = {
   'idpConsent.missingParam': '必須パラメーターがありません: {field}。アプリケーションの開発者にお問い合わせください。',
   'idpConsent.loading': '読み込み中…',
   'idpConsent.redirecting': 'リダイレクト中…',
+  'error.connectedAppNotAllowedForOrg': '組織でこのアプリは許可されていません。組織の管理者が許可できます。',
 };
 
 export default ja;

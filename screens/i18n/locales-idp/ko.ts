@@ -35,6 +35,7 @@ const ko: IdpLocaleCatalog = {
   'idpConsent.missingParam': '필수 매개변수가 없습니다: {field}. 애플리케이션 개발자에게 문의하세요.',
   'idpConsent.loading': '로드 중…',
   'idpConsent.redirecting': '리디렉션 중…',
+  'error.connectedAppNotAllowedForOrg': '조직에서 이 앱을 허용하지 않습니다. 조직 관리자가 허용할 수 있습니다.',
 };
 
 export default ko;

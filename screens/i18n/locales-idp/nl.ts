@@ -35,6 +35,7 @@ const nl: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Er ontbreekt een verplichte parameter: {field}. Neem contact op met de ontwikkelaar van de applicatie.',
   'idpConsent.loading': 'Laden…',
   'idpConsent.redirecting': 'Doorsturen…',
+  'error.connectedAppNotAllowedForOrg': 'Uw organisatie staat deze app niet toe. Een beheerder van uw organisatie kan deze toestaan.',
 };
 
 export default nl;

@@ -35,6 +35,7 @@ const pl: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Brak wymaganego parametru: {field}. Skontaktuj się z twórcą aplikacji.',
   'idpConsent.loading': 'Ładowanie…',
   'idpConsent.redirecting': 'Przekierowywanie…',
+  'error.connectedAppNotAllowedForOrg': 'Twoja organizacja nie zezwala na tę aplikację. Administrator organizacji może na nią zezwolić.',
 };
 
 export default pl;

@@ -35,6 +35,7 @@ const ptBR: IdpLocaleCatalog = {
   'idpConsent.missingParam': 'Falta um parâmetro obrigatório: {field}. Entre em contato com o desenvolvedor do aplicativo.',
   'idpConsent.loading': 'Carregando…',
   'idpConsent.redirecting': 'Redirecionando…',
+  'error.connectedAppNotAllowedForOrg': 'Sua organização não permite este aplicativo. Um administrador da sua organização pode permiti-lo.',
 };
 
 export default ptBR;

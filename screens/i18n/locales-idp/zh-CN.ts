@@ -35,6 +35,7 @@ const zhCN: IdpLocaleCatalog = {
   'idpConsent.missingParam': '缺少必需参数:{field}。请联系应用开发者。',
   'idpConsent.loading': '正在加载…',
   'idpConsent.redirecting': '正在跳转…',
+  'error.connectedAppNotAllowedForOrg': '您的组织不允许使用此应用。组织管理员可以允许使用。',
 };
 
 export default zhCN;
