@@ -40,8 +40,8 @@ const orgPolicies = {
   allowed_mfa_methods: opt(mfaMethods()),
   rbac_email_implicit_role_assignments: opt(v.array(v.object({ domain: nonEmpty(), role_id: nonEmpty() }), 'must be an array of { domain, role_id }')),
 };
-/** An organization's connected-apps policy: which of the project's apps its members may grant to. */
-const orgAppPolicy = {
+/** An organization's connected-apps policy: which of the project's apps its members may grant to (the server API's discovery create takes it too; the browser's does not). */
+export const orgAppPolicy = {
   first_party_connected_apps_allowed_type: opt(provisioning()),
   allowed_first_party_connected_apps: opt(strArray()),
   third_party_connected_apps_allowed_type: opt(provisioning()),

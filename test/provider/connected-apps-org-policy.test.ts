@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { databases, sdk, uniqueEmail, withSession } from './harness.ts';
-import { asMember, authenticateByEmailedCode, createOrganization } from './b2b-harness.ts';
+import { asMember, authenticateByEmailedCode, createOrganization, discoverByOtp } from './b2b-harness.ts';
 import { makeClient, oauthPost, pkce, type ClientType } from './connected-apps-support.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
 
@@ -84,6 +84,11 @@ for (const kind of databases) {
       assert.deepEqual(policyOf(me.json.data.organization), DEFAULTS);
       const found = await api.b2b.organizations.search({ query: { operator: 'AND', operands: [{ filter_name: 'organization_ids', filter_value: [admin.organization.organization_id] }] } });
       assert.deepEqual(policyOf(found.organizations[0] as unknown as Record<string, unknown>), DEFAULTS);
+      const client = await makeClient(api, 'third_party');
+      const { intermediate_session_token } = await discoverByOtp(api.provider, uniqueEmail('founder'));
+      const set = { third_party_connected_apps_allowed_type: 'RESTRICTED', allowed_third_party_connected_apps: [client.client_id] };
+      const discovered = await api.b2b.discovery.organizations.create({ intermediate_session_token, organization_name: 'Strict from the start', ...set });
+      assert.deepEqual(policyOf(discovered.organization as unknown as Record<string, unknown>), { ...DEFAULTS, ...set }, "the server API's discovery create takes the policy");
     });
 
     for (const party of ['first', 'third'] as const) {

@@ -84,6 +84,7 @@ export const DiscoveryOrganizations = v.object({ intermediate_session_token: opt
 export const DiscoveryExchange = v.object({ intermediate_session_token: nonEmpty(), organization_id: nonEmpty(), session_duration_minutes: opt(sessionDuration()), locale: opt(str()) });
 export const DiscoveryCreate = v.object({
   ...R.DiscoveryOrganizationsCreate.entries,
+  ...R.orgAppPolicy,
   intermediate_session_token: nonEmpty(),
   session_duration_minutes: opt(sessionDuration()),
   trusted_metadata: Metadata(),
