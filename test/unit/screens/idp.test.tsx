@@ -221,6 +221,18 @@ describe('<stytch-identity-provider> screens', () => {
     r.unmount();
   });
 
+  it("an app the member's organization does not allow: the official error's text in the reader's language, reported, and the browser goes nowhere", async () => {
+    const refused = () => Promise.reject(apiError('connected_app_not_allowed_for_org', 'Your organization does not allow this third-party app.'));
+    const r = await renderIdp(QUERY, fakeClient({ start: refused }), {}, { lang: 'de' });
+    expect(r.root.querySelector('[role="alert"]')!.textContent).to.equal('Ihre Organisation lässt diese App nicht zu. Ein Administrator Ihrer Organisation kann sie zulassen.');
+    expect(r.errors.map((e) => (e as { error_type?: string }).error_type)).to.deep.equal(['connected_app_not_allowed_for_org']);
+    expect(r.went).to.deep.equal([]);
+    r.unmount();
+    const en = await renderIdp(QUERY, fakeClient({ start: refused }));
+    expect(en.root.querySelector('[role="alert"]')!.textContent).to.equal('Your organization does not allow this app. An admin of your organization can allow it.');
+    en.unmount();
+  });
+
   it('a submit that fails keeps the screen with the error under its buttons', async () => {
     const fake = fakeClient({ submit: () => Promise.reject(apiError('pkce_required', 'A public client must send a code_challenge (PKCE, S256).')) });
     const r = await renderIdp(QUERY, fake);
