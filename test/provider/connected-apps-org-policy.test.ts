@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { databases, sdk, uniqueEmail, withSession } from './harness.ts';
+import { databases, sdk, signInByEmailOtp, uniqueEmail, withSession } from './harness.ts';
 import { asMember, authenticateByEmailedCode, createOrganization, discoverByOtp } from './b2b-harness.ts';
 import { makeClient, oauthPost, pkce, type ClientType } from './connected-apps-support.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
@@ -135,6 +135,9 @@ for (const kind of databases) {
       await update(strict.organization.organization_id, { third_party_connected_apps_allowed_type: 'NOT_ALLOWED' });
       assertRefused(await start(strict.session_token, client), 'the strict organization');
       assert.equal((await start(open.session_token, client)).status, 200, 'the open one');
+      const user = await signInByEmailOtp(api.provider);
+      const b2c = await sdk(api.provider, 'POST', '/idp/oauth/authorize/start', request(client), withSession(user.session_token));
+      assert.equal(b2c.status, 200, b2c.text);
     });
 
     it("ends the grants a change refuses: refresh and introspection refuse their tokens, a code not yet exchanged is spent, the member's connected apps forget it; allowed again, consent is asked again", async () => {
