@@ -57,6 +57,5 @@ export const b2bErrorMessages = {
   'error.samlInResponseToMismatch': 'This single sign-on response belongs to another sign-in. Please try again.',
   'error.samlInvalidResponse': 'The single sign-on response could not be read. Please try again.',
   'error.samlMetadataUnreadable': "The identity provider's metadata could not be read from this address.",
-  'error.connectedAppNotAllowedForOrg': 'Your organization does not allow this app. An admin of your organization can allow it.',
   'error.invalidConnectedAppType': 'This app is of the other kind: first-party and third-party apps each have a list of their own.',
 } as const;

@@ -268,7 +268,6 @@ const ar: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'استجابة تسجيل الدخول الموحّد هذه تخص تسجيل دخول آخر. يُرجى المحاولة مرة أخرى.',
   'error.samlInvalidResponse': 'تعذّرت قراءة استجابة تسجيل الدخول الموحّد. يُرجى المحاولة مرة أخرى.',
   'error.samlMetadataUnreadable': 'تعذّرت قراءة البيانات الوصفية لموفّر الهوية من هذا العنوان.',
-  'error.connectedAppNotAllowedForOrg': 'مؤسستك لا تسمح بهذا التطبيق. يمكن لمسؤول في مؤسستك السماح به.',
   'error.invalidConnectedAppType': 'هذا التطبيق من النوع الآخر: لكلٍّ من تطبيقات الطرف الأول وتطبيقات الطرف الثالث قائمة خاصة بها.',
 };
 

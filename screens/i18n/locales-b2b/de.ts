@@ -272,7 +272,6 @@ const de: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Diese Single-Sign-On-Antwort gehört zu einer anderen Anmeldung. Bitte versuchen Sie es erneut.',
   'error.samlInvalidResponse': 'Die Single-Sign-On-Antwort konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
   'error.samlMetadataUnreadable': 'Die Metadaten des Identitätsanbieters konnten von dieser Adresse nicht gelesen werden.',
-  'error.connectedAppNotAllowedForOrg': 'Ihre Organisation lässt diese App nicht zu. Ein Administrator Ihrer Organisation kann sie zulassen.',
   'error.invalidConnectedAppType': 'Diese App gehört zur anderen Art: Eigene Apps und Apps von Drittanbietern haben jeweils eine eigene Liste.',
 };
 

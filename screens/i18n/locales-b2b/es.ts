@@ -270,7 +270,6 @@ const es: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Esta respuesta de inicio de sesión único pertenece a otro inicio de sesión. Inténtalo de nuevo.',
   'error.samlInvalidResponse': 'No se pudo leer la respuesta de inicio de sesión único. Inténtalo de nuevo.',
   'error.samlMetadataUnreadable': 'No se pudieron leer los metadatos del proveedor de identidad desde esta dirección.',
-  'error.connectedAppNotAllowedForOrg': 'Tu organización no permite esta aplicación. Un administrador de tu organización puede permitirla.',
   'error.invalidConnectedAppType': 'Esta aplicación es del otro tipo: las aplicaciones propias y las de terceros tienen cada una su propia lista.',
 };
 

@@ -271,7 +271,6 @@ const fr: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Cette réponse d’authentification unique appartient à une autre connexion. Veuillez réessayer.',
   'error.samlInvalidResponse': 'La réponse d’authentification unique n’a pas pu être lue. Veuillez réessayer.',
   'error.samlMetadataUnreadable': 'Les métadonnées du fournisseur d’identité n’ont pas pu être lues à cette adresse.',
-  'error.connectedAppNotAllowedForOrg': 'Votre organisation n’autorise pas cette application. Un administrateur de votre organisation peut l’autoriser.',
   'error.invalidConnectedAppType': 'Cette application est de l’autre type : les applications propriétaires et tierces ont chacune leur propre liste.',
 };
 

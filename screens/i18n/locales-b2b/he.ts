@@ -268,7 +268,6 @@ const he: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'תגובת ההתחברות היחידה הזו שייכת להתחברות אחרת. יש לנסות שוב.',
   'error.samlInvalidResponse': 'לא ניתן היה לקרוא את תגובת ההתחברות היחידה. יש לנסות שוב.',
   'error.samlMetadataUnreadable': 'לא ניתן היה לקרוא את המטא-נתונים של ספק הזהות מהכתובת הזו.',
-  'error.connectedAppNotAllowedForOrg': 'הארגון שלך אינו מאפשר את האפליקציה הזו. מנהל בארגון שלך יכול לאפשר אותה.',
   'error.invalidConnectedAppType': 'האפליקציה הזו מהסוג האחר: לאפליקציות של צד ראשון ולאפליקציות של צד שלישי יש רשימה נפרדת לכל אחת.',
 };
 

@@ -269,7 +269,6 @@ const it: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Questa risposta di accesso unico appartiene a un altro accesso. Riprova.',
   'error.samlInvalidResponse': 'Impossibile leggere la risposta di accesso unico. Riprova.',
   'error.samlMetadataUnreadable': 'Impossibile leggere i metadati del provider di identità da questo indirizzo.',
-  'error.connectedAppNotAllowedForOrg': 'La tua organizzazione non consente questa app. Un amministratore della tua organizzazione può consentirla.',
   'error.invalidConnectedAppType': 'Questa app è dell’altro tipo: le app proprietarie e quelle di terze parti hanno ciascuna il proprio elenco.',
 };
 

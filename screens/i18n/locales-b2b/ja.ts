@@ -269,7 +269,6 @@ const ja: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'このシングルサインオンの応答は別のログインのものです。もう一度お試しください。',
   'error.samlInvalidResponse': 'シングルサインオンの応答を読み取れませんでした。もう一度お試しください。',
   'error.samlMetadataUnreadable': 'このアドレスから ID プロバイダーのメタデータを読み取れませんでした。',
-  'error.connectedAppNotAllowedForOrg': '組織でこのアプリは許可されていません。組織の管理者が許可できます。',
   'error.invalidConnectedAppType': 'このアプリはもう一方の種類です。ファーストパーティとサードパーティのアプリにはそれぞれ専用のリストがあります。',
 };
 

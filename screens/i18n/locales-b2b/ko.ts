@@ -268,7 +268,6 @@ const ko: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': '이 SSO 응답은 다른 로그인에 대한 것입니다. 다시 시도하세요.',
   'error.samlInvalidResponse': 'SSO 응답을 읽을 수 없습니다. 다시 시도하세요.',
   'error.samlMetadataUnreadable': '이 주소에서 ID 공급자의 메타데이터를 읽을 수 없습니다.',
-  'error.connectedAppNotAllowedForOrg': '조직에서 이 앱을 허용하지 않습니다. 조직 관리자가 허용할 수 있습니다.',
   'error.invalidConnectedAppType': '이 앱은 다른 유형입니다. 퍼스트 파티 앱과 서드 파티 앱은 각각 별도의 목록을 사용합니다.',
 };
 

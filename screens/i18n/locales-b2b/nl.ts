@@ -269,7 +269,6 @@ const nl: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Dit single sign-on-antwoord hoort bij een andere inlogpoging. Probeer het opnieuw.',
   'error.samlInvalidResponse': 'Het single sign-on-antwoord kon niet worden gelezen. Probeer het opnieuw.',
   'error.samlMetadataUnreadable': 'De metadata van de identiteitsprovider konden niet van dit adres worden gelezen.',
-  'error.connectedAppNotAllowedForOrg': 'Uw organisatie staat deze app niet toe. Een beheerder van uw organisatie kan deze toestaan.',
   'error.invalidConnectedAppType': 'Deze app is van het andere type: eigen apps en apps van derden hebben elk een eigen lijst.',
 };
 

@@ -269,7 +269,6 @@ const pl: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Ta odpowiedź logowania jednokrotnego dotyczy innego logowania. Spróbuj ponownie.',
   'error.samlInvalidResponse': 'Nie udało się odczytać odpowiedzi logowania jednokrotnego. Spróbuj ponownie.',
   'error.samlMetadataUnreadable': 'Nie udało się odczytać metadanych dostawcy tożsamości z tego adresu.',
-  'error.connectedAppNotAllowedForOrg': 'Twoja organizacja nie zezwala na tę aplikację. Administrator organizacji może na nią zezwolić.',
   'error.invalidConnectedAppType': 'Ta aplikacja jest innego rodzaju: aplikacje własne i aplikacje innych firm mają osobne listy.',
 };
 

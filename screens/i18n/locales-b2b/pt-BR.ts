@@ -269,7 +269,6 @@ const ptBR: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Esta resposta de login único pertence a outra entrada. Tente novamente.',
   'error.samlInvalidResponse': 'Não foi possível ler a resposta de login único. Tente novamente.',
   'error.samlMetadataUnreadable': 'Não foi possível ler os metadados do provedor de identidade neste endereço.',
-  'error.connectedAppNotAllowedForOrg': 'Sua organização não permite este aplicativo. Um administrador da sua organização pode permiti-lo.',
   'error.invalidConnectedAppType': 'Este aplicativo é do outro tipo: aplicativos próprios e de terceiros têm cada um sua própria lista.',
 };
 

@@ -268,7 +268,6 @@ const zhCN: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': '此单点登录响应属于另一次登录。请重试。',
   'error.samlInvalidResponse': '无法读取单点登录响应。请重试。',
   'error.samlMetadataUnreadable': '无法从此地址读取身份提供商的元数据。',
-  'error.connectedAppNotAllowedForOrg': '您的组织不允许使用此应用。组织管理员可以允许使用。',
   'error.invalidConnectedAppType': '此应用属于另一类型：第一方应用和第三方应用各有自己的列表。',
 };
 
