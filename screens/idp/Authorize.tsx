@@ -1,12 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useOnce } from '../hooks/useOnce.ts';
-import { useReportError } from '../hooks/useReportError.ts';
+import { apiErrorType, useReportError } from '../hooks/useReportError.ts';
 import { ConsentScreen } from './ConsentScreen.tsx';
 import type { IDPConsentManifestGenerator } from './manifest.ts';
 import type { AuthorizeParams } from './params.ts';
 import type { ConsentStart, PrefetchedConsent } from './prefetched.ts';
 import { Notice, Waiting } from './Status.tsx';
 import { IDP_EVENTS, useIdp, useIdpStrings, type IdpClient } from './widget.ts';
+
+/** What the provider answers for a session it does not know, or none. */
+const SESSION_REFUSALS = new Set(['session_not_found', 'unauthorized_credentials']);
 
 type State = { kind: 'starting' } | { kind: 'consent'; start: ConsentStart; busy: boolean; error?: string | undefined } | { kind: 'failed'; message: string } | { kind: 'leaving'; denied: boolean };
 
@@ -16,8 +19,15 @@ type State = { kind: 'starting' } | { kind: 'consent'; start: ConsentStart; busy
  * the browser goes (the code, or `access_denied`, on a redirect the provider checked). Every
  * error stays on this page, in the widget's words: nothing is sent to a redirect the provider refused.
  */
-export function Authorize(props: { client: IdpClient | undefined; params: AuthorizeParams; generator: IDPConsentManifestGenerator | undefined; prefetched?: PrefetchedConsent | undefined }) {
-  const { client, params, generator, prefetched } = props;
+export function Authorize(props: {
+  client: IdpClient | undefined;
+  params: AuthorizeParams;
+  generator: IDPConsentManifestGenerator | undefined;
+  prefetched?: PrefetchedConsent | undefined;
+  /** The provider refused the session the start was made with (the client knew only its tokens). */
+  signedOut?: (() => void) | undefined;
+}) {
+  const { client, params, generator, prefetched, signedOut } = props;
   const { callbacks, env } = useIdp();
   const t = useIdpStrings();
   const report = useReportError();
@@ -56,7 +66,11 @@ export function Authorize(props: { client: IdpClient | undefined; params: Author
         // Nothing to ask (a first-party app, or a grant already given): on at once.
         else void submit(false, false);
       },
-      (e: unknown) => setState({ kind: 'failed', message: report(e) }),
+      (e: unknown) => {
+        // Tokens the provider does not know (and no session the client knows): the login's words, not an error.
+        if (signedOut && SESSION_REFUSALS.has(apiErrorType(e) ?? '') && client.session.getSync() == null) return signedOut();
+        setState({ kind: 'failed', message: report(e) });
+      },
     );
   });
 

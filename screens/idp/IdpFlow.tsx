@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useOnce } from '../hooks/useOnce.ts';
 import { Authorize } from './Authorize.tsx';
 import { Logout } from './Logout.tsx';
@@ -44,7 +44,7 @@ export function IdpFlow({ options }: { options: IdpOptions }) {
   if (!client && !prefetched) return <Notice error text={t('errors.generic')} />;
   return (
     <SignedIn client={client} options={options} vouched={!!prefetched}>
-      <Authorize client={client} params={request.params} generator={options.getIDPConsentManifest} prefetched={prefetched} />
+      {(signedOut) => <Authorize client={client} params={request.params} generator={options.getIDPConsentManifest} prefetched={prefetched} signedOut={signedOut} />}
     </SignedIn>
   );
 }
@@ -70,12 +70,16 @@ function readRequest(value: unknown, search: string | undefined): { request: Idp
  * in, and the consent follows as soon as a session appears (the page's login element signs in
  * with the same client, or another tab does). A trusted auth token the site passes is attested
  * first. A prefetched consent (`vouched`) was started with the user's session by the site's
- * server: the consent shows at once, though the client may learn of the session later.
+ * server: the consent shows at once, though the client may learn of the session later. So does
+ * a session the client holds only the tokens of (a cookie shared with another subdomain, no
+ * copy stored by this page yet): the consent starts with them beside the client's own check,
+ * and `signedOut` (the provider refused them) turns to the login words.
  */
-function SignedIn({ client, options, vouched, children }: { client: IdpClient | undefined; options: IdpOptions; vouched: boolean; children: ReactNode }) {
+function SignedIn({ client, options, vouched, children }: { client: IdpClient | undefined; options: IdpOptions; vouched: boolean; children: (signedOut: () => void) => ReactNode }) {
   const { callbacks } = useIdp();
   const t = useIdpStrings();
-  const [signedIn, setSignedIn] = useState(() => vouched || client?.session.getSync() != null);
+  const [signedIn, setSignedIn] = useState(() => vouched || client?.session.getSync() != null || client?.session.getTokens?.() != null);
+  const signedOut = useCallback(() => setSignedIn(false), []);
   const [attesting, setAttesting] = useState(() => !!options.authTokenParams?.trustedAuthToken);
   useEffect(() => client?.session.onChange((s) => setSignedIn(s != null)), [client]);
   useOnce(() => {
@@ -92,5 +96,5 @@ function SignedIn({ client, options, vouched, children }: { client: IdpClient | 
   }, [attesting, signedIn, callbacks]);
   if (attesting) return <Waiting text={t('idpConsent.loading')} />;
   if (!signedIn) return <Notice text={t('idpConsent.noActiveSession')} />;
-  return children;
+  return children(signedOut);
 }

@@ -23,6 +23,8 @@ export interface IdpClient {
   };
   session: {
     getSync(): unknown;
+    /** The session's tokens (cookies or memory), which a session not yet checked has before `getSync` does. */
+    getTokens?(): unknown;
     onChange(listener: (session: unknown) => void): () => void;
     revoke(o?: { forceClear?: boolean }): Promise<unknown>;
   };

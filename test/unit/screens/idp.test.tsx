@@ -212,6 +212,32 @@ describe('<stytch-identity-provider> screens', () => {
     r.unmount();
   });
 
+  it('a session the client holds only the tokens of (not yet checked): the consent starts at once, no login words, no NoCurrentSessionError', async () => {
+    const fake = fakeClient({ signedIn: false });
+    (fake.client.session as Record<string, unknown>).getTokens = () => ({ session_token: 'token-1', session_jwt: '' });
+    const r = await renderIdp(QUERY, fake);
+    expect(fake.calls.start).to.have.length(1);
+    expect(r.root.querySelector('h1')!.textContent).to.equal('Notes wants to access your Demo Site account');
+    expect(text(r.root)).not.to.contain('No active session detected');
+    expect(r.errors).to.deep.equal([]);
+    r.unmount();
+  });
+
+  it('tokens the provider refuses: the login words and NoCurrentSessionError, not an error, and the consent follows a sign-in', async () => {
+    let refuse = true;
+    const fake = fakeClient({ signedIn: false, start: () => (refuse ? Promise.reject(apiError('session_not_found', 'Session could not be found.', 404)) : (undefined as never)) });
+    (fake.client.session as Record<string, unknown>).getTokens = () => ({ session_token: 'stale', session_jwt: '' });
+    const r = await renderIdp(QUERY, fake);
+    expect(text(r.root)).to.contain('No active session detected. Please log in to continue.');
+    expect(r.root.querySelector('[role="alert"]')).to.equal(null);
+    expect(r.errors.map((e) => e.name)).to.deep.equal(['NoCurrentSessionError']);
+    refuse = false;
+    await act(async () => fake.signIn());
+    await flush();
+    expect(r.root.querySelector('h1')!.textContent).to.equal('Notes wants to access your Demo Site account');
+    r.unmount();
+  });
+
   it('an unknown app or unregistered redirect: the error is shown on the page (in the locale), reported, and the browser goes nowhere', async () => {
     const fake = fakeClient({ start: () => Promise.reject(apiError('invalid_redirect_uri', "The redirect_uri is not one of the connected app's registered redirect URLs.")) });
     const r = await renderIdp(QUERY, fake);
