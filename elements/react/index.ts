@@ -39,7 +39,7 @@ export {
   type IdentityProviderProps,
   type IdentityProviderProps as B2BIdentityProviderProps,
 } from './widgets.tsx';
-export type { AuthTokenParams, IDPConsentManifestGenerator, IDPConsentManifestGenerator as B2BIDPConsentManifestGenerator } from '../identity-provider/element.ts';
+export type { AuthTokenParams, IDPConsentManifestGenerator, IDPConsentManifestGenerator as B2BIDPConsentManifestGenerator, PrefetchedConsent } from '../identity-provider/element.ts';
 export type { Info } from './state.ts';
 /** What `callbacks.onEvent` receives: `{ type, data }` (the official `StytchEvent`). */
 export type { WidgetEventPayload as StytchEvent } from '../../screens/context.ts';

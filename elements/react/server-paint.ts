@@ -7,7 +7,7 @@
  * that dist/server.js imports (the package's), whatever React a server bundler gave the app (a
  * framework's own copy of React cannot drive react-dom/static's renderer).
  */
-import type { ServerMarkup, ServerRenderOptions } from '../server/index.ts';
+import type { IdentityProviderRenderOptions, ServerMarkup } from '../server/index.ts';
 
 type Server = typeof import('../server/index.ts');
 
@@ -26,8 +26,9 @@ function loadServer(): Promise<Server> {
  * The markup, or null when it cannot be made (the element then renders in the browser as it
  * would without a server): a config the widget refuses is reported by the element itself.
  */
-export function serverMarkup(options: ServerRenderOptions, element: 'login' | 'identity-provider' = 'login'): Promise<ServerMarkup | null> {
-  const key = JSON.stringify([element, options.config, options.styles, options.strings, options.lang]);
+export function serverMarkup(options: IdentityProviderRenderOptions, element: 'login' | 'identity-provider' = 'login'): Promise<ServerMarkup | null> {
+  // Keyed by everything it renders from: React's `use` asks again after each suspension, and must get the same promise.
+  const key = JSON.stringify([element, options.config, options.styles, options.strings, options.lang, options.prefetchedConsent]);
   let markup = rendered.get(key);
   if (!markup) {
     markup = loadServer()

@@ -11,7 +11,7 @@ import type { WidgetEventPayload } from '../../screens/context.ts';
 import type { StyleConfig } from '../../theme/index.ts';
 import type { HostCallbacks, WidgetElement } from '../base/widget-element.ts';
 import { configFrom, tellOnce, type CompatLoginConfig } from '../compat-names.ts';
-import type { AuthTokenParams, IDPConsentManifestGenerator } from '../identity-provider/element.ts';
+import type { AuthTokenParams, IDPConsentManifestGenerator, PrefetchedConsent } from '../identity-provider/element.ts';
 import { useWidgetClient } from './provider.tsx';
 import { serverMarkup } from './server-paint.ts';
 import { keepEarlyPresses } from '../../screens/hooks/useEarlyPress.ts';
@@ -52,6 +52,8 @@ export interface StytchResetPasswordProps extends StytchProps {
 export interface IdentityProviderProps extends Omit<StytchProps<unknown>, 'config'> {
   getIDPConsentManifest?: IDPConsentManifestGenerator;
   authTokenParams?: AuthTokenParams;
+  /** Ours: the consent the site's server started for this request (server API), drawn into the server's HTML (docs/EMBEDDING.md). */
+  prefetchedConsent?: PrefetchedConsent;
 }
 
 /** The admin portal's elements, by the official React component that renders each. */
@@ -104,12 +106,15 @@ function Widget({ tag, b2b: isB2B, config, props, extra }: WidgetProps) {
   if (isServer) {
     // The login element's first screen in the HTML; the other elements render in the browser.
     const paint = tag === 'stytch-ui' ? 'login' : tag === 'stytch-identity-provider' ? 'identity-provider' : undefined;
-    const markup = paint ? use(serverMarkup({ config: stableConfig, styles: stableStyles, strings: stableStrings }, paint)) : null;
-    // Flow props (the reset token) are set as properties in the browser.
+    const prefetchedConsent = paint === 'identity-provider' ? (extra?.prefetchedConsent as PrefetchedConsent | undefined) : undefined;
+    const markup = paint ? use(serverMarkup({ config: stableConfig, styles: stableStyles, strings: stableStrings, ...(prefetchedConsent ? { prefetchedConsent } : {}) }, paint)) : null;
+    // Flow props (the reset token) are set as properties in the browser; the prefetched consent
+    // is also an attribute, so the element's first render is the screen the server drew.
     const attributes: Record<string, string> = {
       ...(configKey !== undefined ? { config: configKey } : {}),
       ...(props.styles ? { styles: stylesKey } : {}),
       ...(props.strings ? { strings: stringsKey } : {}),
+      ...(prefetchedConsent ? { 'prefetched-consent': JSON.stringify(prefetchedConsent) } : {}),
     };
     return createElement(tag, { ...attributes, ...markup?.attributes, dangerouslySetInnerHTML: { __html: markup?.children ?? '' } });
   }
@@ -187,7 +192,7 @@ export function IdentityProvider(props: IdentityProviderProps) {
     b2b: false,
     config: undefined,
     props: { ...props, config: undefined },
-    extra: { getIDPConsentManifest: props.getIDPConsentManifest, authTokenParams: props.authTokenParams },
+    extra: { getIDPConsentManifest: props.getIDPConsentManifest, authTokenParams: props.authTokenParams, prefetchedConsent: props.prefetchedConsent },
   });
 }
 

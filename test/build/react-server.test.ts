@@ -51,6 +51,20 @@ describe('stytch-ui/react server render', () => {
     assert.throws(() => stytch.session.revoke(), { message: '[Stytch] Invalid server-side function call to stytch.session.revoke' });
   });
 
+  it("IdentityProvider given the consent the site's server started (prefetchedConsent) carries the consent screen and the consent itself, for the element to hydrate", async () => {
+    const request = '?client_id=connected-app-test-1&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&scope=openid+email';
+    const start = {
+      client: { client_id: 'connected-app-test-1', client_type: 'third_party', client_name: 'Notes', client_description: 'Keeps your notes' },
+      consent_required: true,
+      scope_results: [{ scope: 'openid', is_grantable: true, description: 'Verify your identity' }],
+    };
+    const html = await render(createElement(sdk.StytchProvider, { stytch }, createElement(sdk.IdentityProvider, { prefetchedConsent: { request, start, projectName: 'Demo Site' } })));
+    assert.match(html, /^<stytch-identity-provider prefetched-consent="[^"]*" data-stytch-scope="[a-z0-9]+">/);
+    for (const text of ['Notes', 'Demo Site', '>Allow</button>', '>Deny</button>']) assert.ok(html.includes(text), text);
+    const attribute = /prefetched-consent="([^"]*)"/.exec(html)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    assert.deepEqual(JSON.parse(attribute), { request, start, projectName: 'Demo Site' });
+  });
+
   it('the other elements render empty, for the browser to fill', async () => {
     const html = await render(createElement(sdk.StytchProvider, { stytch }, createElement(sdk.StytchPasswordReset, { config: { products: ['passwords'] }, passwordResetToken: 'token-1' })));
     assert.equal(html, `<stytch-reset-password config="{&quot;products&quot;:[&quot;passwords&quot;]}"></stytch-reset-password>`);
