@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { idpKey, startSamlIdp } from '../provider/fake-saml-idp.ts';
 import { bundleOfficial } from '../support/official-bundle.ts';
 import { serverApiOf, startOwnSite } from './own-site.ts';
 import { uniqueEmail } from './screens-helpers.ts';
@@ -26,19 +27,28 @@ function officialPortal(): Promise<string> {
 const b2bToken = 'public-token-test-refadm00-0000-4000-8000-000000000000';
 const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
 let site: Awaited<ReturnType<typeof startOwnSite>>;
+let samlKey: Awaited<ReturnType<typeof idpKey>>;
+let saml: Awaited<ReturnType<typeof startSamlIdp>>;
 test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
   site = await startOwnSite({ listed: 1, env: { B2B_PUBLIC_TOKEN: b2bToken, PROJECT_SECRETS: secret } });
+  samlKey = await idpKey();
+  saml = await startSamlIdp(samlKey);
 });
 test.afterAll(async () => {
+  await saml?.close();
   await site?.close();
 });
 
 /** The server API, as the developer's backend calls it. */
 const serverApi = (method: string, path: string, body?: object) => serverApiOf(site.provider, secret)(method, path, body);
 
-/** The developer's page with the official B2B client signed in as a new organization's admin (discovery by emailed code), and the portal `name` mounted: the organization's id. */
-async function openPortal(page: Page, name: string): Promise<string> {
+/**
+ * The developer's page with the official B2B client signed in as a new organization's admin
+ * (discovery by emailed code), and the portal `name` mounted, after `before` has set the
+ * organization up as the site's backend would: the organization's id.
+ */
+async function openPortal(page: Page, name: string, before?: (organizationId: string) => Promise<void>): Promise<string> {
   const own = site.listed[0]!;
   own.html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Official admin portal</title></head><body><main><div id="portal"></div></main>
     <script>${await officialPortal()}</script>
@@ -55,24 +65,42 @@ async function openPortal(page: Page, name: string): Promise<string> {
     },
     [email, code] as const,
   );
+  await before?.(organizationId);
   await page.evaluate((n) => (window as any).mountPortal(n), name);
   await expect(page.locator('#portal').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
   return organizationId;
 }
 
-test('member management: the admin invites a member, who is listed as invited', async ({ page }) => {
-  const organizationId = await openPortal(page, 'members');
+test('member management: the admin invites a member (listed as invited), deactivates an active member and revokes the invitation', async ({ page }) => {
+  const active = uniqueEmail('official-active');
+  let activeId = '';
+  const organizationId = await openPortal(page, 'members', async (id) => {
+    activeId = (await serverApi('POST', `/b2b/organizations/${id}/members`, { email_address: active })).member.member_id;
+  });
   const invited = uniqueEmail('official-invited');
   await page.getByRole('button', { name: 'Invite' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Email address' }).fill(invited);
   await page.getByRole('dialog').getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByRole('alert')).toContainText(`Invite sent to ${invited}`);
   await expect(page.getByRole('row').filter({ hasText: invited })).toContainText('Invited');
-  const found = await serverApi('POST', '/b2b/organizations/members/search', {
-    organization_ids: [organizationId],
-    query: { operator: 'AND', operands: [{ filter_name: 'member_emails', filter_value: [invited] }] },
-  });
-  expect(found.members.map((m: { status: string }) => m.status)).toEqual(['invited']);
+  const invitedNow = () =>
+    serverApi('POST', '/b2b/organizations/members/search', {
+      organization_ids: [organizationId],
+      query: { operator: 'AND', operands: [{ filter_name: 'member_emails', filter_value: [invited] }] },
+    }).then((found) => found.members.map((m: { status: string }) => m.status));
+  expect(await invitedNow()).toEqual(['invited']);
+
+  // Deactivate: the active member's row menu, then the official confirmation.
+  await page.getByRole('row').filter({ hasText: active }).getByRole('button', { name: 'actions' }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: 'Deactivate Member?' }).getByRole('button', { name: 'Deactivate Member' }).click();
+  await expect.poll(async () => (await serverApi('GET', `/b2b/organizations/${organizationId}/member?member_id=${activeId}`)).member.status).toBe('deleted');
+
+  // Delete: revoking the invitation removes the invited member's record.
+  await page.getByRole('row').filter({ hasText: invited }).getByRole('button', { name: 'actions' }).click();
+  await page.getByRole('menuitem', { name: 'Revoke invite' }).click();
+  await page.getByRole('dialog', { name: 'Revoke invite?' }).getByRole('button', { name: 'Revoke invite' }).click();
+  await expect.poll(invitedNow).toEqual([]);
 });
 
 test('organization settings: the admin requires MFA for every member', async ({ page }) => {
