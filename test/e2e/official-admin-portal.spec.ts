@@ -114,7 +114,10 @@ test('organization settings: the admin requires MFA for every member', async ({ 
   await expect.poll(async () => (await serverApi('GET', `/b2b/organizations/${organizationId}`)).organization.mfa_policy, { timeout: 20_000 }).toBe('REQUIRED_FOR_ALL');
 });
 
-test('SCIM: the admin creates a connection for Okta, and its setup steps follow', async ({ page }) => {
+/** The value the official SCIM portal shows under the label `label` (a token shown once). */
+const shownValue = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText();
+
+test('SCIM: the admin creates a connection for Okta, and rotates its token: the new one works, the old one is refused once the rotation is completed', async ({ page }) => {
   const organizationId = await openPortal(page, 'scim');
   await page.getByRole('button', { name: 'Create' }).click();
   await page.getByRole('combobox', { name: 'Select' }).click();
@@ -124,6 +127,27 @@ test('SCIM: the admin creates a connection for Okta, and its setup steps follow'
   await expect(page.getByRole('heading', { name: 'Configure Okta SCIM' })).toBeVisible({ timeout: 20_000 });
   const { connection } = await serverApi('GET', `/b2b/scim/${organizationId}/connection`);
   expect([connection.display_name, connection.identity_provider]).toEqual(['Okta SCIM', 'okta']);
+
+  // The token is shown once, in the settings to copy to the IdP.
+  await page.getByRole('button', { name: 'Copy the SCIM Connection Settings to your IdP.' }).click();
+  const first = await shownValue(page, 'HTTP Header Authorization: Bearer');
+  const users = (token: string) => fetch(`${connection.base_url}/Users`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
+  expect(await users(first)).toBe(200);
+  await page.getByRole('checkbox', { name: 'I have copied the above values to my IdP.' }).check();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('button', { name: 'Start token rotation' }).click();
+  const rotation = page.getByRole('dialog', { name: 'Start HTTP Header Bearer Token Rotation' });
+  const next = await shownValue(page, 'Click to copy your new HTTP Header Authorization: Bearer');
+  await rotation.getByRole('checkbox', { name: 'I have copied the token to my IdP.' }).check();
+  await rotation.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Complete rotation' }).click();
+  await page.getByRole('dialog', { name: 'Complete token rotation?' }).getByRole('button', { name: 'Complete rotation' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // The portal shows the new token's last four as the current one.
+  await expect(page.getByText(`${'*'.repeat(10)}${next.slice(-4)}`, { exact: true })).toBeVisible();
+  expect(first).not.toBe(next);
+  expect([await users(next), await users(first)]).toEqual([200, 401]);
 });
 
 test('SSO: the admin creates a SAML connection for Okta', async ({ page }) => {
