@@ -150,7 +150,7 @@ test('SCIM: the admin creates a connection for Okta, and rotates its token: the 
   expect([await users(next), await users(first)]).toEqual([200, 401]);
 });
 
-test('SSO: the admin creates a SAML connection for Okta', async ({ page }) => {
+test('SSO: the admin creates a SAML connection for Okta and configures it by hand, and a member signs in through it', async ({ page, browser }) => {
   const organizationId = await openPortal(page, 'sso');
   await page.getByRole('button', { name: 'New connection' }).click();
   await page.getByRole('textbox', { name: 'Text' }).fill('Okta SSO');
@@ -164,4 +164,32 @@ test('SSO: the admin creates a SAML connection for Okta', async ({ page }) => {
       return listed.saml_connections.map((c: { display_name: string }) => c.display_name);
     })
     .toEqual(['Okta SSO']);
+
+  // The IdP's settings, pasted by hand: its sign-on URL, issuer and signing certificate.
+  await expect(page.getByRole('heading', { name: 'Configure Okta SSO' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enter the following from Okta.' }).click();
+  await page.getByRole('button', { name: 'Configure manually' }).click();
+  await page.getByRole('textbox', { name: 'Sign-on URL' }).fill(saml.ssoUrl);
+  await page.getByRole('textbox', { name: 'Issuer' }).fill(saml.entityId);
+  await page.getByRole('textbox', { name: 'Signing Certificate' }).fill(samlKey.certificate);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'SSO Connections' })).toBeVisible();
+  const [connection] = (await serverApi('GET', `/b2b/sso/${organizationId}`)).saml_connections;
+  expect([connection.status, connection.idp_sso_url, connection.idp_entity_id]).toEqual(['active', saml.ssoUrl, saml.entityId]);
+
+  // A member of the organization signs in at the IdP, in a browser of their own: the IdP posts its signed answer back.
+  const email = uniqueEmail('official-sso-member');
+  saml.as({ email });
+  const back = `${site.listed[0]!.origin}/index.html`;
+  const member = await browser.newPage();
+  await member.goto(
+    `${site.provider.url}/v1/public/sso/start?${new URLSearchParams({ public_token: b2bToken, connection_id: connection.connection_id, login_redirect_url: back, signup_redirect_url: back })}`,
+  );
+  await member.waitForURL((u) => u.href.startsWith(back) && u.searchParams.has('token'));
+  const token = new URL(member.url()).searchParams.get('token');
+  await member.close();
+  const signedIn = await serverApi('POST', '/b2b/sso/authenticate', { sso_token: token, session_duration_minutes: 60 });
+  expect([signedIn.member.email_address, signedIn.organization_id]).toEqual([email, organizationId]);
+  const { member_sessions } = await serverApi('GET', `/b2b/sessions?${new URLSearchParams({ organization_id: organizationId, member_id: signedIn.member_id })}`);
+  expect(member_sessions.map((s: { authentication_factors: Array<{ delivery_method: string }> }) => s.authentication_factors[0]!.delivery_method)).toEqual(['sso_saml']);
 });
