@@ -9,8 +9,11 @@ import { uniqueEmail } from './screens-helpers.ts';
  * The referee for the admin portal (issue 49): the official 6.3.0 admin portal components
  * (`@stytch/vanilla-js/b2b/adminPortal`), unchanged, on a developer's own page against our
  * provider in Chromium, signed in as an organization's admin with the official B2B client. Each
- * portal's main action is done through its own UI and read back through the server API, as the
- * site's backend would.
+ * portal's actions are done through its own UI and read back through the server API, as the
+ * site's backend would: members invited, deactivated and an invitation revoked; MFA required; a
+ * SCIM connection made and its token rotated (the new one provisions, the old one is refused);
+ * a SAML connection made and configured by hand, then signed in through from a test IdP. One
+ * portal per test, each flow continued in the portal it opened (the suite's time is tight).
  */
 
 /** The official admin portal, bundled unchanged: `window.setupOfficial(token, url)` makes the B2B client; `window.mountPortal(name)` mounts one portal in #portal. */
