@@ -792,6 +792,14 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX b2b_scim_group_members_user ON b2b_scim_group_members (scim_user_id);`,
   },
+  {
+    // 4940: issue 49's official admin portal referee (branch admin-referee), clear of the other branches' numbers.
+    id: 4940,
+    name: 'b2b_organizations_scim_active_connection',
+    // The organization object names its SCIM connection (the official SCIM portal finds the
+    // connection by it); kept with each connection change (services/b2b/scim-connections.ts).
+    sql: `ALTER TABLE b2b_organizations ADD COLUMN scim_active_connection jsonb;`,
+  },
 ];
 
 /**

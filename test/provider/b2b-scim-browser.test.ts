@@ -13,7 +13,7 @@ for (const kind of databases) {
     });
     after(() => setup.provider.destroy());
 
-    it('an admin creates, reads, rotates and deletes the connection; a member without the permission is refused every call with nothing changed', async () => {
+    it('an admin creates, reads, rotates and deletes the connection, and the organization names it throughout; a member without the permission is refused every call with nothing changed', async () => {
       const created = await createOrganization(setup.provider, uniqueEmail('scim-admin'));
       const admin = asMember(setup.provider, created.session_token);
       const orgId = created.organization.organization_id;
@@ -24,10 +24,14 @@ for (const kind of databases) {
       assert.ok(conn.bearer_token);
       const got = await admin('GET', '/b2b/scim');
       assert.equal(got.json.data.connection.bearer_token_last_four, conn.bearer_token.slice(-4));
+      // The official SCIM portal finds the connection by the organization's scim_active_connection.
+      const named = async () => (await admin('GET', '/b2b/organizations/me')).json.data.organization.scim_active_connection;
+      assert.deepEqual(await named(), { connection_id: conn.connection_id, display_name: 'Okta', bearer_token_last_four: conn.bearer_token.slice(-4) });
       const started = await admin('POST', '/b2b/scim/rotate/start', { connection_id: conn.connection_id });
       assert.equal(started.status, 200, started.text);
       const next = started.json.data.connection.next_bearer_token;
       assert.equal((await admin('POST', '/b2b/scim/rotate/complete', { connection_id: conn.connection_id })).status, 200);
+      assert.equal((await named()).bearer_token_last_four, next.slice(-4));
       assert.equal((await scim(conn.base_url, conn.bearer_token, 'GET', '/Users')).status, 401);
 
       // A member the connection provisioned, with only stytch_member.
@@ -55,6 +59,7 @@ for (const kind of databases) {
       assert.deepEqual(groups.json.data.scim_groups, []);
       const deleted = await admin('DELETE', `/b2b/scim/${conn.connection_id}`);
       assert.equal(deleted.status, 200, deleted.text);
+      assert.equal(await named(), null);
       assert.equal((await scim(conn.base_url, next, 'GET', '/Users')).status, 401);
     });
   });

@@ -344,6 +344,25 @@ for (const kind of databases) {
       assert.equal(sources(after.json.data.member), undefined);
     });
 
+    it("takes the IdP's certificate as the official portal's one-line field sends it (its line breaks gone or spaces) or as a bare base64 body, and signs in by it", async () => {
+      const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Pasted Co', organization_slug: uniqueSlug() });
+      const admin = asMember(provider, org.session_token);
+      const id = (await admin('POST', '/b2b/sso/saml', { display_name: 'Okta' })).json.data.connection.connection_id as string;
+      const body = key.certificate.replace(/-----[^-]+-----|\s+/g, '');
+      const pasted = [key.certificate.replace(/\r?\n/g, ''), key.certificate.replace(/\r?\n/g, ' '), body];
+      for (const x509_certificate of pasted) {
+        const updated = await admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, idp_entity_id: IDP, idp_sso_url: 'http://idp.test/sso', x509_certificate });
+        assert.equal(updated.status, 200, updated.text);
+        const [held] = updated.json.data.connection.verification_certificates;
+        assert.equal(held.certificate, key.certificate.trim().replace(/\r\n/g, '\n'));
+      }
+      const connection = (await admin('GET', '/b2b/sso')).json.data.saml_connections[0];
+      assert.equal(connection.status, 'active');
+      const { res } = await samlSignIn(connection, uniqueEmail('pasted'));
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
+      assert.equal(auth.status, 200, auth.text);
+    });
+
     it('keeps connections to their organization and their admins', async () => {
       const a = await samlOrg();
       const b = await createOrganization(provider, uniqueEmail('b'), { organization_name: 'B', organization_slug: uniqueSlug() });

@@ -35,6 +35,8 @@ for (const kind of databases) {
 
       const updated = await setup.b2b.scim.connection.update({ organization_id: orgId, connection_id: c.connection_id, display_name: 'Okta (prod)', identity_provider: 'generic' });
       assert.equal(updated.connection!.display_name, 'Okta (prod)');
+      const named = async () => (await setup.b2b.organizations.get({ organization_id: orgId })).organization.scim_active_connection;
+      assert.deepEqual(await named(), { connection_id: c.connection_id, display_name: 'Okta (prod)', bearer_token_last_four: c.bearer_token.slice(-4) });
       assert.equal(updated.connection!.identity_provider, 'generic');
 
       // Another organization cannot name this connection.
@@ -46,6 +48,7 @@ for (const kind of databases) {
       assert.equal((await scim(c.base_url, c.bearer_token, 'GET', '/Users')).status, 200);
       const deleted = await setup.b2b.scim.connection.delete({ organization_id: orgId, connection_id: c.connection_id });
       assert.equal(deleted.connection_id, c.connection_id);
+      assert.equal(await named(), null);
       assertScimError(await scim(c.base_url, c.bearer_token, 'GET', '/Users'), 401);
     });
 

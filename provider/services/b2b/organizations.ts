@@ -27,6 +27,8 @@ export interface OrganizationRow extends AppPolicy {
   sso_default_connection_id: string | null;
   /** Kept by services/b2b/sso-connections.ts whenever a connection changes (migration 16). */
   sso_active_connections?: Array<{ connection_id: string; display_name: string; identity_provider: string }>;
+  /** Kept by services/b2b/scim-connections.ts whenever the connection changes (migration 4940); null without one. */
+  scim_active_connection?: { connection_id: string; display_name: string; bearer_token_last_four: string } | null;
   auth_methods: 'ALL_ALLOWED' | 'RESTRICTED';
   allowed_auth_methods: AuthMethod[];
   mfa_policy: MfaPolicy;
@@ -146,7 +148,7 @@ export function organizationShape(o: OrganizationRow): Record<string, unknown> {
     sso_jit_provisioning: o.sso_jit_provisioning,
     sso_jit_provisioning_allowed_connections: o.sso_jit_provisioning_allowed_connections,
     sso_active_connections: o.sso_active_connections ?? [],
-    scim_active_connection: null,
+    scim_active_connection: o.scim_active_connection ?? null,
     email_allowed_domains: o.email_allowed_domains,
     email_jit_provisioning: o.email_jit_provisioning,
     email_invites: o.email_invites,

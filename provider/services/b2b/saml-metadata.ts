@@ -2,6 +2,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { ProviderContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { OutboundError } from '../outbound.ts';
+import { pemCertificate } from '../pem.ts';
 
 /*
  * An identity provider's SAML metadata, read from the URL its admin console shows (Okta's
@@ -41,9 +42,9 @@ export function readIdpMetadata(xml: string): IdpMetadata {
   const certificates = Array.from(idp.getElementsByTagNameNS(MD, 'KeyDescriptor'))
     .filter((k) => k.getAttribute('use') !== 'encryption')
     .flatMap((k) => Array.from(k.getElementsByTagNameNS(DS, 'X509Certificate')))
-    .map((c) => (c.textContent ?? '').replace(/\s+/g, ''))
+    .map((c) => (c.textContent ?? '').trim())
     .filter(Boolean)
-    .map((b64) => `-----BEGIN CERTIFICATE-----\n${b64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`);
+    .map(pemCertificate);
   if (certificates.length === 0) throw unreadable('it has no signing certificate.');
   return { entityId, ssoUrl, certificates };
 }

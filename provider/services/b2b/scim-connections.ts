@@ -89,6 +89,16 @@ async function groupNames(db: Queryable, connectionId: string, ids: string[]): P
   return new Map(rows.map((r) => [r.group_id, r.display_name]));
 }
 
+/**
+ * Rewrites the organization's `scim_active_connection` (the official Organization's reference
+ * to its connection, which the official SCIM portal reads) from `row`, or null when the
+ * connection is gone (in the caller's transaction).
+ */
+async function refreshActiveScim(ctx: ProviderContext, tx: Queryable, organizationId: string, row: ScimConnectionRow | null): Promise<void> {
+  const active = row ? JSON.stringify({ connection_id: row.connection_id, display_name: row.display_name, bearer_token_last_four: row.token_last_four }) : null;
+  await tx.query('UPDATE b2b_organizations SET scim_active_connection = $2, updated_at = $3 WHERE organization_id = $1', [organizationId, active, ctx.clock.now()]);
+}
+
 /** The organization's connection, or null. */
 export async function scimConnectionOf(db: Queryable, organizationId: string): Promise<ScimConnectionRow | null> {
   const { rows } = await db.query<ScimConnectionRow>('SELECT * FROM b2b_scim_connections WHERE organization_id = $1', [organizationId]);
@@ -150,6 +160,7 @@ export async function createScimConnection(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
       [newId('scim-connection', ctx.env), organizationId, o.display_name ?? '', o.identity_provider ?? 'generic', t.hash, t.lastFour, now],
     );
+    await refreshActiveScim(ctx, tx, organizationId, rows[0]!);
     return { row: rows[0]!, token: t.token };
   });
   return { connection: await shapeWithToken(ctx.db, row, base, token) };
@@ -188,6 +199,7 @@ export async function updateScimConnection(ctx: ProviderContext, organizationId:
       [connectionId, u.display_name ?? null, u.identity_provider ?? null, mapping ? JSON.stringify(mapping.map((m) => ({ group_id: m.group_id, role_id: m.role_id }))) : null, ctx.clock.now()],
     );
     if (mapping) await regrantAll(ctx, tx, rows[0]!);
+    await refreshActiveScim(ctx, tx, organizationId, rows[0] ?? row);
     return rows[0] ?? row;
   });
   return { connection: await scimConnectionShape(ctx.db, updated, base) };
@@ -198,6 +210,7 @@ export function deleteScimConnection(ctx: ProviderContext, organizationId: strin
   return withTx(ctx.db, async (tx) => {
     await requireScimConnection(tx, organizationId, connectionId, true);
     await tx.query('DELETE FROM b2b_scim_connections WHERE connection_id = $1', [connectionId]);
+    await refreshActiveScim(ctx, tx, organizationId, null);
   });
 }
 
@@ -227,6 +240,7 @@ export async function endTokenRotation(ctx: ProviderContext, organizationId: str
        WHERE connection_id = $1 RETURNING *`,
       [connectionId, ctx.clock.now()],
     );
+    await refreshActiveScim(ctx, tx, organizationId, rows[0]!);
     return rows[0]!;
   });
   return { connection: await scimConnectionShape(ctx.db, ended, base) };

@@ -1,4 +1,5 @@
 import type { ProviderContext } from '../../context.ts';
+import { certificateBody } from '../pem.ts';
 import { withTx } from '../tx.ts';
 import { fetchIdpMetadata } from './saml-metadata.ts';
 import { createConnection, deleteCertificate, deleteConnection, updateConnection, type ConnectionRow, type ConnectionUpdate, type Protocol } from './sso-connections.ts';
@@ -28,11 +29,10 @@ export async function changeConnectionByUrl(ctx: ProviderContext, organizationId
   const meta = await fetchIdpMetadata(ctx, metadataUrl);
   return withTx(ctx.db, async (tx) => {
     let row = await updateConnection(ctx, tx, organizationId, connectionId, 'saml', { idp_entity_id: meta.entityId, idp_sso_url: meta.ssoUrl });
-    const body = (pem: string) => pem.replace(/-----[^-]+-----|\s+/g, '');
-    const held = new Set(row.verification_certificates.map((c) => body(c.certificate)));
+    const held = new Set(row.verification_certificates.map((c) => certificateBody(c.certificate)));
     // Added last to first, so the metadata's first certificate ends first, as the IdP lists them.
     for (const pem of [...meta.certificates].reverse()) {
-      if (!held.has(body(pem))) row = await updateConnection(ctx, tx, organizationId, connectionId, 'saml', { x509_certificate: pem });
+      if (!held.has(certificateBody(pem))) row = await updateConnection(ctx, tx, organizationId, connectionId, 'saml', { x509_certificate: pem });
     }
     return row;
   });

@@ -3,6 +3,7 @@ import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../ids.ts';
+import { pemCertificate } from '../pem.ts';
 import { checkRoleIds } from './rbac.ts';
 import { pruneSsoRoles, type SamlRoleRules } from './sso-roles.ts';
 
@@ -153,11 +154,15 @@ export async function deleteConnection(ctx: ProviderContext, tx: Queryable, orga
   await refreshActiveConnections(ctx, tx, organizationId);
 }
 
-/** Parses a PEM certificate as the official type lists it; anything else is a 400. */
+/**
+ * Parses a certificate as the official type lists it: a PEM block, also as pasted into the
+ * official portal's single-line field (its line breaks gone), or its bare base64 body;
+ * anything else is a 400.
+ */
 function certificateOf(ctx: ProviderContext, pem: string, now: Date): StoredCertificate {
   let cert: X509Certificate;
   try {
-    cert = new X509Certificate(pem);
+    cert = new X509Certificate(pemCertificate(pem));
   } catch {
     throw new ApiError(400, 'invalid_x509_certificate', 'x509_certificate must be a PEM-encoded X.509 certificate.');
   }

@@ -52,14 +52,9 @@ const organization = {
   mfa_policy: 'OPTIONAL',
 };
 
-function refusal(): Error {
-  return Object.assign(new Error('[403] unauthorized_action'), {
-    name: 'StytchAPIError',
-    status_code: 403,
-    error_type: 'unauthorized_action',
-    error_message: 'The member is not allowed to do this.',
-    error_url: '',
-  });
+/** The provider's refusal as the client throws it (by default, an RBAC one). */
+function refusal(error_type = 'unauthorized_action', error_message = 'The member is not allowed to do this.', status_code = 403): Error {
+  return Object.assign(new Error(`[${status_code}] ${error_type}`), { name: 'StytchAPIError', status_code, error_type, error_message, error_url: '' });
 }
 
 /** A stand-in client: the member's roles, and each method's answer (a function of its arguments); every call is recorded. */
@@ -186,6 +181,16 @@ describe('admin portal: Members', () => {
     expect(text(el.querySelector('[role="alert"]')!)).to.equal('The member is not allowed to do this.');
     expect(buttonOf(el, 'Invite member')).to.equal(undefined);
     expect(errors.map((e) => (e as Error & { error_type: string }).error_type)).to.deep.equal(['unauthorized_action']);
+  });
+
+  it('in German, an error only the B2B provider answers reads in the B2B catalog’s German, not the generic text', async () => {
+    await host('members-german');
+    const gone = refusal('organization_not_found', 'Organization could not be found.', 404);
+    const client = fakeClient(admin.roles, { 'organization.members.search': () => Promise.reject(gone) }, {});
+    const el = mountAdminPortalMemberManagement({ elementId: '#members-german', client, config: { locale: 'de' }, callbacks: { onError: () => {} } });
+    await settle(el);
+    await waitUntil(() => el.querySelector('[role="alert"]'));
+    expect(text(el.querySelector('[role="alert"]')!)).to.equal('Organisation nicht gefunden. Wenn Sie das für einen Fehler halten, wenden Sie sich an Ihren Administrator.');
   });
 
   it('a member’s page: roles saved, and Deactivate asks once more before it calls the provider', async () => {
