@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { signedInAdmin } from './b2b-screens.ts';
+import { serverApiOf } from './own-site.ts';
 import { latestMessage, uniqueEmail } from './screens-helpers.ts';
 
 /*
@@ -10,6 +11,9 @@ import { latestMessage, uniqueEmail } from './screens-helpers.ts';
  */
 
 const demo = () => process.env.E2E_DEMO_URL!;
+/** The server API, as the site's backend calls it. */
+const serverApi = (method: string, path: string, body?: object) =>
+  serverApiOf({ url: process.env.E2E_PROVIDER_URL!, config: { projectId: process.env.E2E_PROJECT_ID! } }, process.env.E2E_PROJECT_SECRET!)(method, path, body);
 // A portal's first answer waits on its chunk and the provider on a machine other suites share.
 const see = expect.configure({ timeout: 20_000 });
 test.beforeEach(() => test.setTimeout(120_000));
@@ -69,6 +73,38 @@ test('Members: the admin invites an address with a role by keyboard only, finds 
   await portal.getByRole('group', { name: 'Revoke invite' }).getByRole('button', { name: 'Revoke invite' }).click();
   await expect(portal.getByRole('status')).toContainText('Invite revoked');
   await expect(portal.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+});
+
+test('Members: the admin deactivates a member who had signed in, and reactivates them; the server API reads each change', async ({ page }) => {
+  const organizationId = await signedInAdmin(page, uniqueEmail('portal-deactivator'));
+  // A member who accepted an invite (a verified address: one that can be reactivated), made by the site's backend.
+  const colleague = uniqueEmail('portal-colleague');
+  await serverApi('POST', '/b2b/magic_links/email/invite', { organization_id: organizationId, email_address: colleague });
+  const token = new URL((await latestMessage(colleague)).link!).searchParams.get('token')!;
+  const { member_id } = await serverApi('POST', '/b2b/magic_links/authenticate', { magic_links_token: token, session_duration_minutes: 30 });
+  const status = async () => (await serverApi('GET', `/b2b/organizations/${organizationId}/member?member_id=${member_id}`)).member.status as string;
+
+  await openPortal(page, 'members');
+  const portal = members(page);
+  await see(
+    portal
+      .getByRole('row')
+      .filter({ hasText: colleague.toLowerCase() })
+      .getByRole('button', { name: `Manage ${colleague.toLowerCase()}` }),
+  ).toBeVisible();
+  await portal
+    .getByRole('row')
+    .filter({ hasText: colleague.toLowerCase() })
+    .getByRole('button', { name: `Manage ${colleague.toLowerCase()}` })
+    .click();
+  await portal.getByRole('button', { name: 'Deactivate member' }).click();
+  await portal.getByRole('group', { name: 'Deactivate member' }).getByRole('button', { name: 'Deactivate member' }).click();
+  await see(portal.getByRole('status')).toContainText('Member deactivated');
+  expect(await status()).toBe('deleted');
+  await portal.getByRole('button', { name: 'Reactivate member' }).click();
+  await portal.getByRole('group', { name: 'Reactivate member' }).getByRole('button', { name: 'Reactivate member' }).click();
+  await see(portal.getByRole('status')).toContainText('Member reactivated');
+  expect(await status()).toBe('active');
 });
 
 test('Members: a member without the admin role sees no admin actions, and the provider refuses the list with an error the portal shows', async ({ page }) => {
@@ -163,7 +199,7 @@ async function newOktaSamlConnection(page: Page, name: string) {
 }
 
 test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, pastes the IdP settings, gives roles by the connection and a group, and the connection is active', async ({ page }) => {
-  await signedInAdmin(page, uniqueEmail('portal-sso'));
+  const organizationId = await signedInAdmin(page, uniqueEmail('portal-sso'));
   const metadata = await (await fetch(`${demo()}/idp/saml/metadata`)).text();
   const entityId = /entityID="([^"]+)"/.exec(metadata)![1]!;
   const ssoUrl = /Location="([^"]+)"/.exec(metadata)![1]!;
@@ -198,7 +234,26 @@ test('SSO: the admin makes a SAML connection for Okta, copies our ACS URL, paste
   await portal.getByRole('button', { name: 'Back to connections' }).click();
   const row = portal.getByRole('row').filter({ hasText: 'Okta' });
   await expect(row).toContainText('Active');
-  await expect(row.getByRole('button', { name: 'Test sign-in through Okta' })).toBeVisible();
+
+  // The test sign-in: a new address signs in at the IdP, and the organization has a member for
+  // it, with the role the connection gives everyone who signs in through it.
+  const employee = uniqueEmail('portal-sso-employee');
+  await row.getByRole('button', { name: 'Test sign-in through Okta' }).click();
+  await page.waitForURL(/\/idp\/saml\/sso/);
+  // Another person at the same browser: the admin's session is not theirs to add a factor to.
+  await page.context().clearCookies();
+  await page.getByRole('textbox', { name: 'Email' }).fill(employee);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/b2b\.html/);
+  await see
+    .poll(async () => {
+      const { members } = await serverApi('POST', '/b2b/organizations/members/search', {
+        organization_ids: [organizationId],
+        query: { operator: 'AND', operands: [{ filter_name: 'member_emails', filter_value: [employee] }] },
+      });
+      return (members as Array<{ status: string; roles: Array<{ role_id: string }> }>).map((m) => [m.status, m.roles.map((r) => r.role_id).sort()]);
+    })
+    .toEqual([['active', ['stytch_admin', 'stytch_member']]]);
 });
 
 test("SSO by metadata URL: an address that serves no metadata is an error on the page; the IdP's metadata URL sets the connection up", async ({ page }) => {
