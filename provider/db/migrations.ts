@@ -800,6 +800,14 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // connection by it); kept with each connection change (services/b2b/scim-connections.ts).
     sql: `ALTER TABLE b2b_organizations ADD COLUMN scim_active_connection jsonb;`,
   },
+  {
+    // 4960: issue 49's organization roles (branch org-roles), clear of the portal's and SCIM's numbers.
+    id: 4960,
+    name: 'b2b_organizations_custom_roles',
+    // An organization's own roles (the official `custom_roles`, set by rbac.organizations.setOrgPolicy):
+    // kept on its row, so every check that reads the organization sees them (services/b2b/org-roles.ts).
+    sql: `ALTER TABLE b2b_organizations ADD COLUMN custom_roles jsonb NOT NULL DEFAULT '[]';`,
+  },
 ];
 
 /**

@@ -89,3 +89,28 @@ export const DiscoveryCreate = v.object({
   session_duration_minutes: opt(sessionDuration()),
   trusted_metadata: Metadata(),
 });
+
+/** The most roles an organization may define, and the longest role id and description (services/b2b/org-roles.ts checks the rest). */
+export const ORG_ROLES_MAX = 50;
+export const ROLE_ID_MAX_BYTES = 128;
+export const ROLE_DESCRIPTION_MAX_BYTES = 1024;
+const OrgRolePermission = v.object({
+  resource_id: nonEmpty(),
+  actions: v.pipe(v.array(nonEmpty(), 'must be an array of strings'), v.nonEmpty('must name at least one action'), v.maxLength(100, 'must name at most 100 actions')),
+});
+/** `rbac.organizations.setOrgPolicy`'s body: the official OrgPolicy. */
+export const OrgPolicySet = v.object({
+  org_policy: v.object({
+    roles: v.pipe(
+      v.array(
+        v.object({
+          role_id: v.pipe(nonEmpty(ROLE_ID_MAX_BYTES), v.regex(/^\S+$/, 'must not contain spaces')),
+          description: str(ROLE_DESCRIPTION_MAX_BYTES),
+          permissions: v.pipe(v.array(OrgRolePermission, 'must be an array of { resource_id, actions }'), v.maxLength(100, 'must hold at most 100 permissions')),
+        }),
+        'must be an array of { role_id, description, permissions }',
+      ),
+      v.maxLength(ORG_ROLES_MAX, `must hold at most ${ORG_ROLES_MAX} roles`),
+    ),
+  }),
+});

@@ -6,7 +6,7 @@ import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
 import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner } from '../../services/b2b/member-sessions.ts';
-import { authorizationVerdict } from '../../services/b2b/rbac.ts';
+import { authorizationVerdict, type RoleOrg } from '../../services/b2b/rbac.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { SessionsAuthenticate, SessionsExchange, SessionsGet, SessionsRevoke } from './b2b-schemas.ts';
 
@@ -23,7 +23,9 @@ export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, { session: 'none', schema: SessionsAuthenticate, minutes: 'optional' }, async ({ c, req, minutes }) => {
       const issued = await refreshMemberSession(ctx, ctx.db, (req.session_token ?? req.session_jwt)!, minutes);
       const session = issued.member_session as { organization_id: string; roles: string[] };
-      const verdict = req.authorization_check ? { verdict: authorizationVerdict(ctx.config, session, req.authorization_check) } : {};
+      // The answer's organization carries its own roles (custom_roles): they count for its members only.
+      const org = issued.organization as RoleOrg;
+      const verdict = req.authorization_check ? { verdict: authorizationVerdict(ctx.config, session, org, req.authorization_check) } : {};
       return serverOk(c, {
         member_session: issued.member_session,
         session_token: issued.session_token,

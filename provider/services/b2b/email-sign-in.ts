@@ -12,7 +12,7 @@ import { emailFactor, memberEmailId } from './discovery.ts';
 import { activateMember, createMember, loadMember, memberByEmail, memberDeleted, type MemberRow, type NewMember } from './members.ts';
 import { authMethodAllowed, invitesAllowed, jitEligible, requireOrganization, type OrganizationRow } from './organizations.ts';
 import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
-import { checkRoleIds } from './rbac.ts';
+import { checkGrantableRoles } from './org-roles.ts';
 
 /*
  * Organization-scoped sign-in by email (magic links, passcodes) and invitations, shared by the
@@ -111,9 +111,9 @@ export async function inviteMember(
   email: string,
   o: { url: string; minutes?: number; locale?: string; member: Omit<NewMember, 'email' | 'status'> },
 ): Promise<{ member: MemberRow; queued: QueuedMessage }> {
-  checkRoleIds(ctx.config, o.member.roles);
   if (!invitesAllowed(org, email)) throw new ApiError(403, 'email_invites_not_allowed', "This organization's invitation settings do not admit this address.");
   return withTx(ctx.db, async (tx) => {
+    await checkGrantableRoles(ctx, tx, org.organization_id, o.member.roles);
     let member = await memberByEmail(tx, org.organization_id, email, true);
     if (member?.status === 'active') throw new ApiError(409, 'member_already_active', 'This address is already an active member of the organization.');
     if (member?.status === 'deleted') throw memberDeleted();

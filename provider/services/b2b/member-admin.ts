@@ -7,6 +7,7 @@ import { phoneOf } from '../users.ts';
 import { revokeMemberSessions } from './member-sessions.ts';
 import { activeAdminCount, ADMIN_ROLE, deactivateMember, deleteMember, isAdmin, MEMBER_COLUMNS, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
 import { createOrganization, deleteOrganization, loadOrganization, slugFromName, updateOrganization, type OrganizationRow, type OrganizationSettings } from './organizations.ts';
+import { checkGrantableRoles } from './org-roles.ts';
 import { checkRoleIds } from './rbac.ts';
 
 /*
@@ -16,6 +17,11 @@ import { checkRoleIds } from './rbac.ts';
 
 /** A new organization; its slug is made from its name when none is given. */
 export function openOrganization(ctx: ProviderContext, s: OrganizationSettings & { organization_name: string; organization_slug?: string | undefined }): Promise<OrganizationRow> {
+  // A new organization has no roles of its own yet: its email-domain rules name the project's.
+  checkRoleIds(
+    ctx.config,
+    s.rbac_email_implicit_role_assignments?.map((a) => a.role_id),
+  );
   return withTx(ctx.db, (tx) => createOrganization(tx, ctx.env, ctx.clock.now(), { ...s, organization_slug: s.organization_slug ?? slugFromName(s.organization_name) }));
 }
 
@@ -25,13 +31,16 @@ const APP_POLICY_FIELDS = ['first_party_connected_apps_allowed_type', 'allowed_f
 /**
  * Changes an organization's settings. A change to its connected-apps policy ends, in the same
  * transaction (under the row lock the update took), every grant of its members it now refuses.
+ * Its email-domain rules may name the project's roles and its own (org-roles.ts).
  */
 export function changeOrganization(ctx: ProviderContext, organizationId: string, settings: OrganizationSettings): Promise<OrganizationRow> {
-  checkRoleIds(
-    ctx.config,
-    settings.rbac_email_implicit_role_assignments?.map((a) => a.role_id),
-  );
   return withTx(ctx.db, async (tx) => {
+    await checkGrantableRoles(
+      ctx,
+      tx,
+      organizationId,
+      settings.rbac_email_implicit_role_assignments?.map((a) => a.role_id),
+    );
     const now = ctx.clock.now();
     const org = await updateOrganization(tx, organizationId, now, settings);
     if (APP_POLICY_FIELDS.some((f) => settings[f] !== undefined)) await endRefusedGrants(tx, organizationId, now);
@@ -75,8 +84,8 @@ export function changeOwnMember(ctx: ProviderContext, memberId: string, changes:
  */
 export async function changeMember(ctx: ProviderContext, org: OrganizationRow, memberId: string, req: MemberChange, o: { keepAdmin: boolean }): Promise<MemberRow> {
   const { preserve_existing_sessions: preserve, ...changes } = req;
-  checkRoleIds(ctx.config, changes.roles);
   const member = await withTx(ctx.db, async (tx) => {
+    await checkGrantableRoles(ctx, tx, org.organization_id, changes.roles);
     const target = await requireMember(tx, org.organization_id, memberId, true);
     if (o.keepAdmin && changes.roles && !changes.roles.includes(ADMIN_ROLE)) await keepAnAdmin(tx, org, target);
     return updateMember(tx, memberId, ctx.clock.now(), stored(changes));

@@ -5,7 +5,8 @@ import type { ProviderContext } from '../../context.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail, phoneOf } from '../users.ts';
 import { organizationShape, type OrganizationRow } from './organizations.ts';
-import { ADMIN_ROLE, checkRoleIds, MEMBER_ROLE, roleAssignments, type RoleGrant, type RoleOrg } from './rbac.ts';
+import { checkGrantableRoles } from './org-roles.ts';
+import { ADMIN_ROLE, MEMBER_ROLE, roleAssignments, type RoleGrant, type RoleOrg } from './rbac.ts';
 
 /** `deleted`: deactivated by an admin (or SCIM); it signs in nowhere until reactivated. */
 export type MemberStatus = 'active' | 'invited' | 'pending' | 'deleted';
@@ -124,7 +125,7 @@ export interface NewMember {
   untrustedMetadata?: Record<string, unknown>;
 }
 
-/** Creates a member; call `memberByEmail(..., true)` first so one address makes one member. Roles a caller chose are checked first (rbac.ts checkRoleIds). */
+/** Creates a member; call `memberByEmail(..., true)` first so one address makes one member. Roles a caller chose are checked first (org-roles.ts checkGrantableRoles). */
 export async function createMember(tx: Queryable, env: 'test' | 'live', now: Date, organizationId: string, m: NewMember): Promise<MemberRow> {
   const { rows } = await tx.query<MemberRow>(
     `INSERT INTO b2b_members (member_id, organization_id, email_address, email_address_verified, name, status, roles, is_breakglass,
@@ -164,9 +165,9 @@ export interface MemberRequest {
 
 /** Adds a member to an organization, refusing an address that is a member there already. */
 export async function addMember(ctx: ProviderContext, organizationId: string, r: MemberRequest): Promise<MemberRow> {
-  checkRoleIds(ctx.config, r.roles);
   const phone = r.mfa_phone_number ? phoneOf(r.mfa_phone_number) : undefined;
   return withTx(ctx.db, async (tx) => {
+    await checkGrantableRoles(ctx, tx, organizationId, r.roles);
     if (await memberByEmail(tx, organizationId, r.email_address, true)) throw new ApiError(409, 'duplicate_member_email', 'A member with this email already exists in the organization.');
     return createMember(tx, ctx.env, ctx.clock.now(), organizationId, {
       email: normalizeEmail(r.email_address),
@@ -197,7 +198,7 @@ export interface MemberChanges {
 const MEMBER_SETTABLE: Array<keyof MemberChanges> = ['name', 'roles', 'is_breakglass', 'mfa_enrolled', 'mfa_phone_number', 'default_mfa_method', 'trusted_metadata', 'untrusted_metadata'];
 const MEMBER_JSON = new Set<string>(['roles', 'trusted_metadata', 'untrusted_metadata']);
 
-/** Writes the changes; roles a caller chose are checked first (rbac.ts checkRoleIds). */
+/** Writes the changes; roles a caller chose are checked first (org-roles.ts checkGrantableRoles). */
 export async function updateMember(tx: Queryable, memberId: string, now: Date, changes: MemberChanges): Promise<MemberRow> {
   if (changes.default_mfa_method !== undefined && !['sms_otp', 'totp', ''].includes(changes.default_mfa_method)) {
     throw new ApiError(400, 'invalid_default_mfa_method', 'default_mfa_method must be sms_otp or totp.');

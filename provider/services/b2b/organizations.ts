@@ -36,6 +36,8 @@ export interface OrganizationRow extends AppPolicy {
   allowed_mfa_methods: MfaMethod[];
   /** Every verified member at a domain holds the role (migration 4920; rbac.ts). */
   rbac_email_implicit_role_assignments: EmailRoleAssignment[];
+  /** The organization's own roles, beside the project's (migration 4960; org-roles.ts sets them). */
+  custom_roles: CustomRole[];
   created_at: Date;
   updated_at: Date;
 }
@@ -58,6 +60,13 @@ export interface OrganizationSettings extends Partial<AppPolicy> {
   mfa_methods?: 'ALL_ALLOWED' | 'RESTRICTED';
   allowed_mfa_methods?: MfaMethod[];
   rbac_email_implicit_role_assignments?: EmailRoleAssignment[];
+}
+
+/** One of an organization's own roles (the official `CustomRole`; rbac.ts reads it as a policy role). */
+export interface CustomRole {
+  role_id: string;
+  description: string;
+  permissions: Array<{ resource_id: string; actions: string[] }>;
 }
 
 /** One of `rbac_email_implicit_role_assignments`: every member at the domain holds the role. */
@@ -164,7 +173,7 @@ export function organizationShape(o: OrganizationRow): Record<string, unknown> {
     allowed_first_party_connected_apps: o.allowed_first_party_connected_apps,
     third_party_connected_apps_allowed_type: o.third_party_connected_apps_allowed_type,
     allowed_third_party_connected_apps: o.allowed_third_party_connected_apps,
-    custom_roles: [],
+    custom_roles: o.custom_roles ?? [],
     created_at: new Date(o.created_at).toISOString(),
     updated_at: new Date(o.updated_at).toISOString(),
   };

@@ -182,6 +182,17 @@ export interface RoleMember {
 }
 export interface RoleOrg {
   rbac_email_implicit_role_assignments?: EmailRoleAssignment[];
+  /** The organization's own roles (its org policy, services/b2b/org-roles.ts): they count for its members only. */
+  custom_roles?: PolicyRole[];
+}
+
+/**
+ * The policy a member of `org` is checked against: the project's, with the organization's own
+ * roles beside its roles (the official Node SDK's local check concatenates them the same way).
+ */
+export function policyFor(config: Pick<ProjectConfig, 'b2b'>, org: RoleOrg): RbacPolicy {
+  const project = rbacPolicy(config);
+  return org.custom_roles?.length ? { ...project, roles: [...project.roles, ...org.custom_roles] } : project;
 }
 
 /**
@@ -226,14 +237,16 @@ export function isAuthorized(policy: RbacPolicy, roles: readonly string[], resou
 
 /**
  * The server API's `authorization_check` of a member session: the verdict when the session's
- * roles allow the action in the named organization, else the 403 of requirePermission.
+ * roles allow the action in the named organization (under the policy of the session's
+ * organization, `org`), else the 403 of requirePermission.
  */
 export function authorizationVerdict(
   config: Pick<ProjectConfig, 'b2b'>,
   session: { organization_id: string; roles: string[] },
+  org: RoleOrg,
   check: { organization_id: string; resource_id: string; action: string },
 ): { authorized: true; granting_roles: string[] } {
-  const granting = session.organization_id === check.organization_id ? grantingRoles(rbacPolicy(config), session.roles, check.resource_id, check.action) : [];
+  const granting = session.organization_id === check.organization_id ? grantingRoles(policyFor(config, org), session.roles, check.resource_id, check.action) : [];
   if (granting.length === 0) throw permissionRefused(check.resource_id, check.action);
   return { authorized: true, granting_roles: granting };
 }
@@ -248,15 +261,20 @@ export function permissionRefused(resourceId: string, action: string): ApiError 
  * the resource. Every admin route calls it before changing anything.
  */
 export function requirePermission(config: Pick<ProjectConfig, 'b2b'>, caller: { member: RoleMember; org: RoleOrg }, resourceId: string, action: string): void {
-  if (!isAuthorized(rbacPolicy(config), roleIds(caller.member, caller.org), resourceId, action)) throw permissionRefused(resourceId, action);
+  if (!isAuthorized(policyFor(config, caller.org), roleIds(caller.member, caller.org), resourceId, action)) throw permissionRefused(resourceId, action);
 }
 
-/** Refuses role ids the policy does not define (explicit and implicit assignments both). */
-export function checkRoleIds(config: Pick<ProjectConfig, 'b2b'>, roles: readonly string[] | undefined): void {
+/**
+ * Refuses role ids neither the project's policy nor the organization's own roles define
+ * (explicit and implicit assignments both). Another organization's roles are unknown here. A
+ * grant naming an organization's role is checked again under its row lock (org-roles.ts
+ * checkGrantableRoles), so a role removed meanwhile is never granted.
+ */
+export function checkRoleIds(config: Pick<ProjectConfig, 'b2b'>, roles: readonly string[] | undefined, org: RoleOrg = {}): void {
   if (!roles?.length) return;
-  const known = rbacPolicy(config).roles.map((r) => r.role_id);
+  const known = policyFor(config, org).roles.map((r) => r.role_id);
   for (const r of roles) {
-    if (!known.includes(r)) throw new ApiError(400, 'invalid_role', `${r} is not a role of this project (${known.join(', ')}).`);
+    if (!known.includes(r)) throw new ApiError(400, 'invalid_role', `${r} is not a role of this project or organization (${known.join(', ')}).`);
   }
 }
 
@@ -327,7 +345,7 @@ export function requireMemberUpdate(
   for (const [field, action] of Object.entries(MEMBER_FIELD_ACTIONS)) {
     if (req[field] !== undefined) requireMemberAction(config, caller, targetMemberId, action);
   }
-  checkRoleIds(config, req.roles as string[] | undefined);
+  checkRoleIds(config, req.roles as string[] | undefined, caller.org);
 }
 
 type Acting = { member: RoleMember & { member_id: string }; org: RoleOrg & { organization_id: string } };

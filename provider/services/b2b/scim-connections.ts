@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { newId, safeEqual, secretToken, sha256 } from '../ids.ts';
 import { withTx } from '../tx.ts';
 import { requireOrganization } from './organizations.ts';
-import { checkRoleIds } from './rbac.ts';
+import { checkGrantableRoles } from './org-roles.ts';
 import { regrantAll } from './scim-roles.ts';
 
 /*
@@ -178,13 +178,16 @@ export interface ScimConnectionUpdate {
  */
 export async function updateScimConnection(ctx: ProviderContext, organizationId: string, connectionId: string, u: ScimConnectionUpdate, base: string): ConnectionAnswer {
   const updated = await withTx(ctx.db, async (tx) => {
-    const row = await requireScimConnection(tx, organizationId, connectionId, true);
     const mapping = u.scim_group_implicit_role_assignments;
+    // The mapping may name the organization's own roles: checked under its row lock, taken before the connection's.
+    await checkGrantableRoles(
+      ctx,
+      tx,
+      organizationId,
+      mapping?.map((m) => m.role_id),
+    );
+    const row = await requireScimConnection(tx, organizationId, connectionId, true);
     if (mapping) {
-      checkRoleIds(
-        ctx.config,
-        mapping.map((m) => m.role_id),
-      );
       const known = await groupNames(
         tx,
         connectionId,

@@ -45,8 +45,13 @@ export async function regrantUsers(ctx: ProviderContext, tx: Queryable, conn: Ro
   for (const id of [...new Set(scimUserIds)].sort()) await regrant(ctx, tx, conn, id);
 }
 
-/** The connection's mapping as it stands in this transaction (an update may have changed it since the request was authenticated). */
+/**
+ * The connection's mapping as it stands in this transaction (an update may have changed it since
+ * the request was authenticated), under a share lock: a role an organization drops meanwhile
+ * (org-roles.ts, which rewrites the mapping before its members) is either not granted here or
+ * taken away after this commits.
+ */
 export async function mappingOf(tx: Queryable, connectionId: string): Promise<RoleMapping> {
-  const { rows } = await tx.query<RoleMapping>('SELECT connection_id, group_roles FROM b2b_scim_connections WHERE connection_id = $1', [connectionId]);
+  const { rows } = await tx.query<RoleMapping>('SELECT connection_id, group_roles FROM b2b_scim_connections WHERE connection_id = $1 FOR SHARE', [connectionId]);
   return rows[0] ?? { connection_id: connectionId, group_roles: [] };
 }

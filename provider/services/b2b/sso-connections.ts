@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../ids.ts';
 import { pemCertificate } from '../pem.ts';
-import { checkRoleIds } from './rbac.ts';
+import { checkGrantableRoles } from './org-roles.ts';
 import { pruneSsoRoles, type SamlRoleRules } from './sso-roles.ts';
 
 /*
@@ -196,14 +196,17 @@ export interface ConnectionUpdate extends ConnectionSettings {
  * found). A new certificate is added before the others, so an IdP can rotate its key.
  */
 export async function updateConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, connectionId: string, protocol: Protocol, u: ConnectionUpdate): Promise<ConnectionRow> {
+  // Role rules may name the organization's own roles: checked under its row lock, taken before the connection's.
+  if (protocol === 'saml' && (u.saml_connection_implicit_role_assignments || u.saml_group_implicit_role_assignments))
+    await checkGrantableRoles(
+      ctx,
+      tx,
+      organizationId,
+      [...(u.saml_connection_implicit_role_assignments ?? []), ...(u.saml_group_implicit_role_assignments ?? [])].map((a) => a.role_id),
+    );
   const row = await loadConnection(tx, organizationId, connectionId, true);
   if (row.protocol !== protocol) throw notFound();
   const now = ctx.clock.now();
-  if (protocol === 'saml')
-    checkRoleIds(
-      ctx.config,
-      [...(u.saml_connection_implicit_role_assignments ?? []), ...(u.saml_group_implicit_role_assignments ?? [])].map((a) => a.role_id),
-    );
   const settings: ConnectionSettings = { ...row.settings };
   for (const key of protocol === 'saml' ? SAML_KEYS : OIDC_KEYS) {
     const value = u[key];
