@@ -22,6 +22,14 @@ export function policyOf(raw: unknown): RBACPolicy | null {
   return p && Array.isArray(p.roles) && Array.isArray(p.resources) ? (p as RBACPolicy) : null;
 }
 
+/**
+ * The policy a member is checked against: the project's with its organization's own roles
+ * (`custom_roles`) beside its roles, as the official client merges them.
+ */
+export function withOrgRoles(policy: RBACPolicy | null, org: { custom_roles?: RBACPolicyRole[] } | null | undefined): RBACPolicy | null {
+  return policy && org?.custom_roles?.length ? { ...policy, roles: [...policy.roles, ...org.custom_roles] } : policy;
+}
+
 /** Whether any of `roleIds` grants `action` (or every action) on `resourceId` under `policy`. */
 export function rolesAllow(policy: RBACPolicy | null, roleIds: readonly string[], resourceId: string, action: string): boolean {
   if (!policy) return false;
@@ -29,23 +37,24 @@ export function rolesAllow(policy: RBACPolicy | null, roleIds: readonly string[]
 }
 
 /**
- * `rbac`: what the signed-in member's roles allow under the project's policy (from bootstrap), as
- * the official client answers it, locally. A hint for what to offer only: the provider decides
- * every call by the member's roles itself.
+ * `rbac`: what the signed-in member's roles allow under the project's policy (from bootstrap)
+ * and its organization's own roles, as the official client answers it, locally. A hint for what
+ * to offer only: the provider decides every call by the member's roles itself.
  */
 export function b2bRbac(ctx: B2BContext) {
   const roles = (): string[] => ctx.session.get('session')?.roles ?? [];
+  const effective = (raw: unknown) => withOrgRoles(policyOf(raw), ctx.session.get('organization'));
   return {
     /** From the policy already loaded (false before the first bootstrap answer). */
-    isAuthorizedSync: (resourceId: string, action: string): boolean => rolesAllow(policyOf(ctx.bootstrap.getSync().rbac_policy), roles(), resourceId, action),
+    isAuthorizedSync: (resourceId: string, action: string): boolean => rolesAllow(effective(ctx.bootstrap.getSync().rbac_policy), roles(), resourceId, action),
     /** Once bootstrap has answered. */
     async isAuthorized(resourceId: string, action: string): Promise<boolean> {
       const b = await ctx.bootstrap.ready();
-      return rolesAllow(policyOf(b.rbac_policy), roles(), resourceId, action);
+      return rolesAllow(effective(b.rbac_policy), roles(), resourceId, action);
     },
     /** Every resource's actions, each true or false for the member. */
     async allPermissions(): Promise<Record<string, Record<string, boolean>>> {
-      const policy = policyOf((await ctx.bootstrap.ready()).rbac_policy);
+      const policy = effective((await ctx.bootstrap.ready()).rbac_policy);
       const ids = roles();
       return Object.fromEntries((policy?.resources ?? []).map((r) => [r.resource_id, Object.fromEntries(r.actions.map((a) => [a, rolesAllow(policy, ids, r.resource_id, a)]))]));
     },

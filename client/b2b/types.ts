@@ -48,6 +48,8 @@ export interface Organization {
   mfa_methods: string;
   allowed_mfa_methods: string[];
   mfa_policy: 'OPTIONAL' | 'REQUIRED_FOR_ALL';
+  /** The organization's own roles, beside the project's for its members (the official `custom_roles`). */
+  custom_roles?: Array<{ role_id: string; description: string; permissions: { resource_id: string; actions: string[] }[] }>;
   [extra: string]: unknown;
 }
 

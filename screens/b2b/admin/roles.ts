@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { policyOf, type RBACPolicyRole } from '../../../client/b2b/rbac.ts';
 import type { Member } from '../../../client/b2b/types.ts';
-import { useAdmin, useAdminClient } from './widget.ts';
+import { useAdmin, useAdminClient, useCan } from './widget.ts';
 
 /** Every member holds this role implicitly: it is shown, never assigned. */
 export const MEMBER_ROLE = 'stytch_member';
@@ -14,27 +14,32 @@ export interface ShownRole {
 }
 
 /**
- * The project's roles (bootstrap's RBAC policy) in the host's order and words
- * (`getRoleSortOrder`, `getRoleDisplayName`, `getRoleDescription`; by default the id and the
- * policy's description).
+ * The project's roles (bootstrap's RBAC policy) and, when the member may read them
+ * (`stytch.custom-org-roles` `get`, as the official portal asks), the organization's own
+ * (`custom_roles`), in the host's order and words (`getRoleSortOrder`, `getRoleDisplayName`,
+ * `getRoleDescription`; by default the id and the policy's description).
  */
 export function useRoles(): ShownRole[] {
   const client = useAdminClient();
   const { config } = useAdmin();
   const [raw, setRaw] = useState(() => client.bootstrap.getSync().rbac_policy);
+  const [orgRoles, setOrgRoles] = useState(() => client.organization.getSync()?.custom_roles ?? []);
+  const mayReadOrgRoles = useCan('stytch.custom-org-roles', 'get');
   // The policy arrives with bootstrap's answer, which may come after the first render.
   useEffect(() => {
     void client.bootstrap.ready().then((b) => setRaw(b.rbac_policy));
     return client.bootstrap.onChange((b) => setRaw(b.rbac_policy));
   }, [client]);
+  // The organization's roles change with its copy (fetched, or changed by a setOrgPolicy the member's next fetch sees).
+  useEffect(() => client.organization.onChange((o) => setOrgRoles(o?.custom_roles ?? [])), [client]);
   return useMemo(() => {
-    const roles: RBACPolicyRole[] = policyOf(raw)?.roles ?? [];
+    const roles: RBACPolicyRole[] = [...(policyOf(raw)?.roles ?? []), ...(mayReadOrgRoles ? orgRoles : [])];
     const order = config.getRoleSortOrder?.(roles) ?? [];
     const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
     return [...roles]
       .sort((a, b) => rank(a.role_id) - rank(b.role_id))
       .map((r) => ({ role_id: r.role_id, name: config.getRoleDisplayName?.(r) ?? r.role_id, description: config.getRoleDescription?.(r) ?? r.description ?? '' }));
-  }, [raw, config]);
+  }, [raw, orgRoles, mayReadOrgRoles, config]);
 }
 
 /** The roles an admin may give (every one but the implicit member role). */

@@ -18,11 +18,11 @@ const MEMBER_SESSION = {
   custom_claims: {},
   roles: ['stytch_member'],
 };
-const signedIn = (token = 'member-session-token-1') =>
+const signedIn = (token = 'member-session-token-1', roles = MEMBER_SESSION.roles) =>
   ok({
     member_id: MEMBER.member_id,
     organization_id: ORG.organization_id,
-    member_session: MEMBER_SESSION,
+    member_session: { ...MEMBER_SESSION, roles },
     session_token: token,
     session_jwt: 'member-jwt-1',
     member: MEMBER,
@@ -225,6 +225,28 @@ describe('B2B client', () => {
     await client.organization.members.delete('member-test-2');
     expect(last(f.calls, '/members/member-test-2').init.method).to.equal('DELETE');
     expect(client.session.getSync()).to.not.equal(null);
+    client.dispose();
+  });
+
+  it('rbac: a role of the member’s organization (its custom_roles) counts beside the project’s, as the official client merges them', async () => {
+    const policy = { roles: [{ role_id: 'stytch_member', permissions: [] }], resources: [{ resource_id: 'billing', actions: ['read', 'pay'] }], scopes: [] };
+    const auditor = { role_id: 'auditor', description: 'Reads invoices', permissions: [{ resource_id: 'billing', actions: ['read'] }] };
+    const f = fakeEnv(
+      {
+        'POST /b2b/passwords/authenticate': () => signedIn(undefined, ['stytch_member', 'auditor']),
+        'GET /b2b/organizations/me': () => ok({ organization: { ...ORG, custom_roles: [auditor] } }),
+      },
+      { ...BOOTSTRAP, rbac_policy: policy },
+    );
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.passwords.authenticate({ organization_id: ORG.organization_id, email_address: 'ada@acme.test', password: 'pw', session_duration_minutes: 30 });
+    // Before the organization names the role, the member's role grants nothing.
+    expect(await client.rbac.isAuthorized('billing', 'read')).to.equal(false);
+    await client.organization.get();
+    expect(await client.rbac.isAuthorized('billing', 'read')).to.equal(true);
+    expect(client.rbac.isAuthorizedSync('billing', 'read')).to.equal(true);
+    expect(client.rbac.isAuthorizedSync('billing', 'pay')).to.equal(false);
+    expect((await client.rbac.allPermissions()).billing).to.deep.equal({ read: true, pay: false });
     client.dispose();
   });
 

@@ -17,7 +17,7 @@ const policy = {
     {
       role_id: 'stytch_admin',
       description: 'Every admin action.',
-      permissions: ['stytch.organization', 'stytch.member', 'stytch.sso', 'stytch.scim'].map((r) => ({ resource_id: r, actions: ['*'] })),
+      permissions: ['stytch.organization', 'stytch.member', 'stytch.sso', 'stytch.scim', 'stytch.custom-org-roles'].map((r) => ({ resource_id: r, actions: ['*'] })),
     },
     { role_id: 'stytch_member', description: 'Every member.', permissions: [{ resource_id: 'stytch.self', actions: ['*'] }] },
   ],
@@ -75,6 +75,9 @@ function fakeClient(roles: string[], answers: { [path: string]: (...args: unknow
     session: { onChange: () => () => {}, revokeForMember: method('session.revokeForMember') },
     self: { getSync: () => ({ member_id: admin.id }) },
     organization: {
+      // The organization's local copy (its custom_roles), when the test gives one.
+      getSync: () => answers['organization.getSync']?.() ?? null,
+      onChange: () => () => {},
       get: method('organization.get'),
       update: method('organization.update'),
       members: {
@@ -168,6 +171,34 @@ describe('admin portal: Members', () => {
     await waitUntil(() => calls['magicLinks.email.invite']);
     expect(calls['magicLinks.email.invite']).to.deep.equal([{ email_address: 'cy@acme.test', roles: ['stytch_admin'], invite_redirect_url: 'https://app.test/invite', invite_template_id: 'tpl' }]);
     await waitUntil(() => text(el).includes('Invite sent to cy@acme.test'));
+  });
+
+  it('offers the organization’s own roles beside the project’s, with their descriptions, to invite with', async () => {
+    await host('members-org-roles');
+    const calls: Calls = {};
+    const auditor = { role_id: 'auditor', description: 'Reads the invoices.', permissions: [{ resource_id: 'billing', actions: ['read'] }] };
+    const client = fakeClient(
+      admin.roles,
+      {
+        'organization.getSync': () => ({ ...organization, custom_roles: [auditor] }),
+        'organization.members.search': () => ({ members: [], results_metadata: { total: 0, next_cursor: null } }),
+        'magicLinks.email.invite': () => ({ member: member('m3', 'di@acme.test', 'invited') }),
+      },
+      calls,
+    );
+    const el = mountAdminPortalMemberManagement({ elementId: '#members-org-roles', client });
+    await settle(el);
+    await press(el, 'Invite member');
+    await typeInto(fieldOf(el, 'Email'), 'di@acme.test');
+    const labels = [...el.querySelectorAll('fieldset label')].map(text);
+    expect(labels.some((l) => l.startsWith('stytch_admin'))).to.equal(true);
+    const auditorBox = [...el.querySelectorAll('fieldset label')].find((l) => l.textContent?.startsWith('auditor')) as HTMLLabelElement;
+    expect(auditorBox, 'the org role is offered').to.exist;
+    expect(text(auditorBox)).to.include('Reads the invoices.');
+    (el.querySelector(`#${CSS.escape(auditorBox.htmlFor)}`) as HTMLInputElement).click();
+    await press(el, 'Send invite');
+    await waitUntil(() => calls['magicLinks.email.invite']);
+    expect((calls['magicLinks.email.invite']![0] as { roles: string[] }).roles).to.deep.equal(['auditor']);
   });
 
   it('a member without the admin role is offered no invite, and the provider’s refusal of the list reads as an alert', async () => {
