@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { B2BClient } from 'stytch';
 import { databases, uniqueEmail } from './harness.ts';
-import { uniqueSlug } from './b2b-harness.ts';
+import { asMember, uniqueSlug } from './b2b-harness.ts';
 import { memberSession, oktaUser, scimOrganization } from './scim-support.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
 
@@ -117,6 +117,14 @@ for (const kind of databases) {
       assert.equal(renamed.organization.organization_name, 'Audited');
       const mfa = await stytchError(setup.b2b.organizations.update({ organization_id, mfa_policy: 'REQUIRED_FOR_ALL' }, { authorization: { session_token: session } }));
       assert.equal(mfa.error_type, 'unauthorized_action');
+      // The browser's admin routes the same, and its organization carries the roles the official client merges.
+      const browser = asMember(setup.provider, session);
+      const me = await browser('GET', '/b2b/organizations/me');
+      assert.deepEqual(me.json.data.organization.custom_roles, [AUDITOR]);
+      assert.equal((await browser('PUT', '/b2b/organizations/me', { organization_name: 'Audited again' })).status, 200);
+      const browserMfa = await browser('PUT', '/b2b/organizations/me', { mfa_policy: 'REQUIRED_FOR_ALL' });
+      assert.equal(browserMfa.status, 403, browserMfa.text);
+      assert.equal((await setup.b2b.organizations.get({ organization_id })).organization.mfa_policy, 'OPTIONAL');
 
       // The SDK's local check fetches the org policy beside the project's and sees the role.
       const local = await setup.b2b.sessions.authenticateJwt({ session_jwt: ok.session_jwt, authorization_check: check(organization_id, 'billing', 'read') });
