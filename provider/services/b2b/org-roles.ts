@@ -48,9 +48,9 @@ export function checkOrgPolicy(config: ProviderContext['config'], policy: OrgPol
     for (const p of role.permissions) {
       const resource = resources.get(p.resource_id);
       if (!resource) throw new ApiError(400, 'invalid_resource_id', `${id}: the project's policy has no resource ${p.resource_id}.`);
-      if (named.has(p.resource_id)) throw new ApiError(400, 'duplicate_resource_id', `${id}: ${p.resource_id} is given twice.`);
+      if (named.has(p.resource_id)) throw new ApiError(400, 'duplicate_permission', `${id}: ${p.resource_id} is given twice.`);
       named.add(p.resource_id);
-      if (new Set(p.actions).size !== p.actions.length) throw new ApiError(400, 'duplicate_action', `${id}: an action of ${p.resource_id} is given twice.`);
+      if (new Set(p.actions).size !== p.actions.length) throw new ApiError(400, 'duplicate_permission', `${id}: an action of ${p.resource_id} is given twice.`);
       for (const a of p.actions) {
         if (a !== '*' && !resource.actions.includes(a)) throw new ApiError(400, 'invalid_action', `${id}: ${p.resource_id} has no action ${a}.`);
       }
