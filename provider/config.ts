@@ -12,6 +12,26 @@ const Products = v.picklist(['emailMagicLinks', 'otp', 'passwords', 'oauth', 'cr
 /** An RBAC resource or role id: printable, no spaces (the hosted provider's ids are human-readable). */
 const RBAC_ID = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,128}$/, 'must be 1 to 128 printable characters without spaces'));
 
+/** The asymmetric algorithms a trusted auth token may be signed with (never a shared secret, never `none`). */
+export const TRUSTED_TOKEN_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+const CLAIM = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,128}$/, 'must be a claim name'));
+
+/** One trusted auth token profile, by the official profile's field names; its keys are a JWKS URL or PEM public keys, never both. */
+const TrustedAuthTokenProfileSchema = v.pipe(
+  v.object({
+    profile_id: RBAC_ID, // the same rule: printable, no spaces
+    name: v.optional(v.string(), ''),
+    issuer: v.pipe(v.string(), v.nonEmpty()),
+    audience: v.pipe(v.string(), v.nonEmpty()),
+    jwks_url: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:/, 'must be an http(s) URL'))),
+    pem_files: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/-----BEGIN PUBLIC KEY-----/, 'must be a PEM public key'))), v.minLength(1), v.maxLength(10))),
+    attribute_mapping: v.object({ email: CLAIM, token_id: v.optional(CLAIM), organization_id: v.optional(CLAIM) }),
+    can_jit_provision: v.optional(v.boolean(), false),
+    algorithms: v.optional(v.pipe(v.array(v.picklist(TRUSTED_TOKEN_ALGORITHMS)), v.minLength(1)), () => [...TRUSTED_TOKEN_ALGORITHMS]),
+  }),
+  v.check((p) => (p.jwks_url === undefined) !== (p.pem_files === undefined), 'a profile needs either jwks_url or pem_files, not both'),
+);
+
 export const ProjectConfigSchema = v.object({
   projectId: v.optional(v.string(), () => `project-test-${randomUUID()}`),
   name: v.optional(v.string(), 'Demo project'),
@@ -326,6 +346,21 @@ export const ProjectConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * Trusted auth token profiles (the official profile's parts): `sessions/attest` exchanges a
+   * JWT another system signed for a session of the user its mapped email names. The token is
+   * checked against the profile's keys (`jwks_url`, fetched through `outbound`, or PEM public
+   * keys in `pem_files`), `issuer`, `audience`, its `exp` and `nbf`, and `algorithms`
+   * (asymmetric only); `attribute_mapping` names the claims of the email, of a token id (each
+   * id attested once) and, for B2B, of the organization (services/trusted-auth-tokens.ts).
+   */
+  trustedAuthTokenProfiles: v.optional(
+    v.pipe(
+      v.array(TrustedAuthTokenProfileSchema),
+      v.check((ps) => new Set(ps.map((p) => p.profile_id)).size === ps.length, 'profile_id must be unique'),
+    ),
+    [],
+  ),
   /** This provider's public base URL, for the OAuth callback; defaults to the request's origin. */
   publicUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -413,6 +448,13 @@ export function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): 
   if (env.CONNECTED_APPS_CIMD !== undefined) out.connectedApps = { ...(out.connectedApps as object), clientIdMetadataDocuments: bool(env.CONNECTED_APPS_CIMD) };
   if (env.CONNECTED_APPS_DYNAMIC_REGISTRATION !== undefined) out.connectedApps = { ...(out.connectedApps as object), dynamicRegistration: bool(env.CONNECTED_APPS_DYNAMIC_REGISTRATION) };
   if (env.CONNECTED_APPS_AUTHORIZATION_URL) out.connectedApps = { ...(out.connectedApps as object), authorizationUrl: env.CONNECTED_APPS_AUTHORIZATION_URL };
+  if (env.TRUSTED_AUTH_TOKEN_PROFILES) {
+    try {
+      out.trustedAuthTokenProfiles = JSON.parse(env.TRUSTED_AUTH_TOKEN_PROFILES);
+    } catch {
+      throw new Error('TRUSTED_AUTH_TOKEN_PROFILES is not valid JSON (an array of profiles)');
+    }
+  }
   if (env.RP_ID) out.rpId = env.RP_ID;
   if (env.SIWE_REQUIRED !== undefined) out.siweRequired = bool(env.SIWE_REQUIRED);
   if (env.LINK_DEVICE_SIGN_IN !== undefined) out.magicLinkRequests = { ...(out.magicLinkRequests as object), linkDeviceSignIn: bool(env.LINK_DEVICE_SIGN_IN) };

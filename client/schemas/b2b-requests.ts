@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { B2B_AUTH_METHODS } from './b2b-oauth-providers.ts';
 import { bool, email, LONG_TEXT_MAX_BYTES, nonEmpty, num, otpExpiration, record, sessionDuration, str, strArray } from './fields.ts';
+import { SessionsAttest as B2CSessionsAttest } from './requests.ts';
 
 /*
  * One schema per B2B request body (`/sdk/v1/b2b`), named after the official B2B headless
@@ -109,6 +110,8 @@ export const DiscoveryIntermediateSessionsExchange = v.object({
 });
 
 export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(sessionDuration()) });
+/** `session.attest` (B2B): the B2C fields, and the organization when the token names none. */
+export const SessionsAttest = v.object({ ...B2CSessionsAttest.entries, organization_id: opt(nonEmpty()) });
 export const SessionsExchange = v.object({ organization_id: nonEmpty(), session_duration_minutes: sessionDuration(), locale: opt(str()) });
 
 export const OrganizationsUpdate = v.object({

@@ -37,6 +37,14 @@ export const UsersUpdate = v.object({ untrusted_metadata: opt(record()), name: o
 export const B2BMemberSearch = v.object({ email_address: email(), organization_id: nonEmpty() });
 
 export const SessionsAuthenticate = v.object({ session_duration_minutes: opt(sessionDuration()) });
+/** `session.attest`: a JWT another system signed, for one of the project's trusted auth token profiles; the session to add it to, if not the caller's. */
+export const SessionsAttest = v.object({
+  profile_id: nonEmpty(),
+  token: nonEmpty(LONG_TEXT_MAX_BYTES),
+  session_duration_minutes: opt(sessionDuration()),
+  session_token: opt(nonEmpty()),
+  session_jwt: opt(nonEmpty(LONG_TEXT_MAX_BYTES)),
+});
 
 /** `link_request` (ours, additive): also open a cross-device request, answered as `link_request` (provider/services/link-requests.ts). */
 export const MagicLinkLoginOrCreate = v.object({ ...magicLinkSend, create_user_as_pending: opt(bool()), locale: opt(str()), link_request: opt(bool()) });

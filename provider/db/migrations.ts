@@ -808,6 +808,22 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
     // kept on its row, so every check that reads the organization sees them (services/b2b/org-roles.ts).
     sql: `ALTER TABLE b2b_organizations ADD COLUMN custom_roles jsonb NOT NULL DEFAULT '[]';`,
   },
+  {
+    // 4880: issue 48's trusted auth tokens (branch attest), clear of the other branches' numbers.
+    id: 4880,
+    name: 'trusted_auth_tokens_attested',
+    // The token ids a profile that maps one has attested, each kept until its token expires
+    // (past that the token is refused anyway): the primary key makes a second attest of the
+    // same id lose, however many race.
+    sql: `
+      CREATE TABLE trusted_auth_tokens_attested (
+        profile_id text NOT NULL,
+        token_id text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (profile_id, token_id)
+      );
+      CREATE INDEX trusted_auth_tokens_attested_expiry ON trusted_auth_tokens_attested (expires_at);`,
+  },
 ];
 
 /**

@@ -1,10 +1,11 @@
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { ProjectConfig } from '../config.ts';
 import type { DocumentCache, OutboundFetch } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { OutboundError } from './outbound.ts';
 import type { OAuthProfile } from './oauth-state.ts';
+import { remoteKeySet, verifyWithKeySet } from './remote-keys.ts';
 
 /** One configured upstream client (project config `oauthClients[provider]`). */
 export type UpstreamClient = ProjectConfig['oauthClients'][string];
@@ -76,17 +77,7 @@ export class Upstream {
 
   /** The issuer's published keys, kept in the cache by URL; `maxAgeMs` asks for a fresher copy. */
   private keys(uri: string, maxAgeMs?: number): Promise<JSONWebKeySet> {
-    return this.cache.get(
-      `jwks ${uri}`,
-      async () => {
-        const res = await this.fetch(uri, { headers: { Accept: 'application/json' } });
-        if (!res.ok) throw new UpstreamOAuthError(`The issuer's keys answered ${res.status}.`);
-        const set = (await res.json()) as JSONWebKeySet;
-        createLocalJWKSet(set); // throws on anything that is not a key set, so none is kept
-        return set;
-      },
-      maxAgeMs,
-    );
+    return remoteKeySet(this.fetch, this.cache, uri, (status) => new UpstreamOAuthError(`The issuer's keys answered ${status}.`), maxAgeMs);
   }
 
   /** The authorization URL with S256 PKCE, state and (OIDC) nonce; provider params pass through. */
@@ -143,9 +134,6 @@ export class Upstream {
     }
   }
 
-  /** A key set unknown keys are looked for again in, at most this often (jose's cooldown). */
-  private static readonly KEY_REFRESH_MS = 30_000;
-
   /**
    * Verifies an ID token handed over by the browser (Google One Tap): the signature against
    * the issuer's published keys, the issuer, this client as audience, and the expiry.
@@ -156,16 +144,10 @@ export class Upstream {
     if (!uri) throw new UpstreamOAuthError('The issuer publishes no keys (jwks_uri).');
     // Google signs One Tap credentials with its issuer written with or without the scheme.
     const issuers = [as.issuer, ...(as.issuer === 'https://accounts.google.com' ? ['accounts.google.com'] : [])];
-    const verify = async (maxAgeMs?: number) => jwtVerify(idToken, createLocalJWKSet(await this.keys(uri, maxAgeMs)), { issuer: issuers, audience: this.client.client_id });
     let claims: JWTPayload;
     try {
-      try {
-        ({ payload: claims } = await verify());
-      } catch (e) {
-        // A key the kept set does not have: the issuer may have rotated; a copy older than the cooldown is fetched again.
-        if (!(e instanceof joseErrors.JWKSNoMatchingKey)) throw e;
-        ({ payload: claims } = await verify(Upstream.KEY_REFRESH_MS));
-      }
+      // A key the kept set does not have: the issuer may have rotated; remote-keys.ts fetches a fresher copy.
+      claims = await verifyWithKeySet(idToken, (maxAgeMs) => this.keys(uri, maxAgeMs), { issuer: issuers, audience: this.client.client_id });
     } catch (e) {
       if (e instanceof ApiError) throw e;
       throw new ApiError(401, 'invalid_id_token', `The Google credential could not be verified: ${e instanceof Error ? e.message : String(e)}`);

@@ -133,6 +133,9 @@ const currentSession = {
   attributes: opt(v.object({ ip_address: opt(str()), user_agent: opt(str()) }, 'must be an object')),
 };
 
+/** `sessions.attest`: the browser's fields, with the server API's session fields (custom claims refused, telemetry dropped). */
+export const SessionsAttestV1 = v.object({ ...requests.SessionsAttest.entries, ...currentSession });
+
 export const MagicLinksAuthenticate = v.object({
   token: nonEmpty(),
   code_verifier: opt(nonEmpty()),

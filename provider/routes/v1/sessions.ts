@@ -4,11 +4,12 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { query } from '../../http/validate.ts';
-import { authenticateForServer, liveSessions, sessionIdOf } from '../../services/server-sessions.ts';
+import { authenticateForServer, liveSessions, namedSession, serverSignIn, sessionIdOf } from '../../services/server-sessions.ts';
+import { attestedUser, attestToken } from '../../services/trusted-auth-tokens.ts';
 import { revoke } from '../../services/sessions.ts';
-import { SessionsAuthenticate, SessionsGet, SessionsRevoke } from './schemas.ts';
+import { SessionsAttestV1, SessionsAuthenticate, SessionsGet, SessionsRevoke } from './schemas.ts';
 
-/** Server API sessions: authenticate (token or JWT), list a user's sessions, revoke, JWKS. */
+/** Server API sessions: authenticate (token or JWT), attest a trusted auth token, list a user's sessions, revoke, JWKS. */
 export function serverSessionRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
@@ -18,6 +19,16 @@ export function serverSessionRoutes(ctx: ProviderContext): Hono {
       const by = req.session_token !== undefined ? { token: req.session_token } : { jwt: req.session_jwt! };
       const issued = await authenticateForServer(ctx, ctx.db, by, minutes);
       return serverOk(c, { session: issued.session, session_token: issued.session_token, session_jwt: issued.session_jwt, user: issued.user });
+    }),
+  );
+
+  app.post(
+    '/sessions/attest',
+    endpoint(ctx, { session: 'none', schema: SessionsAttestV1 }, async ({ c, req }) => {
+      const ask = { ...req, minutes: req.session_duration_minutes };
+      const current = await namedSession(ctx, ctx.db, ask);
+      const out = await attestToken(ctx, req.profile_id, req.token, async (tx, t, factor) => serverSignIn(ctx, tx, await attestedUser(ctx, tx, t), factor, ask, current));
+      return serverOk(c, { user_id: out.user_id, session_token: out.session_token, session_jwt: out.session_jwt, user: out.user, ...(out.session ? { session: out.session } : {}) });
     }),
   );
 

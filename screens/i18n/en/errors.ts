@@ -113,5 +113,7 @@ export const errorMessages = {
   'error.invalidCodeChallengeMethod': "This sign-in is not set up correctly: the app's code challenge method is not supported.",
   'error.invalidPostLogoutRedirectUri': 'This sign-in is not set up correctly: the address to return to after signing out is not registered.',
   'error.dynamicRegistrationDisabled': 'This sign-in is not set up correctly: this project does not accept app registrations.',
+  'error.trustedTokenProfileNotFound': 'This sign-in is not set up correctly: the sign-in it was handed over from is not known.',
+  'error.invalidJwksUrl': 'This sign-in is not set up correctly: the keys of the sign-in it was handed over from could not be read.',
   'error.connectedAppNotFound': 'This app is not connected to your account.',
 } as const;

@@ -314,6 +314,8 @@ const ar: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'تسجيل الدخول غير مُعدّ بشكل صحيح: طريقة تحدي الرمز الخاصة بالتطبيق غير مدعومة.',
   'error.invalidPostLogoutRedirectUri': 'تسجيل الدخول غير مُعدّ بشكل صحيح: عنوان العودة بعد تسجيل الخروج غير مسجّل.',
   'error.dynamicRegistrationDisabled': 'تسجيل الدخول غير مُعدّ بشكل صحيح: لا يقبل هذا المشروع تسجيل التطبيقات.',
+  'error.trustedTokenProfileNotFound': 'تسجيل الدخول غير مُعدّ بشكل صحيح: تسجيل الدخول الذي سُلِّم منه غير معروف.',
+  'error.invalidJwksUrl': 'تسجيل الدخول غير مُعدّ بشكل صحيح: تعذّرت قراءة مفاتيح تسجيل الدخول الذي سُلِّم منه.',
   'error.connectedAppNotFound': 'هذا التطبيق غير مرتبط بحسابك.',
 };
 export default ar;

@@ -316,6 +316,8 @@ const de: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'Die Anmeldung ist falsch eingerichtet: Die Code-Challenge-Methode der App wird nicht unterstützt.',
   'error.invalidPostLogoutRedirectUri': 'Die Anmeldung ist falsch eingerichtet: Die Adresse für die Rückkehr nach der Abmeldung ist nicht registriert.',
   'error.dynamicRegistrationDisabled': 'Die Anmeldung ist falsch eingerichtet: Dieses Projekt nimmt keine App-Registrierungen an.',
+  'error.trustedTokenProfileNotFound': 'Die Anmeldung ist falsch eingerichtet: Die Anmeldung, von der sie übergeben wurde, ist nicht bekannt.',
+  'error.invalidJwksUrl': 'Die Anmeldung ist falsch eingerichtet: Die Schlüssel der Anmeldung, von der sie übergeben wurde, konnten nicht gelesen werden.',
   'error.connectedAppNotFound': 'Diese App ist nicht mit Ihrem Konto verbunden.',
 };
 export default de;

@@ -316,6 +316,8 @@ const es: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'El inicio de sesión no está bien configurado: el método de desafío de código de la aplicación no es compatible.',
   'error.invalidPostLogoutRedirectUri': 'El inicio de sesión no está bien configurado: la dirección de retorno tras cerrar sesión no está registrada.',
   'error.dynamicRegistrationDisabled': 'El inicio de sesión no está bien configurado: este proyecto no acepta registros de aplicaciones.',
+  'error.trustedTokenProfileNotFound': 'El inicio de sesión no está bien configurado: no se conoce el inicio de sesión del que proviene.',
+  'error.invalidJwksUrl': 'El inicio de sesión no está bien configurado: no se pudieron leer las claves del inicio de sesión del que proviene.',
   'error.connectedAppNotFound': 'Esta aplicación no está conectada a tu cuenta.',
 };
 export default es;

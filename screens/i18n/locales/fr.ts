@@ -316,6 +316,8 @@ const fr: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'Cette connexion est mal configurée\u00a0: la méthode de défi de code de l’application n’est pas prise en charge.',
   'error.invalidPostLogoutRedirectUri': 'Cette connexion est mal configurée\u00a0: l’adresse de retour après la déconnexion n’est pas enregistrée.',
   'error.dynamicRegistrationDisabled': 'Cette connexion est mal configurée\u00a0: ce projet n’accepte pas l’enregistrement d’applications.',
+  'error.trustedTokenProfileNotFound': 'Cette connexion est mal configurée\u00a0: la connexion dont elle provient n’est pas connue.',
+  'error.invalidJwksUrl': 'Cette connexion est mal configurée\u00a0: les clés de la connexion dont elle provient n’ont pas pu être lues.',
   'error.connectedAppNotFound': 'Cette application n’est pas connectée à votre compte.',
 };
 export default fr;

@@ -314,6 +314,8 @@ const he: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'ההתחברות לא מוגדרת כראוי: שיטת אתגר הקוד של האפליקציה אינה נתמכת.',
   'error.invalidPostLogoutRedirectUri': 'ההתחברות לא מוגדרת כראוי: כתובת החזרה אחרי ההתנתקות אינה רשומה.',
   'error.dynamicRegistrationDisabled': 'ההתחברות לא מוגדרת כראוי: הפרויקט הזה אינו מקבל רישום אפליקציות.',
+  'error.trustedTokenProfileNotFound': 'ההתחברות לא מוגדרת כראוי: ההתחברות שממנה הועברה אינה מוכרת.',
+  'error.invalidJwksUrl': 'ההתחברות לא מוגדרת כראוי: לא ניתן היה לקרוא את המפתחות של ההתחברות שממנה הועברה.',
   'error.connectedAppNotFound': 'האפליקציה הזו אינה מחוברת לחשבון שלך.',
 };
 export default he;

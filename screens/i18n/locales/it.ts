@@ -316,6 +316,8 @@ const it: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'L’accesso non è configurato correttamente: il metodo di code challenge dell’app non è supportato.',
   'error.invalidPostLogoutRedirectUri': 'L’accesso non è configurato correttamente: l’indirizzo di ritorno dopo la disconnessione non è registrato.',
   'error.dynamicRegistrationDisabled': 'L’accesso non è configurato correttamente: questo progetto non accetta registrazioni di app.',
+  'error.trustedTokenProfileNotFound': 'L’accesso non è configurato correttamente: l’accesso da cui proviene non è conosciuto.',
+  'error.invalidJwksUrl': 'L’accesso non è configurato correttamente: non è stato possibile leggere le chiavi dell’accesso da cui proviene.',
   'error.connectedAppNotFound': 'Questa app non è collegata al tuo account.',
 };
 export default it;

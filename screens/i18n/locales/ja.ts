@@ -315,6 +315,8 @@ const ja: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'ログインの設定に問題があります: アプリのコードチャレンジ方式に対応していません。',
   'error.invalidPostLogoutRedirectUri': 'ログインの設定に問題があります: ログアウト後の戻り先アドレスが登録されていません。',
   'error.dynamicRegistrationDisabled': 'ログインの設定に問題があります: このプロジェクトはアプリの登録を受け付けていません。',
+  'error.trustedTokenProfileNotFound': 'ログインの設定に問題があります: 引き継ぎ元のログインが不明です。',
+  'error.invalidJwksUrl': 'ログインの設定に問題があります: 引き継ぎ元のログインの鍵を読み取れませんでした。',
   'error.connectedAppNotFound': 'このアプリはあなたのアカウントに接続されていません。',
 };
 export default ja;

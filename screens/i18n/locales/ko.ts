@@ -314,6 +314,8 @@ const ko: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': '로그인 설정이 잘못되었습니다: 앱의 코드 챌린지 방식이 지원되지 않습니다.',
   'error.invalidPostLogoutRedirectUri': '로그인 설정이 잘못되었습니다: 로그아웃 후 돌아갈 주소가 등록되지 않았습니다.',
   'error.dynamicRegistrationDisabled': '로그인 설정이 잘못되었습니다: 이 프로젝트는 앱 등록을 받지 않습니다.',
+  'error.trustedTokenProfileNotFound': '로그인 설정이 잘못되었습니다: 넘겨준 로그인을 알 수 없습니다.',
+  'error.invalidJwksUrl': '로그인 설정이 잘못되었습니다: 넘겨준 로그인의 키를 읽을 수 없습니다.',
   'error.connectedAppNotFound': '이 앱은 계정에 연결되어 있지 않습니다.',
 };
 export default ko;

@@ -316,6 +316,8 @@ const nl: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'Het inloggen is niet goed ingesteld: de code-challenge-methode van de app wordt niet ondersteund.',
   'error.invalidPostLogoutRedirectUri': 'Het inloggen is niet goed ingesteld: het adres om na het uitloggen naar terug te keren is niet geregistreerd.',
   'error.dynamicRegistrationDisabled': 'Het inloggen is niet goed ingesteld: dit project neemt geen app-registraties aan.',
+  'error.trustedTokenProfileNotFound': 'Het inloggen is niet goed ingesteld: het inloggen waarvan het werd overgedragen is niet bekend.',
+  'error.invalidJwksUrl': 'Het inloggen is niet goed ingesteld: de sleutels van het inloggen waarvan het werd overgedragen konden niet worden gelezen.',
   'error.connectedAppNotFound': 'Deze app is niet met uw account verbonden.',
 };
 export default nl;

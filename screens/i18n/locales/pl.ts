@@ -316,6 +316,8 @@ const pl: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'Logowanie jest źle skonfigurowane: metoda code challenge aplikacji nie jest obsługiwana.',
   'error.invalidPostLogoutRedirectUri': 'Logowanie jest źle skonfigurowane: adres powrotu po wylogowaniu nie jest zarejestrowany.',
   'error.dynamicRegistrationDisabled': 'Logowanie jest źle skonfigurowane: ten projekt nie przyjmuje rejestracji aplikacji.',
+  'error.trustedTokenProfileNotFound': 'Logowanie jest źle skonfigurowane: logowanie, z którego zostało przekazane, jest nieznane.',
+  'error.invalidJwksUrl': 'Logowanie jest źle skonfigurowane: nie udało się odczytać kluczy logowania, z którego zostało przekazane.',
   'error.connectedAppNotFound': 'Ta aplikacja nie jest połączona z Twoim kontem.',
 };
 export default pl;

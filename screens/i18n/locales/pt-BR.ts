@@ -316,6 +316,8 @@ const ptBR: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': 'A entrada não está configurada corretamente: o método de desafio de código do aplicativo não é compatível.',
   'error.invalidPostLogoutRedirectUri': 'A entrada não está configurada corretamente: o endereço de retorno após sair não está registrado.',
   'error.dynamicRegistrationDisabled': 'A entrada não está configurada corretamente: este projeto não aceita registro de aplicativos.',
+  'error.trustedTokenProfileNotFound': 'A entrada não está configurada corretamente: a entrada de onde ela veio não é conhecida.',
+  'error.invalidJwksUrl': 'A entrada não está configurada corretamente: não foi possível ler as chaves da entrada de onde ela veio.',
   'error.connectedAppNotFound': 'Este aplicativo não está conectado à sua conta.',
 };
 export default ptBR;

@@ -314,6 +314,8 @@ const zhCN: LocaleCatalog = {
   'error.invalidCodeChallengeMethod': '登录配置有误：不支持该应用的代码质询方法。',
   'error.invalidPostLogoutRedirectUri': '登录配置有误：退出登录后的返回地址未注册。',
   'error.dynamicRegistrationDisabled': '登录配置有误：此项目不接受应用注册。',
+  'error.trustedTokenProfileNotFound': '登录配置有误：移交此登录的登录方式未知。',
+  'error.invalidJwksUrl': '登录配置有误：无法读取移交此登录的登录方式的密钥。',
   'error.connectedAppNotFound': '此应用未关联到你的账户。',
 };
 export default zhCN;
