@@ -1,10 +1,13 @@
-import { type ApiContext, call } from './context.ts';
+import { type ApiContext, authenticate, call } from './context.ts';
 import { checkRequest } from './checks.ts';
-import type { BaseResponse, Session, SessionTokens, User } from '../session/types.ts';
+import type { AuthenticateResponse, BaseResponse, Session, SessionTokens, User } from '../session/types.ts';
+import type { CallerOptions, SessionsAttest } from '../schemas/requests.ts';
 import type { GetConnectedAppsResponse } from './idp.ts';
 
 type UserResponse = BaseResponse & User;
 type DeleteResponse = BaseResponse & { user_id: string; user: User };
+/** The official `SessionAttestOptions`: the trusted auth token profile, the token, the session's length. */
+export type SessionAttestOptions = CallerOptions<typeof SessionsAttest>;
 
 /** `user`: the signed-in user, its updates and the removal of each factor kind. */
 export function user(ctx: ApiContext) {
@@ -60,7 +63,7 @@ export function user(ctx: ApiContext) {
   };
 }
 
-/** `session`: authenticate, revoke and the local session. */
+/** `session`: authenticate, attest, revoke and the local session. */
 export function session(ctx: ApiContext) {
   return {
     /** Re-checks the session with the provider; non-recoverable errors sign out locally. */
@@ -68,6 +71,10 @@ export function session(ctx: ApiContext) {
       await checkRequest('stytch.session.authenticate', 'SessionsAuthenticate', o);
       await ctx.bootstrap.ready();
       return ctx.session.authenticate(o.session_duration_minutes);
+    },
+    /** Exchanges a JWT another system signed, for one of the project's trusted auth token profiles, for a session (it becomes the local one). */
+    async attest(o: SessionAttestOptions): Promise<AuthenticateResponse> {
+      return authenticate(ctx, '/sessions/attest', await checkRequest('stytch.session.attest', 'SessionsAttest', o));
     },
     /** Ends the session; `forceClear` clears local state even when the call fails. */
     async revoke(o: { forceClear?: boolean } = {}): Promise<unknown> {

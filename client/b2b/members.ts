@@ -12,8 +12,10 @@ export type B2BOrganizationUpdateOptions = CallerOptions<typeof R.OrganizationsU
 export type B2BMemberCreateOptions = CallerOptions<typeof R.MembersCreate>;
 export type B2BMemberUpdateOptions = CallerOptions<typeof R.MembersUpdate> & { member_id: string };
 export type B2BSelfUpdateOptions = CallerOptions<typeof R.SelfUpdate>;
+/** The official `B2BSessionAttestOptions`: the profile, the token, the organization when the token names none. */
+export type B2BSessionAttestOptions = CallerOptions<typeof R.SessionsAttest>;
 
-/** `session`: the member session, its refresh, revoke and exchange to another organization. */
+/** `session`: the member session, its refresh, revoke, exchange to another organization and attest of a trusted auth token. */
 export function b2bSession(ctx: B2BContext) {
   return {
     getSync: (): MemberSession | null => ctx.session.get('session'),
@@ -41,6 +43,10 @@ export function b2bSession(ctx: B2BContext) {
     /** Trades the session for one in another organization of the same address. */
     async exchange(o: { organization_id: string; session_duration_minutes: number; locale?: string }): Promise<B2BAuthenticateResponse> {
       return authenticate(ctx, '/b2b/sessions/exchange', await checkB2BRequest('stytch.session.exchange', 'SessionsExchange', o));
+    },
+    /** Exchanges a JWT another system signed, for one of the project's trusted auth token profiles, for a member session. */
+    async attest(o: B2BSessionAttestOptions): Promise<B2BAuthenticateResponse> {
+      return authenticate(ctx, '/b2b/sessions/attest', await checkB2BRequest('stytch.session.attest', 'SessionsAttest', o));
     },
   };
 }

@@ -85,9 +85,9 @@ function SignedIn({ client, options, vouched, children }: { client: IdpClient | 
   useOnce(() => {
     const params = options.authTokenParams;
     if (!params?.trustedAuthToken) return;
-    const session = client?.session as (IdpClient['session'] & { attest?: (o: { token: string; profile_id: string; session_duration_minutes: number }) => Promise<unknown> }) | undefined;
+    const session = client?.session;
     const attest = session?.attest
-      ? session.attest({ token: params.trustedAuthToken, profile_id: params.tokenProfileID, session_duration_minutes: 60 })
+      ? attestFor(session as Required<IdpClient['session']>, params.trustedAuthToken, params.tokenProfileID)
       : Promise.reject(new Error('authTokenParams: this client cannot attest a trusted auth token (session.attest); the consent goes on with the current session.'));
     attest.catch((e: unknown) => callbacks.onError(e instanceof Error ? e : new Error(String(e)))).finally(() => setAttesting(false));
   });
@@ -97,4 +97,16 @@ function SignedIn({ client, options, vouched, children }: { client: IdpClient | 
   if (attesting) return <Waiting text={t('idpConsent.loading')} />;
   if (!signedIn) return <Notice text={t('idpConsent.noActiveSession')} />;
   return children(signedOut);
+}
+
+/**
+ * As the official element does: whoever is signed in is signed out first (the token names the
+ * person the consent is for), then the token is attested for an hour; a member's organization
+ * goes with it, for a token that names none.
+ */
+async function attestFor(session: Required<IdpClient['session']>, token: string, profileId: string): Promise<unknown> {
+  const current = session.getSync() as { organization_id?: string } | null;
+  if (current) await session.revoke({ forceClear: true });
+  const organization = current?.organization_id;
+  return session.attest({ token, profile_id: profileId, session_duration_minutes: 60, ...(organization ? { organization_id: organization } : {}) });
 }

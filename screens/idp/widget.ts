@@ -27,6 +27,8 @@ export interface IdpClient {
     getTokens?(): unknown;
     onChange(listener: (session: unknown) => void): () => void;
     revoke(o?: { forceClear?: boolean }): Promise<unknown>;
+    /** The official `session.attest` (both lines); a client without it cannot take `authTokenParams`. */
+    attest?(o: { token: string; profile_id: string; organization_id?: string; session_duration_minutes: number }): Promise<unknown>;
   };
   bootstrap: { getSync(): { project_name?: string } };
 }
