@@ -4,6 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { catchCallback } from './app-callback.ts';
 import { axe } from './axe.ts';
 import { bundleOfficial } from '../support/official-bundle.ts';
+import { trustedIssuer, type TrustedIssuer } from '../support/trusted-issuer.ts';
 import { serverApiOf, startOwnSite } from './own-site.ts';
 import { uniqueEmail } from './screens-helpers.ts';
 
@@ -22,13 +23,21 @@ const { renderIdentityProviderToString } = (await import(SERVER)) as typeof impo
 const secret = `secret-test-${randomBytes(24).toString('base64url')}`;
 let site: Awaited<ReturnType<typeof startOwnSite>>;
 const CALLBACK = 'http://127.0.0.1:8123/callback';
+/** The other system whose users the site's consent page takes (authTokenParams): its key is the profile's PEM. */
+let partnerLogin: TrustedIssuer;
+const PARTNER = { profile_id: 'partner-login', issuer: 'https://login.partner.test', audience: 'our-site' };
 
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  partnerLogin = await trustedIssuer();
+  const profiles = [{ ...PARTNER, pem_files: [partnerLogin.pem], attribute_mapping: { email: 'email', token_id: 'jti' }, can_jit_provision: true }];
   // The provider's authorization URL is the site's consent page (discovery names it).
-  site = await startOwnSite({ listed: 1, env: (listed) => ({ PROJECT_SECRETS: secret, CONNECTED_APPS_AUTHORIZATION_URL: `${listed[0]!.origin}/index.html` }) });
+  site = await startOwnSite({
+    listed: 1,
+    env: (listed) => ({ PROJECT_SECRETS: secret, CONNECTED_APPS_AUTHORIZATION_URL: `${listed[0]!.origin}/index.html`, TRUSTED_AUTH_TOKEN_PROFILES: JSON.stringify(profiles) }),
+  });
 });
 test.afterAll(async () => {
   await site?.close();
@@ -49,8 +58,8 @@ async function connectedApp(extra: object = {}): Promise<{ client_id: string; cl
   return made.connected_app;
 }
 
-/** The consent page of the developer's site: our element, and our login element while signed out. */
-function ourConsentPage(): string {
+/** The consent page of the developer's site: our element (with `authTokenParams` when given), and our login element while signed out. */
+function ourConsentPage(authTokenParams?: { trustedAuthToken: string; tokenProfileID: string }): string {
   const dist = `${site.demo.url}/dist`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Allow an app</title></head><body><main><div id="consent"></div><div id="login"></div><p id="events"></p></main>
     <script type="module">
@@ -58,7 +67,7 @@ function ourConsentPage(): string {
       import { createClient } from '${dist}/client.js';
       const client = createClient(${JSON.stringify(site.publicToken)}, { baseUrl: ${JSON.stringify(site.provider.url)} });
       const events = document.getElementById('events');
-      mountIdentityProvider({ elementId: '#consent', client, callbacks: { onEvent: (e) => events.append(e.type + ' '), onError: (e) => console.info('onError', e.name) } });
+      mountIdentityProvider({ elementId: '#consent', client, authTokenParams: ${JSON.stringify(authTokenParams ?? null)} ?? undefined, callbacks: { onEvent: (e) => events.append(e.type + ' '), onError: (e) => console.info('onError', e.name) } });
       const login = () => mountLogin({ elementId: '#login', client, config: { products: ['otp'], otpOptions: { methods: ['email'] } } });
       if (!client.session.getSync()) login();
       client.session.onChange((s) => (document.getElementById('login').hidden = !!s));
@@ -101,6 +110,14 @@ async function authorizationRequest(clientId: string, scope = 'openid email prof
   return { as, url, verifier, state, nonce };
 }
 
+/** The OAuth client's side of the landing: validates the callback and exchanges its code (PKCE, its secret) for tokens with an ID token. */
+async function redeem(app: { client_id: string; client_secret?: string }, req: { as: oauth.AuthorizationServer; verifier: string; state: string; nonce: string }, back: URL) {
+  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
+  const params = oauth.validateAuthResponse(req.as, client, back, req.state);
+  const response = await oauth.authorizationCodeGrantRequest(req.as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, req.verifier, { [oauth.allowInsecureRequests]: true });
+  return oauth.processAuthorizationCodeResponse(req.as, client, response, { expectedNonce: req.nonce, requireIdToken: true });
+}
+
 /** Signs in with an emailed code on the page's login element. */
 async function signIn(page: Page, email: string): Promise<void> {
   const login = page.locator('stytch-ui');
@@ -132,12 +149,28 @@ test('an OAuth client sends the user to the consent page: signed out, the login 
   const back = await landed;
   expect(back.searchParams.get('state')).toBe(state);
 
-  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
-  const params = oauth.validateAuthResponse(as, client, back, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });
-  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
+  const result = await redeem(app, { as, verifier, state, nonce }, back);
   expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
   expect(result.access_token).toBeTruthy();
+});
+
+test("authTokenParams: the site passes a JWT its other login system signed; the element attests it, the consent is that person's at once (no login), Allow gives the client their code", async ({
+  page,
+}) => {
+  const app = await connectedApp();
+  const { as, url, verifier, state, nonce } = await authorizationRequest(app.client_id);
+  const email = uniqueEmail('consent-attest');
+  const trustedAuthToken = await partnerLogin.sign({ email, jti: `jti-${email}` }, { issuer: PARTNER.issuer, audience: PARTNER.audience, now: new Date() });
+  site.listed[0]!.html = ourConsentPage({ trustedAuthToken, tokenProfileID: PARTNER.profile_id });
+  const { at: landed } = await catchCallback(page, CALLBACK);
+  await page.goto(url.toString());
+  await expect(consent(page).getByRole('heading', { level: 1 })).toHaveText('Sign in to Partner Notes with ' + (await projectName()), { timeout: 20_000 });
+  // Nobody signed in on the page: the token did.
+  await expect(page.locator('#login')).toBeHidden();
+  await consent(page).getByRole('button', { name: 'Allow' }).click();
+  const back = await landed;
+  const result = await redeem(app, { as, verifier, state, nonce }, back);
+  expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
 });
 
 test('Deny: the client is told access_denied; a request for an unregistered redirect is shown on the page, never followed', async ({ page }) => {
@@ -225,10 +258,7 @@ test('the referee: the official 6.3.0 StytchIdentityProvider, unchanged, complet
   await expect(official).toContainText('Partner Notes');
   await official.getByRole('button', { name: 'Allow' }).click();
   const back = await landed;
-  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
-  const params = oauth.validateAuthResponse(as, client, back, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });
-  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
+  const result = await redeem(app, { as, verifier, state, nonce }, back);
   expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
 });
 
@@ -283,10 +313,7 @@ test("server-rendered: the site's server starts the consent (server API) and ren
   const back = await landed;
   expect(starts).toEqual([]);
   expect(errors).toEqual([]);
-  const client: oauth.Client = { client_id: app.client_id, id_token_signed_response_alg: 'ES256' };
-  const params = oauth.validateAuthResponse(as, client, back, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(app.client_secret!), params, CALLBACK, verifier, { [oauth.allowInsecureRequests]: true });
-  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
+  const result = await redeem(app, { as, verifier, state, nonce }, back);
   expect(oauth.getValidatedIdTokenClaims(result)!.email).toBe(email);
 });
 
