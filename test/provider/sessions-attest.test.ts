@@ -36,6 +36,7 @@ for (const kind of databases) {
             { profile_id: 'pem-profile', ...common, pem_files: [issuer.pem], attribute_mapping: { email: 'email' } },
             { profile_id: 'es-only', ...common, pem_files: [issuer.pem], attribute_mapping: { email: 'email' }, algorithms: ['ES256'] },
             { profile_id: 'inside', ...common, jwks_url: 'http://10.1.2.3/jwks.json', attribute_mapping: { email: 'email' }, can_jit_provision: true },
+            { profile_id: 'b2b-profile', ...common, pem_files: [issuer.pem], attribute_mapping: { email: 'email', organization_id: 'org', token_id: 'jti' }, can_jit_provision: true },
           ],
         },
         clock,
@@ -46,9 +47,16 @@ for (const kind of databases) {
       await jwks.close();
     });
 
-    /** A token of `by` (the issuer unless said) for `email`, with a fresh jti, on the provider's clock. */
-    const token = (email: string, o: { by?: TrustedIssuer; issuer?: string; audience?: string; ttlSeconds?: number; jti?: string } = {}) =>
-      (o.by ?? issuer).sign({ email, jti: o.jti ?? `jti-${kind}-${++tokenCounter}` }, { issuer: o.issuer ?? ISSUER, audience: o.audience ?? AUDIENCE, now: clock.now(), ttlSeconds: o.ttlSeconds });
+    /** A token of `by` (the issuer unless said) for `email`, with a fresh jti, on the provider's clock; `org` as its organization claim. */
+    const token = (email: string, o: { by?: TrustedIssuer; issuer?: string; audience?: string; ttlSeconds?: number; jti?: string; org?: string } = {}) =>
+      (o.by ?? issuer).sign(
+        { email, jti: o.jti ?? `jti-${kind}-${++tokenCounter}`, ...(o.org ? { org: o.org } : {}) },
+        { issuer: o.issuer ?? ISSUER, audience: o.audience ?? AUDIENCE, now: clock.now(), ttlSeconds: o.ttlSeconds },
+      );
+
+    /** A new organization, made by the site's backend. */
+    const organization = async () =>
+      (await api.b2b.organizations.create({ organization_name: 'Attest Co', organization_slug: `attest-${kind}-${++tokenCounter}-${Date.now()}` })).organization.organization_id;
 
     it('a new user (the profile may provision): the official SDK gets a session whose factor is the trusted token, and the session authenticates', async () => {
       const email = uniqueEmail('attest-new');
@@ -144,6 +152,60 @@ for (const kind of databases) {
       }
       const again = await stytchError(api.client.sessions.attest({ profile_id: 'jwks-profile', token: t, session_duration_minutes: 60 }));
       assert.match(again.error_message, /already attested/);
+    });
+
+    it('B2B: a token naming its organization makes a member there (the profile may provision), with a member session whose factor is the token; the official B2B SDK reads it', async () => {
+      const orgId = await organization();
+      const email = uniqueEmail('attest-member');
+      const res = await api.b2b.sessions.attest({ profile_id: 'b2b-profile', token: await token(email, { org: orgId, jti: `member-${kind}` }), session_duration_minutes: 60 });
+      assert.equal(res.status_code, 200);
+      assert.equal(res.organization.organization_id, orgId);
+      assert.equal(res.member.email_address, email);
+      assert.equal(res.member.status, 'active');
+      assert.equal(res.member_session.organization_id, orgId);
+      assert.deepEqual(
+        res.member_session.authentication_factors.map((f) => [f.type, f.delivery_method]),
+        [['trusted_auth_token', 'trusted_token_exchange']],
+      );
+      const again = await api.b2b.sessions.authenticate({ session_token: res.session_token });
+      assert.equal(again.member.member_id, res.member_id);
+    });
+
+    it("B2B: the request's organization_id serves a token without one, for an existing member only; a token's organization the request contradicts, or none at all, is refused", async () => {
+      const orgId = await organization();
+      const other = await organization();
+      const email = uniqueEmail('attest-existing-member');
+      const { member } = await api.b2b.organizations.members.create({ organization_id: orgId, email_address: email });
+      const res = await api.b2b.sessions.attest({ profile_id: 'b2b-profile', token: await token(email), organization_id: orgId, session_duration_minutes: 30 });
+      assert.equal(res.member_id, member.member_id);
+      // A caller may not choose where an outside system's token makes members.
+      const stranger = await stytchError(
+        api.b2b.sessions.attest({ profile_id: 'b2b-profile', token: await token(uniqueEmail('attest-stranger')), organization_id: orgId, session_duration_minutes: 30 }),
+      );
+      assert.deepEqual([stranger.status_code, stranger.error_type], [404, 'member_not_found']);
+      const contradicted = await stytchError(api.b2b.sessions.attest({ profile_id: 'b2b-profile', token: await token(email, { org: orgId }), organization_id: other, session_duration_minutes: 30 }));
+      assert.deepEqual([contradicted.status_code, contradicted.error_type], [401, 'jwt_invalid_claims']);
+      const nowhere = await stytchError(api.b2b.sessions.attest({ profile_id: 'b2b-profile', token: await token(email), session_duration_minutes: 30 }));
+      assert.deepEqual([nowhere.status_code, nowhere.error_type], [401, 'jwt_invalid_claims']);
+      const members = await api.b2b.organizations.members.search({ organization_ids: [orgId, other] });
+      assert.deepEqual(members.members.map((m) => m.email_address).sort(), [email]);
+    });
+
+    it('B2B, the browser route: a signed-out page gets a member session; the same member signed in has the factor added to its session', async () => {
+      const orgId = await organization();
+      const email = uniqueEmail('attest-member-browser');
+      const first = await sdk(api.provider, 'POST', '/b2b/sessions/attest', { profile_id: 'b2b-profile', token: await token(email, { org: orgId }), session_duration_minutes: 60 });
+      assert.equal(first.status, 200, first.text);
+      assert.equal(first.json.data.member.email_address, email);
+      const more = await sdk(
+        api.provider,
+        'POST',
+        '/b2b/sessions/attest',
+        { profile_id: 'b2b-profile', token: await token(email, { org: orgId }), session_duration_minutes: 60 },
+        withSession(first.json.data.session_token),
+      );
+      assert.equal(more.status, 200, more.text);
+      assert.equal(more.json.data.member_session.member_session_id, first.json.data.member_session.member_session_id);
     });
 
     it('the browser route: a signed-out page gets a session; a signed-in caller of the same user has the factor added to its session', async () => {

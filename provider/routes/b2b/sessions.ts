@@ -4,11 +4,13 @@ import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
-import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
+import { attestedMember } from '../../services/b2b/attest.ts';
+import { refreshMemberSession, revokeMemberSession, revokeMemberSessions, startMemberSession } from '../../services/b2b/member-sessions.ts';
+import { attestToken } from '../../services/trusted-auth-tokens.ts';
 import { requireMember } from '../../services/b2b/members.ts';
 import { requireMemberAction } from '../../services/b2b/rbac.ts';
 
-/** B2B sessions: authenticate, revoke (own, or a member's as an admin), exchange to another organization. */
+/** B2B sessions: authenticate, attest a trusted auth token, revoke (own, or a member's as an admin), exchange to another organization. */
 export function b2bSessionRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
@@ -16,6 +18,18 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
     '/b2b/sessions/authenticate',
     endpoint(ctx, { as: 'member', session: 'secret', schema: R.SessionsAuthenticate, minutes: 'optional' }, async ({ c, caller, minutes }) => {
       const issued = await refreshMemberSession(ctx, ctx.db, caller.secret, minutes);
+      return ok(c, { ...issued });
+    }),
+  );
+
+  app.post(
+    '/b2b/sessions/attest',
+    endpoint(ctx, { as: 'member', session: 'optional', schema: R.SessionsAttest, minutes: true }, async ({ c, caller, req, minutes }) => {
+      const issued = await attestToken(ctx, req.profile_id, req.token, async (tx, t, factor) => {
+        const { member, org } = await attestedMember(ctx, tx, t, req.organization_id);
+        // The caller's session grows by the factor when it is this member's; else a new one starts.
+        return startMemberSession(ctx, tx, member, org, [factor], minutes, caller.client, caller.memberSessionId);
+      });
       return ok(c, { ...issued });
     }),
   );

@@ -81,6 +81,8 @@ export const OtpEmailLoginOrSignup = v.object({ ...R.OtpEmailLoginOrSignup.entri
 export const OtpEmailAuthenticate = v.object({ ...R.OtpEmailAuthenticate.entries, session_duration_minutes: opt(sessionDuration()), ...session });
 
 export const DiscoveryOrganizations = v.object({ intermediate_session_token: opt(nonEmpty()), ...session });
+/** `sessions.attest` (B2B): the browser's fields, and the member session it extends when the backend names one. */
+export const SessionsAttest = v.object({ ...R.SessionsAttest.entries, ...session });
 export const DiscoveryExchange = v.object({ intermediate_session_token: nonEmpty(), organization_id: nonEmpty(), session_duration_minutes: opt(sessionDuration()), locale: opt(str()) });
 export const DiscoveryCreate = v.object({
   ...R.DiscoveryOrganizationsCreate.entries,

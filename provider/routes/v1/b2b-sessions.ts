@@ -5,16 +5,27 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
-import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner } from '../../services/b2b/member-sessions.ts';
+import { attestedMember } from '../../services/b2b/attest.ts';
+import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner, startMemberSession } from '../../services/b2b/member-sessions.ts';
+import { attestToken } from '../../services/trusted-auth-tokens.ts';
 import { authorizationVerdict, type RoleOrg } from '../../services/b2b/rbac.ts';
 import { durationMinutes } from '../../services/sessions.ts';
-import { SessionsAuthenticate, SessionsExchange, SessionsGet, SessionsRevoke } from './b2b-schemas.ts';
+import { SessionsAttest, SessionsAuthenticate, SessionsExchange, SessionsGet, SessionsRevoke } from './b2b-schemas.ts';
 
 const notFound = () => new ApiError(404, 'session_not_found', 'Session could not be found.');
 /** A backend passes no end user's connection; sessions it starts record none. */
 export const SERVER_CLIENT = { ip: '', userAgent: '' };
 
-/** Server API member sessions: authenticate (token or JWT), list, revoke, exchange, and the JWKS. */
+/** The member session a server API sign-in names to extend; a named one that is not live is a 404. */
+export async function namedMemberSession(ctx: ProviderContext, req: { session_token?: string; session_jwt?: string }): Promise<string | null> {
+  const secret = req.session_token ?? req.session_jwt;
+  if (secret === undefined) return null;
+  const found = await findMemberSession(ctx, ctx.db, secret);
+  if (!found) throw notFound();
+  return found.member_session_id;
+}
+
+/** Server API member sessions: authenticate (token or JWT), attest a trusted auth token, list, revoke, exchange, and the JWKS. */
 export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
   const app = new Hono();
 
@@ -34,6 +45,19 @@ export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
         organization: issued.organization,
         ...verdict,
       });
+    }),
+  );
+
+  app.post(
+    '/b2b/sessions/attest',
+    endpoint(ctx, { session: 'none', schema: SessionsAttest }, async ({ c, req }) => {
+      const current = await namedMemberSession(ctx, req);
+      const issued = await attestToken(ctx, req.profile_id, req.token, async (tx, t, factor) => {
+        const { member, org } = await attestedMember(ctx, tx, t, req.organization_id);
+        return startMemberSession(ctx, tx, member, org, [factor], durationMinutes(ctx, req.session_duration_minutes), SERVER_CLIENT, current);
+      });
+      const { organization_id: _org, ...answer } = issued;
+      return serverOk(c, answer);
     }),
   );
 

@@ -13,7 +13,7 @@ import { redirectUrl } from '../../services/email-tokens.ts';
 import { limitSendTo } from '../../services/sends.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { normalizeEmail } from '../../services/users.ts';
-import { SERVER_CLIENT } from './b2b-sessions.ts';
+import { namedMemberSession, SERVER_CLIENT } from './b2b-sessions.ts';
 import {
   DiscoveryCreate,
   DiscoveryExchange,
@@ -24,15 +24,6 @@ import {
   OtpEmailAuthenticate,
   OtpEmailLoginOrSignup,
 } from './b2b-schemas.ts';
-
-/** The member session a server API sign-in names to extend; a named one that is not live is a 404. */
-async function namedMemberSession(ctx: ProviderContext, req: { session_token?: string; session_jwt?: string }): Promise<string | null> {
-  const secret = req.session_token ?? req.session_jwt;
-  if (secret === undefined) return null;
-  const found = await findMemberSession(ctx, ctx.db, secret);
-  if (!found) throw new ApiError(404, 'session_not_found', 'Session could not be found.');
-  return found.member_session_id;
-}
 
 /** Server API B2B sign-in: organization magic links and passcodes, invitations, discovery. */
 export function serverB2BSignInRoutes(ctx: ProviderContext): Hono {

@@ -115,5 +115,9 @@ export const errorMessages = {
   'error.dynamicRegistrationDisabled': 'This sign-in is not set up correctly: this project does not accept app registrations.',
   'error.trustedTokenProfileNotFound': 'This sign-in is not set up correctly: the sign-in it was handed over from is not known.',
   'error.invalidJwksUrl': 'This sign-in is not set up correctly: the keys of the sign-in it was handed over from could not be read.',
+  'error.invalidTrustedAuthToken': 'The sign-in handed over from another service could not be verified, or it has expired. Please sign in again.',
+  'error.jwtInvalidIssuer': 'The sign-in was handed over from a service this site does not trust.',
+  'error.jwtInvalidAudience': 'The sign-in handed over was meant for another site.',
+  'error.jwtInvalidClaims': 'The sign-in handed over from another service lacks details this site needs.',
   'error.connectedAppNotFound': 'This app is not connected to your account.',
 } as const;

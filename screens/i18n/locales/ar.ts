@@ -316,6 +316,10 @@ const ar: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'تسجيل الدخول غير مُعدّ بشكل صحيح: لا يقبل هذا المشروع تسجيل التطبيقات.',
   'error.trustedTokenProfileNotFound': 'تسجيل الدخول غير مُعدّ بشكل صحيح: تسجيل الدخول الذي سُلِّم منه غير معروف.',
   'error.invalidJwksUrl': 'تسجيل الدخول غير مُعدّ بشكل صحيح: تعذّرت قراءة مفاتيح تسجيل الدخول الذي سُلِّم منه.',
+  'error.invalidTrustedAuthToken': 'تعذّر التحقق من تسجيل الدخول الذي سُلِّم من خدمة أخرى، أو انتهت صلاحيته. يُرجى تسجيل الدخول مرة أخرى.',
+  'error.jwtInvalidIssuer': 'سُلِّم تسجيل الدخول من خدمة لا يثق بها هذا الموقع.',
+  'error.jwtInvalidAudience': 'تسجيل الدخول الذي سُلِّم كان مخصصًا لموقع آخر.',
+  'error.jwtInvalidClaims': 'تسجيل الدخول الذي سُلِّم من خدمة أخرى تنقصه بيانات يحتاجها هذا الموقع.',
   'error.connectedAppNotFound': 'هذا التطبيق غير مرتبط بحسابك.',
 };
 export default ar;

@@ -318,6 +318,10 @@ const de: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'Die Anmeldung ist falsch eingerichtet: Dieses Projekt nimmt keine App-Registrierungen an.',
   'error.trustedTokenProfileNotFound': 'Die Anmeldung ist falsch eingerichtet: Die Anmeldung, von der sie übergeben wurde, ist nicht bekannt.',
   'error.invalidJwksUrl': 'Die Anmeldung ist falsch eingerichtet: Die Schlüssel der Anmeldung, von der sie übergeben wurde, konnten nicht gelesen werden.',
+  'error.invalidTrustedAuthToken': 'Die von einem anderen Dienst übergebene Anmeldung konnte nicht bestätigt werden oder ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'error.jwtInvalidIssuer': 'Die Anmeldung wurde von einem Dienst übergeben, dem diese Website nicht vertraut.',
+  'error.jwtInvalidAudience': 'Die übergebene Anmeldung war für eine andere Website bestimmt.',
+  'error.jwtInvalidClaims': 'Der von einem anderen Dienst übergebenen Anmeldung fehlen Angaben, die diese Website braucht.',
   'error.connectedAppNotFound': 'Diese App ist nicht mit Ihrem Konto verbunden.',
 };
 export default de;

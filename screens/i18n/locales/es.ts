@@ -318,6 +318,10 @@ const es: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'El inicio de sesión no está bien configurado: este proyecto no acepta registros de aplicaciones.',
   'error.trustedTokenProfileNotFound': 'El inicio de sesión no está bien configurado: no se conoce el inicio de sesión del que proviene.',
   'error.invalidJwksUrl': 'El inicio de sesión no está bien configurado: no se pudieron leer las claves del inicio de sesión del que proviene.',
+  'error.invalidTrustedAuthToken': 'No se pudo verificar el inicio de sesión recibido de otro servicio, o ha caducado. Vuelve a iniciar sesión.',
+  'error.jwtInvalidIssuer': 'El inicio de sesión proviene de un servicio en el que este sitio no confía.',
+  'error.jwtInvalidAudience': 'El inicio de sesión recibido era para otro sitio.',
+  'error.jwtInvalidClaims': 'Al inicio de sesión recibido de otro servicio le faltan datos que este sitio necesita.',
   'error.connectedAppNotFound': 'Esta aplicación no está conectada a tu cuenta.',
 };
 export default es;

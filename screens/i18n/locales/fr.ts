@@ -318,6 +318,10 @@ const fr: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'Cette connexion est mal configurée\u00a0: ce projet n’accepte pas l’enregistrement d’applications.',
   'error.trustedTokenProfileNotFound': 'Cette connexion est mal configurée\u00a0: la connexion dont elle provient n’est pas connue.',
   'error.invalidJwksUrl': 'Cette connexion est mal configurée\u00a0: les clés de la connexion dont elle provient n’ont pas pu être lues.',
+  'error.invalidTrustedAuthToken': 'La connexion transmise par un autre service n’a pas pu être vérifiée, ou elle a expiré. Veuillez vous reconnecter.',
+  'error.jwtInvalidIssuer': 'La connexion a été transmise par un service auquel ce site ne fait pas confiance.',
+  'error.jwtInvalidAudience': 'La connexion transmise était destinée à un autre site.',
+  'error.jwtInvalidClaims': 'Il manque à la connexion transmise par un autre service des informations dont ce site a besoin.',
   'error.connectedAppNotFound': 'Cette application n’est pas connectée à votre compte.',
 };
 export default fr;

@@ -316,6 +316,10 @@ const he: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'ההתחברות לא מוגדרת כראוי: הפרויקט הזה אינו מקבל רישום אפליקציות.',
   'error.trustedTokenProfileNotFound': 'ההתחברות לא מוגדרת כראוי: ההתחברות שממנה הועברה אינה מוכרת.',
   'error.invalidJwksUrl': 'ההתחברות לא מוגדרת כראוי: לא ניתן היה לקרוא את המפתחות של ההתחברות שממנה הועברה.',
+  'error.invalidTrustedAuthToken': 'לא ניתן היה לאמת את ההתחברות שהועברה משירות אחר, או שתוקפה פג. נא להתחבר שוב.',
+  'error.jwtInvalidIssuer': 'ההתחברות הועברה משירות שהאתר הזה לא סומך עליו.',
+  'error.jwtInvalidAudience': 'ההתחברות שהועברה נועדה לאתר אחר.',
+  'error.jwtInvalidClaims': 'בהתחברות שהועברה משירות אחר חסרים פרטים שהאתר הזה צריך.',
   'error.connectedAppNotFound': 'האפליקציה הזו אינה מחוברת לחשבון שלך.',
 };
 export default he;

@@ -318,6 +318,10 @@ const it: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'L’accesso non è configurato correttamente: questo progetto non accetta registrazioni di app.',
   'error.trustedTokenProfileNotFound': 'L’accesso non è configurato correttamente: l’accesso da cui proviene non è conosciuto.',
   'error.invalidJwksUrl': 'L’accesso non è configurato correttamente: non è stato possibile leggere le chiavi dell’accesso da cui proviene.',
+  'error.invalidTrustedAuthToken': 'Non è stato possibile verificare l’accesso ricevuto da un altro servizio, oppure è scaduto. Accedi di nuovo.',
+  'error.jwtInvalidIssuer': 'L’accesso proviene da un servizio di cui questo sito non si fida.',
+  'error.jwtInvalidAudience': 'L’accesso ricevuto era destinato a un altro sito.',
+  'error.jwtInvalidClaims': 'All’accesso ricevuto da un altro servizio mancano dati di cui questo sito ha bisogno.',
   'error.connectedAppNotFound': 'Questa app non è collegata al tuo account.',
 };
 export default it;

@@ -317,6 +317,10 @@ const ja: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'ログインの設定に問題があります: このプロジェクトはアプリの登録を受け付けていません。',
   'error.trustedTokenProfileNotFound': 'ログインの設定に問題があります: 引き継ぎ元のログインが不明です。',
   'error.invalidJwksUrl': 'ログインの設定に問題があります: 引き継ぎ元のログインの鍵を読み取れませんでした。',
+  'error.invalidTrustedAuthToken': '別のサービスから引き継いだログインを確認できないか、有効期限が切れています。もう一度ログインしてください。',
+  'error.jwtInvalidIssuer': 'このサイトが信頼していないサービスからログインが引き継がれました。',
+  'error.jwtInvalidAudience': '引き継いだログインは別のサイト向けのものです。',
+  'error.jwtInvalidClaims': '別のサービスから引き継いだログインに、このサイトが必要とする情報がありません。',
   'error.connectedAppNotFound': 'このアプリはあなたのアカウントに接続されていません。',
 };
 export default ja;

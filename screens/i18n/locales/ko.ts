@@ -316,6 +316,10 @@ const ko: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': '로그인 설정이 잘못되었습니다: 이 프로젝트는 앱 등록을 받지 않습니다.',
   'error.trustedTokenProfileNotFound': '로그인 설정이 잘못되었습니다: 넘겨준 로그인을 알 수 없습니다.',
   'error.invalidJwksUrl': '로그인 설정이 잘못되었습니다: 넘겨준 로그인의 키를 읽을 수 없습니다.',
+  'error.invalidTrustedAuthToken': '다른 서비스에서 넘겨받은 로그인을 확인할 수 없거나 만료되었습니다. 다시 로그인해 주세요.',
+  'error.jwtInvalidIssuer': '이 사이트가 신뢰하지 않는 서비스에서 로그인을 넘겨받았습니다.',
+  'error.jwtInvalidAudience': '넘겨받은 로그인은 다른 사이트용입니다.',
+  'error.jwtInvalidClaims': '다른 서비스에서 넘겨받은 로그인에 이 사이트에 필요한 정보가 없습니다.',
   'error.connectedAppNotFound': '이 앱은 계정에 연결되어 있지 않습니다.',
 };
 export default ko;

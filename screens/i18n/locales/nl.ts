@@ -318,6 +318,10 @@ const nl: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'Het inloggen is niet goed ingesteld: dit project neemt geen app-registraties aan.',
   'error.trustedTokenProfileNotFound': 'Het inloggen is niet goed ingesteld: het inloggen waarvan het werd overgedragen is niet bekend.',
   'error.invalidJwksUrl': 'Het inloggen is niet goed ingesteld: de sleutels van het inloggen waarvan het werd overgedragen konden niet worden gelezen.',
+  'error.invalidTrustedAuthToken': 'Het inloggen dat een andere dienst overdroeg kon niet worden gecontroleerd, of het is verlopen. Log opnieuw in.',
+  'error.jwtInvalidIssuer': 'Het inloggen werd overgedragen door een dienst die deze website niet vertrouwt.',
+  'error.jwtInvalidAudience': 'Het overgedragen inloggen was bedoeld voor een andere website.',
+  'error.jwtInvalidClaims': 'Het inloggen dat een andere dienst overdroeg mist gegevens die deze website nodig heeft.',
   'error.connectedAppNotFound': 'Deze app is niet met uw account verbonden.',
 };
 export default nl;

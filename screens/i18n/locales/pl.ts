@@ -318,6 +318,10 @@ const pl: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'Logowanie jest źle skonfigurowane: ten projekt nie przyjmuje rejestracji aplikacji.',
   'error.trustedTokenProfileNotFound': 'Logowanie jest źle skonfigurowane: logowanie, z którego zostało przekazane, jest nieznane.',
   'error.invalidJwksUrl': 'Logowanie jest źle skonfigurowane: nie udało się odczytać kluczy logowania, z którego zostało przekazane.',
+  'error.invalidTrustedAuthToken': 'Nie udało się zweryfikować logowania przekazanego przez inną usługę lub wygasło. Zaloguj się ponownie.',
+  'error.jwtInvalidIssuer': 'Logowanie zostało przekazane przez usługę, której ta witryna nie ufa.',
+  'error.jwtInvalidAudience': 'Przekazane logowanie było przeznaczone dla innej witryny.',
+  'error.jwtInvalidClaims': 'W logowaniu przekazanym przez inną usługę brakuje danych, których potrzebuje ta witryna.',
   'error.connectedAppNotFound': 'Ta aplikacja nie jest połączona z Twoim kontem.',
 };
 export default pl;

@@ -318,6 +318,10 @@ const ptBR: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': 'A entrada não está configurada corretamente: este projeto não aceita registro de aplicativos.',
   'error.trustedTokenProfileNotFound': 'A entrada não está configurada corretamente: a entrada de onde ela veio não é conhecida.',
   'error.invalidJwksUrl': 'A entrada não está configurada corretamente: não foi possível ler as chaves da entrada de onde ela veio.',
+  'error.invalidTrustedAuthToken': 'Não foi possível verificar a entrada recebida de outro serviço, ou ela expirou. Entre novamente.',
+  'error.jwtInvalidIssuer': 'A entrada veio de um serviço em que este site não confia.',
+  'error.jwtInvalidAudience': 'A entrada recebida era destinada a outro site.',
+  'error.jwtInvalidClaims': 'Faltam na entrada recebida de outro serviço dados de que este site precisa.',
   'error.connectedAppNotFound': 'Este aplicativo não está conectado à sua conta.',
 };
 export default ptBR;

@@ -316,6 +316,10 @@ const zhCN: LocaleCatalog = {
   'error.dynamicRegistrationDisabled': '登录配置有误：此项目不接受应用注册。',
   'error.trustedTokenProfileNotFound': '登录配置有误：移交此登录的登录方式未知。',
   'error.invalidJwksUrl': '登录配置有误：无法读取移交此登录的登录方式的密钥。',
+  'error.invalidTrustedAuthToken': '无法验证从其他服务移交的登录，或登录已过期。请重新登录。',
+  'error.jwtInvalidIssuer': '此登录由本网站不信任的服务移交。',
+  'error.jwtInvalidAudience': '移交的登录是给另一个网站的。',
+  'error.jwtInvalidClaims': '从其他服务移交的登录缺少本网站所需的信息。',
   'error.connectedAppNotFound': '此应用未关联到你的账户。',
 };
 export default zhCN;
