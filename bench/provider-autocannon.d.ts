@@ -8,6 +8,8 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Requests to send in all, spread over the connections; the load then ends when they are answered (duration is ignored). */
+      amount?: number;
       /** Load-generator worker threads (requests must then be plain objects). */
       workers?: number;
       requests?: Array<Request>;
@@ -24,7 +26,9 @@ declare module 'autocannon' {
       [k: string]: unknown;
     }
     interface Result {
-      requests: { average: number };
+      requests: { average: number; total: number };
+      /** Seconds the load took. */
+      duration: number;
       latency: { p50: number; p99: number };
       non2xx: number;
       errors: number;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { ProviderContext } from '../context.ts';
-import { hit } from '../services/limits.ts';
+import { hitAll } from '../services/limits.ts';
 import { requireProduct } from '../services/sends.ts';
 import { durationMinutes } from '../services/sessions.ts';
 import { authenticateCaller, authenticateMember, clientInfo, presentedSecret, type Caller, type MemberCaller, type PresentedSecret, type SignedInMember } from './auth.ts';
@@ -54,6 +54,12 @@ export interface RouteLimit {
   name: string;
   max: number;
   windowSeconds: number;
+  /**
+   * `false` for a throttle on request volume alone (nothing guessable behind it): its count
+   * commits without waiting for the disk (services/limits.ts), so a busy caller's requests do
+   * not queue on its counter's row lock through a flush each.
+   */
+  durable?: boolean;
 }
 
 export interface EndpointSpec<N extends SessionNeed, S extends v.GenericSchema | undefined, M extends MinutesNeed, K extends CallerKind = 'user'> {
@@ -98,8 +104,8 @@ export function endpoint<N extends SessionNeed, S extends v.GenericSchema | unde
     const asked = (req as { session_duration_minutes?: number } | undefined)?.session_duration_minutes;
     const minutes = spec.minutes === true || (spec.minutes === 'optional' && asked !== undefined) ? durationMinutes(ctx, asked) : undefined;
     if (spec.limit !== undefined) {
-      const { name, max, windowSeconds } = spec.limit(ctx);
-      await hit(ctx.db, `${name}:ip:${caller?.client.ip ?? clientInfo(ctx, c).ip}`, max, windowSeconds, ctx.clock.now());
+      const { name, max, windowSeconds, durable } = spec.limit(ctx);
+      await hitAll(ctx.db, [{ key: `${name}:ip:${caller?.client.ip ?? clientInfo(ctx, c).ip}`, max }], windowSeconds, ctx.clock.now(), { durable });
     }
     return handler({ c, caller, req, minutes } as EndpointArgs<N, S, M, K>);
   };

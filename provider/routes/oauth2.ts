@@ -18,8 +18,16 @@ import { OAuthRegister, OAuthTokenOnly, OAuthTokenRequest } from './v1/schemas.t
  */
 export function oauth2Routes(ctx: ProviderContext): Hono {
   const app = new Hono();
-  // One per-IP budget for every route here (429 with Retry-After).
-  const limit = (): RouteLimit => ({ name: 'oauth2', max: ctx.config.connectedApps.tokenLimit.perIp, windowSeconds: ctx.config.connectedApps.tokenLimit.windowSeconds });
+  // One per-IP budget for every route here (429 with Retry-After). It throttles volume only:
+  // client secrets, codes and tokens are 256-bit random, beyond guessing within any budget, so
+  // its count need not reach the disk before the answer (a client's backend calling from one
+  // address would otherwise queue on one counter row, a flush per request).
+  const limit = (): RouteLimit => ({
+    name: 'oauth2',
+    max: ctx.config.connectedApps.tokenLimit.perIp,
+    windowSeconds: ctx.config.connectedApps.tokenLimit.windowSeconds,
+    durable: false,
+  });
   const credentials = (c: Context, req: { client_id?: string; client_secret?: string }) => ({
     basic: parseBasic(c.req.header('authorization')),
     client_id: req.client_id,

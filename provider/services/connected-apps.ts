@@ -184,8 +184,17 @@ async function insertClient(
 
 const notFound = () => new ApiError(404, 'connected_app_not_found', 'No connected app has this client_id.');
 
+/**
+ * ClientRow's columns, named rather than `*` in the prepared lookup: a cached plan whose result
+ * columns changed (a migration adding one while a process runs) would fail instead of answering.
+ */
+const CLIENT_COLUMNS = `client_id, client_type, client_name, client_description, redirect_urls, post_logout_redirect_urls, full_access_allowed,
+  access_token_expiry_minutes, access_token_custom_audience, access_token_template_content, id_token_template_content, logo_url,
+  bypass_consent_for_offline_access, creation_method, secret_hash, secret_last_four, next_secret_hash, next_secret_last_four, created_at`;
+
+/** A client by id; prepared, as every token, introspection and revocation request looks its client up. */
 export async function findClient(db: Queryable, clientId: string): Promise<ClientRow | null> {
-  const { rows } = await db.query<ClientRow>('SELECT * FROM connected_apps WHERE client_id = $1', [clientId]);
+  const { rows } = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM connected_apps WHERE client_id = $1`, [clientId], 'connected_app_find');
   return rows[0] ?? null;
 }
 

@@ -15,7 +15,7 @@ export const JWT_LIFETIME_SECONDS = 5 * 60;
  * much sooner than a fresh one would.
  */
 export const JWT_REUSE_SECONDS = 30;
-/** Bounds the memory of reusable JWTs; the oldest is forgotten first. */
+/** Bounds the memory of reusable JWTs and of verified ones; the oldest is forgotten first. */
 const REUSE_ENTRIES = 10_000;
 
 interface Key {
@@ -31,6 +31,8 @@ export class SigningKeys {
   private verifyKeys = new Map<string, KeyObject>();
   /** Recently signed JWTs by their claims (subject, issuer, audience and the rest). */
   private recent = new Map<string, { jwt: string; iat: number; kid: string }>();
+  /** JWTs whose signature held, by their text, with their claims (oldest forgotten first). */
+  private verified = new Map<string, JWTPayload>();
 
   constructor(
     private readonly db: Database,
@@ -107,6 +109,23 @@ export class SigningKeys {
    * signature holds and its session is still live.
    */
   async verify(jwt: string, audience: string, ignoreExpiry = false): Promise<JWTPayload | null> {
+    const payload = this.verified.get(jwt) ?? (await this.verifySignature(jwt));
+    if (!payload) return null;
+    const now = Math.floor(this.now().getTime() / 1000);
+    if (typeof payload.exp !== 'number' || (payload.exp <= now && !ignoreExpiry)) return null;
+    if (typeof payload.nbf === 'number' && payload.nbf > now) return null;
+    const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    // A copy: the remembered payload is shared by every later check of the same JWT.
+    return aud.includes(audience) ? { ...payload } : null;
+  }
+
+  /**
+   * The claims of a JWT whose signature holds, remembered by the JWT's text: a key once known
+   * stays known to this process (verifyKeys), so the same text verifies the same way again,
+   * and a resource server introspecting one access token on each of its calls pays one ES256
+   * verification, not one a call. Expiry and audience are checked on every use.
+   */
+  private async verifySignature(jwt: string): Promise<JWTPayload | null> {
     const parts = jwt.split('.');
     if (parts.length !== 3) return null;
     const header = parseJson(parts[0]!);
@@ -116,11 +135,9 @@ export class SigningKeys {
     if (!key) return null;
     const ok = verifyBytes('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2]!, 'base64url'));
     if (!ok) return null;
-    const now = Math.floor(this.now().getTime() / 1000);
-    if (typeof payload.exp !== 'number' || (payload.exp <= now && !ignoreExpiry)) return null;
-    if (typeof payload.nbf === 'number' && payload.nbf > now) return null;
-    const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-    return aud.includes(audience) ? payload : null;
+    this.verified.set(jwt, payload);
+    if (this.verified.size > REUSE_ENTRIES) this.verified.delete(this.verified.keys().next().value!);
+    return payload;
   }
 
   private async verifyKey(kid: string): Promise<KeyObject | null> {

@@ -23,15 +23,26 @@ export interface UserRow {
   oauth?: Array<{ oauth_user_registration_id: string; provider_type: string; provider_subject: string; profile_picture_url: string; locale: string }>;
 }
 
+/** A user's (`u`) emails and phones aggregated, as the columns `emails` and `phones`. */
+const CONTACTS_SQL = `COALESCE((SELECT json_agg(json_build_object('email_id', e.email_id, 'email', e.email, 'verified', e.verified) ORDER BY e.created_at)
+                 FROM user_emails e WHERE e.user_id = u.user_id), '[]') AS emails,
+       COALESCE((SELECT json_agg(json_build_object('phone_id', p.phone_id, 'phone_number', p.phone_number, 'verified', p.verified) ORDER BY p.created_at)
+                 FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones`;
+
+/** What an OpenID Connect claim of a user is made of: names, emails and phones. */
+export type UserClaimsRow = Pick<UserRow, 'user_id' | 'first_name' | 'middle_name' | 'last_name' | 'emails' | 'phones'>;
+
+/**
+ * Selects only what `UserClaimsRow` holds, for the token endpoint, which reads a user on every
+ * code exchange and refresh and needs none of the rest; append a WHERE on `u.user_id`.
+ */
+export const USER_CLAIMS_SQL = `SELECT u.user_id, u.first_name, u.middle_name, u.last_name, ${CONTACTS_SQL} FROM users u`;
+
 /**
  * Selects users (`u`) with their emails and phones aggregated, so a caller loads a user in
  * the same round trip as its own statement; append a WHERE on `u.user_id`.
  */
-export const USER_ROW_SQL = `SELECT u.*,
-       COALESCE((SELECT json_agg(json_build_object('email_id', e.email_id, 'email', e.email, 'verified', e.verified) ORDER BY e.created_at)
-                 FROM user_emails e WHERE e.user_id = u.user_id), '[]') AS emails,
-       COALESCE((SELECT json_agg(json_build_object('phone_id', p.phone_id, 'phone_number', p.phone_number, 'verified', p.verified) ORDER BY p.created_at)
-                 FROM user_phones p WHERE p.user_id = u.user_id), '[]') AS phones,
+export const USER_ROW_SQL = `SELECT u.*, ${CONTACTS_SQL},
        COALESCE((SELECT json_agg(json_build_object('totp_id', t.totp_id, 'verified', t.verified) ORDER BY t.created_at)
                  FROM totps t WHERE t.user_id = u.user_id), '[]') AS totps,
        ${REGISTRATIONS_JSON_SQL} AS webauthn_registrations,

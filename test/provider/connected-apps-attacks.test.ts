@@ -209,6 +209,33 @@ for (const kind of databases) {
       assert.equal(after.json.error, 'invalid_grant', 'the replay after the window revoked the family');
     });
 
+    it("parallel refreshes with one confidential client's token all succeed and keep it; once its grant is revoked, every one is refused", async () => {
+      const client = await makeClient(api, 'third_party');
+      const creds: [string, string] = [client.client_id, client.client_secret!];
+      const from = fromAddress('127.0.9.5');
+      const { code, verifier } = await codeFor(api, client);
+      const t = (await oauthPost(api, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: 'https://app.example/cb' }, creds, '/v1/oauth2/token', {}, from)).json;
+      const burst = () => Promise.all(Array.from({ length: 8 }, () => oauthPost(api, { grant_type: 'refresh_token', refresh_token: t.refresh_token }, creds, '/v1/oauth2/token', {}, from)));
+      const answers = await burst();
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        answers.map(() => 200),
+        JSON.stringify(answers.map((a) => a.json)),
+      );
+      assert.ok(
+        answers.every((a) => a.json.refresh_token === undefined),
+        'a confidential client keeps its refresh token',
+      );
+      for (const a of answers) assert.equal((await oauthPost(api, { token: a.json.access_token }, creds, '/v1/oauth2/introspect', {}, from)).json.active, true);
+      assert.equal((await oauthPost(api, { token: t.refresh_token }, creds, '/v1/oauth2/revoke', {}, from)).status, 200);
+      const refused = await burst();
+      assert.deepEqual(
+        refused.map((a) => a.json.error),
+        refused.map(() => 'invalid_grant'),
+      );
+      assert.equal((await oauthPost(api, { token: answers[0]!.json.access_token }, creds, '/v1/oauth2/introspect', {}, from)).json.active, false, 'the refreshed access tokens end with the grant');
+    });
+
     it(`the token routes allow ${PER_IP} calls a minute from one address, then 429 with Retry-After`, async () => {
       const from = fromAddress('127.0.9.2');
       try {
@@ -222,6 +249,20 @@ for (const kind of databases) {
           assert.equal(limited.json.error_type, 'too_many_requests');
           assert.ok(Number(limited.headers.get('retry-after')) >= 1);
         });
+      } finally {
+        await from.close();
+      }
+    });
+
+    it(`${PER_IP + 10} calls at once from one address: exactly ${PER_IP} are answered, the rest 429 (counted together, never past the budget)`, async () => {
+      const from = fromAddress('127.0.9.6');
+      try {
+        const answers = await clock.whileHeld(() =>
+          Promise.all(Array.from({ length: PER_IP + 10 }, () => oauthPost(api, { token: 'x', client_id: 'nobody' }, undefined, '/v1/oauth2/introspect', {}, from))),
+        );
+        const statuses = answers.map((a) => a.status);
+        assert.equal(statuses.filter((s) => s === 401).length, PER_IP, JSON.stringify(statuses));
+        assert.equal(statuses.filter((s) => s === 429).length, 10, JSON.stringify(statuses));
       } finally {
         await from.close();
       }
