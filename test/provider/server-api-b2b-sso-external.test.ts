@@ -261,6 +261,15 @@ for (const kind of databases) {
       // The admin can still delete it by its id.
       await setup.b2b.sso.deleteConnection({ organization_id: childId, connection_id: ext.connection_id });
       assert.equal((await start(ext.connection_id)).status, 404);
+
+      // The whole source organization deleted: the same.
+      const q = await parent();
+      const viaOrg = (await setup.b2b.sso.external.createConnection({ organization_id: childId, external_organization_id: q.orgId, external_connection_id: q.saml.connection_id })).connection!;
+      assert.equal((await setup.b2b.organizations.get({ organization_id: childId })).organization.sso_active_connections.length, 1);
+      await setup.b2b.organizations.delete({ organization_id: q.orgId });
+      assert.deepEqual((await setup.b2b.sso.getConnections({ organization_id: childId })).external_connections, []);
+      assert.deepEqual((await setup.b2b.organizations.get({ organization_id: childId })).organization.sso_active_connections, []);
+      assert.equal(((await (await start(viaOrg.connection_id)).json()) as { error_type: string }).error_type, 'external_connection_source_deleted');
     });
   });
 }
