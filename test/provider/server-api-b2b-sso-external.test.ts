@@ -243,6 +243,40 @@ for (const kind of databases) {
       assert.deepEqual(racers.map((r) => r.status).sort(), [303, 400, 400]);
     });
 
+    it("role rules may name the organization's own roles; a role the organization drops is taken from the rules", async () => {
+      const p = await parent();
+      const childId = await child();
+      const lead = { role_id: 'subsidiary-lead', description: 'Renames the subsidiary', permissions: [{ resource_id: 'stytch.organization', actions: ['update.info.name'] }] };
+      // Another organization's own role is no role here.
+      const unknown = await stytchError(
+        setup.b2b.sso.external.createConnection({
+          organization_id: childId,
+          external_organization_id: p.orgId,
+          external_connection_id: p.saml.connection_id,
+          group_implicit_role_assignments: [{ role_id: 'subsidiary-lead', group: 'leads' }],
+        }),
+      );
+      assert.equal(unknown.error_type, 'invalid_role');
+      await setup.b2b.rbac.organizations.setOrgPolicy({ organization_id: childId, org_policy: { roles: [lead] } });
+      const ext = (
+        await setup.b2b.sso.external.createConnection({
+          organization_id: childId,
+          external_organization_id: p.orgId,
+          external_connection_id: p.saml.connection_id,
+          connection_implicit_role_assignments: [{ role_id: 'stytch_admin' }],
+          group_implicit_role_assignments: [{ role_id: 'subsidiary-lead', group: 'leads' }],
+        })
+      ).connection!;
+      const member = await signIn(ext.connection_id, p.saml, uniqueEmail('lead'), ['leads']);
+      assert.deepEqual(member.member!.roles.map((r) => r.role_id).sort(), ['stytch_admin', 'stytch_member', 'subsidiary-lead']);
+      await setup.b2b.rbac.organizations.setOrgPolicy({ organization_id: childId, org_policy: { roles: [] } });
+      const [listed] = (await setup.b2b.sso.getConnections({ organization_id: childId })).external_connections;
+      assert.deepEqual(listed!.external_group_implicit_role_assignments, []);
+      assert.deepEqual(listed!.external_connection_implicit_role_assignments, [{ role_id: 'stytch_admin' }]);
+      const after = await setup.b2b.organizations.members.get({ organization_id: childId, member_id: member.member_id });
+      assert.deepEqual(after.member.roles.map((r) => r.role_id).sort(), ['stytch_admin', 'stytch_member']);
+    });
+
     it('an external connection whose source is deleted is no longer listed, and a sign-in through it is refused with the reason', async () => {
       const p = await parent();
       const childId = await child();

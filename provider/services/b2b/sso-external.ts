@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { newId } from '../ids.ts';
 import { loadOrganization } from './organizations.ts';
-import { checkRoleIds } from './rbac.ts';
+import { checkGrantableRoles } from './org-roles.ts';
 import { connectionById, refreshActiveConnections, type ConnectionRow } from './sso-connections.ts';
 import { pruneSsoRoles, type SamlRoleRules } from './sso-roles.ts';
 
@@ -88,14 +88,15 @@ export async function signInConnection(db: Queryable, connectionId: string): Pro
   return ext ? { row: await sourceOf(db, ext), via: ext.connection_id } : null;
 }
 
-/** Refuses role rules an external connection cannot hold: unknown roles, or any rule on an OIDC source. */
-function checkRules(ctx: ProviderContext, source: ConnectionRow | null, rules: SamlRoleRules): void {
-  const all = [...(rules.saml_connection_implicit_role_assignments ?? []), ...(rules.saml_group_implicit_role_assignments ?? [])];
-  checkRoleIds(
-    ctx.config,
-    all.map((a) => a.role_id),
-  );
-  if (all.length && source?.protocol === 'oidc') throw refused('Role assignments need a SAML source: an external connection through an OIDC connection takes none.');
+/** The role ids rules name; undefined when they name no rule list at all (nothing to check, nothing locked). */
+function ruleRoles(rules: SamlRoleRules): string[] | undefined {
+  const { saml_connection_implicit_role_assignments: everyone, saml_group_implicit_role_assignments: byGroup } = rules;
+  return everyone || byGroup ? [...(everyone ?? []), ...(byGroup ?? [])].map((a) => a.role_id) : undefined;
+}
+
+/** Refuses role rules on an OIDC source: the official types say an external connection through one takes none. */
+function checkSourceTakesRules(source: ConnectionRow | null, roles: string[] | undefined): void {
+  if (roles?.length && source?.protocol === 'oidc') throw refused('Role assignments need a SAML source: an external connection through an OIDC connection takes none.');
 }
 
 export interface ExternalCreate {
@@ -113,6 +114,9 @@ export interface ExternalCreate {
  * source's unless one is given.
  */
 export async function createExternalConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, o: ExternalCreate): Promise<ExternalConnectionRow> {
+  // Role rules may name the organization's own roles: checked under its row lock, taken first (services/b2b/org-roles.ts).
+  const roles = ruleRoles({ saml_connection_implicit_role_assignments: o.connection_implicit_role_assignments, saml_group_implicit_role_assignments: o.group_implicit_role_assignments });
+  await checkGrantableRoles(ctx, tx, organizationId, roles);
   const sourceOrg = await loadOrganization(tx, o.external_organization_id);
   if (!sourceOrg) throw new ApiError(404, 'organization_not_found', 'No organization with this external_organization_id.');
   if (sourceOrg.organization_id === organizationId) throw refused("An organization's own connection cannot be its external connection: sign in through the connection itself.");
@@ -127,7 +131,7 @@ export async function createExternalConnection(ctx: ProviderContext, tx: Queryab
     saml_connection_implicit_role_assignments: o.connection_implicit_role_assignments ?? [],
     saml_group_implicit_role_assignments: o.group_implicit_role_assignments ?? [],
   };
-  checkRules(ctx, source, rules);
+  checkSourceTakesRules(source, roles);
   const now = ctx.clock.now();
   // The unique (organization, source) pair decides a race of two creates: one is made, the other refused.
   const { rows } = await tx.query<ExternalConnectionRow>(
@@ -148,17 +152,18 @@ export interface ExternalUpdate {
 
 /** An admin's update: the display name and the role rules; a rule taken away is taken from every member at once. */
 export async function updateExternalConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, connectionId: string, u: ExternalUpdate): Promise<ExternalConnectionRow> {
+  const roles = ruleRoles({
+    saml_connection_implicit_role_assignments: u.external_connection_implicit_role_assignments,
+    saml_group_implicit_role_assignments: u.external_group_implicit_role_assignments,
+  });
+  await checkGrantableRoles(ctx, tx, organizationId, roles);
   const row = await externalById(tx, connectionId, ' FOR UPDATE');
   if (!row || row.organization_id !== organizationId) throw notFound();
   const rules: SamlRoleRules = {
     saml_connection_implicit_role_assignments: u.external_connection_implicit_role_assignments ?? row.role_rules.saml_connection_implicit_role_assignments ?? [],
     saml_group_implicit_role_assignments: u.external_group_implicit_role_assignments ?? row.role_rules.saml_group_implicit_role_assignments ?? [],
   };
-  const source = await connectionById(tx, row.external_connection_id);
-  checkRules(ctx, source, {
-    saml_connection_implicit_role_assignments: u.external_connection_implicit_role_assignments,
-    saml_group_implicit_role_assignments: u.external_group_implicit_role_assignments,
-  });
+  checkSourceTakesRules(await connectionById(tx, row.external_connection_id), roles);
   const { rows } = await tx.query<ExternalConnectionRow>('UPDATE b2b_sso_external_connections SET display_name = $2, role_rules = $3, updated_at = $4 WHERE connection_id = $1 RETURNING *', [
     connectionId,
     u.display_name ?? row.display_name,
