@@ -26,6 +26,7 @@ const shapes = {
     deleteConnection: 1,
     saml: { createConnection: 1, updateConnection: 1, updateConnectionByURL: 1, deleteVerificationCertificate: 1 },
     oidc: { createConnection: 1, updateConnection: 1 },
+    external: { createConnection: 1, updateConnection: 1 },
   },
   b2bOAuth: {
     ...Object.fromEntries(B2B_OAUTH_PROVIDERS.map((p) => [p, { start: 1, discovery: { start: 1 } }])),

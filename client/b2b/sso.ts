@@ -83,6 +83,17 @@ export function b2bSso(ctx: B2BContext) {
       updateConnection: async (o: v.InferInput<typeof M.OidcUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
         call(ctx, { method: 'PUT', path: `/b2b/sso/oidc/${await conn(o.connection_id)}`, body: check('stytch.sso.oidc.updateConnection', schemas.OidcUpdateConnection, o) }),
     },
+    /** Another organization's SAML or OIDC connection this organization's members sign in through. */
+    external: {
+      createConnection: async (o: v.InferInput<typeof M.ExternalCreateConnection>): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, { method: 'POST', path: '/b2b/sso/external', body: check('stytch.sso.external.createConnection', schemas.ExternalCreateConnection, o) }),
+      updateConnection: async (o: v.InferInput<typeof M.ExternalUpdateConnection> & { connection_id: string }): Promise<BaseResponse & { connection: Record<string, unknown> }> =>
+        call(ctx, {
+          method: 'PUT',
+          path: `/b2b/sso/external/${await conn(o.connection_id)}`,
+          body: check('stytch.sso.external.updateConnection', schemas.ExternalUpdateConnection, o),
+        }),
+    },
   };
 }
 

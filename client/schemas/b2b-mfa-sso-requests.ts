@@ -37,6 +37,10 @@ export const SmsAuthenticate = v.object({
   ...common,
 });
 
+/** An SSO connection's role rules: roles for everyone who signs in through it, and by the groups the IdP names. */
+const roleAssignments = () => v.array(v.object({ role_id: nonEmpty() }), 'must be an array of role assignments');
+const groupRoleAssignments = () => v.array(v.object({ role_id: nonEmpty(), group: nonEmpty() }), 'must be an array of group role assignments');
+
 export const SsoAuthenticate = v.object({ sso_token: nonEmpty(), session_duration_minutes: sessionDuration(), pkce_code_verifier: opt(str()), ...common });
 export const SsoCreateConnection = v.object({ display_name: opt(str()), identity_provider: opt(str()) });
 export const SamlUpdateConnection = v.object({
@@ -48,8 +52,26 @@ export const SamlUpdateConnection = v.object({
   x509_certificate: opt(str(LONG_TEXT_MAX_BYTES)),
   identity_provider: opt(str()),
   // Roles every member signing in through the connection holds, and those a SAML group grants.
-  saml_connection_implicit_role_assignments: opt(v.array(v.object({ role_id: nonEmpty() }), 'must be an array of role assignments')),
-  saml_group_implicit_role_assignments: opt(v.array(v.object({ role_id: nonEmpty(), group: nonEmpty() }), 'must be an array of group role assignments')),
+  saml_connection_implicit_role_assignments: opt(roleAssignments()),
+  saml_group_implicit_role_assignments: opt(groupRoleAssignments()),
+});
+/**
+ * An external connection (`sso.external.createConnection`): another organization's SAML or OIDC
+ * connection this organization signs in through. The role rules are the server API's (the
+ * official browser client sends only the first three fields).
+ */
+export const ExternalCreateConnection = v.object({
+  external_organization_id: nonEmpty(),
+  external_connection_id: nonEmpty(),
+  display_name: opt(str()),
+  connection_implicit_role_assignments: opt(roleAssignments()),
+  group_implicit_role_assignments: opt(groupRoleAssignments()),
+});
+export const ExternalUpdateConnection = v.object({
+  connection_id: opt(str()),
+  display_name: opt(str()),
+  external_connection_implicit_role_assignments: opt(roleAssignments()),
+  external_group_implicit_role_assignments: opt(groupRoleAssignments()),
 });
 /** A SAML connection's IdP settings read from the IdP's metadata URL (`sso.saml.updateConnectionByURL`, the Node SDK's `updateByURL`). */
 export const SamlUpdateByUrl = v.object({ connection_id: opt(str()), metadata_url: nonEmpty() });

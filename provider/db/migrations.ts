@@ -824,6 +824,32 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       );
       CREATE INDEX trusted_auth_tokens_attested_expiry ON trusted_auth_tokens_attested (expires_at);`,
   },
+  {
+    // 4950: issue 49's external SSO connections (branch external-sso), clear of the other branches' numbers.
+    id: 4950,
+    name: 'b2b_sso_external_connections',
+    // An organization signs its members in through another organization's SAML or OIDC
+    // connection. The source is named, not referenced: a deleted source leaves the external
+    // connection in place but unusable (refused at start, left out of the lists), so the admin
+    // who made it sees why instead of finding it gone. One per source and organization. A
+    // sign-in started through one carries its id in the state and the token (deleting it ends
+    // them); its role rules are the SAML connection's (services/b2b/sso-roles.ts).
+    sql: `
+      CREATE TABLE b2b_sso_external_connections (
+        connection_id text PRIMARY KEY,
+        organization_id text NOT NULL REFERENCES b2b_organizations ON DELETE CASCADE,
+        external_organization_id text NOT NULL,
+        external_connection_id text NOT NULL,
+        display_name text NOT NULL DEFAULT '',
+        role_rules jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        UNIQUE (organization_id, external_connection_id)
+      );
+      CREATE INDEX b2b_sso_external_connections_source ON b2b_sso_external_connections (external_connection_id);
+      ALTER TABLE b2b_sso_states ADD COLUMN external_connection_id text REFERENCES b2b_sso_external_connections ON DELETE CASCADE;
+      ALTER TABLE b2b_sso_tokens ADD COLUMN external_connection_id text REFERENCES b2b_sso_external_connections ON DELETE CASCADE;`,
+  },
 ];
 
 /**

@@ -6,7 +6,7 @@ import { endpoint } from '../../http/endpoint.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { deniedRedirect, failuresReturnTo, providerParams, startQuery } from '../../http/redirect-flow.ts';
 import { abandonSso, finishOidcSso, finishSamlSso } from '../../services/b2b/sso-callback.ts';
-import { addConnection, changeConnection, changeConnectionByUrl, removeCertificate, removeConnection } from '../../services/b2b/sso-admin.ts';
+import { addConnection, addExternalConnection, changeConnection, changeConnectionByUrl, changeExternalConnection, removeCertificate, removeConnection } from '../../services/b2b/sso-admin.ts';
 import {
   activeConnectionShape,
   audienceUri,
@@ -18,6 +18,7 @@ import {
   providerBase,
   type Protocol,
 } from '../../services/b2b/sso-connections.ts';
+import { externalConnectionShape, listExternalConnections, signInConnection } from '../../services/b2b/sso-external.ts';
 import { authenticateSso, oidcProfile, peekSsoState, ssoStateApp, startSso } from '../../services/b2b/sso-flow.ts';
 import { redirectUrl } from '../../services/email-tokens.ts';
 import { serviceProviderMetadata } from '../../services/saml.ts';
@@ -41,7 +42,25 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
       requirePermission(ctx.config, caller, 'stytch.sso', 'get');
       const rows = await listConnections(ctx.db, caller.org.organization_id);
       const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
-      return ok(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
+      const external = (await listExternalConnections(ctx.db, caller.org.organization_id)).map(externalConnectionShape);
+      return ok(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: external });
+    }),
+  );
+
+  // External connections (the official client's `sso.external`): another organization's connection, for the caller's.
+  sdk.post(
+    '/b2b/sso/external',
+    endpoint(ctx, { as: 'member', session: 'required', schema: b2b.ExternalCreateConnection }, async ({ c, caller, req }) => {
+      requirePermission(ctx.config, caller, 'stytch.sso', 'create');
+      return ok(c, { connection: externalConnectionShape(await addExternalConnection(ctx, caller.org.organization_id, req)) });
+    }),
+  );
+  sdk.put(
+    '/b2b/sso/external/:connection_id',
+    endpoint(ctx, { as: 'member', session: 'required', schema: b2b.ExternalUpdateConnection }, async ({ c, caller, req }) => {
+      requirePermission(ctx.config, caller, 'stytch.sso', 'update');
+      const row = await changeExternalConnection(ctx, caller.org.organization_id, c.req.param('connection_id') ?? '', req);
+      return ok(c, { connection: externalConnectionShape(row) });
     }),
   );
 
@@ -119,10 +138,11 @@ export function b2bSsoRoutes(ctx: ProviderContext): { sdk: Hono; pub: Hono } {
     const signup = redirectUrl(ctx, q.signup_redirect_url ?? q.login_redirect_url);
     // The app is known (and allowed): from here a refusal (no such connection, one not active) goes back to it.
     failuresReturnTo(ctx, c, login);
-    const row = await connectionById(ctx.db, q.connection_id);
-    if (!row) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
+    // An external connection's id starts a sign-in at its source's IdP, for the organization that owns it.
+    const found = await signInConnection(ctx.db, q.connection_id);
+    if (!found) throw new ApiError(404, 'connection_not_found', 'No SSO connection with this id.');
     const params = providerParams(query);
-    const target = await startSso(ctx, ctx.db, base(c), row, { codeChallenge, loginRedirectUrl: login, signupRedirectUrl: signup, params });
+    const target = await startSso(ctx, ctx.db, base(c), found.row, { codeChallenge, loginRedirectUrl: login, signupRedirectUrl: signup, params, via: found.via });
     return c.redirect(target, 302);
   });
 

@@ -8,7 +8,10 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { findMemberSession } from '../../services/b2b/member-sessions.ts';
 import { requireOrganization } from '../../services/b2b/organizations.ts';
-import { addConnection, changeConnection, changeConnectionByUrl, removeConnection } from '../../services/b2b/sso-admin.ts';
+import { actingMember } from '../../http/auth.ts';
+import { requireActing, requirePermission } from '../../services/b2b/rbac.ts';
+import { addConnection, addExternalConnection, changeConnection, changeConnectionByUrl, changeExternalConnection, removeConnection } from '../../services/b2b/sso-admin.ts';
+import { externalConnectionShape, listExternalConnections } from '../../services/b2b/sso-external.ts';
 import { connectionShape, listConnections, providerBase, type Protocol } from '../../services/b2b/sso-connections.ts';
 import { authenticateSso } from '../../services/b2b/sso-flow.ts';
 import { durationMinutes } from '../../services/sessions.ts';
@@ -48,9 +51,29 @@ export function serverB2BSsoRoutes(ctx: ProviderContext): Hono {
   app.get(
     '/b2b/sso/:organization_id',
     endpoint(ctx, { session: 'none' }, async ({ c }) => {
-      const rows = await listConnections(ctx.db, await org(c));
+      const organizationId = await org(c);
+      const rows = await listConnections(ctx.db, organizationId);
       const of = (p: Protocol) => rows.filter((r) => r.protocol === p).map((r) => connectionShape(r, base(c)));
-      return serverOk(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: [] });
+      const external = (await listExternalConnections(ctx.db, organizationId)).map(externalConnectionShape);
+      return serverOk(c, { saml_connections: of('saml'), oidc_connections: of('oidc'), external_connections: external });
+    }),
+  );
+
+  // External connections (the Node SDK's `sso.external`), held to the acting member's `stytch.sso` permissions when the call names one.
+  app.post(
+    '/b2b/sso/external/:organization_id',
+    endpoint(ctx, { session: 'none', schema: R.ExternalCreateConnection }, async ({ c, req }) => {
+      const organizationId = await org(c);
+      requireActing(await actingMember(ctx, c), organizationId, (m) => requirePermission(ctx.config, m, 'stytch.sso', 'create'));
+      return serverOk(c, { connection: externalConnectionShape(await addExternalConnection(ctx, organizationId, req)) });
+    }),
+  );
+  app.put(
+    '/b2b/sso/external/:organization_id/connections/:connection_id',
+    endpoint(ctx, { session: 'none', schema: R.ExternalUpdateConnection }, async ({ c, req }) => {
+      const organizationId = await org(c);
+      requireActing(await actingMember(ctx, c), organizationId, (m) => requirePermission(ctx.config, m, 'stytch.sso', 'update'));
+      return serverOk(c, { connection: externalConnectionShape(await changeExternalConnection(ctx, organizationId, c.req.param('connection_id') ?? '', req)) });
     }),
   );
 

@@ -9,6 +9,7 @@ import { activeAdminCount, ADMIN_ROLE, deactivateMember, deleteMember, isAdmin, 
 import { createOrganization, deleteOrganization, loadOrganization, slugFromName, updateOrganization, type OrganizationRow, type OrganizationSettings } from './organizations.ts';
 import { checkGrantableRoles } from './org-roles.ts';
 import { checkRoleIds } from './rbac.ts';
+import { refreshActiveConnections } from './sso-connections.ts';
 
 /*
  * Changes to organizations and their members that both APIs make (the browser SDK's admin
@@ -50,7 +51,11 @@ export function changeOrganization(ctx: ProviderContext, organizationId: string,
 
 /** Deletes an organization with its members and their sessions. */
 export function removeOrganization(ctx: ProviderContext, organizationId: string): Promise<void> {
-  return withTx(ctx.db, (tx) => deleteOrganization(tx, organizationId));
+  return withTx(ctx.db, async (tx) => {
+    await deleteOrganization(tx, organizationId);
+    // Its connections went with it: the organizations signing in through them no longer list them as active.
+    await refreshActiveConnections(ctx, tx, organizationId);
+  });
 }
 
 /**

@@ -88,6 +88,19 @@ export function setOrgPolicy(ctx: ProviderContext, organizationId: string, polic
   });
 }
 
+/** Takes the removed roles from the rules of the organization's external SSO connections (services/b2b/sso-external.ts), locked as the SSO connections' are. */
+async function dropFromExternalRules(tx: Queryable, organizationId: string, gone: string[], now: Date): Promise<void> {
+  const { rows } = await tx.query<{ connection_id: string; role_rules: Record<string, Array<{ role_id: string }> | undefined> }>(
+    'SELECT connection_id, role_rules FROM b2b_sso_external_connections WHERE organization_id = $1 ORDER BY connection_id FOR UPDATE',
+    [organizationId],
+  );
+  for (const c of rows) {
+    if (!Object.values(c.role_rules).some((list) => list?.some((a) => gone.includes(a.role_id)))) continue;
+    const rules = Object.fromEntries(Object.entries(c.role_rules).map(([k, list]) => [k, (list ?? []).filter((a) => !gone.includes(a.role_id))]));
+    await tx.query('UPDATE b2b_sso_external_connections SET role_rules = $2, updated_at = $3 WHERE connection_id = $1', [c.connection_id, JSON.stringify(rules), now]);
+  }
+}
+
 /**
  * Takes the removed roles from the organization's connection rules first (which waits for a
  * sign-in or SCIM push reading them under a share lock to commit), then from its members: that
@@ -105,6 +118,7 @@ async function takeAway(tx: Queryable, organizationId: string, gone: string[], n
     const settings = { ...c.settings, ...Object.fromEntries(rules.filter((k) => c.settings[k]).map((k) => [k, drop(c.settings[k])])) };
     await tx.query('UPDATE b2b_sso_connections SET settings = $2, updated_at = $3 WHERE connection_id = $1', [c.connection_id, JSON.stringify(settings), now]);
   }
+  await dropFromExternalRules(tx, organizationId, gone, now);
   const scim = await tx.query<{ connection_id: string; group_roles: Array<{ group_id: string; role_id: string }> }>(
     'SELECT connection_id, group_roles FROM b2b_scim_connections WHERE organization_id = $1 ORDER BY connection_id FOR UPDATE',
     [organizationId],

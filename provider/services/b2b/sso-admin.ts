@@ -2,6 +2,7 @@ import type { ProviderContext } from '../../context.ts';
 import { certificateBody } from '../pem.ts';
 import { withTx } from '../tx.ts';
 import { fetchIdpMetadata } from './saml-metadata.ts';
+import { createExternalConnection, deleteExternalConnection, updateExternalConnection, type ExternalConnectionRow, type ExternalCreate, type ExternalUpdate } from './sso-external.ts';
 import { createConnection, deleteCertificate, deleteConnection, updateConnection, type ConnectionRow, type ConnectionUpdate, type Protocol } from './sso-connections.ts';
 
 /*
@@ -38,9 +39,21 @@ export async function changeConnectionByUrl(ctx: ProviderContext, organizationId
   });
 }
 
-/** Deletes a connection of the organization. */
+/** Deletes a connection of the organization: an external one, or a SAML or OIDC one (the one delete route takes either id). */
 export function removeConnection(ctx: ProviderContext, organizationId: string, connectionId: string): Promise<void> {
-  return withTx(ctx.db, (tx) => deleteConnection(ctx, tx, organizationId, connectionId));
+  return withTx(ctx.db, async (tx) => {
+    if (!(await deleteExternalConnection(ctx, tx, organizationId, connectionId))) await deleteConnection(ctx, tx, organizationId, connectionId);
+  });
+}
+
+/** A new external connection through another organization's connection (services/b2b/sso-external.ts). */
+export function addExternalConnection(ctx: ProviderContext, organizationId: string, o: ExternalCreate): Promise<ExternalConnectionRow> {
+  return withTx(ctx.db, (tx) => createExternalConnection(ctx, tx, organizationId, o));
+}
+
+/** An admin's update to an external connection: its name and role rules. */
+export function changeExternalConnection(ctx: ProviderContext, organizationId: string, connectionId: string, u: ExternalUpdate): Promise<ExternalConnectionRow> {
+  return withTx(ctx.db, (tx) => updateExternalConnection(ctx, tx, organizationId, connectionId, u));
 }
 
 /** Removes one verification certificate of a SAML connection. */

@@ -102,10 +102,36 @@ export function connectionShape(row: ConnectionRow, base: string): Record<string
   };
 }
 
-/** Rewrites the organization's `sso_active_connections` from its connections (in the caller's transaction). */
-async function refreshActiveConnections(ctx: ProviderContext, tx: Queryable, organizationId: string): Promise<void> {
-  const active = (await listConnections(tx, organizationId)).filter(isActive).map(activeConnectionShape);
-  await tx.query('UPDATE b2b_organizations SET sso_active_connections = $2, updated_at = $3 WHERE organization_id = $1', [organizationId, JSON.stringify(active), ctx.clock.now()]);
+/**
+ * The organization's active connections: its own, then its external connections whose source is
+ * active (services/b2b/sso-external.ts), named as the external connection and with the source's IdP.
+ */
+async function activeConnectionsOf(tx: Queryable, organizationId: string): Promise<Array<ReturnType<typeof activeConnectionShape>>> {
+  const own = (await listConnections(tx, organizationId)).filter(isActive).map(activeConnectionShape);
+  const { rows } = await tx.query<ConnectionRow & { external_id: string; external_name: string }>(
+    `SELECT s.*, e.connection_id AS external_id, e.display_name AS external_name FROM b2b_sso_external_connections e
+     JOIN b2b_sso_connections s ON s.connection_id = e.external_connection_id AND s.organization_id = e.external_organization_id
+     WHERE e.organization_id = $1 ORDER BY e.created_at, e.connection_id`,
+    [organizationId],
+  );
+  const external = rows.filter(isActive).map((r) => ({ ...activeConnectionShape(r), connection_id: r.external_id, display_name: r.external_name }));
+  return [...own, ...external];
+}
+
+/**
+ * Rewrites the organization's `sso_active_connections` from its connections (in the caller's
+ * transaction), and those of the organizations whose external connections go through its own
+ * (a source made active, pending or deleted changes theirs too).
+ */
+export async function refreshActiveConnections(ctx: ProviderContext, tx: Queryable, organizationId: string): Promise<void> {
+  const { rows } = await tx.query<{ organization_id: string }>(
+    'SELECT DISTINCT organization_id FROM b2b_sso_external_connections WHERE external_organization_id = $1 AND organization_id <> $1 ORDER BY organization_id',
+    [organizationId],
+  );
+  for (const id of [organizationId, ...rows.map((r) => r.organization_id)]) {
+    const active = await activeConnectionsOf(tx, id);
+    await tx.query('UPDATE b2b_organizations SET sso_active_connections = $2, updated_at = $3 WHERE organization_id = $1', [id, JSON.stringify(active), ctx.clock.now()]);
+  }
 }
 
 const notFound = () => new ApiError(404, 'connection_not_found', 'No SSO connection with this id in the organization.');

@@ -12,6 +12,7 @@ import { activateMember, requireMember } from './members.ts';
 import { requireOrganization } from './organizations.ts';
 import { completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
 import { audienceUri, callbackUrl, connectionById, isActive, type ConnectionRow } from './sso-connections.ts';
+import { externalById } from './sso-external.ts';
 
 /*
  * One SSO sign-in: the browser leaves for the organization's IdP with a single-use state,
@@ -41,6 +42,8 @@ export interface SsoState {
   signup_redirect_url: string;
   upstream_verifier: string | null;
   upstream_nonce: string | null;
+  /** The external connection the sign-in is for (services/b2b/sso-external.ts); null for the connection's own organization. */
+  external_connection_id: string | null;
 }
 
 /**
@@ -76,6 +79,8 @@ export interface StartOptions {
   signupRedirectUrl: string;
   /** `provider_*` query parameters, passed to an OIDC IdP. */
   params: Record<string, string>;
+  /** The external connection the sign-in started with, when `row` is its source. */
+  via?: string | null;
 }
 
 /** Stores the sign-in and returns the IdP URL to send the browser to. */
@@ -90,9 +95,21 @@ export async function startSso(ctx: ProviderContext, db: Queryable, base: string
   await db.query('DELETE FROM b2b_saml_assertions WHERE expires_at <= $1', [now]);
   await db.query('DELETE FROM b2b_sso_tokens WHERE expires_at <= $1', [now]);
   await db.query(
-    `INSERT INTO b2b_sso_states (state_hash, connection_id, saml_request_id, code_challenge, login_redirect_url, signup_redirect_url, upstream_verifier, upstream_nonce, created_at, expires_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-    [sha256(state), row.connection_id, samlRequestId, o.codeChallenge, o.loginRedirectUrl, o.signupRedirectUrl, oidc?.verifier ?? null, oidc?.nonce ?? null, now, new Date(now.getTime() + SSO_TTL_MS)],
+    `INSERT INTO b2b_sso_states (state_hash, connection_id, saml_request_id, code_challenge, login_redirect_url, signup_redirect_url, upstream_verifier, upstream_nonce, created_at, expires_at, external_connection_id)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+    [
+      sha256(state),
+      row.connection_id,
+      samlRequestId,
+      o.codeChallenge,
+      o.loginRedirectUrl,
+      o.signupRedirectUrl,
+      oidc?.verifier ?? null,
+      oidc?.nonce ?? null,
+      now,
+      new Date(now.getTime() + SSO_TTL_MS),
+      o.via ?? null,
+    ],
   );
   if (row.protocol === 'saml') {
     const { sp, idp } = samlParties(base, row);
@@ -174,13 +191,13 @@ export async function oidcProfile(ctx: ProviderContext, base: string, row: Conne
   return { subject: profile.subject, email: profile.email, firstName: first ?? '', lastName: rest.join(' '), groups: [] };
 }
 
-/** The SSO factor a member session records. */
-export function ssoFactor(ctx: ProviderContext, row: ConnectionRow, subject: string): Record<string, unknown> {
+/** The SSO factor a member session records: of the connection signed in with (an external connection's id, through its source's protocol). */
+export function ssoFactor(ctx: ProviderContext, row: ConnectionRow, subject: string, connectionId = row.connection_id): Record<string, unknown> {
   return {
     type: 'sso',
     delivery_method: row.protocol === 'saml' ? 'sso_saml' : 'sso_oidc',
     last_authenticated_at: ctx.clock.now().toISOString(),
-    [row.protocol === 'saml' ? 'saml_sso_factor' : 'oidc_sso_factor']: { id: row.connection_id, provider_id: row.connection_id, external_id: subject },
+    [row.protocol === 'saml' ? 'saml_sso_factor' : 'oidc_sso_factor']: { id: connectionId, provider_id: connectionId, external_id: subject },
     sequence_order: 'PRIMARY',
   };
 }
@@ -189,7 +206,7 @@ export function ssoFactor(ctx: ProviderContext, row: ConnectionRow, subject: str
 export async function issueSsoToken(ctx: ProviderContext, tx: Queryable, state: SsoState, memberId: string, factor: Record<string, unknown>, created: boolean): Promise<string> {
   return issueRedirectToken(ctx, tx, {
     table: 'b2b_sso_tokens',
-    columns: { connection_id: state.connection_id, member_id: memberId, factor: JSON.stringify(factor) },
+    columns: { connection_id: state.connection_id, external_connection_id: state.external_connection_id, member_id: memberId, factor: JSON.stringify(factor) },
     codeChallenge: state.code_challenge,
     ttlMs: SSO_TTL_MS,
     url: created ? state.signup_redirect_url : state.login_redirect_url,
@@ -203,12 +220,24 @@ export async function redeemSsoToken(
   tx: Queryable,
   token: string,
   verifier: string | undefined,
-): Promise<{ memberId: string; connectionId: string; factor: Record<string, unknown> }> {
-  const row = await spendToken<TokenRow & { member_id: string; connection_id: string; factor: Record<string, unknown> }>(ctx, tx, 'b2b_sso_tokens', token, verifier, {
-    notFound: () => new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.'),
-    pkce: { missing: 'This SSO sign-in was started with PKCE; pkce_code_verifier is required.', mismatch: 'The code verifier does not match the code challenge (pkce).' },
-  });
-  return { memberId: row.member_id, connectionId: row.connection_id, factor: { ...row.factor, last_authenticated_at: ctx.clock.now().toISOString() } };
+): Promise<{ memberId: string; connectionId: string; externalConnectionId: string | null; factor: Record<string, unknown> }> {
+  const row = await spendToken<TokenRow & { member_id: string; connection_id: string; external_connection_id: string | null; factor: Record<string, unknown> }>(
+    ctx,
+    tx,
+    'b2b_sso_tokens',
+    token,
+    verifier,
+    {
+      notFound: () => new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.'),
+      pkce: { missing: 'This SSO sign-in was started with PKCE; pkce_code_verifier is required.', mismatch: 'The code verifier does not match the code challenge (pkce).' },
+    },
+  );
+  return {
+    memberId: row.member_id,
+    connectionId: row.connection_id,
+    externalConnectionId: row.external_connection_id,
+    factor: { ...row.factor, last_authenticated_at: ctx.clock.now().toISOString() },
+  };
 }
 
 /**
@@ -224,7 +253,8 @@ export async function authenticateSso(
 ): Promise<AuthAnswer> {
   return withTx(ctx.db, async (tx) => {
     const r = await redeemSsoToken(ctx, tx, token, verifier);
-    const connection = await connectionById(tx, r.connectionId);
+    // A sign-in through an external connection belongs to the organization that owns it (deleting it deleted its tokens).
+    const connection = r.externalConnectionId ? await externalById(tx, r.externalConnectionId) : await connectionById(tx, r.connectionId);
     if (!connection) throw new ApiError(404, 'sso_token_not_found', 'The SSO token is incorrect, expired or already used.');
     const org = await requireOrganization(tx, connection.organization_id);
     const member = await activateMember(tx, (await requireMember(tx, org.organization_id, r.memberId)).member_id, ctx.clock.now());

@@ -10,7 +10,8 @@ import type { RoleGrant } from './rbac.ts';
  * `sso_connection_group` naming the connection (`b2b_members.role_grants`, read at every check:
  * services/b2b/rbac.ts), so the roles an admin assigned are never touched. A sign-in through
  * the connection rewrites them from the assertion; a rule an admin removes is taken from every
- * member at once, a rule added applies from each member's next sign-in (only the IdP knows who
+ * member at once (an external connection through a SAML connection holds the same rules, under
+ * its own id), a rule added applies from each member's next sign-in (only the IdP knows who
  * is in a group).
  */
 
@@ -31,15 +32,21 @@ function grantsOf(connectionId: string, rules: SamlRoleRules, groups: readonly s
   return [...everyone, ...byGroup];
 }
 
+/** Where a connection's rules are kept: a SAML connection's settings, an external connection's own rules (services/b2b/sso-external.ts). */
+const RULES_OF = {
+  saml: 'SELECT settings AS rules FROM b2b_sso_connections WHERE connection_id = $1 FOR SHARE',
+  external: 'SELECT role_rules AS rules FROM b2b_sso_external_connections WHERE connection_id = $1 FOR SHARE',
+} as const;
+
 /**
  * Rewrites the connection's grants of a member who just signed in through it (the member row
  * locked by the caller's transaction), by the rules as they stand: the connection's row is read
  * under a share lock, so a rule removed by an update either comes before and is not given, or
  * waits for this sign-in and is then taken away.
  */
-export async function grantSsoRoles(ctx: ProviderContext, tx: Queryable, member: MemberRow, connectionId: string, groups: readonly string[]): Promise<void> {
-  const { rows } = await tx.query<{ settings: SamlRoleRules }>('SELECT settings FROM b2b_sso_connections WHERE connection_id = $1 FOR SHARE', [connectionId]);
-  const rules = rows[0]?.settings ?? {};
+export async function grantSsoRoles(ctx: ProviderContext, tx: Queryable, member: MemberRow, connectionId: string, groups: readonly string[], kind: keyof typeof RULES_OF = 'saml'): Promise<void> {
+  const { rows } = await tx.query<{ rules: SamlRoleRules }>(RULES_OF[kind], [connectionId]);
+  const rules = rows[0]?.rules ?? {};
   const others = member.role_grants.filter((g) => !isFrom(g, connectionId));
   await setRoleGrants(ctx, tx, member, [...others, ...grantsOf(connectionId, rules, groups)]);
 }

@@ -62,5 +62,8 @@ export const b2bErrorMessages = {
   'error.samlInResponseToMismatch': 'This single sign-on response belongs to another sign-in. Please try again.',
   'error.samlInvalidResponse': 'The single sign-on response could not be read. Please try again.',
   'error.samlMetadataUnreadable': "The identity provider's metadata could not be read from this address.",
+  'error.invalidExternalConnection': "This connection cannot be used as an external connection: name another organization's SAML or OIDC connection.",
+  'error.externalConnectionAlreadyExists': 'This organization already signs in through that connection.',
+  'error.externalConnectionSourceDeleted': 'The single sign-on this connection went through was deleted. Please contact your admin.',
   'error.invalidConnectedAppType': 'This app is of the other kind: first-party and third-party apps each have a list of their own.',
 } as const;

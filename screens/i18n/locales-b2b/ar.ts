@@ -273,6 +273,9 @@ const ar: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'استجابة تسجيل الدخول الموحّد هذه تخص تسجيل دخول آخر. يُرجى المحاولة مرة أخرى.',
   'error.samlInvalidResponse': 'تعذّرت قراءة استجابة تسجيل الدخول الموحّد. يُرجى المحاولة مرة أخرى.',
   'error.samlMetadataUnreadable': 'تعذّرت قراءة البيانات الوصفية لموفّر الهوية من هذا العنوان.',
+  'error.invalidExternalConnection': 'لا يمكن استخدام هذا الاتصال كاتصال خارجي: حدّد اتصال SAML أو OIDC لمؤسسة أخرى.',
+  'error.externalConnectionAlreadyExists': 'تسجّل هذه المؤسسة الدخول بالفعل عبر هذا الاتصال.',
+  'error.externalConnectionSourceDeleted': 'حُذف تسجيل الدخول الموحّد الذي كان يستخدمه هذا الاتصال. يُرجى التواصل مع المسؤول.',
   'error.invalidConnectedAppType': 'هذا التطبيق من النوع الآخر: لكلٍّ من تطبيقات الطرف الأول وتطبيقات الطرف الثالث قائمة خاصة بها.',
 };
 

@@ -277,6 +277,9 @@ const de: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Diese Single-Sign-On-Antwort gehört zu einer anderen Anmeldung. Bitte versuchen Sie es erneut.',
   'error.samlInvalidResponse': 'Die Single-Sign-On-Antwort konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
   'error.samlMetadataUnreadable': 'Die Metadaten des Identitätsanbieters konnten von dieser Adresse nicht gelesen werden.',
+  'error.invalidExternalConnection': 'Diese Verbindung kann nicht als externe Verbindung dienen: Geben Sie die SAML- oder OIDC-Verbindung einer anderen Organisation an.',
+  'error.externalConnectionAlreadyExists': 'Diese Organisation meldet sich bereits über diese Verbindung an.',
+  'error.externalConnectionSourceDeleted': 'Das Single Sign-On, über das diese Verbindung lief, wurde gelöscht. Bitte wenden Sie sich an Ihren Administrator.',
   'error.invalidConnectedAppType': 'Diese App gehört zur anderen Art: Eigene Apps und Apps von Drittanbietern haben jeweils eine eigene Liste.',
 };
 

@@ -275,6 +275,9 @@ const es: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Esta respuesta de inicio de sesión único pertenece a otro inicio de sesión. Inténtalo de nuevo.',
   'error.samlInvalidResponse': 'No se pudo leer la respuesta de inicio de sesión único. Inténtalo de nuevo.',
   'error.samlMetadataUnreadable': 'No se pudieron leer los metadatos del proveedor de identidad desde esta dirección.',
+  'error.invalidExternalConnection': 'Esta conexión no se puede usar como conexión externa: indica la conexión SAML u OIDC de otra organización.',
+  'error.externalConnectionAlreadyExists': 'Esta organización ya inicia sesión a través de esa conexión.',
+  'error.externalConnectionSourceDeleted': 'Se eliminó el inicio de sesión único que usaba esta conexión. Ponte en contacto con tu administrador.',
   'error.invalidConnectedAppType': 'Esta aplicación es del otro tipo: las aplicaciones propias y las de terceros tienen cada una su propia lista.',
 };
 

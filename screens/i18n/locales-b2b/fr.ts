@@ -276,6 +276,9 @@ const fr: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Cette réponse d’authentification unique appartient à une autre connexion. Veuillez réessayer.',
   'error.samlInvalidResponse': 'La réponse d’authentification unique n’a pas pu être lue. Veuillez réessayer.',
   'error.samlMetadataUnreadable': 'Les métadonnées du fournisseur d’identité n’ont pas pu être lues à cette adresse.',
+  'error.invalidExternalConnection': "Cette connexion ne peut pas servir de connexion externe : indiquez la connexion SAML ou OIDC d'une autre organisation.",
+  'error.externalConnectionAlreadyExists': 'Cette organisation se connecte déjà par cette connexion.',
+  'error.externalConnectionSourceDeleted': "L'authentification unique utilisée par cette connexion a été supprimée. Veuillez contacter votre administrateur.",
   'error.invalidConnectedAppType': 'Cette application est de l’autre type : les applications propriétaires et tierces ont chacune leur propre liste.',
 };
 

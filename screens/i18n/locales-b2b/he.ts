@@ -273,6 +273,9 @@ const he: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'תגובת ההתחברות היחידה הזו שייכת להתחברות אחרת. יש לנסות שוב.',
   'error.samlInvalidResponse': 'לא ניתן היה לקרוא את תגובת ההתחברות היחידה. יש לנסות שוב.',
   'error.samlMetadataUnreadable': 'לא ניתן היה לקרוא את המטא-נתונים של ספק הזהות מהכתובת הזו.',
+  'error.invalidExternalConnection': 'לא ניתן להשתמש בחיבור הזה כחיבור חיצוני: יש לציין חיבור SAML או OIDC של ארגון אחר.',
+  'error.externalConnectionAlreadyExists': 'הארגון הזה כבר מתחבר דרך החיבור הזה.',
+  'error.externalConnectionSourceDeleted': 'ההתחברות היחידה שבה השתמש החיבור הזה נמחקה. יש לפנות למנהל המערכת.',
   'error.invalidConnectedAppType': 'האפליקציה הזו מהסוג האחר: לאפליקציות של צד ראשון ולאפליקציות של צד שלישי יש רשימה נפרדת לכל אחת.',
 };
 

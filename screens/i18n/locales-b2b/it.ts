@@ -274,6 +274,9 @@ const it: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Questa risposta di accesso unico appartiene a un altro accesso. Riprova.',
   'error.samlInvalidResponse': 'Impossibile leggere la risposta di accesso unico. Riprova.',
   'error.samlMetadataUnreadable': 'Impossibile leggere i metadati del provider di identità da questo indirizzo.',
+  'error.invalidExternalConnection': "Questa connessione non può essere usata come connessione esterna: indica la connessione SAML o OIDC di un'altra organizzazione.",
+  'error.externalConnectionAlreadyExists': 'Questa organizzazione accede già tramite quella connessione.',
+  'error.externalConnectionSourceDeleted': "L'accesso unico usato da questa connessione è stato eliminato. Contatta il tuo amministratore.",
   'error.invalidConnectedAppType': 'Questa app è dell’altro tipo: le app proprietarie e quelle di terze parti hanno ciascuna il proprio elenco.',
 };
 

@@ -274,6 +274,9 @@ const ja: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'このシングルサインオンの応答は別のログインのものです。もう一度お試しください。',
   'error.samlInvalidResponse': 'シングルサインオンの応答を読み取れませんでした。もう一度お試しください。',
   'error.samlMetadataUnreadable': 'このアドレスから ID プロバイダーのメタデータを読み取れませんでした。',
+  'error.invalidExternalConnection': 'この接続は外部接続として使用できません。別の組織の SAML または OIDC 接続を指定してください。',
+  'error.externalConnectionAlreadyExists': 'この組織はすでにその接続でサインインしています。',
+  'error.externalConnectionSourceDeleted': 'この接続が使用していたシングルサインオンは削除されました。管理者にお問い合わせください。',
   'error.invalidConnectedAppType': 'このアプリはもう一方の種類です。ファーストパーティとサードパーティのアプリにはそれぞれ専用のリストがあります。',
 };
 

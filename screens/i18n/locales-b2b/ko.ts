@@ -273,6 +273,9 @@ const ko: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': '이 SSO 응답은 다른 로그인에 대한 것입니다. 다시 시도하세요.',
   'error.samlInvalidResponse': 'SSO 응답을 읽을 수 없습니다. 다시 시도하세요.',
   'error.samlMetadataUnreadable': '이 주소에서 ID 공급자의 메타데이터를 읽을 수 없습니다.',
+  'error.invalidExternalConnection': '이 연결은 외부 연결로 사용할 수 없습니다. 다른 조직의 SAML 또는 OIDC 연결을 지정하세요.',
+  'error.externalConnectionAlreadyExists': '이 조직은 이미 해당 연결로 로그인합니다.',
+  'error.externalConnectionSourceDeleted': '이 연결이 사용하던 SSO가 삭제되었습니다. 관리자에게 문의하세요.',
   'error.invalidConnectedAppType': '이 앱은 다른 유형입니다. 퍼스트 파티 앱과 서드 파티 앱은 각각 별도의 목록을 사용합니다.',
 };
 

@@ -274,6 +274,9 @@ const nl: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Dit single sign-on-antwoord hoort bij een andere inlogpoging. Probeer het opnieuw.',
   'error.samlInvalidResponse': 'Het single sign-on-antwoord kon niet worden gelezen. Probeer het opnieuw.',
   'error.samlMetadataUnreadable': 'De metadata van de identiteitsprovider konden niet van dit adres worden gelezen.',
+  'error.invalidExternalConnection': 'Deze verbinding kan niet als externe verbinding dienen: geef de SAML- of OIDC-verbinding van een andere organisatie op.',
+  'error.externalConnectionAlreadyExists': 'Deze organisatie meldt zich al aan via die verbinding.',
+  'error.externalConnectionSourceDeleted': 'De single sign-on waar deze verbinding via liep, is verwijderd. Neem contact op met je beheerder.',
   'error.invalidConnectedAppType': 'Deze app is van het andere type: eigen apps en apps van derden hebben elk een eigen lijst.',
 };
 

@@ -274,6 +274,9 @@ const pl: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Ta odpowiedź logowania jednokrotnego dotyczy innego logowania. Spróbuj ponownie.',
   'error.samlInvalidResponse': 'Nie udało się odczytać odpowiedzi logowania jednokrotnego. Spróbuj ponownie.',
   'error.samlMetadataUnreadable': 'Nie udało się odczytać metadanych dostawcy tożsamości z tego adresu.',
+  'error.invalidExternalConnection': 'Tego połączenia nie można użyć jako połączenia zewnętrznego: wskaż połączenie SAML lub OIDC innej organizacji.',
+  'error.externalConnectionAlreadyExists': 'Ta organizacja już loguje się przez to połączenie.',
+  'error.externalConnectionSourceDeleted': 'Logowanie jednokrotne, z którego korzystało to połączenie, zostało usunięte. Skontaktuj się z administratorem.',
   'error.invalidConnectedAppType': 'Ta aplikacja jest innego rodzaju: aplikacje własne i aplikacje innych firm mają osobne listy.',
 };
 

@@ -274,6 +274,9 @@ const ptBR: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': 'Esta resposta de login único pertence a outra entrada. Tente novamente.',
   'error.samlInvalidResponse': 'Não foi possível ler a resposta de login único. Tente novamente.',
   'error.samlMetadataUnreadable': 'Não foi possível ler os metadados do provedor de identidade neste endereço.',
+  'error.invalidExternalConnection': 'Esta conexão não pode ser usada como conexão externa: indique a conexão SAML ou OIDC de outra organização.',
+  'error.externalConnectionAlreadyExists': 'Esta organização já entra por essa conexão.',
+  'error.externalConnectionSourceDeleted': 'O login único usado por esta conexão foi excluído. Entre em contato com seu administrador.',
   'error.invalidConnectedAppType': 'Este aplicativo é do outro tipo: aplicativos próprios e de terceiros têm cada um sua própria lista.',
 };
 

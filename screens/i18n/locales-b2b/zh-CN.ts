@@ -273,6 +273,9 @@ const zhCN: B2BLocaleCatalog = {
   'error.samlInResponseToMismatch': '此单点登录响应属于另一次登录。请重试。',
   'error.samlInvalidResponse': '无法读取单点登录响应。请重试。',
   'error.samlMetadataUnreadable': '无法从此地址读取身份提供商的元数据。',
+  'error.invalidExternalConnection': '此连接不能用作外部连接：请指定另一个组织的 SAML 或 OIDC 连接。',
+  'error.externalConnectionAlreadyExists': '此组织已通过该连接登录。',
+  'error.externalConnectionSourceDeleted': '此连接所用的单点登录已被删除。请联系您的管理员。',
   'error.invalidConnectedAppType': '此应用属于另一类型：第一方应用和第三方应用各有自己的列表。',
 };
 

@@ -357,6 +357,63 @@ describe('admin portal: SSO', () => {
     expect(buttonOf(el, 'Delete Entra')).to.equal(undefined);
     expect(buttonOf(el, 'Test sign-in through Entra')).to.exist;
   });
+
+  it('lists the external connections with the organization and connection they go through, and deletes one', async () => {
+    await host('sso-external');
+    const calls: Calls = {};
+    const external = {
+      organization_id: 'organization-1',
+      connection_id: 'external-connection-1',
+      display_name: 'Parent Okta',
+      external_organization_id: 'organization-parent',
+      external_connection_id: 'saml-connection-parent',
+      status: 'active',
+      external_connection_implicit_role_assignments: [],
+      external_group_implicit_role_assignments: [],
+    };
+    let listed = [external];
+    const client = fakeClient(
+      admin.roles,
+      {
+        'sso.getConnections': () => ({ saml_connections: [], oidc_connections: [], external_connections: listed }),
+        'organization.get': () => organization,
+        'sso.deleteConnection': () => {
+          listed = [];
+          return { connection_id: external.connection_id };
+        },
+      },
+      calls,
+    );
+    const el = mountAdminPortalSSO({ elementId: '#sso-external', client });
+    await settle(el);
+    await waitUntil(() => text(el).includes('External connections'));
+    const row = [...el.querySelectorAll('tr')].find((r) => r.textContent?.includes('Parent Okta'))!;
+    expect([...row.querySelectorAll('td')].slice(0, 3).map(text)).to.deep.equal(['Parent Okta', 'organization-parent', 'saml-connection-parent']);
+    await press(el, 'Delete Parent Okta');
+    await waitUntil(() => calls['sso.deleteConnection']);
+    expect(calls['sso.deleteConnection']).to.deep.equal(['external-connection-1']);
+    await waitUntil(() => !text(el).includes('External connections'));
+  });
+
+  it('without SSO rights: external connections listed without delete', async () => {
+    await host('sso-external-member');
+    const external = {
+      connection_id: 'external-connection-2',
+      display_name: 'Parent',
+      external_organization_id: 'organization-parent',
+      external_connection_id: 'oidc-connection-parent',
+      status: 'active',
+    };
+    const client = fakeClient(
+      ['stytch_member'],
+      { 'sso.getConnections': () => ({ saml_connections: [], oidc_connections: [], external_connections: [external] }), 'organization.get': () => organization },
+      {},
+    );
+    const el = mountAdminPortalSSO({ elementId: '#sso-external-member', client });
+    await settle(el);
+    await waitUntil(() => text(el).includes('oidc-connection-parent'));
+    expect(buttonOf(el, 'Delete Parent')).to.equal(undefined);
+  });
 });
 
 describe('admin portal: SCIM', () => {

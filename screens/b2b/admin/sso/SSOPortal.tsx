@@ -6,7 +6,8 @@ import { useAdminClient, useAdminStrings, useLoad } from '../widget.ts';
 import { ConnectionEditor } from './ConnectionEditor.tsx';
 import { ConnectionList } from './ConnectionList.tsx';
 import { NewConnection } from './NewConnection.tsx';
-import type { Listed } from './types.ts';
+import { ExternalConnectionList } from './ExternalConnectionList.tsx';
+import type { ExternalConnection, Listed } from './types.ts';
 
 /** `<stytch-b2b-admin-portal-sso-ui>`: the organization's SSO connections, a new one, one connection's settings. */
 export default function SSOPortal() {
@@ -14,9 +15,11 @@ export default function SSOPortal() {
   const client = useAdminClient();
   const [view, setView] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'edit'; listed: Listed }>({ kind: 'list' });
   const [org, setOrg] = useState<Organization | undefined>();
+  const [external, setExternal] = useState<ExternalConnection[]>([]);
   const list = useLoad(async () => {
     const [r, o] = await Promise.all([client.sso.getConnections(), client.organization.get()]);
     setOrg(o);
+    setExternal(r.external_connections as ExternalConnection[]);
     return [
       ...(r.saml_connections as Listed['connection'][]).map((connection) => ({ protocol: 'saml' as const, connection })),
       ...(r.oidc_connections as Listed['connection'][]).map((connection) => ({ protocol: 'oidc' as const, connection })),
@@ -41,6 +44,7 @@ export default function SSOPortal() {
           onChanged={list.reload}
         />
       ) : null}
+      {view.kind === 'list' ? <ExternalConnectionList connections={external} onChanged={list.reload} /> : null}
     </Portal>
   );
 }

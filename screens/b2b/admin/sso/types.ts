@@ -26,6 +26,14 @@ export interface Connection {
 
 export type Protocol = 'saml' | 'oidc';
 
+/** An external connection as the official `ExternalConnection` lists it: another organization's connection, signed in through for this one. */
+export interface ExternalConnection {
+  connection_id: string;
+  display_name: string;
+  external_organization_id: string;
+  external_connection_id: string;
+}
+
 /** A connection with the protocol its list named it by. */
 export interface Listed {
   protocol: Protocol;
