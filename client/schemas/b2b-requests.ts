@@ -125,7 +125,24 @@ export const OrganizationsUpdate = v.object({
 export const OrganizationsGetBySlug = v.object({ organization_slug: nonEmpty() });
 
 export const MembersCreate = v.object({ email_address: email(), ...memberProfile, create_member_as_pending: opt(bool()), ...memberSecurity });
-export const MembersUpdate = v.object({ ...memberProfile, ...memberSecurity, preserve_existing_sessions: opt(bool()), default_mfa_method: opt(mfaMethod()) });
+export const MembersUpdate = v.object({
+  ...memberProfile,
+  ...memberSecurity,
+  preserve_existing_sessions: opt(bool()),
+  default_mfa_method: opt(mfaMethod()),
+  email_address: opt(email()),
+  unlink_email: opt(bool()),
+});
+/** `unlinkRetiredEmail` (self and a member): the retired address by id, by address, or both. */
+export const MembersUnlinkRetiredEmail = v.object({ email_id: opt(str()), email_address: opt(email()) });
+/** `startEmailUpdate` (self and a member): the new address and how its proof is sent. */
+export const MembersStartEmailUpdate = v.object({
+  email_address: email(),
+  login_redirect_url: opt(str()),
+  login_template_id: opt(str()),
+  locale: opt(str()),
+  delivery_method: opt(v.picklist(['EMAIL_MAGIC_LINK', 'EMAIL_OTP'], 'must be EMAIL_MAGIC_LINK or EMAIL_OTP')),
+});
 /** The signed-in member's own update (`self.update`): no roles, no break-glass. */
 export const SelfUpdate = v.object({ ...memberProfile, mfa_enrolled: opt(bool()), mfa_phone_number: opt(str()), default_mfa_method: opt(mfaMethod()) });
 export const MembersSearch = v.object({

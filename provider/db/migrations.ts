@@ -850,6 +850,20 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       ALTER TABLE b2b_sso_states ADD COLUMN external_connection_id text REFERENCES b2b_sso_external_connections ON DELETE CASCADE;
       ALTER TABLE b2b_sso_tokens ADD COLUMN external_connection_id text REFERENCES b2b_sso_external_connections ON DELETE CASCADE;`,
   },
+  {
+    // 4970: issue 49's member email changes (branch member-email), clear of the other branches' numbers.
+    id: 4970,
+    name: 'b2b_member_email_changes',
+    // A member's retired addresses (the official `retired_email_addresses`, each with its
+    // email_id) stay on its row: no other member of the organization may take one until it is
+    // unlinked. A self-serve email update waits on the row too (the new address and when its
+    // link or passcode lapses); services/b2b/member-emails.ts checks all three under the
+    // address lock of members.ts memberByEmail.
+    sql: `ALTER TABLE b2b_members ADD COLUMN retired_email_addresses jsonb NOT NULL DEFAULT '[]';
+      ALTER TABLE b2b_members ADD COLUMN pending_email_address text;
+      ALTER TABLE b2b_members ADD COLUMN pending_email_expires_at timestamptz;
+      CREATE INDEX b2b_members_pending_email ON b2b_members (organization_id, pending_email_address) WHERE pending_email_address IS NOT NULL;`,
+  },
 ];
 
 /**

@@ -16,6 +16,8 @@ import {
   removeMemberPassword,
   removeOrganization,
 } from '../../services/b2b/member-admin.ts';
+import { startEmailUpdate } from '../../services/b2b/member-email-update.ts';
+import { unlinkRetiredEmail } from '../../services/b2b/member-emails.ts';
 import { addMember, memberAnswer, memberByEmail, memberShape } from '../../services/b2b/members.ts';
 import { organizationBySlug, organizationShape, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
@@ -166,6 +168,29 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     }),
   );
 
+  // A member's address: `self.*` names no member (the caller's own), `organization.members.*` one
+  // in the path; each checked on `stytch.self` or `stytch.member` as the target is the caller or not.
+  const emailRoutes = (path: string, memberOf: (c: { req: { param(name: string): string | undefined } }, self: string) => string) => {
+    app.post(
+      `${path}/unlink_retired_email`,
+      endpoint(ctx, { ...signedIn, schema: R.MembersUnlinkRetiredEmail }, async ({ c, caller, req }) => {
+        const memberId = memberOf(c, caller.member.member_id);
+        requireMemberAction(ctx.config, caller, memberId, 'update.info.unlink.retired-email');
+        return ok(c, memberAnswer(await unlinkRetiredEmail(ctx, caller.org, memberId, req), caller.org));
+      }),
+    );
+    app.post(
+      `${path}/start_email_update`,
+      endpoint(ctx, { ...signedIn, schema: R.MembersStartEmailUpdate }, async ({ c, caller, req }) => {
+        const memberId = memberOf(c, caller.member.member_id);
+        requireMemberAction(ctx.config, caller, memberId, 'update.info.email');
+        return ok(c, memberAnswer(await startEmailUpdate(ctx, caller.org, memberId, req, caller.client), caller.org));
+      }),
+    );
+  };
+  emailRoutes('/b2b/organizations/members', (_c, self) => self);
+  emailRoutes('/b2b/organizations/members/:memberId', (c) => c.req.param('memberId') ?? '');
+
   // Registered before `/members/:memberId`: `update` is the caller's own record, not a member id.
   app.put(
     '/b2b/organizations/members/update',
@@ -181,7 +206,7 @@ export function b2bOrganizationRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, { ...signedIn, schema: R.MembersUpdate }, async ({ c, caller, req }) => {
       const memberId = c.req.param('memberId') ?? '';
       requireMemberUpdate(ctx.config, caller, memberId, req);
-      const member = await changeMember(ctx, caller.org, memberId, req, { keepAdmin: true });
+      const member = await changeMember(ctx, caller.org, memberId, req, { keepAdmin: true, actor: caller.member.member_id });
       return ok(c, memberAnswer(member, caller.org));
     }),
   );

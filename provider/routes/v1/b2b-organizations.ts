@@ -17,10 +17,12 @@ import {
   removeMemberPassword,
   removeOrganization,
 } from '../../services/b2b/member-admin.ts';
+import { startEmailUpdate } from '../../services/b2b/member-email-update.ts';
+import { unlinkRetiredEmail } from '../../services/b2b/member-emails.ts';
 import { addMember, memberAnswer, memberByEmail, memberShape, requireMember } from '../../services/b2b/members.ts';
 import { organizationShape, requireOrganization, searchOrganizations, type OrganizationRow } from '../../services/b2b/organizations.ts';
 import { requireActing, requireMemberAction, requireMemberUpdate, requireOrganizationUpdate, requirePermission } from '../../services/b2b/rbac.ts';
-import { MembersCreate, MembersGet, MembersSearch, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
+import { MembersCreate, MembersGet, MembersSearch, MembersStartEmailUpdate, MembersUnlinkRetiredEmail, MembersUpdate, OrganizationsCreate, OrganizationsUpdate, Search } from './b2b-schemas.ts';
 
 /**
  * Server API organizations and members (`/v1/b2b/organizations`): the backend holds the
@@ -104,9 +106,31 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     endpoint(ctx, { session: 'none', schema: MembersUpdate }, async ({ c, req }) => {
       const org = await orgOf(c);
       const memberId = c.req.param('memberId') ?? '';
-      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberUpdate(ctx.config, m, memberId, req));
-      const member = await changeMember(ctx, org, memberId, req, { keepAdmin: false });
+      const acting = await actingMember(ctx, c);
+      requireActing(acting, org.organization_id, (m) => requireMemberUpdate(ctx.config, m, memberId, req));
+      const member = await changeMember(ctx, org, memberId, req, { keepAdmin: false, actor: acting?.member.member_id ?? null });
       return serverOk(c, memberAnswer(member, org));
+    }),
+  );
+
+  app.post(
+    '/b2b/organizations/:organizationId/members/:memberId/unlink_retired_email',
+    endpoint(ctx, { session: 'none', schema: MembersUnlinkRetiredEmail }, async ({ c, req }) => {
+      const org = await orgOf(c);
+      const memberId = c.req.param('memberId') ?? '';
+      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, memberId, 'update.info.unlink.retired-email'));
+      const member = await unlinkRetiredEmail(ctx, org, memberId, req);
+      return serverOk(c, { ...memberAnswer(member, org), organization_id: org.organization_id });
+    }),
+  );
+
+  app.post(
+    '/b2b/organizations/:organizationId/members/:memberId/start_email_update',
+    endpoint(ctx, { session: 'none', schema: MembersStartEmailUpdate }, async ({ c, req }) => {
+      const org = await orgOf(c);
+      const memberId = c.req.param('memberId') ?? '';
+      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, memberId, 'update.info.email'));
+      return serverOk(c, memberAnswer(await startEmailUpdate(ctx, org, memberId, req, null), org));
     }),
   );
 

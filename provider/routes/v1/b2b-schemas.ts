@@ -41,6 +41,8 @@ export const Search = v.object({
 export const MembersSearch = v.object({ ...Search.entries, organization_ids: v.pipe(strArray(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must have at most 100 entries')) });
 export const MembersCreate = v.object({ ...R.MembersCreate.entries, trusted_metadata: Metadata() });
 export const MembersUpdate = v.object({ ...R.MembersUpdate.entries, trusted_metadata: Metadata() });
+export const MembersUnlinkRetiredEmail = R.MembersUnlinkRetiredEmail;
+export const MembersStartEmailUpdate = R.MembersStartEmailUpdate;
 export const MembersGet = v.pipe(
   v.object({ member_id: opt(nonEmpty()), email_address: opt(email()) }),
   v.check((o) => (o.member_id === undefined) !== (o.email_address === undefined), 'exactly one of member_id, email_address is required'),

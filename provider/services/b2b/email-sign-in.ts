@@ -9,6 +9,7 @@ import { limitSend, limitSendTo } from '../sends.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail } from '../users.ts';
 import { emailFactor, memberEmailId } from './discovery.ts';
+import { memberAtAddress, waitingUpdate } from './member-emails.ts';
 import { activateMember, createMember, loadMember, memberByEmail, memberDeleted, type MemberRow, type NewMember } from './members.ts';
 import { authMethodAllowed, invitesAllowed, jitEligible, requireOrganization, type OrganizationRow } from './organizations.ts';
 import { carriedFactors, completePrimaryAuth, type AuthAnswer } from './primary-auth.ts';
@@ -147,14 +148,23 @@ export async function authenticateOrganizationLink(ctx: ProviderContext, token: 
   return withTx(ctx.db, async (tx) => {
     const link = await claimLink(ctx, tx, token, ['b2b_magic_link'], verifier);
     const org = await requireOrganization(tx, link.organizationId!);
-    const found = await loadMember(tx, link.memberId!, true);
-    if (!found) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    const loaded = await loadMember(tx, link.memberId!, true);
+    if (!loaded) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    // The link's address is the member's, or the one its self-serve update waits on; a retired one proves nothing.
+    const found = await memberAtAddress(ctx, tx, loaded, link.email, true, () => new ApiError(404, 'unable_to_auth_magic_link', 'The link is incorrect, expired or already used.'));
     const member = await proven(tx, found, ctx);
     const factor = emailFactor('magic_link', member.email_address, memberEmailId(member), ctx.clock.now());
     const priorFactors = await carriedFactors(ctx, tx, s.intermediateSessionToken, org, member);
     const out = await completePrimaryAuth(ctx, tx, { org, member, factor, method: 'magic_link', minutes: s.minutes, client: s.client, currentSessionId: s.currentSessionId, priorFactors });
     return { ...out, method_id: memberEmailId(member), reset_sessions: false };
   });
+}
+
+/** The member whose self-serve update waits on `email`, moved to it (a passcode sent there proved it); null when none. */
+async function updatingTo(ctx: ProviderContext, tx: Queryable, org: OrganizationRow, email: string): Promise<MemberRow | null> {
+  const memberId = await waitingUpdate(ctx, tx, org.organization_id, email);
+  const member = memberId ? await loadMember(tx, memberId, true) : null;
+  return member ? memberAtAddress(ctx, tx, member, email, true, () => new ApiError(404, 'member_not_found', 'Member could not be found.')) : null;
 }
 
 /**
@@ -164,7 +174,7 @@ export async function authenticateOrganizationLink(ctx: ProviderContext, token: 
 export async function authenticateOrganizationOtp(ctx: ProviderContext, org: OrganizationRow, email: string, code: string, s: SignInContext): Promise<AuthAnswer | null> {
   return withTx(ctx.db, async (tx) => {
     if (!(await redeemB2BOtp(ctx, tx, b2bOtpMethodId(org.organization_id, email), code))) return null;
-    const found = await memberByEmail(tx, org.organization_id, email, true);
+    const found = (await memberByEmail(tx, org.organization_id, email, true)) ?? (await updatingTo(ctx, tx, org, email));
     if (!found) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
     const member = await proven(tx, found, ctx);
     const factor = emailFactor('otp', email, memberEmailId(member), ctx.clock.now());

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { endRefusedGrants } from '../b2b-connected-apps-policy.ts';
 import { withTx } from '../tx.ts';
 import { phoneOf } from '../users.ts';
+import { adminEmailMove, moveMemberEmail } from './member-emails.ts';
 import { revokeMemberSessions } from './member-sessions.ts';
 import { activeAdminCount, ADMIN_ROLE, deactivateMember, deleteMember, isAdmin, MEMBER_COLUMNS, requireMember, updateMember, type MemberChanges, type MemberRow } from './members.ts';
 import { createOrganization, deleteOrganization, loadOrganization, slugFromName, updateOrganization, type OrganizationRow, type OrganizationSettings } from './organizations.ts';
@@ -69,8 +70,11 @@ async function keepAnAdmin(tx: Queryable, org: OrganizationRow, target: MemberRo
   }
 }
 
-/** A change to a member as the APIs take it: an MFA phone number as typed, and whether its sessions survive a change of roles. */
-export type MemberChange = MemberChanges & { preserve_existing_sessions?: boolean | undefined };
+/**
+ * A change to a member as the APIs take it: an MFA phone number as typed, whether its sessions
+ * survive a change of roles, and a new address (the old one retired, or dropped with `unlink_email`).
+ */
+export type MemberChange = MemberChanges & { preserve_existing_sessions?: boolean | undefined; email_address?: string | undefined; unlink_email?: boolean | undefined };
 
 /** The change with its MFA phone number in the stored form. */
 function stored(changes: MemberChanges): MemberChanges {
@@ -85,14 +89,23 @@ export function changeOwnMember(ctx: ProviderContext, memberId: string, changes:
 /**
  * Changes a member of `org` (one of another organization is not found). `keepAdmin`: the last
  * active admin may not be demoted (the browser's admin calls). A member whose roles changed
- * signs in again unless asked otherwise: its sessions carry the old roles.
+ * signs in again unless asked otherwise: its sessions carry the old roles. `actor`: the member
+ * the call is made for (null: the backend's own), who may not change its own address.
+ *
+ * A new address is the official update's: checked free in the organization, the old one
+ * retired, the new one to be verified, the password gone, and (as the official admin portal
+ * warns) the member's sessions revoked, all in the one transaction.
  */
-export async function changeMember(ctx: ProviderContext, org: OrganizationRow, memberId: string, req: MemberChange, o: { keepAdmin: boolean }): Promise<MemberRow> {
-  const { preserve_existing_sessions: preserve, ...changes } = req;
+export async function changeMember(ctx: ProviderContext, org: OrganizationRow, memberId: string, req: MemberChange, o: { keepAdmin: boolean; actor: string | null }): Promise<MemberRow> {
+  const { preserve_existing_sessions: preserve, email_address: email, unlink_email: unlink, ...changes } = req;
+  if (email !== undefined && o.actor === memberId)
+    throw new ApiError(403, 'member_cannot_update_their_email_address', 'A member cannot change its own email address; an admin can, or start an email update.');
   const member = await withTx(ctx.db, async (tx) => {
     await checkGrantableRoles(ctx, tx, org.organization_id, changes.roles);
     const target = await requireMember(tx, org.organization_id, memberId, true);
     if (o.keepAdmin && changes.roles && !changes.roles.includes(ADMIN_ROLE)) await keepAnAdmin(tx, org, target);
+    const moved = email === undefined ? target : await moveMemberEmail(ctx, tx, target, email, adminEmailMove(unlink));
+    if (moved !== target) await revokeMemberSessions(ctx, tx, memberId);
     return updateMember(tx, memberId, ctx.clock.now(), stored(changes));
   });
   if (req.roles && preserve !== true) await revokeMemberSessions(ctx, ctx.db, memberId);

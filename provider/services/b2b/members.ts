@@ -34,14 +34,22 @@ export interface MemberRow {
   member_password_id: string;
   trusted_metadata: Record<string, unknown>;
   untrusted_metadata: Record<string, unknown>;
+  /** Addresses the member had (migration 4970; member-emails.ts): no other member of the organization takes one until it is unlinked. */
+  retired_email_addresses: RetiredEmail[];
   created_at: Date;
   updated_at: Date;
 }
 
-/** Every column but the password hash, which no caller ever reads back. */
+/** A retired address as the official Member names it. */
+export interface RetiredEmail {
+  email_id: string;
+  email_address: string;
+}
+
+/** Every column but the password hash, which no caller ever reads back, and a waiting email update (member-emails.ts). */
 export const MEMBER_COLUMNS = `member_id, organization_id, email_address, email_address_verified, name, status, roles, role_grants, is_breakglass,
   mfa_enrolled, mfa_phone_number, mfa_phone_number_verified, default_mfa_method, totp_registration_id, member_password_id,
-  trusted_metadata, untrusted_metadata, created_at, updated_at`;
+  trusted_metadata, untrusted_metadata, retired_email_addresses, created_at, updated_at`;
 
 /** Whether the admin role is assigned to the member directly (the organization's last admin is kept). */
 export function isAdmin(m: Pick<MemberRow, 'roles'>): boolean {
@@ -61,7 +69,7 @@ export function memberShape(m: MemberRow, org: RoleOrg): Record<string, unknown>
     member_id: m.member_id,
     email_address: m.email_address,
     email_address_verified: m.email_address_verified,
-    retired_email_addresses: [],
+    retired_email_addresses: m.retired_email_addresses.map((r) => ({ email_id: r.email_id, email_address: r.email_address })),
     status: m.status,
     name: m.name,
     trusted_metadata: m.trusted_metadata,
@@ -106,6 +114,33 @@ export async function memberByEmail(db: Queryable, organizationId: string, email
   return rows[0] ?? null;
 }
 
+/** The official error for each way another member holds an address (requireAddressFree). */
+const HELD = {
+  current: ['duplicate_member_email', 'A member with this email already exists in the organization.'],
+  deactivated: ['desired_email_deactivated_by_different_member', 'A deactivated member of the organization has this email address.'],
+  retired: ['retired_member_email', 'This address is retired by another member of the organization; unlink it from that member first.'],
+  pending: ['desired_email_updating_for_different_member', 'Another member of the organization is changing its email to this address.'],
+} as const;
+
+/**
+ * Refuses an address that another member of the organization holds: as its address (a
+ * deactivated member's too), as a retired address until it is unlinked, or as a self-serve email
+ * update still waiting. Call it with the address locked (`memberByEmail(..., true)`), so a
+ * parallel taker waits and then sees it taken; `memberId` is the member taking it (null: a new one).
+ */
+export async function requireAddressFree(db: Queryable, organizationId: string, email: string, memberId: string | null, now: Date): Promise<void> {
+  const retired = `retired_email_addresses @> jsonb_build_array(jsonb_build_object('email_address', $2::text))`;
+  const { rows } = await db.query<{ held: keyof typeof HELD }>(
+    `SELECT CASE WHEN email_address = $2 THEN (CASE WHEN status = 'deleted' THEN 'deactivated' ELSE 'current' END) WHEN ${retired} THEN 'retired' ELSE 'pending' END AS held
+     FROM b2b_members WHERE organization_id = $1 AND member_id IS DISTINCT FROM $3
+       AND (email_address = $2 OR ${retired} OR (pending_email_address = $2 AND pending_email_expires_at > $4)) LIMIT 1`,
+    [organizationId, normalizeEmail(email), memberId, now],
+  );
+  if (!rows[0]) return;
+  const [type, message] = HELD[rows[0].held];
+  throw new ApiError(409, type, message);
+}
+
 /** Every membership of an address, across organizations. */
 export async function membershipsOf(db: Queryable, email: string): Promise<MemberRow[]> {
   const { rows } = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM b2b_members WHERE email_address = $1 AND status <> 'deleted' ORDER BY created_at`, [normalizeEmail(email)]);
@@ -127,6 +162,9 @@ export interface NewMember {
 
 /** Creates a member; call `memberByEmail(..., true)` first so one address makes one member. Roles a caller chose are checked first (org-roles.ts checkGrantableRoles). */
 export async function createMember(tx: Queryable, env: 'test' | 'live', now: Date, organizationId: string, m: NewMember): Promise<MemberRow> {
+  // Every way a member is made (sign-up, JIT by email or SSO, invitation, SCIM) meets this: a
+  // retired address signs in as no one new, and one another member is moving to is kept for it.
+  await requireAddressFree(tx, organizationId, m.email, null, now);
   const { rows } = await tx.query<MemberRow>(
     `INSERT INTO b2b_members (member_id, organization_id, email_address, email_address_verified, name, status, roles, is_breakglass,
        mfa_enrolled, mfa_phone_number, trusted_metadata, untrusted_metadata, created_at, updated_at)

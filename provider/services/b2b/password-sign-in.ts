@@ -8,6 +8,7 @@ import { requireStrong } from '../passwords.ts';
 import { withTx } from '../tx.ts';
 import { memberEmailId, startDiscovery } from './discovery.ts';
 import type { SignInContext } from './email-sign-in.ts';
+import { memberAtAddress } from './member-emails.ts';
 import { checkDiscoveryPassword, checkMemberPassword, passwordFactor, setMemberPassword } from './member-passwords.ts';
 import { activateMember, loadMember, memberByEmail, membershipsOf, type MemberRow } from './members.ts';
 import { authMethodAllowed, loadOrganization, requireOrganization, type OrganizationRow } from './organizations.ts';
@@ -121,8 +122,10 @@ export async function resetMemberPasswordByEmail(
   return withTx(ctx.db, async (tx) => {
     const link = await claimLink(ctx, tx, token, ['b2b_password_reset'], codeVerifier);
     const org = await requireOrganization(tx, link.organizationId!);
-    const found = await loadMember(tx, link.memberId!, true);
-    if (!found) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    const loaded = await loadMember(tx, link.memberId!, true);
+    if (!loaded) throw new ApiError(404, 'member_not_found', 'Member could not be found.');
+    // A reset sent to an address the member has since left (retired) resets nothing.
+    const found = await memberAtAddress(ctx, tx, loaded, link.email, false, () => new ApiError(404, 'unable_to_auth_magic_link', 'The link is incorrect, expired or already used.'));
     requirePasswordsAllowed(org, found);
     // The link proved the address: an invited or pending member becomes active.
     if (found.status !== 'active' || !found.email_address_verified) await activateMember(tx, found.member_id, ctx.clock.now());

@@ -75,6 +75,8 @@ export const DEFAULT_RESOURCES: readonly PolicyResource[] = [
       'update.info.delete.mfa-phone',
       'update.info.delete.mfa-totp',
       'update.info.delete.password',
+      // The official clients and docs name it (organization.members.unlinkRetiredEmail); the 6.3.0 portal's map does not.
+      'update.info.unlink.retired-email',
       'update.settings.is-breakglass',
       'update.settings.mfa-enrolled',
       'update.settings.default-mfa-method',
@@ -97,6 +99,10 @@ export const DEFAULT_RESOURCES: readonly PolicyResource[] = [
       'update.info.delete.mfa-phone',
       'update.info.delete.password',
       'update.info.delete.mfa-totp',
+      // A member's own email update and retired addresses (`self.startEmailUpdate`, `self.unlinkRetiredEmail`:
+      // the official docs check these on stytch.self for the caller); `update` still refuses its own address.
+      'update.info.email',
+      'update.info.unlink.retired-email',
       'update.settings.mfa-enrolled',
       'update.settings.default-mfa-method',
       'delete',
