@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type * as v from 'valibot';
 import type { ProviderContext } from '../../context.ts';
 import { actingMember } from '../../http/auth.ts';
 import { endpoint } from '../../http/endpoint.ts';
@@ -113,26 +114,28 @@ export function serverB2BOrganizationRoutes(ctx: ProviderContext): Hono {
     }),
   );
 
-  app.post(
-    '/b2b/organizations/:organizationId/members/:memberId/unlink_retired_email',
-    endpoint(ctx, { session: 'none', schema: MembersUnlinkRetiredEmail }, async ({ c, req }) => {
-      const org = await orgOf(c);
-      const memberId = c.req.param('memberId') ?? '';
-      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, memberId, 'update.info.unlink.retired-email'));
-      const member = await unlinkRetiredEmail(ctx, org, memberId, req);
-      return serverOk(c, { ...memberAnswer(member, org), organization_id: org.organization_id });
-    }),
-  );
-
-  app.post(
-    '/b2b/organizations/:organizationId/members/:memberId/start_email_update',
-    endpoint(ctx, { session: 'none', schema: MembersStartEmailUpdate }, async ({ c, req }) => {
-      const org = await orgOf(c);
-      const memberId = c.req.param('memberId') ?? '';
-      requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, memberId, 'update.info.email'));
-      return serverOk(c, memberAnswer(await startEmailUpdate(ctx, org, memberId, req, null), org));
-    }),
-  );
+  // A member's addresses (services/b2b/member-emails.ts): a call made for a member is checked on
+  // stytch.self or stytch.member as the target is that member or not.
+  const memberEmailRoute = <S extends v.GenericSchema>(
+    path: string,
+    action: string,
+    schema: S,
+    run: (org: OrganizationRow, memberId: string, req: v.InferOutput<S>) => Promise<Record<string, unknown>>,
+  ) =>
+    app.post(
+      `/b2b/organizations/:organizationId/members/:memberId/${path}`,
+      endpoint(ctx, { session: 'none', schema }, async ({ c, req }) => {
+        const org = await orgOf(c);
+        const memberId = c.req.param('memberId') ?? '';
+        requireActing(await actingMember(ctx, c), org.organization_id, (m) => requireMemberAction(ctx.config, m, memberId, action));
+        return serverOk(c, await run(org, memberId, req as v.InferOutput<S>));
+      }),
+    );
+  memberEmailRoute('unlink_retired_email', 'update.info.unlink.retired-email', MembersUnlinkRetiredEmail, async (org, memberId, req) => ({
+    ...memberAnswer(await unlinkRetiredEmail(ctx, org, memberId, req), org),
+    organization_id: org.organization_id,
+  }));
+  memberEmailRoute('start_email_update', 'update.info.email', MembersStartEmailUpdate, async (org, memberId, req) => memberAnswer(await startEmailUpdate(ctx, org, memberId, req, null), org));
 
   app.put('/b2b/organizations/:organizationId/members/:memberId/reactivate', async (c) => {
     const org = await orgOf(c);
