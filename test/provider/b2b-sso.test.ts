@@ -178,6 +178,18 @@ for (const kind of databases) {
       assert.ok(orgId);
     });
 
+    it('signs no one in by an address an admin retired (issue 49): JIT does not make it a new member', async () => {
+      const { admin, connection } = await samlOrg();
+      const email = uniqueEmail('retiring');
+      const first = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf((await samlSignIn(connection, email)).res), session_duration_minutes: 30 });
+      assert.equal(first.status, 200, first.text);
+      const moved = await admin('PUT', `/b2b/organizations/members/${first.json.data.member_id}`, { email_address: uniqueEmail('moved') });
+      assert.equal(moved.status, 200, moved.text);
+      const refused = await samlSignIn(connection, email);
+      assert.equal(refused.res.status, 409);
+      assert.equal((await refused.res.json()).error_type, 'retired_member_email');
+    });
+
     it("a person's browser whose SSO sign-in fails goes back to the app with the refusal: an inactive connection, a refused assertion, a stranger, a spent or forged state", async () => {
       const html = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' };
       const refusal = (res: Response) => {
