@@ -15,6 +15,18 @@ export type B2BSelfUpdateOptions = CallerOptions<typeof R.SelfUpdate>;
 /** The official `B2BSessionAttestOptions`: the profile, the token, the organization when the token names none. */
 export type B2BSessionAttestOptions = CallerOptions<typeof R.SessionsAttest>;
 
+export type B2BSelfUnlinkRetiredEmailOptions = CallerOptions<typeof R.MembersUnlinkRetiredEmail>;
+export type B2BSelfStartEmailUpdateOptions = CallerOptions<typeof R.MembersStartEmailUpdate>;
+export type B2BMemberUnlinkRetiredEmailOptions = B2BSelfUnlinkRetiredEmailOptions & { member_id: string };
+export type B2BMemberStartEmailUpdateOptions = B2BSelfStartEmailUpdateOptions & { member_id: string };
+
+/** The request of a call about one member's addresses: the member in the path (`organization.members.*`), or the caller's own (`self.*`). */
+async function addressCall(method: string, schema: 'MembersUnlinkRetiredEmail' | 'MembersStartEmailUpdate', action: string, o: Record<string, unknown> & { member_id?: string }): Promise<SDKRequest> {
+  const { member_id, ...rest } = o;
+  const member = member_id === undefined ? '' : `/${await id(method, member_id)}`;
+  return { method: 'POST', path: `/b2b/organizations/members${member}/${action}`, body: await checkB2BRequest(method, schema, rest) };
+}
+
 /** `session`: the member session, its refresh, revoke, exchange to another organization and attest of a trusted auth token. */
 export function b2bSession(ctx: B2BContext) {
   return {
@@ -126,6 +138,12 @@ export function b2bOrganization(ctx: B2BContext) {
       deleteMFAPhoneNumber: async (memberId: string) =>
         memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/mfa_phone_numbers/${await id('stytch.organization.members.deleteMFAPhoneNumber', memberId)}` }),
       deleteMFATOTP: async (memberId: string) => memberCall(ctx, { method: 'DELETE', path: `/b2b/organizations/members/totp/${await id('stytch.organization.members.deleteMFATOTP', memberId)}` }),
+      /** Unlinks a retired address of a member (`update.info.unlink.retired-email`): another member may take it from then on. */
+      unlinkRetiredEmail: async (o: B2BMemberUnlinkRetiredEmailOptions) =>
+        memberCall(ctx, await addressCall('stytch.organization.members.unlinkRetiredEmail', 'MembersUnlinkRetiredEmail', 'unlink_retired_email', o)),
+      /** Sends a sign-in link (or passcode) to a member's new address; signing in with it changes the address (`update.info.email`). */
+      startEmailUpdate: async (o: B2BMemberStartEmailUpdateOptions) =>
+        memberCall(ctx, await addressCall('stytch.organization.members.startEmailUpdate', 'MembersStartEmailUpdate', 'start_email_update', o)),
       /** The apps a member of the organization has allowed (admins). */
       getConnectedApps: async (o: { member_id: string }): Promise<GetConnectedAppsResponse> =>
         call(ctx, { method: 'GET', path: `/b2b/organizations/members/${await id('stytch.organization.members.getConnectedApps', o.member_id)}/connected_apps` }),
@@ -158,6 +176,10 @@ export function b2bSelf(ctx: B2BContext) {
     deleteMFAPhoneNumber: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deletePhoneNumber' }),
     deleteMFATOTP: async () => own({ method: 'DELETE', path: '/b2b/organizations/members/deleteTOTP' }),
     deletePassword: async (passwordId: string) => own({ method: 'DELETE', path: `/b2b/organizations/members/passwords/${await id('stytch.self.deletePassword', passwordId)}` }),
+    /** Unlinks one of the member's own retired addresses. */
+    unlinkRetiredEmail: async (o: B2BSelfUnlinkRetiredEmailOptions) => own(await addressCall('stytch.self.unlinkRetiredEmail', 'MembersUnlinkRetiredEmail', 'unlink_retired_email', o)),
+    /** Sends a sign-in link (or passcode) to a new address of the member's; signing in with it changes the address. */
+    startEmailUpdate: async (o: B2BSelfStartEmailUpdateOptions) => own(await addressCall('stytch.self.startEmailUpdate', 'MembersStartEmailUpdate', 'start_email_update', o)),
     /** The apps the member has allowed (connected apps). */
     getConnectedApps: (): Promise<GetConnectedAppsResponse> => call(ctx, { method: 'GET', path: '/b2b/organizations/members/connected_apps' }),
     /** Revokes an app's access and every token it holds for the member. */

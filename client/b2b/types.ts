@@ -32,6 +32,8 @@ export interface Member {
   default_mfa_method: string;
   totp_registration_id: string;
   roles: { role_id: string; sources: { type: string; details: Record<string, unknown> }[] }[];
+  /** Addresses the member had: no other member of the organization takes one until it is unlinked. */
+  retired_email_addresses: { email_id: string; email_address: string }[];
   [extra: string]: unknown;
 }
 

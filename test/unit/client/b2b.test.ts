@@ -250,6 +250,42 @@ describe('B2B client', () => {
     client.dispose();
   });
 
+  it("a member's address: the official paths and bodies, the caller's own member kept current, an address checked before any call", async () => {
+    const RETIRED = { email_id: 'member-email-test-1', email_address: 'old@acme.test' };
+    const answer = (m: object) => () => ok({ member_id: MEMBER.member_id, member: { ...MEMBER, ...m }, organization: ORG });
+    const f = fakeEnv({
+      'POST /b2b/passwords/authenticate': () => signedIn(),
+      'PUT /b2b/organizations/members/': () => ok({ member_id: 'member-test-2', member: { ...MEMBER, member_id: 'member-test-2', email_address: 'new@acme.test' }, organization: ORG }),
+      'POST /b2b/organizations/members/start_email_update': answer({}),
+      'POST /b2b/organizations/members/unlink_retired_email': answer({ retired_email_addresses: [] }),
+      'POST /b2b/organizations/members/member-test-1/unlink_retired_email': answer({ retired_email_addresses: [RETIRED] }),
+      'POST /b2b/organizations/members/member-test-2/start_email_update': answer({}),
+    });
+    const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
+    await client.passwords.authenticate({ organization_id: ORG.organization_id, email_address: 'ada@acme.test', password: 'pw', session_duration_minutes: 30 });
+
+    await client.organization.members.update({ member_id: 'member-test-2', email_address: 'new@acme.test', unlink_email: true });
+    expect(last(f.calls, '/members/member-test-2').body).to.deep.equal({ member_id: 'member-test-2', email_address: 'new@acme.test', unlink_email: true });
+    await client.organization.members.startEmailUpdate({ member_id: 'member-test-2', email_address: 'next@acme.test', delivery_method: 'EMAIL_OTP' });
+    expect(last(f.calls, '/members/member-test-2/start_email_update').body).to.deep.equal({ email_address: 'next@acme.test', delivery_method: 'EMAIL_OTP' });
+    // About the caller: its local member follows the answer.
+    await client.organization.members.unlinkRetiredEmail({ member_id: MEMBER.member_id, email_id: RETIRED.email_id });
+    expect(last(f.calls, `/members/${MEMBER.member_id}/unlink_retired_email`).body).to.deep.equal({ email_id: RETIRED.email_id });
+    expect(client.self.getSync()?.retired_email_addresses).to.deep.equal([RETIRED]);
+    await client.self.unlinkRetiredEmail({ email_address: RETIRED.email_address });
+    expect(last(f.calls, '/b2b/organizations/members/unlink_retired_email').body).to.deep.equal({ email_address: RETIRED.email_address });
+    expect(client.self.getSync()?.retired_email_addresses).to.deep.equal([]);
+    await client.self.startEmailUpdate({ email_address: 'mine@acme.test', login_redirect_url: 'https://host.example/auth' });
+    expect(last(f.calls, '/b2b/organizations/members/start_email_update').body).to.deep.equal({ email_address: 'mine@acme.test', login_redirect_url: 'https://host.example/auth' });
+
+    const before = f.calls.length;
+    const e = await rejection(client.self.startEmailUpdate({ email_address: 'not-an-email' }));
+    expect(e).to.be.instanceOf(StytchSDKUsageError);
+    expect(e.message).to.equal('Invalid call to stytch.self.startEmailUpdate\nemail_address must be a valid email address');
+    expect(f.calls.length).to.equal(before);
+    client.dispose();
+  });
+
   it('checks arguments as the B2C client does, before any call', async () => {
     const f = fakeEnv();
     const client = createB2BClient(TOKEN, { baseUrl: BASE, env: f.env });
