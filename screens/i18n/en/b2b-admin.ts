@@ -198,6 +198,8 @@ export const adminMessages = {
   'adminPortal.members.reinviteLabel': 'Resend invite to {email}',
   'adminPortal.members.back': 'Back to members',
   'adminPortal.members.details': 'Member details',
+  'adminPortal.members.emailWarning': 'Changing the address signs the member out everywhere, removes their password, and asks them to verify the new address.',
+  'adminPortal.members.ownEmail': 'You cannot change your own email address.',
   'adminPortal.members.noRoles': 'The project has no roles to assign.',
   'adminPortal.members.saveRoles': 'Save roles',
   'adminPortal.members.rolesSaved': 'Roles saved',

@@ -186,6 +186,8 @@ const ar: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'إعادة إرسال الدعوة إلى {email}',
   'adminPortal.members.back': 'العودة إلى الأعضاء',
   'adminPortal.members.details': 'تفاصيل العضو',
+  'adminPortal.members.emailWarning': 'يؤدي تغيير العنوان إلى تسجيل خروج العضو من كل مكان وإزالة كلمة المرور الخاصة به ويطلب منه التحقق من العنوان الجديد.',
+  'adminPortal.members.ownEmail': 'لا يمكنك تغيير عنوان بريدك الإلكتروني.',
   'adminPortal.members.noRoles': 'لا توجد في المشروع أدوار لتعيينها.',
   'adminPortal.members.saveRoles': 'حفظ الأدوار',
   'adminPortal.members.rolesSaved': 'تم حفظ الأدوار',

@@ -187,6 +187,8 @@ const de: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Einladung erneut an {email} senden',
   'adminPortal.members.back': 'Zurück zu den Mitgliedern',
   'adminPortal.members.details': 'Angaben zum Mitglied',
+  'adminPortal.members.emailWarning': 'Eine neue Adresse meldet das Mitglied überall ab, entfernt sein Passwort und verlangt, dass es die neue Adresse bestätigt.',
+  'adminPortal.members.ownEmail': 'Sie können Ihre eigene E-Mail-Adresse nicht ändern.',
   'adminPortal.members.noRoles': 'Das Projekt hat keine zuweisbaren Rollen.',
   'adminPortal.members.saveRoles': 'Rollen speichern',
   'adminPortal.members.rolesSaved': 'Rollen gespeichert',

@@ -187,6 +187,8 @@ const es: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Reenviar invitación a {email}',
   'adminPortal.members.back': 'Volver a los miembros',
   'adminPortal.members.details': 'Detalles del miembro',
+  'adminPortal.members.emailWarning': 'Cambiar la dirección cierra todas las sesiones del miembro, elimina su contraseña y le pide que verifique la nueva dirección.',
+  'adminPortal.members.ownEmail': 'No puede cambiar su propia dirección de correo electrónico.',
   'adminPortal.members.noRoles': 'El proyecto no tiene roles que asignar.',
   'adminPortal.members.saveRoles': 'Guardar roles',
   'adminPortal.members.rolesSaved': 'Roles guardados',

@@ -187,6 +187,8 @@ const fr: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Renvoyer l’invitation à {email}',
   'adminPortal.members.back': 'Retour aux membres',
   'adminPortal.members.details': 'Détails du membre',
+  'adminPortal.members.emailWarning': 'Changer l’adresse déconnecte le membre partout, supprime son mot de passe et lui demande de vérifier la nouvelle adresse.',
+  'adminPortal.members.ownEmail': 'Vous ne pouvez pas modifier votre propre adresse e-mail.',
   'adminPortal.members.noRoles': 'Le projet n’a aucun rôle à attribuer.',
   'adminPortal.members.saveRoles': 'Enregistrer les rôles',
   'adminPortal.members.rolesSaved': 'Rôles enregistrés',

@@ -187,6 +187,8 @@ const he: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'שליחת ההזמנה מחדש אל {email}',
   'adminPortal.members.back': 'חזרה לחברים',
   'adminPortal.members.details': 'פרטי החבר',
+  'adminPortal.members.emailWarning': 'שינוי הכתובת מנתק את החבר מכל מקום, מסיר את הסיסמה שלו ומבקש ממנו לאמת את הכתובת החדשה.',
+  'adminPortal.members.ownEmail': 'אין באפשרותך לשנות את כתובת האימייל שלך.',
   'adminPortal.members.noRoles': 'אין בפרויקט תפקידים להקצאה.',
   'adminPortal.members.saveRoles': 'שמירת התפקידים',
   'adminPortal.members.rolesSaved': 'התפקידים נשמרו',

@@ -187,6 +187,8 @@ const it: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Invia di nuovo l’invito a {email}',
   'adminPortal.members.back': 'Torna ai membri',
   'adminPortal.members.details': 'Dettagli del membro',
+  'adminPortal.members.emailWarning': 'Cambiare l’indirizzo disconnette il membro ovunque, rimuove la sua password e gli chiede di verificare il nuovo indirizzo.',
+  'adminPortal.members.ownEmail': 'Non puoi modificare il tuo indirizzo email.',
   'adminPortal.members.noRoles': 'Il progetto non ha ruoli da assegnare.',
   'adminPortal.members.saveRoles': 'Salva ruoli',
   'adminPortal.members.rolesSaved': 'Ruoli salvati',

@@ -187,6 +187,8 @@ const ja: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': '{email} に招待を再送信',
   'adminPortal.members.back': 'メンバー一覧に戻る',
   'adminPortal.members.details': 'メンバーの詳細',
+  'adminPortal.members.emailWarning': 'アドレスを変更すると、メンバーはすべての場所からサインアウトされ、パスワードが削除され、新しいアドレスの確認が求められます。',
+  'adminPortal.members.ownEmail': '自分のメールアドレスは変更できません。',
   'adminPortal.members.noRoles': 'このプロジェクトには割り当てられるロールがありません。',
   'adminPortal.members.saveRoles': 'ロールを保存',
   'adminPortal.members.rolesSaved': 'ロールを保存しました',

@@ -187,6 +187,8 @@ const ko: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': '{email}에 초대 다시 보내기',
   'adminPortal.members.back': '멤버 목록으로 돌아가기',
   'adminPortal.members.details': '멤버 세부 정보',
+  'adminPortal.members.emailWarning': '주소를 변경하면 멤버가 모든 곳에서 로그아웃되고 비밀번호가 삭제되며 새 주소를 인증하라는 요청을 받습니다.',
+  'adminPortal.members.ownEmail': '자신의 이메일 주소는 변경할 수 없습니다.',
   'adminPortal.members.noRoles': '프로젝트에 할당할 역할이 없습니다.',
   'adminPortal.members.saveRoles': '역할 저장',
   'adminPortal.members.rolesSaved': '역할이 저장되었습니다',

@@ -187,6 +187,8 @@ const nl: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Uitnodiging opnieuw versturen naar {email}',
   'adminPortal.members.back': 'Terug naar leden',
   'adminPortal.members.details': 'Gegevens van het lid',
+  'adminPortal.members.emailWarning': 'Een nieuw adres meldt het lid overal af, verwijdert het wachtwoord en vraagt het lid het nieuwe adres te bevestigen.',
+  'adminPortal.members.ownEmail': 'U kunt uw eigen e-mailadres niet wijzigen.',
   'adminPortal.members.noRoles': 'Het project heeft geen rollen om toe te wijzen.',
   'adminPortal.members.saveRoles': 'Rollen opslaan',
   'adminPortal.members.rolesSaved': 'Rollen opgeslagen',

@@ -187,6 +187,8 @@ const pl: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Wyślij ponownie zaproszenie do {email}',
   'adminPortal.members.back': 'Wróć do członków',
   'adminPortal.members.details': 'Szczegóły członka',
+  'adminPortal.members.emailWarning': 'Zmiana adresu wylogowuje członka ze wszystkich sesji, usuwa jego hasło i prosi o potwierdzenie nowego adresu.',
+  'adminPortal.members.ownEmail': 'Nie możesz zmienić własnego adresu e-mail.',
   'adminPortal.members.noRoles': 'Projekt nie ma ról do przypisania.',
   'adminPortal.members.saveRoles': 'Zapisz role',
   'adminPortal.members.rolesSaved': 'Role zapisane',

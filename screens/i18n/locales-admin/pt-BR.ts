@@ -187,6 +187,8 @@ const ptBR: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': 'Reenviar convite para {email}',
   'adminPortal.members.back': 'Voltar aos membros',
   'adminPortal.members.details': 'Detalhes do membro',
+  'adminPortal.members.emailWarning': 'Alterar o endereço encerra todas as sessões do membro, remove a senha dele e pede que ele confirme o novo endereço.',
+  'adminPortal.members.ownEmail': 'Você não pode alterar o seu próprio endereço de e-mail.',
   'adminPortal.members.noRoles': 'O projeto não tem funções para atribuir.',
   'adminPortal.members.saveRoles': 'Salvar funções',
   'adminPortal.members.rolesSaved': 'Funções salvas',

@@ -186,6 +186,8 @@ const zhCN: AdminLocaleCatalog = {
   'adminPortal.members.reinviteLabel': '重新向 {email} 发送邀请',
   'adminPortal.members.back': '返回成员列表',
   'adminPortal.members.details': '成员详细信息',
+  'adminPortal.members.emailWarning': '更改地址会让该成员在所有地方退出登录、删除其密码，并要求其验证新地址。',
+  'adminPortal.members.ownEmail': '您无法更改自己的电子邮件地址。',
   'adminPortal.members.noRoles': '该项目没有可分配的角色。',
   'adminPortal.members.saveRoles': '保存角色',
   'adminPortal.members.rolesSaved': '角色已保存',

@@ -256,6 +256,40 @@ describe('admin portal: Members', () => {
     await waitUntil(() => buttonOf(el, 'Reactivate member'));
   });
 
+  it('an admin changes another member’s address, warned of what it ends; on its own page the address cannot be edited', async () => {
+    await host('members-email');
+    const calls: Calls = {};
+    const bob = member('m2', 'bob@acme.test');
+    const me = member(admin.id, 'boss@acme.test', 'active', admin.roles);
+    const client = fakeClient(
+      admin.roles,
+      {
+        'organization.members.search': () => ({ members: [me, bob], results_metadata: { total: 2, next_cursor: null } }),
+        'organization.members.update': () => ({ member: { ...member('m2', 'robert@acme.test'), email_address_verified: false } }),
+      },
+      calls,
+    );
+    const el = mountAdminPortalMemberManagement({ elementId: '#members-email', client });
+    await settle(el);
+    await press(el, 'Manage bob@acme.test');
+    await waitUntil(() => el.querySelector('h1')?.textContent === 'bob@acme.test');
+    expect(text(el)).to.contain('Changing the address signs the member out everywhere');
+    const field = fieldOf(el, 'Email') as HTMLInputElement;
+    expect(field.value).to.equal('bob@acme.test');
+    await typeInto(field, 'robert@acme.test');
+    await press(el, 'Save');
+    await waitUntil(() => calls['organization.members.update']);
+    // Only the address changed: the name is not sent.
+    expect(calls['organization.members.update']).to.deep.equal([{ member_id: 'm2', email_address: 'robert@acme.test' }]);
+    await waitUntil(() => el.querySelector('h1')?.textContent === 'robert@acme.test');
+
+    await press(el, 'Back to members');
+    await press(el, 'Manage boss@acme.test');
+    await waitUntil(() => el.querySelector('h1')?.textContent === 'boss@acme.test');
+    expect(fieldOf(el, 'Email')).to.equal(undefined);
+    expect(text(el)).to.contain('You cannot change your own email address.');
+  });
+
   it('a config of the wrong kind is refused in place of the portal', async () => {
     await host('members-config');
     const errors: Error[] = [];

@@ -8,9 +8,11 @@ import { useAdminAction, useAdminClient, useAdminStrings, useCan } from '../widg
 import { useStatusName } from './status.ts';
 
 /**
- * One member's page: name, roles, authentication (password reset, MFA phone and authenticator
+ * One member's page: name and email address, roles, authentication (password reset, MFA phone and authenticator
  * removal), sessions, and the danger zone (deactivate, reactivate, revoke an invite). Each part
  * shows only where the signed-in member's roles allow it; the provider still decides each call.
+ * As in the official portal, an admin with `update.info.email` changes another member's address
+ * (never its own): the provider retires the old one and ends the member's sessions and password.
  */
 export function MemberDetails({ member, onBack, onChange }: { member: Member; onBack: () => void; onChange: (m: Member) => void }) {
   const t = useAdminStrings();
@@ -21,6 +23,7 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
   const self = client.self.getSync()?.member_id === member.member_id;
   const can = {
     name: useCan('stytch.member', 'update.info.name'),
+    email: useCan('stytch.member', 'update.info.email'),
     roles: useCan('stytch.member', 'update.settings.roles'),
     phone: useCan('stytch.member', 'update.info.delete.mfa-phone'),
     totp: useCan('stytch.member', 'update.info.delete.mfa-totp'),
@@ -30,6 +33,7 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
     create: useCan('stytch.member', 'create'),
   };
   const [name, setName] = useState(member.name);
+  const [email, setEmail] = useState(member.email_address);
   const [picked, setPicked] = useState(() => directRoles(member));
   const save = useAdminAction();
   const auth = useAdminAction();
@@ -40,6 +44,13 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
   };
   const deleted = member.status === 'deleted';
   const invited = member.status === 'invited';
+  const editEmail = can.email && !self && !deleted;
+  // Only what changed is sent: a name alone needs no update.info.email, and an unchanged address is not moved.
+  const details = () => ({
+    member_id: member.member_id,
+    ...(can.name && name !== member.name ? { name } : {}),
+    ...(editEmail && email.trim() !== member.email_address ? { email_address: email.trim() } : {}),
+  });
 
   return (
     <>
@@ -48,25 +59,32 @@ export function MemberDetails({ member, onBack, onChange }: { member: Member; on
       </Row>
       <Section title={t('adminPortal.members.details')}>
         <dl css={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: 0, dd: { margin: 0 } }}>
-          <dt>{t('adminPortal.members.email')}</dt>
-          <dd dir="ltr">{member.email_address}</dd>
+          {editEmail ? null : (
+            <>
+              <dt>{t('adminPortal.members.email')}</dt>
+              <dd dir="ltr">{member.email_address}</dd>
+            </>
+          )}
           <dt>{t('adminPortal.members.status')}</dt>
           <dd>{statusName(member.status)}</dd>
         </dl>
-        {can.name && !deleted ? (
+        {can.email && self && !deleted ? <p part="helper">{t('adminPortal.members.ownEmail')}</p> : null}
+        {(can.name || editEmail) && !deleted ? (
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void save.run(async () => changed((await client.organization.members.update({ member_id: member.member_id, name })).member, t('adminPortal.saved')));
+              void save.run(async () => changed((await client.organization.members.update(details())).member, t('adminPortal.saved')));
             }}
             css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}
           >
-            <Field label={t('adminPortal.members.name')} value={name} onChange={setName} />
+            {can.name ? <Field label={t('adminPortal.members.name')} value={name} onChange={setName} /> : null}
+            {editEmail ? <Field label={t('adminPortal.members.email')} type="email" value={email} onChange={setEmail} required autoComplete="off" /> : null}
             <Button type="submit" busy={save.busy}>
               {t('adminPortal.save')}
             </Button>
           </form>
         ) : null}
+        {editEmail ? <p part="helper">{t('adminPortal.members.emailWarning')}</p> : null}
       </Section>
       <Section title={t('adminPortal.members.roles')}>
         {roles.length === 0 ? <p part="helper">{t('adminPortal.members.noRoles')}</p> : null}
