@@ -107,6 +107,38 @@ test('Members: the admin deactivates a member who had signed in, and reactivates
   expect(await status()).toBe('active');
 });
 
+test("Members: the admin changes an invited member's address on its page by keyboard, warned of what the change ends; axe finds nothing there", async ({ page }) => {
+  const admin = uniqueEmail('portal-email-admin');
+  const invited = uniqueEmail('portal-email-old').toLowerCase();
+  const moved = uniqueEmail('portal-email-new').toLowerCase();
+  await signedInAdmin(page, admin);
+  await openPortal(page, 'members');
+  const portal = members(page);
+  await portal.getByRole('button', { name: 'Invite member' }).click();
+  await portal.getByRole('textbox', { name: 'Email' }).fill(invited);
+  await portal.getByRole('button', { name: 'Send invite' }).click();
+  await see(portal.getByRole('status')).toContainText(`Invite sent to ${invited}`);
+  await portal.getByRole('searchbox', { name: 'Search by email' }).fill(invited);
+  await portal.getByRole('button', { name: 'Search', exact: true }).click();
+  await portal.getByRole('button', { name: `Manage ${invited}` }).click();
+  await see(portal.getByRole('heading', { level: 1, name: invited })).toBeVisible();
+  await expect(portal).toContainText('Changing the address signs the member out everywhere');
+  expect(await axe(page, 'stytch-b2b-admin-portal-member-management-ui')).toEqual([]);
+
+  const field = portal.getByRole('textbox', { name: 'Email' });
+  await field.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(moved);
+  await page.keyboard.press('Enter');
+  await see(portal.getByRole('status')).toContainText('Changes saved');
+  await expect(portal.getByRole('heading', { level: 1, name: moved })).toBeVisible();
+  // The provider took it: the old address is no member's any more, the new one is.
+  await portal.getByRole('button', { name: 'Back to members' }).click();
+  await portal.getByRole('searchbox', { name: 'Search by email' }).fill(moved);
+  await portal.getByRole('button', { name: 'Search', exact: true }).click();
+  await see(portal.getByRole('cell', { name: moved, exact: true })).toBeVisible();
+});
+
 test('Members: a member without the admin role sees no admin actions, and the provider refuses the list with an error the portal shows', async ({ page }) => {
   const admin = uniqueEmail('portal-owner');
   const plain = uniqueEmail('portal-plain');
