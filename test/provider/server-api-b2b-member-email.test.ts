@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { databases, outbox, uniqueEmail } from './harness.ts';
 import { uniqueSlug } from './b2b-harness.ts';
+import { assertScimError, oktaUser, scimOrganization } from './scim-support.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
 
 const REDIRECT = 'https://app.test/authenticate';
@@ -192,6 +193,20 @@ for (const kind of databases) {
       const next = at('by-admin');
       const done = await setup.b2b.organizations.members.update({ organization_id, member_id: staffId, email_address: next }, { authorization: { session_token: adminSession } });
       assert.equal(done.member.email_address, next);
+    });
+
+    it('refuses SCIM a retired address, for a new user and for a user moved to it', async () => {
+      const { organizationId: organization_id, call } = await scimOrganization(setup);
+      const retiring = uniqueEmail('scim-old');
+      const { member_id } = await setup.b2b.organizations.members.create({ organization_id, email_address: retiring });
+      await setup.b2b.organizations.members.update({ organization_id, member_id, email_address: uniqueEmail('scim-new') });
+      assertScimError(await call('POST', '/Users', oktaUser(retiring)), 409);
+      const other = uniqueEmail('scim-user');
+      const user = await call('POST', '/Users', oktaUser(other));
+      assert.equal(user.status, 201, user.text);
+      assertScimError(await call('PUT', `/Users/${user.json.id}`, oktaUser(retiring, { userName: retiring })), 409);
+      const { member } = await setup.b2b.organizations.members.get({ organization_id, email_address: other });
+      assert.equal(member.email_address, other);
     });
 
     it('lets one of two parallel updates to one address win; the other is refused and keeps its address', async () => {

@@ -4,7 +4,7 @@ import { ScimError } from '../../errors.ts';
 import { newId } from '../ids.ts';
 import { withTx } from '../tx.ts';
 import { normalizeEmail } from '../users.ts';
-import { createMember, deactivateMember, memberByEmail, updateMember } from './members.ts';
+import { createMember, deactivateMember, memberByEmail, requireAddressFree, updateMember } from './members.ts';
 import type { ScimConnectionRow } from './scim-connections.ts';
 import { USER_SCHEMA } from './scim-documents.ts';
 import { applyPatch, type PatchOperation, type Resource } from './scim-patch.ts';
@@ -90,6 +90,8 @@ async function syncMember(ctx: ProviderContext, tx: Queryable, conn: ScimConnect
     return holder.member_id;
   }
   if (!memberId) return (await createMember(tx, ctx.env, now, org, { email: u.email, status: 'active', name: u.name })).member_id;
+  // An address another member retired or is moving to is not the identity provider's to give (members.ts).
+  await requireAddressFree(tx, org, u.email, memberId, now);
   await tx.query('UPDATE b2b_members SET email_address = $2, updated_at = $3 WHERE member_id = $1 AND email_address <> $2', [memberId, normalizeEmail(u.email), now]);
   await updateMember(tx, memberId, now, { name: u.name });
   await makeActive(tx, memberId, now);
