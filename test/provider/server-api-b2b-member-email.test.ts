@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { databases, outbox, uniqueEmail } from './harness.ts';
+import { databases, outbox, TestClock, uniqueEmail } from './harness.ts';
 import { uniqueSlug } from './b2b-harness.ts';
 import { assertScimError, oktaUser, scimOrganization } from './scim-support.ts';
 import { startServerApi, stytchError, type ServerApiSetup } from './server-api-harness.ts';
@@ -16,8 +16,9 @@ const PASSWORD = 'plum quiver jackdaw nymph';
 for (const kind of databases) {
   describe(`server API: a member's email address changes (${kind})`, () => {
     let setup: ServerApiSetup;
+    const clock = new TestClock();
     before(async () => {
-      setup = await startServerApi(kind, { sendLimits: { perAddress: 1000, burstPerAddress: 1000 } });
+      setup = await startServerApi(kind, { sendLimits: { perAddress: 1000, burstPerAddress: 1000 } }, clock);
     });
     after(() => setup.provider.destroy());
 
@@ -152,6 +153,18 @@ for (const kind of databases) {
       );
       // A proven update keeps the member's other sessions.
       assert.equal((await setup.b2b.sessions.authenticate({ session_token: session })).member.email_address, next);
+    });
+
+    it('frees the address of a self-serve update not completed in five minutes: its link is refused, another member may take it', async () => {
+      const { organization_id, at, staffId, staffEmail } = await org();
+      await signIn(organization_id, staffEmail);
+      const next = at('lapsed');
+      await setup.b2b.organizations.members.startEmailUpdate({ organization_id, member_id: staffId, email_address: next, login_redirect_url: REDIRECT });
+      const token = await lastLinkToken(next);
+      clock.advance(5 * 60_000 + 1000);
+      assert.equal((await stytchError(setup.b2b.magicLinks.authenticate({ magic_links_token: token, session_duration_minutes: 30 }))).status_code, 404);
+      assert.equal((await setup.b2b.organizations.members.create({ organization_id, email_address: next })).member.email_address, next);
+      assert.equal((await get(organization_id, staffId)).email_address, staffEmail);
     });
 
     it('completes a self-serve update by a passcode sent to the new address; refuses one for an unverified or changing member', async () => {
