@@ -126,18 +126,24 @@ for (const kind of databases) {
       await page.context().close();
     });
 
-    it('invites a member as an admin, and meets a required-MFA policy with an intermediate session and no member session', async () => {
+    /** A page signed in as the first admin of a new organization (discovery passcode, then create) that invited `invitee`. */
+    async function adminInviting(tag: string, invitee: string) {
       const page = await browser.open(provider.url);
-      const admin = uniqueEmail('official-admin');
+      const admin = uniqueEmail(`official-${tag}-admin`);
       await page.evaluate((address) => (window as any).client.otps.email.discovery.send({ email_address: address }), admin);
       const [code] = await outbox(provider, admin);
       await page.evaluate(([address, c]) => (window as any).client.otps.email.discovery.authenticate({ email_address: address, code: c }), [admin, code!.code] as const);
       const org = await page.evaluate(
-        (s) => (window as any).client.discovery.organizations.create({ organization_name: 'Strict Official', organization_slug: s, session_duration_minutes: 30 }),
-        uniqueSlug('strict'),
+        (s) => (window as any).client.discovery.organizations.create({ organization_name: 'Official Co', organization_slug: s, session_duration_minutes: 30 }),
+        uniqueSlug(tag),
       );
-      const invitee = uniqueEmail('official-invitee');
       const invited = await page.evaluate(([address, url]) => (window as any).client.magicLinks.email.invite({ email_address: address, invite_redirect_url: url }), [invitee, redirect] as const);
+      return { page, org, invited };
+    }
+
+    it('invites a member as an admin, and meets a required-MFA policy with an intermediate session and no member session', async () => {
+      const invitee = uniqueEmail('official-invitee');
+      const { page, org, invited } = await adminInviting('strict', invitee);
       assert.equal(invited.member.status, 'invited');
       const updated = await page.evaluate(() => (window as any).client.organization.update({ mfa_policy: 'REQUIRED_FOR_ALL' }));
       assert.equal(updated.organization.mfa_policy, 'REQUIRED_FOR_ALL');
@@ -167,6 +173,58 @@ for (const kind of databases) {
       assert.equal(again.member_authenticated, false);
       assert.equal(await guest.evaluate(() => (window as any).client.session.getSync()), null);
       await guest.context().close();
+    });
+
+    const linkToken = async (email: string) => new URL((await outbox(provider, email)).at(-1)!.link!).searchParams.get('token')!;
+
+    it('a member moves itself to a new address and unlinks the old one; an admin moves it again, but not itself', async () => {
+      const invitee = uniqueEmail('official-email-member');
+      const { page, org } = await adminInviting('moving', invitee);
+
+      const guest = await browser.open(provider.url);
+      const joined = await guest.evaluate((t) => (window as any).client.magicLinks.authenticate({ magic_links_token: t, session_duration_minutes: 30 }), await linkToken(invitee));
+      assert.equal(joined.member_authenticated, true);
+      const memberId = joined.member_id as string;
+
+      const next = uniqueEmail('official-email-next');
+      const started = await guest.evaluate(([address, url]) => (window as any).client.self.startEmailUpdate({ email_address: address, login_redirect_url: url }), [next, redirect] as const);
+      assert.equal(started.member.email_address, invitee);
+      const moved = await guest.evaluate((t) => (window as any).client.magicLinks.authenticate({ magic_links_token: t, session_duration_minutes: 30 }), await linkToken(next));
+      assert.equal(moved.member_id, memberId);
+      assert.equal(await guest.evaluate(() => (window as any).client.self.getSync().email_address), next);
+      const unlinked = await guest.evaluate((address) => (window as any).client.self.unlinkRetiredEmail({ email_address: address }), invitee);
+      assert.deepEqual(unlinked.member.retired_email_addresses, []);
+      assert.deepEqual(await guest.evaluate(() => (window as any).client.self.getSync().retired_email_addresses), []);
+      await guest.context().close();
+
+      const third = uniqueEmail('official-email-third');
+      const updated = await page.evaluate(([id, address]) => (window as any).client.organization.members.update({ member_id: id, email_address: address }), [memberId, third] as const);
+      assert.equal(updated.member.email_address, third);
+      assert.equal(updated.member.email_address_verified, false);
+      const retired = updated.member.retired_email_addresses as { email_id: string; email_address: string }[];
+      assert.deepEqual(
+        retired.map((r) => r.email_address),
+        [next],
+      );
+      const cleared = await page.evaluate(([id, emailId]) => (window as any).client.organization.members.unlinkRetiredEmail({ member_id: id, email_id: emailId }), [
+        memberId,
+        retired[0]!.email_id,
+      ] as const);
+      assert.deepEqual(cleared.member.retired_email_addresses, []);
+
+      const own = await page.evaluate(
+        async ([id, address]) => {
+          try {
+            await (window as any).client.organization.members.update({ member_id: id, email_address: address });
+            return 'updated';
+          } catch (e) {
+            return (e as { error_type?: string }).error_type;
+          }
+        },
+        [org.member_id as string, uniqueEmail('official-email-own')] as const,
+      );
+      assert.equal(own, 'member_cannot_update_their_email_address');
+      await page.context().close();
     });
   });
 }
