@@ -1,5 +1,5 @@
 import type { BootstrapData } from './core/bootstrap.ts';
-import { deferredNamespaces, onDemand, type CallShape } from './core/on-demand.ts';
+import { deferredNamespaces, onDemand, PRELOAD_CALLS, type CallShape } from './core/on-demand.ts';
 import type { ClientEvent } from './core/telemetry.ts';
 import type { OneTapStartResult } from './phone/channel.ts';
 import { servicesUrl } from './phone/services-url.ts';
@@ -54,6 +54,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}) {
   const services = async () => (page ??= (await servicesPart.get()).clientsideServices(env, () => servicesUrl(options.clientsideServicesUrl, transport.baseUrl)));
 
   return {
+    [PRELOAD_CALLS]: calls.preload,
     publicToken,
     magicLinks: lazy('magicLinks'),
     otps: lazy('otps'),

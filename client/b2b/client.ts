@@ -1,7 +1,7 @@
 import type { BootstrapData } from '../core/bootstrap.ts';
 import type { ClientEvent } from '../core/telemetry.ts';
 import { servicesUrl } from '../phone/services-url.ts';
-import { deferredNamespaces, type CallShape } from '../core/on-demand.ts';
+import { deferredNamespaces, PRELOAD_CALLS, type CallShape } from '../core/on-demand.ts';
 import { B2B_OAUTH_PROVIDERS } from '../schemas/b2b-oauth-providers.ts';
 import { createCore, type ClientOptions } from '../setup.ts';
 import { b2bCalls } from './checks.ts';
@@ -65,6 +65,7 @@ export function createB2BClient(publicToken: string, options: ClientOptions = {}
   const self = b2bSelf(ctx);
   const mfa = lazy('b2bMfa');
   return {
+    [PRELOAD_CALLS]: b2bCalls.preload,
     publicToken,
     magicLinks: lazy('b2bMagicLinks'),
     otps: { email: lazy('b2bEmailOtps'), sms: mfa.sms },

@@ -10,6 +10,14 @@ import type { check } from './validate.ts';
  * saying so, and the next call loads again.
  */
 
+/**
+ * Where a client keeps its line's `preload` for our elements: one whose first move is a call
+ * (the consent element starts the authorization at once) fetches the calls' code as it connects,
+ * beside its own, instead of after the client's bootstrap. A registered symbol, so the elements'
+ * bundle finds it on a client from another file; not part of the official client's surface.
+ */
+export const PRELOAD_CALLS = Symbol.for('stytch-ui.client.preloadCalls');
+
 /** A module loaded once, on first use: `get` resolves to it, `preload` starts it early. */
 export function onDemand<M>(load: () => Promise<M>) {
   let pending: Promise<M> | undefined;

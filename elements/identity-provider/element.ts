@@ -1,5 +1,6 @@
 import { createElement, Suspense, type ComponentType } from 'react';
 import type { AppProps, Mode } from '../../screens/App.tsx';
+import { PRELOAD_CALLS } from '../../client/core/on-demand.ts';
 import { prefetch, preloadable } from '../../screens/components/preloadable.ts';
 import type { AuthTokenParams, IdpOptions } from '../../screens/idp/widget.ts';
 import type { IDPConsentManifestGenerator } from '../../screens/idp/manifest.ts';
@@ -10,7 +11,9 @@ import { WidgetElement } from '../base/widget-element.ts';
 export type { AuthTokenParams, IDPConsentManifestGenerator, PrefetchedConsent };
 
 // The consent screens are a chunk of their own: the login element's first load never carries them.
-const IdpApp = preloadable<AppProps>(() => import('../../screens/idp/IdpApp.tsx').then((m) => m.IdpApp));
+// The chunks it imports (the spinner of its wait, Emotion) are asked for beside it, not once it
+// has arrived and been read: a round trip less before the consent on a slow network.
+const IdpApp = preloadable<AppProps>(() => Promise.all([import('../../screens/idp/IdpApp.tsx'), import('../../screens/components/Spinner.tsx'), import('@emotion/react')]).then(([m]) => m.IdpApp));
 const IdpRoot = (props: AppProps) => createElement(Suspense, { fallback: null }, createElement(IdpApp, props));
 export type { IDPConsentItem, IDPConsentScreenManifest, IDPConsentSection } from '../../screens/idp/manifest.ts';
 
@@ -34,6 +37,10 @@ export abstract class IdentityProviderElementBase<C> extends WidgetElement<C> {
   declare prefetchedConsent: PrefetchedConsent | undefined;
 
   protected override preload(): Promise<void> | undefined {
+    // The flow's first move is a call: our client fetches its calls' code now, beside the flow's,
+    // not once its bootstrap has ended (a round trip less before the consent, on a slow network).
+    const client = this.client as { [PRELOAD_CALLS]?: unknown } | undefined;
+    if (typeof client?.[PRELOAD_CALLS] === 'function') (client[PRELOAD_CALLS] as () => void)();
     return prefetch(IdpApp);
   }
 

@@ -130,3 +130,26 @@ describe('loading Main: no waterfall', () => {
     expect(attempts).to.equal(2);
   });
 });
+
+describe('the consent element: no waterfall before its first call', () => {
+  it("asks our client for its calls' code as it connects, before the flow has rendered (a client without that hook is left alone)", async () => {
+    const { StytchIdentityProviderElement } = await import('../../../elements/identity-provider/element.ts');
+    const { PRELOAD_CALLS } = await import('../../../client/core/on-demand.ts');
+    StytchIdentityProviderElement.define('stytch-identity-provider-preload-test');
+    const asked: number[] = [];
+    const el = document.createElement('stytch-identity-provider-preload-test') as HTMLElement & { client: unknown };
+    el.client = { [PRELOAD_CALLS]: () => asked.push(rootOf(el).querySelector('stytch-widget-root')?.childElementCount ?? -1) };
+    document.body.append(el);
+    try {
+      await waitUntil(() => asked.length > 0, 'the client was asked for its calls');
+      expect(asked[0], 'before anything was rendered').to.be.at.most(0);
+      const plain = document.createElement('stytch-identity-provider-preload-test') as HTMLElement & { client: unknown };
+      plain.client = {};
+      document.body.append(plain);
+      await settle(plain);
+      plain.remove();
+    } finally {
+      el.remove();
+    }
+  });
+});
