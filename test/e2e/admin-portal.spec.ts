@@ -171,8 +171,12 @@ test('Organization settings: the admin requires MFA, restricts sign-in methods a
   const portal = settings(page);
   const mfa = portal.getByRole('region', { name: 'Multi-factor authentication' });
   await see(mfa).toBeVisible();
-  await mfa.getByRole('radio', { name: 'Required for every member' }).check();
-  await mfa.getByRole('button', { name: 'Save' }).click();
+  // By keyboard: the choice with Space, the save with Enter.
+  await mfa.getByRole('radio', { name: 'Required for every member' }).focus();
+  await page.keyboard.press('Space');
+  await expect(mfa.getByRole('radio', { name: 'Required for every member' })).toBeChecked();
+  await mfa.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
   await see(portal.getByRole('status')).toContainText('Changes saved');
 
   const methods = portal.getByRole('region', { name: 'Allowed sign-in methods' });
@@ -222,11 +226,17 @@ async function newOktaSamlConnection(page: Page, name: string) {
   await openPortal(page, 'sso');
   const portal = sso(page);
   await see(portal.getByText('No SSO connections yet.')).toBeVisible();
-  await portal.getByRole('button', { name: 'New connection' }).click();
-  await portal.getByRole('textbox', { name: 'Display name' }).fill(name);
-  await portal.getByRole('radio', { name: 'Okta' }).check();
-  await portal.getByRole('radio', { name: 'SAML' }).check();
-  await portal.getByRole('button', { name: 'Create connection' }).click();
+  // By keyboard: each control focused in turn, Space for a choice, Enter for a button.
+  await portal.getByRole('button', { name: 'New connection' }).focus();
+  await page.keyboard.press('Enter');
+  await portal.getByRole('textbox', { name: 'Display name' }).focus();
+  await page.keyboard.type(name);
+  for (const choice of ['Okta', 'SAML']) {
+    await portal.getByRole('radio', { name: choice }).focus();
+    await page.keyboard.press('Space');
+  }
+  await portal.getByRole('button', { name: 'Create connection' }).focus();
+  await page.keyboard.press('Enter');
   return portal;
 }
 
@@ -315,9 +325,13 @@ test('SCIM: the admin connects an identity provider, its token is shown once and
   await openPortal(page, 'scim');
   const portal = page.locator('stytch-b2b-admin-portal-scim');
   await see(portal.getByRole('heading', { name: 'New SCIM connection' })).toBeVisible();
-  await portal.getByRole('textbox', { name: 'Display name' }).fill('Okta SCIM');
-  await portal.getByRole('radio', { name: 'Okta' }).check();
-  await portal.getByRole('button', { name: 'Create connection' }).click();
+  // By keyboard: the name typed, the identity provider chosen with Space, created with Enter.
+  await portal.getByRole('textbox', { name: 'Display name' }).focus();
+  await page.keyboard.type('Okta SCIM');
+  await portal.getByRole('radio', { name: 'Okta' }).focus();
+  await page.keyboard.press('Space');
+  await portal.getByRole('button', { name: 'Create connection' }).focus();
+  await page.keyboard.press('Enter');
   await see(portal.getByRole('region', { name: 'Your bearer token' })).toBeVisible();
   const token = (await portal.getByLabel('Bearer token', { exact: true }).first().textContent())!.trim();
   const baseUrl = (await portal.getByLabel('SCIM base URL', { exact: true }).textContent())!.trim();
