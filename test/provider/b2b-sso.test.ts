@@ -356,6 +356,23 @@ for (const kind of databases) {
       assert.equal(sources(after.json.data.member), undefined);
     });
 
+    it('deleting a SAML connection takes from its members the roles it gave them', async () => {
+      const { admin, connection } = await samlOrg();
+      const id = connection.connection_id;
+      const rules = { saml_connection_implicit_role_assignments: [{ role_id: 'stytch_admin' }], saml_group_implicit_role_assignments: [{ group: 'eng', role_id: 'stytch_admin' }] };
+      assert.equal((await admin('PUT', `/b2b/sso/saml/${id}`, { connection_id: id, ...rules })).status, 200);
+      const email = uniqueEmail('saml-deleted-roles');
+      const { res } = await samlSignIn(connection, email, { attributes: { email, groups: ['eng'] } });
+      const auth = await sdk(provider, 'POST', '/b2b/sso/authenticate', { sso_token: tokenOf(res), session_duration_minutes: 30 });
+      assert.equal(auth.status, 200, auth.text);
+      const me = asMember(provider, auth.json.data.session_token);
+      const roles = async () => ((await me('GET', '/b2b/organizations/members/me')).json.data.member.roles as Array<{ role_id: string }>).map((r) => r.role_id).sort();
+      assert.deepEqual(await roles(), ['stytch_admin', 'stytch_member']);
+      const deleted = await admin('DELETE', `/b2b/sso/${id}`);
+      assert.equal(deleted.status, 200, deleted.text);
+      assert.deepEqual(await roles(), ['stytch_member']);
+    });
+
     it("takes the IdP's certificate as the official portal's one-line field sends it (its line breaks gone or spaces) or as a bare base64 body, and signs in by it", async () => {
       const org = await createOrganization(provider, uniqueEmail('admin'), { organization_name: 'Pasted Co', organization_slug: uniqueSlug() });
       const admin = asMember(provider, org.session_token);

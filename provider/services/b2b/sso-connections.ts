@@ -174,9 +174,11 @@ export async function listConnections(db: Queryable, organizationId: string): Pr
   return rows;
 }
 
+/** Deletes a connection, and the roles it gave its members (a deleted connection's rules give nothing). */
 export async function deleteConnection(ctx: ProviderContext, tx: Queryable, organizationId: string, connectionId: string): Promise<void> {
   const { rows } = await tx.query('DELETE FROM b2b_sso_connections WHERE connection_id = $1 AND organization_id = $2 RETURNING connection_id', [connectionId, organizationId]);
   if (!rows[0]) throw notFound();
+  await pruneSsoRoles(ctx, tx, organizationId, connectionId, {});
   await refreshActiveConnections(ctx, tx, organizationId);
 }
 
