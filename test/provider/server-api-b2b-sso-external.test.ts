@@ -96,6 +96,12 @@ for (const kind of databases) {
       // The organization's sign-in page offers it, with the source's IdP.
       const org = (await setup.b2b.organizations.get({ organization_id: childId })).organization;
       assert.deepEqual(org.sso_active_connections, [{ connection_id: c.connection_id, display_name: 'Parent Okta', identity_provider: 'generic' }]);
+      // SSO discovery offers it to the subsidiary's members, by the id a sign-in starts with.
+      const employee = uniqueEmail('external-discovery');
+      await setup.b2b.organizations.members.create({ organization_id: childId, email_address: employee });
+      const discovered = await sdk(setup.provider, 'GET', `/b2b/sso/discovery/connections?email_address=${encodeURIComponent(employee)}`);
+      assert.equal(discovered.status, 200, discovered.text);
+      assert.deepEqual(discovered.json.data.connections, [{ connection_id: c.connection_id, display_name: 'Parent Okta', identity_provider: 'generic' }]);
 
       const updated = await setup.b2b.sso.external.updateConnection({
         organization_id: childId,

@@ -270,13 +270,23 @@ export function activeConnectionShape(row: ConnectionRow): { connection_id: stri
 
 /**
  * The active connections an address may sign in with: those of the organizations it is a
- * member of (active or invited), for SSO discovery.
+ * member of (active or invited), for SSO discovery; then their external connections, each as
+ * its source connection under the external connection's id and name (the sign-in starts by it).
  */
 export async function connectionsForEmail(db: Queryable, email: string): Promise<ConnectionRow[]> {
+  const address = email.trim().toLowerCase();
   const { rows } = await db.query<ConnectionRow>(
     `SELECT c.* FROM b2b_sso_connections c JOIN b2b_members m ON m.organization_id = c.organization_id
      WHERE m.email_address = $1 AND m.status IN ('active', 'invited') ORDER BY c.created_at`,
-    [email.trim().toLowerCase()],
+    [address],
   );
-  return rows.filter(isActive);
+  const { rows: external } = await db.query<ConnectionRow & { external_id: string; external_name: string }>(
+    `SELECT c.*, e.connection_id AS external_id, e.display_name AS external_name FROM b2b_sso_external_connections e
+     JOIN b2b_sso_connections c ON c.connection_id = e.external_connection_id AND c.organization_id = e.external_organization_id
+     JOIN b2b_members m ON m.organization_id = e.organization_id
+     WHERE m.email_address = $1 AND m.status IN ('active', 'invited') ORDER BY e.created_at`,
+    [address],
+  );
+  const through = external.filter(isActive).map(({ external_id, external_name, ...source }) => ({ ...source, connection_id: external_id, display_name: external_name || source.display_name }));
+  return [...rows.filter(isActive), ...through];
 }
