@@ -7,7 +7,7 @@ import { requireOrganization, type OrganizationRow } from './organizations.ts';
 import { isActive, type ConnectionRow } from './sso-connections.ts';
 import { externalById } from './sso-external.ts';
 import { grantSsoRoles } from './sso-roles.ts';
-import { consumeSsoState, issueSsoToken, samlProfile, ssoFactor, type SsoProfile, type SsoState } from './sso-flow.ts';
+import { consumeSsoState, issueSsoToken, samlProfile, ssoFactor, verifiedSaml, type SsoProfile, type SsoState } from './sso-flow.ts';
 
 /*
  * The end of an SSO sign-in at our callback (routes/b2b/sso.ts): the member the IdP vouched
@@ -40,9 +40,10 @@ async function finish(ctx: ProviderContext, tx: Queryable, row: ConnectionRow, s
   return issueSsoToken(ctx, tx, state, member.member_id, ssoFactor(ctx, row, profile.subject, connectionId), created);
 }
 
-/** A SAML callback: the response verified (its assertion spent) in the transaction that ends the sign-in; the app's URL. */
-export function finishSamlSso(ctx: ProviderContext, base: string, row: ConnectionRow, state: SsoState, samlResponse: string): Promise<string> {
-  return withTx(ctx.db, async (tx) => finish(ctx, tx, row, state, await samlProfile(tx, base, row, state, samlResponse)));
+/** A SAML callback: the response verified first, then its assertion spent in the transaction that ends the sign-in; the app's URL. */
+export async function finishSamlSso(ctx: ProviderContext, base: string, row: ConnectionRow, state: SsoState, samlResponse: string): Promise<string> {
+  const assertion = await verifiedSaml(base, row, samlResponse);
+  return withTx(ctx.db, async (tx) => finish(ctx, tx, row, state, await samlProfile(tx, row, state, assertion)));
 }
 
 /** An OIDC callback whose profile the IdP's tokens gave; the app's URL. */

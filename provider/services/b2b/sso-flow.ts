@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { secretToken, sha256 } from '../ids.ts';
 import { DEFAULT_SCOPES, Upstream } from '../oauth-upstream.ts';
-import { authnRequestUrl, verifySamlResponse, type SamlIdentityProvider, type SamlServiceProvider } from '../saml.ts';
+import { authnRequestUrl, verifySamlResponse, type SamlIdentityProvider, type SamlServiceProvider, type VerifiedAssertion } from '../saml.ts';
 import type { ClientInfo, Factor } from '../sessions.ts';
 import { issueRedirectToken, spendToken, type TokenRow } from '../single-use-tokens.ts';
 import { withTx } from '../tx.ts';
@@ -151,13 +151,21 @@ function mapped(attributes: Record<string, string>, mapping: Record<string, stri
 }
 
 /**
- * Verifies a SAML POST for the sign-in it answers: signature, issuer, audience, recipient and
- * time (services/saml.ts), the InResponseTo of this sign-in's request, and the assertion ID,
- * recorded so that the same assertion is refused if it is posted again.
+ * Verifies a SAML POST's signature, issuer, audience, recipient and time (services/saml.ts).
+ * CPU work and no database: done before the sign-in's transaction, which then holds its
+ * connection for its writes only.
  */
-export async function samlProfile(tx: Queryable, base: string, row: ConnectionRow, state: SsoState, samlResponse: string): Promise<SsoProfile> {
+export function verifiedSaml(base: string, row: ConnectionRow, samlResponse: string): Promise<VerifiedAssertion> {
   const { sp, idp } = samlParties(base, row);
-  const a = await verifySamlResponse(sp, idp, samlResponse);
+  return verifySamlResponse(sp, idp, samlResponse);
+}
+
+/**
+ * The profile of a verified SAML assertion for the sign-in it answers: the InResponseTo of this
+ * sign-in's request, and the assertion ID, recorded (in the caller's transaction) so that the
+ * same assertion is refused if it is posted again.
+ */
+export async function samlProfile(tx: Queryable, row: ConnectionRow, state: SsoState, a: VerifiedAssertion): Promise<SsoProfile> {
   const fresh = await tx.query('INSERT INTO b2b_saml_assertions (connection_id, assertion_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING assertion_id', [
     row.connection_id,
     a.assertionId,
