@@ -265,6 +265,24 @@ const SHOTS: Shot[] = [
       return portal.locator('[part~="admin-portal"]');
     },
   },
+  // A member's page in the admin portal: roles, email, sessions and the danger zone, wide and on a phone.
+  ...[1280, 375].map((width): Shot => ({
+    name: width === 1280 ? 'admin-member' : 'admin-member-375',
+    path: 'b2b.html',
+    element: 'stytch-b2b-ui',
+    width,
+    drive: async (page) => {
+      const dark = new URL(page.url()).searchParams.get('theme') === 'dark';
+      await organizationOf(page, `${width}-${dark ? EMAILS.adminDark : EMAILS.adminLight}`, 'Initech');
+      const member = width === 1280 ? 'dorothy.vaughan@example.com' : 'mary.jackson@example.com';
+      await page.evaluate(async (m) => void (await (window as DemoB2BPage).client.magicLinks.email.invite({ email_address: m })), member);
+      await page.goto(new URL(`b2b-portal.html?only=members${dark ? '&theme=dark' : ''}`, page.url()).href);
+      const portal = page.locator('stytch-b2b-admin-portal-member-management-ui');
+      await portal.getByRole('button', { name: `Manage ${member}` }).click({ timeout: 15_000 });
+      await portal.getByRole('heading', { level: 1, name: member }).waitFor({ timeout: 15_000 });
+      return portal.locator('[part~="admin-portal"]');
+    },
+  })),
   { name: 'home', path: 'index.html', drive: async (page) => page },
   { name: 'playground', path: 'playground.html', drive: async (page) => page },
 ];
