@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Database } from '../../provider/db/index.ts';
+import { openDatabase, type Database } from '../../provider/db/index.ts';
 import { ApiError } from '../../provider/errors.ts';
 import { hitAll } from '../../provider/services/limits.ts';
-import { databases, openTestDatabase } from './harness.ts';
+import { createDatabase, databases, openTestDatabase } from './harness.ts';
 
 /*
  * The rate limits' counts under requests that arrive at once: a volume throttle's counts are
@@ -64,6 +67,27 @@ for (const kind of databases) {
       const { passed } = await burst(db, 9, [{ key: 'durable:guess', max: 4 }], true);
       assert.equal(passed, 4);
       assert.equal(await countOf(db, 'durable:guess'), 9);
+    });
+  });
+}
+
+// Two providers on one PostgreSQL database: each gathers its own batches (a batch is one
+// connection pool's), and the count they share still refuses exactly past its max.
+if (databases.includes('postgres')) {
+  describe('rate limits under requests at once from two providers on one database (postgres)', () => {
+    it('35 hits at once from each of two pools on a throttle of 60: exactly 60 go through, all 70 counted', async () => {
+      const database = await createDatabase();
+      const dirs = [mkdtempSync(join(tmpdir(), 'limits-a-')), mkdtempSync(join(tmpdir(), 'limits-b-'))];
+      const [a, b] = await Promise.all(dirs.map((dataDir) => openDatabase({ dataDir, databaseUrl: database.url })));
+      try {
+        const [fromA, fromB] = await Promise.all([burst(a!, 35, [{ key: 'two-pools:ip', max: 60 }], false), burst(b!, 35, [{ key: 'two-pools:ip', max: 60 }], false)]);
+        assert.equal(fromA.passed + fromB.passed, 60);
+        assert.equal(await countOf(a!, 'two-pools:ip'), 70);
+      } finally {
+        await Promise.all([a!.close(), b!.close()]);
+        await database.drop();
+        for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      }
     });
   });
 }
