@@ -80,7 +80,11 @@ test('OTP by email: wrong code, resend, then the new code verifies', async ({ pa
 test('OTP: the countdown runs out and reads expired; the back arrow returns to Main', async ({ page }) => {
   await page.clock.install();
   const email = uniqueEmail('exp');
+  // The client readies its bootstrap request a task at a time: on a busy machine those tasks may
+  // still be queued when the clock stops below, and the send would wait for bootstrap forever.
+  const booted = page.waitForResponse((r) => r.url().includes('/projects/bootstrap/'));
   await page.goto(demoUrl({ products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 1 } }));
+  await booted;
   const w = widget(page);
   await w.getByRole('textbox', { name: 'Email' }).fill(email);
   // The page's clock stands still from here: on a busy machine the send and this check may take
