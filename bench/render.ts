@@ -398,11 +398,12 @@ function file(path: string): Buffer | undefined {
   return undefined;
 }
 
+/** A page with the run's provider and tokens (`window.BENCH`) in its head. */
+const inject = (html: string) => html.replace('<head>', `<head><script>window.BENCH = ${JSON.stringify(bench)};</script>`);
+
 function page(path: string, query: URLSearchParams): string | undefined {
   const config = configs[query.get('config') ?? 'magic']?.config;
   if (!config) return undefined;
-  const head = `<script>window.BENCH = ${JSON.stringify(bench)};</script>`;
-  const inject = (html: string) => html.replace('<head>', `<head>${head}`);
   const dist = BASELINE && query.get('dist') === 'base' ? '/base/' : '/dist/';
   if (path === '/ours.html') return inject(oursPage(config, dist));
   if (path === '/script.html') return inject(scriptPage(config, dist));
@@ -439,7 +440,7 @@ async function consentSsrPage(req: IncomingMessage, url: URL): Promise<string> {
   const { renderIdentityProviderToString } = (await import(join(root, 'dist/server.js'))) as typeof import('../elements/server/index.ts');
   const element = await renderIdentityProviderToString({ prefetchedConsent: { request: url.search, start: start as never, projectName: consentRequest!.projectName } });
   const dist = BASELINE && q.get('dist') === 'base' ? '/base/' : '/dist/';
-  return consentPage('ssr', dist, element).replace('<head>', `<head><script>window.BENCH = ${JSON.stringify(bench)};</script>`);
+  return inject(consentPage('ssr', dist, element));
 }
 
 function serve(req: IncomingMessage, res: ServerResponse): void {

@@ -149,30 +149,30 @@ async function renderMarkup(mode: Mode, component: ComponentType<AppProps>, conf
  */
 export async function renderLoginToString(options: ServerRenderOptions = {}): Promise<string> {
   const markup = await renderLoginMarkup(options);
-  const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-  const attributes: Record<string, string> = { config: json(options.config ?? {}) };
-  if (options.styles !== undefined) attributes.styles = json(options.styles);
-  if (options.nonce) attributes.nonce = options.nonce;
-  Object.assign(attributes, markup.attributes);
-  const text = Object.entries(attributes)
-    .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
-    .join('');
-  return `<stytch-ui${text}>${markup.children}</stytch-ui>`;
+  const attributes: Record<string, string> = { config: jsonText(options.config ?? {}) };
+  if (options.styles !== undefined) attributes.styles = jsonText(options.styles);
+  return wholeElement('stytch-ui', attributes, options, markup);
 }
 
 /** The whole `<stytch-identity-provider>` element with its first paint: paste it where the consent goes. */
 export async function renderIdentityProviderToString(options: IdentityProviderRenderOptions = {}): Promise<string> {
   const markup = await renderIdentityProviderMarkup(options);
-  const json = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
   const attributes: Record<string, string> = {};
-  if (options.config !== undefined) attributes.config = json(options.config);
-  if (options.styles !== undefined) attributes.styles = json(options.styles);
+  if (options.config !== undefined) attributes.config = jsonText(options.config);
+  if (options.styles !== undefined) attributes.styles = jsonText(options.styles);
   // The element reads the same consent, so its first render is the screen the server drew.
-  if (options.prefetchedConsent !== undefined) attributes['prefetched-consent'] = json(options.prefetchedConsent);
-  if (options.nonce) attributes.nonce = options.nonce;
-  Object.assign(attributes, markup.attributes);
-  const text = Object.entries(attributes)
+  if (options.prefetchedConsent !== undefined) attributes['prefetched-consent'] = jsonText(options.prefetchedConsent);
+  return wholeElement('stytch-identity-provider', attributes, options, markup);
+}
+
+/** An attribute's text: a string as the page gave it (its own JSON), anything else as JSON. */
+const jsonText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The element `tag` holding the markup, with `attributes`, the nonce and the markup's own attributes. */
+function wholeElement(tag: string, attributes: Record<string, string>, options: ServerRenderOptions, markup: ServerMarkup): string {
+  const all = { ...attributes, ...(options.nonce ? { nonce: options.nonce } : {}), ...markup.attributes };
+  const text = Object.entries(all)
     .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
     .join('');
-  return `<stytch-identity-provider${text}>${markup.children}</stytch-identity-provider>`;
+  return `<${tag}${text}>${markup.children}</${tag}>`;
 }
