@@ -4,9 +4,8 @@ import type { ProviderContext } from '../../context.ts';
 import { endpoint } from '../../http/endpoint.ts';
 import { ok } from '../../http/errors.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
-import { attestedMember } from '../../services/b2b/attest.ts';
-import { refreshMemberSession, revokeMemberSession, revokeMemberSessions, startMemberSession } from '../../services/b2b/member-sessions.ts';
-import { attestToken } from '../../services/trusted-auth-tokens.ts';
+import { attestMemberSession } from '../../services/b2b/attest.ts';
+import { refreshMemberSession, revokeMemberSession, revokeMemberSessions } from '../../services/b2b/member-sessions.ts';
 import { requireMember } from '../../services/b2b/members.ts';
 import { requireMemberAction } from '../../services/b2b/rbac.ts';
 
@@ -25,12 +24,8 @@ export function b2bSessionRoutes(ctx: ProviderContext): Hono {
   app.post(
     '/b2b/sessions/attest',
     endpoint(ctx, { as: 'member', session: 'optional', schema: R.SessionsAttest, minutes: true }, async ({ c, caller, req, minutes }) => {
-      const issued = await attestToken(ctx, req.profile_id, req.token, async (tx, t, factor) => {
-        const { member, org } = await attestedMember(ctx, tx, t, req.organization_id);
-        // The caller's session grows by the factor when it is this member's; else a new one starts.
-        return startMemberSession(ctx, tx, member, org, [factor], minutes, caller.client, caller.memberSessionId);
-      });
-      return ok(c, { ...issued });
+      // The caller's session grows by the factor when it is this member's; else a new one starts.
+      return ok(c, { ...(await attestMemberSession(ctx, req, { minutes, client: caller.client, currentSessionId: caller.memberSessionId })) });
     }),
   );
 

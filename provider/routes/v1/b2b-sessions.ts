@@ -5,9 +5,8 @@ import { ApiError } from '../../http/errors.ts';
 import { serverOk } from '../../http/server-auth.ts';
 import { query } from '../../http/validate.ts';
 import { exchangeMemberSession } from '../../services/b2b/discovery.ts';
-import { attestedMember } from '../../services/b2b/attest.ts';
-import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner, startMemberSession } from '../../services/b2b/member-sessions.ts';
-import { attestToken } from '../../services/trusted-auth-tokens.ts';
+import { attestMemberSession } from '../../services/b2b/attest.ts';
+import { findMemberSession, liveMemberSessions, refreshMemberSession, revokeMemberSession, revokeMemberSessions, sessionOwner } from '../../services/b2b/member-sessions.ts';
 import { authorizationVerdict, type RoleOrg } from '../../services/b2b/rbac.ts';
 import { durationMinutes } from '../../services/sessions.ts';
 import { SessionsAttest, SessionsAuthenticate, SessionsExchange, SessionsGet, SessionsRevoke } from './b2b-schemas.ts';
@@ -52,10 +51,7 @@ export function serverB2BSessionRoutes(ctx: ProviderContext): Hono {
     '/b2b/sessions/attest',
     endpoint(ctx, { session: 'none', schema: SessionsAttest }, async ({ c, req }) => {
       const current = await namedMemberSession(ctx, req);
-      const issued = await attestToken(ctx, req.profile_id, req.token, async (tx, t, factor) => {
-        const { member, org } = await attestedMember(ctx, tx, t, req.organization_id);
-        return startMemberSession(ctx, tx, member, org, [factor], durationMinutes(ctx, req.session_duration_minutes), SERVER_CLIENT, current);
-      });
+      const issued = await attestMemberSession(ctx, req, { minutes: durationMinutes(ctx, req.session_duration_minutes), client: SERVER_CLIENT, currentSessionId: current });
       const { organization_id: _org, ...answer } = issued;
       return serverOk(c, answer);
     }),

@@ -1,7 +1,9 @@
 import type { ProviderContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import type { AttestedToken } from '../trusted-auth-tokens.ts';
+import { attestToken, type AttestedToken } from '../trusted-auth-tokens.ts';
+import type { SignInContext } from './email-sign-in.ts';
+import { startMemberSession, type IssuedMemberSession } from './member-sessions.ts';
 import { createMember, MEMBER_COLUMNS, memberByEmail, memberDeleted, type MemberRow } from './members.ts';
 import { requireOrganization, type OrganizationRow } from './organizations.ts';
 
@@ -37,4 +39,12 @@ export async function attestedMember(ctx: ProviderContext, tx: Queryable, t: Att
       "No member of the organization has the token's email, and the profile may not create one here (can_jit_provision, with the organization named by the token).",
     );
   return { member: await createMember(tx, ctx.env, ctx.clock.now(), org.organization_id, { email: t.email, status: 'active', emailVerified: false }), org };
+}
+
+/** A trusted auth token's member session (both routes): the factor added to `s.currentSessionId`'s session when it is that member's, else a new session. */
+export function attestMemberSession(ctx: ProviderContext, req: { profile_id: string; token: string; organization_id?: string | undefined }, s: SignInContext): Promise<IssuedMemberSession> {
+  return attestToken(ctx, req.profile_id, req.token, async (tx, t, factor) => {
+    const { member, org } = await attestedMember(ctx, tx, t, req.organization_id);
+    return startMemberSession(ctx, tx, member, org, [factor], s.minutes, s.client, s.currentSessionId);
+  });
 }
